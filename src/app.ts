@@ -1,0 +1,80 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import type { Config } from './config.ts';
+import type { Database } from './lib/db.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { AppError } from './lib/errors.ts';
+import { newId } from './lib/ids.ts';
+import { registerAuth } from './lib/http/auth.ts';
+import { applyRouteConventions } from './lib/http/conventions.ts';
+import { registerErrorHandling, toErrorReply } from './lib/http/error-handler.ts';
+import { validatorCompiler } from './lib/http/validation.ts';
+import './lib/http/types.ts';
+import { createAccountsRepo } from './modules/accounts/accounts.repo.ts';
+import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { createEmailService, createLogMailer, type InboxProvider, type Mailer } from './modules/email/email.service.ts';
+import { createWorkspacesRepo } from './modules/workspaces/workspaces.repo.ts';
+import { createWorkspacesService } from './modules/workspaces/workspaces.service.ts';
+import { workspacesRoutes } from './modules/workspaces/workspaces.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { API_VERSION, docsRoutes, registerOpenApi } from './modules/docs/docs.routes.ts';
+
+export const BODY_LIMIT = 1024 * 1024;
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  /** Replaces the log mailer (tests read the verification token from it). */
+  mailer?: Mailer;
+  inboxProvider?: InboxProvider | null;
+  logger?: FastifyBaseLogger | boolean | object;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'] },
+    genReqId: () => newId('req'),
+    requestIdHeader: false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy ?? false,
+    // Bad URLs and similar faults found before routing still answer in the envelope.
+    frameworkErrors: (error, request, reply) => {
+      reply.header('x-request-id', request.id);
+      return toErrorReply(error.code === 'FST_ERR_BAD_URL' ? new AppError('invalid_request', 'Malformed URL.') : error, request, reply);
+    },
+    ajv: { customOptions: { removeAdditional: false } },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  registerErrorHandling(app);
+  applyRouteConventions(app);
+  await registerOpenApi(app, { publicBaseUrl: config.publicBaseUrl });
+  await app.register(cookie, { secret: config.secrets.sessionSecret });
+
+  const { db } = database;
+  const mailer = deps.mailer ?? createLogMailer(app.log, config.env !== 'production');
+  const email = createEmailService({ db, inboxProvider: deps.inboxProvider ?? null });
+  const accounts = createAccountsService({ repo: createAccountsRepo(db), clock, mailer });
+  const workspaces = createWorkspacesService({ repo: createWorkspacesRepo(db), email, clock, defaultModel: config.defaultModel });
+
+  registerAuth(app, {
+    publicBaseUrl: config.publicBaseUrl,
+    findSession: (token) => accounts.findSession(token),
+    // API keys arrive with the access module; until then no key exists, so every bearer is unknown.
+    verifyApiKey: async () => {
+      throw new AppError('invalid_key', 'Unknown API key.');
+    },
+    findWorkspace: (slug, principal) => workspaces.findForPrincipal(slug, principal),
+  });
+
+  healthRoutes(app, { version: API_VERSION, ping: database.ping });
+  await docsRoutes(app);
+  accountsRoutes(app, { accounts, secureCookies: config.env === 'production' });
+  workspacesRoutes(app, { workspaces });
+
+  await app.ready();
+  return app;
+}

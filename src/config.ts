@@ -1,0 +1,136 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+
+// The only reader of process.env. Everything else receives a typed, validated Config.
+
+export type GeoEnv = 'local' | 'test' | 'production';
+
+export interface Secrets {
+  sessionSecret: string;
+  keyHashSecret: string;
+  /** 32 bytes for AES-256-GCM. */
+  credentialsKey: Buffer;
+}
+
+export interface Config {
+  env: GeoEnv;
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicBaseUrl: string;
+  trustProxy: string | undefined;
+  logLevel: string;
+  defaultModel: string;
+  emailProvider: 'none';
+  secrets: Secrets;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n- ${problems.join('\n- ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const SECRET_VARS = {
+  sessionSecret: 'SESSION_SECRET',
+  keyHashSecret: 'KEY_HASH_SECRET',
+  credentialsKey: 'CREDENTIALS_KEY',
+} as const;
+type SecretName = keyof typeof SECRET_VARS;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+  const geoEnv = (env.GEO_ENV ?? 'local') as GeoEnv;
+  if (!['local', 'test', 'production'].includes(geoEnv)) problems.push(`GEO_ENV must be local, test or production (got "${env.GEO_ENV}")`);
+
+  const host = env.HOST ?? '127.0.0.1';
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) problems.push(`PORT must be an integer 0-65535 (got "${env.PORT}")`);
+
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) problems.push('DATABASE_URL must start with postgres:// or postgresql://');
+
+  const publicBaseUrl = (env.PUBLIC_BASE_URL ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, '');
+  try {
+    const url = new URL(publicBaseUrl);
+    if (!['http:', 'https:'].includes(url.protocol)) throw new Error('protocol');
+  } catch {
+    problems.push(`PUBLIC_BASE_URL must be an http(s) URL (got "${publicBaseUrl}")`);
+  }
+
+  const logLevel = env.LOG_LEVEL ?? (geoEnv === 'test' ? 'silent' : 'info');
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+
+  const emailProvider = (env.EMAIL_PROVIDER ?? 'none') as 'none';
+  if (emailProvider !== 'none') problems.push(`EMAIL_PROVIDER "${env.EMAIL_PROVIDER}" is not supported; the only value is "none"`);
+
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const given: Partial<Record<SecretName, string>> = {};
+  for (const [name, variable] of Object.entries(SECRET_VARS) as [SecretName, string][]) {
+    const value = env[variable];
+    if (value) given[name] = value;
+    else if (geoEnv === 'production') problems.push(`${variable} is required in production`);
+  }
+  if (problems.length) throw new ConfigError(problems);
+
+  const raw = geoEnv === 'production' ? (given as Record<SecretName, string>) : withGeneratedSecrets(dataDir, given);
+  const secrets = parseSecrets(raw, problems);
+  if (problems.length) throw new ConfigError(problems);
+
+  return {
+    env: geoEnv,
+    host,
+    port,
+    dataDir,
+    databaseUrl,
+    publicBaseUrl,
+    trustProxy: env.TRUST_PROXY || undefined,
+    logLevel,
+    defaultModel: env.GEO_DEFAULT_MODEL ?? 'openai:gpt-4.1-mini',
+    emailProvider,
+    secrets: secrets!,
+  };
+}
+
+function parseSecrets(raw: Record<SecretName, string>, problems: string[]): Secrets | undefined {
+  for (const name of ['sessionSecret', 'keyHashSecret'] as const) {
+    if (raw[name].length < 32) problems.push(`${SECRET_VARS[name]} must be at least 32 characters`);
+  }
+  const key = decodeKey(raw.credentialsKey);
+  if (!key) problems.push('CREDENTIALS_KEY must be 32 bytes, given as 64 hex characters or base64');
+  return key ? { sessionSecret: raw.sessionSecret, keyHashSecret: raw.keyHashSecret, credentialsKey: key } : undefined;
+}
+
+function decodeKey(value: string): Buffer | undefined {
+  const bytes = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
+  return bytes.length === 32 ? bytes : undefined;
+}
+
+// Local and test mode: a secret not given in the environment is generated once and kept in
+// DATA_DIR/secrets.json, so that sessions, keys and stored credentials survive a restart.
+function withGeneratedSecrets(dataDir: string, given: Partial<Record<SecretName, string>>): Record<SecretName, string> {
+  const file = path.join(dataDir, 'secrets.json');
+  let stored: Partial<Record<SecretName, string>> = {};
+  try {
+    stored = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new ConfigError([`cannot read ${file}: ${(err as Error).message}`]);
+  }
+  let changed = false;
+  for (const name of Object.keys(SECRET_VARS) as SecretName[]) {
+    if (!stored[name]) {
+      stored[name] = randomBytes(32).toString(name === 'credentialsKey' ? 'hex' : 'base64url');
+      changed = true;
+    }
+  }
+  if (changed) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+  }
+  return { ...(stored as Record<SecretName, string>), ...given };
+}

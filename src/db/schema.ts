@@ -1,0 +1,4 @@
+// Every table of every module, for drizzle-kit (migrations) and the typed query API.
+export * from '../modules/accounts/accounts.tables.ts';
+export * from '../modules/workspaces/workspaces.tables.ts';
+export * from '../modules/email/email.tables.ts';

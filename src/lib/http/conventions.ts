@@ -1,0 +1,55 @@
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { isCredential, type Credential } from './credentials.ts';
+import { ErrorBody } from './responses.ts';
+
+// Applied to every route as it is registered: a route without a declared credential or an
+// operationId is a programming error and stops the server from starting. The OpenAPI security
+// and the error responses of each route are derived from the same declaration.
+
+const WORKSPACE_PARAMS = ['workspace', 'brand'];
+
+export function hasWorkspaceParam(url: string): boolean {
+  return WORKSPACE_PARAMS.some((p) => url.includes(`:${p}`));
+}
+
+export function securityFor(credential: Credential): Array<Record<string, string[]>> | undefined {
+  if (credential === 'public') return [];
+  if (credential === 'session') return [{ sessionCookie: [] }];
+  return [{ sessionCookie: [] }, { apiKey: [credential] }];
+}
+
+function errorResponses(route: RouteOptions, credential: Credential): Record<number, string> {
+  const out: Record<number, string> = {};
+  const schema = route.schema ?? {};
+  if (schema.body || schema.querystring || schema.params) out[400] = 'invalid_request: the request failed validation';
+  if (credential !== 'public') {
+    out[401] = 'invalid_key: no credential, or a malformed, unknown or inactive key';
+    out[403] = credential === 'session'
+      ? 'session_required (an API key was used), csrf_rejected or ip_forbidden'
+      : 'insufficient_scope, csrf_rejected or ip_forbidden';
+  }
+  if (hasWorkspaceParam(route.url)) out[404] = 'workspace_not_found (unknown, unreachable or malformed workspace) or not_found';
+  if (schema.body) out[413] = 'payload_too_large: the body is over 1 MiB';
+  return out;
+}
+
+export function applyRouteConventions(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    // The /docs reference is third-party static assets (swagger-ui): public and left out of the description.
+    if (route.url.startsWith('/docs')) {
+      route.config = { ...route.config, credential: 'public' };
+      route.schema = { ...route.schema, hide: true };
+      return;
+    }
+    const credential = route.config?.credential;
+    if (!isCredential(credential)) throw new Error(`${route.method} ${route.url} declares no credential`);
+    const schema = (route.schema ??= {}) as Record<string, unknown>;
+    if (!schema.operationId) throw new Error(`${route.method} ${route.url} has no operationId`);
+    schema.security = securityFor(credential);
+    schema['x-credential'] = credential;
+    const response = (schema.response ??= {}) as Record<string | number, unknown>;
+    for (const [status, description] of Object.entries(errorResponses(route, credential))) {
+      response[status] ??= { ...ErrorBody, description };
+    }
+  });
+}

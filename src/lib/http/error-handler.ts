@@ -1,0 +1,50 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, envelope, type ErrorCode } from '../errors.ts';
+import { describeValidationError } from './validation.ts';
+
+// One envelope for every failure: validation, malformed JSON, unknown routes, oversized bodies,
+// our own AppErrors, and anything unexpected (logged, answered as a bare 500).
+
+function send(reply: FastifyReply, request: FastifyRequest, status: number, code: string, message: string, details?: Record<string, unknown>) {
+  return reply.status(status).type('application/json; charset=utf-8').send(envelope(code, message, request.id, details));
+}
+
+const FRAMEWORK_CODES: Record<string, [number, ErrorCode, string?]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'payload_too_large', 'The request body is larger than the 1 MiB limit.'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type', 'Send the body as application/json.'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'invalid_request', 'The body is empty but the content type says JSON.'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'invalid_request', 'Content-Length does not match the body.'],
+};
+
+export function toErrorReply(error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    if (error.headers) reply.headers(error.headers);
+    return send(reply, request, error.statusCode, error.code, error.message, error.details);
+  }
+  const fe = error as FastifyError;
+  if (fe.validation?.[0]) {
+    return send(reply, request, 400, 'invalid_request', describeValidationError(fe.validation[0] as never, fe.validationContext ?? 'request'));
+  }
+  const known = fe.code ? FRAMEWORK_CODES[fe.code] : undefined;
+  if (known) return send(reply, request, known[0], known[1], known[2] ?? fe.message);
+  if (error instanceof SyntaxError || fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+    return send(reply, request, 400, 'invalid_request', `Malformed JSON body: ${error.message}`);
+  }
+  const status = fe.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const code = status === 404 ? 'not_found' : status === 413 ? 'payload_too_large' : status === 429 ? 'rate_limited' : 'invalid_request';
+    return send(reply, request, status === 404 || status === 413 || status === 429 ? status : 400, code, fe.message);
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return send(reply, request, 500, 'internal_error', 'Something went wrong on our side; the request id identifies it in our logs.');
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.setErrorHandler((error, request, reply) => toErrorReply(error as FastifyError, request, reply));
+  app.setNotFoundHandler((request, reply) =>
+    send(reply, request, 404, 'not_found', `No route ${request.method} ${request.url.split('?')[0]}.`),
+  );
+}

@@ -1,0 +1,28 @@
+import { Type } from 'typebox';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../errors.ts';
+import type { SessionPrincipal, WorkspaceContext } from './types.ts';
+
+export const ErrorBody = Type.Object(
+  {
+    error: Type.Object({
+      code: Type.String(),
+      message: Type.String(),
+      requestId: Type.String(),
+      details: Type.Optional(Type.Object({}, { additionalProperties: true })),
+    }),
+  },
+  { description: 'Error envelope' },
+);
+
+/** The workspace resolved by the guard; routes with `{workspace}` in their path always have one. */
+export function workspaceOf(request: FastifyRequest): WorkspaceContext {
+  if (!request.workspace) throw new AppError('internal_error', 'Route has no resolved workspace.');
+  return request.workspace;
+}
+
+/** The session principal of a `session` route (the guard already refused anything else). */
+export function sessionOf(request: FastifyRequest): SessionPrincipal {
+  if (request.principal?.kind !== 'session') throw new AppError('session_required', 'This action needs a browser session.');
+  return request.principal;
+}

@@ -1,0 +1,20 @@
+import { Type, type TSchema } from 'typebox';
+
+// Small builders over TypeBox for shapes the routes repeat.
+
+/** A string enum as `{type: 'string', enum}`: ajv then reports "must be equal to one of the allowed values". */
+export function StringEnum<const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) {
+  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+}
+
+export function Nullable<T extends TSchema>(schema: T) {
+  return Type.Union([schema, Type.Null()]);
+}
+
+/** A closed object: unknown fields are a 400, as the spec demands for every body. */
+export function Closed<T extends Record<string, TSchema>>(properties: T, options: Record<string, unknown> = {}) {
+  return Type.Object(properties, { additionalProperties: false, ...options });
+}
+
+export const HttpUrl = Type.String({ maxLength: 2048, format: 'uri', pattern: '^https?://' });
+export const Timestamp = Type.String({ format: 'date-time' });

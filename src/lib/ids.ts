@@ -1,0 +1,11 @@
+import { monotonicFactory } from 'ulidx';
+
+// Prefixed, time-sortable ids (`ws_01j…`): the prefix tells a reader what an id names,
+// the ULID body sorts by creation time, which keeps lists and indexes in insertion order.
+const ulid = monotonicFactory();
+
+export type IdPrefix = 'usr' | 'ses' | 'ws' | 'key' | 'run' | 'rec' | 'thr' | 'req' | 'evt' | 'tok' | 'inb';
+
+export function newId(prefix: IdPrefix): string {
+  return `${prefix}_${ulid().toLowerCase()}`;
+}

@@ -1,0 +1,91 @@
+import { AppError } from '../../lib/errors.ts';
+import { dummyPasswordHash, hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto.ts';
+import { newId } from '../../lib/ids.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { SessionPrincipal } from '../../lib/http/types.ts';
+import type { Mailer } from '../email/email.service.ts';
+import type { AccountsRepo, UserRow } from './accounts.repo.ts';
+
+export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
+const VERIFICATION_TTL_MS = 24 * 3600 * 1000;
+
+export interface UserView {
+  id: string;
+  email: string;
+  name: string | null;
+  emailVerified: boolean;
+  createdAt: string;
+}
+
+export function userView(row: UserRow): UserView {
+  return { id: row.id, email: row.email, name: row.name, emailVerified: row.emailVerifiedAt !== null, createdAt: row.createdAt.toISOString() };
+}
+
+const invalidCredentials = () => new AppError('invalid_credentials', 'Email or password is incorrect.');
+
+export function createAccountsService(deps: { repo: AccountsRepo; clock: Clock; mailer: Mailer }) {
+  const { repo, clock, mailer } = deps;
+
+  async function startSession(userId: string) {
+    const token = randomToken(32);
+    const now = clock.now();
+    await repo.insertSession({ id: newId('ses'), tokenHash: sha256(token), userId, createdAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) });
+    return token;
+  }
+
+  async function sendVerification(user: UserRow) {
+    const token = randomToken(24);
+    const now = clock.now();
+    await repo.insertVerification({ tokenHash: sha256(token), userId: user.id, email: user.email, createdAt: now, expiresAt: new Date(now.getTime() + VERIFICATION_TTL_MS) });
+    await mailer.send({
+      to: user.email,
+      subject: 'Verify your email address',
+      text: `Your verification token is ${token}\nSend it as {"token": "…"} to POST /api/v1/auth/verify-email within 24 hours.`,
+    });
+  }
+
+  return {
+    async signup(input: { email: string; password: string; name?: string }) {
+      const passwordHash = await hashPassword(input.password);
+      const user = await repo.insertUser({ id: newId('usr'), email: input.email.toLowerCase(), name: input.name ?? null, passwordHash, createdAt: clock.now() });
+      if (!user) throw new AppError('email_taken', 'An account with this email already exists.');
+      await sendVerification(user);
+      return { user: userView(user), token: await startSession(user.id) };
+    },
+
+    async login(input: { email: string; password: string }) {
+      const user = await repo.userByEmail(input.email.toLowerCase());
+      // Unknown email and wrong password cost the same and answer the same.
+      const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
+      if (!user || !ok) throw invalidCredentials();
+      return { user: userView(user), token: await startSession(user.id) };
+    },
+
+    logout: (sessionId: string) => repo.revokeSession(sessionId, clock.now()),
+
+    async findSession(token: string): Promise<SessionPrincipal | null> {
+      const session = await repo.activeSession(sha256(token), clock.now());
+      return session ? { kind: 'session', userId: session.userId, sessionId: session.id } : null;
+    },
+
+    async currentUser(userId: string): Promise<UserView> {
+      const user = await repo.userById(userId);
+      if (!user) throw new AppError('invalid_key', 'The session no longer has an account.');
+      return userView(user);
+    },
+
+    async verifyEmail(token: string): Promise<UserView> {
+      const user = await repo.consumeVerification(sha256(token), clock.now());
+      if (!user) throw new AppError('invalid_token', 'The verification token is unknown, used or expired.');
+      return userView(user);
+    },
+
+    async resendVerification(userId: string) {
+      const user = await repo.userById(userId);
+      if (!user) throw new AppError('invalid_key', 'The session no longer has an account.');
+      if (user.emailVerifiedAt) throw new AppError('invalid_state', 'The email address is already verified.');
+      await sendVerification(user);
+    },
+  };
+}
+export type AccountsService = ReturnType<typeof createAccountsService>;

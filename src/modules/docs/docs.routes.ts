@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { Type } from 'typebox';
+import { ACCESS } from '../../lib/http/credentials.ts';
+
+export const API_VERSION = '1.0.0';
+
+/** Registered before every other route: @fastify/swagger collects routes as they are added. */
+export async function registerOpenApi(app: FastifyInstance, deps: { publicBaseUrl: string }) {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'GEO visibility service',
+        version: API_VERSION,
+        description:
+          'Measures how visible a brand is in AI answer engines and AI search. Every operation names its credential in ' +
+          '`x-credential`: `public`, `session` (browser session only) or a scope (a session, or an API key holding that scope). ' +
+          'Errors share one envelope: `{error: {code, message, requestId}}`.',
+      },
+      servers: [{ url: deps.publicBaseUrl }],
+      components: {
+        securitySchemes: {
+          sessionCookie: { type: 'apiKey', in: 'cookie', name: 'geo.session', description: 'Browser session (signed, HttpOnly).' },
+          apiKey: { type: 'http', scheme: 'bearer', description: 'Workspace-bound API key `gp_live_…`; the listed scopes are required.' },
+        },
+      },
+    },
+  });
+}
+
+export async function docsRoutes(app: FastifyInstance) {
+  app.get('/api/v1/openapi.json', {
+    config: { credential: ACCESS.public },
+    schema: {
+      operationId: 'getOpenApi', tags: ['discovery'], summary: 'This OpenAPI 3.1 description',
+      response: { 200: Type.Object({}, { additionalProperties: true }) },
+    },
+  }, async () => app.swagger());
+
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+}

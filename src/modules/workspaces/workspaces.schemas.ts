@@ -1,0 +1,152 @@
+import { Type, type Static } from 'typebox';
+import { Closed, HttpUrl, Nullable, StringEnum, Timestamp } from '../../lib/http/schema-helpers.ts';
+
+// Domain grammar of spec 2.1: dot-separated lowercase labels of [a-z0-9-], no label starting or
+// ending with a hyphen, at least two labels, the last alphabetic with two or more letters.
+export const DOMAIN_PATTERN = '^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z]{2,63}$';
+export const Domain = Type.String({ pattern: DOMAIN_PATTERN, maxLength: 253, description: 'Lowercase domain name, e.g. example.com' });
+
+export const LANGUAGES = ['en', 'es', 'ca', 'fr'] as const;
+export const INTENTS = ['discovery', 'problem_solution', 'use_case', 'comparison', 'expert', 'brand_research'] as const;
+export const SLUG_PATTERN = '^[a-z0-9-]{2,20}$';
+
+const DisplayName = Type.String({ minLength: 2, maxLength: 60 });
+const Domains = Type.Array(Domain, { minItems: 1, maxItems: 8 });
+const Languages = Type.Array(StringEnum(LANGUAGES), { minItems: 1 });
+
+export const CompetitorBody = Closed({
+  name: Type.String({ minLength: 2, maxLength: 60 }),
+  domains: Type.Array(Domain, { minItems: 1, maxItems: 5 }),
+  aliases: Type.Array(Type.String({ minLength: 1, maxLength: 60 }), { minItems: 1, maxItems: 8 }),
+  ambiguous: Type.Boolean({ description: 'The name is also a common word: mentions count only with supporting context.' }),
+});
+export type Competitor = Static<typeof CompetitorBody>;
+
+export const Quotas = Closed(
+  Object.fromEntries(INTENTS.map((k) => [k, Type.Number({ minimum: 0, maximum: 1 })])) as Record<(typeof INTENTS)[number], ReturnType<typeof Type.Number>>,
+  { required: [...INTENTS], description: 'Share of prompts per intent; the six values sum to 1.0 within 0.0001.' },
+);
+export type Quotas = Record<(typeof INTENTS)[number], number>;
+
+export const WorkspaceCreateBody = Closed({
+  brand: Type.String({ pattern: SLUG_PATTERN, description: 'Becomes the workspace slug.' }),
+  displayName: DisplayName,
+  domains: Domains,
+  languages: Languages,
+  regions: Type.Array(Type.String({ pattern: '^[a-z-]{2,20}$' }), { maxItems: 8 }),
+  competitors: Type.Array(CompetitorBody, { minItems: 2, maxItems: 12 }),
+  gscProperty: Type.String({ pattern: `^sc-domain:${DOMAIN_PATTERN.slice(1)}`, maxLength: 263 }),
+  ga4Property: Type.String({ pattern: '^[0-9]{6,12}$' }),
+  activeSetSize: Type.Integer({ minimum: 20, maximum: 300 }),
+  complianceProfile: StringEnum(['none', 'eu_medical'] as const),
+  quotas: Quotas,
+});
+export type WorkspaceCreate = Static<typeof WorkspaceCreateBody>;
+
+export const EmailProvisioning = Type.Object({
+  workspace: Type.String(),
+  status: StringEnum(['provisioned', 'unconfigured', 'failed', 'username_conflict'] as const),
+  email: Nullable(Type.String({ format: 'email' })),
+  inboxId: Nullable(Type.String()),
+  attempts: Type.Integer({ minimum: 0 }),
+  message: Type.String(),
+});
+
+export const WorkspaceCreated = Type.Object({ slug: Type.String(), emailProvisioning: EmailProvisioning });
+
+export const WorkspaceListItem = Type.Object({
+  id: Type.String({ description: 'The workspace slug.' }),
+  displayName: Type.String(),
+  plan: Type.String(),
+  domains: Type.Array(Type.String()),
+});
+
+const Color = Type.String({ minLength: 1, maxLength: 64 });
+export const BrandColors = Closed({
+  primary: Type.Optional(Color), secondary: Type.Optional(Color), accent: Type.Optional(Color),
+  background: Type.Optional(Color), text: Type.Optional(Color),
+});
+export type BrandColors = Static<typeof BrandColors>;
+export const BrandMeta = Closed({
+  faviconUrl: Type.Optional(HttpUrl),
+  logoUrl: Type.Optional(HttpUrl),
+  fontNames: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 20 })),
+});
+export type BrandMeta = Static<typeof BrandMeta>;
+export const Socials = Type.Record(Type.String({ pattern: '^[a-z0-9_-]{1,32}$' }), HttpUrl, {
+  maxProperties: 20, description: 'Network name (lowercase) to profile URL, e.g. {"linkedin": "https://…"}.',
+});
+export const ProductService = Closed({
+  name: Type.String({ minLength: 1, maxLength: 120 }),
+  description: Type.Optional(Type.String({ maxLength: 2000 })),
+  url: Type.Optional(HttpUrl),
+});
+export type ProductService = Static<typeof ProductService>;
+
+export const WorkspaceUpdateBody = Closed(
+  {
+    displayName: Type.Optional(DisplayName),
+    domains: Type.Optional(Domains),
+    languages: Type.Optional(Languages),
+    about: Type.Optional(Nullable(Type.String({ maxLength: 5000 }))),
+    industry: Type.Optional(Nullable(Type.String({ maxLength: 120 }))),
+    email: Type.Optional(Nullable(Type.String({ format: 'email', maxLength: 254 }))),
+    brandColors: Type.Optional(Nullable(BrandColors)),
+    brandMeta: Type.Optional(Nullable(BrandMeta)),
+    socials: Type.Optional(Nullable(Socials)),
+    productsServices: Type.Optional(Nullable(Type.Array(ProductService, { maxItems: 100 }))),
+    designMd: Type.Optional(Nullable(Type.String({ maxLength: 200_000 }))),
+  },
+  { minProperties: 1, description: 'Partial update: only supplied fields change; null clears an optional field.' },
+);
+export type WorkspaceUpdate = Static<typeof WorkspaceUpdateBody>;
+
+export const CompetitorView = Type.Object({
+  index: Type.Integer({ minimum: 0 }),
+  name: Type.String(), domains: Type.Array(Type.String()), aliases: Type.Array(Type.String()), ambiguous: Type.Boolean(),
+});
+export const CompetitorList = Type.Object({ competitors: Type.Array(CompetitorView) });
+
+export const Settings = Type.Object({
+  slug: Type.String(),
+  brand: Type.String(),
+  displayName: Type.String(),
+  domains: Type.Array(Type.String()),
+  languages: Type.Array(Type.String()),
+  regions: Type.Array(Type.String()),
+  competitors: Type.Array(CompetitorView),
+  gscProperty: Type.String(),
+  ga4Property: Type.String(),
+  activeSetSize: Type.Integer(),
+  complianceProfile: Type.String(),
+  quotas: Type.Record(Type.String(), Type.Number()),
+  plan: Type.String(),
+  model: Type.String(),
+  about: Nullable(Type.String()),
+  industry: Nullable(Type.String()),
+  email: Nullable(Type.String()),
+  brandColors: Nullable(Type.Record(Type.String(), Type.String())),
+  brandMeta: Nullable(Type.Object({}, { additionalProperties: true })),
+  socials: Nullable(Type.Record(Type.String(), Type.String())),
+  productsServices: Nullable(Type.Array(Type.Object({}, { additionalProperties: true }))),
+  designMd: Nullable(Type.String()),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+
+export const ModelBody = Closed({
+  model: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9][A-Za-z0-9._:/@-]*$', description: 'Provider-qualified model id, e.g. openai:gpt-4.1-mini.' }),
+});
+export const ModelView = Type.Object({
+  model: Type.String({ description: 'The model the workspace uses.' }),
+  isDefault: Type.Boolean({ description: 'True when the workspace has not chosen one and the server default applies.' }),
+});
+
+export const CompetitorReplaceBody = Closed({
+  index: Type.Integer({ minimum: 0, description: 'Zero-based position in the competitors array.' }),
+  name: CompetitorBody.properties.name,
+  domains: CompetitorBody.properties.domains,
+  aliases: CompetitorBody.properties.aliases,
+  ambiguous: Type.Optional(Type.Boolean({ description: 'Kept unchanged when absent.' })),
+});
+export const CompetitorDeleteBody = Closed({ index: Type.Integer({ minimum: 0 }) });

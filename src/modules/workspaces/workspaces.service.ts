@@ -1,0 +1,126 @@
+import { AppError, invalid, notFound, workspaceNotFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Principal, WorkspaceContext } from '../../lib/http/types.ts';
+import type { EmailService } from '../email/email.service.ts';
+import { COMPETITORS_MAX, COMPETITORS_MIN, quotaSumError } from './workspaces.fns.ts';
+import type { WorkspaceRow, WorkspacesRepo } from './workspaces.repo.ts';
+import type { Competitor, WorkspaceCreate, WorkspaceUpdate } from './workspaces.schemas.ts';
+
+/** Role a workspace list shows for an API key: it acts through its scopes, not a membership. */
+export const KEY_ROLE = 'api_key';
+
+export interface WorkspaceHooks {
+  /** Runs after a workspace is committed (e.g. the free credit grant of a user's first workspace). */
+  onCreated?(workspace: WorkspaceRow, createdBy: string): Promise<void>;
+}
+
+export function createWorkspacesService(deps: { repo: WorkspacesRepo; email: EmailService; clock: Clock; defaultModel: string; hooks?: WorkspaceHooks }) {
+  const { repo, email, clock } = deps;
+
+  const competitorsView = (list: Competitor[]) => list.map((c, index) => ({ index, ...c }));
+
+  function settingsView(row: WorkspaceRow) {
+    return {
+      slug: row.slug, brand: row.slug, displayName: row.displayName, domains: row.domains, languages: row.languages,
+      regions: row.regions, competitors: competitorsView(row.competitors), gscProperty: row.gscProperty,
+      ga4Property: row.ga4Property, activeSetSize: row.activeSetSize, complianceProfile: row.complianceProfile,
+      quotas: row.quotas, plan: row.plan, model: row.model ?? deps.defaultModel, about: row.about, industry: row.industry,
+      email: row.email, brandColors: row.brandColors, brandMeta: row.brandMeta, socials: row.socials,
+      productsServices: row.productsServices, designMd: row.designMd,
+      createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+
+  async function load(ws: WorkspaceContext) {
+    const row = await repo.byId(ws.id);
+    if (!row) throw workspaceNotFound();
+    return row;
+  }
+
+  async function modify(ws: WorkspaceContext, change: (row: WorkspaceRow) => Partial<WorkspaceRow>) {
+    const row = await repo.modify(ws.id, (current) => ({ ...change(current), updatedAt: clock.now() }));
+    if (!row) throw workspaceNotFound();
+    return row;
+  }
+
+  function competitorAt(row: WorkspaceRow, index: number) {
+    const current = row.competitors[index];
+    if (!current) throw notFound(`Competitor at index ${index} (the workspace has ${row.competitors.length})`);
+    return current;
+  }
+
+  return {
+    async create(userId: string, body: WorkspaceCreate) {
+      const quotaError = quotaSumError(body.quotas);
+      if (quotaError) throw invalid(quotaError);
+      const now = clock.now();
+      const row = await repo.insertWithOwner({ id: newId('ws'), slug: body.brand, ...body, createdBy: userId, createdAt: now, updatedAt: now }, userId);
+      if (!row) throw new AppError('slug_taken', `The brand "${body.brand}" is already used as a workspace slug; choose another.`);
+      await deps.hooks?.onCreated?.(row, userId);
+      const emailProvisioning = await email.provisionInbox(row);
+      return { slug: row.slug, emailProvisioning };
+    },
+
+    async list(principal: Principal) {
+      if (principal.kind === 'key') {
+        const row = await repo.byId(principal.workspaceId);
+        return row ? [{ id: row.slug, displayName: row.displayName, plan: row.plan, role: KEY_ROLE, domains: row.domains }] : [];
+      }
+      const rows = await repo.listForUser(principal.userId);
+      return rows.map(({ workspace: w, role }) => ({ id: w.slug, displayName: w.displayName, plan: w.plan, role, domains: w.domains }));
+    },
+
+    /** The workspace guard: a slug is reachable only through a membership or the key bound to it. */
+    async findForPrincipal(slug: string, principal: Principal): Promise<WorkspaceContext | null> {
+      if (principal.kind === 'session') return repo.membershipBySlug(slug, principal.userId);
+      const row = await repo.idBySlug(slug);
+      return row && row.id === principal.workspaceId ? { ...row, role: null } : null;
+    },
+
+    getSettings: async (ws: WorkspaceContext) => settingsView(await load(ws)),
+
+    updateSettings: async (ws: WorkspaceContext, patch: WorkspaceUpdate) =>
+      settingsView(await modify(ws, () => patch as Partial<WorkspaceRow>)),
+
+    async getModel(ws: WorkspaceContext) {
+      const row = await load(ws);
+      return { model: row.model ?? deps.defaultModel, isDefault: row.model === null };
+    },
+
+    async setModel(ws: WorkspaceContext, model: string) {
+      await modify(ws, () => ({ model }));
+      return { model, isDefault: false };
+    },
+
+    listCompetitors: async (ws: WorkspaceContext) => ({ competitors: competitorsView((await load(ws)).competitors) }),
+
+    async addCompetitor(ws: WorkspaceContext, competitor: Competitor) {
+      const row = await modify(ws, (current) => {
+        if (current.competitors.length >= COMPETITORS_MAX) throw invalid(`A workspace has at most ${COMPETITORS_MAX} competitors; remove one first.`);
+        return { competitors: [...current.competitors, competitor] };
+      });
+      return { competitors: competitorsView(row.competitors) };
+    },
+
+    async replaceCompetitor(ws: WorkspaceContext, body: Omit<Competitor, 'ambiguous'> & { index: number; ambiguous?: boolean }) {
+      const { index, ...fields } = body;
+      const row = await modify(ws, (current) => {
+        const existing = competitorAt(current, index);
+        const next: Competitor = { name: fields.name, domains: fields.domains, aliases: fields.aliases, ambiguous: fields.ambiguous ?? existing.ambiguous };
+        return { competitors: current.competitors.map((c, i) => (i === index ? next : c)) };
+      });
+      return { competitors: competitorsView(row.competitors) };
+    },
+
+    async deleteCompetitor(ws: WorkspaceContext, index: number) {
+      const row = await modify(ws, (current) => {
+        competitorAt(current, index);
+        if (current.competitors.length <= COMPETITORS_MIN) throw invalid(`A workspace needs at least ${COMPETITORS_MIN} competitors; add another before removing this one.`);
+        return { competitors: current.competitors.filter((_, i) => i !== index) };
+      });
+      return { competitors: competitorsView(row.competitors) };
+    },
+  };
+}
+export type WorkspacesService = ReturnType<typeof createWorkspacesService>;

@@ -1,0 +1,45 @@
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../accounts/accounts.tables.ts';
+import type { BrandColors, BrandMeta, Competitor, ProductService, Quotas } from './workspaces.schemas.ts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const workspaces = pgTable('workspaces', {
+  id: text('id').primaryKey(),
+  // The brand is the slug: it names the workspace in every path.
+  slug: text('slug').notNull().unique(),
+  displayName: text('display_name').notNull(),
+  domains: jsonb('domains').$type<string[]>().notNull(),
+  languages: jsonb('languages').$type<string[]>().notNull(),
+  regions: jsonb('regions').$type<string[]>().notNull(),
+  competitors: jsonb('competitors').$type<Competitor[]>().notNull(),
+  gscProperty: text('gsc_property').notNull(),
+  ga4Property: text('ga4_property').notNull(),
+  activeSetSize: integer('active_set_size').notNull(),
+  complianceProfile: text('compliance_profile').notNull(),
+  quotas: jsonb('quotas').$type<Quotas>().notNull(),
+  plan: text('plan').notNull().default('free'),
+  model: text('model'),
+  about: text('about'),
+  industry: text('industry'),
+  email: text('email'),
+  brandColors: jsonb('brand_colors').$type<BrandColors>(),
+  brandMeta: jsonb('brand_meta').$type<BrandMeta>(),
+  socials: jsonb('socials').$type<Record<string, string>>(),
+  productsServices: jsonb('products_services').$type<ProductService[]>(),
+  designMd: text('design_md'),
+  createdBy: text('created_by').notNull().references(() => users.id),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const workspaceMembers = pgTable(
+  'workspace_members',
+  {
+    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.userId] }), index('workspace_members_user_idx').on(t.userId)],
+);

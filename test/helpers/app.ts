@@ -1,0 +1,92 @@
+import { inject } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp, type AppDeps } from '../../src/app.ts';
+import type { Config } from '../../src/config.ts';
+import type { Database } from '../../src/lib/db.ts';
+import type { MailMessage } from '../../src/modules/email/email.service.ts';
+import { pgliteFromTemplate, postgresFromTemplate } from './databases.ts';
+
+export const driver = () => inject('dbDriver');
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    env: 'test', host: '127.0.0.1', port: 0, dataDir: '/nonexistent', databaseUrl: undefined,
+    publicBaseUrl: 'http://127.0.0.1:3000', trustProxy: undefined, logLevel: 'silent',
+    defaultModel: 'openai:gpt-4.1-mini', emailProvider: 'none',
+    secrets: { sessionSecret: 's'.repeat(40), keyHashSecret: 'k'.repeat(40), credentialsKey: Buffer.alloc(32, 7) },
+    ...overrides,
+  };
+}
+
+export async function openTestDatabase(): Promise<Database> {
+  return driver() === 'postgres' ? postgresFromTemplate() : pgliteFromTemplate(inject('pgliteTemplate'));
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  mails: MailMessage[];
+  close(): Promise<void>;
+}
+
+/** A real app on a database of its own; `rebuild` makes a new app on the same database (a restart). */
+export async function createTestApp(deps: Partial<AppDeps> = {}, database?: Database): Promise<TestContext> {
+  const db = database ?? (await openTestDatabase());
+  const mails: MailMessage[] = [];
+  const app = await buildApp({
+    config: testConfig(), database: db, logger: false,
+    mailer: { send: async (m) => void mails.push(m) },
+    ...deps,
+  });
+  return {
+    app, database: db, mails,
+    async close() {
+      await app.close();
+      if (!database) await db.close();
+    },
+  };
+}
+
+export function sessionCookie(res: LightMyRequestResponse): string {
+  const cookie = res.cookies.find((c) => c.name === 'geo.session');
+  if (!cookie) throw new Error(`no session cookie in ${res.statusCode} ${res.body}`);
+  return `geo.session=${cookie.value}`;
+}
+
+let counter = 0;
+export async function signup(app: FastifyInstance, email = `user${++counter}-${Date.now()}@example.com`) {
+  const res = await app.inject({ method: 'POST', url: '/api/v1/auth/signup', payload: { email, password: 'correct horse battery' } });
+  if (res.statusCode !== 201) throw new Error(`signup failed: ${res.body}`);
+  return { cookie: sessionCookie(res), user: res.json().user as { id: string; email: string }, email };
+}
+
+export function workspaceBody(brand: string, overrides: Record<string, unknown> = {}) {
+  return {
+    brand,
+    displayName: 'Acme Analytics',
+    domains: ['acme.com'],
+    languages: ['en', 'es'],
+    regions: ['us', 'eu-west'],
+    competitors: [
+      { name: 'Globex', domains: ['globex.com'], aliases: ['Globex Corp'], ambiguous: false },
+      { name: 'Initech', domains: ['initech.io'], aliases: ['Initech'], ambiguous: true },
+    ],
+    gscProperty: 'sc-domain:acme.com',
+    ga4Property: '123456789',
+    activeSetSize: 50,
+    complianceProfile: 'none',
+    quotas: { discovery: 0.2, problem_solution: 0.2, use_case: 0.2, comparison: 0.2, expert: 0.1, brand_research: 0.1 },
+    ...overrides,
+  };
+}
+
+export async function createWorkspace(app: FastifyInstance, cookie: string, brand: string, overrides: Record<string, unknown> = {}) {
+  const res = await app.inject({ method: 'POST', url: '/api/v1/workspaces', headers: { cookie }, payload: workspaceBody(brand, overrides) });
+  if (res.statusCode !== 201) throw new Error(`workspace creation failed: ${res.body}`);
+  return res.json() as { slug: string };
+}
+
+/** The error envelope without its requestId, for byte-for-byte comparisons. */
+export function withoutRequestId(body: string): string {
+  return body.replace(/"requestId":"[^"]*"/, '"requestId":"-"');
+}

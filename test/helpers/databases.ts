@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { openPostgres, wrapPglite, type Database } from '../../src/lib/db.ts';
+
+// Each test file gets a database of its own, cloned from a migrated template made once per run
+// by global-setup.ts: a PGlite data directory tarball, or a PostgreSQL template database.
+
+export const PG_TEMPLATE = 'geo_test_template';
+export const PG_PREFIX = 'geo_test_';
+
+export function postgresUrl(database?: string): string {
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  if (database) url.pathname = `/${database}`;
+  return url.toString();
+}
+
+export async function adminQuery(sql: string) {
+  const client = new pg.Client({ connectionString: postgresUrl() });
+  await client.connect();
+  try {
+    return await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function pgliteFromTemplate(templatePath: string): Promise<Database> {
+  const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(templatePath)]) });
+  return wrapPglite(client);
+}
+
+export async function postgresFromTemplate(): Promise<Database> {
+  const name = `${PG_PREFIX}${randomBytes(6).toString('hex')}`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${PG_TEMPLATE}`);
+      break;
+    } catch (err) {
+      // Two files cloning the template at the same instant can collide; try again shortly.
+      if (attempt >= 20 || !/being accessed by other users/.test((err as Error).message)) throw err;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+  }
+  const database = openPostgres(postgresUrl(name), 20);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}

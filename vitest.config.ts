@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+
+// Every test runs on the embedded database (PGlite). With TEST_DATABASE_URL set, the storage
+// tests (*.int.test.ts) run a second time on that PostgreSQL server.
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+export default defineConfig({
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        test: {
+          name: 'pglite',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          globalSetup: ['test/helpers/global-setup.ts'],
+          provide: { dbDriver: 'pglite' },
+        },
+      },
+      ...(postgresUrl
+        ? [{
+            test: {
+              name: 'postgres',
+              include: ['src/**/*.int.test.ts', 'test/**/*.int.test.ts'],
+              globalSetup: ['test/helpers/global-setup.ts'],
+              provide: { dbDriver: 'postgres' },
+            },
+          }]
+        : []),
+    ],
+  },
+});
