@@ -14,7 +14,7 @@ export default defineConfig({
           name: 'pglite',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           globalSetup: ['test/helpers/global-setup.ts'],
-          provide: { dbDriver: 'pglite' },
+          provide: { dbDriver: 'pglite' as const },
         },
       },
       ...(postgresUrl
@@ -23,7 +23,7 @@ export default defineConfig({
               name: 'postgres',
               include: ['src/**/*.int.test.ts', 'test/**/*.int.test.ts'],
               globalSetup: ['test/helpers/global-setup.ts'],
-              provide: { dbDriver: 'postgres' },
+              provide: { dbDriver: 'postgres' as const },
             },
           }]
         : []),

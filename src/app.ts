@@ -7,7 +7,7 @@ import { AppError } from './lib/errors.ts';
 import { newId } from './lib/ids.ts';
 import { registerAuth } from './lib/http/auth.ts';
 import { applyRouteConventions } from './lib/http/conventions.ts';
-import { registerErrorHandling, toErrorReply } from './lib/http/error-handler.ts';
+import { frameworkErrorReply, registerErrorHandling } from './lib/http/error-handler.ts';
 import { validatorCompiler } from './lib/http/validation.ts';
 import './lib/http/types.ts';
 import { createAccountsRepo } from './modules/accounts/accounts.repo.ts';
@@ -42,10 +42,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy ?? false,
     // Bad URLs and similar faults found before routing still answer in the envelope.
-    frameworkErrors: (error, request, reply) => {
-      reply.header('x-request-id', request.id);
-      return toErrorReply(error.code === 'FST_ERR_BAD_URL' ? new AppError('invalid_request', 'Malformed URL.') : error, request, reply);
-    },
+    frameworkErrors: frameworkErrorReply,
     ajv: { customOptions: { removeAdditional: false } },
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, envelope, type ErrorCode } from '../errors.ts';
+import { AppError, envelope, workspaceNotFound, type ErrorCode } from '../errors.ts';
 import { describeValidationError } from './validation.ts';
 
 // One envelope for every failure: validation, malformed JSON, unknown routes, oversized bodies,
@@ -37,6 +37,17 @@ export function toErrorReply(error: FastifyError | AppError | Error, request: Fa
   }
   request.log.error({ err: error }, 'unhandled error');
   return send(reply, request, 500, 'internal_error', 'Something went wrong on our side; the request id identifies it in our logs.');
+}
+
+/** Faults found before routing (bad URL encoding, an over-long path segment). */
+export function frameworkErrorReply(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  reply.header('x-request-id', request.id);
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    // An absurdly long slug is just another malformed slug: the same 404 as any unreachable workspace.
+    const inWorkspace = /^\/api\/v1\/(workspaces|w)\/[^/]+/.test(request.url);
+    return inWorkspace ? toErrorReply(workspaceNotFound(), request, reply) : send(reply, request, 404, 'not_found', 'No such route.');
+  }
+  return send(reply, request, 400, 'invalid_request', error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL.' : error.message);
 }
 
 export function registerErrorHandling(app: FastifyInstance) {

@@ -58,6 +58,7 @@ export const WorkspaceListItem = Type.Object({
   id: Type.String({ description: 'The workspace slug.' }),
   displayName: Type.String(),
   plan: Type.String(),
+  role: Type.String({ description: '`owner` or `member` for a session; `api_key` for a key.' }),
   domains: Type.Array(Type.String()),
 });
 
