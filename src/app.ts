@@ -46,6 +46,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ajv: { customOptions: { removeAdditional: false } },
   });
   app.setValidatorCompiler(validatorCompiler);
+  // JSON only: a text/plain body would otherwise reach the validators as a string.
+  app.removeContentTypeParser('text/plain');
   registerErrorHandling(app);
   applyRouteConventions(app);
   await registerOpenApi(app, { publicBaseUrl: config.publicBaseUrl });

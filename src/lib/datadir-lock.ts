@@ -24,19 +24,26 @@ function isAlive(pid: number): boolean {
   }
 }
 
+// Locks this process holds: a lock file naming our own pid is ours only if we took it (after a
+// container restart a new process often gets the pid its dead predecessor had).
+const held = new Set<string>();
+
 export function acquireDataDirLock(dataDir: string): { release(): void } {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, 'server.lock');
+  if (held.has(file)) throw new DataDirLockedError(dataDir, process.pid);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = openSync(file, 'wx', 0o600);
       writeSync(fd, String(process.pid));
       closeSync(fd);
+      held.add(file);
       let released = false;
       return {
         release() {
           if (released) return;
           released = true;
+          held.delete(file);
           try {
             if (readFileSync(file, 'utf8') === String(process.pid)) unlinkSync(file);
           } catch {

@@ -33,14 +33,37 @@ function errorResponses(route: RouteOptions, credential: Credential): Record<num
   return out;
 }
 
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  credential: unknown;
+  operationId: unknown;
+  hidden: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route as registered, for the tests that walk them all (credentials, security matrix). */
+    registeredRoutes: RegisteredRoute[];
+  }
+}
+
 export function applyRouteConventions(app: FastifyInstance) {
+  const registered: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', registered);
   app.addHook('onRoute', (route) => {
     // The /docs reference is third-party static assets (swagger-ui): public and left out of the description.
-    if (route.url.startsWith('/docs')) {
+    const hidden = route.url.startsWith('/docs');
+    if (hidden) {
       route.config = { ...route.config, credential: 'public' };
       route.schema = { ...route.schema, hide: true };
-      return;
     }
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue; // Fastify's automatic HEAD twin of each GET
+      const operationId = (route.schema as { operationId?: string } | undefined)?.operationId;
+      registered.push({ method, url: route.url, credential: route.config?.credential, operationId, hidden });
+    }
+    if (hidden) return;
     const credential = route.config?.credential;
     if (!isCredential(credential)) throw new Error(`${route.method} ${route.url} declares no credential`);
     const schema = (route.schema ??= {}) as Record<string, unknown>;

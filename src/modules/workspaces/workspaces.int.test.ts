@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createWorkspace, signup, withoutRequestId, type TestContext } from '../../../test/helpers/app.ts';
+import { createTestApp, createWorkspace, signup, withoutRequestId, workspaceBody, type TestContext } from '../../../test/helpers/app.ts';
 import type { InboxProvider } from '../email/email.service.ts';
 
 let ctx: TestContext;
@@ -180,7 +180,7 @@ describe('email provisioning through a provider adapter', () => {
   const createWith = async (inboxProvider: InboxProvider, brand: string) => {
     const other = await createTestApp({ inboxProvider }, ctx.database);
     try {
-      return (await other.app.inject({ method: 'POST', url: '/api/v1/workspaces', headers: { cookie: owner }, payload: (await import('../../../test/helpers/app.ts')).workspaceBody(brand) })).json();
+      return (await other.app.inject({ method: 'POST', url: '/api/v1/workspaces', headers: { cookie: owner }, payload: workspaceBody(brand) })).json();
     } finally {
       await other.close();
     }

@@ -1,0 +1,62 @@
+import { mkdtempSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'geo-config-'));
+const secrets = { SESSION_SECRET: 's'.repeat(32), KEY_HASH_SECRET: 'k'.repeat(32), CREDENTIALS_KEY: 'ab'.repeat(32) };
+
+describe('loadConfig', () => {
+  it('defaults to local mode on 127.0.0.1:3000 with ./data', () => {
+    const config = loadConfig({ DATA_DIR: tmp() });
+    expect(config).toMatchObject({ env: 'local', host: '127.0.0.1', port: 3000, databaseUrl: undefined, publicBaseUrl: 'http://127.0.0.1:3000' });
+    expect(loadConfig({}).dataDir).toBe(path.resolve('./data'));
+  });
+
+  it('generates missing secrets once under DATA_DIR (mode 0600) and reuses them', () => {
+    const dir = tmp();
+    const first = loadConfig({ DATA_DIR: dir });
+    const second = loadConfig({ DATA_DIR: dir, GEO_ENV: 'test' });
+    expect(second.secrets).toEqual(first.secrets);
+    expect(first.secrets.credentialsKey).toHaveLength(32);
+    expect(statSync(path.join(dir, 'secrets.json')).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: tmp() }).secrets.sessionSecret).not.toBe(first.secrets.sessionSecret);
+  });
+
+  it('lets the environment override a generated secret', () => {
+    const config = loadConfig({ DATA_DIR: tmp(), SESSION_SECRET: 'x'.repeat(40) });
+    expect(config.secrets.sessionSecret).toBe('x'.repeat(40));
+  });
+
+  it('refuses to start production without its three secrets, naming each', () => {
+    try {
+      loadConfig({ GEO_ENV: 'production', DATA_DIR: tmp() });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      expect((err as Error).message).toMatch(/SESSION_SECRET.*\n.*KEY_HASH_SECRET.*\n.*CREDENTIALS_KEY/);
+    }
+  });
+
+  it('starts production with its secrets given and writes nothing', () => {
+    const dir = path.join(tmp(), 'never-created');
+    const config = loadConfig({ GEO_ENV: 'production', DATA_DIR: dir, ...secrets });
+    expect(config.secrets.credentialsKey).toEqual(Buffer.from('ab'.repeat(32), 'hex'));
+    expect(() => statSync(dir)).toThrow();
+  });
+
+  it.each([
+    [{ GEO_ENV: 'staging' }, /GEO_ENV/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ PORT: 'abc' }, /PORT/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ PUBLIC_BASE_URL: 'ftp://x' }, /PUBLIC_BASE_URL/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    [{ EMAIL_PROVIDER: 'smtp' }, /EMAIL_PROVIDER/],
+    [{ CREDENTIALS_KEY: 'short' }, /CREDENTIALS_KEY/],
+    [{ SESSION_SECRET: 'short' }, /SESSION_SECRET/],
+  ])('rejects %j', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(message);
+  });
+});
