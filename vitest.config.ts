@@ -10,6 +10,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       {
+        extends: true,
         test: {
           name: 'pglite',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
@@ -19,6 +20,7 @@ export default defineConfig({
       },
       ...(postgresUrl
         ? [{
+            extends: true,
             test: {
               name: 'postgres',
               include: ['src/**/*.int.test.ts', 'test/**/*.int.test.ts'],
