@@ -20,7 +20,7 @@ export default defineConfig({
       },
       ...(postgresUrl
         ? [{
-            extends: true,
+            extends: true as const,
             test: {
               name: 'postgres',
               include: ['src/**/*.int.test.ts', 'test/**/*.int.test.ts'],
