@@ -3,7 +3,6 @@ import cookie from '@fastify/cookie';
 import type { Config } from './config.ts';
 import type { Database } from './lib/db.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
-import { AppError } from './lib/errors.ts';
 import { newId } from './lib/ids.ts';
 import { registerAuth } from './lib/http/auth.ts';
 import { applyRouteConventions } from './lib/http/conventions.ts';
@@ -17,10 +16,18 @@ import { createEmailService, createLogMailer, type InboxProvider, type Mailer } 
 import { createWorkspacesRepo } from './modules/workspaces/workspaces.repo.ts';
 import { createWorkspacesService } from './modules/workspaces/workspaces.service.ts';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes.ts';
+import { createKeysService } from './modules/access/keys.service.ts';
+import { keysRoutes } from './modules/access/keys.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { API_VERSION, docsRoutes, registerOpenApi } from './modules/docs/docs.routes.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    maintenance: { sweep(): Promise<void> };
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -58,14 +65,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const email = createEmailService({ db, inboxProvider: deps.inboxProvider ?? null });
   const accounts = createAccountsService({ repo: createAccountsRepo(db), clock, mailer });
   const workspaces = createWorkspacesService({ repo: createWorkspacesRepo(db), email, clock, defaultModel: config.defaultModel });
+  const keys = createKeysService({ db, clock, keyHashSecret: config.secrets.keyHashSecret, credentialsKey: config.secrets.credentialsKey });
 
   registerAuth(app, {
     publicBaseUrl: config.publicBaseUrl,
     findSession: (token) => accounts.findSession(token),
-    // API keys arrive with the access module; until then no key exists, so every bearer is unknown.
-    verifyApiKey: async () => {
-      throw new AppError('invalid_key', 'Unknown API key.');
-    },
+    verifyApiKey: (secret, request) => keys.verify(secret, request.ip),
     findWorkspace: (slug, principal) => workspaces.findForPrincipal(slug, principal),
   });
 
@@ -73,6 +78,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await docsRoutes(app);
   accountsRoutes(app, { accounts, secureCookies: config.env === 'production' });
   workspacesRoutes(app, { workspaces });
+  keysRoutes(app, { keys });
+
+  app.decorate('maintenance', {
+    /** Time-driven clean-up; the server runs it every minute. */
+    async sweep() {
+      await keys.sweep();
+    },
+  });
 
   await app.ready();
   return app;

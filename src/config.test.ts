@@ -24,6 +24,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: tmp() }).secrets.sessionSecret).not.toBe(first.secrets.sessionSecret);
   });
 
+  it('reads TRUST_PROXY as a list of addresses and ranges', () => {
+    expect(loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
+  });
+
   it('lets the environment override a generated secret', () => {
     const config = loadConfig({ DATA_DIR: tmp(), SESSION_SECRET: 'x'.repeat(40) });
     expect(config.secrets.sessionSecret).toBe('x'.repeat(40));
@@ -56,6 +60,7 @@ describe('loadConfig', () => {
     [{ EMAIL_PROVIDER: 'smtp' }, /EMAIL_PROVIDER/],
     [{ CREDENTIALS_KEY: 'short' }, /CREDENTIALS_KEY/],
     [{ SESSION_SECRET: 'short' }, /SESSION_SECRET/],
+    [{ TRUST_PROXY: 'true' }, /TRUST_PROXY/],
   ])('rejects %j', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(message);
   });

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 
 // The only reader of process.env. Everything else receives a typed, validated Config.
 
@@ -20,7 +21,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   publicBaseUrl: string;
-  trustProxy: string | undefined;
+  /** Proxy addresses or CIDR ranges whose X-Forwarded-For is believed; undefined trusts none. */
+  trustProxy: string[] | undefined;
   logLevel: string;
   defaultModel: string;
   emailProvider: 'none';
@@ -69,6 +71,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const emailProvider = (env.EMAIL_PROVIDER ?? 'none') as 'none';
   if (emailProvider !== 'none') problems.push(`EMAIL_PROVIDER "${env.EMAIL_PROVIDER}" is not supported; the only value is "none"`);
 
+  const trustProxy = env.TRUST_PROXY ? env.TRUST_PROXY.split(',').map((s) => s.trim()).filter(Boolean) : undefined;
+  for (const entry of trustProxy ?? []) {
+    if (!ipaddr.isValid(entry) && !ipaddr.isValidCIDR(entry)) problems.push(`TRUST_PROXY entries must be IP addresses or CIDR ranges (got "${entry}")`);
+  }
+
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   const given: Partial<Record<SecretName, string>> = {};
   for (const [name, variable] of Object.entries(SECRET_VARS) as [SecretName, string][]) {
@@ -89,7 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl,
     publicBaseUrl,
-    trustProxy: env.TRUST_PROXY || undefined,
+    trustProxy,
     logLevel,
     defaultModel: env.GEO_DEFAULT_MODEL ?? 'openai:gpt-4.1-mini',
     emailProvider,

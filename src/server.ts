@@ -40,11 +40,17 @@ export async function startServer(env: NodeJS.ProcessEnv, extra: Partial<AppDeps
     throw err;
   }
   const running = app;
+  const SWEEP_INTERVAL_MS = 60_000;
+  const sweeper = setInterval(() => {
+    running.maintenance.sweep().catch((err) => running.log.error({ err }, 'sweep failed'));
+  }, SWEEP_INTERVAL_MS);
+  sweeper.unref();
   return {
     app: running,
     config,
     database,
     async close() {
+      clearInterval(sweeper);
       await running.close();
       await database.close();
       release();

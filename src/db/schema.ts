@@ -2,3 +2,5 @@
 export * from '../modules/accounts/accounts.tables.ts';
 export * from '../modules/workspaces/workspaces.tables.ts';
 export * from '../modules/email/email.tables.ts';
+export * from '../lib/idempotency/idempotency.tables.ts';
+export * from '../modules/access/access.tables.ts';

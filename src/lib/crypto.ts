@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 // scrypt parameters: N=2^15 costs ~50 ms on these machines, the OWASP floor for interactive logins.
 const SCRYPT = { N: 32768, r: 8, p: 1, keyLength: 64, maxmem: 64 * 1024 * 1024 };
@@ -51,4 +51,25 @@ export function safeEqual(a: string, b: string): boolean {
   const ha = createHash('sha256').update(a).digest();
   const hb = createHash('sha256').update(b).digest();
   return timingSafeEqual(ha, hb) && a.length === b.length;
+}
+
+// AES-256-GCM with a fresh 96-bit nonce per message. The associated data binds a ciphertext to
+// its owner (e.g. workspace and connector): moved to another row, it no longer decrypts.
+const SEALED_VERSION = 'v1';
+
+export function seal(key: Buffer, plaintext: string, associatedData: string): string {
+  const nonce = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, nonce);
+  cipher.setAAD(Buffer.from(associatedData, 'utf8'));
+  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return [SEALED_VERSION, nonce.toString('base64url'), body.toString('base64url'), cipher.getAuthTag().toString('base64url')].join('.');
+}
+
+export function unseal(key: Buffer, sealed: string, associatedData: string): string {
+  const [version, nonce, body, tag] = sealed.split('.');
+  if (version !== SEALED_VERSION || !nonce || body === undefined || !tag) throw new Error('unknown ciphertext format');
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(nonce, 'base64url'));
+  decipher.setAAD(Buffer.from(associatedData, 'utf8'));
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+  return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
 }

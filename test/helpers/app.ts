@@ -90,3 +90,15 @@ export async function createWorkspace(app: FastifyInstance, cookie: string, bran
 export function withoutRequestId(body: string): string {
   return body.replace(/"requestId":"[^"]*"/, '"requestId":"-"');
 }
+
+type Inject = FastifyInstance['inject'];
+/** Creates a key and acknowledges it; returns its secret and id. */
+export async function activeKey(app: FastifyInstance, cookie: string, workspace: string, body: Record<string, unknown> = {}) {
+  const created = await app.inject({ method: 'POST', url: `/api/v1/workspaces/${workspace}/api-keys`, headers: { cookie }, payload: { name: 'test key', ...body } });
+  if (created.statusCode !== 201) throw new Error(`key creation failed: ${created.body}`);
+  const { keyId, secret, deliveryId } = created.json();
+  const ack = await app.inject({ method: 'POST', url: `/api/v1/workspaces/${workspace}/api-keys/${keyId}`, headers: { cookie }, payload: { action: 'acknowledge', deliveryId } });
+  if (ack.statusCode !== 200) throw new Error(`acknowledge failed: ${ack.body}`);
+  return { keyId: keyId as string, secret: secret as string, bearer: { authorization: `Bearer ${secret}` } };
+}
+export type { Inject };
