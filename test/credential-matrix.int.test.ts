@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCOPES } from '../src/lib/http/credentials.ts';
+import { activeKey, createTestApp, createWorkspace, signup, withoutRequestId, type TestContext } from './helpers/app.ts';
+
+// Spec 5 as a table: every registered route gets no credential, a wrong key, a key without its
+// scope and a key of another workspace, and must answer exactly as the credential rules say.
+
+let ctx: TestContext;
+let home: { secret: string };
+let foreign: { secret: string };
+let cookie: string;
+const withoutScope = new Map<string, string>();
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  cookie = (await signup(ctx.app)).cookie;
+  await createWorkspace(ctx.app, cookie, 'matrix');
+  await createWorkspace(ctx.app, cookie, 'matrix-other');
+  home = await activeKey(ctx.app, cookie, 'matrix', { scopes: [...SCOPES] });
+  foreign = await activeKey(ctx.app, cookie, 'matrix-other', { scopes: [...SCOPES] });
+  for (const scope of SCOPES) {
+    withoutScope.set(scope, (await activeKey(ctx.app, cookie, 'matrix', { scopes: SCOPES.filter((s) => s !== scope) })).secret);
+  }
+});
+afterAll(() => ctx.close());
+
+const routes = () => ctx.app.registeredRoutes.filter((r) => !r.hidden && r.credential !== 'public');
+const call = (route: { method: string; url: string }, authorization?: string) =>
+  ctx.app.inject({
+    method: route.method as 'GET',
+    url: route.url.replace(':workspace', 'matrix').replace(':brand', 'matrix').replace(/:[a-zA-Z]+/g, 'x'),
+    headers: { 'content-type': 'application/json', ...(authorization ? { authorization: `Bearer ${authorization}` } : {}) },
+    payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : '{}',
+  });
+const code = (res: { json(): { error?: { code: string } } }) => res.json().error?.code;
+
+describe('credential matrix over every route', () => {
+  it('covers the routes of the spec', () => {
+    expect(routes().length).toBeGreaterThan(15);
+  });
+
+  it('no credential → 401 invalid_key', async () => {
+    for (const route of routes()) {
+      const res = await call(route);
+      expect([res.statusCode, code(res)], `${route.method} ${route.url}`).toEqual([401, 'invalid_key']);
+    }
+  });
+
+  it('a wrong key → 401 invalid_key', async () => {
+    for (const route of routes()) {
+      const res = await call(route, `gp_live_${'Z'.repeat(43)}`);
+      expect([res.statusCode, code(res)], `${route.method} ${route.url}`).toEqual([401, 'invalid_key']);
+    }
+  });
+
+  it('a key without the route’s scope → 403 insufficient_scope; session-only routes → 403 session_required', async () => {
+    for (const route of routes()) {
+      const secret = route.credential === 'session' ? home.secret : withoutScope.get(route.credential as string)!;
+      const res = await call(route, secret);
+      const expected = route.credential === 'session' ? 'session_required' : 'insufficient_scope';
+      expect([res.statusCode, code(res)], `${route.method} ${route.url}`).toEqual([403, expected]);
+    }
+  });
+
+  it('a key of another workspace → the same 404 workspace_not_found as an unknown workspace', async () => {
+    for (const route of routes().filter((r) => /:(workspace|brand)/.test(r.url))) {
+      const res = await call(route, foreign.secret);
+      expect([res.statusCode, code(res)], `${route.method} ${route.url}`).toEqual([404, 'workspace_not_found']);
+      const unknown = await call({ ...route, url: route.url.replace(':workspace', 'no-such-ws').replace(':brand', 'no-such-ws') }, home.secret);
+      expect(withoutRequestId(res.body)).toBe(withoutRequestId(unknown.body));
+    }
+  });
+
+  it('a key holding the scope gets past access control', async () => {
+    for (const route of routes().filter((r) => r.credential !== 'session')) {
+      const res = await call(route, home.secret);
+      expect([401, 403], `${route.method} ${route.url} → ${res.body}`).not.toContain(res.statusCode);
+      expect(code(res)).not.toBe('workspace_not_found');
+    }
+  });
+});
