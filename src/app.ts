@@ -18,6 +18,8 @@ import { createWorkspacesService } from './modules/workspaces/workspaces.service
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes.ts';
 import { createKeysService } from './modules/access/keys.service.ts';
 import { keysRoutes } from './modules/access/keys.routes.ts';
+import { createConnectionsService } from './modules/connections/connections.service.ts';
+import { connectionsRoutes } from './modules/connections/connections.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { API_VERSION, docsRoutes, registerOpenApi } from './modules/docs/docs.routes.ts';
 
@@ -65,6 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const email = createEmailService({ db, inboxProvider: deps.inboxProvider ?? null });
   const accounts = createAccountsService({ repo: createAccountsRepo(db), clock, mailer });
   const workspaces = createWorkspacesService({ repo: createWorkspacesRepo(db), email, clock, defaultModel: config.defaultModel });
+  const connections = createConnectionsService({ db, clock, credentialsKey: config.secrets.credentialsKey, providers: config.providers, workspaces });
   const keys = createKeysService({ db, clock, keyHashSecret: config.secrets.keyHashSecret, credentialsKey: config.secrets.credentialsKey });
 
   registerAuth(app, {
@@ -79,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   accountsRoutes(app, { accounts, secureCookies: config.env === 'production' });
   workspacesRoutes(app, { workspaces });
   keysRoutes(app, { keys });
+  connectionsRoutes(app, { connections });
 
   app.decorate('maintenance', {
     /** Time-driven clean-up; the server runs it every minute. */

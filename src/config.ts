@@ -26,8 +26,26 @@ export interface Config {
   logLevel: string;
   defaultModel: string;
   emailProvider: 'none';
+  providers: Record<ProviderName, ProviderConfig>;
   secrets: Secrets;
 }
+
+export type ProviderName = 'openai' | 'anthropic' | 'gemini' | 'perplexity' | 'serpapi' | 'google';
+export interface ProviderConfig {
+  /** Server-wide key from the environment; a workspace's stored credential takes precedence. */
+  apiKey: string | undefined;
+  baseUrl: string;
+}
+
+// Provider endpoints are configurable so that tests (and proxies) can stand in for them.
+const PROVIDERS: Record<ProviderName, { keyVar?: string; urlVar: string; defaultUrl: string }> = {
+  openai: { keyVar: 'OPENAI_API_KEY', urlVar: 'OPENAI_BASE_URL', defaultUrl: 'https://api.openai.com/v1' },
+  anthropic: { keyVar: 'ANTHROPIC_API_KEY', urlVar: 'ANTHROPIC_BASE_URL', defaultUrl: 'https://api.anthropic.com/v1' },
+  gemini: { keyVar: 'GOOGLE_GENERATIVE_AI_API_KEY', urlVar: 'GEMINI_BASE_URL', defaultUrl: 'https://generativelanguage.googleapis.com/v1beta' },
+  perplexity: { keyVar: 'PERPLEXITY_API_KEY', urlVar: 'PERPLEXITY_BASE_URL', defaultUrl: 'https://api.perplexity.ai' },
+  serpapi: { keyVar: 'SERPAPI_API_KEY', urlVar: 'SERPAPI_BASE_URL', defaultUrl: 'https://serpapi.com' },
+  google: { urlVar: 'GOOGLE_TOKEN_URL', defaultUrl: 'https://oauth2.googleapis.com/token' },
+};
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -76,6 +94,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!ipaddr.isValid(entry) && !ipaddr.isValidCIDR(entry)) problems.push(`TRUST_PROXY entries must be IP addresses or CIDR ranges (got "${entry}")`);
   }
 
+  const providers = {} as Record<ProviderName, ProviderConfig>;
+  for (const [name, spec] of Object.entries(PROVIDERS) as [ProviderName, (typeof PROVIDERS)[ProviderName]][]) {
+    const baseUrl = (env[spec.urlVar] || spec.defaultUrl).replace(/\/+$/, '');
+    if (!/^https?:\/\/[^\s]+$/.test(baseUrl)) problems.push(`${spec.urlVar} must be an http(s) URL`);
+    providers[name] = { apiKey: (spec.keyVar && env[spec.keyVar]) || undefined, baseUrl };
+  }
+
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   const given: Partial<Record<SecretName, string>> = {};
   for (const [name, variable] of Object.entries(SECRET_VARS) as [SecretName, string][]) {
@@ -100,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     defaultModel: env.GEO_DEFAULT_MODEL ?? 'openai:gpt-4.1-mini',
     emailProvider,
+    providers,
     secrets: secrets!,
   };
 }

@@ -4,3 +4,4 @@ export * from '../modules/workspaces/workspaces.tables.ts';
 export * from '../modules/email/email.tables.ts';
 export * from '../lib/idempotency/idempotency.tables.ts';
 export * from '../modules/access/access.tables.ts';
+export * from '../modules/connections/connections.tables.ts';

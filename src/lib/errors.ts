@@ -17,6 +17,7 @@ export const ERROR_STATUS = {
   workspace_not_found: 404,
   email_taken: 409,
   slug_taken: 409,
+  credential_exists: 409,
   invalid_state: 409,
   stale_state: 409,
   idempotency_conflict: 409,

@@ -1,18 +1,21 @@
 import { inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppDeps } from '../../src/app.ts';
-import type { Config } from '../../src/config.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
 import type { Database } from '../../src/lib/db.ts';
 import type { MailMessage } from '../../src/modules/email/email.service.ts';
 import { pgliteFromTemplate, postgresFromTemplate } from './databases.ts';
 
 export const driver = () => inject('dbDriver');
 
+const secretsEnv = { GEO_ENV: 'production', SESSION_SECRET: 's'.repeat(40), KEY_HASH_SECRET: 'k'.repeat(40), CREDENTIALS_KEY: '07'.repeat(32) };
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     env: 'test', host: '127.0.0.1', port: 0, dataDir: '/nonexistent', databaseUrl: undefined,
     publicBaseUrl: 'http://127.0.0.1:3000', trustProxy: undefined, logLevel: 'silent',
     defaultModel: 'openai:gpt-4.1-mini', emailProvider: 'none',
+    providers: loadConfig({ DATA_DIR: '/nonexistent', ...secretsEnv }).providers,
     secrets: { sessionSecret: 's'.repeat(40), keyHashSecret: 'k'.repeat(40), credentialsKey: Buffer.alloc(32, 7) },
     ...overrides,
   };

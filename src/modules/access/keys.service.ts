@@ -61,7 +61,7 @@ export function createKeysService(deps: { db: Db; clock: Clock; keyHashSecret: s
   async function issuePending(tx: Db, ws: WorkspaceContext, fields: { id?: string; name: string; scopes: Scope[]; allowedCidrs: string[]; createdBy: string; replacesKeyId?: string }) {
     const now = clock.now();
     const id = fields.id ?? newId('key');
-    const deliveryId = newId('evt').replace(/^evt_/, 'dlv_');
+    const deliveryId = newId('dlv');
     const { secret, prefix, last4 } = newSecret();
     const row = await keysRepo.insert(tx, {
       id, workspaceId: ws.id, name: fields.name, prefix, last4, secretHash: hash(secret), scopes: fields.scopes,

@@ -83,6 +83,16 @@ export function createWorkspacesService(deps: { repo: WorkspacesRepo; email: Ema
     updateSettings: async (ws: WorkspaceContext, patch: WorkspaceUpdate) =>
       settingsView(await modify(ws, () => patch as Partial<WorkspaceRow>)),
 
+    async getProperties(ws: WorkspaceContext) {
+      const row = await load(ws);
+      return { gscProperty: row.gscProperty, ga4Property: row.ga4Property };
+    },
+
+    async setProperties(ws: WorkspaceContext, properties: { gscProperty?: string; ga4Property?: string }) {
+      const row = await modify(ws, () => properties);
+      return { gscProperty: row.gscProperty, ga4Property: row.ga4Property };
+    },
+
     async getModel(ws: WorkspaceContext) {
       const row = await load(ws);
       return { model: row.model ?? deps.defaultModel, isDefault: row.model === null };
