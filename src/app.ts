@@ -20,6 +20,8 @@ import { createKeysService } from './modules/access/keys.service.ts';
 import { keysRoutes } from './modules/access/keys.routes.ts';
 import { createConnectionsService } from './modules/connections/connections.service.ts';
 import { connectionsRoutes } from './modules/connections/connections.routes.ts';
+import { createTeamService } from './modules/team/team.service.ts';
+import { teamRoutes } from './modules/team/team.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { API_VERSION, docsRoutes, registerOpenApi } from './modules/docs/docs.routes.ts';
 
@@ -68,6 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const accounts = createAccountsService({ repo: createAccountsRepo(db), clock, mailer });
   const workspaces = createWorkspacesService({ repo: createWorkspacesRepo(db), email, clock, defaultModel: config.defaultModel });
   const connections = createConnectionsService({ db, clock, credentialsKey: config.secrets.credentialsKey, providers: config.providers, workspaces });
+  const team = createTeamService({ db, clock, mailer, accounts, workspaces, publicBaseUrl: config.publicBaseUrl });
   const keys = createKeysService({ db, clock, keyHashSecret: config.secrets.keyHashSecret, credentialsKey: config.secrets.credentialsKey });
 
   registerAuth(app, {
@@ -83,6 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   workspacesRoutes(app, { workspaces });
   keysRoutes(app, { keys });
   connectionsRoutes(app, { connections });
+  teamRoutes(app, { team });
 
   app.decorate('maintenance', {
     /** Time-driven clean-up; the server runs it every minute. */

@@ -5,3 +5,5 @@ export * from '../modules/email/email.tables.ts';
 export * from '../lib/idempotency/idempotency.tables.ts';
 export * from '../modules/access/access.tables.ts';
 export * from '../modules/connections/connections.tables.ts';
+export * from '../lib/rate-limit/rate-limit.tables.ts';
+export * from '../modules/team/team.tables.ts';

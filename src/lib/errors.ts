@@ -18,6 +18,8 @@ export const ERROR_STATUS = {
   email_taken: 409,
   slug_taken: 409,
   credential_exists: 409,
+  last_owner: 409,
+  already_member: 409,
   invalid_state: 409,
   stale_state: 409,
   idempotency_conflict: 409,

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../lib/db.ts';
 import { emailVerifications, sessions, users } from './accounts.tables.ts';
 
@@ -18,6 +18,9 @@ export function createAccountsRepo(db: Db) {
     async userById(id: string) {
       const [row] = await db.select().from(users).where(eq(users.id, id));
       return row ?? null;
+    },
+    usersByIds(ids: string[]) {
+      return ids.length ? db.select().from(users).where(inArray(users.id, ids)) : Promise.resolve([]);
     },
     async insertSession(row: typeof sessions.$inferInsert) {
       await db.insert(sessions).values(row);

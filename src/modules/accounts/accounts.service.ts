@@ -74,6 +74,15 @@ export function createAccountsService(deps: { repo: AccountsRepo; clock: Clock; 
       return userView(user);
     },
 
+    async usersByIds(ids: string[]): Promise<UserView[]> {
+      return (await repo.usersByIds(ids)).map(userView);
+    },
+
+    async userByEmail(email: string): Promise<UserView | null> {
+      const user = await repo.userByEmail(email.toLowerCase());
+      return user ? userView(user) : null;
+    },
+
     async verifyEmail(token: string): Promise<UserView> {
       const user = await repo.consumeVerification(sha256(token), clock.now());
       if (!user) throw new AppError('invalid_token', 'The verification token is unknown, used or expired.');

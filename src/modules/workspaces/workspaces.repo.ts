@@ -1,4 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { AppError } from '../../lib/errors.ts';
 import type { Db } from '../../lib/db.ts';
 import { workspaceMembers, workspaces } from './workspaces.tables.ts';
 
@@ -48,6 +49,40 @@ export function createWorkspacesRepo(db: Db) {
     async update(id: string, patch: WorkspacePatch) {
       const [row] = await db.update(workspaces).set(patch).where(eq(workspaces.id, id)).returning();
       return row ?? null;
+    },
+
+    listMembers(workspaceId: string) {
+      return db.select().from(workspaceMembers).where(eq(workspaceMembers.workspaceId, workspaceId))
+        .orderBy(asc(workspaceMembers.createdAt), asc(workspaceMembers.userId));
+    },
+
+    /** Adds a membership; false when the user already is a member. */
+    async addMember(workspaceId: string, userId: string, role: string, now: Date) {
+      const rows = await db.insert(workspaceMembers).values({ workspaceId, userId, role, createdAt: now }).onConflictDoNothing().returning();
+      return rows.length > 0;
+    },
+
+    /**
+     * Changes or removes a membership (role null) under the workspace's row lock, so two owners
+     * demoting each other at once cannot leave the workspace without one.
+     */
+    async setMemberRole(workspaceId: string, userId: string, role: string | null) {
+      return db.transaction(async (tx) => {
+        await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId)).for('update');
+        const [member] = await tx.select().from(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
+        if (!member) return null;
+        if (member.role === 'owner' && role !== 'owner') {
+          const [{ owners }] = (await tx.select({ owners: sql<number>`count(*)::int` }).from(workspaceMembers)
+            .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, 'owner')))) as [{ owners: number }];
+          if (owners <= 1) throw new AppError('last_owner', 'A workspace keeps at least one owner: make another member owner first.');
+        }
+        if (role === null) {
+          await tx.delete(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
+          return { ...member, role: null };
+        }
+        const [updated] = await tx.update(workspaceMembers).set({ role }).where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId))).returning();
+        return updated!;
+      });
     },
 
     /** Read-modify-write of one workspace under its row lock, so concurrent edits serialise. */

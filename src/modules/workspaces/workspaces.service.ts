@@ -83,6 +83,17 @@ export function createWorkspacesService(deps: { repo: WorkspacesRepo; email: Ema
     updateSettings: async (ws: WorkspaceContext, patch: WorkspaceUpdate) =>
       settingsView(await modify(ws, () => patch as Partial<WorkspaceRow>)),
 
+    async contextById(id: string): Promise<WorkspaceContext> {
+      const row = await repo.byId(id);
+      if (!row) throw workspaceNotFound();
+      return { id: row.id, slug: row.slug, role: null };
+    },
+
+    listMembers: (ws: WorkspaceContext) => repo.listMembers(ws.id),
+    addMember: (ws: WorkspaceContext, userId: string, role: string) => repo.addMember(ws.id, userId, role, clock.now()),
+    /** Role change, or removal with `null`; 409 `last_owner` when it would leave no owner. */
+    setMemberRole: (ws: WorkspaceContext, userId: string, role: string | null) => repo.setMemberRole(ws.id, userId, role),
+
     async getProperties(ws: WorkspaceContext) {
       const row = await load(ws);
       return { gscProperty: row.gscProperty, ga4Property: row.ga4Property };

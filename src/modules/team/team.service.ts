@@ -1,0 +1,108 @@
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../lib/db.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { randomToken, sha256 } from '../../lib/crypto.ts';
+import type { WorkspaceContext } from '../../lib/http/types.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
+import type { Mailer } from '../email/email.service.ts';
+import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
+import { workspaceInvitations } from './team.tables.ts';
+
+export const ROLES = ['owner', 'member'] as const;
+export type Role = (typeof ROLES)[number];
+const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
+
+const ownersOnly = (ws: WorkspaceContext) => {
+  if (ws.role !== 'owner') throw new AppError('forbidden', 'Only owners of the workspace manage its team.');
+};
+
+export function createTeamService(deps: { db: Db; clock: Clock; mailer: Mailer; accounts: AccountsService; workspaces: WorkspacesService; publicBaseUrl: string }) {
+  const { db, clock, accounts, workspaces } = deps;
+  type InvitationRow = typeof workspaceInvitations.$inferSelect;
+  const invitationView = (row: InvitationRow) => ({
+    invitationId: row.id, email: row.email, role: row.role, createdAt: row.createdAt.toISOString(), expiresAt: row.expiresAt.toISOString(),
+  });
+  const open = (now: Date) => and(isNull(workspaceInvitations.acceptedAt), isNull(workspaceInvitations.revokedAt), gt(workspaceInvitations.expiresAt, now));
+
+  async function members(ws: WorkspaceContext) {
+    const rows = await workspaces.listMembers(ws);
+    const users = new Map((await accounts.usersByIds(rows.map((r) => r.userId))).map((u) => [u.id, u]));
+    return rows.map((m) => ({
+      userId: m.userId, email: users.get(m.userId)?.email ?? null, name: users.get(m.userId)?.name ?? null,
+      role: m.role, joinedAt: m.createdAt.toISOString(),
+    }));
+  }
+
+  return {
+    async list(ws: WorkspaceContext) {
+      const invitations = await db.select().from(workspaceInvitations)
+        .where(and(eq(workspaceInvitations.workspaceId, ws.id), open(clock.now()))).orderBy(asc(workspaceInvitations.createdAt));
+      return { members: await members(ws), invitations: invitations.map(invitationView) };
+    },
+
+    async invite(ws: WorkspaceContext, invitedBy: string, input: { email: string; role: Role }) {
+      ownersOnly(ws);
+      const email = input.email.toLowerCase();
+      const existing = await accounts.userByEmail(email);
+      if (existing && (await workspaces.listMembers(ws)).some((m) => m.userId === existing.id)) {
+        throw new AppError('already_member', `${email} is already a member of this workspace.`);
+      }
+      const now = clock.now();
+      const token = randomToken(32);
+      const row = await db.transaction(async (tx) => {
+        // A new invitation replaces any open one for the same address.
+        await tx.update(workspaceInvitations).set({ revokedAt: now })
+          .where(and(eq(workspaceInvitations.workspaceId, ws.id), eq(workspaceInvitations.email, email), open(now)));
+        const [created] = await tx.insert(workspaceInvitations).values({
+          id: newId('inv'), workspaceId: ws.id, email, role: input.role, tokenHash: sha256(token), invitedBy, createdAt: now,
+          expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+        }).returning();
+        return created!;
+      });
+      await deps.mailer.send({
+        to: email,
+        subject: `You are invited to the ${ws.slug} workspace`,
+        text: `Your invitation token is ${token}\nSign in at ${deps.publicBaseUrl} and send {"token": "…"} to POST /api/v1/invitations/accept within 7 days.`,
+      });
+      return invitationView(row);
+    },
+
+    async revokeInvitation(ws: WorkspaceContext, invitationId: string) {
+      ownersOnly(ws);
+      const rows = await db.update(workspaceInvitations).set({ revokedAt: clock.now() })
+        .where(and(eq(workspaceInvitations.workspaceId, ws.id), eq(workspaceInvitations.id, invitationId), open(clock.now()))).returning();
+      if (!rows.length) throw notFound('Invitation');
+    },
+
+    async accept(userId: string, token: string) {
+      const now = clock.now();
+      const [user] = await accounts.usersByIds([userId]);
+      const [invitation] = await db.select().from(workspaceInvitations).where(and(eq(workspaceInvitations.tokenHash, sha256(token)), open(now)));
+      if (!invitation) throw new AppError('invalid_token', 'The invitation is unknown, used, revoked or expired.');
+      if (invitation.email !== user?.email) throw new AppError('forbidden', 'This invitation is for another email address.');
+      // Membership first, then the token is spent: a crash between the two leaves a usable
+      // invitation for a member, never a spent one without the membership.
+      const ws = await workspaces.contextById(invitation.workspaceId);
+      await workspaces.addMember(ws, userId, invitation.role);
+      await db.update(workspaceInvitations).set({ acceptedAt: now }).where(eq(workspaceInvitations.id, invitation.id));
+      return { workspace: ws.slug, role: invitation.role };
+    },
+
+    async changeRole(ws: WorkspaceContext, userId: string, role: Role) {
+      ownersOnly(ws);
+      const updated = await workspaces.setMemberRole(ws, userId, role);
+      if (!updated) throw notFound('Member');
+      return (await members(ws)).find((m) => m.userId === userId)!;
+    },
+
+    /** Owners remove anyone; any member may remove themselves (leave). */
+    async remove(ws: WorkspaceContext, actingUserId: string, userId: string) {
+      if (actingUserId !== userId) ownersOnly(ws);
+      const removed = await workspaces.setMemberRole(ws, userId, null);
+      if (!removed) throw notFound('Member');
+    },
+  };
+}
+export type TeamService = ReturnType<typeof createTeamService>;
