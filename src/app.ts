@@ -18,6 +18,11 @@ import { createWorkspacesService } from './modules/workspaces/workspaces.service
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes.ts';
 import { createKeysService } from './modules/access/keys.service.ts';
 import { keysRoutes } from './modules/access/keys.routes.ts';
+import { createDeviceService } from './modules/access/device.service.ts';
+import { deviceRoutes } from './modules/access/device.routes.ts';
+import { createSetupTokensService } from './modules/access/setup-tokens.service.ts';
+import { setupRoutes } from './modules/access/setup.routes.ts';
+import { createRateLimiter } from './lib/rate-limit/rate-limit.ts';
 import { createConnectionsService } from './modules/connections/connections.service.ts';
 import { connectionsRoutes } from './modules/connections/connections.routes.ts';
 import { createTeamService } from './modules/team/team.service.ts';
@@ -70,6 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const accounts = createAccountsService({ repo: createAccountsRepo(db), clock, mailer });
   const workspaces = createWorkspacesService({ repo: createWorkspacesRepo(db), email, clock, defaultModel: config.defaultModel });
   const connections = createConnectionsService({ db, clock, credentialsKey: config.secrets.credentialsKey, providers: config.providers, workspaces });
+  const limiter = createRateLimiter({ db, clock });
   const team = createTeamService({ db, clock, mailer, accounts, workspaces, publicBaseUrl: config.publicBaseUrl });
   const keys = createKeysService({ db, clock, keyHashSecret: config.secrets.keyHashSecret, credentialsKey: config.secrets.credentialsKey });
 
@@ -85,6 +91,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   accountsRoutes(app, { accounts, secureCookies: config.env === 'production' });
   workspacesRoutes(app, { workspaces });
   keysRoutes(app, { keys });
+  deviceRoutes(app, { device: createDeviceService({ db, clock, keys, workspaces, limiter, publicBaseUrl: config.publicBaseUrl, keyHashSecret: config.secrets.keyHashSecret }) });
+  setupRoutes(app, { setupTokens: createSetupTokensService({ db, clock, keys, workspaces, keyHashSecret: config.secrets.keyHashSecret }), publicBaseUrl: config.publicBaseUrl });
   connectionsRoutes(app, { connections });
   teamRoutes(app, { team });
 
@@ -92,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     /** Time-driven clean-up; the server runs it every minute. */
     async sweep() {
       await keys.sweep();
+      await limiter.sweep();
     },
   });
 

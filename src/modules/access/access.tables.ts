@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.tables.ts';
 import { workspaces } from '../workspaces/workspaces.tables.ts';
 import type { Scope } from '../../lib/http/credentials.ts';
@@ -35,3 +35,37 @@ export const apiKeys = pgTable(
   },
   (t) => [index('api_keys_workspace_idx').on(t.workspaceId), index('api_keys_replaces_idx').on(t.replacesKeyId)],
 );
+
+// A setup token: short-lived, single use, exchanged by an agent for a workspace-bound key.
+export const setupTokens = pgTable('setup_tokens', {
+  id: text('id').primaryKey(),
+  workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  name: text('name').notNull(),
+  scopes: jsonb('scopes').$type<Scope[]>().notNull(),
+  createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: ts('created_at').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  keyId: text('key_id'),
+});
+
+// Device authorization (RFC 8628 in shape). Both codes are kept only as hashes.
+export const deviceAuthorizations = pgTable('device_authorizations', {
+  id: text('id').primaryKey(),
+  deviceCodeHash: text('device_code_hash').notNull().unique(),
+  userCodeHash: text('user_code_hash').notNull().unique(),
+  clientName: text('client_name').notNull(),
+  requestedWorkspace: text('requested_workspace'),
+  requestedScopes: jsonb('requested_scopes').$type<Scope[]>().notNull(),
+  /** pending | approved | denied | consumed; time turns pending and approved into expired. */
+  status: text('status').notNull(),
+  workspaceId: text('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
+  scopes: jsonb('scopes').$type<Scope[]>(),
+  decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+  intervalSeconds: integer('interval_seconds').notNull(),
+  lastPolledAt: ts('last_polled_at'),
+  createdAt: ts('created_at').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  keyId: text('key_id'),
+});
