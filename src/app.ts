@@ -27,6 +27,7 @@ import { createConnectionsService } from './modules/connections/connections.serv
 import { connectionsRoutes } from './modules/connections/connections.routes.ts';
 import { createTeamService } from './modules/team/team.service.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
+import { devicePageRoutes } from './web/device/device.page.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { API_VERSION, docsRoutes, registerOpenApi } from './modules/docs/docs.routes.ts';
 
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   setupRoutes(app, { setupTokens: createSetupTokensService({ db, clock, keys, workspaces, keyHashSecret: config.secrets.keyHashSecret }), publicBaseUrl: config.publicBaseUrl });
   connectionsRoutes(app, { connections });
   teamRoutes(app, { team });
+  devicePageRoutes(app);
 
   app.decorate('maintenance', {
     /** Time-driven clean-up; the server runs it every minute. */
