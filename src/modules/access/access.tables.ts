@@ -1,9 +1,8 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { ts } from '../../db/columns.ts';
 import { users } from '../accounts/accounts.tables.ts';
 import { workspaces } from '../workspaces/workspaces.tables.ts';
 import type { Scope } from '../../lib/http/credentials.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 // API keys. Only an HMAC of the secret is kept; while delivery is pending the secret also sits
 // here sealed (AES-256-GCM) so the creator can read it again, and is erased when delivery ends.

@@ -1,8 +1,7 @@
-import { pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { ts } from '../../db/columns.ts';
 import { users } from '../accounts/accounts.tables.ts';
 import { workspaces } from '../workspaces/workspaces.tables.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 // Connector credentials, sealed with AES-256-GCM under CREDENTIALS_KEY; the associated data
 // binds each ciphertext to its workspace, connector and key.

@@ -1,8 +1,7 @@
-import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { ts } from '../../db/columns.ts';
 import { users } from '../accounts/accounts.tables.ts';
 import { workspaces } from '../workspaces/workspaces.tables.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 // An invitation is a mailed, single-use token; only its SHA-256 is kept.
 export const workspaceInvitations = pgTable(

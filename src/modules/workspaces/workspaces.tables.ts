@@ -1,8 +1,7 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { ts } from '../../db/columns.ts';
 import { users } from '../accounts/accounts.tables.ts';
 import type { BrandColors, BrandMeta, Competitor, ProductService, Quotas } from './workspaces.schemas.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const workspaces = pgTable('workspaces', {
   id: text('id').primaryKey(),
