@@ -28,6 +28,8 @@ import { connectionsRoutes } from './modules/connections/connections.routes.ts';
 import { createTeamService } from './modules/team/team.service.ts';
 import { teamRoutes } from './modules/team/team.routes.ts';
 import { devicePageRoutes } from './web/device/device.page.ts';
+import { createCreditsService } from './modules/credits/credits.service.ts';
+import { creditsRoutes } from './modules/credits/credits.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { API_VERSION, docsRoutes, registerOpenApi } from './modules/docs/docs.routes.ts';
 
@@ -74,7 +76,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mailer = deps.mailer ?? createLogMailer(app.log, config.env !== 'production');
   const email = createEmailService({ db, inboxProvider: deps.inboxProvider ?? null });
   const accounts = createAccountsService({ repo: createAccountsRepo(db), clock, mailer });
-  const workspaces = createWorkspacesService({ repo: createWorkspacesRepo(db), email, clock, defaultModel: config.defaultModel });
+  const credits = createCreditsService({ db, clock });
+  const workspaces = createWorkspacesService({
+    repo: createWorkspacesRepo(db), email, clock, defaultModel: config.defaultModel,
+    hooks: { onCreate: (tx, workspace, userId) => credits.grantFreeOnce(tx, userId, workspace.id) },
+  });
   const connections = createConnectionsService({ db, clock, credentialsKey: config.secrets.credentialsKey, providers: config.providers, workspaces });
   const limiter = createRateLimiter({ db, clock });
   const team = createTeamService({ db, clock, mailer, accounts, workspaces, publicBaseUrl: config.publicBaseUrl });
@@ -96,12 +102,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   setupRoutes(app, { setupTokens: createSetupTokensService({ db, clock, keys, workspaces, keyHashSecret: config.secrets.keyHashSecret }), publicBaseUrl: config.publicBaseUrl });
   connectionsRoutes(app, { connections });
   teamRoutes(app, { team });
+  creditsRoutes(app, { credits, mockTopUpAllowed: config.env !== 'production' && config.payments.mode !== 'processor' });
   devicePageRoutes(app);
 
   app.decorate('maintenance', {
     /** Time-driven clean-up; the server runs it every minute. */
     async sweep() {
       await keys.sweep();
+      await credits.sweep();
       await limiter.sweep();
     },
   });

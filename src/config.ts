@@ -27,6 +27,7 @@ export interface Config {
   defaultModel: string;
   emailProvider: 'none';
   providers: Record<ProviderName, ProviderConfig>;
+  payments: PaymentsConfig;
   secrets: Secrets;
 }
 
@@ -46,6 +47,15 @@ const PROVIDERS: Record<ProviderName, { keyVar?: string; urlVar: string; default
   serpapi: { keyVar: 'SERPAPI_API_KEY', urlVar: 'SERPAPI_BASE_URL', defaultUrl: 'https://serpapi.com' },
   google: { urlVar: 'GOOGLE_TOKEN_URL', defaultUrl: 'https://oauth2.googleapis.com/token' },
 };
+
+export interface PaymentsConfig {
+  /** `processor`: Stripe with STRIPE_SECRET_KEY; `mock`: the server's own checkout page; `none`. */
+  mode: 'processor' | 'mock' | 'none';
+  stripeSecretKey: string | undefined;
+  /** Where the Stripe SDK sends requests (tests point it at a local fake). */
+  stripeApiUrl: string | undefined;
+  webhookSecret: string | undefined;
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -101,6 +111,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     providers[name] = { apiKey: (spec.keyVar && env[spec.keyVar]) || undefined, baseUrl };
   }
 
+  const mockSentinel = env.PAYMENT_MOCK_SENTINEL;
+  if (mockSentinel !== undefined && mockSentinel !== '' && mockSentinel !== 'enabled') problems.push('PAYMENT_MOCK_SENTINEL is either "enabled" or unset');
+  if (mockSentinel === 'enabled' && geoEnv === 'production') problems.push('PAYMENT_MOCK_SENTINEL=enabled is refused in production: the mock checkout grants credits without payment');
+  const stripeSecretKey = env.STRIPE_SECRET_KEY || undefined;
+  if (stripeSecretKey && !/^(sk|rk)_(test|live)_\S+$/.test(stripeSecretKey)) problems.push('STRIPE_SECRET_KEY must look like sk_test_… or sk_live_…');
+  const stripeApiUrl = env.STRIPE_API_URL || undefined;
+  if (stripeApiUrl && !/^https?:\/\/[^/\s]+$/.test(stripeApiUrl)) problems.push('STRIPE_API_URL must be scheme://host[:port]');
+  const payments: PaymentsConfig = {
+    mode: stripeSecretKey ? 'processor' : mockSentinel === 'enabled' ? 'mock' : 'none',
+    stripeSecretKey, stripeApiUrl, webhookSecret: env.PAYMENT_WEBHOOK_SECRET || undefined,
+  };
+
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   const given: Partial<Record<SecretName, string>> = {};
   for (const [name, variable] of Object.entries(SECRET_VARS) as [SecretName, string][]) {
@@ -126,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     defaultModel: env.GEO_DEFAULT_MODEL ?? 'openai:gpt-4.1-mini',
     emailProvider,
     providers,
+    payments,
     secrets: secrets!,
   };
 }

@@ -7,3 +7,4 @@ export * from '../modules/access/access.tables.ts';
 export * from '../modules/connections/connections.tables.ts';
 export * from '../lib/rate-limit/rate-limit.tables.ts';
 export * from '../modules/team/team.tables.ts';
+export * from '../modules/credits/credits.tables.ts';

@@ -9,11 +9,12 @@ export type WorkspacePatch = Partial<Omit<typeof workspaces.$inferInsert, 'id' |
 export function createWorkspacesRepo(db: Db) {
   return {
     /** Creates the workspace and its owner membership atomically; null when the slug is taken. */
-    async insertWithOwner(row: typeof workspaces.$inferInsert, ownerId: string): Promise<WorkspaceRow | null> {
+    async insertWithOwner(row: typeof workspaces.$inferInsert, ownerId: string, alsoInTransaction?: (tx: Db, created: WorkspaceRow) => Promise<void>): Promise<WorkspaceRow | null> {
       return db.transaction(async (tx) => {
         const [created] = await tx.insert(workspaces).values(row).onConflictDoNothing({ target: workspaces.slug }).returning();
         if (!created) return null;
         await tx.insert(workspaceMembers).values({ workspaceId: created.id, userId: ownerId, role: 'owner', createdAt: row.createdAt });
+        await alsoInTransaction?.(tx, created);
         return created;
       });
     },

@@ -1,6 +1,7 @@
 import { AppError, invalid, notFound, workspaceNotFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { Db } from '../../lib/db.ts';
 import type { Principal, WorkspaceContext } from '../../lib/http/types.ts';
 import type { EmailService } from '../email/email.service.ts';
 import { COMPETITORS_MAX, COMPETITORS_MIN, quotaSumError } from './workspaces.fns.ts';
@@ -11,8 +12,8 @@ import type { Competitor, WorkspaceCreate, WorkspaceUpdate } from './workspaces.
 export const KEY_ROLE = 'api_key';
 
 export interface WorkspaceHooks {
-  /** Runs after a workspace is committed (e.g. the free credit grant of a user's first workspace). */
-  onCreated?(workspace: WorkspaceRow, createdBy: string): Promise<void>;
+  /** Runs inside the transaction that creates the workspace (e.g. the free credit grant), so both happen or neither. */
+  onCreate?(tx: Db, workspace: WorkspaceRow, createdBy: string): Promise<void>;
 }
 
 export function createWorkspacesService(deps: { repo: WorkspacesRepo; email: EmailService; clock: Clock; defaultModel: string; hooks?: WorkspaceHooks }) {
@@ -55,9 +56,11 @@ export function createWorkspacesService(deps: { repo: WorkspacesRepo; email: Ema
       const quotaError = quotaSumError(body.quotas);
       if (quotaError) throw invalid(quotaError);
       const now = clock.now();
-      const row = await repo.insertWithOwner({ id: newId('ws'), slug: body.brand, ...body, createdBy: userId, createdAt: now, updatedAt: now }, userId);
+      const row = await repo.insertWithOwner(
+        { id: newId('ws'), slug: body.brand, ...body, createdBy: userId, createdAt: now, updatedAt: now }, userId,
+        deps.hooks?.onCreate && ((tx, created) => deps.hooks!.onCreate!(tx, created, userId)),
+      );
       if (!row) throw new AppError('slug_taken', `The brand "${body.brand}" is already used as a workspace slug; choose another.`);
-      await deps.hooks?.onCreated?.(row, userId);
       const emailProvisioning = await email.provisionInbox(row);
       return { slug: row.slug, emailProvisioning };
     },

@@ -1,0 +1,126 @@
+import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../lib/db.ts';
+import { newId } from '../../lib/ids.ts';
+import {
+  creditAccounts, creditGrants, creditLeases, creditLedger, creditPins, creditReservations, freeGrantClaims,
+} from './credits.tables.ts';
+
+export type ReservationRow = typeof creditReservations.$inferSelect;
+export type GrantRow = typeof creditGrants.$inferSelect;
+
+// Every function takes the transaction it runs in: balance changes happen under the account lock.
+export const creditsRepo = {
+  /** Creates the account row if needed and locks it for the rest of the transaction. */
+  async lockAccount(tx: Db, workspaceId: string, now: Date) {
+    await tx.insert(creditAccounts).values({ workspaceId, state: 'active', createdAt: now }).onConflictDoNothing();
+    await tx.select({ id: creditAccounts.workspaceId }).from(creditAccounts).where(eq(creditAccounts.workspaceId, workspaceId)).for('update');
+  },
+
+  async accountState(db: Db, workspaceId: string) {
+    const [row] = await db.select({ state: creditAccounts.state }).from(creditAccounts).where(eq(creditAccounts.workspaceId, workspaceId));
+    return row?.state ?? 'active';
+  },
+
+  /** Grants with something left, and how much of each held reservations pin. */
+  async grantsWithPins(db: Db, workspaceId: string) {
+    return db
+      .select({
+        id: creditGrants.id, remaining: creditGrants.remaining, expiresAt: creditGrants.expiresAt,
+        pinned: sql<number>`coalesce(sum(${creditPins.amount}), 0)::bigint`.mapWith(Number),
+      })
+      .from(creditGrants)
+      .leftJoin(creditPins, eq(creditPins.grantId, creditGrants.id))
+      .where(and(eq(creditGrants.workspaceId, workspaceId), gt(creditGrants.remaining, 0)))
+      .groupBy(creditGrants.id)
+      .orderBy(asc(creditGrants.expiresAt), asc(creditGrants.id));
+  },
+
+  async insertGrant(tx: Db, row: Omit<typeof creditGrants.$inferInsert, 'remaining'>) {
+    const [grant] = await tx.insert(creditGrants).values({ ...row, remaining: row.amount }).returning();
+    await tx.insert(creditLedger).values({ id: newId('led'), workspaceId: row.workspaceId, kind: 'grant', amount: row.amount, grantId: grant!.id, createdAt: row.createdAt });
+    return grant!;
+  },
+
+  /** Takes `amount` off a grant with a ledger entry of its own (a debit or an expiry). */
+  async takeFromGrant(tx: Db, entry: { workspaceId: string; grantId: string; amount: number; kind: 'debit' | 'expiry'; reservationId?: string; now: Date }) {
+    await tx.update(creditGrants).set({ remaining: sql`${creditGrants.remaining} - ${entry.amount}` }).where(eq(creditGrants.id, entry.grantId));
+    await tx.insert(creditLedger).values({
+      id: newId('led'), workspaceId: entry.workspaceId, kind: entry.kind, amount: -entry.amount, grantId: entry.grantId,
+      reservationId: entry.reservationId ?? null, createdAt: entry.now,
+    });
+  },
+
+  async grantById(db: Db, id: string) {
+    const [row] = await db.select().from(creditGrants).where(eq(creditGrants.id, id));
+    return row ?? null;
+  },
+
+  async insertReservation(tx: Db, row: typeof creditReservations.$inferInsert, pins: Array<{ grantId: string; amount: number }>) {
+    await tx.insert(creditReservations).values(row);
+    if (pins.length) await tx.insert(creditPins).values(pins.map((p) => ({ reservationId: row.id, grantId: p.grantId, amount: p.amount })));
+  },
+
+  async reservation(db: Db, id: string, lock = false) {
+    const query = db.select().from(creditReservations).where(eq(creditReservations.id, id));
+    const [row] = lock ? await query.for('update') : await query;
+    return row ?? null;
+  },
+
+  pinsOf(tx: Db, reservationId: string) {
+    return tx
+      .select({ grantId: creditPins.grantId, amount: creditPins.amount, expiresAt: creditGrants.expiresAt })
+      .from(creditPins)
+      .innerJoin(creditGrants, eq(creditGrants.id, creditPins.grantId))
+      .where(eq(creditPins.reservationId, reservationId));
+  },
+
+  async closeReservation(tx: Db, id: string, patch: Pick<ReservationRow, 'status' | 'settled' | 'closedAt'>) {
+    await tx.delete(creditPins).where(eq(creditPins.reservationId, id));
+    await tx.update(creditReservations).set(patch).where(eq(creditReservations.id, id));
+  },
+
+  async addLease(tx: Db, reservationId: string, amount: number, now: Date) {
+    await tx.insert(creditLeases).values({ id: newId('lse'), reservationId, amount, createdAt: now });
+    await tx.update(creditReservations).set({ leased: sql`${creditReservations.leased} + ${amount}` }).where(eq(creditReservations.id, reservationId));
+  },
+
+  heldTotal: async (db: Db, workspaceId: string) => {
+    const [row] = await db.select({ held: sql<number>`coalesce(sum(${creditReservations.amount}), 0)::bigint`.mapWith(Number) })
+      .from(creditReservations).where(and(eq(creditReservations.workspaceId, workspaceId), eq(creditReservations.status, 'held')));
+    return row!.held;
+  },
+
+  expiredHeld(db: Db, now: Date) {
+    return db.select({ id: creditReservations.id }).from(creditReservations)
+      .where(and(eq(creditReservations.status, 'held'), lte(creditReservations.expiresAt, now)));
+  },
+
+  workspacesWithDueGrants(db: Db, now: Date) {
+    return db.selectDistinct({ workspaceId: creditGrants.workspaceId }).from(creditGrants)
+      .where(and(gt(creditGrants.remaining, 0), lte(creditGrants.expiresAt, now)));
+  },
+
+  ledger(db: Db, workspaceId: string, limit: number) {
+    return db.select().from(creditLedger).where(eq(creditLedger.workspaceId, workspaceId)).orderBy(desc(creditLedger.createdAt), desc(creditLedger.id)).limit(limit);
+  },
+
+  ledgerSum: async (db: Db, workspaceId: string) => {
+    const [row] = await db.select({ sum: sql<number>`coalesce(sum(${creditLedger.amount}), 0)::bigint`.mapWith(Number) }).from(creditLedger).where(eq(creditLedger.workspaceId, workspaceId));
+    return row!.sum;
+  },
+
+  reservations(db: Db, workspaceId: string, limit: number) {
+    return db.select().from(creditReservations).where(eq(creditReservations.workspaceId, workspaceId)).orderBy(desc(creditReservations.createdAt), desc(creditReservations.id)).limit(limit);
+  },
+
+  leasesOf(db: Db, reservationIds: string[]) {
+    if (!reservationIds.length) return Promise.resolve([]);
+    return db.select().from(creditLeases).where(sql`${creditLeases.reservationId} in ${reservationIds}`).orderBy(asc(creditLeases.createdAt), asc(creditLeases.id));
+  },
+
+  /** True the first time a user claims the free grant. */
+  async claimFree(tx: Db, userId: string, workspaceId: string, now: Date) {
+    const rows = await tx.insert(freeGrantClaims).values({ userId, workspaceId, createdAt: now }).onConflictDoNothing().returning();
+    return rows.length > 0;
+  },
+};

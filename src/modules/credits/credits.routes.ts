@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { AppError } from '../../lib/errors.ts';
+import { ACCESS } from '../../lib/http/credentials.ts';
+import { Closed, Nullable, StringEnum, Timestamp } from '../../lib/http/schema-helpers.ts';
+import { workspaceOf } from '../../lib/http/responses.ts';
+import { WorkspaceParams } from '../workspaces/workspaces.routes.ts';
+import type { CreditsService } from './credits.service.ts';
+
+const tags = ['credits'];
+const Micros = (description?: string) => Type.Integer({ minimum: 0, ...(description ? { description } : {}) });
+
+export const Balance = Type.Object({
+  workspace: Type.String(),
+  state: Type.String({ description: '`active`' }),
+  postedMicrousd: Micros('Unexpired credits on the ledger'),
+  heldMicrousd: Micros('Reserved by operations in progress'),
+  availableMicrousd: Micros('posted − held'),
+  nextExpiryAt: Nullable({ ...Timestamp, description: 'Expiry of the earliest grant that still has credits' }),
+});
+
+const Usage = Type.Object({
+  workspace: Type.String(),
+  ledger: Type.Array(Type.Object({
+    entryId: Type.String(), kind: StringEnum(['grant', 'debit', 'expiry'] as const), amountMicrousd: Type.Integer({ description: 'Positive for grants, negative otherwise' }),
+    grantId: Type.String(), reservationId: Nullable(Type.String()), createdAt: Timestamp,
+  })),
+  operations: Type.Array(Type.Object({
+    reservationId: Type.String(), operation: Type.String(), status: StringEnum(['held', 'settled', 'released', 'expired'] as const),
+    reservedMicrousd: Micros(), leasedMicrousd: Micros(), settledMicrousd: Nullable(Micros()),
+    metadata: Nullable(Type.Object({}, { additionalProperties: true })), createdAt: Timestamp, expiresAt: Timestamp, closedAt: Nullable(Timestamp),
+    leases: Type.Array(Type.Object({ amountMicrousd: Micros(), createdAt: Timestamp })),
+  })),
+}, { description: 'Newest first; `limit` applies to each list.' });
+
+export function creditsRoutes(app: FastifyInstance, deps: { credits: CreditsService; mockTopUpAllowed: boolean }) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { credits } = deps;
+
+  r.get('/api/v1/workspaces/:workspace/credits/balance', {
+    config: { credential: ACCESS.credits.read },
+    schema: { operationId: 'getCreditBalance', tags, summary: 'Posted, held and available credits (micro-USD)', params: WorkspaceParams, response: { 200: Balance } },
+  }, async (request) => credits.balance(workspaceOf(request)));
+
+  r.get('/api/v1/workspaces/:workspace/credits/usage', {
+    config: { credential: ACCESS.credits.read },
+    schema: {
+      operationId: 'getCreditUsage', tags, summary: 'Ledger entries and metered operations with their leases and settlement', params: WorkspaceParams,
+      querystring: Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 500, default: 100 }) }, { additionalProperties: false }),
+      response: { 200: Usage },
+    },
+  }, async (request) => credits.usage(workspaceOf(request), request.query.limit));
+
+  r.post('/api/v1/workspaces/:workspace/credits/top-up', {
+    config: { credential: ACCESS.credits.topUp },
+    schema: {
+      operationId: 'mockTopUp', tags, summary: 'Add credits without payment (local and test mode only)', params: WorkspaceParams,
+      description: '409 `mock_topup_disabled` in production or when a payment processor is configured. The same `idempotencyKey` credits once; with another amount it is 409 `idempotency_conflict`.',
+      body: Closed({
+        amountMicrousd: Type.Integer({ minimum: 1, maximum: 500_000_000 }),
+        idempotencyKey: Type.String({ minLength: 1, maxLength: 200 }),
+      }),
+      response: {
+        200: Type.Object({
+          workspace: Type.String(), grantId: Type.String(), amountMicrousd: Micros(), expiresAt: Timestamp,
+          replayed: Type.Boolean({ description: 'True when this answers an earlier request with the same key.' }), balance: Balance,
+        }),
+      },
+    },
+  }, async (request) => {
+    if (!deps.mockTopUpAllowed) throw new AppError('mock_topup_disabled', 'Mock top-up is disabled: a payment processor is configured or the server runs in production. Use billing/checkout.');
+    const ws = workspaceOf(request);
+    const result = await credits.mockTopUp(ws, request.body);
+    return { ...result, balance: await credits.balance(ws) };
+  });
+}

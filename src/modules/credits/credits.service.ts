@@ -1,0 +1,190 @@
+import type { Db } from '../../lib/db.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, invalid, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { claimIdempotencyKey, requestFingerprint } from '../../lib/idempotency/idempotency.ts';
+import { allocate, consume, DAY_MS, FREE_GRANT_DAYS, FREE_GRANT_MICROUSD, isMicros, PAID_GRANT_DAYS } from './credits.fns.ts';
+import { creditsRepo as repo, type ReservationRow } from './credits.repo.ts';
+
+// The credits module every metered operation uses: reserve an estimate, lease increments
+// against it, settle what was used. Each balance change runs in one transaction holding the
+// workspace's account row lock, so reservations cannot overdraw however many run at once.
+
+export const DEFAULT_RESERVATION_TTL_MS = 2 * 3600 * 1000;
+type GrantKind = 'free' | 'top_up' | 'checkout';
+
+export function createCreditsService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+
+  /** Posts the unpinned remainder of every grant past its expiry as an expiry entry. */
+  async function expireDue(tx: Db, workspaceId: string, now: Date) {
+    for (const grant of await repo.grantsWithPins(tx, workspaceId)) {
+      const expirable = grant.remaining - grant.pinned;
+      if (grant.expiresAt <= now && expirable > 0) {
+        await repo.takeFromGrant(tx, { workspaceId, grantId: grant.id, amount: expirable, kind: 'expiry', now });
+      }
+    }
+  }
+
+  /** Debits `actual` from the reservation's pinned grants and closes it. Caller holds the lock. */
+  async function close(tx: Db, reservation: ReservationRow, actual: number, status: 'settled' | 'released' | 'expired', now: Date) {
+    if (reservation.status !== 'held') throw new AppError('invalid_state', `Reservation ${reservation.id} is already ${reservation.status}.`);
+    if (!isMicros(actual) || actual > reservation.amount) throw invalid(`actual must be an integer from 0 to the reserved ${reservation.amount} micro-USD`);
+    for (const debit of consume(await repo.pinsOf(tx, reservation.id), actual)) {
+      await repo.takeFromGrant(tx, { workspaceId: reservation.workspaceId, grantId: debit.grantId, amount: debit.amount, kind: 'debit', reservationId: reservation.id, now });
+    }
+    await repo.closeReservation(tx, reservation.id, { status, settled: actual, closedAt: now });
+    await expireDue(tx, reservation.workspaceId, now);
+  }
+
+  /** Locks the account, then the reservation (always in that order: no deadlocks). */
+  async function withReservation<T>(reservationId: string, fn: (tx: Db, reservation: ReservationRow, now: Date) => Promise<T>) {
+    const found = await repo.reservation(db, reservationId);
+    if (!found) throw notFound('Reservation');
+    return db.transaction(async (tx) => {
+      const now = clock.now();
+      await repo.lockAccount(tx, found.workspaceId, now);
+      return fn(tx, (await repo.reservation(tx, reservationId, true))!, now);
+    });
+  }
+
+  async function grantIn(tx: Db, workspaceId: string, grant: { id?: string; kind: GrantKind; amount: number; days: number; source?: string }) {
+    if (!isMicros(grant.amount) || grant.amount === 0) throw invalid('A grant is a positive integer of micro-USD.');
+    const now = clock.now();
+    await repo.lockAccount(tx, workspaceId, now);
+    return repo.insertGrant(tx, {
+      id: grant.id ?? newId('grt'), workspaceId, kind: grant.kind, amount: grant.amount, source: grant.source ?? null,
+      createdAt: now, expiresAt: new Date(now.getTime() + grant.days * DAY_MS),
+    });
+  }
+
+  return {
+    grantIn,
+    grant: (workspaceId: string, grant: { kind: GrantKind; amount: number; days: number; source?: string }) =>
+      db.transaction((tx) => grantIn(tx, workspaceId, grant)),
+
+    /**
+     * Mock top-up (local and test mode): the same idempotency key credits once; the same key
+     * with another amount is 409 `idempotency_conflict`.
+     */
+    async mockTopUp(workspace: { id: string; slug: string }, input: { amountMicrousd: number; idempotencyKey: string }) {
+      const { grant, replayed } = await db.transaction(async (tx) => {
+        const id = newId('grt');
+        const claim = await claimIdempotencyKey(tx, {
+          workspaceId: workspace.id, scope: 'credits.top_up', key: input.idempotencyKey,
+          requestHash: requestFingerprint({ amountMicrousd: input.amountMicrousd }), resourceId: id, now: clock.now(),
+        });
+        if (!claim.fresh) return { grant: (await repo.grantById(tx, claim.resourceId))!, replayed: true };
+        return { grant: await grantIn(tx, workspace.id, { id, kind: 'top_up', amount: input.amountMicrousd, days: PAID_GRANT_DAYS, source: `top-up:${input.idempotencyKey}` }), replayed: false };
+      });
+      return {
+        workspace: workspace.slug, grantId: grant.id, amountMicrousd: grant.amount, expiresAt: grant.expiresAt.toISOString(), replayed,
+      };
+    },
+
+    /** The free grant of a user's first workspace, inside the transaction creating it. */
+    async grantFreeOnce(tx: Db, userId: string, workspaceId: string) {
+      if (await repo.claimFree(tx, userId, workspaceId, clock.now())) {
+        await grantIn(tx, workspaceId, { kind: 'free', amount: FREE_GRANT_MICROUSD, days: FREE_GRANT_DAYS, source: `user:${userId}` });
+      }
+    },
+
+    /** Holds `estimate`, or 402 `insufficient_credits` with what is required and available. */
+    async reserve(workspaceId: string, operation: string, estimate: number, options: { ttlMs?: number; metadata?: Record<string, unknown> } = {}) {
+      if (!isMicros(estimate) || estimate === 0) throw invalid('A reservation is a positive integer of micro-USD.');
+      return db.transaction(async (tx) => {
+        const now = clock.now();
+        await repo.lockAccount(tx, workspaceId, now);
+        await expireDue(tx, workspaceId, now);
+        const live = (await repo.grantsWithPins(tx, workspaceId)).map((g) => ({ id: g.id, unpinned: g.remaining - g.pinned, expiresAt: g.expiresAt }));
+        const available = live.reduce((sum, g) => sum + g.unpinned, 0);
+        const pins = allocate(live, estimate);
+        if (!pins) {
+          throw new AppError('insufficient_credits', `This operation needs ${estimate} micro-USD of credits; ${available} are available.`, {
+            requiredMicrousd: estimate, availableMicrousd: available,
+          });
+        }
+        const id = newId('rsv');
+        await repo.insertReservation(tx, {
+          id, workspaceId, operation, amount: estimate, leased: 0, settled: null, status: 'held', metadata: options.metadata ?? null,
+          createdAt: now, expiresAt: new Date(now.getTime() + (options.ttlMs ?? DEFAULT_RESERVATION_TTL_MS)),
+        }, pins);
+        return { reservationId: id, amount: estimate };
+      });
+    },
+
+    /** Authorises `amount` more against the reservation; refused (granted: false) beyond it. */
+    async lease(reservationId: string, amount: number) {
+      if (!isMicros(amount) || amount === 0) throw invalid('A lease is a positive integer of micro-USD.');
+      return withReservation(reservationId, async (tx, r, now) => {
+        const granted = r.status === 'held' && now < r.expiresAt && r.leased + amount <= r.amount;
+        if (granted) await repo.addLease(tx, r.id, amount, now);
+        const leased = r.leased + (granted ? amount : 0);
+        return { granted, leasedMicrousd: leased, remainingMicrousd: r.status === 'held' ? r.amount - leased : 0 };
+      });
+    },
+
+    /** Debits what was used (at most the reservation) and releases the rest. */
+    settle: (reservationId: string, actual: number) =>
+      withReservation(reservationId, (tx, r, now) => close(tx, r, actual, 'settled', now).then(() => ({ reservationId, settledMicrousd: actual }))),
+
+    release: (reservationId: string) =>
+      withReservation(reservationId, (tx, r, now) => close(tx, r, 0, 'released', now).then(() => ({ reservationId, settledMicrousd: 0 }))),
+
+    /** Sweeper: holds past their expiry are settled for what was leased; expired grants are posted. */
+    async sweep() {
+      const now = clock.now();
+      for (const { id } of await repo.expiredHeld(db, now)) {
+        await withReservation(id, (tx, r, at) => (r.status === 'held' ? close(tx, r, r.leased, 'expired', at) : Promise.resolve()));
+      }
+      for (const { workspaceId } of await repo.workspacesWithDueGrants(db, now)) {
+        await db.transaction(async (tx) => {
+          await repo.lockAccount(tx, workspaceId, now);
+          await expireDue(tx, workspaceId, now);
+        });
+      }
+    },
+
+    /**
+     * Spec 2.16, read under the account lock so posted and held are one consistent picture.
+     * Expiries that are due are posted first, so the balance always equals the ledger.
+     */
+    async balance(workspace: { id: string; slug: string }) {
+      return db.transaction(async (tx) => {
+        const now = clock.now();
+        await repo.lockAccount(tx, workspace.id, now);
+        await expireDue(tx, workspace.id, now);
+        const grants = await repo.grantsWithPins(tx, workspace.id);
+        const posted = grants.reduce((sum, g) => sum + g.remaining, 0);
+        const held = await repo.heldTotal(tx, workspace.id);
+        const next = grants.find((g) => g.expiresAt > now);
+        return {
+          workspace: workspace.slug, state: await repo.accountState(tx, workspace.id),
+          postedMicrousd: posted, heldMicrousd: held, availableMicrousd: posted - held, nextExpiryAt: next?.expiresAt.toISOString() ?? null,
+        };
+      });
+    },
+
+    async usage(workspace: { id: string; slug: string }, limit: number) {
+      const [ledger, reservations] = await Promise.all([repo.ledger(db, workspace.id, limit), repo.reservations(db, workspace.id, limit)]);
+      const leases = await repo.leasesOf(db, reservations.map((r) => r.id));
+      return {
+        workspace: workspace.slug,
+        ledger: ledger.map((e) => ({
+          entryId: e.id, kind: e.kind, amountMicrousd: e.amount, grantId: e.grantId, reservationId: e.reservationId, createdAt: e.createdAt.toISOString(),
+        })),
+        operations: reservations.map((r) => ({
+          reservationId: r.id, operation: r.operation, status: r.status, reservedMicrousd: r.amount, leasedMicrousd: r.leased,
+          settledMicrousd: r.settled, metadata: r.metadata, createdAt: r.createdAt.toISOString(), expiresAt: r.expiresAt.toISOString(),
+          closedAt: r.closedAt?.toISOString() ?? null,
+          leases: leases.filter((l) => l.reservationId === r.id).map((l) => ({ amountMicrousd: l.amount, createdAt: l.createdAt.toISOString() })),
+        })),
+      };
+    },
+
+    /** For checks: the ledger's sum, which must always equal the posted balance. */
+    ledgerSum: (workspaceId: string) => repo.ledgerSum(db, workspaceId),
+    grantById: (id: string) => repo.grantById(db, id),
+  };
+}
+export type CreditsService = ReturnType<typeof createCreditsService>;
