@@ -8,6 +8,7 @@ import { registerAuth } from './lib/http/auth.ts';
 import { applyRouteConventions } from './lib/http/conventions.ts';
 import { frameworkErrorReply, registerErrorHandling } from './lib/http/error-handler.ts';
 import { validatorCompiler } from './lib/http/validation.ts';
+import { requestForLog } from './lib/http/log.ts';
 import './lib/http/types.ts';
 import { createAccountsRepo } from './modules/accounts/accounts.repo.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
@@ -55,7 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'] },
+    logger: deps.logger ?? { level: config.logLevel, serializers: { req: requestForLog } },
     genReqId: () => newId('req'),
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT,
@@ -74,8 +75,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const { db } = database;
   const mailer = deps.mailer ?? createLogMailer(app.log, config.env !== 'production');
-  const email = createEmailService({ db, inboxProvider: deps.inboxProvider ?? null });
-  const accounts = createAccountsService({ repo: createAccountsRepo(db), clock, mailer });
+  const email = createEmailService({ db, inboxProvider: deps.inboxProvider ?? null, log: app.log });
+  const accounts = createAccountsService({ repo: createAccountsRepo(db), clock, mailer, onMailError: (err) => app.log.error({ err }, 'verification mail failed') });
   const credits = createCreditsService({ db, clock });
   const workspaces = createWorkspacesService({
     repo: createWorkspacesRepo(db), email, clock, defaultModel: config.defaultModel,
@@ -95,7 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   healthRoutes(app, { version: API_VERSION, ping: database.ping });
   await docsRoutes(app);
-  accountsRoutes(app, { accounts, secureCookies: config.env === 'production' });
+  accountsRoutes(app, { accounts, secureCookies: config.env === 'production', limiter, attemptsPer10Min: config.authAttemptsPer10Min });
   workspacesRoutes(app, { workspaces });
   keysRoutes(app, { keys });
   deviceRoutes(app, { device: createDeviceService({ db, clock, keys, workspaces, limiter, publicBaseUrl: config.publicBaseUrl, keyHashSecret: config.secrets.keyHashSecret }) });

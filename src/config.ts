@@ -28,6 +28,8 @@ export interface Config {
   emailProvider: 'none';
   providers: Record<ProviderName, ProviderConfig>;
   payments: PaymentsConfig;
+  /** Sign-up and sign-in attempts per client address per 10 minutes. */
+  authAttemptsPer10Min: number;
   secrets: Secrets;
 }
 
@@ -123,6 +125,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeSecretKey, stripeApiUrl, webhookSecret: env.PAYMENT_WEBHOOK_SECRET || undefined,
   };
 
+  const authAttemptsPer10Min = Number(env.AUTH_RATE_LIMIT ?? 30);
+  if (!Number.isInteger(authAttemptsPer10Min) || authAttemptsPer10Min < 1) problems.push('AUTH_RATE_LIMIT must be a positive integer');
+
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   const given: Partial<Record<SecretName, string>> = {};
   for (const [name, variable] of Object.entries(SECRET_VARS) as [SecretName, string][]) {
@@ -149,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     emailProvider,
     providers,
     payments,
+    authAttemptsPer10Min,
     secrets: secrets!,
   };
 }

@@ -21,6 +21,7 @@ const payloads: Array<[string, string]> = [
   ['application/json', '[{}]'],
   ['application/json', '{"index": 99999999999999999999, "model": {}, "email": [], "password": null}'],
   ['application/json', '{"domains": [null], "competitors": [1], "quotas": "x", "brand": "\\u0000"}'],
+  ['application/json', '{"socials": {"X": {"a": 1}, "y": null}, "brandMeta": {"fontNames": [1]}, "productsServices": [null]}'],
   ['application/json', '{"a":'.repeat(2000)],
   ['application/json', `{"deep": ${'['.repeat(5000)}${']'.repeat(5000)}}`],
   ['application/x-www-form-urlencoded', 'a=1'],

@@ -16,6 +16,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     publicBaseUrl: 'http://127.0.0.1:3000', trustProxy: undefined, logLevel: 'silent',
     defaultModel: 'openai:gpt-4.1-mini', emailProvider: 'none',
     providers: loadConfig({ DATA_DIR: '/nonexistent', ...secretsEnv }).providers,
+    authAttemptsPer10Min: 100_000,
     payments: { mode: 'mock', stripeSecretKey: undefined, stripeApiUrl: undefined, webhookSecret: 'whsec_test_secret' },
     secrets: { sessionSecret: 's'.repeat(40), keyHashSecret: 'k'.repeat(40), credentialsKey: Buffer.alloc(32, 7) },
     ...overrides,

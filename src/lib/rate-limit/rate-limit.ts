@@ -39,6 +39,13 @@ export function createRateLimiter(deps: { db: Db; clock: Clock }) {
       if ((row?.count ?? 0) >= limit) throw rateLimited(retryAfterS, message);
     },
 
+    /** Takes back one counted event (e.g. a code that turned out right). */
+    async refund(bucket: string, { windowMs }: Limit) {
+      const { start } = windowOf(clock.now(), windowMs);
+      await db.update(rateLimitCounters).set({ count: sql`greatest(${rateLimitCounters.count} - 1, 0)` })
+        .where(and(eq(rateLimitCounters.bucket, bucket), eq(rateLimitCounters.windowStart, start)));
+    },
+
     async sweep(olderThanMs = 24 * 3600 * 1000) {
       await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, new Date(clock.now().getTime() - olderThanMs)));
     },

@@ -37,6 +37,7 @@ describe('parseStrictCidr', () => {
     ['garbage', /address\/prefix/],
     ['', /address\/prefix/],
     [' 10.0.0.0/8', /IPv4/],
+    ['::ffff:10.0.0.0/104', /IPv4-mapped/],
   ])('refuses %s', (input, reason) => {
     const result = parseStrictCidr(input);
     expect(result.ok).toBe(false);

@@ -18,6 +18,8 @@ export function parseStrictCidr(input: string): CidrResult {
     if (address.includes('%') || !ipaddr.IPv6.isValid(address)) return { ok: false, reason: 'not an IPv6 address' };
     if (prefix > 128) return { ok: false, reason: 'IPv6 prefix must be 0-128' };
     parsed = ipaddr.IPv6.parse(address);
+    // Clients arrive normalised to IPv4, so a mapped range would never match: ask for the IPv4 form.
+    if ((parsed as ipaddr.IPv6).isIPv4MappedAddress()) return { ok: false, reason: 'IPv4-mapped IPv6 range: write it as IPv4' };
   } else {
     if (!/^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/.test(address)) return { ok: false, reason: 'not a dotted-decimal IPv4 address' };
     if (prefix > 32) return { ok: false, reason: 'IPv4 prefix must be 0-32' };

@@ -111,6 +111,15 @@ describe('device authorization', () => {
     expect((await bySession('GET', userCode)).statusCode).toBe(200); // other users are not affected
   });
 
+  it('counts parallel guesses before looking them up', async () => {
+    clock.advance(10 * 60_000);
+    const { cookie: tryer } = await signup(ctx.app);
+    const { userCode } = (await start()).json();
+    const guesses = await Promise.all([...Array.from({ length: 30 }, () => bySession('GET', 'CCCC-CCCC', undefined, tryer)), bySession('GET', userCode, undefined, tryer)]);
+    expect(guesses.filter((g) => g.statusCode === 404).length).toBeLessThanOrEqual(10);
+    expect(guesses.filter((g) => g.statusCode === 429).length).toBeGreaterThanOrEqual(20);
+  });
+
   it('limits starts per address', async () => {
     clock.advance(10 * 60_000);
     for (let i = 0; i < 30; i++) expect((await start({}, '198.51.100.7')).statusCode).toBe(200);

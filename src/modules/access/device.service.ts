@@ -26,17 +26,17 @@ export function createDeviceService(deps: {
   const { db, clock, limiter } = deps;
   const hash = (kind: string, code: string) => hmacSha256Hex(deps.keyHashSecret, `${kind}:${code}`);
 
-  /** Finds an authorization by what the person typed; wrong codes count against their limit. */
-  async function byUserCode(tx: Db, userId: string, code: string, lock = false) {
+  /**
+   * Finds an authorization by what the person typed. Every attempt is counted before the lookup
+   * (so parallel guesses cannot slip past the limit) and a right code is refunded afterwards.
+   */
+  async function byUserCode(tx: Db, userId: string, code: string) {
     const bucket = `device-user-code:${userId}`;
-    await limiter.check(bucket, USER_CODE_ATTEMPTS, 'Too many wrong codes; wait before trying again.');
+    await limiter.hit(bucket, USER_CODE_ATTEMPTS, 'Too many wrong codes; wait before trying again.');
     const normalized = normalizeUserCode(code);
-    const query = normalized ? tx.select().from(deviceAuthorizations).where(eq(deviceAuthorizations.userCodeHash, hash('user', normalized))) : null;
-    const [row] = query ? (lock ? await query.for('update') : await query) : [];
-    if (!row) {
-      await limiter.hit(bucket, USER_CODE_ATTEMPTS, 'Too many wrong codes; wait before trying again.');
-      throw notFound('Device authorization');
-    }
+    const [row] = normalized ? await tx.select().from(deviceAuthorizations).where(eq(deviceAuthorizations.userCodeHash, hash('user', normalized))) : [];
+    if (!row) throw notFound('Device authorization');
+    await limiter.refund(bucket, USER_CODE_ATTEMPTS);
     return row;
   }
 

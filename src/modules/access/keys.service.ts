@@ -54,7 +54,12 @@ export function createKeysService(deps: { db: Db; clock: Clock; keyHashSecret: s
   /** The creation response; readable again only while delivery is pending. */
   function delivery(row: KeyRow | null) {
     if (!row?.deliveryCiphertext || !row.deliveryId || effectiveState(row, clock.now()) !== 'pending') throw invalidState('The secret of this key was already delivered and cannot be shown again.');
-    const secret = unseal(deps.credentialsKey, row.deliveryCiphertext, deliveryAad(row.id, row.deliveryId));
+    let secret: string;
+    try {
+      secret = unseal(deps.credentialsKey, row.deliveryCiphertext, deliveryAad(row.id, row.deliveryId));
+    } catch {
+      throw invalidState('The pending secret no longer decrypts (CREDENTIALS_KEY changed); revoke this key and create another.');
+    }
     return { keyId: row.id, secret, prefix: row.prefix, last4: row.last4, deliveryId: row.deliveryId };
   }
 
@@ -192,6 +197,7 @@ export function createKeysService(deps: { db: Db; clock: Clock; keyHashSecret: s
       // lastUsedAt to the minute: one write per key per minute, not one per request.
       const last = lastWritten.get(row.id) ?? row.lastUsedAt?.getTime() ?? 0;
       if (now.getTime() - last >= LAST_USED_RESOLUTION_MS) {
+        if (lastWritten.size > 10_000) lastWritten.clear(); // a cache: forgetting only costs one write
         lastWritten.set(row.id, now.getTime());
         await keysRepo.touch(db, row.id, now);
       }

@@ -141,6 +141,22 @@ describe('CSRF rule for cookie requests that change state', () => {
   });
 });
 
+describe('sign-in throttling', () => {
+  it('limits sign-up and sign-in attempts per address with 429 and Retry-After', async () => {
+    const limited = await createTestApp({ config: testConfig({ authAttemptsPer10Min: 3 }) }, ctx.database);
+    try {
+      const login = (remoteAddress: string) => limited.app.inject({ method: 'POST', url: '/api/v1/auth/login', remoteAddress, payload: { email: 'nobody@example.com', password: 'wrong password' } });
+      for (let i = 0; i < 3; i++) expect((await login('192.0.2.10')).statusCode).toBe(401);
+      const res = await login('192.0.2.10');
+      expect([res.statusCode, res.json().error.code]).toEqual([429, 'rate_limited']);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await login('192.0.2.11')).statusCode).toBe(401);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('production cookies', () => {
   it('marks the session cookie Secure', async () => {
     const prod = await createTestApp({ config: testConfig({ env: 'production' }) });

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RateLimiter } from '../../lib/rate-limit/rate-limit.ts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ACCESS } from '../../lib/http/credentials.ts';
@@ -9,9 +10,12 @@ import { LoginBody, SignupBody, UserEnvelope, VerifyEmailBody } from './accounts
 
 const tags = ['accounts'];
 
-export function accountsRoutes(app: FastifyInstance, deps: { accounts: AccountsService; secureCookies: boolean }) {
+export function accountsRoutes(app: FastifyInstance, deps: { accounts: AccountsService; secureCookies: boolean; limiter: RateLimiter; attemptsPer10Min: number }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { accounts } = deps;
+  // Each attempt costs a scrypt run: limit them per client address.
+  const throttle = (request: FastifyRequest, action: string) =>
+    deps.limiter.hit(`${action}:${request.ip}`, { limit: deps.attemptsPer10Min, windowMs: 10 * 60 * 1000 }, `Too many ${action} attempts from this address; retry later.`);
 
   const setSessionCookie = (reply: FastifyReply, token: string) =>
     reply.setCookie(SESSION_COOKIE, token, {
@@ -22,6 +26,7 @@ export function accountsRoutes(app: FastifyInstance, deps: { accounts: AccountsS
     config: { credential: ACCESS.public },
     schema: { operationId: 'signup', tags, summary: 'Create an account and start a session', body: SignupBody, response: { 201: UserEnvelope } },
   }, async (request, reply) => {
+    await throttle(request, 'signup');
     const { user, token } = await accounts.signup(request.body);
     setSessionCookie(reply, token);
     return reply.status(201).send({ user });
@@ -35,6 +40,7 @@ export function accountsRoutes(app: FastifyInstance, deps: { accounts: AccountsS
       response: { 200: UserEnvelope },
     },
   }, async (request, reply) => {
+    await throttle(request, 'login');
     const { user, token } = await accounts.login(request.body);
     setSessionCookie(reply, token);
     return { user };

@@ -23,7 +23,7 @@ export function userView(row: UserRow): UserView {
 
 const invalidCredentials = () => new AppError('invalid_credentials', 'Email or password is incorrect.');
 
-export function createAccountsService(deps: { repo: AccountsRepo; clock: Clock; mailer: Mailer }) {
+export function createAccountsService(deps: { repo: AccountsRepo; clock: Clock; mailer: Mailer; onMailError?: (err: unknown) => void }) {
   const { repo, clock, mailer } = deps;
 
   async function startSession(userId: string) {
@@ -49,7 +49,8 @@ export function createAccountsService(deps: { repo: AccountsRepo; clock: Clock; 
       const passwordHash = await hashPassword(input.password);
       const user = await repo.insertUser({ id: newId('usr'), email: input.email.toLowerCase(), name: input.name ?? null, passwordHash, createdAt: clock.now() });
       if (!user) throw new AppError('email_taken', 'An account with this email already exists.');
-      await sendVerification(user);
+      // The account exists now; a mail failure must not turn the signup into an error (resend exists).
+      await sendVerification(user).catch((err) => deps.onMailError?.(err));
       return { user: userView(user), token: await startSession(user.id) };
     },
 

@@ -33,6 +33,7 @@ export function createConnectionsService(deps: {
   });
 
   const decrypt = (row: CredentialRow) => unseal(deps.credentialsKey, row.ciphertext, aad(row.workspaceId, row.connector, row.key));
+  const unreadable = () => new AppError('invalid_state', 'The stored credential no longer decrypts (CREDENTIALS_KEY changed since it was stored); store it again with "rotate": true.');
 
   /** The workspace's stored credential, else the server's environment key, else nothing. */
   async function resolve(ws: WorkspaceContext, connector: Connector) {
@@ -86,7 +87,13 @@ export function createConnectionsService(deps: {
       checkSlot(slot.connector, slot.key);
       const row = await credentialsRepo.get(db, ws.id, slot.connector, slot.key);
       if (!row) throw notFound('Credential');
-      return { ...view(ws, row), value: decrypt(row) };
+      let value: string;
+      try {
+        value = decrypt(row);
+      } catch {
+        throw unreadable();
+      }
+      return { ...view(ws, row), value };
     },
 
     status,

@@ -46,8 +46,8 @@ export interface EmailProvisioning {
 
 const MAX_ATTEMPTS = 3;
 
-export function createEmailService(deps: { db: Db; inboxProvider: InboxProvider | null }) {
-  const { db, inboxProvider } = deps;
+export function createEmailService(deps: { db: Db; inboxProvider: InboxProvider | null; log: FastifyBaseLogger }) {
+  const { db, inboxProvider, log } = deps;
 
   async function attemptProvision(slug: string): Promise<Omit<EmailProvisioning, 'workspace'>> {
     if (!inboxProvider) {
@@ -79,7 +79,12 @@ export function createEmailService(deps: { db: Db; inboxProvider: InboxProvider 
     async provisionInbox(workspace: { id: string; slug: string }): Promise<EmailProvisioning> {
       const outcome = await attemptProvision(workspace.slug);
       const row = { workspaceId: workspace.id, ...outcome, updatedAt: new Date() };
-      await db.insert(workspaceInboxes).values(row).onConflictDoUpdate({ target: workspaceInboxes.workspaceId, set: row });
+      try {
+        await db.insert(workspaceInboxes).values(row).onConflictDoUpdate({ target: workspaceInboxes.workspaceId, set: row });
+      } catch (err) {
+        // The workspace is committed already: report the outcome rather than fail the creation.
+        log.error({ err, workspace: workspace.slug }, 'could not record the inbox provisioning outcome');
+      }
       return { workspace: workspace.slug, ...outcome };
     },
 

@@ -101,6 +101,20 @@ describe('team', () => {
     expect((await as(ownerCookie, 'DELETE', `${url}/invitations/${open[0].invitationId}`)).statusCode).toBe(404);
   });
 
+  it('parallel invitations to one address leave exactly one open; accepting as a member already is 409 and spends nothing', async () => {
+    const ownerCookie = await currentOwner();
+    const results = await Promise.all(Array.from({ length: 4 }, () => as(ownerCookie, 'POST', url, { email: 'dave@team.example', role: 'member' })));
+    expect(results.every((r) => r.statusCode === 201)).toBe(true);
+    const open = (await as(ownerCookie, 'GET', url)).json().invitations.filter((i: { email: string }) => i.email === 'dave@team.example');
+    expect(open).toHaveLength(1);
+
+    const dave = await signup(ctx.app, 'erin@team.example');
+    await as(ownerCookie, 'POST', url, { email: 'erin@team.example', role: 'member' });
+    const first = tokenFromMail();
+    await as(dave.cookie, 'POST', '/api/v1/invitations/accept', { token: first });
+    await as(ownerCookie, 'POST', url, { email: 'erin@team.example', role: 'owner' }).then((r) => expect(r.json().error.code).toBe('already_member'));
+  });
+
   it('a key with workspace:read lists members; writes need a session', async () => {
     const key = await activeKey(ctx.app, await currentOwner(), 'team');
     expect((await ctx.app.inject({ url, headers: key.bearer })).statusCode).toBe(200);

@@ -51,16 +51,19 @@ export function createTeamService(deps: { db: Db; clock: Clock; mailer: Mailer; 
       }
       const now = clock.now();
       const token = randomToken(32);
-      const row = await db.transaction(async (tx) => {
-        // A new invitation replaces any open one for the same address.
+      // A new invitation replaces any open one for the same address. A partial unique index keeps
+      // one open invitation per address; a parallel invite that lost the race simply tries again.
+      const replace = () => db.transaction(async (tx) => {
         await tx.update(workspaceInvitations).set({ revokedAt: now })
-          .where(and(eq(workspaceInvitations.workspaceId, ws.id), eq(workspaceInvitations.email, email), open(now)));
+          .where(and(eq(workspaceInvitations.workspaceId, ws.id), eq(workspaceInvitations.email, email), isNull(workspaceInvitations.acceptedAt), isNull(workspaceInvitations.revokedAt)));
         const [created] = await tx.insert(workspaceInvitations).values({
           id: newId('inv'), workspaceId: ws.id, email, role: input.role, tokenHash: sha256(token), invitedBy, createdAt: now,
           expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
-        }).returning();
-        return created!;
+        }).onConflictDoNothing().returning();
+        return created ?? null;
       });
+      const row = (await replace()) ?? (await replace());
+      if (!row) throw new AppError('invalid_state', 'Another invitation to this address is being sent; retry.');
       await deps.mailer.send({
         to: email,
         subject: `You are invited to the ${ws.slug} workspace`,
@@ -76,18 +79,23 @@ export function createTeamService(deps: { db: Db; clock: Clock; mailer: Mailer; 
       if (!rows.length) throw notFound('Invitation');
     },
 
+    /** One transaction: the token is spent and the membership added together, or neither. */
     async accept(userId: string, token: string) {
-      const now = clock.now();
       const [user] = await accounts.usersByIds([userId]);
-      const [invitation] = await db.select().from(workspaceInvitations).where(and(eq(workspaceInvitations.tokenHash, sha256(token)), open(now)));
-      if (!invitation) throw new AppError('invalid_token', 'The invitation is unknown, used, revoked or expired.');
-      if (invitation.email !== user?.email) throw new AppError('forbidden', 'This invitation is for another email address.');
-      // Membership first, then the token is spent: a crash between the two leaves a usable
-      // invitation for a member, never a spent one without the membership.
-      const ws = await workspaces.contextById(invitation.workspaceId);
-      await workspaces.addMember(ws, userId, invitation.role);
-      await db.update(workspaceInvitations).set({ acceptedAt: now }).where(eq(workspaceInvitations.id, invitation.id));
-      return { workspace: ws.slug, role: invitation.role };
+      const now = clock.now();
+      const [found] = await db.select().from(workspaceInvitations).where(and(eq(workspaceInvitations.tokenHash, sha256(token)), open(now)));
+      if (!found) throw new AppError('invalid_token', 'The invitation is unknown, used, revoked or expired.');
+      if (found.email !== user?.email) throw new AppError('forbidden', 'This invitation is for another email address.');
+      const ws = await workspaces.contextById(found.workspaceId);
+      return db.transaction(async (tx) => {
+        const [spent] = await tx.update(workspaceInvitations).set({ acceptedAt: now })
+          .where(and(eq(workspaceInvitations.id, found.id), open(now))).returning();
+        if (!spent) throw new AppError('invalid_token', 'The invitation is unknown, used, revoked or expired.');
+        if (!(await workspaces.addMember(ws, userId, spent.role, tx))) {
+          throw new AppError('already_member', 'You are already a member of this workspace.');
+        }
+        return { workspace: ws.slug, role: spent.role };
+      });
     },
 
     async changeRole(ws: WorkspaceContext, userId: string, role: Role) {

@@ -1,4 +1,5 @@
-import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ts } from '../../db/columns.ts';
 import { users } from '../accounts/accounts.tables.ts';
 import { workspaces } from '../workspaces/workspaces.tables.ts';
@@ -18,5 +19,9 @@ export const workspaceInvitations = pgTable(
     acceptedAt: ts('accepted_at'),
     revokedAt: ts('revoked_at'),
   },
-  (t) => [index('workspace_invitations_workspace_idx').on(t.workspaceId)],
+  (t) => [
+    index('workspace_invitations_workspace_idx').on(t.workspaceId),
+    // At most one live invitation per address and workspace.
+    uniqueIndex('workspace_invitations_open_idx').on(t.workspaceId, t.email).where(sql`accepted_at is null and revoked_at is null`),
+  ],
 );

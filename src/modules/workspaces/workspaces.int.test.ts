@@ -75,6 +75,9 @@ describe('settings and profile (2.6)', () => {
     ['a non-http logo', { brandMeta: { logoUrl: 'javascript:alert(1)' } }, 'body.brandMeta.logoUrl'],
     ['an unknown colour key', { brandColors: { primary: '#fff', neon: '#0f0' } }, 'body.brandColors.neon'],
     ['null displayName', { displayName: null }, 'body.displayName'],
+    ['a social network name out of pattern', { socials: { X: 'https://x.com/acme' } }, 'body.socials'],
+    ['a social that is not a URL', { socials: { x: { a: 1 } } }, 'body.socials.x'],
+    ['a non-http social', { socials: { x: 'javascript:alert(1)' } }, 'body.socials.x'],
   ])('400 for %s', async (_name, body, hint) => {
     const res = await req('PATCH', '/api/v1/workspaces/acme/settings', body);
     expect(res.statusCode).toBe(400);

@@ -58,8 +58,8 @@ export function createWorkspacesRepo(db: Db) {
     },
 
     /** Adds a membership; false when the user already is a member. */
-    async addMember(workspaceId: string, userId: string, role: string, now: Date) {
-      const rows = await db.insert(workspaceMembers).values({ workspaceId, userId, role, createdAt: now }).onConflictDoNothing().returning();
+    async addMember(workspaceId: string, userId: string, role: string, now: Date, tx: Db = db) {
+      const rows = await tx.insert(workspaceMembers).values({ workspaceId, userId, role, createdAt: now }).onConflictDoNothing().returning();
       return rows.length > 0;
     },
 

@@ -74,8 +74,10 @@ export const BrandMeta = Closed({
   fontNames: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 20 })),
 });
 export type BrandMeta = Static<typeof BrandMeta>;
-export const Socials = Type.Record(Type.String({ pattern: '^[a-z0-9_-]{1,32}$' }), HttpUrl, {
-  maxProperties: 20, description: 'Network name (lowercase) to profile URL, e.g. {"linkedin": "https://…"}.',
+// Written out by hand: a TypeBox Record with a key pattern lets keys outside the pattern through.
+export const Socials = Type.Unsafe<Record<string, string>>({
+  type: 'object', propertyNames: { pattern: '^[a-z0-9_-]{1,32}$' }, additionalProperties: HttpUrl, maxProperties: 20,
+  description: 'Network name (lowercase) to profile URL, e.g. {"linkedin": "https://…"}.',
 });
 export const ProductService = Closed({
   name: Type.String({ minLength: 1, maxLength: 120 }),

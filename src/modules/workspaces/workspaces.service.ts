@@ -93,7 +93,8 @@ export function createWorkspacesService(deps: { repo: WorkspacesRepo; email: Ema
     },
 
     listMembers: (ws: WorkspaceContext) => repo.listMembers(ws.id),
-    addMember: (ws: WorkspaceContext, userId: string, role: string) => repo.addMember(ws.id, userId, role, clock.now()),
+    /** False when already a member. `tx` lets a caller add the membership inside its own transaction. */
+    addMember: (ws: WorkspaceContext, userId: string, role: string, tx?: Db) => repo.addMember(ws.id, userId, role, clock.now(), tx),
     /** Role change, or removal with `null`; 409 `last_owner` when it would leave no owner. */
     setMemberRole: (ws: WorkspaceContext, userId: string, role: string | null) => repo.setMemberRole(ws.id, userId, role),
 

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "workspace_invitations_open_idx" ON "workspace_invitations" USING btree ("workspace_id","email") WHERE accepted_at is null and revoked_at is null;
