@@ -31,6 +31,10 @@ import { teamRoutes } from './modules/team/team.routes.ts';
 import { devicePageRoutes } from './web/device/device.page.ts';
 import { createCreditsService } from './modules/credits/credits.service.ts';
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
+import { createBillingService, stripeClient } from './modules/billing/billing.service.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { checkoutPageRoutes } from './web/checkout/checkout.page.ts';
+import type Stripe from 'stripe';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { API_VERSION, docsRoutes, registerOpenApi } from './modules/docs/docs.routes.ts';
 
@@ -49,6 +53,8 @@ export interface AppDeps {
   /** Replaces the log mailer (tests read the verification token from it). */
   mailer?: Mailer;
   inboxProvider?: InboxProvider | null;
+  /** Replaces the Stripe client made from the configuration. */
+  stripe?: Stripe | null;
   logger?: FastifyBaseLogger | boolean | object;
 }
 
@@ -104,6 +110,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   connectionsRoutes(app, { connections });
   teamRoutes(app, { team });
   creditsRoutes(app, { credits, mockTopUpAllowed: config.env !== 'production' && config.payments.mode !== 'processor' });
+  const billing = createBillingService({
+    db, clock, credits, limiter, payments: config.payments, publicBaseUrl: config.publicBaseUrl, stripe: deps.stripe ?? stripeClient(config.payments),
+  });
+  billingRoutes(app, { billing });
+  checkoutPageRoutes(app, { billing, mockEnabled: config.payments.mode === 'mock', webhookSecret: config.payments.webhookSecret });
   devicePageRoutes(app);
 
   app.decorate('maintenance', {

@@ -8,3 +8,4 @@ export * from '../modules/connections/connections.tables.ts';
 export * from '../lib/rate-limit/rate-limit.tables.ts';
 export * from '../modules/team/team.tables.ts';
 export * from '../modules/credits/credits.tables.ts';
+export * from '../modules/billing/billing.tables.ts';

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -51,19 +51,18 @@ export function createTeamService(deps: { db: Db; clock: Clock; mailer: Mailer; 
       }
       const now = clock.now();
       const token = randomToken(32);
-      // A new invitation replaces any open one for the same address. A partial unique index keeps
-      // one open invitation per address; a parallel invite that lost the race simply tries again.
-      const replace = () => db.transaction(async (tx) => {
+      // A new invitation replaces any open one for the same address. Invitations to one address
+      // are serialised by an advisory lock; a partial unique index backs the rule up.
+      const row = await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`invite:${ws.id}:${email}`}))`);
         await tx.update(workspaceInvitations).set({ revokedAt: now })
           .where(and(eq(workspaceInvitations.workspaceId, ws.id), eq(workspaceInvitations.email, email), isNull(workspaceInvitations.acceptedAt), isNull(workspaceInvitations.revokedAt)));
         const [created] = await tx.insert(workspaceInvitations).values({
           id: newId('inv'), workspaceId: ws.id, email, role: input.role, tokenHash: sha256(token), invitedBy, createdAt: now,
           expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
-        }).onConflictDoNothing().returning();
-        return created ?? null;
+        }).returning();
+        return created!;
       });
-      const row = (await replace()) ?? (await replace());
-      if (!row) throw new AppError('invalid_state', 'Another invitation to this address is being sent; retry.');
       await deps.mailer.send({
         to: email,
         subject: `You are invited to the ${ws.slug} workspace`,
