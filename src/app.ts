@@ -35,6 +35,16 @@ import { createBillingService, stripeClient } from './modules/billing/billing.se
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { checkoutPageRoutes } from './web/checkout/checkout.page.ts';
 import type Stripe from 'stripe';
+import { createPromptsService } from './modules/prompts/prompts.service.ts';
+import { createPromptGeneration } from './modules/prompts/generation.ts';
+import { promptsRoutes } from './modules/prompts/prompts.routes.ts';
+import { createJobQueue } from './modules/jobs/jobs.queue.ts';
+import { createJobsService } from './modules/jobs/jobs.service.ts';
+import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
+import { createEngines } from './modules/engines/engines.service.ts';
+import { modelConnector, workspaceModel } from './modules/engines/providers.ts';
+import { createRunsService } from './modules/runs/runs.service.ts';
+import { runsRoutes } from './modules/runs/runs.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { API_VERSION, docsRoutes, registerOpenApi } from './modules/docs/docs.routes.ts';
 
@@ -42,7 +52,7 @@ export const BODY_LIMIT = 1024 * 1024;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    maintenance: { sweep(): Promise<void> };
+    maintenance: { sweep(): Promise<void>; sweepJobs(): Promise<number> };
   }
 }
 
@@ -84,9 +94,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const email = createEmailService({ db, inboxProvider: deps.inboxProvider ?? null, log: app.log });
   const accounts = createAccountsService({ repo: createAccountsRepo(db), clock, mailer, onMailError: (err) => app.log.error({ err }, 'verification mail failed') });
   const credits = createCreditsService({ db, clock });
+  const prompts = createPromptsService({ db, clock });
   const workspaces = createWorkspacesService({
     repo: createWorkspacesRepo(db), email, clock, defaultModel: config.defaultModel,
-    hooks: { onCreate: (tx, workspace, userId) => credits.grantFreeOnce(tx, userId, workspace.id) },
+    hooks: {
+      // A new workspace gets its owner's free grant (once per user) and a free template prompt set.
+      onCreate: async (tx, workspace, userId) => {
+        await credits.grantFreeOnce(tx, userId, workspace.id);
+        await prompts.seedTemplates(tx, workspace);
+      },
+    },
   });
   const connections = createConnectionsService({ db, clock, credentialsKey: config.secrets.credentialsKey, providers: config.providers, workspaces });
   const limiter = createRateLimiter({ db, clock });
@@ -117,9 +134,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   checkoutPageRoutes(app, { billing, mockEnabled: config.payments.mode === 'mock', webhookSecret: config.payments.webhookSecret });
   devicePageRoutes(app);
 
+  const queue = createJobQueue(database, app.log);
+  await queue.start();
+  const jobs = createJobsService({ db, clock, credits, queue, maxJobs: config.pipeline.maxJobs, dataDir: config.dataDir, log: app.log });
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await queue.stop();
+  });
+  const engines = createEngines({ config, clock, resolveKey: (workspaceId, connector) => connections.resolveKey(workspaceId, connector as never) });
+  const runs = createRunsService({ db, clock, jobs, prompts, engines, workspaces, pipeline: config.pipeline });
+  const generation = createPromptGeneration({
+    jobs, prompts, workspaceRow: (ws) => workspaces.getRow(ws),
+    async modelFor(ws, row) {
+      const model = row.model ?? config.defaultModel;
+      const { connector } = modelConnector(model);
+      return connector ? workspaceModel(model, await connections.resolveKey(ws.id, connector), config.providers) : null;
+    },
+  });
+  jobsRoutes(app, { jobs });
+  runsRoutes(app, { runs });
+  promptsRoutes(app, { prompts, generation });
+  if (config.pipeline.workers === 'embedded') await jobs.startWorkers(config.pipeline.maxJobs);
+
   app.decorate('maintenance', {
-    /** Time-driven clean-up; the server runs it every minute. */
+    /** Time-driven clean-up; the server runs it every minute (jobs every 10 seconds). */
+    sweepJobs: () => jobs.sweep(),
     async sweep() {
+      await jobs.sweep();
       await keys.sweep();
       await credits.sweep();
       await limiter.sweep();

@@ -30,6 +30,7 @@ export interface Config {
   payments: PaymentsConfig;
   /** Sign-up and sign-in attempts per client address per 10 minutes. */
   authAttemptsPer10Min: number;
+  pipeline: PipelineConfig;
   secrets: Secrets;
 }
 
@@ -58,6 +59,26 @@ export interface PaymentsConfig {
   stripeApiUrl: string | undefined;
   webhookSecret: string | undefined;
 }
+
+export const ENGINE_IDS = ['chatgpt', 'perplexity', 'gemini', 'claude', 'google-aio'] as const;
+export type EngineId = (typeof ENGINE_IDS)[number];
+
+export interface PipelineConfig {
+  /** Running background jobs allowed at once across all workspaces (1-32). */
+  maxJobs: number;
+  /** Delay of each simulated engine call. */
+  simulatedLatencyMs: number;
+  /** Price of one engine call in micro-USD, per engine (GEO_PRICING as JSON overrides entries). */
+  pricing: Record<EngineId, number>;
+  /** The search engine of the `searchx` preset. */
+  searchEngine: EngineId;
+  /** Per-engine call cap of the `standard` preset. */
+  standardEngineCap: number;
+  /** `embedded`: this process also works jobs; `off`: API only (workers run with `npm run worker`). */
+  workers: 'embedded' | 'off';
+}
+
+export const DEFAULT_PRICING: Record<EngineId, number> = { chatgpt: 20_000, perplexity: 10_000, gemini: 8_000, claude: 25_000, 'google-aio': 5_000 };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -128,6 +149,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const authAttemptsPer10Min = Number(env.AUTH_RATE_LIMIT ?? 30);
   if (!Number.isInteger(authAttemptsPer10Min) || authAttemptsPer10Min < 1) problems.push('AUTH_RATE_LIMIT must be a positive integer');
 
+  const intIn = (name: string, fallback: number, min: number, max: number) => {
+    const value = Number(env[name] ?? fallback);
+    if (!Number.isInteger(value) || value < min || value > max) problems.push(`${name} must be an integer ${min}-${max} (got "${env[name]}")`);
+    return value;
+  };
+  let pricing = { ...DEFAULT_PRICING };
+  if (env.GEO_PRICING) {
+    try {
+      const given = JSON.parse(env.GEO_PRICING) as Record<string, unknown>;
+      for (const [engine, price] of Object.entries(given)) {
+        if (!(ENGINE_IDS as readonly string[]).includes(engine) || !Number.isSafeInteger(price) || (price as number) < 0) throw new Error(engine);
+      }
+      pricing = { ...pricing, ...(given as Record<EngineId, number>) };
+    } catch (err) {
+      problems.push(`GEO_PRICING must be JSON {engine: micro-USD per call} over ${ENGINE_IDS.join(', ')} (${(err as Error).message})`);
+    }
+  }
+  const searchEngine = (env.GEO_SEARCHX_ENGINE ?? 'google-aio') as EngineId;
+  if (!(ENGINE_IDS as readonly string[]).includes(searchEngine)) problems.push(`GEO_SEARCHX_ENGINE must be one of ${ENGINE_IDS.join(', ')}`);
+  const workers = (env.GEO_WORKERS ?? 'embedded') as 'embedded' | 'off';
+  if (workers !== 'embedded' && workers !== 'off') problems.push('GEO_WORKERS must be embedded or off');
+  const pipeline: PipelineConfig = {
+    maxJobs: intIn('GEO_MAX_PIPELINE_JOBS', 4, 1, 32),
+    simulatedLatencyMs: intIn('GEO_SIMULATED_LATENCY_MS', 200, 0, 60_000),
+    pricing, searchEngine, standardEngineCap: intIn('GEO_STANDARD_ENGINE_CAP', 120, 1, 150), workers,
+  };
+
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   const given: Partial<Record<SecretName, string>> = {};
   for (const [name, variable] of Object.entries(SECRET_VARS) as [SecretName, string][]) {
@@ -155,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     providers,
     payments,
     authAttemptsPer10Min,
+    pipeline,
     secrets: secrets!,
   };
 }

@@ -9,3 +9,6 @@ export * from '../lib/rate-limit/rate-limit.tables.ts';
 export * from '../modules/team/team.tables.ts';
 export * from '../modules/credits/credits.tables.ts';
 export * from '../modules/billing/billing.tables.ts';
+export * from '../modules/jobs/jobs.tables.ts';
+export * from '../modules/prompts/prompts.tables.ts';
+export * from '../modules/runs/runs.tables.ts';

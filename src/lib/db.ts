@@ -19,6 +19,8 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   ping(): Promise<void>;
   migrate(): Promise<void>;
+  /** Raw SQL for libraries that bring their own (pg-boss); a statement without values may hold several commands. */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -34,6 +36,7 @@ export function openPostgres(url: string, poolSize = 10): Database {
     driver: 'postgres',
     ping: async () => void (await pool.query('select 1')),
     migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    executeSql: async (text, values) => ({ rows: (await pool.query(text, values as unknown[])).rows }),
     close: () => pool.end(),
   };
 }
@@ -45,6 +48,11 @@ export function wrapPglite(client: PGlite): Database {
     driver: 'pglite',
     ping: async () => void (await client.query('select 1')),
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    // PGlite's query() takes one statement; pg-boss's schema scripts come as many, without values.
+    executeSql: async (text, values) => {
+      if (!values?.length) return { rows: (await client.exec(text)).at(-1)?.rows ?? [] };
+      return { rows: (await client.query(text, values as never[])).rows };
+    },
     close: () => client.close(),
   };
 }

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppDeps } from '../../src/app.ts';
@@ -12,11 +15,12 @@ const secretsEnv = { GEO_ENV: 'production', SESSION_SECRET: 's'.repeat(40), KEY_
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    env: 'test', host: '127.0.0.1', port: 0, dataDir: '/nonexistent', databaseUrl: undefined,
+    env: 'test', host: '127.0.0.1', port: 0, dataDir: mkdtempSync(path.join(os.tmpdir(), 'geo-data-')), databaseUrl: undefined,
     publicBaseUrl: 'http://127.0.0.1:3000', trustProxy: undefined, logLevel: 'silent',
     defaultModel: 'openai:gpt-4.1-mini', emailProvider: 'none',
     providers: loadConfig({ DATA_DIR: '/nonexistent', ...secretsEnv }).providers,
     authAttemptsPer10Min: 100_000,
+    pipeline: { ...loadConfig({ DATA_DIR: '/nonexistent', ...secretsEnv }).pipeline, simulatedLatencyMs: 0 },
     payments: { mode: 'mock', stripeSecretKey: undefined, stripeApiUrl: undefined, webhookSecret: 'whsec_test_secret' },
     secrets: { sessionSecret: 's'.repeat(40), keyHashSecret: 'k'.repeat(40), credentialsKey: Buffer.alloc(32, 7) },
     ...overrides,

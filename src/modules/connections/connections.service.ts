@@ -98,6 +98,18 @@ export function createConnectionsService(deps: {
 
     status,
 
+    /** The key an engine of this workspace uses: its stored credential, else the server's, else null. */
+    async resolveKey(workspaceId: string, connector: Connector): Promise<string | null> {
+      const found = await resolve({ id: workspaceId, slug: '', role: null }, connector);
+      if (!found) return null;
+      if (found.source === 'environment') return found.value;
+      try {
+        return decrypt(found.row);
+      } catch {
+        return null; // unreadable after a key change: the engine runs simulated, and `test` says why
+      }
+    },
+
     async configure(ws: WorkspaceContext, properties: { gscProperty?: string; ga4Property?: string }) {
       await deps.workspaces.setProperties(ws, properties);
       return status(ws);

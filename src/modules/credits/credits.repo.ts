@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../lib/db.ts';
+import { rawRows, type Db } from '../../lib/db.ts';
 import { newId } from '../../lib/ids.ts';
 import {
   creditAccounts, creditGrants, creditLeases, creditLedger, creditPins, creditReservations, freeGrantClaims,
@@ -79,9 +79,18 @@ export const creditsRepo = {
     await tx.update(creditReservations).set(patch).where(eq(creditReservations.id, id));
   },
 
-  async addLease(tx: Db, reservationId: string, amount: number, now: Date) {
-    await tx.insert(creditLeases).values({ id: newId('lse'), reservationId, amount, createdAt: now });
-    await tx.update(creditReservations).set({ leased: sql`${creditReservations.leased} + ${amount}` }).where(eq(creditReservations.id, reservationId));
+  /** Adds a lease if it fits the hold, in one statement; null when refused. */
+  async leaseAtomically(db: Db, reservationId: string, amount: number, now: Date, leaseId: string) {
+    const rows = await rawRows<{ leased: string; amount: string }>(db, sql`
+      with grown as (
+        update credit_reservations set leased = leased + ${amount}
+        where id = ${reservationId} and status = 'held' and expires_at > ${now.toISOString()}::timestamptz and leased + ${amount} <= amount
+        returning id, leased, amount
+      ), lease as (
+        insert into credit_leases (id, reservation_id, amount, created_at) select ${leaseId}, id, ${amount}, ${now.toISOString()}::timestamptz from grown
+      )
+      select leased, amount from grown`);
+    return rows[0] ? { leased: Number(rows[0].leased), amount: Number(rows[0].amount) } : null;
   },
 
   heldTotal: async (db: Db, workspaceId: string) => {

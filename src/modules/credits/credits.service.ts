@@ -12,6 +12,10 @@ import { creditsRepo as repo, type ReservationRow } from './credits.repo.ts';
 
 export const DEFAULT_RESERVATION_TTL_MS = 2 * 3600 * 1000;
 type GrantKind = 'free' | 'top_up' | 'checkout';
+export interface ReserveOptions {
+  ttlMs?: number;
+  metadata?: Record<string, unknown>;
+}
 
 export function createCreditsService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
@@ -46,6 +50,27 @@ export function createCreditsService(deps: { db: Db; clock: Clock }) {
       await repo.lockAccount(tx, found.workspaceId, now);
       return fn(tx, (await repo.reservation(tx, reservationId, true))!, now);
     });
+  }
+
+  async function reserveIn(tx: Db, workspaceId: string, operation: string, estimate: number, options: ReserveOptions = {}) {
+    if (!isMicros(estimate) || estimate === 0) throw invalid('A reservation is a positive integer of micro-USD.');
+    const now = clock.now();
+    await repo.lockAccount(tx, workspaceId, now);
+    await expireDue(tx, workspaceId, now);
+    const live = (await repo.grantsWithPins(tx, workspaceId)).map((g) => ({ id: g.id, unpinned: g.remaining - g.pinned, expiresAt: g.expiresAt }));
+    const available = live.reduce((sum, g) => sum + g.unpinned, 0);
+    const pins = allocate(live, estimate);
+    if (!pins) {
+      throw new AppError('insufficient_credits', `This operation needs ${estimate} micro-USD of credits; ${available} are available.`, {
+        requiredMicrousd: estimate, availableMicrousd: available,
+      });
+    }
+    const id = newId('rsv');
+    await repo.insertReservation(tx, {
+      id, workspaceId, operation, amount: estimate, leased: 0, settled: null, status: 'held', metadata: options.metadata ?? null,
+      createdAt: now, expiresAt: new Date(now.getTime() + (options.ttlMs ?? DEFAULT_RESERVATION_TTL_MS)),
+    }, pins);
+    return { reservationId: id, amount: estimate };
   }
 
   async function grantIn(tx: Db, workspaceId: string, grant: { id?: string; kind: GrantKind; amount: number; days: number; source?: string }) {
@@ -90,38 +115,30 @@ export function createCreditsService(deps: { db: Db; clock: Clock }) {
     },
 
     /** Holds `estimate`, or 402 `insufficient_credits` with what is required and available. */
-    async reserve(workspaceId: string, operation: string, estimate: number, options: { ttlMs?: number; metadata?: Record<string, unknown> } = {}) {
-      if (!isMicros(estimate) || estimate === 0) throw invalid('A reservation is a positive integer of micro-USD.');
-      return db.transaction(async (tx) => {
-        const now = clock.now();
-        await repo.lockAccount(tx, workspaceId, now);
-        await expireDue(tx, workspaceId, now);
-        const live = (await repo.grantsWithPins(tx, workspaceId)).map((g) => ({ id: g.id, unpinned: g.remaining - g.pinned, expiresAt: g.expiresAt }));
-        const available = live.reduce((sum, g) => sum + g.unpinned, 0);
-        const pins = allocate(live, estimate);
-        if (!pins) {
-          throw new AppError('insufficient_credits', `This operation needs ${estimate} micro-USD of credits; ${available} are available.`, {
-            requiredMicrousd: estimate, availableMicrousd: available,
-          });
-        }
-        const id = newId('rsv');
-        await repo.insertReservation(tx, {
-          id, workspaceId, operation, amount: estimate, leased: 0, settled: null, status: 'held', metadata: options.metadata ?? null,
-          createdAt: now, expiresAt: new Date(now.getTime() + (options.ttlMs ?? DEFAULT_RESERVATION_TTL_MS)),
-        }, pins);
-        return { reservationId: id, amount: estimate };
-      });
-    },
+    reserve: (workspaceId: string, operation: string, estimate: number, options: ReserveOptions = {}) =>
+      db.transaction((tx) => reserveIn(tx, workspaceId, operation, estimate, options)),
 
-    /** Authorises `amount` more against the reservation; refused (granted: false) beyond it. */
+    /** The same inside the caller's transaction (a job and its hold are created together). */
+    reserveIn,
+
+    /** Settles for exactly what was leased: the usual end of a metered job. */
+    settleLeased: (reservationId: string) =>
+      withReservation(reservationId, async (tx, r, now) => {
+        if (r.status === 'held') await close(tx, r, r.leased, 'settled', now);
+        return { reservationId, settledMicrousd: r.status === 'held' ? r.leased : (r.settled ?? 0) };
+      }),
+
+    /**
+     * Authorises `amount` more against the reservation; refused (granted: false) beyond it or after
+     * the hold's expiry. One statement, no account lock: a run leases once per engine call.
+     */
     async lease(reservationId: string, amount: number) {
       if (!isMicros(amount) || amount === 0) throw invalid('A lease is a positive integer of micro-USD.');
-      return withReservation(reservationId, async (tx, r, now) => {
-        const granted = r.status === 'held' && now < r.expiresAt && r.leased + amount <= r.amount;
-        if (granted) await repo.addLease(tx, r.id, amount, now);
-        const leased = r.leased + (granted ? amount : 0);
-        return { granted, leasedMicrousd: leased, remainingMicrousd: r.status === 'held' ? r.amount - leased : 0 };
-      });
+      const leased = await repo.leaseAtomically(db, reservationId, amount, clock.now(), newId('lse'));
+      if (leased !== null) return { granted: true, leasedMicrousd: leased.leased, remainingMicrousd: leased.amount - leased.leased };
+      const r = await repo.reservation(db, reservationId);
+      if (!r) throw notFound('Reservation');
+      return { granted: false, leasedMicrousd: r.leased, remainingMicrousd: r.status === 'held' ? r.amount - r.leased : 0 };
     },
 
     /** Debits what was used (at most the reservation) and releases the rest. */

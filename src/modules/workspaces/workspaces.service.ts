@@ -82,6 +82,8 @@ export function createWorkspacesService(deps: { repo: WorkspacesRepo; email: Ema
     },
 
     getSettings: async (ws: WorkspaceContext) => settingsView(await load(ws)),
+    /** The stored row, for modules that compute from the whole workspace (prompts, runs). */
+    getRow: (ws: Pick<WorkspaceContext, 'id'>) => load(ws as WorkspaceContext),
 
     updateSettings: async (ws: WorkspaceContext, patch: WorkspaceUpdate) =>
       settingsView(await modify(ws, () => patch as Partial<WorkspaceRow>)),

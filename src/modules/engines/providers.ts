@@ -1,0 +1,96 @@
+import { generateText, type LanguageModel, type ToolSet } from 'ai';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createGoogleGenerativeAI } from '@ai-sdk/google';
+import { createPerplexity } from '@ai-sdk/perplexity';
+import type { EngineId, ProviderConfig, ProviderName } from '../../config.ts';
+import type { EngineAnswer } from './simulated.fns.ts';
+
+// The real engines, through the AI SDK where a provider speaks a model API, and over plain
+// HTTP for the SERP provider behind google-aio. Each call has a timeout; the SDK retries 429
+// and 5xx answers with exponential backoff.
+
+export const CONNECTOR_OF: Record<EngineId, ProviderName> = {
+  chatgpt: 'openai', perplexity: 'perplexity', gemini: 'gemini', claude: 'anthropic', 'google-aio': 'serpapi',
+};
+export const MODELS: Record<Exclude<EngineId, 'google-aio'>, string> = {
+  chatgpt: 'gpt-4.1-mini', perplexity: 'sonar', gemini: 'gemini-2.5-flash', claude: 'claude-sonnet-4-5',
+};
+const CALL_TIMEOUT_MS = 90_000;
+const RETRIES = 3;
+
+type Ask = (prompt: { text: string; language: string }, signal: AbortSignal) => Promise<EngineAnswer>;
+
+function modelAndTools(id: Exclude<EngineId, 'google-aio'>, apiKey: string, baseURL: string): { model: LanguageModel; tools?: ToolSet } {
+  switch (id) {
+    case 'chatgpt': {
+      const openai = createOpenAI({ apiKey, baseURL });
+      return { model: openai.responses(MODELS.chatgpt), tools: { web_search: openai.tools.webSearch({}) } as ToolSet };
+    }
+    case 'perplexity':
+      return { model: createPerplexity({ apiKey, baseURL })(MODELS.perplexity) };
+    case 'gemini': {
+      const google = createGoogleGenerativeAI({ apiKey, baseURL });
+      return { model: google(MODELS.gemini), tools: { google_search: google.tools.googleSearch({}) } as ToolSet };
+    }
+    case 'claude': {
+      const anthropic = createAnthropic({ apiKey, baseURL });
+      return { model: anthropic(MODELS.claude), tools: { web_search: anthropic.tools.webSearch_20250305({ maxUses: 3 }) } as ToolSet };
+    }
+  }
+}
+
+function instruction(language: string) {
+  return `Answer as you would for any user, in the language of the question (${language}). Name specific products or companies where relevant and cite your sources.`;
+}
+
+async function serpOverview(query: string, apiKey: string, baseUrl: string, signal: AbortSignal): Promise<EngineAnswer> {
+  const url = `${baseUrl}/search.json?engine=google&q=${encodeURIComponent(query)}&api_key=${encodeURIComponent(apiKey)}`;
+  let last: Error | undefined;
+  for (let attempt = 0; attempt <= RETRIES; attempt++) {
+    if (attempt) await new Promise((r) => setTimeout(r, 250 * 2 ** attempt));
+    const res = await fetch(url, { signal: AbortSignal.any([signal, AbortSignal.timeout(CALL_TIMEOUT_MS)]) });
+    if (res.status === 429 || res.status >= 500) {
+      last = new Error(`SERP provider answered ${res.status}`);
+      continue;
+    }
+    if (!res.ok) throw new Error(`SERP provider answered ${res.status}`);
+    const body = (await res.json()) as { ai_overview?: { text_blocks?: Array<{ snippet?: string; list?: Array<{ snippet?: string; title?: string }> }>; references?: Array<{ link: string; title?: string }> } };
+    const blocks = body.ai_overview?.text_blocks ?? [];
+    const text = blocks.flatMap((b) => [b.snippet, ...(b.list ?? []).map((i) => `- ${[i.title, i.snippet].filter(Boolean).join(': ')}`)]).filter(Boolean).join('\n');
+    return { text, sources: (body.ai_overview?.references ?? []).map((r) => ({ url: r.link, title: r.title })) };
+  }
+  throw last ?? new Error('SERP provider failed');
+}
+
+export function realEngine(id: EngineId, apiKey: string, provider: ProviderConfig): Ask {
+  if (id === 'google-aio') return (prompt, signal) => serpOverview(prompt.text, apiKey, provider.baseUrl, signal);
+  const { model, tools } = modelAndTools(id, apiKey, provider.baseUrl);
+  return async (prompt, signal) => {
+    const result = await generateText({
+      model, tools, system: instruction(prompt.language), prompt: prompt.text, maxRetries: RETRIES,
+      abortSignal: AbortSignal.any([signal, AbortSignal.timeout(CALL_TIMEOUT_MS)]),
+    });
+    const sources = result.sources.flatMap((s) => (s.sourceType === 'url' ? [{ url: s.url, title: s.title }] : []));
+    return { text: result.text, sources };
+  };
+}
+
+/** The language model behind a workspace's `model` setting ("provider:model-id"), or null without a key. */
+export function modelConnector(model: string): { connector: ProviderName | null; id: string } {
+  const [provider, id] = model.includes(':') ? (model.split(/:(.*)/s) as [string, string]) : ['openai', model];
+  const connector = ({ openai: 'openai', anthropic: 'anthropic', google: 'gemini', gemini: 'gemini', perplexity: 'perplexity' } as Record<string, ProviderName>)[provider] ?? null;
+  return { connector, id };
+}
+
+export function workspaceModel(model: string, apiKey: string | null, providers: Record<ProviderName, ProviderConfig>): LanguageModel | null {
+  const { connector, id } = modelConnector(model);
+  if (!connector || !apiKey || !id) return null;
+  const baseURL = providers[connector].baseUrl;
+  switch (connector) {
+    case 'openai': return createOpenAI({ apiKey, baseURL }).chat(id);
+    case 'anthropic': return createAnthropic({ apiKey, baseURL })(id);
+    case 'gemini': return createGoogleGenerativeAI({ apiKey, baseURL })(id);
+    default: return createPerplexity({ apiKey, baseURL })(id);
+  }
+}

@@ -1,0 +1,21 @@
+import { Type } from 'typebox';
+import { Nullable, StringEnum, Timestamp } from '../../lib/http/schema-helpers.ts';
+
+/** Spec 2.10: the status of a run, and of every other background job. */
+export const JobStatus = Type.Object({
+  id: Type.String(),
+  brand: Type.String({ description: 'The workspace slug' }),
+  kind: Type.String({ description: '`measurement`, `prompt_generation`, …' }),
+  pid: Type.Integer({ minimum: 1, description: 'Process id of the worker' }),
+  logPath: Type.String(),
+  startedAt: Timestamp,
+  finishedAt: Nullable(Timestamp),
+  status: StringEnum(['running', 'succeeded', 'failed', 'cancelled'] as const),
+  progress: Type.Object({
+    completedCalls: Type.Integer({ minimum: 0 }),
+    totalCalls: Type.Integer({ minimum: 0 }),
+    percent: Type.Number({ minimum: 0, maximum: 100 }),
+    source: Type.String({ description: 'A run reports `calls`' }),
+  }),
+  lastLines: Type.Array(Type.String(), { description: 'Recent log lines, oldest first; empty at start' }),
+});

@@ -1,0 +1,232 @@
+import { appendFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../lib/db.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { claimIdempotencyKey } from '../../lib/idempotency/idempotency.ts';
+import type { WorkspaceContext } from '../../lib/http/types.ts';
+import type { CreditsService } from '../credits/credits.service.ts';
+import type { JobQueue } from './jobs.queue.ts';
+import { jobs } from './jobs.tables.ts';
+
+// The life of every background job: created `running` (with its credit hold, under the global
+// cap and the one-per-workspace rule), worked by a queue worker that heartbeats, finished as
+// succeeded / failed / cancelled with the hold settled for what was used.
+
+export type JobRow = typeof jobs.$inferSelect;
+export const HEARTBEAT_MS = 2_000;
+export const DEAD_AFTER_MS = 30_000;
+const LAST_LINES = 20;
+const PIPELINE_LOCK = 727_001; // advisory lock key for the global cap
+
+export interface JobContext {
+  job: JobRow;
+  signal: AbortSignal;
+  log(line: string): Promise<void>;
+  /** Records progress (throttled to the database). */
+  progress(completedCalls: number): void;
+  /** Leases credits against the job's hold; false when refused. */
+  lease(amount: number): Promise<boolean>;
+}
+export type JobHandler = (ctx: JobContext) => Promise<void>;
+
+export interface StartJob {
+  ws: WorkspaceContext;
+  kind: string;
+  group: string;
+  totalCalls: number;
+  progressSource: string;
+  params: Record<string, unknown>;
+  createdBy: string | null;
+  /** Credits to hold for the job (0: free). */
+  estimateMicrousd: number;
+  idempotency?: { key: string; requestHash: string };
+}
+
+export function jobView(row: JobRow, slug: string) {
+  const percent = row.totalCalls > 0 ? Math.min(100, Math.round((100 * row.completedCalls) / row.totalCalls)) : row.status === 'succeeded' ? 100 : 0;
+  return {
+    id: row.id, brand: slug, kind: row.kind, pid: row.pid, logPath: row.logPath, startedAt: row.startedAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null, status: row.status,
+    progress: { completedCalls: row.completedCalls, totalCalls: row.totalCalls, percent, source: row.progressSource },
+    lastLines: row.lastLines,
+  };
+}
+
+export function createJobsService(deps: { db: Db; clock: Clock; credits: CreditsService; queue: JobQueue; maxJobs: number; dataDir: string; log: FastifyBaseLogger }) {
+  const { db, clock, credits, queue } = deps;
+  const handlers = new Map<string, JobHandler>();
+  const running = new Map<string, AbortController>();
+  const inFlight = new Set<Promise<void>>();
+  let stopping = false;
+
+  const byId = async (id: string) => (await db.select().from(jobs).where(eq(jobs.id, id)))[0] ?? null;
+
+  async function appendLog(row: Pick<JobRow, 'id' | 'logPath'>, line: string) {
+    const stamped = `${clock.now().toISOString()} ${line}`;
+    await mkdir(path.dirname(row.logPath), { recursive: true });
+    await appendFile(row.logPath, `${stamped}\n`);
+    // Keep the newest lines, oldest first, like a tail.
+    const appended = sql`${jobs.lastLines} || ${JSON.stringify([stamped])}::jsonb`;
+    await db.update(jobs).set({
+      lastLines: sql`(select coalesce(jsonb_agg(l.value order by l.n), '[]'::jsonb) from jsonb_array_elements(${appended}) with ordinality as l(value, n) where l.n > jsonb_array_length(${appended}) - ${LAST_LINES})`,
+    }).where(eq(jobs.id, row.id));
+  }
+
+  /** Ends a job once: the status only moves from running; the hold is settled for what was leased. */
+  async function finish(row: JobRow, status: 'succeeded' | 'failed' | 'cancelled', line: string, completedCalls?: number) {
+    const [ended] = await db.update(jobs)
+      .set({ status, finishedAt: clock.now(), ...(completedCalls === undefined ? {} : { completedCalls }) })
+      .where(and(eq(jobs.id, row.id), eq(jobs.status, 'running'))).returning();
+    if (ended) await appendLog(row, line);
+    if (row.reservationId) await credits.settleLeased(row.reservationId);
+    return ended ?? (await byId(row.id))!;
+  }
+
+  return {
+    register(kind: string, handler: JobHandler) {
+      handlers.set(kind, handler);
+    },
+
+    async start(input: StartJob) {
+      const prefix = input.kind === 'measurement' ? 'run' : 'job';
+      const created = await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${PIPELINE_LOCK})`);
+        const id = newId(prefix);
+        if (input.idempotency) {
+          const claim = await claimIdempotencyKey(tx, {
+            workspaceId: input.ws.id, scope: `jobs.${input.kind}`, key: input.idempotency.key, requestHash: input.idempotency.requestHash, resourceId: id, now: clock.now(),
+          });
+          if (!claim.fresh) return { row: (await tx.select().from(jobs).where(eq(jobs.id, claim.resourceId)))[0]!, fresh: false };
+        }
+        const [{ count }] = (await tx.select({ count: sql<number>`count(*)::int` }).from(jobs).where(eq(jobs.status, 'running'))) as [{ count: number }];
+        if (count >= deps.maxJobs) {
+          throw new AppError('pipeline_capacity_reached', `The pipeline is running its maximum of ${deps.maxJobs} jobs; retry shortly.`, { maxJobs: deps.maxJobs }, { 'retry-after': '30' });
+        }
+        const [busy] = await tx.select({ id: jobs.id }).from(jobs)
+          .where(and(eq(jobs.workspaceId, input.ws.id), eq(jobs.concurrencyGroup, input.group), eq(jobs.status, 'running')));
+        if (busy) throw new AppError('job_already_running', `A ${input.group} job is already running in this workspace (${busy.id}).`, { jobId: busy.id });
+        const reservation = input.estimateMicrousd > 0
+          ? await credits.reserveIn(tx, input.ws.id, input.kind, input.estimateMicrousd, { metadata: { jobId: id }, ttlMs: 24 * 3600 * 1000 })
+          : null;
+        const [row] = await tx.insert(jobs).values({
+          id, workspaceId: input.ws.id, kind: input.kind, concurrencyGroup: input.group, status: 'running', pid: process.pid,
+          logPath: path.join(deps.dataDir, 'logs', 'jobs', `${id}.log`), startedAt: clock.now(), totalCalls: input.totalCalls,
+          progressSource: input.progressSource, lastLines: [], reservationId: reservation?.reservationId ?? null, params: input.params, createdBy: input.createdBy,
+        }).onConflictDoNothing().returning();
+        // The partial unique index is the last word on "one running job per group".
+        if (!row) throw new AppError('job_already_running', `A ${input.group} job is already running in this workspace.`);
+        return { row, fresh: true };
+      });
+      if (created.fresh) await queue.send(input.kind, created.row.id);
+      return jobView(created.row, input.ws.slug);
+    },
+
+    async get(ws: WorkspaceContext, id: string, kind?: string) {
+      const row = await byId(id);
+      if (!row || row.workspaceId !== ws.id || (kind && row.kind !== kind)) throw notFound(kind === 'measurement' ? 'Run' : 'Job');
+      return row;
+    },
+
+    list: (ws: WorkspaceContext, kind: string, limit: number) =>
+      db.select().from(jobs).where(and(eq(jobs.workspaceId, ws.id), eq(jobs.kind, kind))).orderBy(desc(jobs.startedAt), desc(jobs.id)).limit(limit),
+
+    /** DELETE: the job is cancelled at once; its worker stops at its next step and settles. */
+    async cancel(row: JobRow) {
+      const [cancelled] = await db.update(jobs).set({ status: 'cancelled', finishedAt: clock.now() })
+        .where(and(eq(jobs.id, row.id), eq(jobs.status, 'running'))).returning();
+      if (!cancelled) throw new AppError('invalid_state', `The job is already ${row.status}.`);
+      await appendLog(row, 'cancelled by request');
+      running.get(row.id)?.abort(new Error('cancelled'));
+      return (await byId(row.id))!;
+    },
+
+    /** Works one job (called by the queue worker in this process). */
+    execute(jobId: string): Promise<void> {
+      const work = this.work(jobId).finally(() => inFlight.delete(work));
+      inFlight.add(work);
+      return work;
+    },
+
+    /** Shutting down: running jobs stop now and end failed (settled), so nothing is left half-done. */
+    async stop() {
+      stopping = true;
+      for (const controller of running.values()) controller.abort(new Error('shutdown'));
+      await Promise.allSettled([...inFlight]);
+    },
+
+    async work(jobId: string) {
+      if (stopping) return;
+      const row = await byId(jobId);
+      if (!row) return;
+      if (row.status !== 'running') {
+        if (row.reservationId) await credits.settleLeased(row.reservationId); // cancelled before a worker took it
+        return;
+      }
+      const handler = handlers.get(row.kind);
+      if (!handler) return void (await finish(row, 'failed', `no handler for job kind ${row.kind}`));
+      const controller = new AbortController();
+      running.set(row.id, controller);
+      await db.update(jobs).set({ pid: process.pid, heartbeatAt: clock.now() }).where(eq(jobs.id, row.id));
+      let completed = row.completedCalls;
+      let flushed = completed;
+      const flush = async () => {
+        if (completed === flushed) return;
+        flushed = completed;
+        await db.update(jobs).set({ completedCalls: completed }).where(and(eq(jobs.id, row.id), eq(jobs.status, 'running')));
+      };
+      // Heartbeat, progress flush and cross-process cancellation in one beat.
+      const beat = setInterval(() => {
+        void (async () => {
+          await flush();
+          const [current] = await db.update(jobs).set({ heartbeatAt: clock.now() }).where(eq(jobs.id, row.id)).returning({ status: jobs.status });
+          if (current?.status !== 'running') controller.abort(new Error('cancelled'));
+        })().catch((err) => deps.log.error({ err, jobId }, 'heartbeat failed'));
+      }, HEARTBEAT_MS);
+      const ctx: JobContext = {
+        job: row,
+        signal: controller.signal,
+        log: (line) => appendLog(row, line),
+        progress: (n) => {
+          completed = n;
+        },
+        lease: async (amount) => (row.reservationId ? (await credits.lease(row.reservationId, amount)).granted : true),
+      };
+      try {
+        await handler(ctx);
+        await flush();
+        if (stopping && controller.signal.aborted) throw new Error('shutdown');
+        await finish(row, controller.signal.aborted ? 'cancelled' : 'succeeded', controller.signal.aborted ? 'stopped after cancellation' : 'succeeded', completed);
+      } catch (err) {
+        const message = (err as Error).message;
+        if (stopping) await finish(row, 'failed', 'failed: the worker shut down', completed);
+        else await finish(row, controller.signal.aborted ? 'cancelled' : 'failed', controller.signal.aborted ? 'stopped after cancellation' : `failed: ${message}`, completed);
+      } finally {
+        clearInterval(beat);
+        running.delete(row.id);
+      }
+    },
+
+    /** Jobs whose worker stopped heartbeating are failed, with a line saying why, and settled. */
+    async sweep() {
+      const cutoff = new Date(clock.now().getTime() - DEAD_AFTER_MS);
+      const dead = await db.select().from(jobs)
+        .where(and(eq(jobs.status, 'running'), lt(sql`coalesce(${jobs.heartbeatAt}, ${jobs.startedAt})`, cutoff)));
+      for (const row of dead) {
+        if (running.has(row.id)) continue; // alive in this very process
+        const reason = row.heartbeatAt ? `worker ${row.pid} stopped heartbeating at ${row.heartbeatAt.toISOString()}` : 'no worker took the job';
+        await finish(row, 'failed', `failed: ${reason}`);
+      }
+      return dead.length;
+    },
+
+    async startWorkers(concurrency: number) {
+      for (const kind of handlers.keys()) await queue.work(kind, concurrency, (id) => this.execute(id));
+      stopping = false;
+    },
+  };
+}
+export type JobsService = ReturnType<typeof createJobsService>;

@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ts } from '../../db/columns.ts';
+import { workspaces } from '../workspaces/workspaces.tables.ts';
+
+/**
+ * Every background job, in the run-status shape of spec 2.10. `running` from creation. The
+ * partial unique index is what allows one running job per workspace and concurrency group,
+ * whatever races the API sees.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    concurrencyGroup: text('concurrency_group').notNull(),
+    status: text('status').$type<'running' | 'succeeded' | 'failed' | 'cancelled'>().notNull(),
+    pid: integer('pid').notNull(),
+    logPath: text('log_path').notNull(),
+    startedAt: ts('started_at').notNull(),
+    finishedAt: ts('finished_at'),
+    heartbeatAt: ts('heartbeat_at'),
+    completedCalls: integer('completed_calls').notNull().default(0),
+    totalCalls: integer('total_calls').notNull(),
+    progressSource: text('progress_source').notNull(),
+    lastLines: jsonb('last_lines').$type<string[]>().notNull(),
+    reservationId: text('reservation_id'),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull(),
+    createdBy: text('created_by'),
+  },
+  (t) => [
+    uniqueIndex('jobs_one_running_idx').on(t.workspaceId, t.concurrencyGroup).where(sql`status = 'running'`),
+    index('jobs_workspace_kind_idx').on(t.workspaceId, t.kind, t.startedAt),
+    index('jobs_running_idx').on(t.status).where(sql`status = 'running'`),
+  ],
+);

@@ -1,0 +1,115 @@
+import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
+import type { Db } from '../../lib/db.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { WorkspaceContext } from '../../lib/http/types.ts';
+import type { WorkspaceRow } from '../workspaces/workspaces.repo.ts';
+import { apportion, templatePrompts, templateSet, type Intent, type Language, type TemplateInput } from './prompts.fns.ts';
+import { prompts } from './prompts.tables.ts';
+
+export type PromptRow = typeof prompts.$inferSelect;
+export interface PromptInput {
+  intent: Intent;
+  text: string;
+  language: Language;
+  region?: string | null;
+  active?: boolean;
+}
+
+export const promptView = (p: PromptRow) => ({
+  id: p.id, intent: p.intent, text: p.text, language: p.language, region: p.region, active: p.active, source: p.source,
+  createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString(),
+});
+
+export function templateInputOf(ws: Pick<WorkspaceRow, 'displayName' | 'competitors' | 'industry' | 'languages' | 'regions'>): TemplateInput {
+  return { brand: ws.displayName, competitors: ws.competitors.map((c) => c.name), industry: ws.industry, languages: ws.languages as Language[], regions: ws.regions };
+}
+
+export function createPromptsService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+  const rowsFor = (workspaceId: string, list: Array<{ intent: string; text: string; language: string; region: string | null }>, source: PromptRow['source']) => {
+    const now = clock.now();
+    return list.map((p) => ({ id: newId('prm'), workspaceId, ...p, active: true, source, createdAt: now, updatedAt: now }));
+  };
+
+  async function byId(ws: WorkspaceContext, id: string) {
+    const [row] = await db.select().from(prompts).where(and(eq(prompts.workspaceId, ws.id), eq(prompts.id, id)));
+    if (!row) throw notFound('Prompt');
+    return row;
+  }
+
+  return {
+    /** The free starting set of a new workspace, inside the transaction creating it. */
+    async seedTemplates(tx: Db, ws: WorkspaceRow) {
+      const set = templateSet(templateInputOf(ws), ws.activeSetSize, ws.quotas);
+      await tx.insert(prompts).values(rowsFor(ws.id, set, 'template'));
+    },
+
+    async list(ws: WorkspaceContext, filter: { active?: boolean; intent?: string; limit: number; offset: number }) {
+      const where = and(
+        eq(prompts.workspaceId, ws.id),
+        filter.active === undefined ? undefined : eq(prompts.active, filter.active),
+        filter.intent ? eq(prompts.intent, filter.intent) : undefined,
+      );
+      const [rows, [total]] = await Promise.all([
+        db.select().from(prompts).where(where).orderBy(asc(prompts.createdAt), asc(prompts.id)).limit(filter.limit).offset(filter.offset),
+        db.select({ n: count() }).from(prompts).where(where),
+      ]);
+      return { prompts: rows.map(promptView), total: total!.n, limit: filter.limit, offset: filter.offset };
+    },
+
+    async create(ws: WorkspaceContext, input: PromptInput) {
+      const now = clock.now();
+      const [row] = await db.insert(prompts).values({
+        id: newId('prm'), workspaceId: ws.id, intent: input.intent, text: input.text.trim(), language: input.language,
+        region: input.region ?? null, active: input.active ?? true, source: 'user', createdAt: now, updatedAt: now,
+      }).returning();
+      return promptView(row!);
+    },
+
+    async update(ws: WorkspaceContext, id: string, patch: Partial<PromptInput>) {
+      await byId(ws, id);
+      const [row] = await db.update(prompts).set({ ...patch, ...(patch.text ? { text: patch.text.trim() } : {}), updatedAt: clock.now() })
+        .where(and(eq(prompts.workspaceId, ws.id), eq(prompts.id, id))).returning();
+      return promptView(row!);
+    },
+
+    async remove(ws: WorkspaceContext, id: string) {
+      await byId(ws, id);
+      await db.delete(prompts).where(and(eq(prompts.workspaceId, ws.id), eq(prompts.id, id)));
+    },
+
+    /** The active prompts a run asks, oldest first. */
+    active: (workspaceId: string, limit: number) =>
+      db.select().from(prompts).where(and(eq(prompts.workspaceId, workspaceId), eq(prompts.active, true))).orderBy(asc(prompts.createdAt), asc(prompts.id)).limit(limit),
+
+    countActive: async (workspaceId: string) =>
+      (await db.select({ n: count() }).from(prompts).where(and(eq(prompts.workspaceId, workspaceId), eq(prompts.active, true))))[0]!.n,
+
+    /**
+     * What a generation must make: the active set is refilled to `activeSetSize`, in proportion
+     * to the quotas. The user's own active prompts stay and count; generated ones are replaced.
+     */
+    async deficits(ws: WorkspaceRow) {
+      const users = await db.select({ intent: prompts.intent, n: count() }).from(prompts)
+        .where(and(eq(prompts.workspaceId, ws.id), eq(prompts.active, true), eq(prompts.source, 'user'))).groupBy(prompts.intent);
+      const target = apportion(ws.activeSetSize, ws.quotas);
+      const have = new Map(users.map((u) => [u.intent, u.n]));
+      return Object.fromEntries(Object.entries(target).map(([intent, n]) => [intent, Math.max(0, n - (have.get(intent) ?? 0))])) as Record<Intent, number>;
+    },
+
+    /** Swaps the generated part of the active set for `fresh` in one transaction. */
+    async replaceGenerated(workspaceId: string, fresh: Array<{ intent: string; text: string; language: string; region: string | null }>, source: 'template' | 'model') {
+      await db.transaction(async (tx) => {
+        await tx.update(prompts).set({ active: false, updatedAt: clock.now() })
+          .where(and(eq(prompts.workspaceId, workspaceId), eq(prompts.active, true), ne(prompts.source, 'user')));
+        if (fresh.length) await tx.insert(prompts).values(rowsFor(workspaceId, fresh, source));
+      });
+    },
+
+    templatePrompts,
+    byIds: (workspaceId: string, ids: string[]) => (ids.length ? db.select().from(prompts).where(and(eq(prompts.workspaceId, workspaceId), inArray(prompts.id, ids))) : Promise.resolve([])),
+  };
+}
+export type PromptsService = ReturnType<typeof createPromptsService>;

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PRICING } from '../../config.ts';
+import { planRun } from './runs.fns.ts';
+
+const pipeline = { pricing: DEFAULT_PRICING, searchEngine: 'google-aio' as const, standardEngineCap: 120 };
+const perCallAll = Object.values(DEFAULT_PRICING).reduce((a, b) => a + b, 0);
+
+describe('planRun', () => {
+  it.each([
+    ['smoke', 50, 2, 2 * 5, 2 * perCallAll],
+    ['smoke', 1, 1, 5, perCallAll],
+    ['lite', 300, 50, 250, 50 * perCallAll],
+    ['lite', 30, 30, 150, 30 * perCallAll],
+    ['standard', 300, 150, 120 * 5, 120 * perCallAll],
+    ['standard', 100, 100, 500, 100 * perCallAll],
+    ['searchx', 300, 150, 150, 150 * DEFAULT_PRICING['google-aio']],
+    ['lite', 0, 0, 0, 0],
+  ] as const)('%s with %i active prompts', (preset, active, prompts, calls, estimate) => {
+    const plan = planRun(preset, active, pipeline);
+    expect(plan.promptCount).toBe(prompts);
+    expect(plan.totalCalls).toBe(calls);
+    expect(plan.estimateMicrousd).toBe(estimate);
+  });
+
+  it('searchx asks only the configured search engine', () => {
+    expect(Object.keys(planRun('searchx', 10, { ...pipeline, searchEngine: 'perplexity' }).calls)).toEqual(['perplexity']);
+  });
+});

@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PRICING, type Config } from '../../config.ts';
+import { manualClock } from '../../lib/clock.ts';
+import { activeKey, createTestApp, createWorkspace, signup, testConfig, type TestContext } from '../../../test/helpers/app.ts';
+
+const ALL = Object.values(DEFAULT_PRICING).reduce((a, b) => a + b, 0);
+let ctx: TestContext;
+let cookie: string;
+let n = 0;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  cookie = (await signup(ctx.app)).cookie;
+  await createWorkspace(ctx.app, cookie, 'runs'); // holds the free grant
+});
+afterAll(() => ctx.close());
+
+const api = (method: 'GET' | 'POST' | 'DELETE' | 'PATCH', url: string, payload?: unknown, app = ctx.app) =>
+  app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
+const topUp = (slug: string, amount = 50_000_000) => api('POST', `/api/v1/workspaces/${slug}/credits/top-up`, { amountMicrousd: amount, idempotencyKey: `t-${slug}-${amount}` });
+async function funded(slug = `r-${++n}`, app = ctx.app) {
+  await createWorkspace(app, cookie, slug);
+  await topUp(slug);
+  return slug;
+}
+async function waitFor(slug: string, id: string, app = ctx.app, until = (s: string) => s !== 'running') {
+  for (let i = 0; i < 400; i++) {
+    const run = (await api('GET', `/api/v1/workspaces/${slug}/jobs/${id}`, undefined, app)).json();
+    if (until(run.status)) return run;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('job did not finish');
+}
+const balance = async (slug: string, app = ctx.app) => (await api('GET', `/api/v1/workspaces/${slug}/credits/balance`, undefined, app)).json();
+
+describe('prompt set', () => {
+  it('a new workspace starts with activeSetSize template prompts in proportion to its quotas', async () => {
+    const list = (await api('GET', '/api/v1/workspaces/runs/prompts?limit=500')).json();
+    expect(list.total).toBe(50);
+    expect(list.prompts.every((p: { active: boolean; source: string }) => p.active && p.source === 'template')).toBe(true);
+    expect(list.prompts.filter((p: { intent: string }) => p.intent === 'discovery')).toHaveLength(10);
+  });
+
+  it('CRUD with validation', async () => {
+    const slug = await funded();
+    const created = await api('POST', `/api/v1/workspaces/${slug}/prompts`, { intent: 'comparison', text: 'Acme or Globex for a 10-person team?', language: 'en' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ source: 'user', active: true, region: null });
+    const id = created.json().id;
+    expect((await api('PATCH', `/api/v1/workspaces/${slug}/prompts/${id}`, { active: false })).json().active).toBe(false);
+    expect((await api('GET', `/api/v1/workspaces/${slug}/prompts?active=false`)).json().total).toBe(1);
+    for (const body of [{ intent: 'x', text: 'abc', language: 'en' }, { intent: 'expert', text: 'ab', language: 'en' }, { intent: 'expert', text: 'abcd', language: 'de' }, { intent: 'expert', text: 'abcd', language: 'en', extra: 1 }]) {
+      expect((await api('POST', `/api/v1/workspaces/${slug}/prompts`, body)).statusCode).toBe(400);
+    }
+    expect((await api('PATCH', `/api/v1/workspaces/${slug}/prompts/${id}`, {})).statusCode).toBe(400);
+    expect((await api('DELETE', `/api/v1/workspaces/${slug}/prompts/${id}`)).statusCode).toBe(204);
+    expect((await api('DELETE', `/api/v1/workspaces/${slug}/prompts/${id}`)).statusCode).toBe(404);
+  });
+
+  it('generation refills the active set from templates (no model key), keeping the user’s prompts', async () => {
+    const slug = await funded();
+    await api('POST', `/api/v1/workspaces/${slug}/prompts`, { intent: 'expert', text: 'Which analyst firms cover product analytics?', language: 'en' });
+    const started = await api('POST', `/api/v1/workspaces/${slug}/prompts/generate`);
+    expect(started.statusCode).toBe(202);
+    expect(started.json()).toMatchObject({ kind: 'prompt_generation', status: 'running' });
+    const done = await waitFor(slug, started.json().id);
+    expect(done.status).toBe('succeeded');
+    const active = (await api('GET', `/api/v1/workspaces/${slug}/prompts?active=true&limit=500`)).json();
+    expect(active.total).toBe(50);
+    expect(active.prompts.filter((p: { source: string }) => p.source === 'user')).toHaveLength(1);
+  });
+});
+
+describe('runs', () => {
+  it('a smoke run: 202 running with totalCalls known, then succeeded with every call analysed and credits settled', async () => {
+    const slug = await funded();
+    const before = await balance(slug);
+    const res = await api('POST', `/api/v1/workspaces/${slug}/runs`, { preset: 'smoke' });
+    expect(res.statusCode).toBe(202);
+    const run = res.json();
+    expect(run).toMatchObject({ brand: slug, kind: 'measurement', status: 'running', finishedAt: null, lastLines: [], progress: { totalCalls: 10, source: 'calls' } });
+    expect(run.id).toMatch(/^run_/);
+    expect(run.pid).toBeGreaterThan(0);
+    const done = await waitFor(slug, run.id);
+    expect(done).toMatchObject({ status: 'succeeded', progress: { completedCalls: 10, totalCalls: 10, percent: 100 } });
+    expect(done.finishedAt).not.toBeNull();
+    expect(done.lastLines.join('\n')).toMatch(/succeeded/);
+
+    const detail = (await api('GET', `/api/v1/workspaces/${slug}/runs/${run.id}/detail`)).json();
+    expect(detail.engines.map((e: { engine: string }) => e.engine).sort()).toEqual(['chatgpt', 'claude', 'gemini', 'google-aio', 'perplexity']);
+    for (const engine of detail.engines) {
+      expect(engine).toMatchObject({ simulated: true, calls: 2, answers: 2 });
+      expect(engine.prompts).toHaveLength(2);
+      expect(engine.citations).toHaveProperty('owned');
+    }
+    const after = await balance(slug);
+    expect(after.heldMicrousd).toBe(0);
+    expect(before.postedMicrousd - after.postedMicrousd).toBe(2 * ALL);
+    const list = (await api('GET', `/api/v1/workspaces/${slug}/runs`)).json();
+    expect(list.runs[0].id).toBe(run.id);
+  });
+
+  it('the same idempotency key returns the same run; another preset with it is 409', async () => {
+    const slug = await funded();
+    const a = await api('POST', `/api/v1/workspaces/${slug}/runs`, { preset: 'smoke', idempotencyKey: 'k1' });
+    const b = await api('POST', `/api/v1/workspaces/${slug}/runs`, { preset: 'smoke', idempotencyKey: 'k1' });
+    expect(b.json().id).toBe(a.json().id);
+    expect((await api('POST', `/api/v1/workspaces/${slug}/runs`, { preset: 'lite', idempotencyKey: 'k1' })).json().error.code).toBe('idempotency_conflict');
+    await waitFor(slug, a.json().id);
+  });
+
+  it('parallel starts: exactly one runs, the others are 409 job_already_running', async () => {
+    const slug = await funded();
+    const results = await Promise.all(Array.from({ length: 6 }, () => api('POST', `/api/v1/workspaces/${slug}/runs`, { preset: 'lite' })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([202, 409, 409, 409, 409, 409]);
+    expect(results.find((r) => r.statusCode === 409)!.json().error.code).toBe('job_already_running');
+    await waitFor(slug, results.find((r) => r.statusCode === 202)!.json().id);
+  });
+
+  it('402 insufficient_credits when the hold cannot be covered, and nothing starts', async () => {
+    const slug = `poor-${++n}`;
+    await createWorkspace(ctx.app, cookie, slug);
+    const res = await api('POST', `/api/v1/workspaces/${slug}/runs`, { preset: 'smoke' });
+    expect([res.statusCode, res.json().error.code]).toEqual([402, 'insufficient_credits']);
+    expect(res.json().error.details).toEqual({ requiredMicrousd: 2 * ALL, availableMicrousd: 0 });
+    expect((await api('GET', `/api/v1/workspaces/${slug}/runs`)).json().runs).toEqual([]);
+  });
+
+  it.each([[{}], [{ preset: 'huge' }], [{ preset: 'smoke', extra: 1 }], [{ preset: 'smoke', idempotencyKey: '' }]])('400 for %j', async (body) => {
+    expect((await api('POST', '/api/v1/workspaces/runs/runs', body)).statusCode).toBe(400);
+  });
+
+  it('unknown run ids are 404 not_found; a key needs runs:write to start and runs:read to read', async () => {
+    expect((await api('GET', '/api/v1/workspaces/runs/runs/run_nope')).json().error.code).toBe('not_found');
+    const key = await activeKey(ctx.app, cookie, 'runs', { scopes: ['runs:read'] });
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/workspaces/runs/runs', headers: key.bearer, payload: { preset: 'smoke' } })).json().error.code).toBe('insufficient_scope');
+    expect((await ctx.app.inject({ url: '/api/v1/workspaces/runs/runs', headers: key.bearer })).statusCode).toBe(200);
+  });
+});
+
+describe('cancellation, capacity and dead workers', () => {
+  let slow: TestContext;
+  beforeAll(async () => {
+    const config = testConfig();
+    slow = await createTestApp({ config: { ...config, pipeline: { ...config.pipeline, simulatedLatencyMs: 150, maxJobs: 2 } } }, ctx.database);
+  });
+  afterAll(() => slow.close());
+
+  it('DELETE cancels at once; the worker stops and the hold is settled for the calls made', async () => {
+    const slug = await funded(undefined, slow.app);
+    const run = (await api('POST', `/api/v1/workspaces/${slug}/runs`, { preset: 'standard' }, slow.app)).json();
+    await waitFor(slug, run.id, slow.app, () => true);
+    await new Promise((r) => setTimeout(r, 400));
+    const cancelled = await api('DELETE', `/api/v1/workspaces/${slug}/runs/${run.id}`, undefined, slow.app);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled', finishedAt: expect.any(String) });
+    expect((await api('DELETE', `/api/v1/workspaces/${slug}/runs/${run.id}`, undefined, slow.app)).json().error.code).toBe('invalid_state');
+    for (let i = 0; i < 100 && (await balance(slug, slow.app)).heldMicrousd > 0; i++) await new Promise((r) => setTimeout(r, 50));
+    const b = await balance(slug, slow.app);
+    expect(b.heldMicrousd).toBe(0);
+    const final = (await api('GET', `/api/v1/workspaces/${slug}/runs/${run.id}`, undefined, slow.app)).json();
+    expect(final.status).toBe('cancelled');
+    expect(final.progress.completedCalls).toBeLessThan(600);
+    expect(50_000_000 - b.postedMicrousd).toBeLessThan(600 * 25_000);
+  });
+
+  it('the global cap answers 429 pipeline_capacity_reached with Retry-After', async () => {
+    const a = await funded(undefined, slow.app);
+    const b = await funded(undefined, slow.app);
+    const c = await funded(undefined, slow.app);
+    const runA = (await api('POST', `/api/v1/workspaces/${a}/runs`, { preset: 'lite' }, slow.app)).json();
+    const runB = (await api('POST', `/api/v1/workspaces/${b}/runs`, { preset: 'lite' }, slow.app)).json();
+    const third = await api('POST', `/api/v1/workspaces/${c}/runs`, { preset: 'smoke' }, slow.app);
+    expect([third.statusCode, third.json().error.code]).toEqual([429, 'pipeline_capacity_reached']);
+    expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+    await api('DELETE', `/api/v1/workspaces/${a}/runs/${runA.id}`, undefined, slow.app);
+    await api('DELETE', `/api/v1/workspaces/${b}/runs/${runB.id}`, undefined, slow.app);
+  });
+
+  it('a job no worker heartbeats is failed by the sweeper with a line saying why, its hold released', async () => {
+    const clock = manualClock(new Date());
+    const config = testConfig();
+    const apiOnly = await createTestApp({ clock, config: { ...config, pipeline: { ...config.pipeline, workers: 'off' } } as Config }, ctx.database);
+    try {
+      const slug = await funded(undefined, apiOnly.app);
+      const run = (await api('POST', `/api/v1/workspaces/${slug}/runs`, { preset: 'smoke' }, apiOnly.app)).json();
+      expect((await balance(slug, apiOnly.app)).heldMicrousd).toBe(2 * ALL);
+      clock.advance(29_000);
+      expect(await apiOnly.app.maintenance.sweepJobs()).toBe(0);
+      clock.advance(2_000);
+      expect(await apiOnly.app.maintenance.sweepJobs()).toBe(1);
+      const failed = (await api('GET', `/api/v1/workspaces/${slug}/runs/${run.id}`, undefined, apiOnly.app)).json();
+      expect(failed.status).toBe('failed');
+      expect(failed.lastLines.at(-1)).toMatch(/no worker took the job/);
+      expect((await balance(slug, apiOnly.app)).heldMicrousd).toBe(0);
+    } finally {
+      await apiOnly.close();
+    }
+  });
+});

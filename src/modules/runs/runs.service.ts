@@ -1,0 +1,122 @@
+import { asc, eq } from 'drizzle-orm';
+import type { PipelineConfig, EngineId } from '../../config.ts';
+import type { Db } from '../../lib/db.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, invalid } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { requestFingerprint } from '../../lib/idempotency/idempotency.ts';
+import type { WorkspaceContext } from '../../lib/http/types.ts';
+import { analyzeAnswer, type AnalysisProfile } from '../analysis/analyze.fns.ts';
+import { profileFromWorkspace } from '../analysis/profile.fns.ts';
+import type { EnginesService } from '../engines/engines.service.ts';
+import { jobView, type JobContext, type JobsService } from '../jobs/jobs.service.ts';
+import type { PromptsService } from '../prompts/prompts.service.ts';
+import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
+import { summarizeRun } from './detail.fns.ts';
+import { planRun, type Preset, type RunPlan } from './runs.fns.ts';
+import { runResults } from './runs.tables.ts';
+
+const KIND = 'measurement';
+const FLUSH_EVERY = 200;
+
+export function createRunsService(deps: {
+  db: Db; clock: Clock; jobs: JobsService; prompts: PromptsService; engines: EnginesService; workspaces: WorkspacesService; pipeline: PipelineConfig;
+  /** Called once a run has succeeded (scores are computed from it). */
+  onSucceeded?: (workspaceId: string, runId: string) => Promise<void>;
+}) {
+  const { db, clock, jobs } = deps;
+
+  async function profileOf(ws: WorkspaceContext): Promise<AnalysisProfile> {
+    return profileFromWorkspace(await deps.workspaces.getSettings(ws));
+  }
+
+  /** The measurement job: every (engine, prompt) call, leased, asked, analysed and stored in batches. */
+  async function measure(ctx: JobContext) {
+    const { job } = ctx;
+    const ws = await deps.workspaces.contextById(job.workspaceId);
+    const { promptIds, plan } = job.params as { promptIds: string[]; plan: RunPlan };
+    const order = new Map(promptIds.map((id, i) => [id, i]));
+    const promptRows = (await deps.prompts.byIds(ws.id, promptIds)).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+    const profile = await profileOf(ws);
+    const engines = await deps.engines.forWorkspace(ws.id, profile, Object.keys(plan.calls) as EngineId[]);
+    await ctx.log(`run of ${promptRows.length} prompts on ${engines.map((e) => `${e.id}${e.simulated ? ' (simulated)' : ''}`).join(', ')}; ${plan.totalCalls} calls`);
+
+    let completed = 0;
+    let failures = 0;
+    let buffer: Array<typeof runResults.$inferInsert> = [];
+    const flush = async () => {
+      if (!buffer.length) return;
+      const rows = buffer;
+      buffer = [];
+      await db.insert(runResults).values(rows);
+    };
+
+    await Promise.all(engines.flatMap((engine) => promptRows.slice(0, plan.calls[engine.id] ?? 0).map(async (prompt) => {
+      if (ctx.signal.aborted) return;
+      if (!(await ctx.lease(deps.pipeline.pricing[engine.id]))) throw new Error('the credit hold is exhausted');
+      const started = Date.now();
+      let answer: { text: string; sources: Array<{ url: string; title?: string }> } | null = null;
+      let error: string | null = null;
+      try {
+        answer = await engine.ask({ text: prompt.text, language: prompt.language }, ctx.signal);
+      } catch (err) {
+        if (ctx.signal.aborted) return;
+        error = (err as Error).message;
+        failures++;
+      }
+      const analysis = answer ? analyzeAnswer(profile, answer.text, answer.sources) : null;
+      buffer.push({
+        id: newId('res'), runId: job.id, workspaceId: ws.id, engine: engine.id, simulated: engine.simulated, promptId: prompt.id,
+        promptText: prompt.text, intent: prompt.intent, language: prompt.language, answer: answer?.text ?? '', sources: answer?.sources ?? [],
+        analysis, brandMentioned: analysis?.brand.mentioned ?? false, brandRank: analysis?.brand.rank ?? null,
+        brandSentiment: analysis?.brand.sentiment ?? null, error, latencyMs: Date.now() - started, createdAt: clock.now(),
+      });
+      completed++;
+      ctx.progress(completed);
+      if (buffer.length >= FLUSH_EVERY) await flush();
+    })));
+    await flush();
+    if (ctx.signal.aborted) return;
+    await ctx.log(`${completed} calls done, ${failures} failed`);
+    if (completed > 0 && failures === completed) throw new Error(`all ${failures} engine calls failed`);
+    await deps.onSucceeded?.(ws.id, job.id);
+  }
+
+  jobs.register(KIND, measure);
+
+  return {
+    async start(ws: WorkspaceContext, userId: string | null, body: { preset: Preset; idempotencyKey?: string }) {
+      const active = await deps.prompts.active(ws.id, 150);
+      const plan = planRun(body.preset, active.length, deps.pipeline);
+      if (plan.totalCalls === 0) throw invalid('The workspace has no active prompts; add or generate some first.');
+      return jobs.start({
+        ws, kind: KIND, group: KIND, totalCalls: plan.totalCalls, progressSource: 'calls', createdBy: userId,
+        params: { preset: body.preset, plan, promptIds: active.slice(0, plan.promptCount).map((p) => p.id) },
+        estimateMicrousd: plan.estimateMicrousd,
+        idempotency: body.idempotencyKey ? { key: body.idempotencyKey, requestHash: requestFingerprint({ preset: body.preset }) } : undefined,
+      });
+    },
+
+    async list(ws: WorkspaceContext, limit: number) {
+      return (await jobs.list(ws, KIND, limit)).map((row) => jobView(row, ws.slug));
+    },
+
+    get: async (ws: WorkspaceContext, id: string) => jobView(await jobs.get(ws, id, KIND), ws.slug),
+
+    async cancel(ws: WorkspaceContext, id: string) {
+      const row = await jobs.get(ws, id, KIND);
+      if (row.status !== 'running') throw new AppError('invalid_state', `The run is already ${row.status}.`, { currentStatus: row.status });
+      return jobView(await jobs.cancel(row), ws.slug);
+    },
+
+    async detail(ws: WorkspaceContext, id: string) {
+      const row = await jobs.get(ws, id, KIND);
+      const results = await db.select().from(runResults).where(eq(runResults.runId, row.id)).orderBy(asc(runResults.engine), asc(runResults.id));
+      return { run: jobView(row, ws.slug), ...summarizeRun(results) };
+    },
+
+    /** Results of a run, for the scores. */
+    results: (runId: string) => db.select().from(runResults).where(eq(runResults.runId, runId)),
+  };
+}
+export type RunsService = ReturnType<typeof createRunsService>;

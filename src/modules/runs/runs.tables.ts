@@ -1,0 +1,30 @@
+import { boolean, index, integer, jsonb, pgTable, real, text } from 'drizzle-orm/pg-core';
+import { ts } from '../../db/columns.ts';
+import { workspaces } from '../workspaces/workspaces.tables.ts';
+import type { AnswerAnalysis } from '../analysis/analyze.fns.ts';
+
+/** One engine's answer to one prompt in one run, with its analysis. */
+export const runResults = pgTable(
+  'run_results',
+  {
+    id: text('id').primaryKey(),
+    runId: text('run_id').notNull(),
+    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    engine: text('engine').notNull(),
+    simulated: boolean('simulated').notNull(),
+    promptId: text('prompt_id').notNull(),
+    promptText: text('prompt_text').notNull(),
+    intent: text('intent').notNull(),
+    language: text('language').notNull(),
+    answer: text('answer').notNull(),
+    sources: jsonb('sources').$type<Array<{ url: string; title?: string }>>().notNull(),
+    analysis: jsonb('analysis').$type<AnswerAnalysis>(),
+    brandMentioned: boolean('brand_mentioned').notNull(),
+    brandRank: integer('brand_rank'),
+    brandSentiment: real('brand_sentiment'),
+    error: text('error'),
+    latencyMs: integer('latency_ms').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('run_results_run_idx').on(t.runId, t.engine)],
+);
