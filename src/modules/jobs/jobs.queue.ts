@@ -14,8 +14,20 @@ export interface JobQueue {
 }
 
 export function createJobQueue(database: Database, log: FastifyBaseLogger): JobQueue {
+  // pg-boss fires some statements without awaiting them (e.g. completing a job). On stop we let
+  // those in flight finish; anything it issues after that never runs (the database may be
+  // closing) and never settles, so nothing fails late. Our jobs table is the truth anyway.
+  let stopped = false;
+  const pending = new Set<Promise<unknown>>();
+  const executeSql = (text: string, values: unknown[]) => {
+    if (stopped) return new Promise<{ rows: unknown[] }>(() => {});
+    const query = database.executeSql(text, values) as Promise<{ rows: unknown[] }>;
+    pending.add(query);
+    void query.finally(() => pending.delete(query)).catch(() => {});
+    return query;
+  };
   const boss = new PgBoss({
-    db: { executeSql: (text: string, values: unknown[]) => database.executeSql(text, values) as Promise<{ rows: unknown[] }> },
+    db: { executeSql },
     schema: 'pgboss', schedule: false, supervise: true, migrate: true,
   } as PgBoss.ConstructorOptions);
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
@@ -31,7 +43,12 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger): JobQ
 
   return {
     start: async () => void (await boss.start()),
-    stop: () => boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 } as PgBoss.StopOptions),
+    async stop() {
+      await new Promise((resolve) => setImmediate(resolve)); // let a just-finished handler report
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 } as PgBoss.StopOptions);
+      while (pending.size) await Promise.allSettled([...pending]);
+      stopped = true;
+    },
     async send(kind, jobId) {
       await ensureQueue(kind);
       await boss.send(kind, { jobId });
