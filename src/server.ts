@@ -45,12 +45,18 @@ export async function startServer(env: NodeJS.ProcessEnv, extra: Partial<AppDeps
     running.maintenance.sweep().catch((err) => running.log.error({ err }, 'sweep failed'));
   }, SWEEP_INTERVAL_MS);
   sweeper.unref();
+  // Jobs whose worker died are failed within DEAD_AFTER_MS + 10 s.
+  const jobSweeper = setInterval(() => {
+    running.maintenance.sweepJobs().catch((err) => running.log.error({ err }, 'job sweep failed'));
+  }, 10_000);
+  jobSweeper.unref();
   return {
     app: running,
     config,
     database,
     async close() {
       clearInterval(sweeper);
+      clearInterval(jobSweeper);
       await running.close();
       await database.close();
       release();

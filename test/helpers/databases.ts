@@ -31,7 +31,7 @@ export async function pgliteFromTemplate(templatePath: string): Promise<Database
   return wrapPglite(client);
 }
 
-export async function postgresFromTemplate(): Promise<Database> {
+export async function postgresFromTemplate(): Promise<Database & { url: string }> {
   const name = `${PG_PREFIX}${randomBytes(6).toString('hex')}`;
   for (let attempt = 0; ; attempt++) {
     try {
@@ -46,6 +46,7 @@ export async function postgresFromTemplate(): Promise<Database> {
   const database = openPostgres(postgresUrl(name), 20);
   return {
     ...database,
+    url: postgresUrl(name),
     async close() {
       await database.close();
       await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -14,7 +14,10 @@ export interface Engine {
   id: EngineId;
   simulated: boolean;
   concurrency: number;
-  ask(prompt: { text: string; language: string }, signal: AbortSignal): Promise<EngineAnswer>;
+  /** Runs `fn` in one of this provider's concurrency slots (lease, then call, inside the slot). */
+  schedule<T>(fn: () => Promise<T>): Promise<T>;
+  /** One call, outside any slot: use within `schedule`. */
+  call(prompt: { text: string; language: string }, signal: AbortSignal): Promise<EngineAnswer>;
 }
 
 export const REAL_CONCURRENCY = 4;
@@ -47,11 +50,11 @@ export function createEngines(deps: { config: Config; clock: Clock; resolveKey(w
   function simulated(id: EngineId, profile: AnalysisProfile): Engine {
     const limit = limiterFor(`simulated:${id}`, SIMULATED_CONCURRENCY);
     return {
-      id, simulated: true, concurrency: SIMULATED_CONCURRENCY,
-      ask: (prompt, signal) => limit(async () => {
+      id, simulated: true, concurrency: SIMULATED_CONCURRENCY, schedule: (fn) => limit(fn),
+      call: async (prompt, signal) => {
         await abortableSleep(config.pipeline.simulatedLatencyMs, signal);
         return simulatedAnswer(id, prompt, clock.now().toISOString().slice(0, 10), profile);
-      }),
+      },
     };
   }
 
@@ -64,7 +67,7 @@ export function createEngines(deps: { config: Config; clock: Clock; resolveKey(w
         if (!key) return simulated(id, profile);
         const limit = limiterFor(`real:${id}`, REAL_CONCURRENCY);
         const engine = realEngine(id, key, config.providers[connector]);
-        return { id, simulated: false, concurrency: REAL_CONCURRENCY, ask: (prompt, signal) => limit(() => engine(prompt, signal)) };
+        return { id, simulated: false, concurrency: REAL_CONCURRENCY, schedule: (fn) => limit(fn), call: engine } satisfies Engine;
       }));
     },
   };

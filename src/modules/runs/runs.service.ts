@@ -51,16 +51,23 @@ export function createRunsService(deps: {
       await db.insert(runResults).values(rows);
     };
 
-    await Promise.all(engines.flatMap((engine) => promptRows.slice(0, plan.calls[engine.id] ?? 0).map(async (prompt) => {
-      if (ctx.signal.aborted) return;
-      if (!(await ctx.lease(deps.pipeline.pricing[engine.id]))) throw new Error('the credit hold is exhausted');
+    // Each call leases its price inside its engine's concurrency slot, so what is leased is what
+    // was really asked when a run is cancelled or its worker dies.
+    const local = new AbortController();
+    ctx.signal.addEventListener('abort', () => local.abort(ctx.signal.reason), { once: true });
+    const outcomes = await Promise.allSettled(engines.flatMap((engine) => promptRows.slice(0, plan.calls[engine.id] ?? 0).map((prompt) => engine.schedule(async () => {
+      if (local.signal.aborted) return;
+      if (!(await ctx.lease(deps.pipeline.pricing[engine.id]))) {
+        local.abort(new Error('the credit hold is exhausted'));
+        throw local.signal.reason;
+      }
       const started = Date.now();
       let answer: { text: string; sources: Array<{ url: string; title?: string }> } | null = null;
       let error: string | null = null;
       try {
-        answer = await engine.ask({ text: prompt.text, language: prompt.language }, ctx.signal);
+        answer = await engine.call({ text: prompt.text, language: prompt.language }, local.signal);
       } catch (err) {
-        if (ctx.signal.aborted) return;
+        if (local.signal.aborted) return;
         error = (err as Error).message;
         failures++;
       }
@@ -74,9 +81,11 @@ export function createRunsService(deps: {
       completed++;
       ctx.progress(completed);
       if (buffer.length >= FLUSH_EVERY) await flush();
-    })));
+    }))));
     await flush();
     if (ctx.signal.aborted) return;
+    const broken = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+    if (broken) throw broken.reason;
     await ctx.log(`${completed} calls done, ${failures} failed`);
     if (completed > 0 && failures === completed) throw new Error(`all ${failures} engine calls failed`);
     await deps.onSucceeded?.(ws.id, job.id);

@@ -1,0 +1,31 @@
+import { ConfigError, loadConfig } from './config.ts';
+import { openPostgres } from './lib/db.ts';
+import { buildApp } from './app.ts';
+
+// `npm run worker`: a process that only works jobs, for PostgreSQL deployments where API
+// processes run with GEO_WORKERS=off (or alongside them). The embedded database allows one
+// process, so this needs DATABASE_URL.
+
+try {
+  const config = loadConfig({ ...process.env, GEO_WORKERS: 'embedded' });
+  if (!config.databaseUrl) throw new ConfigError(['npm run worker needs DATABASE_URL: the embedded database is held by the API process, which already works jobs']);
+  const database = openPostgres(config.databaseUrl);
+  await database.migrate();
+  const app = await buildApp({ config, database });
+  const sweeper = setInterval(() => void app.maintenance.sweepJobs().catch((err) => app.log.error({ err }, 'job sweep failed')), 10_000);
+  app.log.info({ pid: process.pid }, 'worker started');
+  const stop = async () => {
+    clearInterval(sweeper);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}
