@@ -71,7 +71,8 @@ export function realEngine(id: EngineId, apiKey: string, provider: ProviderConfi
       model, tools, system: instruction(prompt.language), prompt: prompt.text, maxRetries: RETRIES,
       abortSignal: AbortSignal.any([signal, AbortSignal.timeout(CALL_TIMEOUT_MS)]),
     });
-    const sources = result.sources.flatMap((s) => (s.sourceType === 'url' ? [{ url: s.url, title: s.title }] : []));
+    // A provider may report a page both as a search result and as a citation: one source per URL.
+    const sources = [...new Map(result.sources.flatMap((s) => (s.sourceType === 'url' ? [[s.url, { url: s.url, title: s.title }] as const] : []))).values()];
     return { text: result.text, sources };
   };
 }

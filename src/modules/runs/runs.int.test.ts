@@ -198,3 +198,57 @@ describe('cancellation, capacity and dead workers', () => {
     }
   });
 });
+
+describe('runs through real provider adapters (local fake providers)', () => {
+  let server: import('node:http').Server;
+  let real: TestContext;
+  beforeAll(async () => {
+    const { createServer } = await import('node:http');
+    server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        if (req.url!.startsWith('/serpapi')) return void res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"Invalid API key"}');
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
+          id: 'resp_1', object: 'response', created_at: 1_760_000_000, model: 'gpt-4.1-mini', status: 'completed',
+          output: [{ type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Globex leads; Acme Analytics is reliable.', annotations: [{ type: 'url_citation', url: 'https://acme.com/', title: 'Acme', start_index: 0, end_index: 5 }] }] }],
+          usage: { input_tokens: 1, output_tokens: 1, total_tokens: 2, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } },
+        }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    const config = testConfig();
+    config.providers.openai.baseUrl = `${base}/openai`;
+    config.providers.serpapi = { apiKey: 'serp-env-key-1', baseUrl: `${base}/serpapi` };
+    real = await createTestApp({ config }, ctx.database);
+  });
+  afterAll(async () => {
+    await real.close();
+    server.close();
+  });
+
+  it('a workspace credential turns its engine real: results say simulated false and carry the provider’s answer', async () => {
+    const slug = await funded(undefined, real.app);
+    await api('POST', `/api/v1/workspaces/${slug}/credentials`, { connector: 'openai', key: 'api_key', value: 'sk-test-fake-1234567890' }, real.app);
+    const run = (await api('POST', `/api/v1/workspaces/${slug}/runs`, { preset: 'smoke' }, real.app)).json();
+    expect((await waitFor(slug, run.id, real.app)).status).toBe('succeeded');
+    const detail = (await api('GET', `/api/v1/workspaces/${slug}/runs/${run.id}/detail`, undefined, real.app)).json();
+    const chatgpt = detail.engines.find((e: { engine: string }) => e.engine === 'chatgpt');
+    expect(chatgpt).toMatchObject({ simulated: false, answers: 2, brand: { mentions: 2, mentionRate: 1, averagePosition: 2 } });
+    expect(chatgpt.citations.owned).toBe(2);
+    expect(detail.engines.find((e: { engine: string }) => e.engine === 'gemini').simulated).toBe(true);
+    const aio = detail.engines.find((e: { engine: string }) => e.engine === 'google-aio');
+    expect(aio).toMatchObject({ simulated: false, answers: 0, errors: 2 });
+  });
+
+  it('a run whose every call fails ends failed, with the hold settled for the calls made', async () => {
+    const slug = await funded(undefined, real.app);
+    const run = (await api('POST', `/api/v1/workspaces/${slug}/runs`, { preset: 'searchx' }, real.app)).json();
+    const done = await waitFor(slug, run.id, real.app);
+    expect(done.status).toBe('failed');
+    expect(done.lastLines.at(-1)).toMatch(/all 50 engine calls failed/);
+    const b = await balance(slug, real.app);
+    expect(b.heldMicrousd).toBe(0);
+    expect(50_000_000 - b.postedMicrousd).toBe(50 * DEFAULT_PRICING['google-aio']);
+  });
+});
