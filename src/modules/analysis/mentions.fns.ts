@@ -43,9 +43,28 @@ export function categoryLexicon(industry?: string | null): string[] {
   return [...CATEGORY_WORDS, ...extra];
 }
 
+// Compiled once per industry / domain: answers of one workspace share them.
+const lexicons = new Map<string, RegExp[]>();
+function lexiconPatterns(industry?: string | null): RegExp[] {
+  const key = industry ?? '';
+  if (!lexicons.has(key)) {
+    if (lexicons.size > 1000) lexicons.clear();
+    lexicons.set(key, categoryLexicon(industry).map((w) => new RegExp(`(?<![\\p{L}\\p{N}])${escape(w)}(?![\\p{L}\\p{N}])`, 'u')));
+  }
+  return lexicons.get(key)!;
+}
+const bares = new Map<string, RegExp>();
+function barePattern(domain: string): RegExp {
+  if (!bares.has(domain)) {
+    if (bares.size > 10_000) bares.clear();
+    bares.set(domain, new RegExp(`(?<![a-z0-9.@/-])(?:[a-z0-9-]+\\.)*${escape(domain)}(?![a-z0-9-]|\\.[a-z0-9])`, 'g'));
+  }
+  return bares.get(domain)!;
+}
+
 export function findMentions(answer: string, entities: Entity[], options: { sourceUrls?: string[]; industry?: string | null } = {}) {
   const { folded, offsets } = foldWithOffsets(answer);
-  const toOriginal = (i: number) => offsets[i] ?? answer.length;
+  const toOriginal = (i: number) => (offsets ? (offsets[i] ?? answer.length) : Math.min(i, answer.length));
   const spans = urlSpans(answer);
   const inUrl = (start: number, end: number) => spans.some((s) => start >= s.start && end <= s.end);
   // Bare domain names in the text ("acme-reviews.net"): a name inside one is part of another site.
@@ -53,7 +72,7 @@ export function findMentions(answer: string, entities: Entity[], options: { sour
     .map((m) => ({ start: m.index!, end: m.index! + m[0].length }));
   const insideOtherDomain = (at: number, length: number) =>
     domainTokens.some((d) => at >= d.start && at + length <= d.end && (at !== d.start || at + length !== d.end));
-  const lexicon = categoryLexicon(options.industry).map((w) => new RegExp(`(?<![\\p{L}\\p{N}])${escape(w)}(?![\\p{L}\\p{N}])`, 'u'));
+  const lexicon = lexiconPatterns(options.industry);
   const answerSentences = sentences(answer);
   const sentenceAt = (index: number) => answerSentences.find((s) => index >= s.start && index < s.end)?.text ?? '';
 
@@ -85,7 +104,8 @@ export function findMentions(answer: string, entities: Entity[], options: { sour
       const host = hostOf(span.url);
       if (host && hostMatches(host, d)) hits.push({ start: span.start, via: 'domain', matched: span.url });
     }
-    const bare = new RegExp(`(?<![a-z0-9.@/-])(?:[a-z0-9-]+\\.)*${escape(d)}(?![a-z0-9-]|\\.[a-z0-9])`, 'g');
+    const bare = barePattern(d);
+    bare.lastIndex = 0;
     for (const m of folded.matchAll(bare)) {
       const start = toOriginal(m.index!);
       if (!inUrl(start, start + 1)) hits.push({ start, via: 'domain', matched: answer.slice(start, toOriginal(m.index! + m[0].length - 1) + 1) });

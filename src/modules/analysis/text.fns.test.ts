@@ -5,8 +5,18 @@ describe('foldWithOffsets', () => {
   it('lowercases, strips accents and maps back to the original positions', () => {
     const { folded, offsets } = foldWithOffsets('Café Noir’s');
     expect(folded).toBe("cafe noir's");
-    expect(offsets[3]).toBe(3);
-    expect(offsets[9]).toBe(9);
+    expect(offsets![3]).toBe(3);
+    expect(offsets![9]).toBe(9);
+  });
+
+  it('takes the ASCII fast path with identity offsets', () => {
+    expect(foldWithOffsets("Acme's CRM")).toEqual({ folded: "acme's crm", offsets: null });
+  });
+
+  it('maps offsets after a character that folds to two', () => {
+    const { folded, offsets } = foldWithOffsets('İx');
+    expect(folded.endsWith('x')).toBe(true);
+    expect(offsets!.at(-1)).toBe(1);
   });
 });
 

@@ -1,10 +1,20 @@
 // Text helpers for analysis: folding that keeps offsets, URL spans, sentences.
 
-/** Lowercase without accents, with a map from each folded index back to the original index. */
-export function foldWithOffsets(text: string): { folded: string; offsets: number[] } {
+/**
+ * Lowercase without accents, with a map from each folded index back to the original index
+ * (`offsets: null` means the identity, the common ASCII case, which costs one toLowerCase).
+ */
+export function foldWithOffsets(text: string): { folded: string; offsets: number[] | null } {
+  if (/^[\x00-\x7f]*$/.test(text)) return { folded: text.toLowerCase(), offsets: null };
   let folded = '';
   const offsets: number[] = [];
   for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) {
+      folded += code >= 65 && code <= 90 ? String.fromCharCode(code + 32) : text[i];
+      offsets.push(i);
+      continue;
+    }
     let c = text[i]!;
     if (c === '\u2019' || c === '\u2018') c = "'";
     const piece = c.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
@@ -16,8 +26,18 @@ export function foldWithOffsets(text: string): { folded: string; offsets: number
   return { folded, offsets };
 }
 
+// Names, aliases and lexicon words repeat across answers: fold each once.
+const folds = new Map<string, string>();
 export function fold(text: string): string {
-  return foldWithOffsets(text).folded;
+  let out = folds.get(text);
+  if (out === undefined) {
+    out = foldWithOffsets(text).folded;
+    if (text.length <= 200) {
+      if (folds.size > 50_000) folds.clear();
+      folds.set(text, out);
+    }
+  }
+  return out;
 }
 
 export const isWordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}]/u.test(c);

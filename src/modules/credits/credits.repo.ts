@@ -74,9 +74,18 @@ export const creditsRepo = {
       .where(eq(creditPins.reservationId, reservationId));
   },
 
-  async closeReservation(tx: Db, id: string, patch: Pick<ReservationRow, 'status' | 'settled' | 'closedAt'>) {
+  async closeReservation(tx: Db, id: string, patch: Pick<ReservationRow, 'status' | 'settled' | 'closedAt' | 'leased'>) {
     await tx.delete(creditPins).where(eq(creditPins.reservationId, id));
     await tx.update(creditReservations).set(patch).where(eq(creditReservations.id, id));
+  },
+
+  async leasedSum(db: Db, reservationId: string) {
+    const [row] = await db.select({ sum: sql<number>`coalesce(sum(${creditLeases.amount}), 0)::bigint`.mapWith(Number) }).from(creditLeases).where(eq(creditLeases.reservationId, reservationId));
+    return row!.sum;
+  },
+
+  async insertLeases(db: Db, rows: Array<typeof creditLeases.$inferInsert>) {
+    await db.insert(creditLeases).values(rows);
   },
 
   /** Adds a lease if it fits the hold, in one statement; null when refused. */

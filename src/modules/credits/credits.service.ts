@@ -37,7 +37,7 @@ export function createCreditsService(deps: { db: Db; clock: Clock }) {
     for (const debit of consume(await repo.pinsOf(tx, reservation.id), actual)) {
       await repo.takeFromGrant(tx, { workspaceId: reservation.workspaceId, grantId: debit.grantId, amount: debit.amount, kind: 'debit', reservationId: reservation.id, now });
     }
-    await repo.closeReservation(tx, reservation.id, { status, settled: actual, closedAt: now });
+    await repo.closeReservation(tx, reservation.id, { status, settled: actual, closedAt: now, leased: reservation.leased });
     await expireDue(tx, reservation.workspaceId, now);
   }
 
@@ -48,7 +48,9 @@ export function createCreditsService(deps: { db: Db; clock: Clock }) {
     return db.transaction(async (tx) => {
       const now = clock.now();
       await repo.lockAccount(tx, found.workspaceId, now);
-      return fn(tx, (await repo.reservation(tx, reservationId, true))!, now);
+      const locked = (await repo.reservation(tx, reservationId, true))!;
+      // A job's leaser records leases as rows only; the hold's `leased` is their sum.
+      return fn(tx, { ...locked, leased: Math.max(locked.leased, await repo.leasedSum(tx, reservationId)) }, now);
     });
   }
 
@@ -120,6 +122,41 @@ export function createCreditsService(deps: { db: Db; clock: Clock }) {
 
     /** The same inside the caller's transaction (a job and its hold are created together). */
     reserveIn,
+
+    /**
+     * A lease authority for the one worker that owns a hold (a run's calls): the cap is checked in
+     * memory — the worker is the hold's only leaser — and leases are written as rows in batches
+     * (every 100 ms or 64 leases, and on `flush`), without locking the hold, so hundreds of calls
+     * a second do not queue on one row. A worker that dies loses at most its last unwritten batch:
+     * those calls go uncharged, never the reverse.
+     */
+    async leaser(reservationId: string) {
+      const r = await repo.reservation(db, reservationId);
+      if (!r) throw notFound('Reservation');
+      let leased = Math.max(r.leased, await repo.leasedSum(db, reservationId));
+      let pending: Array<{ id: string; reservationId: string; amount: number; createdAt: Date }> = [];
+      let timer: NodeJS.Timeout | null = null;
+      let writing: Promise<void> = Promise.resolve();
+      const flush = () => {
+        if (timer) clearTimeout(timer);
+        timer = null;
+        const rows = pending;
+        pending = [];
+        if (rows.length) writing = writing.then(() => repo.insertLeases(db, rows));
+        return writing;
+      };
+      return {
+        lease(amount: number): boolean {
+          if (!isMicros(amount) || amount === 0 || r.status !== 'held' || leased + amount > r.amount || clock.now() >= r.expiresAt) return false;
+          leased += amount;
+          pending.push({ id: newId('lse'), reservationId, amount, createdAt: clock.now() });
+          if (pending.length >= 64) void flush();
+          else timer ??= setTimeout(() => void flush(), 100);
+          return true;
+        },
+        flush,
+      };
+    },
 
     /** Settles for exactly what was leased: the usual end of a metered job. */
     settleLeased: (reservationId: string) =>

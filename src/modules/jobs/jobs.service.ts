@@ -77,11 +77,13 @@ export function createJobsService(deps: { db: Db; clock: Clock; credits: Credits
   }
 
   /** Ends a job once: the status only moves from running; the hold is settled for what was leased. */
-  async function finish(row: JobRow, status: 'succeeded' | 'failed' | 'cancelled', line: string, completedCalls?: number) {
+  async function finish(row: JobRow, status: 'succeeded' | 'failed' | 'cancelled', line: string, completedCalls?: number, leaser?: { flush(): Promise<void> } | null) {
+    await leaser?.flush();
+    // The closing line is written first, so whoever sees the final status also sees why.
+    if ((await byId(row.id))?.status === 'running') await appendLog(row, line);
     const [ended] = await db.update(jobs)
       .set({ status, finishedAt: clock.now(), ...(completedCalls === undefined ? {} : { completedCalls }) })
       .where(and(eq(jobs.id, row.id), eq(jobs.status, 'running'))).returning();
-    if (ended) await appendLog(row, line);
     if (row.reservationId) await credits.settleLeased(row.reservationId);
     return ended ?? (await byId(row.id))!;
   }
@@ -170,6 +172,7 @@ export function createJobsService(deps: { db: Db; clock: Clock; credits: Credits
       if (!handler) return void (await finish(row, 'failed', `no handler for job kind ${row.kind}`));
       const controller = new AbortController();
       running.set(row.id, controller);
+      const leaser = row.reservationId ? await credits.leaser(row.reservationId) : null;
       await db.update(jobs).set({ pid: process.pid, heartbeatAt: clock.now() }).where(eq(jobs.id, row.id));
       let completed = row.completedCalls;
       let flushed = completed;
@@ -193,17 +196,17 @@ export function createJobsService(deps: { db: Db; clock: Clock; credits: Credits
         progress: (n) => {
           completed = n;
         },
-        lease: async (amount) => (row.reservationId ? (await credits.lease(row.reservationId, amount)).granted : true),
+        lease: async (amount) => (leaser ? leaser.lease(amount) : true),
       };
       try {
         await handler(ctx);
         await flush();
         if (stopping && controller.signal.aborted) throw new Error('shutdown');
-        await finish(row, controller.signal.aborted ? 'cancelled' : 'succeeded', controller.signal.aborted ? 'stopped after cancellation' : 'succeeded', completed);
+        await finish(row, controller.signal.aborted ? 'cancelled' : 'succeeded', controller.signal.aborted ? 'stopped after cancellation' : 'succeeded', completed, leaser);
       } catch (err) {
         const message = (err as Error).message;
-        if (stopping) await finish(row, 'failed', 'failed: the worker shut down', completed);
-        else await finish(row, controller.signal.aborted ? 'cancelled' : 'failed', controller.signal.aborted ? 'stopped after cancellation' : `failed: ${message}`, completed);
+        if (stopping) await finish(row, 'failed', 'failed: the worker shut down', completed, leaser);
+        else await finish(row, controller.signal.aborted ? 'cancelled' : 'failed', controller.signal.aborted ? 'stopped after cancellation' : `failed: ${message}`, completed, leaser);
       } finally {
         clearInterval(beat);
         running.delete(row.id);

@@ -147,10 +147,11 @@ describe('cancellation, capacity and dead workers', () => {
   afterAll(() => slow.close());
 
   it('DELETE cancels at once; the worker stops and the hold is settled for the calls made', async () => {
-    const slug = await funded(undefined, slow.app);
+    const slug = `slow-${++n}`;
+    await createWorkspace(slow.app, cookie, slug, { activeSetSize: 300 });
+    await topUp(slug);
     const run = (await api('POST', `/api/v1/workspaces/${slug}/runs`, { preset: 'standard' }, slow.app)).json();
-    await waitFor(slug, run.id, slow.app, () => true);
-    await new Promise((r) => setTimeout(r, 400));
+    await new Promise((r) => setTimeout(r, 250));
     const cancelled = await api('DELETE', `/api/v1/workspaces/${slug}/runs/${run.id}`, undefined, slow.app);
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json()).toMatchObject({ status: 'cancelled', finishedAt: expect.any(String) });

@@ -1,4 +1,5 @@
-import { asc, eq } from 'drizzle-orm';
+import { setMaxListeners } from 'node:events';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { PipelineConfig, EngineId } from '../../config.ts';
 import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -12,12 +13,28 @@ import type { EnginesService } from '../engines/engines.service.ts';
 import { jobView, type JobContext, type JobsService } from '../jobs/jobs.service.ts';
 import type { PromptsService } from '../prompts/prompts.service.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
-import { summarizeRun } from './detail.fns.ts';
+import { storedAnalysis, summarizeRun } from './detail.fns.ts';
 import { planRun, type Preset, type RunPlan } from './runs.fns.ts';
 import { runResults } from './runs.tables.ts';
 
 const KIND = 'measurement';
-const FLUSH_EVERY = 200;
+
+type ResultRow = typeof runResults.$inferInsert;
+/**
+ * Batched result insert as one JSON parameter expanded by PostgreSQL (jsonb_populate_recordset):
+ * JSON.stringify is native and fast, where binding 18 parameters per row costs the event loop
+ * more than the engine calls themselves at 2,000 calls per second.
+ */
+function insertResults(db: Db, rows: ResultRow[]) {
+  const json = JSON.stringify(rows.map((r) => ({
+    id: r.id, run_id: r.runId, workspace_id: r.workspaceId, engine: r.engine, simulated: r.simulated, prompt_id: r.promptId,
+    prompt_text: r.promptText, intent: r.intent, language: r.language, answer: r.answer, sources: r.sources, analysis: r.analysis ?? null,
+    brand_mentioned: r.brandMentioned, brand_rank: r.brandRank ?? null, brand_sentiment: r.brandSentiment ?? null, error: r.error ?? null,
+    latency_ms: r.latencyMs, created_at: r.createdAt.toISOString(),
+  })));
+  return db.execute(sql`insert into run_results select * from jsonb_populate_recordset(null::run_results, ${json}::jsonb)`);
+}
+const FLUSH_EVERY = 100;
 
 export function createRunsService(deps: {
   db: Db; clock: Clock; jobs: JobsService; prompts: PromptsService; engines: EnginesService; workspaces: WorkspacesService; pipeline: PipelineConfig;
@@ -44,45 +61,52 @@ export function createRunsService(deps: {
     let completed = 0;
     let failures = 0;
     let buffer: Array<typeof runResults.$inferInsert> = [];
-    const flush = async () => {
+    const writes: Array<Promise<unknown>> = [];
+    // Results are written in batches, off the calls' path: a slot never waits for an insert.
+    const flush = () => {
       if (!buffer.length) return;
       const rows = buffer;
       buffer = [];
-      await db.insert(runResults).values(rows);
+      writes.push(insertResults(db, rows));
     };
 
     // Each call leases its price inside its engine's concurrency slot, so what is leased is what
     // was really asked when a run is cancelled or its worker dies.
     const local = new AbortController();
+    setMaxListeners(0, local.signal); // one listener per call in flight
     ctx.signal.addEventListener('abort', () => local.abort(ctx.signal.reason), { once: true });
-    const outcomes = await Promise.allSettled(engines.flatMap((engine) => promptRows.slice(0, plan.calls[engine.id] ?? 0).map((prompt) => engine.schedule(async () => {
-      if (local.signal.aborted) return;
-      if (!(await ctx.lease(deps.pipeline.pricing[engine.id]))) {
-        local.abort(new Error('the credit hold is exhausted'));
-        throw local.signal.reason;
-      }
-      const started = Date.now();
-      let answer: { text: string; sources: Array<{ url: string; title?: string }> } | null = null;
-      let error: string | null = null;
-      try {
-        answer = await engine.call({ text: prompt.text, language: prompt.language }, local.signal);
-      } catch (err) {
-        if (local.signal.aborted) return;
-        error = (err as Error).message;
-        failures++;
-      }
+    const outcomes = await Promise.allSettled(engines.flatMap((engine) => promptRows.slice(0, plan.calls[engine.id] ?? 0).map(async (prompt) => {
+      // The slot covers the lease and the call only: analysis runs after it is freed, so the next
+      // call of the engine never waits for this one's CPU work.
+      const called = await engine.schedule(async () => {
+        if (local.signal.aborted) return null;
+        if (!(await ctx.lease(deps.pipeline.pricing[engine.id]))) {
+          local.abort(new Error('the credit hold is exhausted'));
+          throw local.signal.reason;
+        }
+        const started = Date.now();
+        try {
+          return { answer: await engine.call({ text: prompt.text, language: prompt.language }, local.signal), error: null, started };
+        } catch (err) {
+          return local.signal.aborted ? null : { answer: null, error: (err as Error).message, started };
+        }
+      });
+      if (!called) return;
+      const { answer, error, started } = called;
+      if (error) failures++;
       const analysis = answer ? analyzeAnswer(profile, answer.text, answer.sources) : null;
       buffer.push({
         id: newId('res'), runId: job.id, workspaceId: ws.id, engine: engine.id, simulated: engine.simulated, promptId: prompt.id,
         promptText: prompt.text, intent: prompt.intent, language: prompt.language, answer: answer?.text ?? '', sources: answer?.sources ?? [],
-        analysis, brandMentioned: analysis?.brand.mentioned ?? false, brandRank: analysis?.brand.rank ?? null,
+        analysis: analysis && storedAnalysis(analysis), brandMentioned: analysis?.brand.mentioned ?? false, brandRank: analysis?.brand.rank ?? null,
         brandSentiment: analysis?.brand.sentiment ?? null, error, latencyMs: Date.now() - started, createdAt: clock.now(),
       });
       completed++;
       ctx.progress(completed);
-      if (buffer.length >= FLUSH_EVERY) await flush();
-    }))));
-    await flush();
+      if (buffer.length >= FLUSH_EVERY) flush();
+    })));
+    flush();
+    await Promise.all(writes);
     if (ctx.signal.aborted) return;
     const broken = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
     if (broken) throw broken.reason;

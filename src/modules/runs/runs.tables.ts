@@ -1,7 +1,7 @@
 import { boolean, index, integer, jsonb, pgTable, real, text } from 'drizzle-orm/pg-core';
 import { ts } from '../../db/columns.ts';
 import { workspaces } from '../workspaces/workspaces.tables.ts';
-import type { AnswerAnalysis } from '../analysis/analyze.fns.ts';
+import type { StoredAnalysis } from './detail.fns.ts';
 
 /** One engine's answer to one prompt in one run, with its analysis. */
 export const runResults = pgTable(
@@ -18,7 +18,7 @@ export const runResults = pgTable(
     language: text('language').notNull(),
     answer: text('answer').notNull(),
     sources: jsonb('sources').$type<Array<{ url: string; title?: string }>>().notNull(),
-    analysis: jsonb('analysis').$type<AnswerAnalysis>(),
+    analysis: jsonb('analysis').$type<StoredAnalysis>(),
     brandMentioned: boolean('brand_mentioned').notNull(),
     brandRank: integer('brand_rank'),
     brandSentiment: real('brand_sentiment'),

@@ -1,0 +1,107 @@
+// Measurement pipeline benchmark (issue: measurement runs).
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/runs.bench.ts
+// 1. Throughput: `standard` runs (600 calls each) with zero-latency simulated engines, end to end
+//    (queue, leases, analysis, batched inserts, settlement). Target: 2,000 calls/s on PostgreSQL.
+//    Baseline in the same run: the analysis alone over the same answers (the pure CPU floor).
+// 2. Latency: the same run with GEO_SIMULATED_LATENCY_MS=200. Ideal = ceil(calls per engine /
+//    engine concurrency) × 200 ms. Target: wall time within 1.2× of the ideal.
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openPostgres, openPglite, type Database } from '../src/lib/db.ts';
+import { analyzeAnswer } from '../src/modules/analysis/analyze.fns.ts';
+import { simulatedAnswer } from '../src/modules/engines/simulated.fns.ts';
+import { SIMULATED_CONCURRENCY } from '../src/modules/engines/engines.service.ts';
+import { profileFromWorkspace } from '../src/modules/analysis/profile.fns.ts';
+
+const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+
+async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (!url) {
+    console.warn('BENCH_DATABASE_URL not set: measuring on PGlite (the targets are for PostgreSQL)');
+    const database = await openPglite(undefined);
+    return { database, drop: () => database.close() };
+  }
+  const name = `geo_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = openPostgres(target.toString(), 20);
+  return {
+    database,
+    async drop() {
+      await database.close();
+      const a = new pg.Client({ connectionString: url });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+const workspace = {
+  brand: 'benchco', displayName: 'Bench Co', domains: ['benchco.com'], languages: ['en', 'es'], regions: ['us'],
+  competitors: Array.from({ length: 12 }, (_, i) => ({ name: `Rival ${String.fromCharCode(65 + i)}`, domains: [`rival${i}.com`], aliases: [`R${i} Corp`], ambiguous: false })),
+  gscProperty: 'sc-domain:benchco.com', ga4Property: '123456', activeSetSize: 300, complianceProfile: 'none',
+  quotas: { discovery: 0.2, problem_solution: 0.2, use_case: 0.2, comparison: 0.2, expert: 0.1, brand_research: 0.1 },
+};
+
+async function timeRun(latencyMs: number, runs: number) {
+  const { database, drop } = await freshDatabase();
+  await database.migrate();
+  const base = loadConfig({ GEO_ENV: 'test', DATA_DIR: '/tmp/geo-bench', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '100000' });
+  const config = { ...base, pipeline: { ...base.pipeline, simulatedLatencyMs: latencyMs } };
+  const app = await buildApp({ config, database, logger: false });
+  try {
+    const signup = await app.inject({ method: 'POST', url: '/api/v1/auth/signup', payload: { email: 'bench@example.com', password: 'bench password 1' } });
+    const cookie = `geo.session=${signup.cookies.find((c) => c.name === 'geo.session')!.value}`;
+    await app.inject({ method: 'POST', url: '/api/v1/workspaces', headers: { cookie }, payload: workspace });
+    await app.inject({ method: 'POST', url: '/api/v1/workspaces/benchco/credits/top-up', headers: { cookie }, payload: { amountMicrousd: 500_000_000, idempotencyKey: 'bench' } });
+    const times: number[] = [];
+    let calls = 0;
+    for (let i = 0; i < runs; i++) {
+      const started = performance.now();
+      const run = (await app.inject({ method: 'POST', url: '/api/v1/workspaces/benchco/runs', headers: { cookie }, payload: { preset: 'standard' } })).json();
+      let status = run;
+      while (status.status === 'running') {
+        await new Promise((r) => setTimeout(r, 5));
+        status = (await app.inject({ url: `/api/v1/workspaces/benchco/runs/${run.id}`, headers: { cookie } })).json();
+      }
+      if (status.status !== 'succeeded') throw new Error(`run ${status.status}: ${status.lastLines.join(' | ')}`);
+      times.push(performance.now() - started);
+      calls = status.progress.totalCalls;
+    }
+    return { times, calls, perEngine: calls / 5 };
+  } finally {
+    await app.close();
+    await drop();
+  }
+}
+
+function analysisBaseline(calls: number) {
+  const profile = profileFromWorkspace(workspace);
+  const answers = Array.from({ length: calls }, (_, i) => simulatedAnswer('chatgpt', { text: `prompt ${i}`, language: 'en' }, '2026-01-01', profile));
+  const started = performance.now();
+  for (const a of answers) analyzeAnswer(profile, a.text, a.sources);
+  return (calls / (performance.now() - started)) * 1000;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+const fast = await timeRun(0, RUNS);
+const throughput = (fast.calls / median(fast.times)) * 1000;
+const floor = analysisBaseline(fast.calls);
+console.log(`throughput: ${throughput.toFixed(0)} calls/s end to end (median of ${RUNS} standard runs of ${fast.calls} calls)`);
+console.log(`  baseline (analysis alone, same answers): ${floor.toFixed(0)} calls/s; pipeline/analysis ratio ${(throughput / floor).toFixed(3)}`);
+console.log(`  target 2,000 calls/s: ratio ${(throughput / 2000).toFixed(2)} ${throughput >= 2000 ? '(met)' : '(NOT met)'}`);
+
+const slow = await timeRun(200, 2);
+const ideal = Math.ceil(slow.perEngine / SIMULATED_CONCURRENCY) * 200;
+const wall = median(slow.times);
+console.log(`latency: ${wall.toFixed(0)} ms wall for ${slow.calls} calls at 200 ms each; ideal ${ideal} ms (ceil(${slow.perEngine}/${SIMULATED_CONCURRENCY}) × 200)`);
+console.log(`  wall/ideal ratio ${(wall / ideal).toFixed(3)} (target ≤ 1.2) ${wall / ideal <= 1.2 ? '(met)' : '(NOT met)'}`);
+process.exit(0);
