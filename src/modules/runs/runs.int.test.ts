@@ -209,6 +209,13 @@ describe('runs through real provider adapters (local fake providers)', () => {
       req.resume();
       req.on('end', () => {
         if (req.url!.startsWith('/serpapi')) return void res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"Invalid API key"}');
+        if (req.url!.startsWith('/openai/chat/completions')) {
+          const lines = Array.from({ length: 25 }, (_, i) => `${i + 1}. Which tool should a team of ${i + 2} people pick for analytics?`).join('\n');
+          return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
+            id: 'chat_1', object: 'chat.completion', created: 1_760_000_000, model: 'gpt-4.1-mini',
+            choices: [{ index: 0, message: { role: 'assistant', content: lines }, finish_reason: 'stop' }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+          }));
+        }
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
           id: 'resp_1', object: 'response', created_at: 1_760_000_000, model: 'gpt-4.1-mini', status: 'completed',
           output: [{ type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Globex leads; Acme Analytics is reliable.', annotations: [{ type: 'url_citation', url: 'https://acme.com/', title: 'Acme', start_index: 0, end_index: 5 }] }] }],
@@ -240,6 +247,22 @@ describe('runs through real provider adapters (local fake providers)', () => {
     expect(detail.engines.find((e: { engine: string }) => e.engine === 'gemini').simulated).toBe(true);
     const aio = detail.engines.find((e: { engine: string }) => e.engine === 'google-aio');
     expect(aio).toMatchObject({ simulated: false, answers: 0, errors: 2 });
+  });
+
+  it('prompt generation goes through the workspace model when its provider has a key, holding 250,000 per call', async () => {
+    const slug = await funded(undefined, real.app);
+    await api('POST', `/api/v1/workspaces/${slug}/credentials`, { connector: 'openai', key: 'api_key', value: 'sk-test-fake-1234567890' }, real.app);
+    const job = (await api('POST', `/api/v1/workspaces/${slug}/prompts/generate`, undefined, real.app)).json();
+    expect(job).toMatchObject({ kind: 'prompt_generation', progress: { source: 'calls' } });
+    const calls = job.progress.totalCalls;
+    expect(calls).toBeGreaterThanOrEqual(6);
+    expect((await waitFor(slug, job.id, real.app)).status).toBe('succeeded');
+    const active = (await api('GET', `/api/v1/workspaces/${slug}/prompts?active=true&limit=500`, undefined, real.app)).json();
+    expect(active.prompts.every((p: { source: string }) => p.source === 'model')).toBe(true);
+    expect(active.total).toBe(50);
+    const usage = (await api('GET', `/api/v1/workspaces/${slug}/credits/usage`, undefined, real.app)).json();
+    const op = usage.operations.find((o: { operation: string }) => o.operation === 'prompt_generation');
+    expect(op).toMatchObject({ reservedMicrousd: calls * 250_000, settledMicrousd: calls * 250_000, status: 'settled' });
   });
 
   it('a run whose every call fails ends failed, with the hold settled for the calls made', async () => {
