@@ -45,6 +45,8 @@ import { createEngines } from './modules/engines/engines.service.ts';
 import { modelConnector, workspaceModel } from './modules/engines/providers.ts';
 import { createRunsService } from './modules/runs/runs.service.ts';
 import { runsRoutes } from './modules/runs/runs.routes.ts';
+import { createScoresService } from './modules/scores/scores.service.ts';
+import { scoresRoutes } from './modules/scores/scores.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { API_VERSION, docsRoutes, registerOpenApi } from './modules/docs/docs.routes.ts';
 
@@ -142,7 +144,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await queue.stop();
   });
   const engines = createEngines({ config, clock, resolveKey: (workspaceId, connector) => connections.resolveKey(workspaceId, connector as never) });
-  const runs = createRunsService({ db, clock, jobs, prompts, engines, workspaces, pipeline: config.pipeline });
+  const scores = createScoresService({ db, clock, workspaces, runs: () => runs });
+  const runs = createRunsService({ db, clock, jobs, prompts, engines, workspaces, pipeline: config.pipeline, onSucceeded: (workspaceId, runId) => scores.recordRun(workspaceId, runId) });
   const generation = createPromptGeneration({
     jobs, prompts, workspaceRow: (ws) => workspaces.getRow(ws),
     async modelFor(ws, row) {
@@ -153,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   jobsRoutes(app, { jobs });
   runsRoutes(app, { runs });
+  scoresRoutes(app, { scores });
   promptsRoutes(app, { prompts, generation });
   if (config.pipeline.workers === 'embedded') await jobs.startWorkers(config.pipeline.maxJobs);
 

@@ -12,3 +12,4 @@ export * from '../modules/billing/billing.tables.ts';
 export * from '../modules/jobs/jobs.tables.ts';
 export * from '../modules/prompts/prompts.tables.ts';
 export * from '../modules/runs/runs.tables.ts';
+export * from '../modules/scores/scores.tables.ts';

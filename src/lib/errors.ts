@@ -19,6 +19,7 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_found: 404,
   workspace_not_found: 404,
+  score_not_available: 404,
   email_taken: 409,
   slug_taken: 409,
   credential_exists: 409,

@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ENGINE_IDS } from '../../config.ts';
+import { ACCESS } from '../../lib/http/credentials.ts';
+import { Nullable, StringEnum } from '../../lib/http/schema-helpers.ts';
+import { workspaceOf } from '../../lib/http/responses.ts';
+import { WorkspaceParams } from '../workspaces/workspaces.routes.ts';
+import { COMPONENTS } from './scores.fns.ts';
+import { COMPOSITE, type ScoresService } from './scores.service.ts';
+
+const tags = ['scores'];
+const BrandParams = Type.Object({ brand: Type.String({ pattern: '^[a-z0-9-]+$', description: 'Workspace slug (the brand)' }) });
+const Component = Type.Object({ weight: Type.Number({ description: 'Renormalised over the present components; 0 when missing' }), value: Nullable(Type.Number({ minimum: 0, maximum: 100 })) });
+const Score = Type.Object({
+  score: Type.Number({ minimum: 0, maximum: 100 }),
+  version: Type.String({ description: '`geo-score-v1`' }),
+  components: Type.Object(Object.fromEntries(COMPONENTS.map((k) => [k, Component])) as Record<(typeof COMPONENTS)[number], typeof Component>),
+  missingComponents: Type.Array(Type.String()),
+  date: Type.String({ format: 'date' }),
+  engine: Type.String(),
+  sampleSizes: Type.Record(Type.String(), Type.Object({ n: Type.Integer(), interval: Type.Optional(Type.Array(Type.Number())) }), { description: 'Sample size of each component; proportions carry their 95% Wilson interval (percent).' }),
+});
+const DateQuery = Type.Object({ date: Type.Optional(Type.String({ format: 'date', description: 'Calendar date: the latest snapshot on or before it' })) }, { additionalProperties: false });
+const SeriesQuery = Type.Object({
+  engine: StringEnum([COMPOSITE, ...ENGINE_IDS] as const, { default: COMPOSITE }),
+  range: StringEnum(['7d', '28d', 'all'] as const, { default: '28d' }),
+}, { additionalProperties: false });
+const Series = Type.Object({}, { additionalProperties: true, description: '{workspace, engine, range, from, to, version, points: [{date, runId, score, components, missingComponents}]} — one point per day measured' });
+
+export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService }) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { scores } = deps;
+
+  for (const [url, operationId, params] of [
+    ['/api/v1/workspaces/:workspace/score', 'getScore', WorkspaceParams],
+    ['/api/v1/w/:brand/score', 'getScoreByBrand', BrandParams],
+  ] as const) {
+    r.get(url, {
+      config: { credential: ACCESS.metrics.read },
+      schema: {
+        operationId, tags, summary: 'GEO score (geo-score-v1) for today or a date', params, querystring: DateQuery,
+        description: '404 `score_not_available` before any measurement succeeded; 400 for a malformed date.', response: { 200: Score },
+      },
+    }, async (request) => scores.score(workspaceOf(request), (request.query as { date?: string }).date));
+  }
+
+  r.get('/api/v1/workspaces/:workspace/scoreboard', {
+    config: { credential: ACCESS.metrics.read },
+    schema: {
+      operationId: 'getScoreboard', tags, summary: 'The brand and every competitor, ranked by the same score from their own point of view', params: WorkspaceParams,
+      response: { 200: Type.Object({ workspace: Type.String(), date: Type.String(), runId: Type.String(), version: Type.String(), entities: Type.Array(Type.Object({}, { additionalProperties: true })) }) },
+    },
+  }, async (request) => scores.scoreboard(workspaceOf(request)));
+
+  for (const [url, operationId, params] of [
+    ['/api/v1/workspaces/:workspace/timeseries', 'getTimeseries', WorkspaceParams],
+    ['/api/v1/w/:brand/timeseries', 'getTimeseriesByBrand', BrandParams],
+  ] as const) {
+    r.get(url, {
+      config: { credential: ACCESS.metrics.read },
+      schema: { operationId, tags, summary: 'One point per day with score and components', params, querystring: SeriesQuery, response: { 200: Series } },
+    }, async (request) => {
+      const q = request.query as { engine: string; range: '7d' | '28d' | 'all' };
+      return scores.timeseries(workspaceOf(request), q.engine, q.range);
+    });
+  }
+
+  r.get('/api/v1/workspaces/:workspace/metrics', {
+    config: { credential: ACCESS.metrics.read },
+    schema: {
+      operationId: 'getMetrics', tags, summary: 'Answers, mention and citation rates, top cited domains, per-engine breakdown, change with significance',
+      params: WorkspaceParams, response: { 200: Type.Object({}, { additionalProperties: true }) },
+    },
+  }, async (request) => scores.metrics(workspaceOf(request)));
+}

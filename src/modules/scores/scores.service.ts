@@ -1,0 +1,109 @@
+import { and, asc, desc, eq, gte, isNotNull, lte } from 'drizzle-orm';
+import { ENGINE_IDS } from '../../config.ts';
+import type { Db } from '../../lib/db.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { WorkspaceContext } from '../../lib/http/types.ts';
+import type { RunsService } from '../runs/runs.service.ts';
+import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
+import { COMPONENTS, significant, round } from './scores.fns.ts';
+import { buildSnapshot, scoreBody, type EntityInfo, type Snapshot } from './snapshot.fns.ts';
+import { scoreSnapshots } from './scores.tables.ts';
+
+export const COMPOSITE = 'composite';
+export const RANGES = { '7d': 7, '28d': 28, all: null } as const;
+const DAY_MS = 24 * 3600 * 1000;
+const notAvailable = () => new AppError('score_not_available', 'No measurement has succeeded for this workspace on or before that date.');
+const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+
+export function createScoresService(deps: { db: Db; clock: Clock; workspaces: WorkspacesService; runs: () => RunsService }) {
+  const { db, clock } = deps;
+
+  async function latest(ws: WorkspaceContext, engine: string, onOrBefore: string) {
+    const [row] = await db.select().from(scoreSnapshots)
+      .where(and(eq(scoreSnapshots.workspaceId, ws.id), eq(scoreSnapshots.engine, engine), lte(scoreSnapshots.day, onOrBefore)))
+      .orderBy(desc(scoreSnapshots.day)).limit(1);
+    return row ?? null;
+  }
+
+  return {
+    /** A succeeded run becomes the day's snapshots: composite and one per engine (the day's latest run wins). */
+    async recordRun(workspaceId: string, runId: string) {
+      const ws = await deps.workspaces.contextById(workspaceId);
+      const row = await deps.workspaces.getRow(ws);
+      const entities: EntityInfo[] = [
+        { entityId: 'brand', name: row.displayName, kind: 'brand' },
+        ...row.competitors.map((c, i) => ({ entityId: `competitor:${i}`, name: c.name, kind: 'competitor' as const })),
+      ];
+      const results = (await deps.runs().results(runId)).flatMap((r) => (r.analysis && !r.error ? [{ engine: r.engine, analysis: r.analysis }] : []));
+      const day = dayOf(clock.now());
+      const groups: Array<[string, typeof results]> = [[COMPOSITE, results], ...ENGINE_IDS.map((e) => [e, results.filter((r) => r.engine === e)] as [string, typeof results])];
+      const now = clock.now();
+      for (const [engine, rows] of groups) {
+        if (!rows.length) continue;
+        const data = buildSnapshot(engine, rows, entities);
+        const values = { workspaceId, engine, day, runId, score: data.score, data, createdAt: now };
+        await db.insert(scoreSnapshots).values(values).onConflictDoUpdate({ target: [scoreSnapshots.workspaceId, scoreSnapshots.engine, scoreSnapshots.day], set: values });
+      }
+    },
+
+    async score(ws: WorkspaceContext, date?: string) {
+      const row = await latest(ws, COMPOSITE, date ?? dayOf(clock.now()));
+      if (!row) throw notAvailable();
+      return scoreBody(row.data, row.day);
+    },
+
+    async scoreboard(ws: WorkspaceContext) {
+      const row = await latest(ws, COMPOSITE, dayOf(clock.now()));
+      if (!row) throw notAvailable();
+      return { workspace: ws.slug, date: row.day, runId: row.runId, version: 'geo-score-v1', entities: row.data.scoreboard };
+    },
+
+    async timeseries(ws: WorkspaceContext, engine: string, range: keyof typeof RANGES) {
+      const days = RANGES[range];
+      const today = dayOf(clock.now());
+      const from = days === null ? null : dayOf(new Date(clock.now().getTime() - (days - 1) * DAY_MS));
+      const rows = await db.select({ day: scoreSnapshots.day, runId: scoreSnapshots.runId, data: scoreSnapshots.data }).from(scoreSnapshots)
+        .where(and(eq(scoreSnapshots.workspaceId, ws.id), eq(scoreSnapshots.engine, engine), lte(scoreSnapshots.day, today), from ? gte(scoreSnapshots.day, from) : isNotNull(scoreSnapshots.day)))
+        .orderBy(asc(scoreSnapshots.day));
+      return {
+        workspace: ws.slug, engine, range, from, to: today, version: 'geo-score-v1',
+        points: rows.map((r) => ({
+          date: r.day, runId: r.runId, score: r.data.score,
+          components: Object.fromEntries(COMPONENTS.map((k) => [k, r.data.components[k].value])),
+          missingComponents: r.data.missingComponents,
+        })),
+      };
+    },
+
+    /** The latest composite snapshot's metrics, each engine's, and the change since the previous day measured. */
+    async metrics(ws: WorkspaceContext) {
+      const current = await latest(ws, COMPOSITE, dayOf(clock.now()));
+      if (!current) throw notAvailable();
+      const previousDay = dayOf(new Date(new Date(`${current.day}T00:00:00Z`).getTime() - DAY_MS));
+      const previous = await latest(ws, COMPOSITE, previousDay);
+      const engines = await db.select().from(scoreSnapshots).where(and(eq(scoreSnapshots.workspaceId, ws.id), eq(scoreSnapshots.day, current.day)));
+      const m = current.data.metrics;
+      const delta = (now: Snapshot['metrics']['mentionRate'], before?: Snapshot['metrics']['mentionRate']) => ({
+        current: now.value, previous: before?.value ?? null,
+        delta: now.value !== null && before?.value != null ? round(now.value - before.value) : null,
+        significant: significant(now.interval, before?.interval),
+      });
+      return {
+        workspace: ws.slug, date: current.day, runId: current.runId,
+        answers: m.answers, mentionRate: m.mentionRate, citationRate: m.citationRate, topCitedDomains: m.topCitedDomains,
+        engines: engines.filter((e) => e.engine !== COMPOSITE).map((e) => ({
+          engine: e.engine, score: e.data.score, answers: e.data.metrics.answers, mentionRate: e.data.metrics.mentionRate, citationRate: e.data.metrics.citationRate,
+        })).sort((a, b) => a.engine.localeCompare(b.engine)),
+        change: previous ? {
+          previousDate: previous.day,
+          score: { current: current.data.score, previous: previous.data.score, delta: current.data.score !== null && previous.data.score !== null ? round(current.data.score - previous.data.score, 2) : null },
+          mentionRate: delta(m.mentionRate, previous.data.metrics.mentionRate),
+          citationRate: delta(m.citationRate, previous.data.metrics.citationRate),
+          ownedCitationShare: delta(current.data.components.volume, previous.data.components.volume),
+        } : null,
+      };
+    },
+  };
+}
+export type ScoresService = ReturnType<typeof createScoresService>;

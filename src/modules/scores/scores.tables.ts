@@ -1,0 +1,19 @@
+import { jsonb, pgTable, primaryKey, real, text } from 'drizzle-orm/pg-core';
+import { ts } from '../../db/columns.ts';
+import { workspaces } from '../workspaces/workspaces.tables.ts';
+import type { Snapshot } from './snapshot.fns.ts';
+
+/** One snapshot per workspace, engine (or `composite`) and day: the day's latest succeeded run. */
+export const scoreSnapshots = pgTable(
+  'score_snapshots',
+  {
+    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    engine: text('engine').notNull(),
+    day: text('day').notNull(),
+    runId: text('run_id').notNull(),
+    score: real('score'),
+    data: jsonb('data').$type<Snapshot>().notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.engine, t.day] })],
+);
