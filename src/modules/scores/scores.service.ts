@@ -42,7 +42,8 @@ export function createScoresService(deps: { db: Db; clock: Clock; workspaces: Wo
       for (const [engine, rows] of groups) {
         if (!rows.length) continue;
         const data = buildSnapshot(engine, rows, entities);
-        const values = { workspaceId, engine, day, runId, score: data.score, data, createdAt: now };
+        const componentValues = Object.fromEntries(COMPONENTS.map((k) => [k, data.components[k].value]));
+        const values = { workspaceId, engine, day, runId, score: data.score, componentValues, missingComponents: data.missingComponents, data, createdAt: now };
         await db.insert(scoreSnapshots).values(values).onConflictDoUpdate({ target: [scoreSnapshots.workspaceId, scoreSnapshots.engine, scoreSnapshots.day], set: values });
       }
     },
@@ -63,15 +64,14 @@ export function createScoresService(deps: { db: Db; clock: Clock; workspaces: Wo
       const days = RANGES[range];
       const today = dayOf(clock.now());
       const from = days === null ? null : dayOf(new Date(clock.now().getTime() - (days - 1) * DAY_MS));
-      const rows = await db.select({ day: scoreSnapshots.day, runId: scoreSnapshots.runId, data: scoreSnapshots.data }).from(scoreSnapshots)
+      const rows = await db.select({ day: scoreSnapshots.day, runId: scoreSnapshots.runId, score: scoreSnapshots.score, components: scoreSnapshots.componentValues, missing: scoreSnapshots.missingComponents }).from(scoreSnapshots)
         .where(and(eq(scoreSnapshots.workspaceId, ws.id), eq(scoreSnapshots.engine, engine), lte(scoreSnapshots.day, today), from ? gte(scoreSnapshots.day, from) : isNotNull(scoreSnapshots.day)))
         .orderBy(asc(scoreSnapshots.day));
       return {
         workspace: ws.slug, engine, range, from, to: today, version: 'geo-score-v1',
-        points: rows.map((r) => ({
-          date: r.day, runId: r.runId, score: r.data.score,
-          components: Object.fromEntries(COMPONENTS.map((k) => [k, r.data.components[k].value])),
-          missingComponents: r.data.missingComponents,
+        points: rows.map((r) => ({ date: r.day, runId: r.runId, score: r.score === null ? null : round(r.score, 2),
+          // jsonb keeps its own key order: give the components back in the spec's.
+          components: Object.fromEntries(COMPONENTS.map((k) => [k, r.components[k] ?? null])), missingComponents: r.missing,
         })),
       };
     },

@@ -12,6 +12,9 @@ export const scoreSnapshots = pgTable(
     day: text('day').notNull(),
     runId: text('run_id').notNull(),
     score: real('score'),
+    /** Component values alone, for time series: a year of points must not parse a year of snapshots. */
+    componentValues: jsonb('component_values').$type<Record<string, number | null>>().notNull().default({}),
+    missingComponents: jsonb('missing_components').$type<string[]>().notNull().default([]),
     data: jsonb('data').$type<Snapshot>().notNull(),
     createdAt: ts('created_at').notNull(),
   },

@@ -1,0 +1,2 @@
+ALTER TABLE "score_snapshots" ADD COLUMN "component_values" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "score_snapshots" ADD COLUMN "missing_components" jsonb DEFAULT '[]'::jsonb NOT NULL;
