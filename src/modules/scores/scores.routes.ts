@@ -51,7 +51,7 @@ export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService
       operationId: 'getScoreboard', tags, summary: 'The brand and every competitor, ranked by the same score from their own point of view', params: WorkspaceParams,
       response: { 200: Type.Object({ workspace: Type.String(), date: Type.String(), runId: Type.String(), version: Type.String(), entities: Type.Array(Type.Object({}, { additionalProperties: true })) }) },
     },
-  }, async (request) => scores.scoreboard(workspaceOf(request)));
+  }, async (request, reply) => reply.type('application/json; charset=utf-8').send((await scores.scoreboardJson(workspaceOf(request))) as never));
 
   for (const [url, operationId, params] of [
     ['/api/v1/workspaces/:workspace/timeseries', 'getTimeseries', WorkspaceParams],
@@ -60,9 +60,9 @@ export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService
     r.get(url, {
       config: { credential: ACCESS.metrics.read },
       schema: { operationId, tags, summary: 'One point per day with score and components', params, querystring: SeriesQuery, response: { 200: Series } },
-    }, async (request) => {
+    }, async (request, reply) => {
       const q = request.query as { engine: string; range: '7d' | '28d' | 'all' };
-      return scores.timeseries(workspaceOf(request), q.engine, q.range);
+      return reply.type('application/json; charset=utf-8').send((await scores.timeseriesJson(workspaceOf(request), q.engine, q.range)) as never);
     });
   }
 

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gte, isNotNull, lte } from 'drizzle-orm';
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import { ENGINE_IDS } from '../../config.ts';
-import type { Db } from '../../lib/db.ts';
+import { rawRows, type Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
@@ -43,7 +43,8 @@ export function createScoresService(deps: { db: Db; clock: Clock; workspaces: Wo
         if (!rows.length) continue;
         const data = buildSnapshot(engine, rows, entities);
         const componentValues = Object.fromEntries(COMPONENTS.map((k) => [k, data.components[k].value]));
-        const values = { workspaceId, engine, day, runId, score: data.score, componentValues, missingComponents: data.missingComponents, data, createdAt: now };
+        const point = JSON.stringify({ date: day, runId, score: data.score, components: componentValues, missingComponents: data.missingComponents });
+        const values = { workspaceId, engine, day, runId, score: data.score, componentValues, missingComponents: data.missingComponents, point, data, createdAt: now };
         await db.insert(scoreSnapshots).values(values).onConflictDoUpdate({ target: [scoreSnapshots.workspaceId, scoreSnapshots.engine, scoreSnapshots.day], set: values });
       }
     },
@@ -54,26 +55,27 @@ export function createScoresService(deps: { db: Db; clock: Clock; workspaces: Wo
       return scoreBody(row.data, row.day);
     },
 
-    async scoreboard(ws: WorkspaceContext) {
-      const row = await latest(ws, COMPOSITE, dayOf(clock.now()));
+    /**
+     * The hot reads (scoreboard, time series) are assembled as JSON by PostgreSQL and passed
+     * through as text: a year of points is never parsed and re-serialised by the API process.
+     */
+    async scoreboardJson(ws: WorkspaceContext): Promise<string> {
+      const [row] = await rawRows<{ day: string; run_id: string; entities: string }>(db, sql`
+        select day, run_id, (data->'scoreboard')::text as entities from score_snapshots
+        where workspace_id = ${ws.id} and engine = ${COMPOSITE} and day <= ${dayOf(clock.now())}
+        order by day desc limit 1`);
       if (!row) throw notAvailable();
-      return { workspace: ws.slug, date: row.day, runId: row.runId, version: 'geo-score-v1', entities: row.data.scoreboard };
+      return `{"workspace":${JSON.stringify(ws.slug)},"date":"${row.day}","runId":${JSON.stringify(row.run_id)},"version":"geo-score-v1","entities":${row.entities}}`;
     },
 
-    async timeseries(ws: WorkspaceContext, engine: string, range: keyof typeof RANGES) {
+    async timeseriesJson(ws: WorkspaceContext, engine: string, range: keyof typeof RANGES): Promise<string> {
       const days = RANGES[range];
       const today = dayOf(clock.now());
       const from = days === null ? null : dayOf(new Date(clock.now().getTime() - (days - 1) * DAY_MS));
-      const rows = await db.select({ day: scoreSnapshots.day, runId: scoreSnapshots.runId, score: scoreSnapshots.score, components: scoreSnapshots.componentValues, missing: scoreSnapshots.missingComponents }).from(scoreSnapshots)
-        .where(and(eq(scoreSnapshots.workspaceId, ws.id), eq(scoreSnapshots.engine, engine), lte(scoreSnapshots.day, today), from ? gte(scoreSnapshots.day, from) : isNotNull(scoreSnapshots.day)))
-        .orderBy(asc(scoreSnapshots.day));
-      return {
-        workspace: ws.slug, engine, range, from, to: today, version: 'geo-score-v1',
-        points: rows.map((r) => ({ date: r.day, runId: r.runId, score: r.score === null ? null : round(r.score, 2),
-          // jsonb keeps its own key order: give the components back in the spec's.
-          components: Object.fromEntries(COMPONENTS.map((k) => [k, r.components[k] ?? null])), missingComponents: r.missing,
-        })),
-      };
+      const [row] = await rawRows<{ points: string }>(db, sql`
+        select '[' || coalesce(string_agg(point, ',' order by day), '') || ']' as points from score_snapshots
+        where workspace_id = ${ws.id} and engine = ${engine} and day <= ${today} ${from ? sql`and day >= ${from}` : sql``}`);
+      return `{"workspace":${JSON.stringify(ws.slug)},"engine":${JSON.stringify(engine)},"range":"${range}","from":${from ? `"${from}"` : 'null'},"to":"${today}","version":"geo-score-v1","points":${row!.points}}`;
     },
 
     /** The latest composite snapshot's metrics, each engine's, and the change since the previous day measured. */

@@ -15,6 +15,8 @@ export const scoreSnapshots = pgTable(
     /** Component values alone, for time series: a year of points must not parse a year of snapshots. */
     componentValues: jsonb('component_values').$type<Record<string, number | null>>().notNull().default({}),
     missingComponents: jsonb('missing_components').$type<string[]>().notNull().default([]),
+    /** The time-series point of this snapshot, as JSON text written once: a series is a string_agg. */
+    point: text('point').notNull().default('{}'),
     data: jsonb('data').$type<Snapshot>().notNull(),
     createdAt: ts('created_at').notNull(),
   },
