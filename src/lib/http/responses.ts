@@ -26,3 +26,8 @@ export function sessionOf(request: FastifyRequest): SessionPrincipal {
   if (request.principal?.kind !== 'session') throw new AppError('session_required', 'This action needs a browser session.');
   return request.principal;
 }
+
+/** Who acts, for the record: the signed-in user, or null for an API key. */
+export function actorOf(request: FastifyRequest): string | null {
+  return request.principal?.kind === 'session' ? request.principal.userId : null;
+}

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ACCESS } from '../../lib/http/credentials.ts';
 import { Closed, Nullable, StringEnum, Timestamp } from '../../lib/http/schema-helpers.ts';
-import { workspaceOf } from '../../lib/http/responses.ts';
+import { actorOf, workspaceOf } from '../../lib/http/responses.ts';
 import { INTENTS, LANGUAGES } from '../workspaces/workspaces.schemas.ts';
 import { WorkspaceParams } from '../workspaces/workspaces.routes.ts';
 import { JobStatus } from '../jobs/jobs.schemas.ts';
@@ -70,8 +70,6 @@ export function promptsRoutes(app: FastifyInstance, deps: { prompts: PromptsServ
       response: { 202: JobStatus },
     },
   }, async (request, reply) => {
-    const ws = workspaceOf(request);
-    const userId = request.principal?.kind === 'session' ? request.principal.userId : null;
-    return reply.status(202).send(await deps.generation.start(ws, userId));
+    return reply.status(202).send(await deps.generation.start(workspaceOf(request), actorOf(request)));
   });
 }

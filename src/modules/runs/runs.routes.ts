@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ACCESS } from '../../lib/http/credentials.ts';
 import { Closed, StringEnum } from '../../lib/http/schema-helpers.ts';
-import { workspaceOf } from '../../lib/http/responses.ts';
+import { actorOf, workspaceOf } from '../../lib/http/responses.ts';
 import { WorkspaceParams } from '../workspaces/workspaces.routes.ts';
 import { JobStatus } from '../jobs/jobs.schemas.ts';
 import { PRESETS } from './runs.fns.ts';
@@ -33,7 +33,7 @@ export function runsRoutes(app: FastifyInstance, deps: { runs: RunsService }) {
       body: Closed({ preset: StringEnum(PRESETS), idempotencyKey: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) }),
       response: { 202: JobStatus },
     },
-  }, async (request, reply) => reply.status(202).send(await runs.start(workspaceOf(request), request.principal?.kind === 'session' ? request.principal.userId : null, request.body)));
+  }, async (request, reply) => reply.status(202).send(await runs.start(workspaceOf(request), actorOf(request), request.body)));
 
   r.get('/api/v1/workspaces/:workspace/runs/:id', {
     config: { credential: ACCESS.runs.read },
