@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { PipelineConfig, EngineId } from '../../config.ts';
+import { ENGINE_IDS, type PipelineConfig } from '../../config.ts';
 import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
@@ -55,7 +55,8 @@ export function createRunsService(deps: {
     const order = new Map(promptIds.map((id, i) => [id, i]));
     const promptRows = (await deps.prompts.byIds(ws.id, promptIds)).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
     const profile = await profileOf(ws);
-    const engines = await deps.engines.forWorkspace(ws.id, profile, Object.keys(plan.calls) as EngineId[]);
+    // jsonb does not keep key order: take the engines in their canonical order.
+    const engines = await deps.engines.forWorkspace(ws.id, profile, ENGINE_IDS.filter((e) => e in plan.calls));
     await ctx.log(`run of ${promptRows.length} prompts on ${engines.map((e) => `${e.id}${e.simulated ? ' (simulated)' : ''}`).join(', ')}; ${plan.totalCalls} calls`);
 
     let completed = 0;
