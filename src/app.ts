@@ -7,7 +7,8 @@ import { newId } from './lib/ids.ts';
 import { registerAuth } from './lib/http/auth.ts';
 import { applyRouteConventions } from './lib/http/conventions.ts';
 import { frameworkErrorReply, registerErrorHandling } from './lib/http/error-handler.ts';
-import { validatorCompiler } from './lib/http/validation.ts';
+import { nulPath, validatorCompiler } from './lib/http/validation.ts';
+import { AppError } from './lib/errors.ts';
 import { requestForLog } from './lib/http/log.ts';
 import './lib/http/types.ts';
 import { createAccountsRepo } from './modules/accounts/accounts.repo.ts';
@@ -87,6 +88,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // JSON only: a text/plain body would otherwise reach the validators as a string.
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app);
+  // No input may reach the database with a NUL character: refused up front, naming the field.
+  app.addHook('preValidation', async (request) => {
+    const where = nulPath(request.params, 'params') ?? nulPath(request.query, 'querystring') ?? nulPath(request.body, 'body');
+    if (where) throw new AppError('invalid_request', `${where} must not contain the NUL character (U+0000)`);
+  });
   applyRouteConventions(app);
   await registerOpenApi(app, { publicBaseUrl: config.publicBaseUrl });
   await app.register(cookie, { secret: config.secrets.sessionSecret });

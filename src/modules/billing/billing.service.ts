@@ -43,7 +43,7 @@ function parseEvent(raw: Buffer): PaymentEvent {
     throw invalid('The webhook body is not JSON.');
   }
   const e = event as PaymentEvent;
-  if (typeof e?.id !== 'string' || typeof e.type !== 'string' || typeof e.data?.object?.id !== 'string') {
+  if (typeof e?.id !== 'string' || typeof e.type !== 'string' || typeof e.data?.object?.id !== 'string' || `${e.id}${e.type}${e.data.object.id}`.includes('\u0000')) {
     throw invalid('The webhook body must be an event {id, type, data: {object: {id}}}.');
   }
   return e;

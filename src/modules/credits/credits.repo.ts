@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { rawRows, type Db } from '../../lib/db.ts';
 import { newId } from '../../lib/ids.ts';
 import {
@@ -100,6 +100,13 @@ export const creditsRepo = {
       )
       select leased, amount from grown`);
     return rows[0] ? { leased: Number(rows[0].leased), amount: Number(rows[0].amount) } : null;
+  },
+
+  async heldAmong(db: Db, ids: string[]) {
+    if (!ids.length) return [];
+    const rows = await db.select({ id: creditReservations.id }).from(creditReservations)
+      .where(and(inArray(creditReservations.id, ids), eq(creditReservations.status, 'held')));
+    return rows.map((r) => r.id);
   },
 
   heldTotal: async (db: Db, workspaceId: string) => {

@@ -137,21 +137,25 @@ export function createCreditsService(deps: { db: Db; clock: Clock }) {
       let pending: Array<{ id: string; reservationId: string; amount: number; createdAt: Date }> = [];
       let timer: NodeJS.Timeout | null = null;
       let writing: Promise<void> = Promise.resolve();
+      let failure: unknown = null;
       const flush = () => {
         if (timer) clearTimeout(timer);
         timer = null;
         const rows = pending;
         pending = [];
-        if (rows.length) writing = writing.then(() => repo.insertLeases(db, rows));
-        return writing;
+        // A failed batch is kept and reported by the next awaited flush, never left unhandled.
+        if (rows.length) writing = writing.then(() => repo.insertLeases(db, rows)).catch((err) => void (failure ??= err));
+        return writing.then(() => {
+          if (failure) throw failure;
+        });
       };
       return {
         lease(amount: number): boolean {
           if (!isMicros(amount) || amount === 0 || r.status !== 'held' || leased + amount > r.amount || clock.now() >= r.expiresAt) return false;
           leased += amount;
           pending.push({ id: newId('lse'), reservationId, amount, createdAt: clock.now() });
-          if (pending.length >= 64) void flush();
-          else timer ??= setTimeout(() => void flush(), 100);
+          if (pending.length >= 64) void flush().catch(() => {});
+          else timer ??= setTimeout(() => void flush().catch(() => {}), 100);
           return true;
         },
         flush,
@@ -235,6 +239,9 @@ export function createCreditsService(deps: { db: Db; clock: Clock }) {
         })),
       };
     },
+
+    /** Which of these reservations are still held. */
+    heldAmong: (ids: string[]) => repo.heldAmong(db, ids),
 
     /** For checks: the ledger's sum, which must always equal the posted balance. */
     ledgerSum: (workspaceId: string) => repo.ledgerSum(db, workspaceId),

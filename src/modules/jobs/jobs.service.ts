@@ -1,6 +1,6 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -58,7 +58,7 @@ export function jobView(row: JobRow, slug: string) {
 
 export function createJobsService(deps: { db: Db; clock: Clock; credits: CreditsService; queue: JobQueue; maxJobs: number; dataDir: string; log: FastifyBaseLogger }) {
   const { db, clock, credits, queue } = deps;
-  const handlers = new Map<string, JobHandler>();
+  const handlers = new Map<string, { handler: JobHandler; afterSuccess?: (job: JobRow) => Promise<void> }>();
   const running = new Map<string, AbortController>();
   const inFlight = new Set<Promise<void>>();
   let stopping = false;
@@ -78,9 +78,11 @@ export function createJobsService(deps: { db: Db; clock: Clock; credits: Credits
 
   /** Ends a job once: the status only moves from running; the hold is settled for what was leased. */
   async function finish(row: JobRow, status: 'succeeded' | 'failed' | 'cancelled', line: string, completedCalls?: number, leaser?: { flush(): Promise<void> } | null) {
-    await leaser?.flush();
-    // The closing line is written first, so whoever sees the final status also sees why.
-    if ((await byId(row.id))?.status === 'running') await appendLog(row, line);
+    // Leases not written by now (the database refused a batch) go uncharged, never the reverse.
+    await leaser?.flush().catch((err) => deps.log.error({ err, jobId: row.id }, 'lease batch not written'));
+    // The closing line is written first, so whoever sees the final status also sees why; a log
+    // that cannot be written (full disk) must not keep the job from ending.
+    if ((await byId(row.id))?.status === 'running') await appendLog(row, line).catch((err) => deps.log.error({ err, jobId: row.id }, 'job log write failed'));
     const [ended] = await db.update(jobs)
       .set({ status, finishedAt: clock.now(), ...(completedCalls === undefined ? {} : { completedCalls }) })
       .where(and(eq(jobs.id, row.id), eq(jobs.status, 'running'))).returning();
@@ -89,8 +91,9 @@ export function createJobsService(deps: { db: Db; clock: Clock; credits: Credits
   }
 
   return {
-    register(kind: string, handler: JobHandler) {
-      handlers.set(kind, handler);
+    /** `afterSuccess` runs once the job is recorded `succeeded` (never for a job that ended otherwise). */
+    register(kind: string, handler: JobHandler, afterSuccess?: (job: JobRow) => Promise<void>) {
+      handlers.set(kind, { handler, afterSuccess });
     },
 
     async start(input: StartJob) {
@@ -140,7 +143,10 @@ export function createJobsService(deps: { db: Db; clock: Clock; credits: Credits
     async cancel(row: JobRow) {
       const [cancelled] = await db.update(jobs).set({ status: 'cancelled', finishedAt: clock.now() })
         .where(and(eq(jobs.id, row.id), eq(jobs.status, 'running'))).returning();
-      if (!cancelled) throw new AppError('invalid_state', `The job is already ${row.status}.`);
+      if (!cancelled) {
+        const status = (await byId(row.id))!.status;
+        throw new AppError('invalid_state', `The job is already ${status}.`, { currentStatus: status });
+      }
       await appendLog(row, 'cancelled by request');
       running.get(row.id)?.abort(new Error('cancelled'));
       return (await byId(row.id))!;
@@ -168,12 +174,10 @@ export function createJobsService(deps: { db: Db; clock: Clock; credits: Credits
         if (row.reservationId) await credits.settleLeased(row.reservationId); // cancelled before a worker took it
         return;
       }
-      const handler = handlers.get(row.kind);
-      if (!handler) return void (await finish(row, 'failed', `no handler for job kind ${row.kind}`));
+      const registered = handlers.get(row.kind);
+      if (!registered) return void (await finish(row, 'failed', `no handler for job kind ${row.kind}`));
       const controller = new AbortController();
-      running.set(row.id, controller);
-      const leaser = row.reservationId ? await credits.leaser(row.reservationId) : null;
-      await db.update(jobs).set({ pid: process.pid, heartbeatAt: clock.now() }).where(eq(jobs.id, row.id));
+      let leaser: Awaited<ReturnType<CreditsService['leaser']>> | null = null;
       let completed = row.completedCalls;
       let flushed = completed;
       const flush = async () => {
@@ -182,7 +186,8 @@ export function createJobsService(deps: { db: Db; clock: Clock; credits: Credits
         await db.update(jobs).set({ completedCalls: completed }).where(and(eq(jobs.id, row.id), eq(jobs.status, 'running')));
       };
       // Heartbeat, progress flush and cross-process cancellation in one beat.
-      const beat = setInterval(() => {
+      let beat: NodeJS.Timeout | undefined;
+      const startBeat = () => setInterval(() => {
         void (async () => {
           await flush();
           const [current] = await db.update(jobs).set({ heartbeatAt: clock.now() }).where(eq(jobs.id, row.id)).returning({ status: jobs.status });
@@ -199,10 +204,17 @@ export function createJobsService(deps: { db: Db; clock: Clock; credits: Credits
         lease: async (amount) => (leaser ? leaser.lease(amount) : true),
       };
       try {
-        await handler(ctx);
+        running.set(row.id, controller);
+        leaser = row.reservationId ? await credits.leaser(row.reservationId) : null;
+        await db.update(jobs).set({ pid: process.pid, heartbeatAt: clock.now() }).where(eq(jobs.id, row.id));
+        beat = startBeat();
+        await registered.handler(ctx);
         await flush();
         if (stopping && controller.signal.aborted) throw new Error('shutdown');
-        await finish(row, controller.signal.aborted ? 'cancelled' : 'succeeded', controller.signal.aborted ? 'stopped after cancellation' : 'succeeded', completed, leaser);
+        const ended = await finish(row, controller.signal.aborted ? 'cancelled' : 'succeeded', controller.signal.aborted ? 'stopped after cancellation' : 'succeeded', completed, leaser);
+        if (ended.status === 'succeeded' && registered.afterSuccess) {
+          await registered.afterSuccess(ended).catch((err) => deps.log.error({ err, jobId: row.id }, 'after-success step failed'));
+        }
       } catch (err) {
         const message = (err as Error).message;
         if (stopping) await finish(row, 'failed', 'failed: the worker shut down', completed, leaser);
@@ -218,12 +230,25 @@ export function createJobsService(deps: { db: Db; clock: Clock; credits: Credits
       const cutoff = new Date(clock.now().getTime() - DEAD_AFTER_MS);
       const dead = await db.select().from(jobs)
         .where(and(eq(jobs.status, 'running'), lt(sql`coalesce(${jobs.heartbeatAt}, ${jobs.startedAt})`, cutoff)));
+      let failed = 0;
       for (const row of dead) {
         if (running.has(row.id)) continue; // alive in this very process
         const reason = row.heartbeatAt ? `worker ${row.pid} stopped heartbeating at ${row.heartbeatAt.toISOString()}` : 'no worker took the job';
-        await finish(row, 'failed', `failed: ${reason}`);
+        try {
+          await finish(row, 'failed', `failed: ${reason}`);
+          failed++;
+        } catch (err) {
+          deps.log.error({ err, jobId: row.id }, 'could not fail a dead job'); // one bad row must not stop the pass
+        }
       }
-      return dead.length;
+      // Jobs that ended (cancelled, or failed) while no worker held them still hold credits:
+      // once their worker had time to settle, the sweep settles what was leased.
+      const ended = await db.select({ id: jobs.id, reservationId: jobs.reservationId }).from(jobs)
+        .where(and(ne(jobs.status, 'running'), isNotNull(jobs.reservationId), gt(jobs.finishedAt, new Date(clock.now().getTime() - 48 * 3600 * 1000)), lt(jobs.finishedAt, cutoff)));
+      for (const id of await credits.heldAmong(ended.map((e) => e.reservationId!))) {
+        await credits.settleLeased(id).catch((err) => deps.log.error({ err, reservationId: id }, 'could not settle a hold'));
+      }
+      return failed;
     },
 
     async startWorkers(concurrency: number) {

@@ -15,6 +15,7 @@ export const KIND = 'prompt_generation';
 export const PRICE_PER_CALL = 250_000;
 export const MAX_CALLS = 100;
 const PER_CALL = 25;
+const CALL_TIMEOUT_MS = 120_000;
 
 type Chunk = { intent: Intent; language: Language; count: number };
 
@@ -49,13 +50,14 @@ export function createPromptGeneration(deps: {
       await ctx.log(`${fresh.length} prompts from templates`);
       return;
     }
-    const chunks = chunksOf(deficits, row.languages as Language[]);
+    // No more calls than the hold was sized for when the job started.
+    const chunks = chunksOf(deficits, row.languages as Language[]).slice(0, Number(ctx.job.params.calls ?? 0));
     const fresh: Array<{ intent: string; text: string; language: string; region: string | null }> = [];
     for (const [i, chunk] of chunks.entries()) {
       if (ctx.signal.aborted) return;
       if (!(await ctx.lease(PRICE_PER_CALL))) throw new Error('the credit hold is exhausted');
       const { text } = await generateText({
-        model, abortSignal: ctx.signal, maxRetries: 3,
+        model, abortSignal: AbortSignal.any([ctx.signal, AbortSignal.timeout(CALL_TIMEOUT_MS)]), maxRetries: 3,
         prompt: `Write ${chunk.count} distinct questions, one per line and nothing else, that a person might ask an AI assistant ` +
           `(intent: ${chunk.intent.replace('_', ' ')}) about ${row.industry ?? 'products and services'} such as ${row.displayName} ` +
           `or ${row.competitors.map((c) => c.name).join(', ')}. Language: ${chunk.language}.`,
@@ -76,7 +78,7 @@ export function createPromptGeneration(deps: {
       const calls = useModel ? chunksOf(await deps.prompts.deficits(row), row.languages as Language[]).length : 1;
       return deps.jobs.start({
         ws, kind: KIND, group: KIND, totalCalls: calls, progressSource: useModel ? 'calls' : 'batches', createdBy: userId,
-        params: { useModel }, estimateMicrousd: useModel ? calls * PRICE_PER_CALL : 0,
+        params: { useModel, calls }, estimateMicrousd: useModel ? calls * PRICE_PER_CALL : 0,
       });
     },
   };

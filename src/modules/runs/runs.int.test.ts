@@ -194,6 +194,14 @@ describe('cancellation, capacity and dead workers', () => {
       expect(failed.status).toBe('failed');
       expect(failed.lastLines.at(-1)).toMatch(/no worker took the job/);
       expect((await balance(slug, apiOnly.app)).heldMicrousd).toBe(0);
+
+      // Cancelled while no worker holds it: the sweep settles the hold once the worker had its chance.
+      const other = (await api('POST', `/api/v1/workspaces/${slug}/runs`, { preset: 'smoke' }, apiOnly.app)).json();
+      expect((await api('DELETE', `/api/v1/workspaces/${slug}/runs/${other.id}`, undefined, apiOnly.app)).json().status).toBe('cancelled');
+      expect((await balance(slug, apiOnly.app)).heldMicrousd).toBe(2 * ALL);
+      clock.advance(31_000);
+      await apiOnly.app.maintenance.sweepJobs();
+      expect((await balance(slug, apiOnly.app)).heldMicrousd).toBe(0);
     } finally {
       await apiOnly.close();
     }

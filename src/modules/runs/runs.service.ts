@@ -20,6 +20,12 @@ import { runResults } from './runs.tables.ts';
 const KIND = 'measurement';
 
 type ResultRow = typeof runResults.$inferInsert;
+
+/** PostgreSQL text and jsonb refuse U+0000: a provider's stray NUL must not lose the result. */
+function clean(answer: { text: string; sources: Array<{ url: string; title?: string }> }) {
+  const strip = (s: string) => s.replaceAll('\u0000', '');
+  return { text: strip(answer.text), sources: answer.sources.map((s) => ({ url: strip(s.url), ...(s.title ? { title: strip(s.title) } : {}) })) };
+}
 /**
  * Batched result insert as one JSON parameter expanded by PostgreSQL (jsonb_populate_recordset):
  * JSON.stringify is native and fast, where binding 18 parameters per row costs the event loop
@@ -63,12 +69,14 @@ export function createRunsService(deps: {
     let failures = 0;
     let buffer: Array<typeof runResults.$inferInsert> = [];
     const writes: Array<Promise<unknown>> = [];
+    let writeError: unknown = null;
     // Results are written in batches, off the calls' path: a slot never waits for an insert.
     const flush = () => {
       if (!buffer.length) return;
       const rows = buffer;
       buffer = [];
-      writes.push(insertResults(db, rows));
+      // Handled at once (an unhandled rejection would end the process); the first error is rethrown below.
+      writes.push(insertResults(db, rows).catch((err) => void (writeError ??= err)));
     };
 
     // Each call leases its price inside its engine's concurrency slot, so what is leased is what
@@ -93,7 +101,8 @@ export function createRunsService(deps: {
         }
       });
       if (!called) return;
-      const { answer, error, started } = called;
+      const { error, started } = called;
+      const answer = called.answer && clean(called.answer);
       if (error) failures++;
       const analysis = answer ? analyzeAnswer(profile, answer.text, answer.sources) : null;
       buffer.push({
@@ -108,15 +117,16 @@ export function createRunsService(deps: {
     })));
     flush();
     await Promise.all(writes);
+    if (writeError) throw writeError;
     if (ctx.signal.aborted) return;
     const broken = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
     if (broken) throw broken.reason;
     await ctx.log(`${completed} calls done, ${failures} failed`);
     if (completed > 0 && failures === completed) throw new Error(`all ${failures} engine calls failed`);
-    await deps.onSucceeded?.(ws.id, job.id);
   }
 
-  jobs.register(KIND, measure);
+  // Scores are computed only once the run is recorded succeeded.
+  jobs.register(KIND, measure, deps.onSucceeded && ((job) => deps.onSucceeded!(job.workspaceId, job.id)));
 
   return {
     async start(ws: WorkspaceContext, userId: string | null, body: { preset: Preset; idempotencyKey?: string }) {

@@ -52,8 +52,10 @@ function expected(detail: Detail, engine?: string) {
 
 describe('GEO score', () => {
   it('is 404 score_not_available before any run succeeded; 400 for a malformed date', async () => {
-    const res = await get('/api/v1/workspaces/scored/score');
-    expect([res.statusCode, res.json().error.code]).toEqual([404, 'score_not_available']);
+    for (const route of ['score', 'scoreboard', 'timeseries', 'metrics']) {
+      const res = await get(`/api/v1/workspaces/scored/${route}`);
+      expect([res.statusCode, res.json().error.code], route).toEqual([404, 'score_not_available']);
+    }
     for (const date of ['2026-13-01', '2026-02-30', 'yesterday', '2026-9-1']) {
       expect((await get(`/api/v1/workspaces/scored/score?date=${date}`)).statusCode).toBe(400);
     }

@@ -72,6 +72,7 @@ export function createScoresService(deps: { db: Db; clock: Clock; workspaces: Wo
       const days = RANGES[range];
       const today = dayOf(clock.now());
       const from = days === null ? null : dayOf(new Date(clock.now().getTime() - (days - 1) * DAY_MS));
+      if (!(await latest(ws, COMPOSITE, today))) throw notAvailable();
       const [row] = await rawRows<{ points: string }>(db, sql`
         select '[' || coalesce(string_agg(point, ',' order by day), '') || ']' as points from score_snapshots
         where workspace_id = ${ws.id} and engine = ${engine} and day <= ${today} ${from ? sql`and day >= ${from}` : sql``}`);
