@@ -58,7 +58,9 @@ export function jobView(row: JobRow, slug: string) {
 
 export function createJobsService(deps: { db: Db; clock: Clock; credits: CreditsService; queue: JobQueue; maxJobs: number; dataDir: string; log: FastifyBaseLogger }) {
   const { db, clock, credits, queue } = deps;
-  const handlers = new Map<string, { handler: JobHandler; afterSuccess?: (job: JobRow) => Promise<void> }>();
+  /** `onSuccess` prepares (outside any transaction) a write that commits together with `succeeded`. */
+  type OnSuccess = (job: JobRow) => Promise<(tx: Db) => Promise<void>>;
+  const handlers = new Map<string, { handler: JobHandler; onSuccess?: OnSuccess }>();
   const running = new Map<string, AbortController>();
   const inFlight = new Set<Promise<void>>();
   let stopping = false;
@@ -77,23 +79,30 @@ export function createJobsService(deps: { db: Db; clock: Clock; credits: Credits
   }
 
   /** Ends a job once: the status only moves from running; the hold is settled for what was leased. */
-  async function finish(row: JobRow, status: 'succeeded' | 'failed' | 'cancelled', line: string, completedCalls?: number, leaser?: { flush(): Promise<void> } | null) {
+  async function finish(row: JobRow, status: 'succeeded' | 'failed' | 'cancelled', line: string, completedCalls?: number, leaser?: { flush(): Promise<void> } | null, alsoOnSuccess?: (tx: Db) => Promise<void>) {
     // Leases not written by now (the database refused a batch) go uncharged, never the reverse.
     await leaser?.flush().catch((err) => deps.log.error({ err, jobId: row.id }, 'lease batch not written'));
     // The closing line is written first, so whoever sees the final status also sees why; a log
     // that cannot be written (full disk) must not keep the job from ending.
     if ((await byId(row.id))?.status === 'running') await appendLog(row, line).catch((err) => deps.log.error({ err, jobId: row.id }, 'job log write failed'));
-    const [ended] = await db.update(jobs)
-      .set({ status, finishedAt: clock.now(), ...(completedCalls === undefined ? {} : { completedCalls }) })
-      .where(and(eq(jobs.id, row.id), eq(jobs.status, 'running'))).returning();
+    const ended = await db.transaction(async (tx) => {
+      const [updated] = await tx.update(jobs)
+        .set({ status, finishedAt: clock.now(), ...(completedCalls === undefined ? {} : { completedCalls }) })
+        .where(and(eq(jobs.id, row.id), eq(jobs.status, 'running'))).returning();
+      if (updated && status === 'succeeded') await alsoOnSuccess?.(tx);
+      return updated;
+    });
     if (row.reservationId) await credits.settleLeased(row.reservationId);
     return ended ?? (await byId(row.id))!;
   }
 
   return {
-    /** `afterSuccess` runs once the job is recorded `succeeded` (never for a job that ended otherwise). */
-    register(kind: string, handler: JobHandler, afterSuccess?: (job: JobRow) => Promise<void>) {
-      handlers.set(kind, { handler, afterSuccess });
+    /**
+     * `onSuccess` (e.g. a run's score snapshots) is written in the transaction that records the job
+     * `succeeded`: both or neither, and never for a job cancelled at the last moment.
+     */
+    register(kind: string, handler: JobHandler, onSuccess?: OnSuccess) {
+      handlers.set(kind, { handler, onSuccess });
     },
 
     async start(input: StartJob) {
@@ -211,10 +220,8 @@ export function createJobsService(deps: { db: Db; clock: Clock; credits: Credits
         await registered.handler(ctx);
         await flush();
         if (stopping && controller.signal.aborted) throw new Error('shutdown');
-        const ended = await finish(row, controller.signal.aborted ? 'cancelled' : 'succeeded', controller.signal.aborted ? 'stopped after cancellation' : 'succeeded', completed, leaser);
-        if (ended.status === 'succeeded' && registered.afterSuccess) {
-          await registered.afterSuccess(ended).catch((err) => deps.log.error({ err, jobId: row.id }, 'after-success step failed'));
-        }
+        const write = !controller.signal.aborted && registered.onSuccess ? await registered.onSuccess(row) : undefined;
+        await finish(row, controller.signal.aborted ? 'cancelled' : 'succeeded', controller.signal.aborted ? 'stopped after cancellation' : 'succeeded', completed, leaser, write);
       } catch (err) {
         const message = (err as Error).message;
         if (stopping) await finish(row, 'failed', 'failed: the worker shut down', completed, leaser);

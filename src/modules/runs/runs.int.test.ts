@@ -179,29 +179,34 @@ describe('cancellation, capacity and dead workers', () => {
   });
 
   it('a job no worker heartbeats is failed by the sweeper with a line saying why, its hold released', async () => {
+    // A database of its own: no other app's workers can take the job.
     const clock = manualClock(new Date());
     const config = testConfig();
-    const apiOnly = await createTestApp({ clock, config: { ...config, pipeline: { ...config.pipeline, workers: 'off' } } as Config }, ctx.database);
+    const apiOnly = await createTestApp({ clock, config: { ...config, pipeline: { ...config.pipeline, workers: 'off' } } as Config });
     try {
-      const slug = await funded(undefined, apiOnly.app);
-      const run = (await api('POST', `/api/v1/workspaces/${slug}/runs`, { preset: 'smoke' }, apiOnly.app)).json();
-      expect((await balance(slug, apiOnly.app)).heldMicrousd).toBe(2 * ALL);
+      const own = (await signup(apiOnly.app)).cookie;
+      const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
+        apiOnly.app.inject({ method, url, headers: { cookie: own }, ...(payload === undefined ? {} : { payload: payload as object }) });
+      await createWorkspace(apiOnly.app, own, 'lonely');
+      const held = async () => (await call('GET', '/api/v1/workspaces/lonely/credits/balance')).json().heldMicrousd;
+      const run = (await call('POST', '/api/v1/workspaces/lonely/runs', { preset: 'smoke' })).json();
+      expect(await held()).toBe(2 * ALL);
       clock.advance(29_000);
       expect(await apiOnly.app.maintenance.sweepJobs()).toBe(0);
       clock.advance(2_000);
       expect(await apiOnly.app.maintenance.sweepJobs()).toBe(1);
-      const failed = (await api('GET', `/api/v1/workspaces/${slug}/runs/${run.id}`, undefined, apiOnly.app)).json();
+      const failed = (await call('GET', `/api/v1/workspaces/lonely/runs/${run.id}`)).json();
       expect(failed.status).toBe('failed');
       expect(failed.lastLines.at(-1)).toMatch(/no worker took the job/);
-      expect((await balance(slug, apiOnly.app)).heldMicrousd).toBe(0);
+      expect(await held()).toBe(0);
 
       // Cancelled while no worker holds it: the sweep settles the hold once the worker had its chance.
-      const other = (await api('POST', `/api/v1/workspaces/${slug}/runs`, { preset: 'smoke' }, apiOnly.app)).json();
-      expect((await api('DELETE', `/api/v1/workspaces/${slug}/runs/${other.id}`, undefined, apiOnly.app)).json().status).toBe('cancelled');
-      expect((await balance(slug, apiOnly.app)).heldMicrousd).toBe(2 * ALL);
+      const other = (await call('POST', '/api/v1/workspaces/lonely/runs', { preset: 'smoke' })).json();
+      expect((await call('DELETE', `/api/v1/workspaces/lonely/runs/${other.id}`)).json().status).toBe('cancelled');
+      expect(await held()).toBe(2 * ALL);
       clock.advance(31_000);
       await apiOnly.app.maintenance.sweepJobs();
-      expect((await balance(slug, apiOnly.app)).heldMicrousd).toBe(0);
+      expect(await held()).toBe(0);
     } finally {
       await apiOnly.close();
     }

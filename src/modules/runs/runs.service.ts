@@ -44,8 +44,8 @@ const FLUSH_EVERY = 100;
 
 export function createRunsService(deps: {
   db: Db; clock: Clock; jobs: JobsService; prompts: PromptsService; engines: EnginesService; workspaces: WorkspacesService; pipeline: PipelineConfig;
-  /** Called once a run has succeeded (scores are computed from it). */
-  onSucceeded?: (workspaceId: string, runId: string) => Promise<void>;
+  /** Prepares what a succeeded run writes with its status (the score snapshots). */
+  onSucceeded?: (workspaceId: string, runId: string) => Promise<(tx: Db) => Promise<void>>;
 }) {
   const { db, clock, jobs } = deps;
 
@@ -125,7 +125,7 @@ export function createRunsService(deps: {
     if (completed > 0 && failures === completed) throw new Error(`all ${failures} engine calls failed`);
   }
 
-  // Scores are computed only once the run is recorded succeeded.
+  // The score snapshots commit together with the run's `succeeded`.
   jobs.register(KIND, measure, deps.onSucceeded && ((job) => deps.onSucceeded!(job.workspaceId, job.id)));
 
   return {

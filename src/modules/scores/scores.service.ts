@@ -27,8 +27,12 @@ export function createScoresService(deps: { db: Db; clock: Clock; workspaces: Wo
   }
 
   return {
-    /** A succeeded run becomes the day's snapshots: composite and one per engine (the day's latest run wins). */
-    async recordRun(workspaceId: string, runId: string) {
+    /**
+     * A succeeded run becomes the day's snapshots, composite and one per engine (the day's latest
+     * run wins). Computed here; written by the returned function inside the transaction that
+     * records the run `succeeded`.
+     */
+    async prepareRun(workspaceId: string, runId: string) {
       const ws = await deps.workspaces.contextById(workspaceId);
       const row = await deps.workspaces.getRow(ws);
       const entities: EntityInfo[] = [
@@ -36,17 +40,20 @@ export function createScoresService(deps: { db: Db; clock: Clock; workspaces: Wo
         ...row.competitors.map((c, i) => ({ entityId: `competitor:${i}`, name: c.name, kind: 'competitor' as const })),
       ];
       const results = (await deps.runs().results(runId)).flatMap((r) => (r.analysis && !r.error ? [{ engine: r.engine, analysis: r.analysis }] : []));
-      const day = dayOf(clock.now());
-      const groups: Array<[string, typeof results]> = [[COMPOSITE, results], ...ENGINE_IDS.map((e) => [e, results.filter((r) => r.engine === e)] as [string, typeof results])];
       const now = clock.now();
-      for (const [engine, rows] of groups) {
-        if (!rows.length) continue;
-        const data = buildSnapshot(engine, rows, entities);
+      const day = dayOf(now);
+      const groups: Array<[string, typeof results]> = [[COMPOSITE, results], ...ENGINE_IDS.map((e) => [e, results.filter((r) => r.engine === e)] as [string, typeof results])];
+      const rows = groups.filter(([, rs]) => rs.length).map(([engine, rs]) => {
+        const data = buildSnapshot(engine, rs, entities);
         const componentValues = Object.fromEntries(COMPONENTS.map((k) => [k, data.components[k].value]));
         const point = JSON.stringify({ date: day, runId, score: data.score, components: componentValues, missingComponents: data.missingComponents });
-        const values = { workspaceId, engine, day, runId, score: data.score, componentValues, missingComponents: data.missingComponents, point, data, createdAt: now };
-        await db.insert(scoreSnapshots).values(values).onConflictDoUpdate({ target: [scoreSnapshots.workspaceId, scoreSnapshots.engine, scoreSnapshots.day], set: values });
-      }
+        return { workspaceId, engine, day, runId, score: data.score, componentValues, missingComponents: data.missingComponents, point, data, createdAt: now };
+      });
+      return async (tx: Db) => {
+        for (const values of rows) {
+          await tx.insert(scoreSnapshots).values(values).onConflictDoUpdate({ target: [scoreSnapshots.workspaceId, scoreSnapshots.engine, scoreSnapshots.day], set: values });
+        }
+      };
     },
 
     async score(ws: WorkspaceContext, date?: string) {
