@@ -15,12 +15,15 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+// Apps with a database of their own sign their own user up; the cookie follows the app.
+const cookies = new Map<unknown, string>();
+const cookieFor = (app: TestContext['app']) => cookies.get(app) ?? cookie;
 const api = (method: 'GET' | 'POST' | 'DELETE' | 'PATCH', url: string, payload?: unknown, app = ctx.app) =>
-  app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  app.inject({ method, url, headers: { cookie: cookieFor(app) }, ...(payload === undefined ? {} : { payload: payload as object }) });
 const topUp = (slug: string, amount = 50_000_000) => api('POST', `/api/v1/workspaces/${slug}/credits/top-up`, { amountMicrousd: amount, idempotencyKey: `t-${slug}-${amount}` });
 async function funded(slug = `r-${++n}`, app = ctx.app) {
-  await createWorkspace(app, cookie, slug);
-  await topUp(slug);
+  await createWorkspace(app, cookieFor(app), slug);
+  await api('POST', `/api/v1/workspaces/${slug}/credits/top-up`, { amountMicrousd: 50_000_000, idempotencyKey: `t-${slug}` }, app);
   return slug;
 }
 async function waitFor(slug: string, id: string, app = ctx.app, until = (s: string) => s !== 'running') {
@@ -141,15 +144,17 @@ describe('runs', () => {
 describe('cancellation, capacity and dead workers', () => {
   let slow: TestContext;
   beforeAll(async () => {
+    // A database of its own: the main app's workers must not take (and speed through) these jobs.
     const config = testConfig();
-    slow = await createTestApp({ config: { ...config, pipeline: { ...config.pipeline, simulatedLatencyMs: 150, maxJobs: 2 } } }, ctx.database);
+    slow = await createTestApp({ config: { ...config, pipeline: { ...config.pipeline, simulatedLatencyMs: 150, maxJobs: 2 } } });
+    cookies.set(slow.app, (await signup(slow.app)).cookie);
   });
   afterAll(() => slow.close());
 
   it('DELETE cancels at once; the worker stops and the hold is settled for the calls made', async () => {
     const slug = `slow-${++n}`;
-    await createWorkspace(slow.app, cookie, slug, { activeSetSize: 300 });
-    await topUp(slug);
+    await createWorkspace(slow.app, cookieFor(slow.app), slug, { activeSetSize: 300 });
+    await api('POST', `/api/v1/workspaces/${slug}/credits/top-up`, { amountMicrousd: 50_000_000, idempotencyKey: `t-${slug}` }, slow.app);
     const run = (await api('POST', `/api/v1/workspaces/${slug}/runs`, { preset: 'standard' }, slow.app)).json();
     await new Promise((r) => setTimeout(r, 250));
     const cancelled = await api('DELETE', `/api/v1/workspaces/${slug}/runs/${run.id}`, undefined, slow.app);
@@ -241,7 +246,8 @@ describe('runs through real provider adapters (local fake providers)', () => {
     const config = testConfig();
     config.providers.openai.baseUrl = `${base}/openai`;
     config.providers.serpapi = { apiKey: 'serp-env-key-1', baseUrl: `${base}/serpapi` };
-    real = await createTestApp({ config }, ctx.database);
+    real = await createTestApp({ config }); // its own database: only its workers (and fake providers) run its jobs
+    cookies.set(real.app, (await signup(real.app)).cookie);
   });
   afterAll(async () => {
     await real.close();
