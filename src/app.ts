@@ -151,7 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const engines = createEngines({ config, clock, resolveKey: (workspaceId, connector) => connections.resolveKey(workspaceId, connector as never) });
   const scores = createScoresService({ db, clock, workspaces, runs: () => runs });
-  const runs = createRunsService({ db, clock, jobs, prompts, engines, workspaces, pipeline: config.pipeline, onSucceeded: (workspaceId, runId) => scores.prepareRun(workspaceId, runId) });
+  const runs = createRunsService({ db, clock, jobs, prompts, engines, workspaces, pipeline: config.pipeline, onSucceeded: (workspaceId, runId, answered) => scores.prepareRun(workspaceId, runId, answered) });
   const generation = createPromptGeneration({
     jobs, prompts, workspaceRow: (ws) => workspaces.getRow(ws),
     async modelFor(ws, row) {

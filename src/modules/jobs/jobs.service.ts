@@ -31,7 +31,8 @@ export interface JobContext {
   /** Leases credits against the job's hold; false when refused. */
   lease(amount: number): Promise<boolean>;
 }
-export type JobHandler = (ctx: JobContext) => Promise<void>;
+/** A handler may return a write to commit together with the job's `succeeded` (e.g. score snapshots). */
+export type JobHandler = (ctx: JobContext) => Promise<void | ((tx: Db) => Promise<void>)>;
 
 export interface StartJob {
   ws: WorkspaceContext;
@@ -67,27 +68,43 @@ export function createJobsService(deps: { db: Db; clock: Clock; credits: Credits
 
   const byId = async (id: string) => (await db.select().from(jobs).where(eq(jobs.id, id)))[0] ?? null;
 
-  async function appendLog(row: Pick<JobRow, 'id' | 'logPath'>, line: string) {
+  const logDirs = new Set<string>();
+  /** Appends to the log file and returns the stamped line. */
+  async function writeLogFile(row: Pick<JobRow, 'logPath'>, line: string) {
     const stamped = `${clock.now().toISOString()} ${line}`;
-    await mkdir(path.dirname(row.logPath), { recursive: true });
+    const dir = path.dirname(row.logPath);
+    if (!logDirs.has(dir)) {
+      await mkdir(dir, { recursive: true });
+      logDirs.add(dir);
+    }
     await appendFile(row.logPath, `${stamped}\n`);
-    // Keep the newest lines, oldest first, like a tail.
+    return stamped;
+  }
+
+  /** `last_lines` with one more line, keeping the newest LAST_LINES, oldest first, like a tail. */
+  const withLine = (stamped: string) => {
     const appended = sql`${jobs.lastLines} || ${JSON.stringify([stamped])}::jsonb`;
-    await db.update(jobs).set({
-      lastLines: sql`(select coalesce(jsonb_agg(l.value order by l.n), '[]'::jsonb) from jsonb_array_elements(${appended}) with ordinality as l(value, n) where l.n > jsonb_array_length(${appended}) - ${LAST_LINES})`,
-    }).where(eq(jobs.id, row.id));
+    return sql`(select coalesce(jsonb_agg(l.value order by l.n), '[]'::jsonb) from jsonb_array_elements(${appended}) with ordinality as l(value, n) where l.n > jsonb_array_length(${appended}) - ${LAST_LINES})`;
+  };
+
+  async function appendLog(row: Pick<JobRow, 'id' | 'logPath'>, line: string) {
+    const stamped = await writeLogFile(row, line);
+    await db.update(jobs).set({ lastLines: withLine(stamped) }).where(eq(jobs.id, row.id));
   }
 
   /** Ends a job once: the status only moves from running; the hold is settled for what was leased. */
   async function finish(row: JobRow, status: 'succeeded' | 'failed' | 'cancelled', line: string, completedCalls?: number, leaser?: { flush(): Promise<void> } | null, alsoOnSuccess?: (tx: Db) => Promise<void>) {
     // Leases not written by now (the database refused a batch) go uncharged, never the reverse.
     await leaser?.flush().catch((err) => deps.log.error({ err, jobId: row.id }, 'lease batch not written'));
-    // The closing line is written first, so whoever sees the final status also sees why; a log
-    // that cannot be written (full disk) must not keep the job from ending.
-    if ((await byId(row.id))?.status === 'running') await appendLog(row, line).catch((err) => deps.log.error({ err, jobId: row.id }, 'job log write failed'));
+    // The closing line goes with the final status in one statement, so whoever sees the status
+    // also sees why; a log file that cannot be written (full disk) must not keep the job from ending.
+    const stamped = await writeLogFile(row, line).catch((err) => {
+      deps.log.error({ err, jobId: row.id }, 'job log write failed');
+      return `${clock.now().toISOString()} ${line}`;
+    });
     const ended = await db.transaction(async (tx) => {
       const [updated] = await tx.update(jobs)
-        .set({ status, finishedAt: clock.now(), ...(completedCalls === undefined ? {} : { completedCalls }) })
+        .set({ status, finishedAt: clock.now(), lastLines: withLine(stamped), ...(completedCalls === undefined ? {} : { completedCalls }) })
         .where(and(eq(jobs.id, row.id), eq(jobs.status, 'running'))).returning();
       if (updated && status === 'succeeded') await alsoOnSuccess?.(tx);
       return updated;
@@ -217,10 +234,10 @@ export function createJobsService(deps: { db: Db; clock: Clock; credits: Credits
         leaser = row.reservationId ? await credits.leaser(row.reservationId) : null;
         await db.update(jobs).set({ pid: process.pid, heartbeatAt: clock.now() }).where(eq(jobs.id, row.id));
         beat = startBeat();
-        await registered.handler(ctx);
+        const fromHandler = await registered.handler(ctx);
         await flush();
         if (stopping && controller.signal.aborted) throw new Error('shutdown');
-        const write = !controller.signal.aborted && registered.onSuccess ? await registered.onSuccess(row) : undefined;
+        const write = controller.signal.aborted ? undefined : (fromHandler ?? (registered.onSuccess ? await registered.onSuccess(row) : undefined));
         await finish(row, controller.signal.aborted ? 'cancelled' : 'succeeded', controller.signal.aborted ? 'stopped after cancellation' : 'succeeded', completed, leaser, write);
       } catch (err) {
         const message = (err as Error).message;

@@ -13,7 +13,7 @@ import type { EnginesService } from '../engines/engines.service.ts';
 import { jobView, type JobContext, type JobsService } from '../jobs/jobs.service.ts';
 import type { PromptsService } from '../prompts/prompts.service.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
-import { storedAnalysis, summarizeRun } from './detail.fns.ts';
+import { storedAnalysis, summarizeRun, type StoredAnalysis } from './detail.fns.ts';
 import { planRun, type Preset, type RunPlan } from './runs.fns.ts';
 import { runResults } from './runs.tables.ts';
 
@@ -40,12 +40,12 @@ function insertResults(db: Db, rows: ResultRow[]) {
   })));
   return db.execute(sql`insert into run_results select * from jsonb_populate_recordset(null::run_results, ${json}::jsonb)`);
 }
-const FLUSH_EVERY = 100;
+const FLUSH_EVERY = 50;
 
 export function createRunsService(deps: {
   db: Db; clock: Clock; jobs: JobsService; prompts: PromptsService; engines: EnginesService; workspaces: WorkspacesService; pipeline: PipelineConfig;
-  /** Prepares what a succeeded run writes with its status (the score snapshots). */
-  onSucceeded?: (workspaceId: string, runId: string) => Promise<(tx: Db) => Promise<void>>;
+  /** Prepares, from the run's answered results, what it writes with its `succeeded` (the score snapshots). */
+  onSucceeded?: (workspaceId: string, runId: string, answered: Array<{ engine: string; analysis: StoredAnalysis }>) => Promise<(tx: Db) => Promise<void>>;
 }) {
   const { db, clock, jobs } = deps;
 
@@ -67,6 +67,7 @@ export function createRunsService(deps: {
 
     let completed = 0;
     let failures = 0;
+    const answered: Array<{ engine: string; analysis: StoredAnalysis }> = [];
     let buffer: Array<typeof runResults.$inferInsert> = [];
     const writes: Array<Promise<unknown>> = [];
     let writeError: unknown = null;
@@ -105,10 +106,12 @@ export function createRunsService(deps: {
       const answer = called.answer && clean(called.answer);
       if (error) failures++;
       const analysis = answer ? analyzeAnswer(profile, answer.text, answer.sources) : null;
+      const stored = analysis && storedAnalysis(analysis);
+      if (stored) answered.push({ engine: engine.id, analysis: stored });
       buffer.push({
         id: newId('res'), runId: job.id, workspaceId: ws.id, engine: engine.id, simulated: engine.simulated, promptId: prompt.id,
         promptText: prompt.text, intent: prompt.intent, language: prompt.language, answer: answer?.text ?? '', sources: answer?.sources ?? [],
-        analysis: analysis && storedAnalysis(analysis), brandMentioned: analysis?.brand.mentioned ?? false, brandRank: analysis?.brand.rank ?? null,
+        analysis: stored, brandMentioned: analysis?.brand.mentioned ?? false, brandRank: analysis?.brand.rank ?? null,
         brandSentiment: analysis?.brand.sentiment ?? null, error, latencyMs: Date.now() - started, createdAt: clock.now(),
       });
       completed++;
@@ -123,10 +126,11 @@ export function createRunsService(deps: {
     if (broken) throw broken.reason;
     await ctx.log(`${completed} calls done, ${failures} failed`);
     if (completed > 0 && failures === completed) throw new Error(`all ${failures} engine calls failed`);
+    // The score snapshots commit together with the run's `succeeded`.
+    return deps.onSucceeded?.(ws.id, job.id, answered);
   }
 
-  // The score snapshots commit together with the run's `succeeded`.
-  jobs.register(KIND, measure, deps.onSucceeded && ((job) => deps.onSucceeded!(job.workspaceId, job.id)));
+  jobs.register(KIND, measure);
 
   return {
     async start(ws: WorkspaceContext, userId: string | null, body: { preset: Preset; idempotencyKey?: string }) {

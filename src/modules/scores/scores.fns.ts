@@ -35,11 +35,17 @@ export const round = (x: number, digits = 4) => Number(x.toFixed(digits));
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 /** The five components from one entity's point of view (the brand's, or a competitor's). */
-export function components(answers: Answer[], entityId: string, allEntityIds: string[]): Record<ComponentKey, Component> {
+/** Answers mentioning the most-mentioned of the entities: relativeSov's denominator. */
+export function topMentions(answers: Answer[], allEntityIds: string[]): number {
+  const counts = new Map<string, number>();
+  for (const a of answers) for (const id of Object.keys(a.mentions)) counts.set(id, (counts.get(id) ?? 0) + 1);
+  return Math.max(0, ...allEntityIds.map((id) => counts.get(id) ?? 0));
+}
+
+/** `top` may be passed when computing many entities over the same answers (the scoreboard). */
+export function components(answers: Answer[], entityId: string, allEntityIds: string[], top = topMentions(answers, allEntityIds)): Record<ComponentKey, Component> {
   const n = answers.length;
   const mentioning = answers.filter((a) => a.mentions[entityId]);
-  const counts = allEntityIds.map((id) => answers.filter((a) => a.mentions[id]).length);
-  const top = Math.max(0, ...counts);
   const ranks = mentioning.map((a) => a.mentions[entityId]!.rank).filter((r): r is number => r !== null);
   const tones = mentioning.map((a) => a.mentions[entityId]!.sentiment).filter((s): s is number => s !== null);
   const citing = answers.filter((a) => a.cited);

@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
 import type { RunsService } from '../runs/runs.service.ts';
+import type { StoredAnalysis } from '../runs/detail.fns.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
 import { COMPONENTS, significant, round } from './scores.fns.ts';
 import { buildSnapshot, scoreBody, type EntityInfo, type Snapshot } from './snapshot.fns.ts';
@@ -32,14 +33,14 @@ export function createScoresService(deps: { db: Db; clock: Clock; workspaces: Wo
      * run wins). Computed here; written by the returned function inside the transaction that
      * records the run `succeeded`.
      */
-    async prepareRun(workspaceId: string, runId: string) {
+    async prepareRun(workspaceId: string, runId: string, answered?: Array<{ engine: string; analysis: StoredAnalysis }>) {
       const ws = await deps.workspaces.contextById(workspaceId);
       const row = await deps.workspaces.getRow(ws);
       const entities: EntityInfo[] = [
         { entityId: 'brand', name: row.displayName, kind: 'brand' },
         ...row.competitors.map((c, i) => ({ entityId: `competitor:${i}`, name: c.name, kind: 'competitor' as const })),
       ];
-      const results = (await deps.runs().results(runId)).flatMap((r) => (r.analysis && !r.error ? [{ engine: r.engine, analysis: r.analysis }] : []));
+      const results = answered ?? (await deps.runs().results(runId)).flatMap((r) => (r.analysis && !r.error ? [{ engine: r.engine, analysis: r.analysis }] : []));
       const now = clock.now();
       const day = dayOf(now);
       const groups: Array<[string, typeof results]> = [[COMPOSITE, results], ...ENGINE_IDS.map((e) => [e, results.filter((r) => r.engine === e)] as [string, typeof results])];
@@ -49,10 +50,14 @@ export function createScoresService(deps: { db: Db; clock: Clock; workspaces: Wo
         const point = JSON.stringify({ date: day, runId, score: data.score, components: componentValues, missingComponents: data.missingComponents });
         return { workspaceId, engine, day, runId, score: data.score, componentValues, missingComponents: data.missingComponents, point, data, createdAt: now };
       });
+      // One statement for the day's snapshots; the day's latest run replaces what an earlier one wrote.
       return async (tx: Db) => {
-        for (const values of rows) {
-          await tx.insert(scoreSnapshots).values(values).onConflictDoUpdate({ target: [scoreSnapshots.workspaceId, scoreSnapshots.engine, scoreSnapshots.day], set: values });
-        }
+        if (!rows.length) return;
+        await tx.insert(scoreSnapshots).values(rows).onConflictDoUpdate({
+          target: [scoreSnapshots.workspaceId, scoreSnapshots.engine, scoreSnapshots.day],
+          set: Object.fromEntries(['run_id', 'score', 'component_values', 'missing_components', 'point', 'data', 'created_at']
+            .map((column) => [column.replace(/_(\w)/g, (_m, c: string) => c.toUpperCase()), sql.raw(`excluded.${column}`)])),
+        });
       };
     },
 

@@ -1,5 +1,5 @@
 import type { StoredAnalysis } from '../runs/detail.fns.ts';
-import { COMPONENTS, components, composite, round, wilson, type Answer, type Component, type ComponentKey } from './scores.fns.ts';
+import { COMPONENTS, components, composite, round, topMentions, wilson, type Answer, type Component, type ComponentKey } from './scores.fns.ts';
 
 // A day's snapshot of one engine (or all of them: `composite`) from a run's answered results.
 
@@ -41,13 +41,14 @@ const mean = (xs: number[]) => (xs.length ? round(xs.reduce((a, b) => a + b, 0) 
 export function buildSnapshot(engine: string, results: Array<{ analysis: StoredAnalysis }>, entities: EntityInfo[]): Snapshot {
   const answers = results.map((r) => toAnswer(engine, r.analysis));
   const ids = entities.map((e) => e.entityId);
-  const brand = components(answers, 'brand', ids);
+  const top = topMentions(answers, ids);
+  const brand = components(answers, 'brand', ids, top);
   const main = composite(brand);
   const totalMentions = answers.reduce((sum, a) => sum + Object.keys(a.mentions).length, 0);
   const citations = results.flatMap((r) => r.analysis.citations);
 
   const board = entities.map((entity) => {
-    const parts = components(answers, entity.entityId, ids);
+    const parts = components(answers, entity.entityId, ids, top);
     const mentioned = answers.filter((a) => a.mentions[entity.entityId]);
     return {
       entityId: entity.entityId, name: entity.name, kind: entity.kind, rank: 0,
@@ -60,7 +61,7 @@ export function buildSnapshot(engine: string, results: Array<{ analysis: StoredA
     };
   }).sort((a, b) => (b.score ?? -1) - (a.score ?? -1) || a.name.localeCompare(b.name)).map((row, i) => ({ ...row, rank: i + 1 }));
 
-  const top = (cls: 'owned' | 'competitor' | 'third_party') => {
+  const topDomains = (cls: 'owned' | 'competitor' | 'third_party') => {
     const counts = new Map<string, number>();
     for (const c of citations.filter((x) => x.class === cls)) counts.set(c.domain, (counts.get(c.domain) ?? 0) + 1);
     return [...counts.entries()].map(([domain, n]) => ({ domain, citations: n })).sort((a, b) => b.citations - a.citations || a.domain.localeCompare(b.domain)).slice(0, 10);
@@ -72,7 +73,7 @@ export function buildSnapshot(engine: string, results: Array<{ analysis: StoredA
       answers: answers.length,
       mentionRate: brand.visibility,
       citationRate: answers.length ? { value: round((100 * cited) / answers.length), n: answers.length, interval: wilson(cited, answers.length) } : { value: null, n: 0 },
-      topCitedDomains: { owned: top('owned'), competitor: top('competitor'), thirdParty: top('third_party') },
+      topCitedDomains: { owned: topDomains('owned'), competitor: topDomains('competitor'), thirdParty: topDomains('third_party') },
     },
   };
 }
