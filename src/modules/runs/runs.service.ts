@@ -102,6 +102,9 @@ export function createRunsService(deps: {
         }
       });
       if (!called) return;
+      // Analysis waits for the check phase: every call finishing in this turn of the event loop
+      // first hands its slot to the next call, so the next calls' timers do not drift behind CPU work.
+      await new Promise((resolve) => setImmediate(resolve));
       const { error, started } = called;
       const answer = called.answer && clean(called.answer);
       if (error) failures++;

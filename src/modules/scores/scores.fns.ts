@@ -35,28 +35,51 @@ export const round = (x: number, digits = 4) => Number(x.toFixed(digits));
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 /** The five components from one entity's point of view (the brand's, or a competitor's). */
-/** Answers mentioning the most-mentioned of the entities: relativeSov's denominator. */
-export function topMentions(answers: Answer[], allEntityIds: string[]): number {
-  const counts = new Map<string, number>();
-  for (const a of answers) for (const id of Object.keys(a.mentions)) counts.set(id, (counts.get(id) ?? 0) + 1);
-  return Math.max(0, ...allEntityIds.map((id) => counts.get(id) ?? 0));
+/** What the components need of one entity, gathered in one pass over the answers. */
+export interface Tally {
+  mentions: number;
+  inverseRanks: number[];
+  tones: number[];
+  citedIn: number;
 }
 
-/** `top` may be passed when computing many entities over the same answers (the scoreboard). */
-export function components(answers: Answer[], entityId: string, allEntityIds: string[], top = topMentions(answers, allEntityIds)): Record<ComponentKey, Component> {
-  const n = answers.length;
-  const mentioning = answers.filter((a) => a.mentions[entityId]);
-  const ranks = mentioning.map((a) => a.mentions[entityId]!.rank).filter((r): r is number => r !== null);
-  const tones = mentioning.map((a) => a.mentions[entityId]!.sentiment).filter((s): s is number => s !== null);
-  const citing = answers.filter((a) => a.cited);
-  const owned = citing.filter((a) => a.citedEntities.includes(entityId)).length;
+export function tallies(answers: Answer[], entityIds: string[]): { byEntity: Map<string, Tally>; citing: number; top: number } {
+  const byEntity = new Map(entityIds.map((id) => [id, { mentions: 0, inverseRanks: [] as number[], tones: [] as number[], citedIn: 0 }]));
+  let citing = 0;
+  for (const a of answers) {
+    for (const [id, m] of Object.entries(a.mentions)) {
+      const t = byEntity.get(id);
+      if (!t) continue;
+      t.mentions++;
+      if (m.rank !== null) t.inverseRanks.push(1 / m.rank);
+      if (m.sentiment !== null) t.tones.push(m.sentiment);
+    }
+    if (a.cited) {
+      citing++;
+      for (const id of a.citedEntities) {
+        const t = byEntity.get(id);
+        if (t) t.citedIn++;
+      }
+    }
+  }
+  const top = Math.max(0, ...[...byEntity.values()].map((t) => t.mentions));
+  return { byEntity, citing, top };
+}
+
+export function componentsFromTally(t: Tally, n: number, top: number, citing: number): Record<ComponentKey, Component> {
   return {
-    visibility: n ? { value: round((100 * mentioning.length) / n), n, interval: wilson(mentioning.length, n) } : { value: null, n: 0 },
-    relativeSov: top ? { value: round((100 * mentioning.length) / top), n: top, interval: wilson(mentioning.length, top) } : { value: null, n: 0 },
-    position: ranks.length ? { value: round(100 * mean(ranks.map((r) => 1 / r))), n: ranks.length } : { value: null, n: 0 },
-    sentiment: tones.length ? { value: round(50 * (1 + mean(tones))), n: tones.length } : { value: null, n: 0 },
-    volume: citing.length ? { value: round((100 * owned) / citing.length), n: citing.length, interval: wilson(owned, citing.length) } : { value: null, n: 0 },
+    visibility: n ? { value: round((100 * t.mentions) / n), n, interval: wilson(t.mentions, n) } : { value: null, n: 0 },
+    relativeSov: top ? { value: round((100 * t.mentions) / top), n: top, interval: wilson(t.mentions, top) } : { value: null, n: 0 },
+    position: t.inverseRanks.length ? { value: round(100 * mean(t.inverseRanks)), n: t.inverseRanks.length } : { value: null, n: 0 },
+    sentiment: t.tones.length ? { value: round(50 * (1 + mean(t.tones))), n: t.tones.length } : { value: null, n: 0 },
+    volume: citing ? { value: round((100 * t.citedIn) / citing), n: citing, interval: wilson(t.citedIn, citing) } : { value: null, n: 0 },
   };
+}
+
+/** The five components from one entity's point of view (the brand's, or a competitor's). */
+export function components(answers: Answer[], entityId: string, allEntityIds: string[]): Record<ComponentKey, Component> {
+  const { byEntity, citing, top } = tallies(answers, allEntityIds.includes(entityId) ? allEntityIds : [...allEntityIds, entityId]);
+  return componentsFromTally(byEntity.get(entityId)!, answers.length, top, citing);
 }
 
 /** score = Σ w·v / Σ w over the components that have data; the weights shown are renormalised. */

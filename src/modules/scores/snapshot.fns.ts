@@ -1,5 +1,5 @@
 import type { StoredAnalysis } from '../runs/detail.fns.ts';
-import { COMPONENTS, components, composite, round, topMentions, wilson, type Answer, type Component, type ComponentKey } from './scores.fns.ts';
+import { COMPONENTS, componentsFromTally, composite, round, tallies, wilson, type Answer, type Component, type ComponentKey } from './scores.fns.ts';
 
 // A day's snapshot of one engine (or all of them: `composite`) from a run's answered results.
 
@@ -41,23 +41,26 @@ const mean = (xs: number[]) => (xs.length ? round(xs.reduce((a, b) => a + b, 0) 
 export function buildSnapshot(engine: string, results: Array<{ analysis: StoredAnalysis }>, entities: EntityInfo[]): Snapshot {
   const answers = results.map((r) => toAnswer(engine, r.analysis));
   const ids = entities.map((e) => e.entityId);
-  const top = topMentions(answers, ids);
-  const brand = components(answers, 'brand', ids, top);
+  // One pass over the answers for every entity of the scoreboard.
+  const { byEntity, citing, top } = tallies(answers, ids);
+  const brand = componentsFromTally(byEntity.get('brand')!, answers.length, top, citing);
   const main = composite(brand);
-  const totalMentions = answers.reduce((sum, a) => sum + Object.keys(a.mentions).length, 0);
+  const totalMentions = [...byEntity.values()].reduce((sum, t) => sum + t.mentions, 0);
   const citations = results.flatMap((r) => r.analysis.citations);
 
+  const citationsOf = new Map<string, number>();
+  for (const c of citations) if (c.entityId) citationsOf.set(c.entityId, (citationsOf.get(c.entityId) ?? 0) + 1);
   const board = entities.map((entity) => {
-    const parts = components(answers, entity.entityId, ids, top);
-    const mentioned = answers.filter((a) => a.mentions[entity.entityId]);
+    const t = byEntity.get(entity.entityId)!;
+    const parts = componentsFromTally(t, answers.length, top, citing);
     return {
       entityId: entity.entityId, name: entity.name, kind: entity.kind, rank: 0,
       score: composite(parts).score,
       visibility: parts.visibility.value,
-      shareOfVoice: totalMentions ? round((100 * mentioned.length) / totalMentions) : null,
-      averagePosition: mean(mentioned.map((a) => a.mentions[entity.entityId]!.rank).filter((r): r is number => r !== null)),
-      sentiment: mean(mentioned.map((a) => a.mentions[entity.entityId]!.sentiment).filter((s): s is number => s !== null)),
-      citations: citations.filter((c) => c.entityId === entity.entityId).length,
+      shareOfVoice: totalMentions ? round((100 * t.mentions) / totalMentions) : null,
+      averagePosition: mean(t.inverseRanks.map((x) => 1 / x)),
+      sentiment: mean(t.tones),
+      citations: citationsOf.get(entity.entityId) ?? 0,
     };
   }).sort((a, b) => (b.score ?? -1) - (a.score ?? -1) || a.name.localeCompare(b.name)).map((row, i) => ({ ...row, rank: i + 1 }));
 
