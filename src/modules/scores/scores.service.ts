@@ -19,6 +19,13 @@ const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 
 export function createScoresService(deps: { db: Db; clock: Clock; workspaces: WorkspacesService; runs: () => RunsService }) {
   const { db, clock } = deps;
+  // Time series change once a day per workspace: a response is kept 5 s (another process's new
+  // snapshot shows within that), and this process's own writes drop the workspace's entries at once.
+  const SERIES_TTL_MS = 5_000;
+  const seriesCache = new Map<string, { json: string; at: number }>();
+  const forget = (workspaceId: string) => {
+    for (const key of seriesCache.keys()) if (key.startsWith(`${workspaceId}|`)) seriesCache.delete(key);
+  };
 
   async function latest(ws: WorkspaceContext, engine: string, onOrBefore: string) {
     const [row] = await db.select().from(scoreSnapshots)
@@ -52,6 +59,7 @@ export function createScoresService(deps: { db: Db; clock: Clock; workspaces: Wo
       });
       // One statement for the day's snapshots; the day's latest run replaces what an earlier one wrote.
       return async (tx: Db) => {
+        forget(workspaceId);
         if (!rows.length) return;
         await tx.insert(scoreSnapshots).values(rows).onConflictDoUpdate({
           target: [scoreSnapshots.workspaceId, scoreSnapshots.engine, scoreSnapshots.day],
@@ -83,12 +91,18 @@ export function createScoresService(deps: { db: Db; clock: Clock; workspaces: Wo
     async timeseriesJson(ws: WorkspaceContext, engine: string, range: keyof typeof RANGES): Promise<string> {
       const days = RANGES[range];
       const today = dayOf(clock.now());
+      const key = `${ws.id}|${engine}|${range}|${today}`;
+      const cached = seriesCache.get(key);
+      if (cached && Date.now() - cached.at < SERIES_TTL_MS) return cached.json;
       const from = days === null ? null : dayOf(new Date(clock.now().getTime() - (days - 1) * DAY_MS));
       if (!(await latest(ws, COMPOSITE, today))) throw notAvailable();
       const [row] = await rawRows<{ points: string }>(db, sql`
         select '[' || coalesce(string_agg(point, ',' order by day), '') || ']' as points from score_snapshots
         where workspace_id = ${ws.id} and engine = ${engine} and day <= ${today} ${from ? sql`and day >= ${from}` : sql``}`);
-      return `{"workspace":${JSON.stringify(ws.slug)},"engine":${JSON.stringify(engine)},"range":"${range}","from":${from ? `"${from}"` : 'null'},"to":"${today}","version":"geo-score-v1","points":${row!.points}}`;
+      const json = `{"workspace":${JSON.stringify(ws.slug)},"engine":${JSON.stringify(engine)},"range":"${range}","from":${from ? `"${from}"` : 'null'},"to":"${today}","version":"geo-score-v1","points":${row!.points}}`;
+      if (seriesCache.size > 5_000) seriesCache.clear();
+      seriesCache.set(key, { json, at: Date.now() });
+      return json;
     },
 
     /** The latest composite snapshot's metrics, each engine's, and the change since the previous day measured. */
