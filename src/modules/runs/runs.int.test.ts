@@ -60,6 +60,22 @@ describe('prompt set', () => {
     expect((await api('DELETE', `/api/v1/workspaces/${slug}/prompts/${id}`)).statusCode).toBe(404);
   });
 
+  it('one prompt generation at a time per workspace; jobs of other workspaces are not found', async () => {
+    const slug = await funded();
+    const results = await Promise.all(Array.from({ length: 4 }, () => api('POST', `/api/v1/workspaces/${slug}/prompts/generate`)));
+    // A template generation can finish within milliseconds, so a late request may legitimately start
+    // a second one; requests that overlap a running one are 409.
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.every((c) => c === 202 || c === 409)).toBe(true);
+    expect(codes.filter((c) => c === 409).length).toBeGreaterThanOrEqual(1);
+    expect(results.find((r) => r.statusCode === 409)!.json().error.code).toBe('job_already_running');
+    const job = results.find((r) => r.statusCode === 202)!.json();
+    await waitFor(slug, job.id);
+    const other = await funded();
+    expect((await api('GET', `/api/v1/workspaces/${other}/jobs/${job.id}`)).json().error.code).toBe('not_found');
+    expect((await api('GET', `/api/v1/workspaces/${slug}/jobs/job_unknown`)).statusCode).toBe(404);
+  });
+
   it('generation refills the active set from templates (no model key), keeping the user’s prompts', async () => {
     const slug = await funded();
     await api('POST', `/api/v1/workspaces/${slug}/prompts`, { intent: 'expert', text: 'Which analyst firms cover product analytics?', language: 'en' });
