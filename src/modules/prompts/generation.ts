@@ -5,7 +5,7 @@ import type { WorkspaceContext } from '../../lib/http/types.ts';
 import type { WorkspaceRow } from '../workspaces/workspaces.repo.ts';
 import type { PromptsService } from './prompts.service.ts';
 import { templateInputOf } from './prompts.service.ts';
-import type { Intent, Language } from './prompts.fns.ts';
+import { templatePrompts, type Intent, type Language } from './prompts.fns.ts';
 
 // Prompt generation: refill the active set to `activeSetSize` by quota. Through the workspace's
 // model when a provider key is configured (250,000 micro-USD held per call, at most 100 calls),
@@ -44,7 +44,7 @@ export function createPromptGeneration(deps: {
     const model = ctx.job.params.useModel ? await deps.modelFor(ws, row) : null;
     if (!model) {
       const input = templateInputOf(row);
-      const fresh = INTENTS.flatMap((intent) => deps.prompts.templatePrompts(input, intent, deficits[intent]).map((p) => ({ ...p, intent })));
+      const fresh = INTENTS.flatMap((intent) => templatePrompts(input, intent, deficits[intent]).map((p) => ({ ...p, intent })));
       await deps.prompts.replaceGenerated(row.id, fresh, 'template');
       ctx.progress(1);
       await ctx.log(`${fresh.length} prompts from templates`);

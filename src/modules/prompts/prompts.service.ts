@@ -5,7 +5,7 @@ import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
 import type { WorkspaceRow } from '../workspaces/workspaces.repo.ts';
-import { apportion, templatePrompts, templateSet, type Intent, type Language, type TemplateInput } from './prompts.fns.ts';
+import { apportion, templateSet, type Intent, type Language, type TemplateInput } from './prompts.fns.ts';
 import { prompts } from './prompts.tables.ts';
 
 export type PromptRow = typeof prompts.$inferSelect;
@@ -108,7 +108,6 @@ export function createPromptsService(deps: { db: Db; clock: Clock }) {
       });
     },
 
-    templatePrompts,
     byIds: (workspaceId: string, ids: string[]) => (ids.length ? db.select().from(prompts).where(and(eq(prompts.workspaceId, workspaceId), inArray(prompts.id, ids))) : Promise.resolve([])),
   };
 }

@@ -20,7 +20,6 @@ const cookies = new Map<unknown, string>();
 const cookieFor = (app: TestContext['app']) => cookies.get(app) ?? cookie;
 const api = (method: 'GET' | 'POST' | 'DELETE' | 'PATCH', url: string, payload?: unknown, app = ctx.app) =>
   app.inject({ method, url, headers: { cookie: cookieFor(app) }, ...(payload === undefined ? {} : { payload: payload as object }) });
-const topUp = (slug: string, amount = 50_000_000) => api('POST', `/api/v1/workspaces/${slug}/credits/top-up`, { amountMicrousd: amount, idempotencyKey: `t-${slug}-${amount}` });
 async function funded(slug = `r-${++n}`, app = ctx.app) {
   await createWorkspace(app, cookieFor(app), slug);
   await api('POST', `/api/v1/workspaces/${slug}/credits/top-up`, { amountMicrousd: 50_000_000, idempotencyKey: `t-${slug}` }, app);

@@ -47,11 +47,6 @@ export function createWorkspacesRepo(db: Db) {
       return row ?? null;
     },
 
-    async update(id: string, patch: WorkspacePatch) {
-      const [row] = await db.update(workspaces).set(patch).where(eq(workspaces.id, id)).returning();
-      return row ?? null;
-    },
-
     listMembers(workspaceId: string) {
       return db.select().from(workspaceMembers).where(eq(workspaceMembers.workspaceId, workspaceId))
         .orderBy(asc(workspaceMembers.createdAt), asc(workspaceMembers.userId));
