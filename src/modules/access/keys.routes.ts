@@ -3,12 +3,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ACCESS } from '../../lib/http/credentials.ts';
 import { sessionOf, workspaceOf } from '../../lib/http/responses.ts';
-import { WorkspaceParams } from '../workspaces/workspaces.routes.ts';
+import { WorkspaceParams, workspaceParamsWith } from '../workspaces/workspaces.routes.ts';
 import type { KeysService } from './keys.service.ts';
 import { KeyActionBody, KeyActionResult, KeyCreateBody, KeyDelivery, KeyListItem } from './keys.schemas.ts';
 
 const tags = ['api-keys'];
-const KeyParams = Type.Object({ ...WorkspaceParams.properties, keyId: Type.String({ maxLength: 100 }) });
+const KeyParams = workspaceParamsWith('keyId');
 
 export function keysRoutes(app: FastifyInstance, deps: { keys: KeysService }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { ACCESS } from '../../lib/http/credentials.ts';
 import { workspaceOf } from '../../lib/http/responses.ts';
-import { WorkspaceParams } from '../workspaces/workspaces.routes.ts';
+import { workspaceParamsWith } from '../workspaces/workspaces.routes.ts';
 import { jobView, type JobsService } from './jobs.service.ts';
 import { JobStatus } from './jobs.schemas.ts';
 
@@ -12,7 +11,7 @@ export function jobsRoutes(app: FastifyInstance, deps: { jobs: JobsService }) {
     config: { credential: ACCESS.runs.read },
     schema: {
       operationId: 'getJob', tags: ['jobs'], summary: 'Any background job of the workspace (runs, prompt generation, …)',
-      params: Type.Object({ ...WorkspaceParams.properties, id: Type.String({ maxLength: 100 }) }), response: { 200: JobStatus },
+      params: workspaceParamsWith('id'), response: { 200: JobStatus },
     },
   }, async (request) => {
     const ws = workspaceOf(request);

@@ -5,7 +5,7 @@ import { ACCESS } from '../../lib/http/credentials.ts';
 import { Closed, Nullable, StringEnum, Timestamp } from '../../lib/http/schema-helpers.ts';
 import { actorOf, workspaceOf } from '../../lib/http/responses.ts';
 import { INTENTS, LANGUAGES } from '../workspaces/workspaces.schemas.ts';
-import { WorkspaceParams } from '../workspaces/workspaces.routes.ts';
+import { WorkspaceParams, workspaceParamsWith } from '../workspaces/workspaces.routes.ts';
 import { JobStatus } from '../jobs/jobs.schemas.ts';
 import type { PromptsService } from './prompts.service.ts';
 import type { createPromptGeneration } from './generation.ts';
@@ -22,7 +22,7 @@ const Fields = {
   region: Type.Optional(Nullable(Type.String({ pattern: '^[a-z-]{2,20}$' }))),
   active: Type.Optional(Type.Boolean()),
 };
-const PromptParams = Type.Object({ ...WorkspaceParams.properties, id: Type.String({ maxLength: 100 }) });
+const PromptParams = workspaceParamsWith('id');
 
 export function promptsRoutes(app: FastifyInstance, deps: { prompts: PromptsService; generation: ReturnType<typeof createPromptGeneration> }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();

@@ -4,13 +4,13 @@ import { Type } from 'typebox';
 import { ACCESS } from '../../lib/http/credentials.ts';
 import { Closed, StringEnum } from '../../lib/http/schema-helpers.ts';
 import { actorOf, workspaceOf } from '../../lib/http/responses.ts';
-import { WorkspaceParams } from '../workspaces/workspaces.routes.ts';
+import { WorkspaceParams, workspaceParamsWith } from '../workspaces/workspaces.routes.ts';
 import { JobStatus } from '../jobs/jobs.schemas.ts';
 import { PRESETS } from './runs.fns.ts';
 import type { RunsService } from './runs.service.ts';
 
 const tags = ['runs'];
-const RunParams = Type.Object({ ...WorkspaceParams.properties, id: Type.String({ maxLength: 100 }) });
+const RunParams = workspaceParamsWith('id');
 
 export function runsRoutes(app: FastifyInstance, deps: { runs: RunsService }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();

@@ -4,15 +4,15 @@ import { Type } from 'typebox';
 import { ACCESS } from '../../lib/http/credentials.ts';
 import { Closed, Nullable, StringEnum, Timestamp } from '../../lib/http/schema-helpers.ts';
 import { sessionOf, workspaceOf } from '../../lib/http/responses.ts';
-import { WorkspaceParams } from '../workspaces/workspaces.routes.ts';
+import { WorkspaceParams, workspaceParamsWith } from '../workspaces/workspaces.routes.ts';
 import { ROLES, type TeamService } from './team.service.ts';
 
 const tags = ['team'];
 const Role = StringEnum(ROLES, { description: '`owner` manages the team; `member` uses the workspace.' });
 const Member = Type.Object({ userId: Type.String(), email: Nullable(Type.String()), name: Nullable(Type.String()), role: Type.String(), joinedAt: Timestamp });
 const Invitation = Type.Object({ invitationId: Type.String(), email: Type.String(), role: Type.String(), createdAt: Timestamp, expiresAt: Timestamp });
-const MemberParams = Type.Object({ ...WorkspaceParams.properties, userId: Type.String({ maxLength: 100 }) });
-const InvitationParams = Type.Object({ ...WorkspaceParams.properties, invitationId: Type.String({ maxLength: 100 }) });
+const MemberParams = workspaceParamsWith('userId');
+const InvitationParams = workspaceParamsWith('invitationId');
 
 export function teamRoutes(app: FastifyInstance, deps: { team: TeamService }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();

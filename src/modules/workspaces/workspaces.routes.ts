@@ -10,6 +10,9 @@ import {
 } from './workspaces.schemas.ts';
 
 export const WorkspaceParams = Type.Object({ workspace: Type.String({ pattern: '^[a-z0-9-]+$', description: 'Workspace slug' }) });
+/** The workspace plus one resource id in the path (unknown ids are 404 `not_found`, checked by the service). */
+export const workspaceParamsWith = <K extends string>(name: K) =>
+  Type.Object({ ...WorkspaceParams.properties, [name]: Type.String({ maxLength: 100 }) } as { workspace: typeof WorkspaceParams.properties.workspace } & Record<K, ReturnType<typeof Type.String>>);
 const tags = ['workspaces'];
 
 export function workspacesRoutes(app: FastifyInstance, deps: { workspaces: WorkspacesService }) {
