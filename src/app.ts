@@ -150,7 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await queue.stop();
   });
   const engines = createEngines({ config, clock, resolveKey: (workspaceId, connector) => connections.resolveKey(workspaceId, connector as never) });
-  const scores = createScoresService({ db, clock, workspaces, runs: () => runs });
+  const scores = createScoresService({ db, clock, workspaces });
   const runs = createRunsService({ db, clock, jobs, prompts, engines, workspaces, pipeline: config.pipeline, onSucceeded: (workspaceId, runId, answered) => scores.prepareRun(workspaceId, runId, answered) });
   const generation = createPromptGeneration({
     jobs, prompts, workspaceRow: (ws) => workspaces.getRow(ws),

@@ -59,9 +59,7 @@ export function jobView(row: JobRow, slug: string) {
 
 export function createJobsService(deps: { db: Db; clock: Clock; credits: CreditsService; queue: JobQueue; maxJobs: number; dataDir: string; log: FastifyBaseLogger }) {
   const { db, clock, credits, queue } = deps;
-  /** `onSuccess` prepares (outside any transaction) a write that commits together with `succeeded`. */
-  type OnSuccess = (job: JobRow) => Promise<(tx: Db) => Promise<void>>;
-  const handlers = new Map<string, { handler: JobHandler; onSuccess?: OnSuccess }>();
+  const handlers = new Map<string, JobHandler>();
   const running = new Map<string, AbortController>();
   const inFlight = new Set<Promise<void>>();
   let stopping = false;
@@ -115,11 +113,11 @@ export function createJobsService(deps: { db: Db; clock: Clock; credits: Credits
 
   return {
     /**
-     * `onSuccess` (e.g. a run's score snapshots) is written in the transaction that records the job
-     * `succeeded`: both or neither, and never for a job cancelled at the last moment.
+     * A handler may return a write (e.g. a run's score snapshots) committed in the transaction that
+     * records the job `succeeded`: both or neither, and never for a job cancelled at the last moment.
      */
-    register(kind: string, handler: JobHandler, onSuccess?: OnSuccess) {
-      handlers.set(kind, { handler, onSuccess });
+    register(kind: string, handler: JobHandler) {
+      handlers.set(kind, handler);
     },
 
     async start(input: StartJob) {
@@ -200,8 +198,8 @@ export function createJobsService(deps: { db: Db; clock: Clock; credits: Credits
         if (row.reservationId) await credits.settleLeased(row.reservationId); // cancelled before a worker took it
         return;
       }
-      const registered = handlers.get(row.kind);
-      if (!registered) return void (await finish(row, 'failed', `no handler for job kind ${row.kind}`));
+      const handler = handlers.get(row.kind);
+      if (!handler) return void (await finish(row, 'failed', `no handler for job kind ${row.kind}`));
       const controller = new AbortController();
       let leaser: Awaited<ReturnType<CreditsService['leaser']>> | null = null;
       let completed = row.completedCalls;
@@ -234,11 +232,10 @@ export function createJobsService(deps: { db: Db; clock: Clock; credits: Credits
         leaser = row.reservationId ? await credits.leaser(row.reservationId) : null;
         await db.update(jobs).set({ pid: process.pid, heartbeatAt: clock.now() }).where(eq(jobs.id, row.id));
         beat = startBeat();
-        const fromHandler = await registered.handler(ctx);
+        const write = await handler(ctx);
         await flush();
         if (stopping && controller.signal.aborted) throw new Error('shutdown');
-        const write = controller.signal.aborted ? undefined : (fromHandler ?? (registered.onSuccess ? await registered.onSuccess(row) : undefined));
-        await finish(row, controller.signal.aborted ? 'cancelled' : 'succeeded', controller.signal.aborted ? 'stopped after cancellation' : 'succeeded', completed, leaser, write);
+        await finish(row, controller.signal.aborted ? 'cancelled' : 'succeeded', controller.signal.aborted ? 'stopped after cancellation' : 'succeeded', completed, leaser, write || undefined);
       } catch (err) {
         const message = (err as Error).message;
         if (stopping) await finish(row, 'failed', 'failed: the worker shut down', completed, leaser);

@@ -165,9 +165,6 @@ export function createRunsService(deps: {
       const results = await db.select().from(runResults).where(eq(runResults.runId, row.id)).orderBy(asc(runResults.engine), asc(runResults.id));
       return { run: jobView(row, ws.slug), ...summarizeRun(results) };
     },
-
-    /** Results of a run, for the scores. */
-    results: (runId: string) => db.select().from(runResults).where(eq(runResults.runId, runId)),
   };
 }
 export type RunsService = ReturnType<typeof createRunsService>;

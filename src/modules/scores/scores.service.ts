@@ -4,7 +4,6 @@ import { rawRows, type Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
-import type { RunsService } from '../runs/runs.service.ts';
 import type { StoredAnalysis } from '../runs/detail.fns.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
 import { COMPONENTS, significant, round } from './scores.fns.ts';
@@ -17,7 +16,7 @@ const DAY_MS = 24 * 3600 * 1000;
 const notAvailable = () => new AppError('score_not_available', 'No measurement has succeeded for this workspace on or before that date.');
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 
-export function createScoresService(deps: { db: Db; clock: Clock; workspaces: WorkspacesService; runs: () => RunsService }) {
+export function createScoresService(deps: { db: Db; clock: Clock; workspaces: WorkspacesService }) {
   const { db, clock } = deps;
   // Time series change once a day per workspace: a response is kept 5 s (another process's new
   // snapshot shows within that), and this process's own writes drop the workspace's entries at once.
@@ -40,14 +39,13 @@ export function createScoresService(deps: { db: Db; clock: Clock; workspaces: Wo
      * run wins). Computed here; written by the returned function inside the transaction that
      * records the run `succeeded`.
      */
-    async prepareRun(workspaceId: string, runId: string, answered?: Array<{ engine: string; analysis: StoredAnalysis }>) {
-      const ws = await deps.workspaces.contextById(workspaceId);
-      const row = await deps.workspaces.getRow(ws);
+    async prepareRun(workspaceId: string, runId: string, answered: Array<{ engine: string; analysis: StoredAnalysis }>) {
+      const row = await deps.workspaces.getRow({ id: workspaceId });
       const entities: EntityInfo[] = [
         { entityId: 'brand', name: row.displayName, kind: 'brand' },
         ...row.competitors.map((c, i) => ({ entityId: `competitor:${i}`, name: c.name, kind: 'competitor' as const })),
       ];
-      const results = answered ?? (await deps.runs().results(runId)).flatMap((r) => (r.analysis && !r.error ? [{ engine: r.engine, analysis: r.analysis }] : []));
+      const results = answered;
       const now = clock.now();
       const day = dayOf(now);
       const groups: Array<[string, typeof results]> = [[COMPOSITE, results], ...ENGINE_IDS.map((e) => [e, results.filter((r) => r.engine === e)] as [string, typeof results])];
