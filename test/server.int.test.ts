@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { startServer } from '../src/server.ts';
 import { DataDirLockedError } from '../src/lib/datadir-lock.ts';
 import { driver } from './helpers/app.ts';
-import { adminQuery, postgresUrl } from './helpers/databases.ts';
+import { adminQuery, PG_PREFIX, postgresUrl } from './helpers/databases.ts';
 
 // The real start path: config -> database -> migrations -> app -> listening socket.
 
@@ -15,7 +15,7 @@ const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'geo-server-'));
 async function envFor(dataDir: string): Promise<NodeJS.ProcessEnv> {
   const env: NodeJS.ProcessEnv = { GEO_ENV: 'test', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' };
   if (driver() === 'postgres') {
-    const name = `geo_test_srv_${Math.random().toString(36).slice(2, 10)}`;
+    const name = `${PG_PREFIX}srv_${Math.random().toString(36).slice(2, 10)}`;
     await adminQuery(`CREATE DATABASE ${name}`);
     env.DATABASE_URL = postgresUrl(name);
   }

@@ -7,8 +7,10 @@ import { openPostgres, wrapPglite, type Database } from '../../src/lib/db.ts';
 // Each test file gets a database of its own, cloned from a migrated template made once per run
 // by global-setup.ts: a PGlite data directory tarball, or a PostgreSQL template database.
 
-export const PG_TEMPLATE = 'geo_test_template';
-export const PG_PREFIX = 'geo_test_';
+// GEO_TEST_DB_PREFIX lets several checkouts run their suites on one server at once without
+// dropping each other's databases (global setup drops every database with its prefix).
+export const PG_PREFIX = process.env.GEO_TEST_DB_PREFIX ?? 'geo_test_';
+export const PG_TEMPLATE = `${PG_PREFIX}template`;
 
 export function postgresUrl(database?: string): string {
   const url = new URL(process.env.TEST_DATABASE_URL!);
