@@ -23,9 +23,9 @@ const checkout = (slug: string, amountMicrousd: unknown, app = ctx.app) =>
 const balance = async (slug = 'billing') => (await ctx.app.inject({ url: `/api/v1/workspaces/${slug}/credits/balance`, headers: { cookie } })).json().postedMicrousd as number;
 const event = (type: string, id: string, extra: Record<string, unknown> = {}) =>
   JSON.stringify({ id: `evt_${++n}`, type, data: { object: { id, payment_status: 'paid', amount_total: 999_999_999, ...extra } } });
-/** `signature: null` sends no payment-signature header at all. */
-const deliver = (raw: string, signature: string | null = signLocal(raw, SECRET), app = ctx.app) =>
-  app.inject({ method: 'POST', url: '/api/v1/webhooks/payment', headers: { 'content-type': 'application/json', ...(signature === null ? {} : { 'payment-signature': signature }) }, payload: raw });
+/** `signature: null` sends no signature header at all. */
+const deliver = (raw: string, signature: string | null = signLocal(raw, SECRET), app = ctx.app, header = 'payment-signature') =>
+  app.inject({ method: 'POST', url: '/api/v1/webhooks/payment', headers: { 'content-type': 'application/json', ...(signature === null ? {} : { [header]: signature }) }, payload: raw });
 async function newWorkspace() {
   const slug = `bill-${++n}`;
   await createWorkspace(ctx.app, cookie, slug);
@@ -199,7 +199,14 @@ describe('processor mode (Stripe SDK against a local fake)', () => {
   const signed = (raw: string, offsetS = 0, secret = SECRET) =>
     Stripe.webhooks.generateTestHeaderString({ payload: raw, secret, timestamp: Math.floor(clock.now().getTime() / 1000) + offsetS });
 
-  it('creates a hosted checkout through the SDK and fulfils on a Stripe-signed event', async () => {
+  /** An event as Stripe sends it: the full envelope, signed by the SDK's own test signer. */
+  const stripeEvent = (type: string, sessionId: string, paymentStatus = 'paid') => JSON.stringify({
+    id: `evt_1Q${++n}StripeLike`, object: 'event', api_version: '2025-01-27.acacia', created: Math.floor(clock.now().getTime() / 1000), livemode: false,
+    pending_webhooks: 1, request: { id: null, idempotency_key: null }, type,
+    data: { object: { id: sessionId, object: 'checkout.session', mode: 'payment', payment_status: paymentStatus, status: 'complete', amount_total: 999_999, currency: 'usd' } },
+  }, null, 2);
+
+  it('creates a hosted checkout through the SDK and fulfils once on an event signed as Stripe signs, sent in Stripe-Signature', async () => {
     const slug = await newWorkspace();
     clock.advance(60_000);
     const res = await checkout(slug, 12_340_000, stripeApp.app);
@@ -208,9 +215,35 @@ describe('processor mode (Stripe SDK against a local fake)', () => {
     expect(sent.path).toBe('/v1/checkout/sessions');
     expect(sent.auth).toBe('Bearer sk_test_fake');
     expect(decodeURIComponent(sent.body)).toContain('line_items[0][price_data][unit_amount]=1234');
-    const raw = event('checkout.session.completed', res.json().checkoutSessionId);
-    expect((await deliver(raw, signed(raw), stripeApp.app)).json()).toEqual({ status: 'fulfilled' });
+    const raw = stripeEvent('checkout.session.completed', res.json().checkoutSessionId);
+    const header = signed(raw);
+    expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    const results = await Promise.all(Array.from({ length: 10 }, () => deliver(raw, header, stripeApp.app, 'Stripe-Signature')));
+    const statuses = results.map((r) => r.json().status).sort();
+    expect(statuses).toEqual([...Array(9).fill('duplicate'), 'fulfilled']);
     expect(await balance(slug)).toBe(12_340_000);
+  });
+
+  it('also accepts the processor scheme in payment-signature (the contract’s header)', async () => {
+    const slug = await newWorkspace();
+    clock.advance(60_000);
+    const { checkoutSessionId } = (await checkout(slug, 5_000_000, stripeApp.app)).json();
+    const raw = stripeEvent('checkout.session.completed', checkoutSessionId);
+    expect((await deliver(raw, signed(raw), stripeApp.app)).json()).toEqual({ status: 'fulfilled' });
+    expect((await deliver(raw, signed(raw), stripeApp.app, 'stripe-signature')).json()).toEqual({ status: 'duplicate' });
+    expect(await balance(slug)).toBe(5_000_000);
+  });
+
+  it('a bad Stripe-Signature is refused even beside an empty payment-signature; an expired session fails its receipt', async () => {
+    clock.advance(60_000);
+    const { checkoutSessionId } = (await checkout('billing', 5_000_000, stripeApp.app)).json();
+    const raw = stripeEvent('checkout.session.expired', checkoutSessionId, 'unpaid');
+    const bad = await stripeApp.app.inject({
+      method: 'POST', url: '/api/v1/webhooks/payment', payload: raw,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signed(raw, 0, 'whsec_other'), 'payment-signature': '' },
+    });
+    expect([bad.statusCode, bad.json().error.code]).toEqual([400, 'invalid_signature']);
+    expect((await deliver(raw, signed(raw), stripeApp.app, 'Stripe-Signature')).json()).toEqual({ status: 'failed' });
   });
 
   it.each([
@@ -218,13 +251,16 @@ describe('processor mode (Stripe SDK against a local fake)', () => {
     ['a timestamp from the future', 301, SECRET],
     ['a wrong secret', 0, 'whsec_other'],
   ])('400 invalid_signature for %s', async (_name, offset, secret) => {
-    const raw = event('checkout.session.completed', 'cs_test_zz');
-    const res = await deliver(raw, signed(raw, offset, secret), stripeApp.app);
-    expect([res.statusCode, res.json().error.code]).toEqual([400, 'invalid_signature']);
+    const raw = stripeEvent('checkout.session.completed', 'cs_test_zz');
+    for (const header of ['Stripe-Signature', 'payment-signature']) {
+      const res = await deliver(raw, signed(raw, offset, secret), stripeApp.app, header);
+      expect([res.statusCode, res.json().error.code]).toEqual([400, 'invalid_signature']);
+    }
   });
 
   it('refuses the local hex scheme in processor mode', async () => {
     const raw = event('checkout.session.completed', 'cs_test_zz');
     expect((await deliver(raw, signLocal(raw, SECRET), stripeApp.app)).json().error.code).toBe('invalid_signature');
+    expect((await deliver(raw, signLocal(raw, SECRET), stripeApp.app, 'Stripe-Signature')).json().error.code).toBe('invalid_signature');
   });
 });

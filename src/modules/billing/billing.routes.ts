@@ -48,13 +48,17 @@ export function billingRoutes(app: FastifyInstance, deps: { billing: BillingServ
       config: { credential: ACCESS.public },
       schema: {
         operationId: 'paymentWebhook', tags, summary: 'Payment processor events (the only inbound webhook)',
-        description: 'Header `payment-signature`: in local mode the lowercase hex HMAC-SHA256 of the raw body with PAYMENT_WEBHOOK_SECRET; with a processor, its timestamped scheme (300 s tolerance). 400 `invalid_signature`; 503 `billing_unavailable` without a secret.',
-        headers: Type.Object({ 'payment-signature': Type.Optional(Type.String()) }),
+        description: 'In local mode, header `payment-signature`: the lowercase hex HMAC-SHA256 of the raw body with PAYMENT_WEBHOOK_SECRET. With a processor, its timestamped scheme (300 s tolerance) in the header the processor sends, `Stripe-Signature`, or in `payment-signature`. 400 `invalid_signature`; 503 `billing_unavailable` without a secret.',
+        headers: Type.Object({
+          'payment-signature': Type.Optional(Type.String({ description: 'The contract’s header: local HMAC, or the processor’s scheme.' })),
+          'stripe-signature': Type.Optional(Type.String({ description: 'The header Stripe signs its events in (processor mode).' })),
+        }),
         response: { 200: Type.Object({ status: StringEnum(['fulfilled', 'failed', 'duplicate', 'ignored'] as const) }) },
       },
     }, async (request) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      return billing.webhook(raw, request.headers['payment-signature'] as string | undefined);
+      const header = (name: string) => request.headers[name] as string | undefined;
+      return billing.webhook(raw, { payment: header('payment-signature'), processor: header('stripe-signature') });
     });
   });
 }

@@ -16,6 +16,11 @@ import { verifyLocalSignature, verifyStripeSignature } from './signatures.fns.ts
 
 export const CHECKOUT_RATE = { limit: 12, windowMs: 60_000 };
 export type WebhookStatus = 'fulfilled' | 'failed' | 'duplicate' | 'ignored';
+/** The signature headers the webhook reads: the contract's and the processor's own. */
+export interface WebhookSignatures {
+  payment?: string | undefined;
+  processor?: string | undefined;
+}
 type Receipt = typeof billingReceipts.$inferSelect;
 
 const unavailable = (message: string) => new AppError('billing_unavailable', message);
@@ -123,12 +128,16 @@ export function createBillingService(deps: {
     },
 
     /** Spec 6.1: verify the raw body, then act on the event; the amount comes from the receipt. */
-    async webhook(raw: Buffer, signature: string | undefined): Promise<{ status: WebhookStatus }> {
+    async webhook(raw: Buffer, signatures: WebhookSignatures): Promise<{ status: WebhookStatus }> {
       if (!payments.webhookSecret) throw unavailable('PAYMENT_WEBHOOK_SECRET is not configured; the webhook is closed.');
+      // Stripe sends its signature in `Stripe-Signature`; the contract names `payment-signature`.
+      // A processor-mode event is accepted when either header carries a valid processor signature.
       const ok = payments.mode === 'processor'
-        ? verifyStripeSignature(raw, signature, payments.webhookSecret, clock.now())
-        : verifyLocalSignature(raw, signature, payments.webhookSecret);
-      if (!ok) throw new AppError('invalid_signature', 'The payment-signature header does not match the body.');
+        ? [signatures.processor, signatures.payment].some((header) => verifyStripeSignature(raw, header, payments.webhookSecret!, clock.now()))
+        : verifyLocalSignature(raw, signatures.payment, payments.webhookSecret);
+      if (!ok) throw new AppError('invalid_signature', payments.mode === 'processor'
+        ? 'Neither the Stripe-Signature nor the payment-signature header matches the body.'
+        : 'The payment-signature header does not match the body.');
       const event = parseEvent(raw);
       const completes = event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded';
       const fails = event.type === 'checkout.session.expired' || event.type === 'checkout.session.async_payment_failed';
