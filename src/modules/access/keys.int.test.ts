@@ -288,3 +288,52 @@ describe('lastUsedAt', () => {
     expect((await listed(key.keyId)).lastUsedAt).toBe(clock.now().toISOString());
   });
 });
+
+describe('another member of the workspace (issue 17)', () => {
+  let member: string;
+  beforeAll(async () => {
+    const m = await signup(ctx.app);
+    member = m.cookie;
+    const invite = await ctx.app.inject({ method: 'POST', url: '/api/v1/workspaces/keys/members', headers: { cookie }, payload: { email: m.email, role: 'member' } });
+    expect(invite.statusCode).toBe(201);
+    const token = /token is (\S+)/.exec(ctx.mails.at(-1)!.text)![1]!;
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/invitations/accept', headers: { cookie: member }, payload: { token } })).statusCode).toBe(200);
+  });
+  const asMember = (url: string, payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url, headers: { cookie: member }, payload });
+
+  it('replaying the owner’s creation body and idempotency key gets a key of its own, never the owner’s secret', async () => {
+    const first = (await create({ idempotencyKey: 'shared-create', scopes: ['runs:read'] })).json();
+    const replay = await asMember(base, { name: 'ci', idempotencyKey: 'shared-create', scopes: ['runs:read'] });
+    expect(replay.statusCode).toBe(201);
+    expect(replay.json().secret).not.toBe(first.secret);
+    expect(replay.json().keyId).not.toBe(first.keyId);
+    expect(JSON.stringify(replay.json())).not.toContain(first.deliveryId);
+    // The owner's own replay still answers the owner's key.
+    expect((await create({ idempotencyKey: 'shared-create', scopes: ['runs:read'] })).json().secret).toBe(first.secret);
+  });
+
+  it('replaying the owner’s rotation idempotency key reveals nothing', async () => {
+    const old = await activeKey(ctx.app, cookie, 'keys');
+    const rotated = (await act(old.keyId, { action: 'rotate', idempotencyKey: 'shared-rot' })).json();
+    const replay = await asMember(`${base}/${old.keyId}`, { action: 'rotate', idempotencyKey: 'shared-rot' });
+    expect([replay.statusCode, replay.json().error.code]).toEqual([409, 'invalid_state']);
+    expect(replay.body).not.toContain(rotated.secret);
+  });
+
+  it('deliveryId is a random token of at least 128 bits, not derivable from keyId; a guessed one reads nothing', async () => {
+    const created = await Promise.all(Array.from({ length: 5 }, () => create()));
+    for (const res of created) {
+      const { keyId, deliveryId } = res.json();
+      expect(deliveryId).toMatch(/^dlv_[A-Za-z0-9_-]{32}$/); // 24 random bytes = 192 bits
+      expect(Buffer.from(deliveryId.slice(4), 'base64url')).toHaveLength(24);
+      expect(deliveryId.slice(4, 14)).not.toBe(keyId.slice(4, 14)); // no shared timestamp part
+      const guesses = [`dlv_${keyId.slice(4)}`, `dlv_${keyId.slice(4, -1)}${String.fromCharCode(keyId.at(-1)!.charCodeAt(0) + 1)}`, deliveryId.slice(0, -1)];
+      for (const guess of guesses) {
+        const res2 = await asMember(`${base}/${keyId}`, { action: 'resume-delivery', deliveryId: guess });
+        expect(res2.statusCode).toBe(400);
+        expect(res2.body).not.toContain(res.json().secret);
+      }
+    }
+    expect(new Set(created.map((r) => r.json().deliveryId)).size).toBe(5);
+  });
+});

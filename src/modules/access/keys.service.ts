@@ -1,7 +1,7 @@
 import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
-import { hmacSha256Hex, seal, unseal } from '../../lib/crypto.ts';
+import { hmacSha256Hex, randomToken, safeEqual, seal, unseal } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
 import { claimIdempotencyKey, requestFingerprint } from '../../lib/idempotency/idempotency.ts';
 import type { Scope } from '../../lib/http/credentials.ts';
@@ -12,6 +12,7 @@ import { keysRepo, type KeyRow } from './keys.repo.ts';
 
 export const DEFAULT_SCOPES: Scope[] = ['workspace:read'];
 const LAST_USED_RESOLUTION_MS = 60_000;
+const DELIVERY_ID_BYTES = 24;
 
 export interface KeyCreateInput {
   name: string;
@@ -66,7 +67,8 @@ export function createKeysService(deps: { db: Db; clock: Clock; keyHashSecret: s
   async function issuePending(tx: Db, ws: WorkspaceContext, fields: { id?: string; name: string; scopes: Scope[]; allowedCidrs: string[]; createdBy: string; replacesKeyId?: string }) {
     const now = clock.now();
     const id = fields.id ?? newId('key');
-    const deliveryId = newId('dlv');
+    // A random 192-bit token, not a sortable id: minted beside keyId, an id would be guessable from it.
+    const deliveryId = `dlv_${randomToken(DELIVERY_ID_BYTES)}`;
     const { secret, prefix, last4 } = newSecret();
     const row = await keysRepo.insert(tx, {
       id, workspaceId: ws.id, name: fields.name, prefix, last4, secretHash: hash(secret), scopes: fields.scopes,
@@ -91,7 +93,7 @@ export function createKeysService(deps: { db: Db; clock: Clock; keyHashSecret: s
 
   function checkDelivery(row: KeyRow, deliveryId: string | undefined) {
     if (!deliveryId) throw invalid('body.deliveryId is required with this action');
-    if (deliveryId !== row.deliveryId) throw invalid('body.deliveryId does not match this key’s delivery');
+    if (!row.deliveryId || !safeEqual(deliveryId, row.deliveryId)) throw invalid('body.deliveryId does not match this key’s delivery');
   }
 
   const actions = {
@@ -119,7 +121,8 @@ export function createKeysService(deps: { db: Db; clock: Clock; keyHashSecret: s
         const replacementId = newId('key');
         if (body.idempotencyKey) {
           const claim = await claimIdempotencyKey(tx, {
-            workspaceId: ws.id, scope: `api_keys.rotate:${row.id}`, key: body.idempotencyKey,
+            // Scoped to the acting user: another member replaying the same key never reads this secret.
+            workspaceId: ws.id, scope: `api_keys.rotate:${row.id}:${userId}`, key: body.idempotencyKey,
             requestHash: requestFingerprint({ action: 'rotate', keyId }), resourceId: replacementId, now,
           });
           if (!claim.fresh) return { ...delivery(await keysRepo.byId(tx, ws.id, claim.resourceId)), replacesKeyId: row.id };
@@ -156,7 +159,8 @@ export function createKeysService(deps: { db: Db; clock: Clock; keyHashSecret: s
         if (input.idempotencyKey) {
           const { idempotencyKey, ...request } = input;
           const claim = await claimIdempotencyKey(tx, {
-            workspaceId: ws.id, scope: 'api_keys.create', key: idempotencyKey, requestHash: requestFingerprint(request), resourceId: id, now: clock.now(),
+            // Scoped to the acting user: another member replaying the same key never reads this secret.
+            workspaceId: ws.id, scope: `api_keys.create:${userId}`, key: idempotencyKey, requestHash: requestFingerprint(request), resourceId: id, now: clock.now(),
           });
           // A replay answers the first response again, for as long as its secret is still deliverable.
           if (!claim.fresh) return delivery(await keysRepo.byId(tx, ws.id, claim.resourceId));
