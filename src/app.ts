@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Database } from './lib/db.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { newId } from './lib/ids.ts';
+import { PASSWORD_SCRYPT, type ScryptParams } from './lib/crypto.ts';
 import { registerAuth } from './lib/http/auth.ts';
 import { applyRouteConventions } from './lib/http/conventions.ts';
 import { frameworkErrorReply, registerErrorHandling } from './lib/http/error-handler.ts';
@@ -69,6 +70,15 @@ export interface AppDeps {
   /** Replaces the Stripe client made from the configuration. */
   stripe?: Stripe | null;
   logger?: FastifyBaseLogger | boolean | object;
+  /** Tests only: a cheaper scrypt cost for new password hashes; refused unless GEO_ENV=test. */
+  passwordScrypt?: ScryptParams;
+}
+
+/** Password hashing cost: the OWASP floor, lowered only by tests (GEO_ENV=test), never in production. */
+export function passwordHashing(config: Config, requested: ScryptParams | undefined): ScryptParams {
+  if (!requested) return PASSWORD_SCRYPT;
+  if (config.env !== 'test') throw new Error('passwordScrypt may only lower the password hashing cost when GEO_ENV=test');
+  return requested;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -100,16 +110,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { db } = database;
   const mailer = deps.mailer ?? createLogMailer(app.log, config.env !== 'production');
   const email = createEmailService({ db, inboxProvider: deps.inboxProvider ?? null, log: app.log });
-  const accounts = createAccountsService({ repo: createAccountsRepo(db), clock, mailer, onMailError: (err) => app.log.error({ err }, 'verification mail failed') });
   const credits = createCreditsService({ db, clock });
+  const accounts = createAccountsService({
+    repo: createAccountsRepo(db), clock, mailer, onMailError: (err) => app.log.error({ err }, 'verification mail failed'),
+    passwordParams: passwordHashing(config, deps.passwordScrypt),
+    // A free grant held back for an unverified email goes to the user's first workspace now (once).
+    onVerified: async (tx, userId) => {
+      const first = await workspaces.firstCreatedBy(tx, userId);
+      if (first) await credits.grantFreeOnce(tx, userId, first.id);
+    },
+  });
   const prompts = createPromptsService({ db, clock });
   const workspaces = createWorkspacesService({
     repo: createWorkspacesRepo(db), email, clock, defaultModel: config.defaultModel,
     hooks: {
-      // A new workspace gets its owner's free grant (once per user) and a free template prompt set.
+      // A new workspace gets its owner's free grant (once per user; in production only with a
+      // verified email, to keep free credit from being farmed) and a free template prompt set.
       onCreate: async (tx, workspace, userId) => {
-        await credits.grantFreeOnce(tx, userId, workspace.id);
+        const freeCredit = await credits.freeGrantOnCreate(tx, {
+          userId, workspaceId: workspace.id,
+          emailVerified: config.env !== 'production' || (await accounts.emailVerifiedIn(tx, userId)),
+          isFirstWorkspace: (await workspaces.firstCreatedBy(tx, userId))?.id === workspace.id,
+        });
         await prompts.seedTemplates(tx, workspace);
+        return { freeCredit };
       },
     },
   });

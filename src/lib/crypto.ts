@@ -1,36 +1,73 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-// scrypt parameters: N=2^15 costs ~50 ms on these machines, the OWASP floor for interactive logins.
-const SCRYPT = { N: 32768, r: 8, p: 1, keyLength: 64, maxmem: 64 * 1024 * 1024 };
+// Passwords: scrypt at OWASP's floor for interactive logins, N=2^17, r=8, p=1 (128 MiB, a few
+// hundred ms). Each stored hash names its parameters, so older hashes keep verifying and are
+// upgraded at the next successful sign-in (see needsRehash).
+export interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
+}
+export const PASSWORD_SCRYPT: Readonly<ScryptParams> = Object.freeze({ N: 2 ** 17, r: 8, p: 1 });
+const KEY_LENGTH = 64;
+// A stored hash is ours, but its parameters are still bounded before they size a computation.
+const MAX_N = 2 ** 20;
+const MAX_R = 32;
+const MAX_P = 16;
 
-function scryptAsync(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
+// scrypt needs 128·N·r bytes; Node's default ceiling (32 MiB) is below what N=2^17 needs.
+const maxmemFor = (q: ScryptParams) => 128 * q.N * q.r * 2;
+
+function scryptAsync(password: string, salt: Buffer, keyLength: number, q: ScryptParams): Promise<Buffer> {
+  const options: ScryptOptions = { N: q.N, r: q.r, p: q.p, maxmem: maxmemFor(q) };
   return new Promise((resolve, reject) =>
     scrypt(password, salt, keyLength, options, (err, key) => (err ? reject(err) : resolve(key))),
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, params: ScryptParams = PASSWORD_SCRYPT): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, SCRYPT.keyLength, SCRYPT);
-  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = await scryptAsync(password, salt, KEY_LENGTH, params);
+  return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+/** The parameters a stored hash was made with; null when it is not one of ours. */
+export function passwordHashParams(stored: string): ScryptParams | null {
+  const [alg, n, r, p, salt, hash] = stored.split('$');
+  const q = { N: Number(n), r: Number(r), p: Number(p) };
+  const powerOfTwo = Number.isInteger(q.N) && q.N >= 2 && (q.N & (q.N - 1)) === 0;
+  if (alg !== 'scrypt' || !salt || !hash || !powerOfTwo || q.N > MAX_N) return null;
+  if (!Number.isInteger(q.r) || q.r < 1 || q.r > MAX_R || !Number.isInteger(q.p) || q.p < 1 || q.p > MAX_P) return null;
+  return q;
+}
+
+/** True when a stored hash is cheaper than `target` in any parameter: rehash it at the next sign-in. */
+export function needsRehash(stored: string, target: ScryptParams = PASSWORD_SCRYPT): boolean {
+  const q = passwordHashParams(stored);
+  return !q || q.N < target.N || q.r < target.r || q.p < target.p;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [alg, n, r, p, salt, hash] = stored.split('$');
-  if (alg !== 'scrypt' || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64url');
-  const key = await scryptAsync(password, Buffer.from(salt, 'base64url'), expected.length, {
-    N: Number(n), r: Number(r), p: Number(p), maxmem: SCRYPT.maxmem,
-  });
+  const q = passwordHashParams(stored);
+  if (!q) return false;
+  const [, , , , salt, hash] = stored.split('$');
+  const expected = Buffer.from(hash!, 'base64url');
+  if (expected.length < 16) return false;
+  const key = await scryptAsync(password, Buffer.from(salt!, 'base64url'), expected.length, q);
   return timingSafeEqual(key, expected);
 }
 
-// A hash to compare against when the account does not exist, so that an unknown email
-// costs the same time as a wrong password.
-let dummyHash: Promise<string> | undefined;
-export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword('dummy password for timing');
-  return dummyHash;
+// A hash to compare against when the account does not exist, made with the same parameters as
+// new hashes, so that an unknown email costs the same time as a wrong password.
+const dummyHashes = new Map<string, Promise<string>>();
+export function dummyPasswordHash(params: ScryptParams = PASSWORD_SCRYPT): Promise<string> {
+  const key = `${params.N}:${params.r}:${params.p}`;
+  let hash = dummyHashes.get(key);
+  if (!hash) {
+    hash = hashPassword('dummy password for timing', params);
+    dummyHashes.set(key, hash);
+  }
+  return hash;
 }
 
 export function randomToken(bytes = 32): string {

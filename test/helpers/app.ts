@@ -27,6 +27,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
+/** Tests hash passwords at N=2^13 instead of 2^17 (many sign-ups per file); production cannot lower it. */
+export const TEST_PASSWORD_SCRYPT = { N: 2 ** 13, r: 8, p: 1 };
+
 export async function openTestDatabase(): Promise<Database> {
   return driver() === 'postgres' ? postgresFromTemplate() : pgliteFromTemplate(inject('pgliteTemplate'));
 }
@@ -45,6 +48,7 @@ export async function createTestApp(deps: Partial<AppDeps> = {}, database?: Data
   const app = await buildApp({
     config: testConfig(), database: db, logger: false,
     mailer: { send: async (m) => void mails.push(m) },
+    passwordScrypt: (deps.config?.env ?? 'test') === 'test' ? TEST_PASSWORD_SCRYPT : undefined,
     ...deps,
   });
   return {

@@ -13,6 +13,7 @@ import {
   DEVICE_EXPIRES_IN_S, DEVICE_INTERVAL_S, deviceStatus, formatUserCode, newUserCode, normalizeUserCode, SLOW_DOWN_STEP_S,
 } from './device.fns.ts';
 import { normalizeScopes, type KeysService } from './keys.service.ts';
+import { addressBucket } from '../../lib/rate-limit/address.fns.ts';
 
 // Failed user-code entries per signed-in user, and starts per client address.
 export const USER_CODE_ATTEMPTS = { limit: 10, windowMs: 10 * 60 * 1000 };
@@ -67,7 +68,7 @@ export function createDeviceService(deps: {
 
   return {
     async start(input: { clientName: string; workspace?: string; scopes?: Scope[] }, ip: string) {
-      await limiter.hit(`device-start:${ip}`, DEVICE_STARTS, 'Too many device authorizations from this address; retry later.');
+      await limiter.hit(`device-start:${addressBucket(ip)}`, DEVICE_STARTS, 'Too many device authorizations from this address; retry later.');
       const now = clock.now();
       const deviceCode = randomToken(32);
       for (let attempt = 0; ; attempt++) {

@@ -38,8 +38,21 @@ export function createAccountsRepo(db: Db) {
     async insertVerification(row: typeof emailVerifications.$inferInsert) {
       await db.insert(emailVerifications).values(row);
     },
-    /** Marks a live token used and the user verified, in one transaction; null for a bad token. */
-    async consumeVerification(tokenHash: string, now: Date): Promise<UserRow | null> {
+    /** Whether the email is verified, reading the row under a share lock held to the end of `tx`. */
+    async emailVerifiedLocked(tx: Db, userId: string) {
+      const [row] = await tx.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)).for('share');
+      return Boolean(row?.verifiedAt);
+    },
+    /** Swaps the stored hash only if it is still `current`; false when it changed meanwhile. */
+    async replacePasswordHash(userId: string, current: string, next: string) {
+      const rows = await db.update(users).set({ passwordHash: next }).where(and(eq(users.id, userId), eq(users.passwordHash, current))).returning({ id: users.id });
+      return rows.length > 0;
+    },
+    /**
+     * Marks a live token used and the user verified, in one transaction; null for a bad token.
+     * `alsoInTransaction` runs after the user row is updated (and so locked) in that transaction.
+     */
+    async consumeVerification(tokenHash: string, now: Date, alsoInTransaction?: (tx: Db, userId: string) => Promise<void>): Promise<UserRow | null> {
       return db.transaction(async (tx) => {
         const [token] = await tx
           .update(emailVerifications)
@@ -52,6 +65,7 @@ export function createAccountsRepo(db: Db) {
           .set({ emailVerifiedAt: now })
           .where(and(eq(users.id, token.userId), eq(users.email, token.email)))
           .returning();
+        if (user) await alsoInTransaction?.(tx, user.id);
         return user ?? null;
       });
     },

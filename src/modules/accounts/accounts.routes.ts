@@ -5,17 +5,27 @@ import { Type } from 'typebox';
 import { ACCESS } from '../../lib/http/credentials.ts';
 import { SESSION_COOKIE } from '../../lib/http/auth.ts';
 import { sessionOf } from '../../lib/http/responses.ts';
+import { AppError } from '../../lib/errors.ts';
+import { sha256 } from '../../lib/crypto.ts';
+import { addressBucket } from '../../lib/rate-limit/address.fns.ts';
 import { SESSION_TTL_MS, type AccountsService } from './accounts.service.ts';
 import { LoginBody, SignupBody, UserEnvelope, VerifyEmailBody } from './accounts.schemas.ts';
 
 const tags = ['accounts'];
+const AUTH_WINDOW_MS = 10 * 60 * 1000;
+/** Failed sign-ins allowed per account (email) per window, from any addresses. */
+export const LOGIN_FAILURES_PER_ACCOUNT = { limit: 10, windowMs: AUTH_WINDOW_MS };
 
 export function accountsRoutes(app: FastifyInstance, deps: { accounts: AccountsService; secureCookies: boolean; limiter: RateLimiter; attemptsPer10Min: number }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { accounts } = deps;
-  // Each attempt costs a scrypt run: limit them per client address.
+  // Each attempt costs a scrypt run: limit them per client network (an IPv6 address counts as its /64).
   const throttle = (request: FastifyRequest, action: string) =>
-    deps.limiter.hit(`${action}:${request.ip}`, { limit: deps.attemptsPer10Min, windowMs: 10 * 60 * 1000 }, `Too many ${action} attempts from this address; retry later.`);
+    deps.limiter.hit(`${action}:${addressBucket(request.ip)}`, { limit: deps.attemptsPer10Min, windowMs: AUTH_WINDOW_MS }, `Too many ${action} attempts from this address; retry later.`);
+  // And failed sign-ins per account, whatever the address: guessing one password from many
+  // networks is throttled too. Unknown emails count alike, so the limit reveals no account.
+  const accountBucket = (email: string) => `login-failed:${sha256(email.toLowerCase())}`;
+  const accountMessage = 'Too many failed sign-ins for this account; retry later.';
 
   const setSessionCookie = (reply: FastifyReply, token: string) =>
     reply.setCookie(SESSION_COOKIE, token, {
@@ -24,7 +34,10 @@ export function accountsRoutes(app: FastifyInstance, deps: { accounts: AccountsS
 
   r.post('/api/v1/auth/signup', {
     config: { credential: ACCESS.public },
-    schema: { operationId: 'signup', tags, summary: 'Create an account and start a session', body: SignupBody, response: { 201: UserEnvelope } },
+    schema: {
+      operationId: 'signup', tags, summary: 'Create an account and start a session', body: SignupBody, response: { 201: UserEnvelope },
+      description: 'A verification token is mailed. In production the free credit grant waits for the verified email. 429 `rate_limited` with Retry-After past AUTH_RATE_LIMIT attempts per client address (an IPv6 address counts as its /64) per 10 minutes.',
+    },
   }, async (request, reply) => {
     await throttle(request, 'signup');
     const { user, token } = await accounts.signup(request.body);
@@ -36,12 +49,17 @@ export function accountsRoutes(app: FastifyInstance, deps: { accounts: AccountsS
     config: { credential: ACCESS.public },
     schema: {
       operationId: 'login', tags, summary: 'Start a session', body: LoginBody,
-      description: 'Wrong email and wrong password both answer 401 `invalid_credentials`.',
+      description: 'Wrong email and wrong password both answer 401 `invalid_credentials`. 429 `rate_limited` with Retry-After past AUTH_RATE_LIMIT attempts per client address (an IPv6 address counts as its /64) per 10 minutes, or past 10 failed attempts for one email per 10 minutes.',
       response: { 200: UserEnvelope },
     },
   }, async (request, reply) => {
     await throttle(request, 'login');
-    const { user, token } = await accounts.login(request.body);
+    const bucket = accountBucket(request.body.email);
+    await deps.limiter.check(bucket, LOGIN_FAILURES_PER_ACCOUNT, accountMessage);
+    const { user, token } = await accounts.login(request.body).catch(async (err: unknown) => {
+      if (err instanceof AppError && err.code === 'invalid_credentials') await deps.limiter.hit(bucket, LOGIN_FAILURES_PER_ACCOUNT, accountMessage);
+      throw err;
+    });
     setSessionCookie(reply, token);
     return { user };
   });

@@ -1,5 +1,6 @@
 import { AppError } from '../../lib/errors.ts';
-import { dummyPasswordHash, hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto.ts';
+import { dummyPasswordHash, hashPassword, needsRehash, PASSWORD_SCRYPT, randomToken, sha256, verifyPassword, type ScryptParams } from '../../lib/crypto.ts';
+import type { Db } from '../../lib/db.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SessionPrincipal } from '../../lib/http/types.ts';
@@ -23,8 +24,15 @@ export function userView(row: UserRow): UserView {
 
 const invalidCredentials = () => new AppError('invalid_credentials', 'Email or password is incorrect.');
 
-export function createAccountsService(deps: { repo: AccountsRepo; clock: Clock; mailer: Mailer; onMailError?: (err: unknown) => void }) {
+export function createAccountsService(deps: {
+  repo: AccountsRepo; clock: Clock; mailer: Mailer; onMailError?: (err: unknown) => void;
+  /** scrypt cost of new hashes; PASSWORD_SCRYPT unless a test asks for less (see app.ts). */
+  passwordParams?: ScryptParams;
+  /** Runs in the transaction that marks an email verified (e.g. the free grant held back until then). */
+  onVerified?: (tx: Db, userId: string) => Promise<void>;
+}) {
   const { repo, clock, mailer } = deps;
+  const passwordParams = deps.passwordParams ?? PASSWORD_SCRYPT;
 
   async function startSession(userId: string) {
     const token = randomToken(32);
@@ -46,7 +54,7 @@ export function createAccountsService(deps: { repo: AccountsRepo; clock: Clock; 
 
   return {
     async signup(input: { email: string; password: string; name?: string }) {
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await hashPassword(input.password, passwordParams);
       const user = await repo.insertUser({ id: newId('usr'), email: input.email.toLowerCase(), name: input.name ?? null, passwordHash, createdAt: clock.now() });
       if (!user) throw new AppError('email_taken', 'An account with this email already exists.');
       // The account exists now; a mail failure must not turn the signup into an error (resend exists).
@@ -56,9 +64,15 @@ export function createAccountsService(deps: { repo: AccountsRepo; clock: Clock; 
 
     async login(input: { email: string; password: string }) {
       const user = await repo.userByEmail(input.email.toLowerCase());
-      // Unknown email and wrong password cost the same and answer the same.
-      const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
+      // Unknown email and wrong password cost the same and answer the same: the dummy hash has
+      // the parameters of new hashes.
+      const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash(passwordParams)));
       if (!user || !ok) throw invalidCredentials();
+      // A hash made at a lower cost is upgraded now, while the plaintext is at hand; the swap is
+      // conditional so a password changed meanwhile is never overwritten.
+      if (needsRehash(user.passwordHash, passwordParams)) {
+        await repo.replacePasswordHash(user.id, user.passwordHash, await hashPassword(input.password, passwordParams));
+      }
       return { user: userView(user), token: await startSession(user.id) };
     },
 
@@ -85,10 +99,16 @@ export function createAccountsService(deps: { repo: AccountsRepo; clock: Clock; 
     },
 
     async verifyEmail(token: string): Promise<UserView> {
-      const user = await repo.consumeVerification(sha256(token), clock.now());
+      const user = await repo.consumeVerification(sha256(token), clock.now(), deps.onVerified);
       if (!user) throw new AppError('invalid_token', 'The verification token is unknown, used or expired.');
       return userView(user);
     },
+
+    /**
+     * Whether the user's email is verified, read inside `tx` under a lock that a concurrent
+     * verification waits for: work that depends on it (the free grant) sees one state or the other.
+     */
+    emailVerifiedIn: (tx: Db, userId: string) => repo.emailVerifiedLocked(tx, userId),
 
     async resendVerification(userId: string) {
       const user = await repo.userById(userId);

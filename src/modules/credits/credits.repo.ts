@@ -144,6 +144,10 @@ export const creditsRepo = {
   },
 
   /** True the first time a user claims the free grant. */
+  async freeClaimOf(tx: Db, userId: string) {
+    const [row] = await tx.select().from(freeGrantClaims).where(eq(freeGrantClaims.userId, userId));
+    return row ?? null;
+  },
   async claimFree(tx: Db, userId: string, workspaceId: string, now: Date) {
     const rows = await tx.insert(freeGrantClaims).values({ userId, workspaceId, createdAt: now }).onConflictDoNothing().returning();
     return rows.length > 0;

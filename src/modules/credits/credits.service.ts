@@ -12,6 +12,11 @@ import { creditsRepo as repo, type ReservationRow } from './credits.repo.ts';
 
 export const DEFAULT_RESERVATION_TTL_MS = 2 * 3600 * 1000;
 type GrantKind = 'free' | 'top_up' | 'checkout';
+export interface FreeCreditOutcome {
+  status: 'granted' | 'awaiting_email_verification' | 'not_eligible';
+  amountMicrousd: number;
+  message: string;
+}
 export interface ReserveOptions {
   ttlMs?: number;
   metadata?: Record<string, unknown>;
@@ -75,6 +80,13 @@ export function createCreditsService(deps: { db: Db; clock: Clock }) {
     return { reservationId: id, amount: estimate };
   }
 
+  /** The free grant of a user's first workspace, at most once per user; true when this call made it. */
+  async function grantFreeOnce(tx: Db, userId: string, workspaceId: string) {
+    if (!(await repo.claimFree(tx, userId, workspaceId, clock.now()))) return false;
+    await grantIn(tx, workspaceId, { kind: 'free', amount: FREE_GRANT_MICROUSD, days: FREE_GRANT_DAYS, source: `user:${userId}` });
+    return true;
+  }
+
   async function grantIn(tx: Db, workspaceId: string, grant: { id?: string; kind: GrantKind; amount: number; days: number; source?: string }) {
     if (!isMicros(grant.amount) || grant.amount === 0) throw invalid('A grant is a positive integer of micro-USD.');
     const now = clock.now();
@@ -109,11 +121,25 @@ export function createCreditsService(deps: { db: Db; clock: Clock }) {
       };
     },
 
-    /** The free grant of a user's first workspace, inside the transaction creating it. */
-    async grantFreeOnce(tx: Db, userId: string, workspaceId: string) {
-      if (await repo.claimFree(tx, userId, workspaceId, clock.now())) {
-        await grantIn(tx, workspaceId, { kind: 'free', amount: FREE_GRANT_MICROUSD, days: FREE_GRANT_DAYS, source: `user:${userId}` });
+    grantFreeOnce,
+
+    /**
+     * The free grant at workspace creation, inside its transaction. Where a verified email is
+     * required (production) and missing, nothing is granted now: the verification grants it to
+     * the user's first workspace (see grantFreeOnce from the accounts hook).
+     */
+    async freeGrantOnCreate(tx: Db, input: { userId: string; workspaceId: string; emailVerified: boolean; isFirstWorkspace: boolean }): Promise<FreeCreditOutcome> {
+      const amountMicrousd = FREE_GRANT_MICROUSD;
+      if (!input.emailVerified) {
+        if (input.isFirstWorkspace && !(await repo.freeClaimOf(tx, input.userId))) {
+          return { status: 'awaiting_email_verification', amountMicrousd, message: 'The free credit is granted to this workspace once your email address is verified (POST /api/v1/auth/verify-email).' };
+        }
+        return { status: 'not_eligible', amountMicrousd: 0, message: 'The free credit is granted once per user, to the first workspace they create.' };
       }
+      if (await grantFreeOnce(tx, input.userId, input.workspaceId)) {
+        return { status: 'granted', amountMicrousd, message: `Granted ${amountMicrousd} micro-USD of free credit, valid ${FREE_GRANT_DAYS} days.` };
+      }
+      return { status: 'not_eligible', amountMicrousd: 0, message: 'The free credit is granted once per user, to the first workspace they create.' };
     },
 
     /** Holds `estimate`, or 402 `insufficient_credits` with what is required and available. */

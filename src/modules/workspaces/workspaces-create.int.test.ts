@@ -161,6 +161,7 @@ describe('workspace created response (2.4)', () => {
         workspace: 'acme-created', status: 'unconfigured', email: null, inboxId: null, attempts: 0,
         message: expect.stringMatching(/no email provider is configured/i),
       },
+      freeCredit: expect.objectContaining({ status: expect.stringMatching(/^(granted|not_eligible)$/), amountMicrousd: expect.any(Number) }),
     });
   });
 

@@ -19,6 +19,14 @@ export function createWorkspacesRepo(db: Db) {
       });
     },
 
+    async firstCreatedBy(tx: Db, userId: string): Promise<{ id: string } | null> {
+      const [row] = await tx.select({ id: workspaces.id }).from(workspaces)
+        .innerJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, workspaces.id), eq(workspaceMembers.userId, userId)))
+        .where(eq(workspaces.createdBy, userId))
+        .orderBy(asc(workspaces.createdAt), asc(workspaces.id)).limit(1);
+      return row ?? null;
+    },
+
     async listForUser(userId: string) {
       return db
         .select({ workspace: workspaces, role: workspaceMembers.role })

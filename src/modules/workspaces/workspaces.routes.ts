@@ -32,7 +32,7 @@ export function workspacesRoutes(app: FastifyInstance, deps: { workspaces: Works
     config: { credential: ACCESS.workspaceSummary.write },
     schema: {
       operationId: 'createWorkspace', tags, summary: 'Create a workspace for a brand', body: WorkspaceCreateBody,
-      description: `Every field is required and no other field is allowed. \`brand\` (${SLUG_PATTERN}) becomes the slug; 409 \`slug_taken\` when it is used.`,
+      description: `Every field is required and no other field is allowed. \`brand\` (${SLUG_PATTERN}) becomes the slug; 409 \`slug_taken\` when it is used. \`freeCredit\` says whether this workspace received the one free credit grant of its creator; in production the grant waits until the creator's email is verified, then goes to their first workspace.`,
       response: { 201: WorkspaceCreated },
     },
   }, async (request, reply) => reply.status(201).send(await workspaces.create(sessionOf(request).userId, request.body)));

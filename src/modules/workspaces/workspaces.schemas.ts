@@ -52,7 +52,16 @@ export const EmailProvisioning = Type.Object({
   message: Type.String(),
 });
 
-export const WorkspaceCreated = Type.Object({ slug: Type.String(), emailProvisioning: EmailProvisioning });
+export const FreeCredit = Type.Object({
+  status: StringEnum(['granted', 'awaiting_email_verification', 'not_eligible'] as const, {
+    description: '`granted`: this workspace received the free credit now. `awaiting_email_verification` (production only): it receives it when the creator verifies their email. `not_eligible`: the creator’s one free grant went, or will go, to another workspace.',
+  }),
+  amountMicrousd: Type.Integer({ minimum: 0, description: 'Free credit granted now or on verification; 0 when not eligible.' }),
+  message: Type.String(),
+}, { description: 'The free credit grant: once per user, to the first workspace they create; in production only once their email is verified.' });
+export type FreeCreditView = Static<typeof FreeCredit>;
+
+export const WorkspaceCreated = Type.Object({ slug: Type.String(), emailProvisioning: EmailProvisioning, freeCredit: FreeCredit });
 
 export const WorkspaceListItem = Type.Object({
   id: Type.String({ description: 'The workspace slug.' }),

@@ -6,15 +6,17 @@ import type { Principal, WorkspaceContext } from '../../lib/http/types.ts';
 import type { EmailService } from '../email/email.service.ts';
 import { COMPETITORS_MAX, COMPETITORS_MIN, quotaSumError } from './workspaces.fns.ts';
 import type { WorkspaceRow, WorkspacesRepo } from './workspaces.repo.ts';
-import type { Competitor, WorkspaceCreate, WorkspaceUpdate } from './workspaces.schemas.ts';
+import type { Competitor, FreeCreditView, WorkspaceCreate, WorkspaceUpdate } from './workspaces.schemas.ts';
 
 /** Role a workspace list shows for an API key: it acts through its scopes, not a membership. */
 export const KEY_ROLE = 'api_key';
 
 export interface WorkspaceHooks {
   /** Runs inside the transaction that creates the workspace (e.g. the free credit grant), so both happen or neither. */
-  onCreate?(tx: Db, workspace: WorkspaceRow, createdBy: string): Promise<void>;
+  onCreate?(tx: Db, workspace: WorkspaceRow, createdBy: string): Promise<{ freeCredit: FreeCreditView }>;
 }
+
+const NO_FREE_CREDIT: FreeCreditView = { status: 'not_eligible', amountMicrousd: 0, message: 'This server grants no free credit.' };
 
 export function createWorkspacesService(deps: { repo: WorkspacesRepo; email: EmailService; clock: Clock; defaultModel: string; hooks?: WorkspaceHooks }) {
   const { repo, email, clock } = deps;
@@ -56,13 +58,16 @@ export function createWorkspacesService(deps: { repo: WorkspacesRepo; email: Ema
       const quotaError = quotaSumError(body.quotas);
       if (quotaError) throw invalid(quotaError);
       const now = clock.now();
+      let freeCredit = NO_FREE_CREDIT;
       const row = await repo.insertWithOwner(
         { id: newId('ws'), slug: body.brand, ...body, createdBy: userId, createdAt: now, updatedAt: now }, userId,
-        deps.hooks?.onCreate && ((tx, created) => deps.hooks!.onCreate!(tx, created, userId)),
+        deps.hooks?.onCreate && (async (tx, created) => {
+          freeCredit = (await deps.hooks!.onCreate!(tx, created, userId)).freeCredit;
+        }),
       );
       if (!row) throw new AppError('slug_taken', `The brand "${body.brand}" is already used as a workspace slug; choose another.`);
       const emailProvisioning = await email.provisionInbox(row);
-      return { slug: row.slug, emailProvisioning };
+      return { slug: row.slug, emailProvisioning, freeCredit };
     },
 
     async list(principal: Principal) {
@@ -93,6 +98,9 @@ export function createWorkspacesService(deps: { repo: WorkspacesRepo; email: Ema
       if (!row) throw workspaceNotFound();
       return { id: row.id, slug: row.slug, role: null };
     },
+
+    /** The earliest workspace this user created and still belongs to, seen from `tx`. */
+    firstCreatedBy: (tx: Db, userId: string) => repo.firstCreatedBy(tx, userId),
 
     listMembers: (ws: WorkspaceContext) => repo.listMembers(ws.id),
     /** False when already a member. `tx` lets a caller add the membership inside its own transaction. */
