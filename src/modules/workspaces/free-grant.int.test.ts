@@ -21,7 +21,7 @@ async function prodSignup() {
   const email = `farmer${++n}-${Date.now()}@example.com`;
   const res = await local.app.inject({ method: 'POST', url: '/api/v1/auth/signup', payload: { email, password: 'correct horse battery' } });
   expect(res.statusCode).toBe(201);
-  const mail = local.mails.findLast((m) => m.to === email)!;
+  const mail = [...local.mails].reverse().find((m) => m.to === email)!;
   return { cookie: sessionCookie(res), token: /token is (\S+)/.exec(mail.text)![1]! };
 }
 const create = (ctx: TestContext, cookie: string, brand: string) =>
