@@ -19,6 +19,12 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   ping(): Promise<void>;
   migrate(): Promise<void>;
+  /**
+   * Runs `fn` while holding a database-wide lock named `name`: on PostgreSQL a session advisory
+   * lock on a connection of its own, so processes sharing the database take turns (schema and
+   * queue creation at start); on PGlite, which one process holds, a lock within the process.
+   */
+  withLock<T>(name: string, fn: () => Promise<T>): Promise<T>;
   /** Raw SQL for libraries that bring their own (pg-boss); a statement without values may hold several commands. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
@@ -31,11 +37,26 @@ export function openPostgres(url: string, poolSize = 10): Database {
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  // The lock lives on a connection of its own, outside the pool: the work under it uses the
+  // pool, which may be a single connection (the test template's).
+  async function withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
+    const client = new pg.Client({ connectionString: url });
+    client.on('error', () => {});
+    await client.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [name]);
+      return await fn();
+    } finally {
+      await client.end().catch(() => {}); // closing the session releases its advisory lock
+    }
+  }
   return {
     db,
     driver: 'postgres',
     ping: async () => void (await pool.query('select 1')),
-    migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    // Processes starting together on a fresh database migrate one at a time.
+    migrate: () => withLock('geo:migrations', () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR })),
+    withLock,
     executeSql: async (text, values) => ({ rows: (await pool.query(text, values as unknown[])).rows }),
     close: () => pool.end(),
   };
@@ -43,9 +64,20 @@ export function openPostgres(url: string, poolSize = 10): Database {
 
 export function wrapPglite(client: PGlite): Database {
   const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const held = new Map<string, Promise<unknown>>();
   return {
     db,
     driver: 'pglite',
+    async withLock(name, fn) {
+      const before = held.get(name) ?? Promise.resolve();
+      const run = before.catch(() => {}).then(fn);
+      held.set(name, run);
+      try {
+        return await run;
+      } finally {
+        if (held.get(name) === run) held.delete(name);
+      }
+    },
     ping: async () => void (await client.query('select 1')),
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     // PGlite's query() takes one statement; pg-boss's schema scripts come as many, without values.

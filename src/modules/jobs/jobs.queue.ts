@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../lib/db.ts';
+import { JOB_QUEUES, unknownJobKind } from './jobs.kinds.ts';
 
 // pg-boss on the service's own database (PGlite or PostgreSQL): the queue survives restarts
 // and, on PostgreSQL, any number of worker processes share it with no job worked twice. Job
@@ -13,7 +14,23 @@ export interface JobQueue {
   work(kind: string, concurrency: number, handler: (jobId: string) => Promise<void>): Promise<void>;
 }
 
-export function createJobQueue(database: Database, log: FastifyBaseLogger): JobQueue {
+const QUEUE_LOCK = 'geo:pgboss-queues';
+const DEADLOCK = '40P01';
+const CREATE_ATTEMPTS = 5;
+
+/** Runs `fn` again when PostgreSQL chose it as a deadlock victim (a short, jittered wait between). */
+export async function retryOnDeadlock<T>(fn: () => Promise<T>, attempts = CREATE_ATTEMPTS): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if ((err as { code?: string }).code !== DEADLOCK || attempt >= attempts) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 25 * attempt + Math.random() * 50));
+    }
+  }
+}
+
+export function createJobQueue(database: Database, log: FastifyBaseLogger, queueNames: readonly string[] = JOB_QUEUES): JobQueue {
   // pg-boss fires some statements without awaiting them (e.g. completing a job). On stop we let
   // those in flight finish; anything it issues after that never runs (the database may be
   // closing) and never settles, so nothing fails late. Our jobs table is the truth anyway.
@@ -31,18 +48,33 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger): JobQ
     schema: 'pgboss', schedule: false, supervise: true, migrate: true,
   } as PgBoss.ConstructorOptions);
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
-  const created = new Set<string>();
+  const known = new Set(queueNames);
   const workers = new Map<string, string[]>();
 
-  async function ensureQueue(kind: string) {
-    if (created.has(kind)) return;
-    // Jobs are never retried by the queue: a failed job is failed, and the user may start another.
-    await boss.createQueue(kind, { name: kind, retryLimit: 0, expireInHours: 23 } as PgBoss.Queue);
-    created.add(kind);
+  /**
+   * pg-boss's schema and every queue of the registry, created once per database: processes
+   * starting together take turns under an advisory lock, and each creates only what is missing.
+   * Queue creation is DDL on pg-boss's partitioned job table; unserialised, two processes
+   * creating one queue deadlock (issue 17), so it never happens lazily on send or work.
+   */
+  async function provision() {
+    await database.withLock(QUEUE_LOCK, async () => {
+      await boss.start(); // installs or migrates pg-boss's schema on first use
+      const existing = new Set((await boss.getQueues()).map((q) => q.name));
+      for (const name of queueNames) {
+        if (existing.has(name)) continue;
+        // Jobs are never retried by the queue: a failed job is failed, and the user may start another.
+        await retryOnDeadlock(() => boss.createQueue(name, { name, retryLimit: 0, expireInHours: 23 } as PgBoss.Queue));
+      }
+    });
   }
 
+  const assertKnown = (kind: string) => {
+    if (!known.has(kind)) throw unknownJobKind(kind);
+  };
+
   return {
-    start: async () => void (await boss.start()),
+    start: provision,
     async stop() {
       await new Promise((resolve) => setImmediate(resolve)); // let a just-finished handler report
       await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 } as PgBoss.StopOptions);
@@ -50,12 +82,12 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger): JobQ
       stopped = true;
     },
     async send(kind, jobId) {
-      await ensureQueue(kind);
+      assertKnown(kind);
       await boss.send(kind, { jobId });
       for (const id of workers.get(kind) ?? []) boss.notifyWorker(id); // no polling delay in this process
     },
     async work(kind, concurrency, handler) {
-      await ensureQueue(kind);
+      assertKnown(kind);
       const ids: string[] = [];
       for (let i = 0; i < concurrency; i++) {
         ids.push(await boss.work<{ jobId: string }>(kind, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {

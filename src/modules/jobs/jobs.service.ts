@@ -10,6 +10,7 @@ import { claimIdempotencyKey } from '../../lib/idempotency/idempotency.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
 import type { CreditsService } from '../credits/credits.service.ts';
 import type { JobQueue } from './jobs.queue.ts';
+import { isJobKind, unknownJobKind } from './jobs.kinds.ts';
 import { jobs } from './jobs.tables.ts';
 
 // The life of every background job: created `running` (with its credit hold, under the global
@@ -117,6 +118,7 @@ export function createJobsService(deps: { db: Db; clock: Clock; credits: Credits
      * records the job `succeeded`: both or neither, and never for a job cancelled at the last moment.
      */
     register(kind: string, handler: JobHandler) {
+      if (!isJobKind(kind)) throw unknownJobKind(kind);
       handlers.set(kind, handler);
     },
 

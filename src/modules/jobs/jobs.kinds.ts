@@ -1,0 +1,24 @@
+// The registry of job kinds. Each kind is one pg-boss queue, and every queue named here is
+// created once when a process starts, under a PostgreSQL advisory lock (jobs.queue.ts), before
+// the process sends or works any job: processes booting together never race to create one.
+//
+// To add a job kind:
+//   1. append its name below (lowercase words joined by `_`; it is also the jobs.kind column);
+//   2. register its handler with `jobs.register('<kind>', handler)` in its module;
+//   3. start jobs with `jobs.start({kind: '<kind>', …})`.
+// Registering or sending a kind missing here fails at once with a message pointing here; a
+// deploy that adds a kind creates its queue when its first process starts.
+export const JOB_QUEUES = [
+  'measurement',
+  'prompt_generation',
+] as const;
+
+export type JobKind = (typeof JOB_QUEUES)[number];
+
+export function isJobKind(kind: string): kind is JobKind {
+  return (JOB_QUEUES as readonly string[]).includes(kind);
+}
+
+export function unknownJobKind(kind: string): Error {
+  return new Error(`Job kind "${kind}" is not in JOB_QUEUES (src/modules/jobs/jobs.kinds.ts); add it there so its queue is created at start.`);
+}
