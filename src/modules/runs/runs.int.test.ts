@@ -118,6 +118,36 @@ describe('runs', () => {
     expect(list.runs[0].id).toBe(run.id);
   });
 
+  it('samples: each prompt is asked `samples` times per engine; calls, hold, progress, settlement and n scale; each result records its sample', async () => {
+    const slug = await funded();
+    const before = await balance(slug);
+    const res = await api('POST', `/api/v1/workspaces/${slug}/runs`, { preset: 'smoke', samples: 3 });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toMatchObject({ samples: 3, progress: { totalCalls: 30, source: 'calls' }, simulatedShare: 1, simulated: true });
+    const done = await waitFor(slug, res.json().id);
+    expect(done).toMatchObject({ status: 'succeeded', progress: { completedCalls: 30, totalCalls: 30, percent: 100 } });
+    const detail = (await api('GET', `/api/v1/workspaces/${slug}/runs/${done.id}/detail`)).json();
+    expect(detail.run).toMatchObject({ samples: 3, simulatedShare: 1, simulated: true });
+    for (const engine of detail.engines) {
+      expect(engine).toMatchObject({ calls: 6, answers: 6 });
+      expect(engine.prompts.map((p: { sample: number }) => p.sample).sort()).toEqual([1, 1, 2, 2, 3, 3]);
+      expect(new Set(engine.prompts.map((p: { promptId: string }) => p.promptId)).size).toBe(2);
+    }
+    const after = await balance(slug);
+    expect(after.heldMicrousd).toBe(0);
+    expect(before.postedMicrousd - after.postedMicrousd).toBe(2 * 3 * ALL);
+    const score = (await api('GET', `/api/v1/workspaces/${slug}/score`)).json();
+    expect(score).toMatchObject({ n: 30, prompts: 2, runs: 1, simulatedShare: 1, simulated: true });
+    expect(score.sampleSizes.visibility.n).toBe(30);
+    const list = (await api('GET', `/api/v1/workspaces/${slug}/runs`)).json();
+    expect(list.runs[0]).toMatchObject({ id: done.id, samples: 3, simulatedShare: 1, simulated: true });
+  });
+
+  it.each([[0], [11], [1.5], [null]])('samples %j is 400', async (samples) => {
+    const res = await api('POST', '/api/v1/workspaces/runs/runs', { preset: 'smoke', samples });
+    expect([res.statusCode, res.json().error.code]).toEqual([400, 'invalid_request']);
+  });
+
   it('the same idempotency key returns the same run; another preset with it is 409', async () => {
     const slug = await funded();
     const a = await api('POST', `/api/v1/workspaces/${slug}/runs`, { preset: 'smoke', idempotencyKey: 'k1' });
@@ -233,9 +263,37 @@ describe('cancellation, capacity and dead workers', () => {
   });
 });
 
+describe('samples scale the reservation and the caps (no worker: nothing runs)', () => {
+  it('standard × 2 on 300 active prompts: 120 prompts per engine × 2 samples × 5 engines held; the key binds the samples', async () => {
+    const config = testConfig();
+    const apiOnly = await createTestApp({ config: { ...config, pipeline: { ...config.pipeline, workers: 'off' } } as Config });
+    try {
+      const own = (await signup(apiOnly.app)).cookie;
+      cookies.set(apiOnly.app, own);
+      await createWorkspace(apiOnly.app, own, 'sampled', { activeSetSize: 300 });
+      await api('POST', '/api/v1/workspaces/sampled/credits/top-up', { amountMicrousd: 500_000_000, idempotencyKey: 't-sampled' }, apiOnly.app);
+      const res = await api('POST', '/api/v1/workspaces/sampled/runs', { preset: 'standard', samples: 2, idempotencyKey: 'k-s' }, apiOnly.app);
+      expect(res.statusCode).toBe(202);
+      expect(res.json()).toMatchObject({ samples: 2, progress: { totalCalls: 120 * 2 * 5, completedCalls: 0 }, simulatedShare: 1 });
+      expect((await balance('sampled', apiOnly.app)).heldMicrousd).toBe(120 * 2 * ALL);
+      expect((await api('POST', '/api/v1/workspaces/sampled/runs', { preset: 'standard', samples: 2, idempotencyKey: 'k-s' }, apiOnly.app)).json().id).toBe(res.json().id);
+      expect((await api('POST', '/api/v1/workspaces/sampled/runs', { preset: 'standard', samples: 3, idempotencyKey: 'k-s' }, apiOnly.app)).json().error.code).toBe('idempotency_conflict');
+      await api('DELETE', `/api/v1/workspaces/sampled/runs/${res.json().id}`, undefined, apiOnly.app);
+      // The required amount scales too (this workspace has no credit: the free grant went to the first).
+      await createWorkspace(apiOnly.app, own, 'sampled-poor');
+      const refused = await api('POST', '/api/v1/workspaces/sampled-poor/runs', { preset: 'smoke', samples: 10 }, apiOnly.app);
+      expect([refused.statusCode, refused.json().error.code]).toEqual([402, 'insufficient_credits']);
+      expect(refused.json().error.details.requiredMicrousd).toBe(2 * 10 * ALL);
+    } finally {
+      await apiOnly.close();
+    }
+  });
+});
+
 describe('runs through real provider adapters (local fake providers)', () => {
   let server: import('node:http').Server;
   let real: TestContext;
+  let openaiBase: string;
   beforeAll(async () => {
     const { createServer } = await import('node:http');
     server = createServer((req, res) => {
@@ -258,6 +316,7 @@ describe('runs through real provider adapters (local fake providers)', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    openaiBase = `${base}/openai`;
     const config = testConfig();
     config.providers.openai.baseUrl = `${base}/openai`;
     config.providers.serpapi = { apiKey: 'serp-env-key-1', baseUrl: `${base}/serpapi` };
@@ -297,6 +356,49 @@ describe('runs through real provider adapters (local fake providers)', () => {
     const usage = (await api('GET', `/api/v1/workspaces/${slug}/credits/usage`, undefined, real.app)).json();
     const op = usage.operations.find((o: { operation: string }) => o.operation === 'prompt_generation');
     expect(op).toMatchObject({ reservedMicrousd: calls * 250_000, settledMicrousd: calls * 250_000, status: 'settled' });
+  });
+
+  it('run lists say how much is simulated: chatgpt and google-aio real, three engines simulated', async () => {
+    const slug = await funded(undefined, real.app);
+    await api('POST', `/api/v1/workspaces/${slug}/credentials`, { connector: 'openai', key: 'api_key', value: 'sk-test-fake-1234567890' }, real.app);
+    const started = (await api('POST', `/api/v1/workspaces/${slug}/runs`, { preset: 'smoke' }, real.app)).json();
+    expect(started).toMatchObject({ simulatedShare: 0.6, simulated: true });
+    await waitFor(slug, started.id, real.app);
+    expect((await api('GET', `/api/v1/workspaces/${slug}/runs`, undefined, real.app)).json().runs[0]).toMatchObject({ simulatedShare: 0.6, simulated: true });
+  });
+
+  it('simulation off (production’s default): engines without a provider are off; with none left the run is refused with 400 naming each engine', async () => {
+    const config = testConfig({ simulation: 'disabled' });
+    config.providers.openai.baseUrl = openaiBase;
+    const gated = await createTestApp({ config });
+    try {
+      const own = (await signup(gated.app)).cookie;
+      cookies.set(gated.app, own);
+      const slug = await funded('gated', gated.app);
+      const refused = await api('POST', `/api/v1/workspaces/${slug}/runs`, { preset: 'lite' }, gated.app);
+      expect([refused.statusCode, refused.json().error.code]).toEqual([400, 'invalid_request']);
+      expect(refused.json().error.message).toMatch(/GEO_SIMULATION/);
+      expect(Object.keys(refused.json().error.details.engines).sort()).toEqual(['chatgpt', 'claude', 'gemini', 'google-aio', 'perplexity']);
+      expect(refused.json().error.details.engines.claude).toMatch(/no anthropic key/);
+      expect((await balance(slug, gated.app)).heldMicrousd).toBe(0);
+      expect((await api('GET', `/api/v1/workspaces/${slug}/runs`, undefined, gated.app)).json().runs).toEqual([]);
+
+      // With one provider key only that engine runs: calls and the hold cover it alone, and nothing is simulated.
+      await api('POST', `/api/v1/workspaces/${slug}/credentials`, { connector: 'openai', key: 'api_key', value: 'sk-test-fake-1234567890' }, gated.app);
+      const run = await api('POST', `/api/v1/workspaces/${slug}/runs`, { preset: 'smoke', samples: 2 }, gated.app);
+      expect(run.statusCode).toBe(202);
+      expect(run.json()).toMatchObject({ progress: { totalCalls: 4 }, simulatedShare: 0, simulated: false });
+      expect((await balance(slug, gated.app)).heldMicrousd).toBe(4 * DEFAULT_PRICING.chatgpt);
+      const done = await waitFor(slug, run.json().id, gated.app);
+      expect(done.status).toBe('succeeded');
+      expect(done.lastLines.join('\n')).toMatch(/engines off .*perplexity, gemini, claude, google-aio/);
+      const detail = (await api('GET', `/api/v1/workspaces/${slug}/runs/${done.id}/detail`, undefined, gated.app)).json();
+      expect(detail.engines.map((e: { engine: string }) => e.engine)).toEqual(['chatgpt']);
+      const score = (await api('GET', `/api/v1/workspaces/${slug}/score`, undefined, gated.app)).json();
+      expect(score).toMatchObject({ n: 4, simulatedShare: 0, simulated: false });
+    } finally {
+      await gated.close();
+    }
   });
 
   it('a run whose every call fails ends failed, with the hold settled for the calls made', async () => {
