@@ -43,14 +43,14 @@ describe('docs/scoring.md worked example', () => {
     const first = components(draws.map((d) => WORKED_ANSWERS[d - 1]!), 'brand', WORKED_ENTITIES);
     expect([first.visibility.value, first.relativeSov.value, first.position.value, first.sentiment.value, first.volume.value]).toEqual([75, 85.7143, 72.2222, 65, 57.1429]);
     expect(composite(first).score).toBe(74.65);
-    expect(bootstrapScore(run1)).toEqual([32.13, 84.25]);
-    expect(deriveSnapshot('composite', run1, entities)).toMatchObject({ score: 62.87, interval: [32.13, 84.25], answers: 8, prompts: 8, runs: 1 });
+    expect(bootstrapScore(run1)).toEqual([33, 84.25]);
+    expect(deriveSnapshot('composite', run1, entities)).toMatchObject({ score: 62.87, interval: [33, 84.25], answers: 8, prompts: 8, runs: 1 });
   });
 
   it('pooling a second run of the same answers: n doubles, Wilson intervals narrow, the bootstrap over prompts does not', () => {
     const run2 = runStats('run_2', workedAnswered('2'), WORKED_ENTITIES, 'composite').get('composite')!;
     const day = deriveSnapshot('composite', mergeStats(run1, run2), entities);
-    expect(day).toMatchObject({ score: 62.87, interval: [32.13, 84.25], answers: 16, prompts: 8, runs: 2 });
+    expect(day).toMatchObject({ score: 62.87, interval: [33, 84.25], answers: 16, prompts: 8, runs: 2 });
     expect(day.components.visibility).toEqual({ value: 50, n: 16, interval: [27.9992, 72.0008] });
   });
 });

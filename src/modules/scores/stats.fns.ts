@@ -168,28 +168,43 @@ export function mulberry32(seed: number) {
  * 95% percentile-bootstrap interval of the brand's GEO score over prompts: B resamples of the
  * prompt clusters (sorted by prompt id) with replacement, each scored by the same formulas; the
  * bounds are the sorted scores at ⌊0.025·(m−1)⌋ and ⌈0.975·(m−1)⌉ (m resamples with a score).
- * Null without prompts.
+ * relativeSov's denominator in a resample is the larger of the brand's mentions and those of the
+ * day's most-mentioned other entity (fixed from the full data: the resample does not re-elect it,
+ * which keeps a resample to 9 sums instead of one per entity). Null without prompts.
  */
 export function bootstrapScore(stats: Pick<SnapshotStats, 'prompts' | 'entityIds'>, resamples = BOOTSTRAP_RESAMPLES, seed = BOOTSTRAP_SEED): [number, number] | null {
   const keys = Object.keys(stats.prompts).sort();
   const p = keys.length;
   if (!p) return null;
-  const width = HEAD + stats.entityIds.length;
-  const matrix = new Float64Array(p * width);
+  // The day's leader among the other entities, by total mentions (the first in entity order on a tie).
+  const totals = stats.entityIds.map((_id, e) => keys.reduce((sum, k) => sum + (stats.prompts[k]![HEAD + e] ?? 0), 0));
+  let leader = -1;
+  for (let e = 1; e < totals.length; e++) if (leader < 0 || totals[e]! > totals[leader]!) leader = e;
+  // Per prompt: the seven head sums, the brand's mentions, the leader's mentions.
+  const W = HEAD + 2;
+  const matrix = new Float64Array(p * W);
   keys.forEach((k, i) => {
     const row = stats.prompts[k]!;
-    for (let j = 0; j < width; j++) matrix[i * width + j] = row[j] ?? 0;
+    for (let j = 0; j < HEAD; j++) matrix[i * W + j] = row[j] ?? 0;
+    matrix[i * W + HEAD] = row[HEAD] ?? 0;
+    matrix[i * W + HEAD + 1] = leader < 0 ? 0 : (row[HEAD + leader] ?? 0);
   });
   const random = mulberry32(seed);
-  const acc = new Float64Array(width);
+  const counts = new Int32Array(p);
+  const acc = new Float64Array(W);
   const scores: number[] = [];
   for (let b = 0; b < resamples; b++) {
+    // Draw the resample as counts per prompt, then add each drawn prompt's sums once, times its count.
+    counts.fill(0);
+    for (let d = 0; d < p; d++) counts[Math.floor(random() * p)]! += 1;
     acc.fill(0);
-    for (let d = 0; d < p; d++) {
-      const base = Math.floor(random() * p) * width;
-      for (let j = 0; j < width; j++) acc[j]! += matrix[base + j]!;
+    for (let i = 0; i < p; i++) {
+      const c = counts[i]!;
+      if (!c) continue;
+      const base = i * W;
+      for (let j = 0; j < W; j++) acc[j]! += c * matrix[base + j]!;
     }
-    const score = scoreOfSums(acc, stats.entityIds.length);
+    const score = scoreOfSums(acc);
     if (score !== null) scores.push(score);
   }
   if (!scores.length) return null;
@@ -198,12 +213,11 @@ export function bootstrapScore(stats: Pick<SnapshotStats, 'prompts' | 'entityIds
   return [round(scores[Math.floor(0.025 * (m - 1))]!, 2), round(scores[Math.ceil(0.975 * (m - 1))]!, 2)];
 }
 
-/** The brand's score from one prompt-cluster sum vector (PROMPT_HEAD, then mentions per entity). */
-function scoreOfSums(v: Float64Array, entities: number): number | null {
+/** The brand's score from one resample's sums (PROMPT_HEAD, brand mentions, leader mentions). */
+function scoreOfSums(v: Float64Array): number | null {
   const [answers, citing, irSum, ranked, toneSum, toned, citedIn] = [v[0]!, v[1]!, v[2]!, v[3]!, v[4]!, v[5]!, v[6]!];
   const mentions = v[HEAD]!;
-  let top = 0;
-  for (let i = 0; i < entities; i++) top = Math.max(top, v[HEAD + i]!);
+  const top = Math.max(mentions, v[HEAD + 1]!);
   return weightedScore({
     visibility: answers ? (100 * mentions) / answers : null,
     relativeSov: top ? (100 * mentions) / top : null,
