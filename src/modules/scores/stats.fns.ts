@@ -189,22 +189,35 @@ export function bootstrapScore(stats: Pick<SnapshotStats, 'prompts' | 'entityIds
     matrix[i * W + HEAD] = row[HEAD] ?? 0;
     matrix[i * W + HEAD + 1] = leader < 0 ? 0 : (row[HEAD + leader] ?? 0);
   });
-  const random = mulberry32(seed);
-  const counts = new Int32Array(p);
-  const acc = new Float64Array(W);
+  const counts = drawCounts(p, resamples, seed);
   const scores: number[] = [];
   for (let b = 0; b < resamples; b++) {
-    // Draw the resample as counts per prompt, then add each drawn prompt's sums once, times its count.
-    counts.fill(0);
-    for (let d = 0; d < p; d++) counts[Math.floor(random() * p)]! += 1;
-    acc.fill(0);
+    // Each drawn prompt's sums are added once, times the number of times it was drawn (nine
+    // scalar sums: this loop is the whole cost of the interval).
+    let answers = 0, citing = 0, irSum = 0, ranked = 0, toneSum = 0, toned = 0, citedIn = 0, mentions = 0, leaderMentions = 0;
+    const offset = b * p;
     for (let i = 0; i < p; i++) {
-      const c = counts[i]!;
+      const c = counts[offset + i]!;
       if (!c) continue;
       const base = i * W;
-      for (let j = 0; j < W; j++) acc[j]! += c * matrix[base + j]!;
+      answers += c * matrix[base]!;
+      citing += c * matrix[base + 1]!;
+      irSum += c * matrix[base + 2]!;
+      ranked += c * matrix[base + 3]!;
+      toneSum += c * matrix[base + 4]!;
+      toned += c * matrix[base + 5]!;
+      citedIn += c * matrix[base + 6]!;
+      mentions += c * matrix[base + 7]!;
+      leaderMentions += c * matrix[base + 8]!;
     }
-    const score = scoreOfSums(acc);
+    const top = Math.max(mentions, leaderMentions);
+    const score = weightedScore({
+      visibility: answers ? (100 * mentions) / answers : null,
+      relativeSov: top ? (100 * mentions) / top : null,
+      position: ranked ? (100 * irSum) / ranked : null,
+      sentiment: toned ? 50 * (1 + toneSum / toned) : null,
+      volume: citing ? (100 * citedIn) / citing : null,
+    });
     if (score !== null) scores.push(score);
   }
   if (!scores.length) return null;
@@ -213,16 +226,22 @@ export function bootstrapScore(stats: Pick<SnapshotStats, 'prompts' | 'entityIds
   return [round(scores[Math.floor(0.025 * (m - 1))]!, 2), round(scores[Math.ceil(0.975 * (m - 1))]!, 2)];
 }
 
-/** The brand's score from one resample's sums (PROMPT_HEAD, brand mentions, leader mentions). */
-function scoreOfSums(v: Float64Array): number | null {
-  const [answers, citing, irSum, ranked, toneSum, toned, citedIn] = [v[0]!, v[1]!, v[2]!, v[3]!, v[4]!, v[5]!, v[6]!];
-  const mentions = v[HEAD]!;
-  const top = Math.max(mentions, v[HEAD + 1]!);
-  return weightedScore({
-    visibility: answers ? (100 * mentions) / answers : null,
-    relativeSov: top ? (100 * mentions) / top : null,
-    position: ranked ? (100 * irSum) / ranked : null,
-    sentiment: toned ? 50 * (1 + toneSum / toned) : null,
-    volume: citing ? (100 * citedIn) / citing : null,
-  });
+/**
+ * The resamples' draws as counts per prompt (resample-major). They depend only on the number of
+ * prompts, the resamples and the seed, so they are drawn once per process and shared by every
+ * snapshot of that many prompts (a run's composite and engine snapshots usually share it).
+ */
+const drawCache = new Map<string, Int32Array>();
+function drawCounts(p: number, resamples: number, seed: number): Int32Array {
+  const key = `${p}|${resamples}|${seed}`;
+  let counts = drawCache.get(key);
+  if (counts) return counts;
+  const random = mulberry32(seed);
+  counts = new Int32Array(p * resamples);
+  for (let b = 0; b < resamples; b++) {
+    for (let d = 0; d < p; d++) counts[b * p + Math.floor(random() * p)]! += 1;
+  }
+  if (drawCache.size >= 16) drawCache.delete(drawCache.keys().next().value!);
+  drawCache.set(key, counts);
+  return counts;
 }
