@@ -23,7 +23,7 @@ async function freshDatabase(): Promise<{ database: Database; drop(): Promise<vo
     const database = await openPglite(undefined);
     return { database, drop: () => database.close() };
   }
-  const name = `geo_bench_${Date.now()}`;
+  const name = `geo_bench_${Date.now()}_${process.pid}`; // unique on a shared server
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);

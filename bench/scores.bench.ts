@@ -19,7 +19,7 @@ const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (!url) throw new Error('set BENCH_DATABASE_URL to a PostgreSQL server');
 const DURATION = process.env.BENCH_SECONDS ?? '5';
 
-const name = `geo_bench_scores_${Date.now()}`;
+const name = `geo_bench_scores_${Date.now()}_${process.pid}`; // unique on a shared server
 const admin = new pg.Client({ connectionString: url });
 await admin.connect();
 await admin.query(`CREATE DATABASE ${name}`);
@@ -46,9 +46,10 @@ const [ws] = (await database.executeSql(`select id from workspaces where slug = 
 const entities = [{ entityId: 'brand', name: 'Bench Co', kind: 'brand' as const }, ...competitors.map((c, i) => ({ entityId: `competitor:${i}`, name: c.name, kind: 'competitor' as const }))];
 let seed = 7;
 const rnd = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
-const answer = () => {
+const answer = (_: unknown, i: number) => {
   const named = entities.filter(() => rnd() < 0.35);
-  return { analysis: {
+  // 120 prompts asked of every engine: the score's bootstrap resamples them.
+  return { promptId: `prm_${i}`, simulated: true, analysis: {
     mentioned: named.map((e) => e.name),
     entities: named.map((e, i) => ({ entityId: e.entityId, name: e.name, kind: e.kind, mentioned: true as const, rank: i + 1, sentiment: rnd() * 2 - 1 })),
     citations: named.slice(0, 2).map((e) => ({ url: `https://x.com/${e.entityId}`, domain: e.entityId === 'brand' ? 'benchco.com' : 'rival.com', class: (e.entityId === 'brand' ? 'owned' : 'competitor') as 'owned', entityId: e.entityId })),
@@ -60,7 +61,8 @@ for (let d = 364; d >= 0; d--) {
   const perEngine = ENGINE_IDS.map((engine) => ({ engine, results: Array.from({ length: 120 }, answer) }));
   const rows = [{ engine: 'composite', results: perEngine.flatMap((e) => e.results) }, ...perEngine].map(({ engine, results }) => {
     const data = buildSnapshot(engine, results, entities);
-    return { workspaceId: ws!.id, engine, day, runId: `run_${day}`, score: data.score, data, createdAt: new Date(), point: JSON.stringify({ date: day, runId: `run_${day}`, score: data.score, components: Object.fromEntries(COMPONENTS.map((k) => [k, data.components[k].value])), missingComponents: data.missingComponents }),
+    return { workspaceId: ws!.id, engine, day, runId: `run_${day}`, score: data.score, data, createdAt: new Date(), answers: data.answers ?? 0, simulatedAnswers: data.simulatedAnswers ?? 0,
+      point: JSON.stringify({ date: day, runId: `run_${day}`, runs: 1, score: data.score, interval: data.interval, components: Object.fromEntries(COMPONENTS.map((k) => [k, data.components[k].value])), missingComponents: data.missingComponents, n: data.answers, simulatedShare: data.simulatedShare, simulated: data.simulated, change: null }),
       componentValues: Object.fromEntries(COMPONENTS.map((k) => [k, data.components[k].value])), missingComponents: data.missingComponents };
   });
   await database.db.insert(scoreSnapshots).values(rows);

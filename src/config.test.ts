@@ -2,7 +2,7 @@ import { mkdtempSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, simulationEnabled } from './config.ts';
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'geo-config-'));
 const secrets = { SESSION_SECRET: 's'.repeat(32), KEY_HASH_SECRET: 'k'.repeat(32), CREDENTIALS_KEY: 'ab'.repeat(32) };
@@ -63,5 +63,25 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: 'true' }, /TRUST_PROXY/],
   ])('rejects %j', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(message);
+  });
+});
+
+describe('GEO_SIMULATION', () => {
+  it.each([
+    ['local', undefined, 'enabled'],
+    ['test', undefined, 'enabled'],
+    ['production', undefined, 'disabled'],
+    ['production', 'enabled', 'enabled'],
+    ['local', 'disabled', 'disabled'],
+  ] as const)('%s with GEO_SIMULATION=%s is %s', (geoEnv, value, expected) => {
+    const config = loadConfig({ GEO_ENV: geoEnv, DATA_DIR: tmp(), ...secrets, ...(value ? { GEO_SIMULATION: value } : {}) });
+    expect(config.simulation).toBe(expected);
+    expect(simulationEnabled(config)).toBe(expected === 'enabled');
+  });
+
+  it('refuses other values; a hand-built config without it follows its environment', () => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), GEO_SIMULATION: 'yes' })).toThrow(/GEO_SIMULATION must be enabled or disabled/);
+    expect(simulationEnabled({ env: 'test' })).toBe(true);
+    expect(simulationEnabled({ env: 'production' })).toBe(false);
   });
 });

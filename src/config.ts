@@ -32,7 +32,15 @@ export interface Config {
   authAttemptsPer10Min: number;
   pipeline: PipelineConfig;
   secrets: Secrets;
+  /**
+   * GEO_SIMULATION: whether an engine without a provider key runs simulated. Unset (as in test
+   * configs built by hand) means the environment's default: on in local and test, off in production.
+   */
+  simulation?: 'enabled' | 'disabled';
 }
+
+/** Simulated engines are on unless turned off, and off in production unless turned on explicitly. */
+export const simulationEnabled = (config: Pick<Config, 'env' | 'simulation'>) => (config.simulation ?? (config.env === 'production' ? 'disabled' : 'enabled')) === 'enabled';
 
 export type ProviderName = 'openai' | 'anthropic' | 'gemini' | 'perplexity' | 'serpapi' | 'google';
 export interface ProviderConfig {
@@ -176,6 +184,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pricing, searchEngine, standardEngineCap: intIn('GEO_STANDARD_ENGINE_CAP', 120, 1, 150), workers,
   };
 
+  const simulation = (env.GEO_SIMULATION || (geoEnv === 'production' ? 'disabled' : 'enabled')) as 'enabled' | 'disabled';
+  if (simulation !== 'enabled' && simulation !== 'disabled') problems.push(`GEO_SIMULATION must be enabled or disabled (got "${env.GEO_SIMULATION}")`);
+
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   const given: Partial<Record<SecretName, string>> = {};
   for (const [name, variable] of Object.entries(SECRET_VARS) as [SecretName, string][]) {
@@ -205,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authAttemptsPer10Min,
     pipeline,
     secrets: secrets!,
+    simulation,
   };
 }
 

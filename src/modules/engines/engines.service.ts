@@ -1,5 +1,5 @@
 import pLimit, { type LimitFunction } from 'p-limit';
-import { ENGINE_IDS, type Config, type EngineId } from '../../config.ts';
+import { ENGINE_IDS, simulationEnabled, type Config, type EngineId } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AnalysisProfile } from '../analysis/analyze.fns.ts';
 import { simulatedAnswer, type EngineAnswer } from './simulated.fns.ts';
@@ -7,7 +7,8 @@ import { realEngine, CONNECTOR_OF } from './providers.ts';
 
 // Every engine id runs through its real provider when a key is configured (the workspace's
 // stored credential, else the server's environment key) and otherwise through the simulated
-// engine of the same id; every result says which. Each provider has a concurrency limit shared
+// engine of the same id — unless simulation is off (production's default, see GEO_SIMULATION),
+// where such an engine is off; every result says which. Each provider has a concurrency limit shared
 // by all workspaces of this process.
 
 export interface Engine {
@@ -17,7 +18,18 @@ export interface Engine {
   /** Runs `fn` in one of this provider's concurrency slots (lease, then call, inside the slot). */
   schedule<T>(fn: () => Promise<T>): Promise<T>;
   /** One call, outside any slot: use within `schedule`. */
-  call(prompt: { text: string; language: string }, signal: AbortSignal): Promise<EngineAnswer>;
+  call(prompt: { text: string; language: string; sample?: number }, signal: AbortSignal): Promise<EngineAnswer>;
+}
+
+/** Whether an engine can run for a workspace, and why not. */
+export interface EngineAvailability {
+  id: EngineId;
+  /** A provider key exists (the workspace's stored credential or the server's environment key). */
+  provider: boolean;
+  /** It runs: through its provider, or simulated when simulation is on. */
+  enabled: boolean;
+  simulated: boolean;
+  reason: string | null;
 }
 
 export const REAL_CONCURRENCY = 4;
@@ -58,13 +70,33 @@ export function createEngines(deps: { config: Config; clock: Clock; resolveKey(w
     };
   }
 
+  const simulation = simulationEnabled(config);
+  /** An engine that is off: its calls fail, saying why (a key removed between start and call). */
+  const off = (id: EngineId): Engine => ({
+    id, simulated: false, concurrency: 1, schedule: (fn) => fn(),
+    call: async () => {
+      throw new Error(`${id} has no provider key and simulation is off (GEO_SIMULATION)`);
+    },
+  });
+
   return {
+    simulation,
+    /** Which of these engines can run for the workspace: the run's start gates on it. */
+    async availability(workspaceId: string, ids: readonly EngineId[] = ENGINE_IDS): Promise<EngineAvailability[]> {
+      return Promise.all(ids.map(async (id) => {
+        const provider = Boolean(await deps.resolveKey(workspaceId, CONNECTOR_OF[id]));
+        const enabled = provider || simulation;
+        const reason = enabled ? null : `no ${CONNECTOR_OF[id]} key (workspace credential or server environment) and simulation is off; set GEO_SIMULATION=enabled to simulate it`;
+        return { id, provider, enabled, simulated: !provider && simulation, reason };
+      }));
+    },
+
     /** The engines a run of this workspace uses, real where a key exists. */
     async forWorkspace(workspaceId: string, profile: AnalysisProfile, ids: readonly EngineId[] = ENGINE_IDS): Promise<Engine[]> {
       return Promise.all(ids.map(async (id) => {
         const connector = CONNECTOR_OF[id];
         const key = await deps.resolveKey(workspaceId, connector);
-        if (!key) return simulated(id, profile);
+        if (!key) return simulation ? simulated(id, profile) : off(id);
         const limit = limiterFor(`real:${id}`, REAL_CONCURRENCY);
         const engine = realEngine(id, key, config.providers[connector]);
         return { id, simulated: false, concurrency: REAL_CONCURRENCY, schedule: (fn) => limit(fn), call: engine } satisfies Engine;

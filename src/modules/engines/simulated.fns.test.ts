@@ -18,6 +18,14 @@ describe('simulatedAnswer', () => {
     expect(others.some((o) => o.text !== a.text) || simulatedAnswer('chatgpt', { text: 'best crm', language: 'en' }, '2026-01-02', profile).text !== a.text).toBe(true);
   });
 
+  it('repeated samples of a prompt differ from each other and are each reproducible; sample 1 is the unsampled answer', () => {
+    const ask = (sample?: number) => simulatedAnswer('chatgpt', { text: 'best crm', language: 'en', sample }, '2026-01-01', profile);
+    expect(ask(1)).toEqual(ask());
+    expect(ask(3)).toEqual(ask(3));
+    const texts = new Set([1, 2, 3, 4, 5, 6].map((k) => ask(k).text + JSON.stringify(ask(k).sources)));
+    expect(texts.size).toBeGreaterThan(1);
+  });
+
   it('varies like real data: the brand is named in some answers, not all, with citations of every class', () => {
     const results = Array.from({ length: 200 }, (_, i) => analyzeAnswer(profile, ...(() => {
       const a = simulatedAnswer('chatgpt', { text: `prompt ${i}`, language: i % 2 ? 'es' : 'en' }, '2026-01-01', profile);

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import type { EngineId } from '../../config.ts';
 import type { AnalysisProfile } from '../analysis/analyze.fns.ts';
 
-// Deterministic stand-ins for the engines: the same (engine, prompt, day) always gives the same
-// answer, and answers vary like real ones — who is named, in which order, in which tone, which
+// Deterministic stand-ins for the engines: the same (engine, prompt, day, sample) always gives the
+// same answer (sample 1 is the historical (engine, prompt, day) answer; repeated samples differ, as a
+// real engine's repeated answers do), and answers vary like real ones — who is named, in which order, in which tone, which
 // sites are cited — so every number downstream moves like real data.
 
 export interface EngineAnswer {
@@ -32,8 +33,9 @@ const PHRASES = {
   fr: { intro: 'Voici quelques options à considérer :', good: ['est très recommandé et fiable', 'est excellent pour la plupart des équipes', 'est facile et populaire'], neutral: ['est une autre option', 'offre des fonctions standard', 'propose plusieurs offres'], bad: ['est cher pour les petites équipes', 'peut être lent et limité', 'reçoit des plaintes sur le support'], outro: 'Le bon choix dépend de vos besoins.' },
 } as const;
 
-export function simulatedAnswer(engine: EngineId, prompt: { text: string; language: string }, day: string, profile: AnalysisProfile): EngineAnswer {
-  const random = rng(`${engine}|${prompt.text}|${day}`);
+export function simulatedAnswer(engine: EngineId, prompt: { text: string; language: string; sample?: number }, day: string, profile: AnalysisProfile): EngineAnswer {
+  const sample = prompt.sample ?? 1;
+  const random = rng(`${engine}|${prompt.text}|${day}${sample > 1 ? `|${sample}` : ''}`);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   const phrases = PHRASES[(prompt.language in PHRASES ? prompt.language : 'en') as keyof typeof PHRASES];
   const named = [

@@ -25,4 +25,22 @@ describe('planRun', () => {
   it('searchx asks only the configured search engine', () => {
     expect(Object.keys(planRun('searchx', 10, { ...pipeline, searchEngine: 'perplexity' }).calls)).toEqual(['perplexity']);
   });
+
+  it.each([
+    ['smoke', 50, 3, 2, 2 * 3 * 5, 2 * 3 * perCallAll],
+    ['lite', 30, 10, 30, 30 * 10 * 5, 30 * 10 * perCallAll],
+    // standard: the per-engine cap bounds prompts (120); each is asked `samples` times.
+    ['standard', 300, 2, 150, 120 * 2 * 5, 120 * 2 * perCallAll],
+    ['searchx', 300, 4, 150, 150 * 4, 150 * 4 * DEFAULT_PRICING['google-aio']],
+  ] as const)('%s with %i active prompts and %i samples', (preset, active, samples, prompts, calls, estimate) => {
+    const plan = planRun(preset, active, pipeline, { samples });
+    expect([plan.promptCount, plan.samples, plan.totalCalls, plan.estimateMicrousd]).toEqual([prompts, samples, calls, estimate]);
+    expect(Object.values(plan.calls).every((c) => c === calls / Object.keys(plan.calls).length)).toBe(true);
+  });
+
+  it('asks only the engines it is given (gated ones left out)', () => {
+    const plan = planRun('lite', 50, pipeline, { engines: ['chatgpt', 'claude'], samples: 2 });
+    expect(plan.calls).toEqual({ chatgpt: 100, claude: 100 });
+    expect(plan.estimateMicrousd).toBe(100 * (DEFAULT_PRICING.chatgpt + DEFAULT_PRICING.claude));
+  });
 });

@@ -5,21 +5,56 @@ import { ENGINE_IDS } from '../../config.ts';
 export const PRESETS = ['smoke', 'lite', 'standard', 'searchx'] as const;
 export type Preset = (typeof PRESETS)[number];
 export const PRESET_PROMPTS: Record<Preset, number> = { smoke: 2, lite: 50, standard: 150, searchx: 150 };
+/** Repeated answers per prompt and engine a run may ask for (issue 9: samples 1-10). */
+export const MAX_SAMPLES = 10;
 
 export interface RunPlan {
   promptCount: number;
+  /** Prompts each engine asks (the `standard` per-engine cap applies to prompts). */
+  perEnginePrompts: number;
+  /** Times each engine asks each prompt. */
+  samples: number;
+  /** Calls per engine: perEnginePrompts × samples. */
   calls: Partial<Record<EngineId, number>>;
   totalCalls: number;
   estimateMicrousd: number;
+  /** Engines expected to run simulated when the run started (no provider key); empty when all are real. */
+  simulated?: EngineId[];
 }
 
-/** The calls of a run: min(preset cap, active prompts) per engine, `standard` capped per engine. */
-export function planRun(preset: Preset, activePrompts: number, pipeline: Pick<PipelineConfig, 'pricing' | 'searchEngine' | 'standardEngineCap'>): RunPlan {
+/** The engines a preset asks, before any gating: `searchx` only the configured search engine. */
+export function presetEngines(preset: Preset, pipeline: Pick<PipelineConfig, 'searchEngine'>): EngineId[] {
+  return preset === 'searchx' ? [pipeline.searchEngine] : [...ENGINE_IDS];
+}
+
+/**
+ * The calls of a run: min(preset cap, active prompts) prompts per engine (`standard` capped per
+ * engine), each asked `samples` times. The caps bound distinct prompts; calls, the hold and the
+ * progress total all scale with the samples.
+ */
+export function planRun(
+  preset: Preset, activePrompts: number, pipeline: Pick<PipelineConfig, 'pricing' | 'searchEngine' | 'standardEngineCap'>,
+  options: { samples?: number; engines?: readonly EngineId[] } = {},
+): RunPlan {
+  const samples = options.samples ?? 1;
   const promptCount = Math.min(PRESET_PROMPTS[preset], activePrompts);
-  const engines: readonly EngineId[] = preset === 'searchx' ? [pipeline.searchEngine] : ENGINE_IDS;
-  const perEngine = preset === 'standard' ? Math.min(promptCount, pipeline.standardEngineCap) : promptCount;
+  const engines = options.engines ?? presetEngines(preset, pipeline);
+  const perEnginePrompts = preset === 'standard' ? Math.min(promptCount, pipeline.standardEngineCap) : promptCount;
+  const perEngine = perEnginePrompts * samples;
   const calls = Object.fromEntries(engines.map((e) => [e, perEngine])) as Partial<Record<EngineId, number>>;
   const totalCalls = perEngine * engines.length;
   const estimateMicrousd = engines.reduce((sum, e) => sum + perEngine * pipeline.pricing[e], 0);
-  return { promptCount, calls, totalCalls, estimateMicrousd };
+  return { promptCount, perEnginePrompts, samples, calls, totalCalls, estimateMicrousd };
+}
+
+/**
+ * How much of a run is simulated: the share of its stored calls that went to a simulated engine;
+ * before any call is stored, the share its plan expects (calls of engines that had no provider
+ * when it started). `null` only for a run from before plans recorded it, with nothing stored.
+ */
+export function runSimulation(plan: Pick<RunPlan, 'calls' | 'totalCalls' | 'simulated'> | undefined, counts?: { calls: number; simulated: number }) {
+  let share: number | null = null;
+  if (counts && counts.calls > 0) share = counts.simulated / counts.calls;
+  else if (plan?.simulated && plan.totalCalls > 0) share = plan.simulated.reduce((sum, e) => sum + (plan.calls[e] ?? 0), 0) / plan.totalCalls;
+  return { simulatedShare: share === null ? null : Number(share.toFixed(4)), simulated: share === null ? null : share > 0 };
 }

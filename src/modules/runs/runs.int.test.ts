@@ -236,6 +236,7 @@ describe('cancellation, capacity and dead workers', () => {
 describe('runs through real provider adapters (local fake providers)', () => {
   let server: import('node:http').Server;
   let real: TestContext;
+  let openaiBase: string;
   beforeAll(async () => {
     const { createServer } = await import('node:http');
     server = createServer((req, res) => {
@@ -258,6 +259,7 @@ describe('runs through real provider adapters (local fake providers)', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    openaiBase = `${base}/openai`;
     const config = testConfig();
     config.providers.openai.baseUrl = `${base}/openai`;
     config.providers.serpapi = { apiKey: 'serp-env-key-1', baseUrl: `${base}/serpapi` };
@@ -297,6 +299,49 @@ describe('runs through real provider adapters (local fake providers)', () => {
     const usage = (await api('GET', `/api/v1/workspaces/${slug}/credits/usage`, undefined, real.app)).json();
     const op = usage.operations.find((o: { operation: string }) => o.operation === 'prompt_generation');
     expect(op).toMatchObject({ reservedMicrousd: calls * 250_000, settledMicrousd: calls * 250_000, status: 'settled' });
+  });
+
+  it('run lists say how much is simulated: chatgpt and google-aio real, three engines simulated', async () => {
+    const slug = await funded(undefined, real.app);
+    await api('POST', `/api/v1/workspaces/${slug}/credentials`, { connector: 'openai', key: 'api_key', value: 'sk-test-fake-1234567890' }, real.app);
+    const started = (await api('POST', `/api/v1/workspaces/${slug}/runs`, { preset: 'smoke' }, real.app)).json();
+    expect(started).toMatchObject({ simulatedShare: 0.6, simulated: true });
+    await waitFor(slug, started.id, real.app);
+    expect((await api('GET', `/api/v1/workspaces/${slug}/runs`, undefined, real.app)).json().runs[0]).toMatchObject({ simulatedShare: 0.6, simulated: true });
+  });
+
+  it('simulation off (production’s default): engines without a provider are off; with none left the run is refused with 400 naming each engine', async () => {
+    const config = testConfig({ simulation: 'disabled' });
+    config.providers.openai.baseUrl = openaiBase;
+    const gated = await createTestApp({ config });
+    try {
+      const own = (await signup(gated.app)).cookie;
+      cookies.set(gated.app, own);
+      const slug = await funded('gated', gated.app);
+      const refused = await api('POST', `/api/v1/workspaces/${slug}/runs`, { preset: 'lite' }, gated.app);
+      expect([refused.statusCode, refused.json().error.code]).toEqual([400, 'invalid_request']);
+      expect(refused.json().error.message).toMatch(/GEO_SIMULATION/);
+      expect(Object.keys(refused.json().error.details.engines).sort()).toEqual(['chatgpt', 'claude', 'gemini', 'google-aio', 'perplexity']);
+      expect(refused.json().error.details.engines.claude).toMatch(/no anthropic key/);
+      expect((await balance(slug, gated.app)).heldMicrousd).toBe(0);
+      expect((await api('GET', `/api/v1/workspaces/${slug}/runs`, undefined, gated.app)).json().runs).toEqual([]);
+
+      // With one provider key only that engine runs: calls and the hold cover it alone, and nothing is simulated.
+      await api('POST', `/api/v1/workspaces/${slug}/credentials`, { connector: 'openai', key: 'api_key', value: 'sk-test-fake-1234567890' }, gated.app);
+      const run = await api('POST', `/api/v1/workspaces/${slug}/runs`, { preset: 'smoke', samples: 2 }, gated.app);
+      expect(run.statusCode).toBe(202);
+      expect(run.json()).toMatchObject({ progress: { totalCalls: 4 }, simulatedShare: 0, simulated: false });
+      expect((await balance(slug, gated.app)).heldMicrousd).toBe(4 * DEFAULT_PRICING.chatgpt);
+      const done = await waitFor(slug, run.json().id, gated.app);
+      expect(done.status).toBe('succeeded');
+      expect(done.lastLines.join('\n')).toMatch(/engines off .*perplexity, gemini, claude, google-aio/);
+      const detail = (await api('GET', `/api/v1/workspaces/${slug}/runs/${done.id}/detail`, undefined, gated.app)).json();
+      expect(detail.engines.map((e: { engine: string }) => e.engine)).toEqual(['chatgpt']);
+      const score = (await api('GET', `/api/v1/workspaces/${slug}/score`, undefined, gated.app)).json();
+      expect(score).toMatchObject({ n: 4, simulatedShare: 0, simulated: false });
+    } finally {
+      await gated.close();
+    }
   });
 
   it('a run whose every call fails ends failed, with the hold settled for the calls made', async () => {

@@ -2,15 +2,22 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ACCESS } from '../../lib/http/credentials.ts';
-import { Closed, StringEnum } from '../../lib/http/schema-helpers.ts';
+import { Closed, Nullable, StringEnum } from '../../lib/http/schema-helpers.ts';
 import { actorOf, workspaceOf } from '../../lib/http/responses.ts';
 import { WorkspaceParams, workspaceParamsWith } from '../workspaces/workspaces.routes.ts';
 import { JobStatus } from '../jobs/jobs.schemas.ts';
-import { PRESETS } from './runs.fns.ts';
+import { MAX_SAMPLES, PRESETS } from './runs.fns.ts';
 import type { RunsService } from './runs.service.ts';
 
 const tags = ['runs'];
 const RunParams = workspaceParamsWith('id');
+/** Spec 2.10 plus what a run adds: its samples and how much of it is simulated. */
+const RunStatus = Type.Object({
+  ...JobStatus.properties,
+  samples: Type.Integer({ minimum: 1, maximum: MAX_SAMPLES, description: 'Times each engine asked each prompt' }),
+  simulatedShare: Nullable(Type.Number({ minimum: 0, maximum: 1, description: 'Share of the run’s stored calls that went to a simulated engine (before any is stored: the share its plan expects). null only for a run from before this was recorded, with no stored call.' })),
+  simulated: Nullable(Type.Boolean({ description: 'true when any of the run’s data is simulated (simulatedShare > 0)' })),
+});
 
 export function runsRoutes(app: FastifyInstance, deps: { runs: RunsService }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -21,7 +28,7 @@ export function runsRoutes(app: FastifyInstance, deps: { runs: RunsService }) {
     schema: {
       operationId: 'listRuns', tags, summary: 'Measurement runs, newest first', params: WorkspaceParams,
       querystring: Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }) }, { additionalProperties: false }),
-      response: { 200: Type.Object({ runs: Type.Array(JobStatus) }) },
+      response: { 200: Type.Object({ runs: Type.Array(RunStatus) }) },
     },
   }, async (request) => ({ runs: await runs.list(workspaceOf(request), request.query.limit) }));
 
@@ -29,15 +36,19 @@ export function runsRoutes(app: FastifyInstance, deps: { runs: RunsService }) {
     config: { credential: ACCESS.runs.write },
     schema: {
       operationId: 'startRun', tags, summary: 'Start a measurement run', params: WorkspaceParams,
-      description: 'Takes min(preset cap, active prompts) prompts — smoke 2, lite 50, standard 150 (each engine at most GEO_STANDARD_ENGINE_CAP), searchx 150 on the configured search engine — and every engine. Holds credits for every call (402 `insufficient_credits`); one running run per workspace (409 `job_already_running`); the global cap answers 429 `pipeline_capacity_reached`. The same `idempotencyKey` returns the same run.',
-      body: Closed({ preset: StringEnum(PRESETS), idempotencyKey: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) }),
-      response: { 202: JobStatus },
+      description: 'Takes min(preset cap, active prompts) prompts — smoke 2, lite 50, standard 150 (each engine at most GEO_STANDARD_ENGINE_CAP), searchx 150 on the configured search engine — and every enabled engine, and asks each prompt `samples` times per engine: calls, the credit hold and `progress.totalCalls` are prompts × samples × engines. Holds credits for every call (402 `insufficient_credits`); one running run per workspace (409 `job_already_running`); the global cap answers 429 `pipeline_capacity_reached`. In production an engine without a provider key is off unless GEO_SIMULATION=enabled; when no engine is left the run is refused with 400 `invalid_request` whose `details.engines` names each engine and why it is off. The same `idempotencyKey` returns the same run.',
+      body: Closed({
+        preset: StringEnum(PRESETS),
+        samples: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_SAMPLES, default: 1, description: 'Times each engine asks each prompt (1-10, default 1). Repeated samples are separate answers: they add to every sample size n, and the GEO score’s bootstrap resamples prompts with all their samples.' })),
+        idempotencyKey: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+      }),
+      response: { 202: RunStatus },
     },
   }, async (request, reply) => reply.status(202).send(await runs.start(workspaceOf(request), actorOf(request), request.body)));
 
   r.get('/api/v1/workspaces/:workspace/runs/:id', {
     config: { credential: ACCESS.runs.read },
-    schema: { operationId: 'getRun', tags, summary: 'Run status', params: RunParams, response: { 200: JobStatus } },
+    schema: { operationId: 'getRun', tags, summary: 'Run status', params: RunParams, response: { 200: RunStatus } },
   }, async (request) => runs.get(workspaceOf(request), request.params.id));
 
   r.delete('/api/v1/workspaces/:workspace/runs/:id', {
@@ -45,7 +56,7 @@ export function runsRoutes(app: FastifyInstance, deps: { runs: RunsService }) {
     schema: {
       operationId: 'cancelRun', tags, summary: 'Cancel a running run', params: RunParams,
       description: 'Answers the final status `cancelled`; the worker stops at once and the credit hold is settled for the calls made. A finished run is 409 `invalid_state`.',
-      response: { 200: JobStatus },
+      response: { 200: RunStatus },
     },
   }, async (request) => runs.cancel(workspaceOf(request), request.params.id));
 
@@ -53,7 +64,7 @@ export function runsRoutes(app: FastifyInstance, deps: { runs: RunsService }) {
     config: { credential: ACCESS.runs.read },
     schema: {
       operationId: 'getRunDetail', tags, summary: 'Results grouped by engine: brand mentions, citations, sentiment and every prompt’s result',
-      params: RunParams, response: { 200: Type.Object({ run: JobStatus, engines: Type.Array(Type.Object({}, { additionalProperties: true })) }) },
+      params: RunParams, response: { 200: Type.Object({ run: RunStatus, engines: Type.Array(Type.Object({}, { additionalProperties: true })) }) },
     },
   }, async (request) => runs.detail(workspaceOf(request), request.params.id));
 }

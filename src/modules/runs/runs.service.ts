@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { ENGINE_IDS, type PipelineConfig } from '../../config.ts';
 import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -10,11 +10,11 @@ import type { WorkspaceContext } from '../../lib/http/types.ts';
 import { analyzeAnswer, type AnalysisProfile } from '../analysis/analyze.fns.ts';
 import { profileFromWorkspace } from '../analysis/profile.fns.ts';
 import type { EnginesService } from '../engines/engines.service.ts';
-import { jobView, type JobContext, type JobsService } from '../jobs/jobs.service.ts';
+import { jobView, type JobContext, type JobRow, type JobsService } from '../jobs/jobs.service.ts';
 import type { PromptsService } from '../prompts/prompts.service.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
 import { storedAnalysis, summarizeRun, type StoredAnalysis } from './detail.fns.ts';
-import { planRun, type Preset, type RunPlan } from './runs.fns.ts';
+import { planRun, presetEngines, runSimulation, type Preset, type RunPlan } from './runs.fns.ts';
 import { runResults } from './runs.tables.ts';
 
 const KIND = 'measurement';
@@ -33,7 +33,7 @@ function clean(answer: { text: string; sources: Array<{ url: string; title?: str
  */
 function insertResults(db: Db, rows: ResultRow[]) {
   const json = JSON.stringify(rows.map((r) => ({
-    id: r.id, run_id: r.runId, workspace_id: r.workspaceId, engine: r.engine, simulated: r.simulated, prompt_id: r.promptId,
+    id: r.id, run_id: r.runId, workspace_id: r.workspaceId, engine: r.engine, simulated: r.simulated, prompt_id: r.promptId, sample: r.sample ?? 1,
     prompt_text: r.promptText, intent: r.intent, language: r.language, answer: r.answer, sources: r.sources, analysis: r.analysis ?? null,
     brand_mentioned: r.brandMentioned, brand_rank: r.brandRank ?? null, brand_sentiment: r.brandSentiment ?? null, error: r.error ?? null,
     latency_ms: r.latencyMs, created_at: r.createdAt.toISOString(),
@@ -41,11 +41,18 @@ function insertResults(db: Db, rows: ResultRow[]) {
   return db.execute(sql`insert into run_results select * from jsonb_populate_recordset(null::run_results, ${json}::jsonb)`);
 }
 const FLUSH_EVERY = 50;
+/** What the scores need of one answered call: its engine, its prompt (the bootstrap's unit), whether it was simulated. */
+export interface Answered {
+  engine: string;
+  promptId: string;
+  simulated: boolean;
+  analysis: StoredAnalysis;
+}
 
 export function createRunsService(deps: {
   db: Db; clock: Clock; jobs: JobsService; prompts: PromptsService; engines: EnginesService; workspaces: WorkspacesService; pipeline: PipelineConfig;
   /** Prepares, from the run's answered results, what it writes with its `succeeded` (the score snapshots). */
-  onSucceeded?: (workspaceId: string, runId: string, answered: Array<{ engine: string; analysis: StoredAnalysis }>) => Promise<(tx: Db) => Promise<void>>;
+  onSucceeded?: (workspaceId: string, runId: string, answered: Answered[]) => Promise<(tx: Db) => Promise<void>>;
 }) {
   const { db, clock, jobs } = deps;
 
@@ -58,16 +65,20 @@ export function createRunsService(deps: {
     const { job } = ctx;
     const ws = await deps.workspaces.contextById(job.workspaceId);
     const { promptIds, plan } = job.params as { promptIds: string[]; plan: RunPlan };
+    // Runs started before samples existed carry neither field: one sample of every planned prompt.
+    const samples = plan.samples ?? 1;
     const order = new Map(promptIds.map((id, i) => [id, i]));
     const promptRows = (await deps.prompts.byIds(ws.id, promptIds)).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
     const profile = await profileOf(ws);
     // jsonb does not keep key order: take the engines in their canonical order.
     const engines = await deps.engines.forWorkspace(ws.id, profile, ENGINE_IDS.filter((e) => e in plan.calls));
-    await ctx.log(`run of ${promptRows.length} prompts on ${engines.map((e) => `${e.id}${e.simulated ? ' (simulated)' : ''}`).join(', ')}; ${plan.totalCalls} calls`);
+    const off = (job.params.enginesOff as string[] | undefined) ?? [];
+    if (off.length) await ctx.log(`engines off (no provider key, simulation disabled): ${off.join(', ')}`);
+    await ctx.log(`run of ${promptRows.length} prompts${samples > 1 ? ` × ${samples} samples` : ''} on ${engines.map((e) => `${e.id}${e.simulated ? ' (simulated)' : ''}`).join(', ')}; ${plan.totalCalls} calls`);
 
     let completed = 0;
     let failures = 0;
-    const answered: Array<{ engine: string; analysis: StoredAnalysis }> = [];
+    const answered: Answered[] = [];
     let buffer: Array<typeof runResults.$inferInsert> = [];
     const writes: Array<Promise<unknown>> = [];
     let writeError: unknown = null;
@@ -85,7 +96,12 @@ export function createRunsService(deps: {
     const local = new AbortController();
     setMaxListeners(0, local.signal); // one listener per call in flight
     ctx.signal.addEventListener('abort', () => local.abort(ctx.signal.reason), { once: true });
-    const outcomes = await Promise.allSettled(engines.flatMap((engine) => promptRows.slice(0, plan.calls[engine.id] ?? 0).map(async (prompt) => {
+    // Sample by sample: a run cut short has asked every prompt once before asking any twice.
+    const asks = (engine: (typeof engines)[number]) => {
+      const prompts = promptRows.slice(0, plan.perEnginePrompts ?? plan.calls[engine.id] ?? 0);
+      return Array.from({ length: samples }, (_, s) => prompts.map((prompt) => ({ prompt, sample: s + 1 }))).flat();
+    };
+    const outcomes = await Promise.allSettled(engines.flatMap((engine) => asks(engine).map(async ({ prompt, sample }) => {
       // The slot covers the lease and the call only: analysis runs after it is freed, so the next
       // call of the engine never waits for this one's CPU work.
       const called = await engine.schedule(async () => {
@@ -96,7 +112,7 @@ export function createRunsService(deps: {
         }
         const started = Date.now();
         try {
-          return { answer: await engine.call({ text: prompt.text, language: prompt.language }, local.signal), error: null, started };
+          return { answer: await engine.call({ text: prompt.text, language: prompt.language, sample }, local.signal), error: null, started };
         } catch (err) {
           return local.signal.aborted ? null : { answer: null, error: (err as Error).message, started };
         }
@@ -110,9 +126,9 @@ export function createRunsService(deps: {
       if (error) failures++;
       const analysis = answer ? analyzeAnswer(profile, answer.text, answer.sources) : null;
       const stored = analysis && storedAnalysis(analysis);
-      if (stored) answered.push({ engine: engine.id, analysis: stored });
+      if (stored) answered.push({ engine: engine.id, promptId: prompt.id, simulated: engine.simulated, analysis: stored });
       buffer.push({
-        id: newId('res'), runId: job.id, workspaceId: ws.id, engine: engine.id, simulated: engine.simulated, promptId: prompt.id,
+        id: newId('res'), runId: job.id, workspaceId: ws.id, engine: engine.id, simulated: engine.simulated, promptId: prompt.id, sample,
         promptText: prompt.text, intent: prompt.intent, language: prompt.language, answer: answer?.text ?? '', sources: answer?.sources ?? [],
         analysis: stored, brandMentioned: analysis?.brand.mentioned ?? false, brandRank: analysis?.brand.rank ?? null,
         brandSentiment: analysis?.brand.sentiment ?? null, error, latencyMs: Date.now() - started, createdAt: clock.now(),
@@ -135,35 +151,56 @@ export function createRunsService(deps: {
 
   jobs.register(KIND, measure);
 
+  /** Stored calls and simulated calls per run, for the honest labels of run lists. */
+  async function resultCounts(runIds: string[]) {
+    if (!runIds.length) return new Map<string, { calls: number; simulated: number }>();
+    const rows = await db.select({ runId: runResults.runId, calls: sql<number>`count(*)::int`, simulated: sql<number>`(count(*) filter (where ${runResults.simulated}))::int` })
+      .from(runResults).where(inArray(runResults.runId, runIds)).groupBy(runResults.runId);
+    return new Map(rows.map((r) => [r.runId, { calls: Number(r.calls), simulated: Number(r.simulated) }]));
+  }
+  const runView = (row: JobRow, slug: string, counts?: { calls: number; simulated: number }) => {
+    const plan = row.params.plan as RunPlan | undefined;
+    return { ...jobView(row, slug), samples: plan?.samples ?? 1, ...runSimulation(plan, counts) };
+  };
+  const viewOne = async (row: JobRow, slug: string) => runView(row, slug, (await resultCounts([row.id])).get(row.id));
+
   return {
-    async start(ws: WorkspaceContext, userId: string | null, body: { preset: Preset; idempotencyKey?: string }) {
+    async start(ws: WorkspaceContext, userId: string | null, body: { preset: Preset; samples?: number; idempotencyKey?: string }) {
+      const samples = body.samples ?? 1;
       const active = await deps.prompts.active(ws.id, 150);
-      const plan = planRun(body.preset, active.length, deps.pipeline);
-      if (plan.totalCalls === 0) throw invalid('The workspace has no active prompts; add or generate some first.');
-      return jobs.start({
+      if (active.length === 0) throw invalid('The workspace has no active prompts; add or generate some first.');
+      // Production gating: an engine without a provider is off unless simulation is enabled.
+      const availability = await deps.engines.availability(ws.id, presetEngines(body.preset, deps.pipeline));
+      const enabled = availability.filter((a) => a.enabled);
+      if (!enabled.length) {
+        throw invalid(`No engine can run the ${body.preset} preset: engines without a provider key are off while simulation is disabled (GEO_SIMULATION). Store a provider credential for the workspace, or enable simulation explicitly.`,
+          { reason: 'no_engine_available', engines: Object.fromEntries(availability.map((a) => [a.id, a.reason])) });
+      }
+      const plan: RunPlan = { ...planRun(body.preset, active.length, deps.pipeline, { samples, engines: enabled.map((a) => a.id) }), simulated: enabled.filter((a) => a.simulated).map((a) => a.id) };
+      const view = await jobs.start({
         ws, kind: KIND, group: KIND, totalCalls: plan.totalCalls, progressSource: 'calls', createdBy: userId,
-        params: { preset: body.preset, plan, promptIds: active.slice(0, plan.promptCount).map((p) => p.id) },
+        params: { preset: body.preset, samples, plan, promptIds: active.slice(0, plan.promptCount).map((p) => p.id), enginesOff: availability.filter((a) => !a.enabled).map((a) => a.id) },
         estimateMicrousd: plan.estimateMicrousd,
-        idempotency: body.idempotencyKey ? { key: body.idempotencyKey, requestHash: requestFingerprint({ preset: body.preset }) } : undefined,
+        // One sample hashes as before samples existed, so earlier keys keep their meaning.
+        idempotency: body.idempotencyKey ? { key: body.idempotencyKey, requestHash: requestFingerprint(samples === 1 ? { preset: body.preset } : { preset: body.preset, samples }) } : undefined,
       });
+      return viewOne(await jobs.get(ws, view.id, KIND), ws.slug);
     },
-
     async list(ws: WorkspaceContext, limit: number) {
-      return (await jobs.list(ws, KIND, limit)).map((row) => jobView(row, ws.slug));
+      const rows = await jobs.list(ws, KIND, limit);
+      const counts = await resultCounts(rows.map((r) => r.id));
+      return rows.map((row) => runView(row, ws.slug, counts.get(row.id)));
     },
-
-    get: async (ws: WorkspaceContext, id: string) => jobView(await jobs.get(ws, id, KIND), ws.slug),
-
+    get: async (ws: WorkspaceContext, id: string) => viewOne(await jobs.get(ws, id, KIND), ws.slug),
     async cancel(ws: WorkspaceContext, id: string) {
       const row = await jobs.get(ws, id, KIND);
       if (row.status !== 'running') throw new AppError('invalid_state', `The run is already ${row.status}.`, { currentStatus: row.status });
-      return jobView(await jobs.cancel(row), ws.slug);
+      return viewOne(await jobs.cancel(row), ws.slug);
     },
-
     async detail(ws: WorkspaceContext, id: string) {
       const row = await jobs.get(ws, id, KIND);
-      const results = await db.select().from(runResults).where(eq(runResults.runId, row.id)).orderBy(asc(runResults.engine), asc(runResults.id));
-      return { run: jobView(row, ws.slug), ...summarizeRun(results) };
+      const results = await db.select().from(runResults).where(eq(runResults.runId, row.id)).orderBy(asc(runResults.engine), asc(runResults.sample), asc(runResults.id));
+      return { run: runView(row, ws.slug, { calls: results.length, simulated: results.filter((r) => r.simulated).length }), ...summarizeRun(results) };
     },
   };
 }

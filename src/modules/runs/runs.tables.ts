@@ -13,6 +13,8 @@ export const runResults = pgTable(
     engine: text('engine').notNull(),
     simulated: boolean('simulated').notNull(),
     promptId: text('prompt_id').notNull(),
+    /** Which of the run's repeated asks of this prompt on this engine (1..samples). */
+    sample: integer('sample').notNull().default(1),
     promptText: text('prompt_text').notNull(),
     intent: text('intent').notNull(),
     language: text('language').notNull(),

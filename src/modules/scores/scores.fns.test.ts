@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composite, components, significant, wilson, type Answer, type ComponentKey } from './scores.fns.ts';
+import { composite, components, meanInterval, significant, wilson, type Answer, type ComponentKey } from './scores.fns.ts';
 
 const a = (mentions: Answer['mentions'], cited: string[] = [], anyCitation = cited.length > 0): Answer => ({ engine: 'chatgpt', mentions, citedEntities: cited, cited: anyCitation });
 const ids = ['brand', 'c0', 'c1'];
@@ -13,6 +13,21 @@ describe('wilson', () => {
   ] as const)('%i of %i', (k, n, interval) => expect(wilson(k, n)).toEqual(interval));
 });
 
+describe('meanInterval (normal approximation on the 0-100 scale)', () => {
+  const pct = (x: number) => 100 * x;
+  it.each([
+    // ranks 1 and 2: values 100 and 50, mean 75, s = 35.355, half = 1.96·s/√2 = 49 → [26, 124] clipped
+    [2, 1.5, 1.25, pct, [26, 100]],
+    // four identical values: no spread, a point interval
+    [4, 2, 1, pct, [50, 50]],
+    // fewer than two values: the whole range
+    [1, 1, 1, pct, [0, 100]],
+    [0, 0, 0, pct, [0, 100]],
+    // sentiment -0.5 and +0.5 on 50·(1+x): 25 and 75 → mean 50, s = 35.355 → [1, 99]
+    [2, 0, 0.5, (x: number) => 50 * (1 + x), [1, 99]],
+  ] as const)('n=%i Σ=%d Σ²=%d', (n, sum, sq, scale, interval) => expect(meanInterval(n, sum, sq, scale)).toEqual(interval));
+});
+
 describe('components', () => {
   it('computes each from the brand’s point of view', () => {
     const answers = [
@@ -24,8 +39,8 @@ describe('components', () => {
     const c = components(answers, 'brand', ids);
     expect(c.visibility).toEqual({ value: 50, n: 4, interval: wilson(2, 4) });
     expect(c.relativeSov).toEqual({ value: round3((100 * 2) / 3), n: 3, interval: wilson(2, 3) });
-    expect(c.position).toEqual({ value: 75, n: 2 });
-    expect(c.sentiment).toEqual({ value: 50, n: 2 });
+    expect(c.position).toEqual({ value: 75, n: 2, interval: meanInterval(2, 1.5, 1.25, (x) => 100 * x) });
+    expect(c.sentiment).toEqual({ value: 50, n: 2, interval: meanInterval(2, 0, 0.5, (x) => 50 * (1 + x)) });
     expect(c.volume).toEqual({ value: round3(100 / 3), n: 3, interval: wilson(1, 3) });
   });
 

@@ -1,10 +1,12 @@
-// GEO score v1 (docs/scoring.md), pure. Inputs are the answered results of one run, reduced to
-// what the formulas need; every component carries its sample size, proportions a 95% Wilson interval.
+// GEO score v1 (docs/scoring.md), pure. Inputs are answered results reduced to what the formulas
+// need; every component carries its sample size and a 95% interval: Wilson for proportions, the
+// normal approximation for means.
 
 export const VERSION = 'geo-score-v1';
 export const COMPONENTS = ['visibility', 'relativeSov', 'position', 'sentiment', 'volume'] as const;
 export type ComponentKey = (typeof COMPONENTS)[number];
 export const WEIGHTS: Record<ComponentKey, number> = { visibility: 0.25, relativeSov: 0.35, position: 0.15, sentiment: 0.1, volume: 0.15 };
+const Z = 1.96;
 
 export interface Answer {
   engine: string;
@@ -21,8 +23,10 @@ export interface Component {
   interval?: [number, number];
 }
 
+export const round = (x: number, digits = 4) => Number(x.toFixed(digits));
+
 /** 95% Wilson score interval of k successes in n trials, in percent. */
-export function wilson(k: number, n: number, z = 1.96): [number, number] {
+export function wilson(k: number, n: number, z = Z): [number, number] {
   if (n === 0) return [0, 100];
   const p = k / n;
   const denom = 1 + (z * z) / n;
@@ -31,28 +35,61 @@ export function wilson(k: number, n: number, z = 1.96): [number, number] {
   return [round(100 * Math.max(0, centre - half)), round(100 * Math.min(1, centre + half))];
 }
 
-export const round = (x: number, digits = 4) => Number(x.toFixed(digits));
-const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+/**
+ * 95% interval of a mean on a 0-100 scale from its sufficient statistics (count, Σx, Σx²), by the
+ * normal approximation mean ± 1.96·s/√n, clipped to 0-100; the whole range below two values.
+ */
+export function meanInterval(n: number, sum: number, sumSq: number, scale: (x: number) => number): [number, number] {
+  if (n < 2) return [0, 100];
+  const mean = sum / n;
+  const variance = Math.max(0, (sumSq - n * mean * mean) / (n - 1));
+  const half = (Z * Math.sqrt(variance)) / Math.sqrt(n);
+  const [a, b] = [scale(mean - half), scale(mean + half)].sort((x, y) => x - y) as [number, number];
+  return [round(Math.max(0, a)), round(Math.min(100, b))];
+}
 
-/** The five components from one entity's point of view (the brand's, or a competitor's). */
-/** What the components need of one entity, gathered in one pass over the answers. */
+/** What the components need of one entity: counts and sums, so that days and runs add up. */
 export interface Tally {
   mentions: number;
-  inverseRanks: number[];
-  tones: number[];
+  /** Σ 1/rank, Σ (1/rank)², answers with a rank. */
+  irSum: number;
+  irSq: number;
+  ranked: number;
+  /** Σ rank, for the scoreboard's average position. */
+  rankSum: number;
+  /** Σ sentiment, Σ sentiment², answers with a sentiment. */
+  toneSum: number;
+  toneSq: number;
+  toned: number;
+  /** Citing answers that cite this entity's domains, and its citations (links) in all. */
   citedIn: number;
+  citations: number;
+}
+export const emptyTally = (): Tally => ({ mentions: 0, irSum: 0, irSq: 0, ranked: 0, rankSum: 0, toneSum: 0, toneSq: 0, toned: 0, citedIn: 0, citations: 0 });
+
+/** Adds one answer's mention of an entity to its tally. */
+export function addMention(t: Tally, m: { rank: number | null; sentiment: number | null }) {
+  t.mentions++;
+  if (m.rank !== null) {
+    t.irSum += 1 / m.rank;
+    t.irSq += 1 / (m.rank * m.rank);
+    t.ranked++;
+    t.rankSum += m.rank;
+  }
+  if (m.sentiment !== null) {
+    t.toneSum += m.sentiment;
+    t.toneSq += m.sentiment * m.sentiment;
+    t.toned++;
+  }
 }
 
 export function tallies(answers: Answer[], entityIds: string[]): { byEntity: Map<string, Tally>; citing: number; top: number } {
-  const byEntity = new Map(entityIds.map((id) => [id, { mentions: 0, inverseRanks: [] as number[], tones: [] as number[], citedIn: 0 }]));
+  const byEntity = new Map(entityIds.map((id) => [id, emptyTally()]));
   let citing = 0;
   for (const a of answers) {
     for (const [id, m] of Object.entries(a.mentions)) {
       const t = byEntity.get(id);
-      if (!t) continue;
-      t.mentions++;
-      if (m.rank !== null) t.inverseRanks.push(1 / m.rank);
-      if (m.sentiment !== null) t.tones.push(m.sentiment);
+      if (t) addMention(t, m);
     }
     if (a.cited) {
       citing++;
@@ -62,16 +99,20 @@ export function tallies(answers: Answer[], entityIds: string[]): { byEntity: Map
       }
     }
   }
-  const top = Math.max(0, ...[...byEntity.values()].map((t) => t.mentions));
-  return { byEntity, citing, top };
+  return { byEntity, citing, top: topMentions(byEntity.values()) };
 }
+
+export const topMentions = (ts: Iterable<Tally>) => Math.max(0, ...[...ts].map((t) => t.mentions));
+
+const positionScale = (x: number) => 100 * x;
+const sentimentScale = (x: number) => 50 * (1 + x);
 
 export function componentsFromTally(t: Tally, n: number, top: number, citing: number): Record<ComponentKey, Component> {
   return {
     visibility: n ? { value: round((100 * t.mentions) / n), n, interval: wilson(t.mentions, n) } : { value: null, n: 0 },
     relativeSov: top ? { value: round((100 * t.mentions) / top), n: top, interval: wilson(t.mentions, top) } : { value: null, n: 0 },
-    position: t.inverseRanks.length ? { value: round(100 * mean(t.inverseRanks)), n: t.inverseRanks.length } : { value: null, n: 0 },
-    sentiment: t.tones.length ? { value: round(50 * (1 + mean(t.tones))), n: t.tones.length } : { value: null, n: 0 },
+    position: t.ranked ? { value: round(positionScale(t.irSum / t.ranked)), n: t.ranked, interval: meanInterval(t.ranked, t.irSum, t.irSq, positionScale) } : { value: null, n: 0 },
+    sentiment: t.toned ? { value: round(sentimentScale(t.toneSum / t.toned)), n: t.toned, interval: meanInterval(t.toned, t.toneSum, t.toneSq, sentimentScale) } : { value: null, n: 0 },
     volume: citing ? { value: round((100 * t.citedIn) / citing), n: citing, interval: wilson(t.citedIn, citing) } : { value: null, n: 0 },
   };
 }
@@ -82,11 +123,24 @@ export function components(answers: Answer[], entityId: string, allEntityIds: st
   return componentsFromTally(byEntity.get(entityId)!, answers.length, top, citing);
 }
 
+/** Σ w·v / Σ w over the present components, unrounded; null when none is present. */
+export function weightedScore(values: Record<ComponentKey, number | null>): number | null {
+  let num = 0;
+  let den = 0;
+  for (const k of COMPONENTS) {
+    const v = values[k];
+    if (v === null) continue;
+    num += WEIGHTS[k] * v;
+    den += WEIGHTS[k];
+  }
+  return den ? num / den : null;
+}
+
 /** score = Σ w·v / Σ w over the components that have data; the weights shown are renormalised. */
 export function composite(parts: Record<ComponentKey, Component>) {
   const present = COMPONENTS.filter((k) => parts[k].value !== null);
   const total = present.reduce((sum, k) => sum + WEIGHTS[k], 0);
-  const score = total ? present.reduce((sum, k) => sum + WEIGHTS[k] * parts[k].value!, 0) / total : null;
+  const score = weightedScore(Object.fromEntries(COMPONENTS.map((k) => [k, parts[k].value])) as Record<ComponentKey, number | null>);
   return {
     score: score === null ? null : round(score, 2),
     weights: Object.fromEntries(COMPONENTS.map((k) => [k, present.includes(k) ? round(WEIGHTS[k] / total, 6) : 0])) as Record<ComponentKey, number>,
@@ -94,7 +148,10 @@ export function composite(parts: Record<ComponentKey, Component>) {
   };
 }
 
-/** Two readings differ beyond noise when their 95% intervals do not overlap. */
-export function significant(a?: [number, number], b?: [number, number]): boolean {
+/**
+ * A change between two readings is significant when their 95% intervals do not overlap (strictly:
+ * one's lower bound is above the other's upper bound). Without both intervals it is not.
+ */
+export function significant(a?: [number, number] | null, b?: [number, number] | null): boolean {
   return Boolean(a && b && (a[0] > b[1] || b[0] > a[1]));
 }

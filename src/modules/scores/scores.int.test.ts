@@ -82,21 +82,27 @@ describe('GEO score', () => {
     expect(gemini.points[0].score).toBeCloseTo(expected(detail, 'gemini').score, 1);
   });
 
-  it('keeps a snapshot per day: the day’s latest run counts, `date` picks the latest on or before it', async () => {
+  it('keeps a snapshot per day pooling every succeeded run of it (n adds up); `date` picks the latest on or before it', async () => {
     clock.set(new Date('2026-09-03T09:00:00Z'));
-    await run('scored', 'smoke');
+    const first = await run('scored', 'smoke');
     const smoke = (await get('/api/v1/workspaces/scored/score')).json();
+    expect(smoke).toMatchObject({ n: 10, runs: 1, simulatedShare: 1, simulated: true });
     const second = await run('scored');
-    const detail = (await get(`/api/v1/workspaces/scored/runs/${second.id}/detail`)).json() as Detail;
+    const details = await Promise.all([first, second].map(async (r) => (await get(`/api/v1/workspaces/scored/runs/${r.id}/detail`)).json() as Detail));
+    const pooled = { engines: details.flatMap((d) => d.engines) };
     const today = (await get('/api/v1/workspaces/scored/score')).json();
-    expect(today.date).toBe('2026-09-03');
-    expect(today.score).toBeCloseTo(expected(detail).score, 1);
-    expect(today.sampleSizes.visibility.n).not.toBe(smoke.sampleSizes.visibility.n);
+    expect(today).toMatchObject({ date: '2026-09-03', n: 260, runs: 2, prompts: 50, simulatedShare: 1, simulated: true });
+    expect(today.score).toBeCloseTo(expected(pooled).score, 1);
+    expect(today.sampleSizes.visibility.n).toBe(260);
+    expect(today.interval[0]).toBeLessThanOrEqual(today.score);
+    expect(today.interval[1]).toBeGreaterThanOrEqual(today.score);
+    expect(today.change).toMatchObject({ previousDate: '2026-09-01', significant: expect.any(Boolean) });
     expect((await get('/api/v1/workspaces/scored/score?date=2026-09-02')).json().date).toBe('2026-09-01');
     expect((await get('/api/v1/workspaces/scored/score?date=2026-08-31')).json().error.code).toBe('score_not_available');
 
     const series = (await get('/api/v1/workspaces/scored/timeseries')).json();
-    expect(series).toMatchObject({ engine: 'composite', range: '28d', to: '2026-09-03' });
+    expect(series).toMatchObject({ engine: 'composite', range: '28d', to: '2026-09-03', answers: 250 + 260, simulatedShare: 1, simulated: true });
+    expect(series.points[1]).toMatchObject({ n: 260, runs: 2, simulatedShare: 1, simulated: true, interval: today.interval, change: today.change });
     expect(series.points.map((p: { date: string }) => p.date)).toEqual(['2026-09-01', '2026-09-03']);
     expect(Object.keys(series.points[0].components)).toEqual(['visibility', 'relativeSov', 'position', 'sentiment', 'volume']);
     expect((await get('/api/v1/w/scored/timeseries?range=all')).json().points).toHaveLength(2);
@@ -119,12 +125,14 @@ describe('scoreboard and metrics', () => {
     const brand = board.entities.find((e: { kind: string }) => e.kind === 'brand');
     expect(brand.score).toBeCloseTo((await get('/api/v1/workspaces/scored/score')).json().score, 6);
     expect(board.entities.reduce((sum: number, e: { shareOfVoice: number }) => sum + e.shareOfVoice, 0)).toBeCloseTo(100, 1);
-    for (const e of board.entities) expect(e).toHaveProperty('citations');
+    for (const e of board.entities) expect(e).toMatchObject({ citations: expect.any(Number), visibilityInterval: [expect.any(Number), expect.any(Number)], shareOfVoiceInterval: [expect.any(Number), expect.any(Number)] });
+    expect(board).toMatchObject({ answers: 260, runs: 2, simulatedShare: 1, simulated: true });
   });
 
   it('overview: rates with intervals, top cited domains by class, engines, and the change with its significance', async () => {
     const metrics = (await get('/api/v1/workspaces/scored/metrics')).json();
-    expect(metrics).toMatchObject({ workspace: 'scored', date: '2026-09-03', answers: 250 });
+    expect(metrics).toMatchObject({ workspace: 'scored', date: '2026-09-03', answers: 260, runs: 2, simulatedShare: 1, simulated: true });
+    expect(metrics.engines.every((e: { simulated: boolean }) => e.simulated)).toBe(true);
     expect(metrics.mentionRate.interval).toHaveLength(2);
     expect(Object.keys(metrics.topCitedDomains)).toEqual(['owned', 'competitor', 'thirdParty']);
     expect(metrics.topCitedDomains.owned[0].domain).toBe('acme.com');

@@ -11,6 +11,11 @@ import { COMPOSITE, type ScoresService } from './scores.service.ts';
 
 const tags = ['scores'];
 const BrandParams = Type.Object({ brand: Type.String({ pattern: '^[a-z0-9-]+$', description: 'Workspace slug (the brand)' }) });
+/** The honest label every scores route carries (docs/scoring.md). */
+const Honest = {
+  simulatedShare: Nullable(Type.Number({ minimum: 0, maximum: 1, description: 'Share of the answers behind these figures that came from simulated engines; null for snapshots written before it was counted' })),
+  simulated: Nullable(Type.Boolean({ description: 'true when any of the data is simulated (simulatedShare > 0)' })),
+};
 const Component = Type.Object({ weight: Type.Number({ description: 'Renormalised over the present components; 0 when missing' }), value: Nullable(Type.Number({ minimum: 0, maximum: 100 })) });
 const Score = Type.Object({
   score: Type.Number({ minimum: 0, maximum: 100 }),
@@ -19,14 +24,25 @@ const Score = Type.Object({
   missingComponents: Type.Array(Type.String()),
   date: Type.String({ format: 'date' }),
   engine: Type.String(),
-  sampleSizes: Type.Record(Type.String(), Type.Object({ n: Type.Integer(), interval: Type.Optional(Type.Array(Type.Number())) }), { description: 'Sample size of each component; proportions carry their 95% Wilson interval (percent).' }),
+  interval: Nullable(Type.Array(Type.Number(), { minItems: 2, maxItems: 2, description: '95% percentile-bootstrap interval of the score over prompts (1,000 resamples, fixed seed; docs/scoring.md)' })),
+  n: Type.Integer({ minimum: 0, description: 'Answers pooled in the snapshot: every succeeded run of the day, every sample of every prompt' }),
+  prompts: Nullable(Type.Integer({ minimum: 0, description: 'Distinct prompts (the bootstrap’s resampling unit)' })),
+  runs: Type.Integer({ minimum: 1, description: 'Succeeded runs of the day pooled in the snapshot' }),
+  ...Honest,
+  change: Nullable(Type.Object({
+    previousDate: Type.String({ format: 'date' }),
+    previous: Nullable(Type.Number()),
+    delta: Nullable(Type.Number()),
+    significant: Type.Boolean({ description: 'true only when this score’s and the previous snapshot’s 95% intervals do not overlap' }),
+  }, { description: 'Change from the previous day measured; null on the first' })),
+  sampleSizes: Type.Record(Type.String(), Type.Object({ n: Type.Integer(), interval: Type.Optional(Type.Array(Type.Number())) }), { description: 'Sample size of each component and its 95% interval (percent): Wilson for the proportions (visibility, relativeSov, volume), the normal approximation for the means (position, sentiment).' }),
 });
 const DateQuery = Type.Object({ date: Type.Optional(Type.String({ format: 'date', description: 'Calendar date: the latest snapshot on or before it' })) }, { additionalProperties: false });
 const SeriesQuery = Type.Object({
   engine: StringEnum([COMPOSITE, ...ENGINE_IDS] as const, { default: COMPOSITE }),
   range: StringEnum(['7d', '28d', 'all'] as const, { default: '28d' }),
 }, { additionalProperties: false });
-const Series = Type.Object({}, { additionalProperties: true, description: '{workspace, engine, range, from, to, version, points: [{date, runId, score, components, missingComponents}]} — one point per day measured' });
+const Series = Type.Object({}, { additionalProperties: true, description: '{workspace, engine, range, from, to, version, answers, simulatedShare, simulated, points: [{date, runId, runs, score, interval, components, missingComponents, n, simulatedShare, simulated, change: {previousDate, previous, delta, significant} | null}]} — one point per day measured, pooling every succeeded run of that day; `significant` only when the two days’ 95% score intervals do not overlap. The top-level simulatedShare is over every answer in the range.' });
 
 export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -49,7 +65,8 @@ export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService
     config: { credential: ACCESS.metrics.read },
     schema: {
       operationId: 'getScoreboard', tags, summary: 'The brand and every competitor, ranked by the same score from their own point of view', params: WorkspaceParams,
-      response: { 200: Type.Object({ workspace: Type.String(), date: Type.String(), runId: Type.String(), version: Type.String(), entities: Type.Array(Type.Object({}, { additionalProperties: true })) }) },
+      description: 'Each entity: rank, score, visibility (with `visibilityInterval`, Wilson 95%), shareOfVoice (with `shareOfVoiceInterval`), averagePosition, sentiment, mentions, citations. `answers` pooled from `runs` succeeded runs of the day; `simulatedShare`/`simulated` say how much of it is simulated.',
+      response: { 200: Type.Object({ workspace: Type.String(), date: Type.String(), runId: Type.String(), runs: Type.Integer(), answers: Type.Integer(), ...Honest, version: Type.String(), entities: Type.Array(Type.Object({}, { additionalProperties: true })) }) },
     },
   }, async (request, reply) => reply.type('application/json; charset=utf-8').send((await scores.scoreboardJson(workspaceOf(request))) as never));
 
@@ -70,6 +87,7 @@ export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService
     config: { credential: ACCESS.metrics.read },
     schema: {
       operationId: 'getMetrics', tags, summary: 'Answers, mention and citation rates, top cited domains, per-engine breakdown, change with significance',
+      description: 'Rates carry n and a 95% Wilson interval; the score its bootstrap interval. `simulatedShare`/`simulated` overall and per engine. `change` compares with the previous day measured; each `significant` is true only when the two 95% intervals do not overlap.',
       params: WorkspaceParams, response: { 200: Type.Object({}, { additionalProperties: true }) },
     },
   }, async (request) => scores.metrics(workspaceOf(request)));

@@ -4,10 +4,11 @@ import { rawRows, type Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
-import type { StoredAnalysis } from '../runs/detail.fns.ts';
+import type { Answered } from '../runs/runs.service.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
 import { COMPONENTS, significant, round } from './scores.fns.ts';
-import { buildSnapshot, scoreBody, type EntityInfo, type Snapshot } from './snapshot.fns.ts';
+import { changeFrom, deriveSnapshot, scoreBody, type EntityInfo, type Snapshot } from './snapshot.fns.ts';
+import { mergeStats, runStats, type SnapshotStats } from './stats.fns.ts';
 import { scoreSnapshots } from './scores.tables.ts';
 
 export const COMPOSITE = 'composite';
@@ -15,6 +16,8 @@ export const RANGES = { '7d': 7, '28d': 28, all: null } as const;
 const DAY_MS = 24 * 3600 * 1000;
 const notAvailable = () => new AppError('score_not_available', 'No measurement has succeeded for this workspace on or before that date.');
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+/** The honest label: the share of answers from simulated engines and whether any is; null for snapshots written before they were counted. */
+const honest = (answers: number, simulated: number) => (answers ? { simulatedShare: round(simulated / answers), simulated: simulated > 0 } : { simulatedShare: null, simulated: null });
 
 export function createScoresService(deps: { db: Db; clock: Clock; workspaces: WorkspacesService }) {
   const { db, clock } = deps;
@@ -35,33 +38,46 @@ export function createScoresService(deps: { db: Db; clock: Clock; workspaces: Wo
 
   return {
     /**
-     * A succeeded run becomes the day's snapshots, composite and one per engine (the day's latest
-     * run wins). Computed here; written by the returned function inside the transaction that
-     * records the run `succeeded`.
+     * A succeeded run is pooled into the day's snapshots, composite and one per engine: its
+     * statistics are computed here; the returned function, run inside the transaction that records
+     * the run `succeeded`, adds them to the day's under a lock and derives every figure again.
      */
-    async prepareRun(workspaceId: string, runId: string, answered: Array<{ engine: string; analysis: StoredAnalysis }>) {
+    async prepareRun(workspaceId: string, runId: string, answered: Answered[]) {
       const row = await deps.workspaces.getRow({ id: workspaceId });
       const entities: EntityInfo[] = [
         { entityId: 'brand', name: row.displayName, kind: 'brand' },
         ...row.competitors.map((c, i) => ({ entityId: `competitor:${i}`, name: c.name, kind: 'competitor' as const })),
       ];
-      const results = answered;
-      const now = clock.now();
-      const day = dayOf(now);
-      const groups: Array<[string, typeof results]> = [[COMPOSITE, results], ...ENGINE_IDS.map((e) => [e, results.filter((r) => r.engine === e)] as [string, typeof results])];
-      const rows = groups.filter(([, rs]) => rs.length).map(([engine, rs]) => {
-        const data = buildSnapshot(engine, rs, entities);
-        const componentValues = Object.fromEntries(COMPONENTS.map((k) => [k, data.components[k].value]));
-        const point = JSON.stringify({ date: day, runId, score: data.score, components: componentValues, missingComponents: data.missingComponents });
-        return { workspaceId, engine, day, runId, score: data.score, componentValues, missingComponents: data.missingComponents, point, data, createdAt: now };
-      });
-      // One statement for the day's snapshots; the day's latest run replaces what an earlier one wrote.
+      const day = dayOf(clock.now());
+      const fresh = runStats(runId, answered, entities.map((e) => e.entityId), COMPOSITE);
       return async (tx: Db) => {
         forget(workspaceId);
-        if (!rows.length) return;
+        if (!fresh.size) return;
+        // Runs of one workspace and day commit one after the other: each reads what the last wrote.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`score_snapshots:${workspaceId}:${day}`}))`);
+        const existing = new Map((await tx.select({ engine: scoreSnapshots.engine, stats: scoreSnapshots.stats }).from(scoreSnapshots)
+          .where(and(eq(scoreSnapshots.workspaceId, workspaceId), eq(scoreSnapshots.day, day)))).map((r) => [r.engine, r.stats]));
+        const previous = new Map((await rawRows<{ engine: string; day: string; score: number | null; interval: [number, number] | null }>(tx, sql`
+          select distinct on (engine) engine, day, score, data->'interval' as interval from score_snapshots
+          where workspace_id = ${workspaceId} and day < ${day} order by engine, day desc`)).map((r) => [r.engine, r]));
+        const now = clock.now();
+        const rows = [...fresh].map(([engine, add]) => {
+          const stats: SnapshotStats = mergeStats(existing.get(engine), add);
+          const data = deriveSnapshot(engine, stats, entities);
+          data.change = changeFrom(data, previous.get(engine) ?? null);
+          const componentValues = Object.fromEntries(COMPONENTS.map((k) => [k, data.components[k].value]));
+          const point = JSON.stringify({
+            date: day, runId, runs: data.runs, score: data.score, interval: data.interval, components: componentValues, missingComponents: data.missingComponents,
+            n: data.answers, simulatedShare: data.simulatedShare, simulated: data.simulated, change: data.change,
+          });
+          return {
+            workspaceId, engine, day, runId, score: data.score, componentValues, missingComponents: data.missingComponents, point, data,
+            answers: stats.answers, simulatedAnswers: stats.simulated, stats, createdAt: now,
+          };
+        });
         await tx.insert(scoreSnapshots).values(rows).onConflictDoUpdate({
           target: [scoreSnapshots.workspaceId, scoreSnapshots.engine, scoreSnapshots.day],
-          set: Object.fromEntries(['run_id', 'score', 'component_values', 'missing_components', 'point', 'data', 'created_at']
+          set: Object.fromEntries(['run_id', 'score', 'component_values', 'missing_components', 'point', 'data', 'answers', 'simulated_answers', 'stats', 'created_at']
             .map((column) => [column.replace(/_(\w)/g, (_m, c: string) => c.toUpperCase()), sql.raw(`excluded.${column}`)])),
         });
       };
@@ -78,12 +94,13 @@ export function createScoresService(deps: { db: Db; clock: Clock; workspaces: Wo
      * through as text: a year of points is never parsed and re-serialised by the API process.
      */
     async scoreboardJson(ws: WorkspaceContext): Promise<string> {
-      const [row] = await rawRows<{ day: string; run_id: string; entities: string }>(db, sql`
-        select day, run_id, (data->'scoreboard')::text as entities from score_snapshots
+      const [row] = await rawRows<{ day: string; run_id: string; answers: number; simulated_answers: number; runs: string | null; entities: string }>(db, sql`
+        select day, run_id, answers, simulated_answers, (data->'runs')::text as runs, (data->'scoreboard')::text as entities from score_snapshots
         where workspace_id = ${ws.id} and engine = ${COMPOSITE} and day <= ${dayOf(clock.now())}
         order by day desc limit 1`);
       if (!row) throw notAvailable();
-      return `{"workspace":${JSON.stringify(ws.slug)},"date":"${row.day}","runId":${JSON.stringify(row.run_id)},"version":"geo-score-v1","entities":${row.entities}}`;
+      const labels = honest(Number(row.answers), Number(row.simulated_answers));
+      return `{"workspace":${JSON.stringify(ws.slug)},"date":"${row.day}","runId":${JSON.stringify(row.run_id)},"runs":${row.runs ?? 1},"answers":${Number(row.answers)},"simulatedShare":${labels.simulatedShare},"simulated":${labels.simulated},"version":"geo-score-v1","entities":${row.entities}}`;
     },
 
     async timeseriesJson(ws: WorkspaceContext, engine: string, range: keyof typeof RANGES): Promise<string> {
@@ -94,10 +111,12 @@ export function createScoresService(deps: { db: Db; clock: Clock; workspaces: Wo
       if (cached && Date.now() - cached.at < SERIES_TTL_MS) return cached.json;
       const from = days === null ? null : dayOf(new Date(clock.now().getTime() - (days - 1) * DAY_MS));
       if (!(await latest(ws, COMPOSITE, today))) throw notAvailable();
-      const [row] = await rawRows<{ points: string }>(db, sql`
-        select '[' || coalesce(string_agg(point, ',' order by day), '') || ']' as points from score_snapshots
+      const [row] = await rawRows<{ points: string; answers: number; simulated: number }>(db, sql`
+        select '[' || coalesce(string_agg(point, ',' order by day), '') || ']' as points,
+          coalesce(sum(answers), 0)::int as answers, coalesce(sum(simulated_answers), 0)::int as simulated from score_snapshots
         where workspace_id = ${ws.id} and engine = ${engine} and day <= ${today} ${from ? sql`and day >= ${from}` : sql``}`);
-      const json = `{"workspace":${JSON.stringify(ws.slug)},"engine":${JSON.stringify(engine)},"range":"${range}","from":${from ? `"${from}"` : 'null'},"to":"${today}","version":"geo-score-v1","points":${row!.points}}`;
+      const labels = honest(Number(row!.answers), Number(row!.simulated));
+      const json = `{"workspace":${JSON.stringify(ws.slug)},"engine":${JSON.stringify(engine)},"range":"${range}","from":${from ? `"${from}"` : 'null'},"to":"${today}","version":"geo-score-v1","answers":${Number(row!.answers)},"simulatedShare":${labels.simulatedShare},"simulated":${labels.simulated},"points":${row!.points}}`;
       if (seriesCache.size > 5_000) seriesCache.clear();
       seriesCache.set(key, { json, at: Date.now() });
       return json;
@@ -117,14 +136,20 @@ export function createScoresService(deps: { db: Db; clock: Clock; workspaces: Wo
         significant: significant(now.interval, before?.interval),
       });
       return {
-        workspace: ws.slug, date: current.day, runId: current.runId,
-        answers: m.answers, mentionRate: m.mentionRate, citationRate: m.citationRate, topCitedDomains: m.topCitedDomains,
+        workspace: ws.slug, date: current.day, runId: current.runId, runs: current.data.runs ?? 1,
+        answers: m.answers, ...honest(current.answers, current.simulatedAnswers),
+        score: { value: current.data.score, interval: current.data.interval ?? null },
+        mentionRate: m.mentionRate, citationRate: m.citationRate, topCitedDomains: m.topCitedDomains,
         engines: engines.filter((e) => e.engine !== COMPOSITE).map((e) => ({
-          engine: e.engine, score: e.data.score, answers: e.data.metrics.answers, mentionRate: e.data.metrics.mentionRate, citationRate: e.data.metrics.citationRate,
+          engine: e.engine, score: e.data.score, scoreInterval: e.data.interval ?? null, answers: e.data.metrics.answers, ...honest(e.answers, e.simulatedAnswers),
+          mentionRate: e.data.metrics.mentionRate, citationRate: e.data.metrics.citationRate,
         })).sort((a, b) => a.engine.localeCompare(b.engine)),
         change: previous ? {
           previousDate: previous.day,
-          score: { current: current.data.score, previous: previous.data.score, delta: current.data.score !== null && previous.data.score !== null ? round(current.data.score - previous.data.score, 2) : null },
+          score: {
+            current: current.data.score, previous: previous.data.score, delta: current.data.score !== null && previous.data.score !== null ? round(current.data.score - previous.data.score, 2) : null,
+            significant: significant(current.data.interval, previous.data.interval),
+          },
           mentionRate: delta(m.mentionRate, previous.data.metrics.mentionRate),
           citationRate: delta(m.citationRate, previous.data.metrics.citationRate),
           ownedCitationShare: delta(current.data.components.volume, previous.data.components.volume),

@@ -1,15 +1,17 @@
-import { jsonb, pgTable, primaryKey, real, text } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, primaryKey, real, text } from 'drizzle-orm/pg-core';
 import { ts } from '../../db/columns.ts';
 import { workspaces } from '../workspaces/workspaces.tables.ts';
 import type { Snapshot } from './snapshot.fns.ts';
+import type { SnapshotStats } from './stats.fns.ts';
 
-/** One snapshot per workspace, engine (or `composite`) and day: the day's latest succeeded run. */
+/** One snapshot per workspace, engine (or `composite`) and day: every succeeded run of the day, pooled. */
 export const scoreSnapshots = pgTable(
   'score_snapshots',
   {
     workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
     engine: text('engine').notNull(),
     day: text('day').notNull(),
+    /** The day's latest pooled run. */
     runId: text('run_id').notNull(),
     score: real('score'),
     /** Component values alone, for time series: a year of points must not parse a year of snapshots. */
@@ -18,6 +20,14 @@ export const scoreSnapshots = pgTable(
     /** The time-series point of this snapshot, as JSON text written once: a series is a string_agg. */
     point: text('point').notNull().default('{}'),
     data: jsonb('data').$type<Snapshot>().notNull(),
+    /** Answers pooled, and how many of them came from simulated engines (the honest label, summable over a range). */
+    answers: integer('answers').notNull().default(0),
+    simulatedAnswers: integer('simulated_answers').notNull().default(0),
+    /**
+     * The day's sufficient statistics (counts and sums per prompt and entity): a new run's are added
+     * to them and `data` is derived again. Never read by the hot routes. Null on rows from before pooling.
+     */
+    stats: jsonb('stats').$type<SnapshotStats>(),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.engine, t.day] })],
