@@ -1,5 +1,6 @@
 import {
-  ARTICLES, BRAND_VERBS, DETERMINERS, OBJECT_STARTERS, PRODUCT_SUFFIXES, TIME_NOUNS, TIME_PREPOSITIONS, VERB_CUES,
+  ARTICLES, AUXILIARIES, BRAND_VERBS, DETERMINERS, OBJECT_STARTERS, PRODUCT_SUFFIXES, SKIP_BEFORE_VERB, TIME_NOUNS,
+  TIME_PREPOSITIONS, VERB_CUES,
   categoryWordOf, isCalendarWord, isOrdinaryIn, type Language,
 } from './lexicon.fns.ts';
 import type { Position } from './layout.fns.ts';
@@ -13,7 +14,7 @@ import { fold } from './text.fns.ts';
 // the head of a list item or table cell, the domain or full name elsewhere in the answer) is
 // worth 3; company (a category word, other brands in the same list or sentence) 2; weak hints
 // (first word of a sentence, a product verb after it) 1. Against: lowercase use -4, a verb or
-// date reading -3, an article or adjective before it -1/-2, an ordinary word of the answer's
+// date reading -3 (-5 for a weekday or month in temporal company), an article or adjective before it -1/-2, an ordinary word of the answer's
 // language -1, a weekday or month -2 more.
 
 export const THRESHOLD = 2;
@@ -21,9 +22,9 @@ export const THRESHOLD = 2;
 export const WEIGHTS = {
   'domain-in-answer': 3, 'full-name-in-answer': 3, 'alias-in-answer': 3, 'named-in-prompt': 2,
   'list-head': 3, 'table-cell': 3, 'heading': 3, 'bold': 2, 'capitalised-mid-sentence': 3, 'sentence-start': 1,
-  'opening-words': 1, 'short-sentence': 1, 'subject-of-verb': 2, 'brand-verb': 1, 'category': 2, 'prompt-topic': 1,
-  'co-listed-with': 2, 'versus': 1,
-  'lowercase': -4, 'ordinary-word': -1, 'calendar-word': -2, 'temporal-context': -3, 'determiner-before': -2,
+  'opening-words': 1, 'short-sentence': 1, 'alone-in-sentence': 3, 'subject-of-verb': 2, 'verb-after': 1, 'brand-verb': 1,
+  'category': 2, 'prompt-topic': 1, 'co-listed-with': 2, 'versus': 1, 'market-context': 1,
+  'lowercase': -4, 'ordinary-word': -1, 'calendar-word': -2, 'temporal-context': -5, 'determiner-before': -2,
   'article-before': -1, 'adjective-before': -2, 'part-of-longer-name': -3, 'verb-use': -3,
 } as const;
 export type Signal = keyof typeof WEIGHTS;
@@ -67,10 +68,12 @@ export function signalsOf(c: Candidate, support: AnswerSupport): string[] {
 
   if (lowercase) out.push('lowercase');
   if (isOrdinaryIn(name, support.language)) out.push('ordinary-word');
-  if (isCalendarWord(name)) {
-    out.push('calendar-word');
-    if (TIME_PREPOSITIONS.has(prev) || TIME_NOUNS.has(next)) out.push('temporal-context');
-  }
+  const calendar = isCalendarWord(name);
+  if (calendar) out.push('calendar-word');
+  if ((calendar && TIME_PREPOSITIONS.has(prev)) || TIME_NOUNS.has(next)) out.push('temporal-context');
+  // The verb after a subject, past adverbs and clitics ("Slack now has", "Loom ho permet").
+  const verb = p.nextWords.map((w) => fold(w)).find((w) => !SKIP_BEFORE_VERB.has(w)) ?? '';
+  const subjectSlot = p.sentenceInitial || (p.head && !p.separatorAfter);
   if (capitalised) {
     if (p.line.kind === 'table' && p.head) out.push('table-cell');
     else if (p.line.kind === 'list' && p.head && p.separatorAfter) out.push('list-head');
@@ -79,15 +82,23 @@ export function signalsOf(c: Candidate, support: AnswerSupport): string[] {
     if (!p.head && !p.sentenceInitial) out.push('capitalised-mid-sentence');
     if (p.sentenceInitial || (p.head && !p.separatorAfter && p.line.kind !== 'table')) out.push('sentence-start');
     if (c.start < 3 || (p.head && p.line.start === 0)) out.push('opening-words');
-    if (sentenceTokens.length <= 4) out.push('short-sentence');
-    if ((p.sentenceInitial || p.head) && SUBJECT_VERBS.has(next)) out.push('subject-of-verb');
-    else if (BRAND_VERBS.has(next)) out.push('brand-verb');
+    if (sentenceTokens.length <= 1 && !p.tableCell && !p.head) out.push('alone-in-sentence');
+    else if (sentenceTokens.length <= 4) out.push('short-sentence');
+    if (subjectSlot && (SUBJECT_VERBS.has(verb) || AUXILIARIES.has(verb) || /^n'/.test(verb))) out.push('subject-of-verb');
+    else if (BRAND_VERBS.has(verb)) out.push('brand-verb');
+    // English third person: "Basecamp keeps", "Loom embeds" (a bare common noun rarely starts a sentence).
+    // (Not a label such as "Next steps:", a noun phrase.)
+    else if (subjectSlot && support.language === 'en' && /^[a-z]{3,}[^s]s$/.test(verb) && !fold(p.sentenceText).includes(`${verb}:`)) {
+      out.push('verb-after');
+    }
   }
   if (DETERMINERS.has(prev)) out.push('determiner-before');
   else if (ARTICLES.has(prev)) out.push('article-before');
-  else if (prev && !isCapitalised(p.prevWords[0]!) && (DETERMINERS.has(prev2) || ARTICLES.has(prev2))) out.push('adjective-before');
-  const verbSlot = VERB_CUES.has(prev) || p.sentenceInitial || (p.head && !p.separatorAfter);
-  if (verbSlot && OBJECT_STARTERS.has(next)) out.push('verb-use');
+  // English puts adjectives before the noun ("a blank canvas"); es/ca/fr put the name after it.
+  else if (support.language === 'en' && prev && !isCapitalised(p.prevWords[0]!) && (DETERMINERS.has(prev2) || ARTICLES.has(prev2))) {
+    out.push('adjective-before');
+  }
+  if ((VERB_CUES.has(prev) || subjectSlot) && OBJECT_STARTERS.has(next)) out.push('verb-use');
   if (capitalised && p.line.kind !== 'heading' && !p.head && !p.sentenceInitial) {
     const before = p.prevWords[0] ?? '';
     const beforeIsProper = p.prevAdjacent && isCapitalised(before) && p.prevWords.length > 1 && !c.trackedWords.has(fold(before));

@@ -54,7 +54,10 @@ export interface Position {
   /** First word of a sentence that is not the head of a line. */
   sentenceInitial: boolean;
   prevWords: string[];
+  /** The word right after the name (empty when punctuation stands between). */
   nextWord: string;
+  /** Up to four words after the name in its sentence. */
+  nextWords: string[];
   /** The previous / next word stands right beside the name (one space, no punctuation). */
   prevAdjacent: boolean;
   nextAdjacent: boolean;
@@ -93,11 +96,13 @@ export function positionOf(text: string, lines: Line[], start: number, end: numb
     prevWords.push(m[1]!);
     rest = rest.slice(0, m.index);
   }
-  const nextWord = /^[^\p{L}\p{N}\n|]{0,3}([\p{L}\p{N}'’-]+)/u.exec(after.replace(/^(?:\*\*|__)/, ''))?.[1] ?? '';
   const stop = after.search(/[.!?](?:\s|$)|\n/);
+  const nextWords = [...(stop === -1 ? after : after.slice(0, stop)).replace(/^(?:\*\*|__)/, '').slice(0, 80).matchAll(/[\p{L}\p{N}'’-]+/gu)]
+    .slice(0, 4).map((m) => m[0]);
+  const nextWord = /^[^\p{L}\p{N}\n|]{0,3}[\p{L}\p{N}]/u.test(after.replace(/^(?:\*\*|__)/, '')) ? nextWords[0] ?? '' : '';
   return {
     prevAdjacent: /[\p{L}\p{N}] $/u.test(sentenceBefore), nextAdjacent: /^ [\p{L}\p{N}]/u.test(after),
-    line, head, separatorAfter, bold, tableCell: line.kind === 'table', sentenceInitial, prevWords, nextWord,
+    line, head, separatorAfter, bold, tableCell: line.kind === 'table', sentenceInitial, prevWords, nextWord, nextWords,
     sentenceText: sentenceBefore + text.slice(start, stop === -1 ? cellEnd : end + stop),
   };
 }

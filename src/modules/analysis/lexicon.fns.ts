@@ -23,9 +23,10 @@ export const CALENDAR: Record<Language, Set<string>> = {
  * is taken to be an ordinary English word.
  */
 export const ORDINARY: Record<Exclude<Language, 'en'>, Set<string>> = {
-  es: set('naranja libre mango nota noción lineal cubo caja banco marco frente tiempo puerta anillo nido menta cerrojo oso kayak brújula viaje cafe molino uno claro'),
-  ca: set('taronja lliure mango nota noció lineal caixa banc marc front temps porta anell niu menta ós caiac brúixola viatge cafè molí u clar'),
-  fr: set('orange libre mangue note notion linéaire cube caisse banque cadre front temps porte anneau nid menthe coffre ours kayak boussole voyage café moulin un clair'),
+    // Loanwords count: Spanish, Catalan and French speak of "un kit", "hacer zoom", "le target".
+  es: set('naranja libre mango nota noción lineal cubo caja banco marco frente tiempo puerta anillo nido menta cerrojo oso kayak brújula viaje cafe molino uno claro kit zoom pitch target buffer ring stock'),
+  ca: set('taronja lliure mango nota noció lineal caixa banc marc front temps porta anell niu menta ós caiac brúixola viatge cafè molí u clar kit zoom pitch target buffer ring'),
+  fr: set('orange libre mangue note notion linéaire cube caisse banque cadre front temps porte anneau nid menthe coffre ours kayak boussole voyage café moulin un clair kit zoom pitch target buffer ring square'),
 };
 
 /** Articles, quantifiers, demonstratives and possessives: "a Monday kickoff", "every kit". */
@@ -48,10 +49,19 @@ le lundi jusqu depuis avant apres chaque prochain dernier ce des
 export const TIME_NOUNS = set(`
 morning mornings afternoon evening night nights kickoff standup stand meeting meetings deadline
 blues launch release holiday holidays week weekend
-manana tarde noche matin soir apres-midi mati tarda nit
+week weeks month months year years day days time today tomorrow tonight
+manana tarde noche semana mes ano dia matin soir apres-midi semaine mois annee jour mati tarda nit setmana any
 `);
-/** A verb taking an object right after the name: "Roam the city", "Grind the beans". */
-export const OBJECT_STARTERS = set('the your a an around through freely across them it our their my his her those these');
+/** A verb taking an object right after the name: "Roam the city", "Grind the beans", "Zoom in". */
+export const OBJECT_STARTERS = set('the your a an around through freely across them it our their my his her those these in out up down with into off away back');
+/** Words to look past for the verb after a subject: adverbs, clitics ("Loom ho permet"). */
+export const SKIP_BEFORE_VERB = set(`
+now also still already even just only recently really often usually typically currently clearly
+ahora tambien ya todavia aun solo ara tambe ja encara nomes aussi encore deja seulement toujours
+lo la le les los ho hi en se li els nos vous y
+`);
+/** Auxiliaries and negations that only follow a subject: "Slack doesn't", "Asana n'a", "Loom no". */
+export const AUXILIARIES = set("does doesn't did didn't can can't cannot will won't isn't wasn't hasn't has had is was may might should no ne n");
 /** Subjects before a verb use: "you can roam", "to kit out". */
 export const VERB_CUES = set('to can will you we they i should could would must lets let\'s don\'t never always');
 /** What a product does in a sentence: "Notion offers…", "Square charges…", "Kit lets you…". */

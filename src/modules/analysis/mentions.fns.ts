@@ -48,6 +48,7 @@ export interface Found {
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const POSSESSIVE_OR_PLURAL = /^(?:'s|'|es|s)?/;
 const POSSESSIVE = /^(?:'s|')?/;
+const ENUMERATION = /^(?:\*\*|__|\]\([^)]*\))?\s*(?:,|;|\/|&|\+|\s(?:and|or|vs\.?|versus|y|o|i|et|ou|e|ni|nor)\s|,\s*(?:and|or|y|o|i|et|ou)\s)\s*(?:\*\*|__|\[)?$/i;
 
 export function hostMatches(host: string, domain: string): boolean {
   return host === domain || host.endsWith(`.${domain}`);
@@ -74,7 +75,7 @@ const bares = new Map<string, RegExp>();
 function barePattern(domain: string): RegExp {
   if (!bares.has(domain)) {
     if (bares.size > 10_000) bares.clear();
-    bares.set(domain, new RegExp(`(?<![a-z0-9.@/-])(?:[a-z0-9-]+\\.)*${escape(domain)}(?![a-z0-9-]|\\.[a-z0-9])`, 'g'));
+    bares.set(domain, new RegExp(`(?<![a-z0-9.@/-])(?:\\*\\.)?(?:[a-z0-9-]+\\.)*${escape(domain)}(?![a-z0-9-]|\\.[a-z0-9])`, 'g'));
   }
   return bares.get(domain)!;
 }
@@ -167,17 +168,18 @@ export function findMentions(answer: string, entities: Entity[], options: Mentio
   const places = raw.map((r) => ({
     name: r.entity.name,
     id: r.entity.id,
-    at: [...r.sure.filter((h) => h.via !== 'source'), ...r.candidates.filter((h) => h.matched !== h.matched.toLowerCase())].map((h) => h.start),
+    at: [...r.sure.filter((h) => h.via !== 'source'), ...r.candidates.filter((h) => h.matched !== h.matched.toLowerCase())],
   }));
-  const sameCompany = (a: number, b: number) => {
-    const la = lineAt(lines, a);
-    const lb = lineAt(lines, b);
-    if (la.kind === 'list' || la.kind === 'table') return la.block === lb.block && la.kind === lb.kind;
-    if (la !== lb) return false;
-    return !/[.!?]\s/.test(answer.slice(Math.min(a, b), Math.max(a, b)));
+  // Company: the same list or table, or one enumeration in a sentence ("Trello, Asana and X").
+  const sameCompany = (a: Raw, b: Raw) => {
+    const la = lineAt(lines, a.start);
+    const lb = lineAt(lines, b.start);
+    if (la.kind === 'list' || la.kind === 'table') return la.block === lb.block && la.kind === lb.kind && la !== lb;
+    const [first, second] = a.start < b.start ? [a, b] : [b, a];
+    return la === lb && ENUMERATION.test(answer.slice(first.end, second.start));
   };
 
-  return raw.map(({ entity, sure, candidates, answerWide }) => {
+  const decided = raw.map(({ entity, sure, candidates, answerWide }) => {
     const hits: Hit[] = [...sure];
     const rejected: Hit[] = [];
     if (candidates.length) {
@@ -188,7 +190,7 @@ export function findMentions(answer: string, entities: Entity[], options: Mentio
         language, industryWords: industryWords(options.industry), promptWords: promptSet,
       };
       for (const c of candidates) {
-        const coListed = places.filter((p) => p.id !== entity.id && p.at.some((at) => sameCompany(c.start, at))).map((p) => p.name);
+        const coListed = places.filter((p) => p.id !== entity.id && p.at.some((at) => sameCompany(c, at))).map((p) => p.name);
         const evidence = signalsOf({
           configured: c.via === 'name' ? entity.name : c.matched, matched: c.matched, start: c.start,
           position: positionOf(answer, lines, c.start, c.end), coListed, trackedWords,
@@ -196,9 +198,21 @@ export function findMentions(answer: string, entities: Entity[], options: Mentio
         (decide(evidence).counted ? hits : rejected).push({ start: c.start, via: c.via, matched: c.matched, evidence });
       }
     }
+    return { entity, hits, rejected };
+  });
+  // Market context: a capitalised occurrence that fell short gains a point when the answer
+  // names other tracked entities for sure (an answer about this market).
+  const named = decided.map((d) => d.hits.some((h) => h.via !== 'source'));
+  return decided.map(({ entity, hits, rejected }, i) => {
+    const inMarket = named.some((n, j) => n && j !== i);
+    const kept: Hit[] = [];
+    for (const r of rejected) {
+      const evidence = inMarket && !r.evidence.includes('lowercase') ? [...r.evidence, 'market-context'] : r.evidence;
+      (evidence !== r.evidence && decide(evidence).counted ? hits : kept).push({ ...r, evidence });
+    }
     const clean = (h: Hit): Hit => ({ start: h.start, via: h.via, matched: h.matched, evidence: h.evidence });
     hits.sort((a, b) => a.start - b.start);
-    return { entity, hits: hits.map(clean), rejected: rejected.map(clean), firstAt: hits[0]?.start ?? null };
+    return { entity, hits: hits.map(clean), rejected: kept.map(clean), firstAt: hits[0]?.start ?? null };
   });
 }
 

@@ -17,6 +17,9 @@ export function foldWithOffsets(text: string): { folded: string; offsets: number
     }
     let c = text[i]!;
     if (c === '\u2019' || c === '\u2018') c = "'";
+    // Catalan ela geminada in its three spellings (l·l, ŀl, l.l aside) folds to "ll".
+    else if (c === '\u00b7' || c === '\u2027') continue;
+    else if (c === '\u0140') c = 'l';
     const piece = c.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
     for (const p of piece) {
       folded += p;
@@ -57,6 +60,16 @@ export function urlSpans(text: string): UrlSpan[] {
   for (const m of text.matchAll(URL_RE)) {
     const url = m[0].replace(/[.,;:!?*_]+$/, '');
     spans.push({ url, start: m.index!, end: m.index! + url.length });
+  }
+  return spans;
+}
+
+/** Fenced code blocks and inline code: URLs there are examples, not sources. */
+export function codeSpans(text: string): Array<{ start: number; end: number }> {
+  if (!text.includes('`') && !text.includes('~~~')) return [];
+  const spans: Array<{ start: number; end: number }> = [];
+  for (const m of text.matchAll(/^ {0,3}(```+|~~~+)[^\n]*\n[\s\S]*?(?:^ {0,3}\1[^\n]*$|(?![\s\S]))|`+[^`\n]+`+/gm)) {
+    spans.push({ start: m.index!, end: m.index! + m[0].length });
   }
   return spans;
 }

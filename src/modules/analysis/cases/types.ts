@@ -40,3 +40,20 @@ export const owned = (domain: string) => ({ domain, class: 'owned' as CitationCl
 export const comp = (domain: string) => ({ domain, class: 'competitor' as CitationClass });
 export const third = (domain: string) => ({ domain, class: 'third_party' as CitationClass });
 
+
+type Label = NonNullable<AnalysisCase['expect']['brandSentiment']>;
+export interface More {
+  sources?: Array<{ url: string; title?: string }>;
+  citations?: Array<{ domain: string; class: CitationClass }>;
+  sentiment?: Label;
+  prompt?: string;
+}
+
+/** A compact case: mentioned names in order, the brand's rank; nothing cited unless said. */
+export const caseIn = (language: AnalysisCase['language']) =>
+  (name: string, workspace: CaseWorkspace, answer: string, mentioned: string[], brandRank: number | null, more: More = {}): AnalysisCase => ({
+    name, language, workspace, answer,
+    ...(more.sources ? { sources: more.sources } : {}),
+    ...(more.prompt ? { prompt: more.prompt } : {}),
+    expect: { mentioned, brandRank, citations: more.citations ?? [], ...(more.sentiment ? { brandSentiment: more.sentiment } : {}) },
+  });
