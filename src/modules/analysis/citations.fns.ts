@@ -47,8 +47,10 @@ function asUrl(token: string): string | null {
 }
 
 /** Bare domains in sources sections: the label's own line and the list lines after it. */
+const SECTION_WORD = /sources?|refer|fuentes|fonts|citation|reading|read more|learn more|bibliogra/i;
 export function sourceSectionDomains(text: string): Array<{ url: string; start: number }> {
   const out: Array<{ url: string; start: number }> = [];
+  if (!SECTION_WORD.test(text)) return out;
   let inSection = false;
   let at = 0;
   for (const line of text.split('\n')) {

@@ -117,8 +117,12 @@ export const isCalendarWord = (name: string) => LANGUAGES.some((l) => CALENDAR[l
 
 /** Folded category word, with a plural "s"/"es" taken off when the singular is listed. */
 export function categoryWordOf(token: string, extra: Set<string>): string | null {
-  for (const t of [token, token.replace(/s$/, ''), token.replace(/es$/, '')]) if (CATEGORY_WORDS.has(t) || extra.has(t)) return t;
-  return null;
+  if (CATEGORY_WORDS.has(token) || extra.has(token)) return token;
+  if (!token.endsWith('s')) return null;
+  const singular = token.slice(0, -1);
+  if (CATEGORY_WORDS.has(singular) || extra.has(singular)) return singular;
+  const stem = token.endsWith('es') ? token.slice(0, -2) : '';
+  return stem && (CATEGORY_WORDS.has(stem) || extra.has(stem)) ? stem : null;
 }
 
 const PROMPT_STOP = set(`

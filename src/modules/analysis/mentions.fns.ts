@@ -80,6 +80,15 @@ function barePattern(domain: string): RegExp {
   return bares.get(domain)!;
 }
 
+const words = new Map<string, RegExp>();
+function wordPattern(name: string): RegExp {
+  if (!words.has(name)) {
+    if (words.size > 10_000) words.clear();
+    words.set(name, new RegExp(`(?<![\\p{L}\\p{N}])${escape(name)}(?![\\p{L}\\p{N}])`, 'u'));
+  }
+  return words.get(name)!;
+}
+
 interface Raw extends Hit {
   end: number;
 }
@@ -116,24 +125,28 @@ export function findMentions(answer: string, entities: Entity[], options: Mentio
     return hits;
   }
 
+  // Hosts parsed once per answer, not once per entity.
+  const spanHosts = spans.map((s) => hostOf(s.url));
+  const sourceHosts = (options.sourceUrls ?? []).map(hostOf);
   function domainHits(domain: string): Raw[] {
     const d = domain.toLowerCase();
     const hits: Raw[] = [];
-    for (const span of spans) {
-      const host = hostOf(span.url);
+    spans.forEach((span, i) => {
+      const host = spanHosts[i];
       if (host && hostMatches(host, d)) hits.push({ start: span.start, end: span.end, via: 'domain', matched: span.url, evidence: ['domain'] });
+    });
+    if (folded.includes(d)) {
+      const bare = barePattern(d);
+      bare.lastIndex = 0;
+      for (const m of folded.matchAll(bare)) {
+        const start = toOriginal(m.index!);
+        const end = toOriginal(m.index! + m[0].length - 1) + 1;
+        if (!inUrl(start, start + 1)) hits.push({ start, end, via: 'domain', matched: answer.slice(start, end), evidence: ['domain'] });
+      }
     }
-    const bare = barePattern(d);
-    bare.lastIndex = 0;
-    for (const m of folded.matchAll(bare)) {
-      const start = toOriginal(m.index!);
-      const end = toOriginal(m.index! + m[0].length - 1) + 1;
-      if (!inUrl(start, start + 1)) hits.push({ start, end, via: 'domain', matched: answer.slice(start, end), evidence: ['domain'] });
-    }
-    (options.sourceUrls ?? []).forEach((url, i) => {
-      const host = hostOf(url);
+    sourceHosts.forEach((host, i) => {
       // Sources have no place in the text: they rank after everything the text says.
-      if (host && hostMatches(host, d)) hits.push({ start: answer.length + i, end: answer.length + i, via: 'source', matched: url, evidence: ['source'] });
+      if (host && hostMatches(host, d)) hits.push({ start: answer.length + i, end: answer.length + i, via: 'source', matched: options.sourceUrls![i]!, evidence: ['source'] });
     });
     return hits;
   }
@@ -168,12 +181,15 @@ export function findMentions(answer: string, entities: Entity[], options: Mentio
   const places = raw.map((r) => ({
     name: r.entity.name,
     id: r.entity.id,
-    at: [...r.sure.filter((h) => h.via !== 'source'), ...r.candidates.filter((h) => h.matched !== h.matched.toLowerCase())],
+    at: needsContext
+      ? [...r.sure.filter((h) => h.via !== 'source'), ...r.candidates.filter((h) => h.matched !== h.matched.toLowerCase())]
+        .map((h) => ({ ...h, line: lineAt(lines, h.start) }))
+      : [],
   }));
   // Company: the same list or table, or one enumeration in a sentence ("Trello, Asana and X").
-  const sameCompany = (a: Raw, b: Raw) => {
-    const la = lineAt(lines, a.start);
-    const lb = lineAt(lines, b.start);
+  const sameCompany = (a: Raw & { line: Line }, b: Raw & { line: Line }) => {
+    const la = a.line;
+    const lb = b.line;
     if (la.kind === 'list' || la.kind === 'table') return la.block === lb.block && la.kind === lb.kind && la !== lb;
     const [first, second] = a.start < b.start ? [a, b] : [b, a];
     return la === lb && ENUMERATION.test(answer.slice(first.end, second.start));
@@ -184,13 +200,14 @@ export function findMentions(answer: string, entities: Entity[], options: Mentio
     const rejected: Hit[] = [];
     if (candidates.length) {
       // The prompt names the brand ("Is Monday good for agencies?"): capitalised, as a name.
-      const named = !!options.prompt && new RegExp(`(?<![\\p{L}\\p{N}])${escape(entity.name)}(?![\\p{L}\\p{N}])`, 'u').test(options.prompt);
+      const named = !!options.prompt && options.prompt.includes(entity.name) && wordPattern(entity.name).test(options.prompt);
       const support: AnswerSupport = {
         answerWide: named ? [...answerWide, 'named-in-prompt'] : answerWide,
         language, industryWords: industryWords(options.industry), promptWords: promptSet,
       };
       for (const c of candidates) {
-        const coListed = places.filter((p) => p.id !== entity.id && p.at.some((at) => sameCompany(c, at))).map((p) => p.name);
+        const here = { ...c, line: lineAt(lines, c.start) };
+        const coListed = places.filter((p) => p.id !== entity.id && p.at.some((at) => sameCompany(here, at))).map((p) => p.name);
         const evidence = signalsOf({
           configured: c.via === 'name' ? entity.name : c.matched, matched: c.matched, start: c.start,
           position: positionOf(answer, lines, c.start, c.end), coListed, trackedWords,
