@@ -46,6 +46,12 @@ function asUrl(token: string): string | null {
   return parsed.domain && parsed.isIcann ? `https://${cleaned}` : null;
 }
 
+/** A line that is a list of domains with at most two words around them ("github.com (code)"). */
+function domainsOnly(line: string): boolean {
+  const rest = line.replace(BARE_DOMAIN, ' ').split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return rest.length <= 2 && rest.length < line.split(/\s+/).length;
+}
+
 /** Bare domains in sources sections: the label's own line and the list lines after it. */
 const SECTION_WORD = /sources?|refer|fuentes|fonts|citation|reading|read more|learn more|bibliogra/i;
 export function sourceSectionDomains(text: string): Array<{ url: string; start: number }> {
@@ -57,8 +63,7 @@ export function sourceSectionDomains(text: string): Array<{ url: string; start: 
     const label = SECTION.exec(line);
     const isLabel = !!label && (label[0].trim().endsWith(':') || /^\s*(?:#|\*\*|__)/.test(line)) && line.length - label[0].length < 400;
     if (isLabel) inSection = true;
-    else if (inSection && line.trim() && !/^\s*(?:[-*+•]|\d+[.)]|\[\^?\w+\])\s*/.test(line) && !BARE_DOMAIN.test(line)) inSection = false;
-    BARE_DOMAIN.lastIndex = 0;
+    else if (inSection && line.trim() && !/^\s*(?:[-*+•]|\d+[.)]|\[\^?\w+\])\s*/.test(line) && !domainsOnly(line)) inSection = false;
     if (inSection) {
       const from = isLabel ? label![0].length : 0;
       for (const m of line.slice(from).matchAll(BARE_DOMAIN)) {
