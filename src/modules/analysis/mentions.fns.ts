@@ -89,6 +89,20 @@ function wordPattern(name: string): RegExp {
   return words.get(name)!;
 }
 
+// Words of every tracked name and alias ("Acme" in "Acme Monday" is not a longer proper name).
+const nameWords = new Map<string, Set<string>>();
+function wordsOfNames(entities: Entity[]): Set<string> {
+  const names = entities.flatMap((e) => [e.name, ...e.aliases]);
+  const key = names.join('\u0000');
+  let words = nameWords.get(key);
+  if (!words) {
+    if (nameWords.size > 1000) nameWords.clear();
+    words = new Set(names.flatMap((n) => fold(n).split(/[^\p{L}\p{N}]+/u)).filter(Boolean));
+    nameWords.set(key, words);
+  }
+  return words;
+}
+
 interface Raw extends Hit {
   end: number;
 }
@@ -175,8 +189,8 @@ export function findMentions(answer: string, entities: Entity[], options: Mentio
   const needsContext = raw.some((r) => r.candidates.length);
   const lines: Line[] = needsContext ? layoutOf(answer) : [];
   const language = options.language ?? (needsContext ? detectLanguage(folded) : 'en');
-  const promptSet = promptWords(options.prompt);
-  const trackedWords = new Set(entities.flatMap((e) => [e.name, ...e.aliases]).flatMap((n) => fold(n).split(/[^\p{L}\p{N}]+/u)).filter(Boolean));
+  const promptSet = needsContext ? promptWords(options.prompt) : new Set<string>();
+  const trackedWords = needsContext ? wordsOfNames(entities) : new Set<string>();
   // Where each entity is written in the text (capitalised when ambiguous), for company.
   const places = raw.map((r) => ({
     name: r.entity.name,

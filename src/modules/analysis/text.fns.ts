@@ -1,5 +1,15 @@
 // Text helpers for analysis: folding that keeps offsets, URL spans, sentences.
 
+// One non-ASCII character folded: curly quotes to ', the Catalan middle dot dropped (l·l, ŀl and
+// ll fold alike), accents stripped, lowercase. Cached: answers reuse a few dozen such characters.
+const pieces = new Map<string, string>();
+function foldChar(c: string): string {
+  if (c === '\u2019' || c === '\u2018') return "'";
+  if (c === '\u00b7' || c === '\u2027') return '';
+  if (c === '\u0140') return 'l';
+  return c.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
 /**
  * Lowercase without accents, with a map from each folded index back to the original index
  * (`offsets: null` means the identity, the common ASCII case, which costs one toLowerCase).
@@ -15,12 +25,13 @@ export function foldWithOffsets(text: string): { folded: string; offsets: number
       offsets.push(i);
       continue;
     }
-    let c = text[i]!;
-    if (c === '\u2019' || c === '\u2018') c = "'";
-    // Catalan ela geminada in its three spellings (l·l, ŀl, l.l aside) folds to "ll".
-    else if (c === '\u00b7' || c === '\u2027') continue;
-    else if (c === '\u0140') c = 'l';
-    const piece = c.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+    const c = text[i]!;
+    let piece = pieces.get(c);
+    if (piece === undefined) {
+      piece = foldChar(c);
+      if (pieces.size > 5_000) pieces.clear();
+      pieces.set(c, piece);
+    }
     for (const p of piece) {
       folded += p;
       offsets.push(i);

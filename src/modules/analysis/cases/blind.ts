@@ -97,7 +97,7 @@ export const BLIND: AnalysisCase[] = [
   ca('Wise per enviar diners', MONEY_WS,
     'Per enviar diners a l\'estranger, Wise és més barat que el banc.',
     ['Wise'], 1, { sentiment: 'positive' }),
-  ca('fonts amb dominis', MONEY_WS,
+  ca('fonts amb dominis de transferències', MONEY_WS,
     'Wise i Remitly publiquen les tarifes.\n\nFonts: wise.com/es/pricing, remitly.com',
     ['Wise', 'Remitly'], 1, { citations: [owned('wise.com'), comp('remitly.com')] }),
   ca('Doppler i Vault en frase', SECRETS_WS,
