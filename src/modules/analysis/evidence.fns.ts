@@ -76,7 +76,8 @@ export function signalsOf(c: Candidate, support: AnswerSupport): string[] {
   const subjectSlot = p.sentenceInitial || (p.head && !p.separatorAfter);
   if (capitalised) {
     if (p.line.kind === 'table' && p.head) out.push('table-cell');
-    else if (p.line.kind === 'list' && p.head && p.separatorAfter) out.push('list-head');
+    // A label at the head of a list item or paragraph: "- **Bear** – …", "**Notion:** …", "Kit — …".
+    else if ((p.line.kind === 'list' || p.line.kind === 'text') && p.head && p.separatorAfter && p.nextWord !== '') out.push('list-head');
     else if (p.line.kind === 'heading' && p.head) out.push('heading');
     else if (p.bold) out.push('bold');
     if (!p.head && !p.sentenceInitial) out.push('capitalised-mid-sentence');

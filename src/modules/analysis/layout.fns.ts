@@ -82,7 +82,7 @@ export function positionOf(text: string, lines: Line[], start: number, end: numb
   const head = EMPHASIS_OPEN.test(before) && before.replace(/[*_["“‘'(\s]/g, '') === '';
   const after = text.slice(end, cellEnd);
   const separatorAfter = /^(?:\*\*|__|\]\([^)]*\)|\])?\s*(?:$|[–—:|(,]|-\s|\*\*|\]|\s\()/.test(after);
-  const bold = /(?:\*\*|__)$/.test(text.slice(Math.max(0, start - 2), start)) && /^(?:\*\*|__)/.test(after);
+  const bold = /(?:\*\*|__)$/.test(text.slice(Math.max(0, start - 2), start)) && /^[:.,]?(?:\*\*|__)/.test(after);
   // The sentence so far on this line: after the last . ! ? followed by a space.
   const lineBefore = text.slice(line.contentStart, start);
   const lastStop = Math.max(lineBefore.lastIndexOf('. '), lineBefore.lastIndexOf('! '), lineBefore.lastIndexOf('? '));

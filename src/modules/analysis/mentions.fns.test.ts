@@ -13,7 +13,8 @@ const VAULT = e('v', 'Vault', true, [], ['vaultproject.io']);
 const ROAM = e('r', 'Roam', true, ['Roam Research']);
 const ACME = e('a', 'Acme', false, ['Acme CRM'], ['acme.com']);
 const NOTION = e('n', 'Notion', true, [], ['notion.so']);
-const ALL = [BEAR, MONDAY, KIT, CANVA, TRADE, VAULT, ROAM, ACME, NOTION];
+const COL_LECTA = e('cl', 'Col·lecta', false, ['Cobrament Fàcil']);
+const ALL = [BEAR, MONDAY, KIT, CANVA, TRADE, VAULT, ROAM, ACME, NOTION, COL_LECTA];
 
 const mentioned = (answer: string, options: Parameters<typeof findMentions>[2] = {}) =>
   findMentions(answer, ALL, options).filter((f) => f.firstAt !== null).sort((a, b) => a.firstAt! - b.firstAt!).map((f) => f.entity.name);
@@ -21,6 +22,8 @@ const mentioned = (answer: string, options: Parameters<typeof findMentions>[2] =
 describe('ambiguous names: position and letter case', () => {
   it.each([
     ['bold list head with a dash', '- **Bear** – Markdown editor\n- **Acme** – CRM', ['Bear', 'Acme']],
+    ['paragraph label with a colon', 'Options.\n\n**Bear:** tags and themes.', ['Bear']],
+    ['paragraph head with a dash', 'Bear — tags and themes.', ['Bear']],
     ['table cell', '| App | Price |\n|---|---|\n| Bear | $2.99 |', ['Bear']],
     ['heading', '## Bear\nA calm writing app.', ['Bear']],
     ['capital in mid-sentence', 'Most writers on a Mac end up with Bear.', ['Bear']],
@@ -74,10 +77,18 @@ describe('ambiguous names: support from the rest of the answer', () => {
 
 describe('names that are not common words', () => {
   it.each([
+    ['Catalan ela geminada in every spelling', 'Col·lecta, Coŀlecta, Collecta i Col.lecta.', ['Col·lecta']],
+    ['an alias without its accents', 'Cobrament Facil arriba a Girona.', ['Col·lecta']],
     ['plural and possessive', 'Two Acmes, and Acme’s app.', ['Acme']],
     ['inside a longer word', 'Acmeology is a field.', []],
     ['inside another site', 'Read notacme.io today.', []],
   ])('%s', (_rule, answer, expected) => expect(mentioned(answer)).toEqual(expected));
+});
+
+describe('folding', () => {
+  it('finds each spelling of a Catalan ela geminada', () => {
+    expect(findMentions('Col·lecta, Coŀlecta, Collecta i Col.lecta.', [COL_LECTA])[0]!.hits.map((h) => h.matched)).toEqual(['Col·lecta', 'Coŀlecta', 'Collecta', 'Col.lecta']);
+  });
 });
 
 describe('isDistinctive', () => {

@@ -119,8 +119,13 @@ export function findMentions(answer: string, entities: Entity[], options: Mentio
     domainTokens.some((d) => at >= d.start && at + length <= d.end && (at !== d.start || at + length !== d.end));
 
   function termHits(term: string, via: Via, ending: RegExp): Raw[] {
-    const needle = fold(term.trim());
-    if (!needle) return [];
+    const base = fold(term.trim());
+    if (!base) return [];
+    // Catalan ela geminada typed with a full stop ("col.lecta") besides l·l, ŀl and ll.
+    return base.includes('ll') ? [...scan(base, via, ending), ...scan(base.replaceAll('ll', 'l.l'), via, ending)] : scan(base, via, ending);
+  }
+
+  function scan(needle: string, via: Via, ending: RegExp): Raw[] {
     const hits: Raw[] = [];
     for (let at = folded.indexOf(needle); at !== -1; at = folded.indexOf(needle, at + 1)) {
       const before = folded[at - 1];
