@@ -1,25 +1,53 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeAnswer } from './analyze.fns.ts';
 import { CASES } from './analysis.cases.ts';
+import { evaluate } from './eval.fns.ts';
 
-// The labelled answers: mentions, rank, citations and sentiment as an annotator marked them.
-const signOf = (x: number | null) => (x === null ? null : x > 0.05 ? 'positive' : x < -0.05 ? 'negative' : 'neutral');
+// The labelled answers as a whole: aggregate figures a little below those measured when the rules
+// were last changed (docs/analysis.md), so that a change that makes the analysis worse fails here,
+// while a case the rules still miss stays visible in `npm run analyze:eval -- --failures`.
+// Sentiment is measured by the eval but not asserted here (its rules are scored separately).
+
+const result = evaluate(CASES);
+const row = (dimension: string) => result.overall.find((r) => r.dimension.startsWith(dimension))!;
+const f1 = (dimension: string, of: 'analyzer' | 'baseline' = 'analyzer') => (row(dimension)[of] as { f1: number }).f1;
+const accuracy = (dimension: string, of: 'analyzer' | 'baseline' = 'analyzer') => (row(dimension)[of] as { accuracy: number }).accuracy;
 
 describe('labelled answers', () => {
-  it('has at least 60 cases across en, es, ca and fr', () => {
-    expect(CASES.length).toBeGreaterThanOrEqual(60);
-    for (const language of ['en', 'es', 'ca', 'fr']) expect(CASES.some((c) => c.language === language)).toBe(true);
+  it('has at least 300 answers, English the largest share and each other language about a fifth', () => {
+    expect(CASES.length).toBeGreaterThanOrEqual(300);
+    const share = (language: string) => CASES.filter((c) => c.language === language).length / CASES.length;
+    for (const language of ['es', 'ca', 'fr']) {
+      expect(share(language)).toBeGreaterThanOrEqual(0.15);
+      expect(share('en')).toBeGreaterThan(share(language));
+    }
   });
 
-  it.each(CASES.map((c) => [`${c.language}: ${c.name}`, c] as const))('%s', (_name, c) => {
-    const result = analyzeAnswer(c.workspace, c.answer, c.sources ?? []);
-    expect(result.mentioned, 'mentioned').toEqual(c.expect.mentioned);
-    expect(result.brand.rank, 'brandRank').toBe(c.expect.brandRank);
-    if (c.expect.citations) {
-      expect(result.citedDomains.map(({ domain, class: cls }) => ({ domain, class: cls })), 'citations').toEqual(c.expect.citations);
-    }
-    if (c.expect.brandSentiment !== undefined) {
-      expect(signOf(result.brand.sentiment), `sentiment ${result.brand.sentiment}`).toBe(c.expect.brandSentiment);
-    }
+  it('has unique case names per language', () => {
+    const keys = CASES.map((c) => `${c.language}: ${c.name}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('finds mentions better than a substring match', () => {
+    expect(f1('mentions')).toBeGreaterThanOrEqual(0.97);
+    expect(f1('mentions')).toBeGreaterThan(f1('mentions', 'baseline'));
+  });
+
+  it('finds ambiguous names with precision and recall of at least 0.95', () => {
+    const { precision, recall } = row('ambiguous').analyzer as { precision: number; recall: number };
+    expect(precision).toBeGreaterThanOrEqual(0.95);
+    expect(recall).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('ranks the brand exactly in at least 95% of answers, above the baseline', () => {
+    expect(accuracy('brand rank')).toBeGreaterThanOrEqual(0.95);
+    expect(accuracy('brand rank')).toBeGreaterThan(accuracy('brand rank', 'baseline'));
+  });
+
+  it('finds cited domains with F1 of at least 0.98', () => {
+    expect(f1('cited domains')).toBeGreaterThanOrEqual(0.98);
+  });
+
+  it('scores every language on every dimension', () => {
+    expect(Object.keys(result.byLanguage).sort()).toEqual(['ca', 'en', 'es', 'fr']);
   });
 });

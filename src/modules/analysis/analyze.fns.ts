@@ -1,5 +1,6 @@
 import { citedDomains, extractCitations, type Citation } from './citations.fns.ts';
-import { findMentions, ranks, type Entity, type Via } from './mentions.fns.ts';
+import { LANGUAGES } from './lexicon.fns.ts';
+import { findMentions, ranks, type Entity, type Hit, type Via } from './mentions.fns.ts';
 import { meanSentiment } from './sentiment.fns.ts';
 import { sentences } from './text.fns.ts';
 
@@ -27,6 +28,17 @@ export interface EntityResult {
   rank: number | null;
   via: Via[];
   sentiment: number | null;
+  /** Every counted occurrence with the evidence for it (offset in the answer, as written). */
+  evidence: Hit[];
+  /** Occurrences of an ambiguous name that did not count, with the evidence against them. */
+  rejected: Hit[];
+}
+
+/** What else is known about the answer: the prompt it replies to, and its language. */
+export interface AnswerContext {
+  prompt?: string;
+  /** A prompt's language tag ("en", "es-ES"…); only en, es, ca and fr are read. */
+  language?: string | null;
 }
 
 export interface AnswerAnalysis {
@@ -44,18 +56,24 @@ export function entitiesOf(profile: AnalysisProfile): Entity[] {
   ];
 }
 
-export function analyzeAnswer(profile: AnalysisProfile, answer: string, sources: Array<{ url: string; title?: string }> = []): AnswerAnalysis {
+export function analyzeAnswer(
+  profile: AnalysisProfile, answer: string, sources: Array<{ url: string; title?: string }> = [], context: AnswerContext = {},
+): AnswerAnalysis {
   const entities = entitiesOf(profile);
-  const found = findMentions(answer, entities, { sourceUrls: sources.map((s) => s.url), industry: profile.industry });
+  const found = findMentions(answer, entities, {
+    sourceUrls: sources.map((s) => s.url), industry: profile.industry, prompt: context.prompt,
+    language: LANGUAGES.find((l) => context.language?.toLowerCase().startsWith(l)),
+  });
   const rankOf = ranks(found);
   const answerSentences = sentences(answer);
 
-  const results: EntityResult[] = found.map(({ entity, hits }) => {
+  const results: EntityResult[] = found.map(({ entity, hits, rejected }) => {
     const inText = hits.filter((h) => h.via !== 'source');
     const naming = answerSentences.filter((s) => inText.some((h) => h.start >= s.start && h.start < s.end)).map((s) => s.text);
     return {
       entityId: entity.id, kind: entity.kind, name: entity.name, mentioned: hits.length > 0, mentions: hits.length,
       rank: rankOf.get(entity.id) ?? null, via: [...new Set(hits.map((h) => h.via))], sentiment: meanSentiment(naming),
+      evidence: hits, rejected,
     };
   });
   const brand = results[0]!;

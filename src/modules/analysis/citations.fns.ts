@@ -1,11 +1,14 @@
-import { getDomain } from 'tldts';
-import { hostOf, urlSpans } from './text.fns.ts';
+import { getDomain, parse } from 'tldts';
+import { codeSpans, hostOf, urlSpans } from './text.fns.ts';
 import { hostMatches, type Entity } from './mentions.fns.ts';
 
-// Which sites an answer cites: provider sources first, then links in the text (markdown or
-// bare http(s) URLs), each normalised to its registrable domain with the public suffix list
-// and classed owned / competitor / third-party. Citations are kept apart from mentions:
-// a brand can be cited without being named, and named without being cited.
+// Which sites an answer cites: provider sources first, then, in text order, links in the text
+// (markdown links, reference and footnote definitions, bare http(s) URLs) and bare domains listed
+// in a sources section ("Sources: linear.app, github.com"); each normalised to its registrable
+// domain with the public suffix list and classed owned / competitor / third-party. URLs inside
+// inline code or code blocks are examples, not citations. A bare domain in prose is a mention,
+// not a citation. Citations are kept apart from mentions: a brand can be cited without being
+// named, and named without being cited.
 
 export type CitationClass = 'owned' | 'competitor' | 'third_party';
 export interface Citation {
@@ -30,6 +33,49 @@ export function classify(host: string, entities: Entity[]): { class: CitationCla
   return { class: 'third_party', entityId: null };
 }
 
+// A line opening a list of sources, in en/es/ca/fr, as a heading, bold label or "Label:".
+const SECTION = /^\s*(?:#{1,6}\s*)?(?:\*\*|__)?\s*(?:sources?|references?|referencias|refer[eè]ncies|r[ée]f[ée]rences|fuentes|fonts|citations?|further reading|read more|learn more|bibliograf[ií]a|bibliographie)\s*(?:\*\*|__)?\s*:?\s*(?:\*\*|__)?\s*(?::\s*)?/iu;
+const BARE_DOMAIN = /(?<![\p{L}\p{N}.@/:-])(?:www\.)?(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(?:\/[^\s,;)\]>"']*)?/giu;
+const LINK_TARGET = /\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)|^\s*\[[^\]\n]+\]:\s*<?([^\s>]+)>?/gmu;
+
+/** A bare "domain.tld[/path]" when its suffix is a real public suffix ("index.html" is not). */
+function asUrl(token: string): string | null {
+  const cleaned = token.replace(/[.,;:!?*_]+$/, '');
+  const host = cleaned.split('/')[0]!.toLowerCase();
+  const parsed = parse(host);
+  return parsed.domain && parsed.isIcann ? `https://${cleaned}` : null;
+}
+
+/** A line that is a list of domains with at most two words around them ("github.com (code)"). */
+function domainsOnly(line: string): boolean {
+  const rest = line.replace(BARE_DOMAIN, ' ').split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return rest.length <= 2 && rest.length < line.split(/\s+/).length;
+}
+
+/** Bare domains in sources sections: the label's own line and the list lines after it. */
+const SECTION_WORD = /sources?|refer|fuentes|fonts|citation|reading|read more|learn more|bibliogra/i;
+export function sourceSectionDomains(text: string): Array<{ url: string; start: number }> {
+  const out: Array<{ url: string; start: number }> = [];
+  if (!SECTION_WORD.test(text)) return out;
+  let inSection = false;
+  let at = 0;
+  for (const line of text.split('\n')) {
+    const label = SECTION.exec(line);
+    const isLabel = !!label && (label[0].trim().endsWith(':') || /^\s*(?:#|\*\*|__)/.test(line)) && line.length - label[0].length < 400;
+    if (isLabel) inSection = true;
+    else if (inSection && line.trim() && !/^\s*(?:[-*+•]|\d+[.)]|\[\^?\w+\])\s*/.test(line) && !domainsOnly(line)) inSection = false;
+    if (inSection) {
+      const from = isLabel ? label![0].length : 0;
+      for (const m of line.slice(from).matchAll(BARE_DOMAIN)) {
+        const url = asUrl(m[0]);
+        if (url) out.push({ url, start: at + from + m.index! });
+      }
+    }
+    at += line.length + 1;
+  }
+  return out;
+}
+
 /** Every cited URL, deduplicated by URL, in order: sources, then the text's links. */
 export function extractCitations(answer: string, sources: Array<{ url: string }>, entities: Entity[]): Citation[] {
   const seen = new Set<string>();
@@ -41,7 +87,19 @@ export function extractCitations(answer: string, sources: Array<{ url: string }>
     out.push({ url, host, domain: registrableDomain(host), origin, ...classify(host, entities) });
   };
   for (const s of sources) add(s.url, 'source');
-  for (const span of urlSpans(answer)) add(span.url, 'inline');
+  const code = codeSpans(answer);
+  const inCode = (i: number) => code.some((c) => i >= c.start && i < c.end);
+  const inline: Array<{ url: string; start: number }> = urlSpans(answer).filter((s) => /^https?:/i.test(s.url)).map((s) => ({ url: s.url, start: s.start }));
+  // Link targets written without a scheme: [Linear](linear.app), [1]: www.acme.com/page.
+  for (const m of answer.matchAll(LINK_TARGET)) {
+    const target = m[1] ?? m[2]!;
+    if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue;
+    const url = asUrl(target);
+    if (url) inline.push({ url, start: m.index! + m[0].indexOf(target) });
+  }
+  inline.push(...sourceSectionDomains(answer));
+  inline.sort((a, b) => a.start - b.start);
+  for (const i of inline) if (!inCode(i.start)) add(i.url, 'inline');
   return out;
 }
 

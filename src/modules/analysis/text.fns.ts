@@ -1,5 +1,15 @@
 // Text helpers for analysis: folding that keeps offsets, URL spans, sentences.
 
+// One non-ASCII character folded: curly quotes to ', the Catalan middle dot dropped (l·l, ŀl and
+// ll fold alike), accents stripped, lowercase. Cached: answers reuse a few dozen such characters.
+const pieces = new Map<string, string>();
+function foldChar(c: string): string {
+  if (c === '\u2019' || c === '\u2018') return "'";
+  if (c === '\u00b7' || c === '\u2027') return '';
+  if (c === '\u0140') return 'l';
+  return c.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
 /**
  * Lowercase without accents, with a map from each folded index back to the original index
  * (`offsets: null` means the identity, the common ASCII case, which costs one toLowerCase).
@@ -15,9 +25,13 @@ export function foldWithOffsets(text: string): { folded: string; offsets: number
       offsets.push(i);
       continue;
     }
-    let c = text[i]!;
-    if (c === '\u2019' || c === '\u2018') c = "'";
-    const piece = c.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+    const c = text[i]!;
+    let piece = pieces.get(c);
+    if (piece === undefined) {
+      piece = foldChar(c);
+      if (pieces.size > 5_000) pieces.clear();
+      pieces.set(c, piece);
+    }
     for (const p of piece) {
       folded += p;
       offsets.push(i);
@@ -57,6 +71,16 @@ export function urlSpans(text: string): UrlSpan[] {
   for (const m of text.matchAll(URL_RE)) {
     const url = m[0].replace(/[.,;:!?*_]+$/, '');
     spans.push({ url, start: m.index!, end: m.index! + url.length });
+  }
+  return spans;
+}
+
+/** Fenced code blocks and inline code: URLs there are examples, not sources. */
+export function codeSpans(text: string): Array<{ start: number; end: number }> {
+  if (!text.includes('`') && !text.includes('~~~')) return [];
+  const spans: Array<{ start: number; end: number }> = [];
+  for (const m of text.matchAll(/^ {0,3}(```+|~~~+)[^\n]*\n[\s\S]*?(?:^ {0,3}\1[^\n]*$|(?![\s\S]))|`+[^`\n]+`+/gm)) {
+    spans.push({ start: m.index!, end: m.index! + m[0].length });
   }
   return spans;
 }

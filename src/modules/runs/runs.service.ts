@@ -124,7 +124,7 @@ export function createRunsService(deps: {
       const { error, started } = called;
       const answer = called.answer && clean(called.answer);
       if (error) failures++;
-      const analysis = answer ? analyzeAnswer(profile, answer.text, answer.sources) : null;
+      const analysis = answer ? analyzeAnswer(profile, answer.text, answer.sources, { prompt: prompt.text, language: prompt.language }) : null;
       const stored = analysis && storedAnalysis(analysis);
       if (stored) answered.push({ engine: engine.id, promptId: prompt.id, simulated: engine.simulated, analysis: stored });
       buffer.push({

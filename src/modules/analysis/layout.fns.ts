@@ -1,0 +1,108 @@
+// Where a word sits in an answer's markdown: list item, table cell, heading or prose; at the
+// head of its line or cell, at the start of a sentence or in the middle of one; bold or not;
+// which words stand before and after it. The mention rules weigh these positions as evidence.
+
+export type LineKind = 'list' | 'table' | 'heading' | 'text' | 'blank';
+export interface Line {
+  start: number;
+  end: number;
+  kind: LineKind;
+  /** Where the line's content starts, after quote, heading, list or numbering markers. */
+  contentStart: number;
+  /** Lines of one list or one table share a block number (blank lines inside a list allowed). */
+  block: number;
+}
+
+const MARKER = /^(\s*(?:>\s*)*)(#{1,6}\s+(?:\d+[.)]\s+)?|(?:[-*+•]|\d+[.)])\s+(?:\[[ xX]\]\s+)?|\|)?/;
+
+export function layoutOf(text: string): Line[] {
+  const lines: Line[] = [];
+  let at = 0;
+  let block = 0;
+  let lastKind: LineKind = 'blank';
+  for (const raw of text.split('\n')) {
+    const m = MARKER.exec(raw)!;
+    const marker = m[2] ?? '';
+    const kind: LineKind = !raw.trim() ? 'blank' : marker.startsWith('#') ? 'heading' : marker === '|' ? 'table' : marker ? 'list' : 'text';
+    if (kind !== 'blank' && kind !== lastKind) block++;
+    if (kind !== 'blank') lastKind = kind;
+    lines.push({ start: at, end: at + raw.length, kind, contentStart: at + m[0].length, block });
+    at += raw.length + 1;
+  }
+  return lines;
+}
+
+export function lineAt(lines: Line[], index: number): Line {
+  let lo = 0;
+  let hi = lines.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (lines[mid]!.start <= index) lo = mid;
+    else hi = mid - 1;
+  }
+  return lines[lo]!;
+}
+
+export interface Position {
+  line: Line;
+  /** First words of a list item, heading, table cell or line, markdown emphasis aside. */
+  head: boolean;
+  /** After the name: a separator (– — : | ( ,), a closing emphasis, or the end of the line. */
+  separatorAfter: boolean;
+  bold: boolean;
+  tableCell: boolean;
+  /** First word of a sentence that is not the head of a line. */
+  sentenceInitial: boolean;
+  prevWords: string[];
+  /** The word right after the name (empty when punctuation stands between). */
+  nextWord: string;
+  /** Up to four words after the name in its sentence. */
+  nextWords: string[];
+  /** The previous / next word stands right beside the name (one space, no punctuation). */
+  prevAdjacent: boolean;
+  nextAdjacent: boolean;
+  /** Line text before the name, markdown markers aside (for co-listing in a sentence). */
+  sentenceText: string;
+}
+
+const EMPHASIS_OPEN = /[*_["“‘'(\s]*$/;
+const WORD_BEFORE = /([\p{L}\p{N}'’-]+)[^\p{L}\p{N}]*$/u;
+
+/** The position of the word at [start, end) (end includes a possessive ending). */
+export function positionOf(text: string, lines: Line[], start: number, end: number): Position {
+  const line = lineAt(lines, start);
+  let cellStart = line.contentStart;
+  let cellEnd = line.end;
+  if (line.kind === 'table') {
+    cellStart = text.lastIndexOf('|', start - 1) + 1;
+    const close = text.indexOf('|', end);
+    cellEnd = close === -1 || close > line.end ? line.end : close;
+  }
+  const before = text.slice(cellStart, start);
+  const head = EMPHASIS_OPEN.test(before) && before.replace(/[*_["“‘'(\s]/g, '') === '';
+  const after = text.slice(end, cellEnd);
+  const separatorAfter = /^(?:\*\*|__|\]\([^)]*\)|\])?\s*(?:$|[–—:|(,]|-\s|\*\*|\]|\s\()/.test(after);
+  const bold = /(?:\*\*|__)$/.test(text.slice(Math.max(0, start - 2), start)) && /^[:.,]?(?:\*\*|__)/.test(after);
+  // The sentence so far on this line: after the last . ! ? followed by a space.
+  const lineBefore = text.slice(line.contentStart, start);
+  const lastStop = Math.max(lineBefore.lastIndexOf('. '), lineBefore.lastIndexOf('! '), lineBefore.lastIndexOf('? '));
+  const sentenceBefore = lastStop === -1 ? lineBefore : lineBefore.slice(lastStop + 2);
+  const sentenceInitial = !head && sentenceBefore.replace(/[*_["“‘'(\s]/g, '') === '';
+  const prevWords: string[] = [];
+  let rest = sentenceBefore;
+  for (let i = 0; i < 2; i++) {
+    const m = WORD_BEFORE.exec(rest);
+    if (!m) break;
+    prevWords.push(m[1]!);
+    rest = rest.slice(0, m.index);
+  }
+  const stop = after.search(/[.!?](?:\s|$)|\n/);
+  const nextWords = [...(stop === -1 ? after : after.slice(0, stop)).replace(/^(?:\*\*|__)/, '').slice(0, 80).matchAll(/[\p{L}\p{N}'’-]+/gu)]
+    .slice(0, 4).map((m) => m[0]);
+  const nextWord = /^[^\p{L}\p{N}\n|]{0,3}[\p{L}\p{N}]/u.test(after.replace(/^(?:\*\*|__)/, '')) ? nextWords[0] ?? '' : '';
+  return {
+    prevAdjacent: /[\p{L}\p{N}] $/u.test(sentenceBefore), nextAdjacent: /^ [\p{L}\p{N}]/u.test(after),
+    line, head, separatorAfter, bold, tableCell: line.kind === 'table', sentenceInitial, prevWords, nextWord, nextWords,
+    sentenceText: sentenceBefore + text.slice(start, stop === -1 ? cellEnd : end + stop),
+  };
+}
