@@ -1,10 +1,9 @@
 import { citedDomains, extractCitations, type Citation } from './citations.fns.ts';
 import { findMentions, ranks, type Entity, type Via } from './mentions.fns.ts';
-import { meanSentiment } from './sentiment.fns.ts';
-import { sentences } from './text.fns.ts';
+import { entitySentiments, type SentimentEvidence, type SentimentLabel } from './sentiment.fns.ts';
 
 // One answer in, everything the scores need out: who is mentioned (and how, and first), which
-// sites are cited, and the tone of the sentences naming each entity. Pure and synchronous.
+// sites are cited, and the tone toward each entity (sentiment.fns.ts). Pure and synchronous.
 
 export interface EntityInput {
   name: string;
@@ -26,12 +25,16 @@ export interface EntityResult {
   mentions: number;
   rank: number | null;
   via: Via[];
+  /** tone toward the entity in [-1, 1] (null when the text does not name it) */
   sentiment: number | null;
+  sentimentLabel: SentimentLabel | null;
+  /** the cues that drove the sentiment, strongest first (at most five) */
+  sentimentEvidence: SentimentEvidence[];
 }
 
 export interface AnswerAnalysis {
   entities: EntityResult[];
-  brand: { mentioned: boolean; rank: number | null; sentiment: number | null };
+  brand: { mentioned: boolean; rank: number | null; sentiment: number | null; sentimentLabel: SentimentLabel | null; sentimentEvidence: SentimentEvidence[] };
   mentioned: string[];
   citations: Citation[];
   citedDomains: ReturnType<typeof citedDomains>;
@@ -48,21 +51,27 @@ export function analyzeAnswer(profile: AnalysisProfile, answer: string, sources:
   const entities = entitiesOf(profile);
   const found = findMentions(answer, entities, { sourceUrls: sources.map((s) => s.url), industry: profile.industry });
   const rankOf = ranks(found);
-  const answerSentences = sentences(answer);
+  const tones = entitySentiments(answer, found.map(({ entity, hits }) => ({
+    id: entity.id,
+    spans: hits.filter((h) => h.via !== 'source').map((h) => ({ start: h.start, end: h.start + h.matched.length })),
+  })));
 
-  const results: EntityResult[] = found.map(({ entity, hits }) => {
-    const inText = hits.filter((h) => h.via !== 'source');
-    const naming = answerSentences.filter((s) => inText.some((h) => h.start >= s.start && h.start < s.end)).map((s) => s.text);
+  const results: EntityResult[] = found.map(({ entity, hits }, i) => {
+    const tone = tones[i] ?? null;
     return {
       entityId: entity.id, kind: entity.kind, name: entity.name, mentioned: hits.length > 0, mentions: hits.length,
-      rank: rankOf.get(entity.id) ?? null, via: [...new Set(hits.map((h) => h.via))], sentiment: meanSentiment(naming),
+      rank: rankOf.get(entity.id) ?? null, via: [...new Set(hits.map((h) => h.via))],
+      sentiment: tone?.score ?? null, sentimentLabel: tone?.label ?? null, sentimentEvidence: tone?.evidence ?? [],
     };
   });
   const brand = results[0]!;
   const citations = extractCitations(answer, sources, entities);
   return {
     entities: results,
-    brand: { mentioned: brand.mentioned, rank: brand.rank, sentiment: brand.mentioned ? brand.sentiment : null },
+    brand: {
+      mentioned: brand.mentioned, rank: brand.rank, sentiment: brand.mentioned ? brand.sentiment : null,
+      sentimentLabel: brand.mentioned ? brand.sentimentLabel : null, sentimentEvidence: brand.sentimentEvidence,
+    },
     mentioned: found.filter((f) => f.firstAt !== null).sort((a, b) => a.firstAt! - b.firstAt!).map((f) => f.entity.name),
     citations,
     citedDomains: citedDomains(citations),
