@@ -2,12 +2,13 @@ import { CA } from './sentiment.cases.ca.ts';
 import { EN } from './sentiment.cases.en.ts';
 import { ES } from './sentiment.cases.es.ts';
 import { FR } from './sentiment.cases.fr.ts';
+import { FRESH } from './sentiment.cases.fresh.ts';
 import { CASE_ENTITIES, type CaseLanguage, type SentimentCase, type SentimentLabel } from './sentiment.cases.types.ts';
 
-// The labelled sentiment set (sentiment.cases.{en,es,ca,fr}.ts) and its scorer: label accuracy,
+// The labelled sentiment set (sentiment.cases.{en,es,ca,fr,fresh}.ts) and its scorer: label accuracy,
 // precision and recall per label, negative recall, per language and per kind of text.
 
-export const SENTIMENT_CASES: SentimentCase[] = [...EN, ...ES, ...CA, ...FR];
+export const SENTIMENT_CASES: SentimentCase[] = [...EN, ...ES, ...CA, ...FR, ...FRESH];
 export const LABELS: SentimentLabel[] = ['positive', 'neutral', 'negative', 'mixed'];
 
 /** What a scorer under test says about one entity of one case (null: not found or no opinion). */
@@ -81,4 +82,9 @@ export function caseProfile(c: SentimentCase) {
   const brand = Object.keys(c.labels)[0]!;
   const entity = (name: string) => ({ name, aliases: [], domains: [], ambiguous: false });
   return { brand: entity(brand), competitors: CASE_ENTITIES.filter((n) => n !== brand).map(entity), industry: null };
+}
+
+/** Labels of the analysis under test for a case: each tracked entity's `sentimentLabel`. */
+export function predictWith(analyze: (profile: ReturnType<typeof caseProfile>, answer: string) => { entities: Array<{ name: string; sentimentLabel: SentimentLabel | null }> }): Predict {
+  return (c) => Object.fromEntries(analyze(caseProfile(c), c.answer).entities.map((e) => [e.name, e.sentimentLabel]));
 }

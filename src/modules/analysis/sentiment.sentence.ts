@@ -36,7 +36,7 @@ const INTENSITY = 1.5;
 const DOWNTONE = 0.6;
 
 /** A negated opinion: praise denied reads as criticism; criticism denied is only faint praise. */
-const negate = (w: number) => (w > 0 ? -0.9 * w : -0.5 * w);
+const negate = (w: number) => (w > 0 ? -0.9 * w : -0.75 * w);
 
 export function scoreSentence(ctx: SentenceContext): void {
   const { tokens, clauses, lex, objects } = ctx;
