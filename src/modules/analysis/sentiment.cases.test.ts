@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeAnswer } from './analyze.fns.ts';
-import { predictWith, scoreSentimentCases, SENTIMENT_CASES } from './sentiment.cases.ts';
+import { type Predict, predictWith, scoreSentimentCases, SENTIMENT_CASES } from './sentiment.cases.ts';
 
 // The labelled sentiment set, scored as `npx tsx bench/sentiment-lexicons.ts` prints it. The
 // thresholds sit a little below the measured figures (docs/analysis.md, "Sentiment"), so that a
@@ -42,7 +42,8 @@ describe('scoreSentimentCases', () => {
       { language: 'en' as const, kind: 'negative' as const, answer: 'a', labels: { A: 'negative' as const, B: 'positive' as const } },
       { language: 'fr' as const, kind: 'mixed' as const, answer: 'b', labels: { A: 'mixed' as const } },
     ];
-    const r = scoreSentimentCases((c) => (c.answer === 'a' ? { A: 'negative', B: 'negative' } : { A: null }), cases);
+    const predict: Predict = (c) => (c.answer === 'a' ? { A: 'negative', B: 'negative' } : { A: null });
+    const r = scoreSentimentCases(predict, cases);
     expect(r.items).toBe(3);
     expect(r.accuracy).toBeCloseTo(1 / 3);
     expect(r.negativeRecall).toBe(1);
