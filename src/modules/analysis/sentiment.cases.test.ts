@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeAnswer } from './analyze.fns.ts';
 import { type Predict, predictWith, scoreSentimentCases, SENTIMENT_CASES } from './sentiment.cases.ts';
+import type { SentimentCase, SentimentLabel } from './sentiment.cases.types.ts';
 
 // The labelled sentiment set, scored as `npx tsx bench/sentiment-lexicons.ts` prints it. The
 // thresholds sit a little below the measured figures (docs/analysis.md, "Sentiment"), so that a
@@ -38,11 +39,11 @@ describe('labelled sentiment set', () => {
 
 describe('scoreSentimentCases', () => {
   it('counts accuracy, per-label precision/recall and negative recall from the predictions', () => {
-    const cases = [
-      { language: 'en' as const, kind: 'negative' as const, answer: 'a', labels: { A: 'negative' as const, B: 'positive' as const } },
-      { language: 'fr' as const, kind: 'mixed' as const, answer: 'b', labels: { A: 'mixed' as const } },
+    const cases: SentimentCase[] = [
+      { language: 'en', kind: 'negative', answer: 'a', labels: { A: 'negative', B: 'positive' } },
+      { language: 'fr', kind: 'mixed', answer: 'b', labels: { A: 'mixed' } },
     ];
-    const predict: Predict = (c) => (c.answer === 'a' ? { A: 'negative', B: 'negative' } : { A: null });
+    const predict: Predict = (c): Record<string, SentimentLabel | null> => (c.answer === 'a' ? { A: 'negative', B: 'negative' } : { A: null });
     const r = scoreSentimentCases(predict, cases);
     expect(r.items).toBe(3);
     expect(r.accuracy).toBeCloseTo(1 / 3);
