@@ -111,22 +111,29 @@ export function compileLexicon(lang: L.Lang, options: LexiconOptions = {}): Comp
 
 // Language of an answer: the most frequent marker words among its first 200 words.
 // Each marker word counts 1, each word of the language's own opinion lexicon 0.5 (ties are common
-// in one-sentence answers: Catalan and Spanish share `es`, `el`, `que`).
-const markers = Object.fromEntries(L.LANGS.map((l) => [l, new Set(split(L.LANGUAGE_MARKERS[l]))])) as Record<L.Lang, Set<string>>;
-const own = Object.fromEntries(L.LANGS.map((l) => [l, new Set([...weighted(L.POSITIVE[l], 1), ...weighted(L.NEGATIVE[l], -1)].map(([w]) => w))])) as Record<L.Lang, Set<string>>;
-export function detectLanguage(words: string[]): L.Lang {
-  const counts = { en: 0, es: 0, ca: 0, fr: 0 };
-  const n = Math.min(words.length, 200);
-  for (let i = 0; i < n; i++) {
-    const w = words[i]!;
-    for (const l of L.LANGS) {
-      if (markers[l].has(w)) counts[l]++;
-      else if (own[l].has(w)) counts[l] += 0.5;
-    }
+// in one-sentence answers: Catalan and Spanish share `es`, `el`, `que`). One map lookup per word.
+const languageVotes = new Map<string, number[]>();
+L.LANGS.forEach((l, li) => {
+  const vote = (w: string, weight: number) => {
+    const v = languageVotes.get(w) ?? [0, 0, 0, 0];
+    if (v[li] === 0) v[li] = weight;
+    languageVotes.set(w, v);
+  };
+  for (const w of split(L.LANGUAGE_MARKERS[l])) vote(w, 1);
+  for (const [w] of [...weighted(L.POSITIVE[l], 1), ...weighted(L.NEGATIVE[l], -1)]) vote(w, 0.5);
+});
+/** The language of an answer from its first 200 words (en when nothing tells). */
+export function detectLanguage(tokens: { text: string[]; type: number[] }): L.Lang {
+  const counts = [0, 0, 0, 0];
+  for (let i = 0, seen = 0; i < tokens.text.length && seen < 200; i++) {
+    if (tokens.type[i] !== 0) continue;
+    seen++;
+    const v = languageVotes.get(tokens.text[i]!);
+    if (v) for (let l = 0; l < 4; l++) counts[l]! += v[l]!;
   }
-  let best: L.Lang = 'en';
-  for (const l of L.LANGS) if (counts[l] > counts[best]) best = l;
-  return best;
+  let best = 0;
+  for (let l = 1; l < 4; l++) if (counts[l]! > counts[best]!) best = l;
+  return L.LANGS[best]!;
 }
 
 const defaults = new Map<L.Lang, CompiledLexicon>();

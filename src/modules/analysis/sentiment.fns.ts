@@ -67,62 +67,73 @@ function matchCue(tokens: Tokens, i: number, to: number, lex: CompiledLexicon): 
  */
 export function entitySentiments(answer: string, mentions: EntitySpans[], lexiconFor: (lang: Lang) => CompiledLexicon = defaultLexicon): Array<EntitySentiment | null> {
   const { tokens, sentences } = tokenize(answer, mentions);
-  const words: string[] = [];
-  for (let i = 0; i < tokens.text.length && words.length < 200; i++) if (tokens.type[i] === T.WORD) words.push(tokens.text[i]!);
-  const lang = detectLanguage(words);
-  const lex = lexiconFor(lang);
+  const n = tokens.text.length;
+  const lex = lexiconFor(detectLanguage(tokens));
+  const flags = new Int32Array(n);
+  for (let i = 0; i < n; i++) if (tokens.type[i] === T.WORD) flags[i] = lex.flags.get(tokens.text[i]!) ?? 0;
+  const nullSubject = lex.lang === 'es' || lex.lang === 'ca';
+  const cueAt: Array<Cue | undefined> = new Array(n);
   const acc: Acc[] = mentions.map(() => ({ positive: 0, negative: 0, rawPositive: 0, rawNegative: 0, evidence: [] }));
-  const groupOf = new Int32Array(tokens.text.length).fill(-1);
+  const groupOf = new Int32Array(n).fill(-1);
   const objects = new Set<number>();
+  const members = (t: number) => groupMembers(tokens, groupOf, objects, t);
 
   // Discourse state: who a sentence naming no entity is about.
   let subject: number[] = [];
   let section: { subject: number[]; indent: number; kind: 'heading' | 'list'; line: number } | null = null;
+  let si = 0;
+  let carried = false;
+  const give = (targets: number[], weight: number, clauseWeight: number, cueFrom: number, cueTo: number, rule: EvidenceRule) => {
+    if (!targets.length || weight === 0) return;
+    const cue = answer.slice(tokens.start[cueFrom]!, tokens.end[cueTo]!);
+    for (const e of targets) {
+      const a = acc[e]!;
+      if (weight > 0) {
+        a.positive += weight;
+        a.rawPositive += weight / clauseWeight;
+      } else {
+        a.negative -= weight;
+        a.rawNegative -= weight / clauseWeight;
+      }
+      a.evidence.push({ sentence: si, cue, weight: Math.round(weight * 100) / 100, rule, carried });
+    }
+  };
 
-  sentences.forEach((s, si) => {
-    objects.clear();
-    const clauses = readClauses(tokens, s, lex);
-    for (const c of clauses) assignGroups(tokens, c, groupOf);
-    const named = clauses.some((c) => c.clause.entities.length > 0);
+  for (si = 0; si < sentences.length; si++) {
+    const s = sentences[si]!;
+    let named = false;
+    for (let i = s.from; i < s.to && !named; i++) named = tokens.type[i] === T.ENTITY;
     // Headings and list heads open a section whose lines continue their subject.
     if (s.lineKind === 'heading' && s.lineStart) section = null;
     if (section && s.lineKind === 'list' && s.lineStart && s.indent <= section.indent && section.kind === 'list') section = null;
     let fallback: number[] = [];
-    let carried = false;
     if (!named) {
       const inSection = section !== null && (section.kind === 'heading' || section.line === s.line || s.indent > section.indent);
       if (inSection) fallback = section!.subject;
-      else if (subject.length && refersBack(tokens, s, lex, lang)) fallback = subject;
-      carried = fallback.length > 0;
+      else if (subject.length && refersBack(flags, s, nullSubject)) fallback = subject;
+      if (s.lineKind === 'heading' && s.lineStart) subject = [];
+      // A sentence about no one says nothing this analysis can use.
+      if (!fallback.length) continue;
     }
-    const give = (targets: number[], weight: number, clauseWeight: number, cueFrom: number, cueTo: number, rule: EvidenceRule) => {
-      if (!targets.length || weight === 0) return;
-      const cue = answer.slice(tokens.start[cueFrom]!, tokens.end[cueTo]!);
-      for (const e of targets) {
-        const a = acc[e]!;
-        if (weight > 0) {
-          a.positive += weight;
-          a.rawPositive += weight / clauseWeight;
-        } else {
-          a.negative -= weight;
-          a.rawNegative -= weight / clauseWeight;
-        }
-        a.evidence.push({ sentence: si, cue, weight: Math.round(weight * 100) / 100, rule, carried });
-      }
-    };
-    scoreSentence({ tokens, clauses, lex, fallback, objects, give, members: (t) => members(tokens, groupOf, objects, t), matchCue });
+    carried = !named;
+    objects.clear();
+    for (let i = s.from; i < s.to; i++) cueAt[i] = tokens.type[i] === T.WORD ? matchCue(tokens, i, s.to, lex) : undefined;
+    const clauses = readClauses(tokens, s, cueAt);
+    for (const c of clauses) assignGroups(tokens, c, groupOf);
+    scoreSentence({ tokens, clauses, lex, flags, cueAt, fallback, objects, give, members });
     if (named) {
-      const withEntities = clauses.filter((c) => c.clause.entities.length);
-      const first = withEntities.find((c) => c.clause.entities.some((t) => !objects.has(t))) ?? withEntities[0]!;
-      const head = first.clause.entities.find((t) => !objects.has(t)) ?? first.clause.entities[0]!;
-      subject = members(tokens, groupOf, objects, head);
+      let head = -1;
+      for (const c of clauses) {
+        head = c.clause.entities.find((t) => !objects.has(t)) ?? -1;
+        if (head >= 0) break;
+      }
+      if (head < 0) head = clauses.find((c) => c.clause.entities.length)!.clause.entities[0]!;
+      subject = members(head);
       if ((s.lineKind === 'heading' || s.lineKind === 'list') && s.lineStart) {
         section = { subject, indent: s.indent, kind: s.lineKind, line: s.line };
       }
-    } else if (s.lineKind === 'heading' && s.lineStart) {
-      subject = [];
     }
-  });
+  }
 
   return mentions.map((m, i) => {
     if (!m.spans.length) return null;
@@ -136,7 +147,7 @@ export function entitySentiments(answer: string, mentions: EntitySpans[], lexico
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
 /** Splits a sentence into clauses at contrast, concession, `whereas` and `;`, and groups entities. */
-function readClauses(tokens: Tokens, s: SentenceInfo, lex: CompiledLexicon): ClauseSpan[] {
+function readClauses(tokens: Tokens, s: SentenceInfo, cueAt: Array<Cue | undefined>): ClauseSpan[] {
   const out: ClauseSpan[] = [];
   let current: ClauseSpan = { from: s.from, to: s.to, clause: { weight: 1, entities: [] } };
   let concessiveUntilComma = false;
@@ -153,7 +164,7 @@ function readClauses(tokens: Tokens, s: SentenceInfo, lex: CompiledLexicon): Cla
       concessiveUntilComma = false;
       open(i + 1, 1);
     } else if (type === T.WORD) {
-      const cue = matchCue(tokens, i, s.to, lex);
+      const cue = cueAt[i];
       if (!cue) continue;
       if (cue.kind === 'contrast') open(i, 1.5);
       else if (cue.kind === 'break') open(i, 1);
@@ -170,18 +181,18 @@ function readClauses(tokens: Tokens, s: SentenceInfo, lex: CompiledLexicon): Cla
 }
 
 /** Entity tokens joined by `and`, `,`, `or`… form a group that shares the opinions said of it. */
-function members(tokens: Tokens, groupOf: Int32Array, objects: Set<number>, token: number): number[] {
+function groupMembers(tokens: Tokens, groupOf: Int32Array, objects: Set<number>, token: number): number[] {
   const g = groupOf[token]!;
   const object = objects.has(token);
-  const out = new Set<number>();
+  const out: number[] = [];
   for (let i = g; i < tokens.text.length && i >= 0; i++) {
     if (tokens.type[i] === T.ENTITY) {
       if (groupOf[i] !== g) break;
       // "Compared with B, A is…": a comparison object never shares a group with a subject.
-      if (objects.has(i) === object) out.add(tokens.entity[i]!);
+      if (objects.has(i) === object && !out.includes(tokens.entity[i]!)) out.push(tokens.entity[i]!);
     } else if (!(tokens.type[i] === T.SOFT && tokens.text[i] === ',') && !(tokens.type[i] === T.WORD && JOIN.has(tokens.text[i]!))) break;
   }
-  return [...out];
+  return out;
 }
 const JOIN = new Set(['and', 'or', 'y', 'e', 'o', 'i', 'et', 'ou', 'u', 'both', 'as', 'well']);
 
@@ -200,13 +211,9 @@ function assignGroups(tokens: Tokens, clause: ClauseSpan, groupOf: Int32Array) {
   }
 }
 
-function refersBack(tokens: Tokens, s: SentenceInfo, lex: CompiledLexicon, lang: Lang): boolean {
-  const nullSubject = lang === 'es' || lang === 'ca';
-  for (let i = s.from; i < s.to; i++) {
-    const f = lex.flags.get(tokens.text[i]!) ?? 0;
-    if (f & F.ANAPHOR) return true;
-    if (nullSubject && f & F.FINITE) return true;
-  }
+function refersBack(flags: Int32Array, s: SentenceInfo, nullSubject: boolean): boolean {
+  const mask = nullSubject ? F.ANAPHOR | F.FINITE : F.ANAPHOR;
+  for (let i = s.from; i < s.to; i++) if (flags[i]! & mask) return true;
   return false;
 }
 

@@ -16,10 +16,12 @@ export interface SentenceContext {
   lex: CompiledLexicon;
   /** who the sentence is about when it names no entity (may be empty) */
   fallback: number[];
+  /** the lexicon's flags of each token, and the cue starting at each token (this sentence) */
+  flags: Int32Array;
+  cueAt: Array<Cue | undefined>;
   /** comparison objects found in this sentence (entity token indexes), filled here */
   objects: Set<number>;
   members: (entityToken: number) => number[];
-  matchCue: (tokens: Tokens, i: number, to: number, lex: CompiledLexicon) => Cue | undefined;
   give: Give;
 }
 
@@ -88,9 +90,9 @@ export function scoreSentence(ctx: SentenceContext): void {
         degree = 0;
         continue;
       }
-      const cue = ctx.matchCue(tokens, i, c.to, lex);
+      const cue = ctx.cueAt[i];
       const word = tokens.text[i]!;
-      const f = lex.flags.get(word) ?? 0;
+      const f = ctx.flags[i]!;
       let consumed = false;
       if (cue && !(cue.kind === 'keep' && negLeft === 0 && !(f & F.NEG))) {
         const to = i + cue.words.length - 1;
@@ -189,7 +191,7 @@ function give(ctx: SentenceContext, e: Event, compared: number[]) {
         const object = after(e.to + 1);
         if (object >= 0) return ctx.give(ctx.members(object), e.weight, cw, e.from, e.to, e.negated ? 'negated' : 'opinion');
         // "choose Data and click Export": a choice with no entity after it says nothing of anyone.
-        if ((ctx.lex.flags.get(tokens.text[e.from]!) ?? 0) & F.NEEDS_OBJECT) return;
+        if (ctx.flags[e.from]! & F.NEEDS_OBJECT) return;
       }
       ctx.give(subjectOf(ctx, e), e.weight, cw, e.from, e.to, e.negated ? 'negated' : 'opinion');
     }
@@ -199,7 +201,7 @@ function give(ctx: SentenceContext, e: Event, compared: number[]) {
 /** A pronoun right after `avoid` ("avoid it"): the advice is about the entity the sentence is about. */
 function refersAhead(ctx: SentenceContext, from: number, to: number): boolean {
   for (let i = from; i < Math.min(to, from + 3); i++) {
-    if ((ctx.lex.flags.get(ctx.tokens.text[i]!) ?? 0) & F.ANAPHOR) return true;
+    if (ctx.flags[i]! & F.ANAPHOR) return true;
   }
   return false;
 }
