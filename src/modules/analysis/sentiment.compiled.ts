@@ -17,6 +17,8 @@ export interface CompiledLexicon {
   flags: Map<string, number>;
   /** cues by first word, longest first; single polar words live here too */
   cues: Map<string, Cue[]>;
+  /** flags and cues of a word in one lookup */
+  words: Map<string, { flags: number; cues: Cue[] | undefined }>;
   /** a library's word polarities, consulted for words with no cue (cached) */
   extra?: (word: string) => number | undefined;
 }
@@ -99,14 +101,16 @@ export function compileLexicon(lang: L.Lang, options: LexiconOptions = {}): Comp
     }
   }
   for (const list of cues.values()) list.sort((a, b) => b.words.length - a.words.length);
+  const words = new Map<string, { flags: number; cues: Cue[] | undefined }>();
+  for (const w of new Set([...flags.keys(), ...cues.keys()])) words.set(w, { flags: flags.get(w) ?? 0, cues: cues.get(w) });
   const lookup = options.extra;
-  if (!lookup) return { lang, flags, cues };
+  if (!lookup) return { lang, flags, cues, words };
   const cache = new Map<string, number | undefined>();
   const extra = (word: string) => {
     if (!cache.has(word)) cache.set(word, lookup(lang, word));
     return cache.get(word);
   };
-  return { lang, flags, cues, extra };
+  return { lang, flags, cues, words, extra };
 }
 
 // Language of an answer: the most frequent marker words among its first 200 words.

@@ -48,9 +48,7 @@ export function labelOf(positive: number, negative: number, rawPositive = positi
   return { score, label: positive > negative ? 'positive' : 'negative' };
 }
 
-function matchCue(tokens: Tokens, i: number, to: number, lex: CompiledLexicon): Cue | undefined {
-  const list = lex.cues.get(tokens.text[i]!);
-  if (!list) return undefined;
+function matchCue(tokens: Tokens, i: number, to: number, list: Cue[]): Cue | undefined {
   for (const cue of list) {
     if (i + cue.words.length > to) continue;
     let ok = true;
@@ -66,11 +64,20 @@ function matchCue(tokens: Tokens, i: number, to: number, lex: CompiledLexicon): 
  * span in the text.
  */
 export function entitySentiments(answer: string, mentions: EntitySpans[], lexiconFor: (lang: Lang) => CompiledLexicon = defaultLexicon): Array<EntitySentiment | null> {
+  if (!mentions.some((m) => m.spans.length)) return mentions.map(() => null);
   const { tokens, sentences } = tokenize(answer, mentions);
   const n = tokens.text.length;
   const lex = lexiconFor(detectLanguage(tokens));
   const flags = new Int32Array(n);
-  for (let i = 0; i < n; i++) if (tokens.type[i] === T.WORD) flags[i] = lex.flags.get(tokens.text[i]!) ?? 0;
+  const cueLists: Array<Cue[] | undefined> = new Array(n);
+  for (let i = 0; i < n; i++) {
+    if (tokens.type[i] !== T.WORD) continue;
+    const entry = lex.words.get(tokens.text[i]!);
+    if (entry) {
+      flags[i] = entry.flags;
+      cueLists[i] = entry.cues;
+    }
+  }
   const nullSubject = lex.lang === 'es' || lex.lang === 'ca';
   const cueAt: Array<Cue | undefined> = new Array(n);
   const acc: Acc[] = mentions.map(() => ({ positive: 0, negative: 0, rawPositive: 0, rawNegative: 0, evidence: [] }));
@@ -107,6 +114,8 @@ export function entitySentiments(answer: string, mentions: EntitySpans[], lexico
     if (s.lineKind === 'heading' && s.lineStart) section = null;
     if (section && s.lineKind === 'list' && s.lineStart && s.indent <= section.indent && section.kind === 'list') section = null;
     let fallback: number[] = [];
+    // A table row speaks of the entity in its own cells; a header row of no one.
+    if (!named && s.lineKind === 'table') continue;
     if (!named) {
       const inSection = section !== null && (section.kind === 'heading' || section.line === s.line || s.indent > section.indent);
       if (inSection) fallback = section!.subject;
@@ -117,7 +126,7 @@ export function entitySentiments(answer: string, mentions: EntitySpans[], lexico
     }
     carried = !named;
     objects.clear();
-    for (let i = s.from; i < s.to; i++) cueAt[i] = tokens.type[i] === T.WORD ? matchCue(tokens, i, s.to, lex) : undefined;
+    for (let i = s.from; i < s.to; i++) cueAt[i] = cueLists[i] && matchCue(tokens, i, s.to, cueLists[i]!);
     const clauses = readClauses(tokens, s, cueAt);
     for (const c of clauses) assignGroups(tokens, c, groupOf);
     scoreSentence({ tokens, clauses, lex, flags, cueAt, fallback, objects, give, members });

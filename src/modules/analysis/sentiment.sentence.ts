@@ -162,13 +162,9 @@ function give(ctx: SentenceContext, e: Event, compared: number[]) {
   const { tokens, clauses } = ctx;
   const c = clauses[e.clause]!;
   const cw = c.clause.weight;
-  const after = (from: number) => {
-    for (let i = from; i < Math.min(c.to, from + WINDOW + 1); i++) if (tokens.type[i] === T.ENTITY) return i;
-    return -1;
-  };
   switch (e.kind) {
     case 'advice': {
-      const object = after(e.to + 1);
+      const object = entityAfter(tokens, c, e.to + 1);
       if (object >= 0) return ctx.give(ctx.members(object), e.weight, cw, e.from, e.to, 'advice-against');
       if (e.predicative || refersAhead(ctx, e.to + 1, c.to)) return ctx.give(subjectOf(ctx, e), e.weight, cw, e.from, e.to, 'advice-against');
       return;
@@ -188,7 +184,7 @@ function give(ctx: SentenceContext, e: Event, compared: number[]) {
       return ctx.give(subjectOf(ctx, e), e.weight, cw, e.from, e.to, 'missing-feature');
     default: {
       if (e.objectVerb) {
-        const object = after(e.to + 1);
+        const object = entityAfter(tokens, c, e.to + 1);
         if (object >= 0) return ctx.give(ctx.members(object), e.weight, cw, e.from, e.to, e.negated ? 'negated' : 'opinion');
         // "choose Data and click Export": a choice with no entity after it says nothing of anyone.
         if (ctx.flags[e.from]! & F.NEEDS_OBJECT) return;
@@ -196,6 +192,12 @@ function give(ctx: SentenceContext, e: Event, compared: number[]) {
       ctx.give(subjectOf(ctx, e), e.weight, cw, e.from, e.to, e.negated ? 'negated' : 'opinion');
     }
   }
+}
+
+/** The first entity within WINDOW tokens from `from`, in the clause; -1 if none. */
+function entityAfter(tokens: Tokens, c: ClauseSpan, from: number): number {
+  for (let i = from; i < Math.min(c.to, from + WINDOW + 1); i++) if (tokens.type[i] === T.ENTITY) return i;
+  return -1;
 }
 
 /** A pronoun right after `avoid` ("avoid it"): the advice is about the entity the sentence is about. */

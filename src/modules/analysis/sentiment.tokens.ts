@@ -32,6 +32,7 @@ export interface SentenceInfo {
   paragraphStart: boolean;
 }
 
+const PUNCTUATION = new Set([',', ':', '|', '(', ')', '\u2013', '\u2014', '-']);
 const TOKEN_RE = /\n|[\p{L}\p{N}]+(?:·[\p{L}\p{N}]+)*|[.!?]+(?=\s|$|[*_)"'\]])|[,:|()\u2013\u2014]|;|(?<=\s)-(?=\s)/gu;
 
 function lineKindAt(folded: string, at: number): { kind: LineKind; indent: number } {
@@ -96,17 +97,19 @@ export function tokenize(answer: string, mentions: EntitySpans[]): { tokens: Tok
       lineStart = true;
       continue;
     }
-    if (!/\s/.test(raw)) newlines = 0;
+    newlines = 0;
     if (c === 46 || c === 33 || c === 63) { // . ! ?
-      if (lineInfo.kind !== 'table') close();
+      // Not after the number that opens a line ("1. **Acme**", "### 2. Globex") nor inside a table row.
+      const numbered = tokens.text.length === sentenceFrom + 1 && lineStart && /^\d+$/.test(tokens.text[sentenceFrom]!);
+      if (lineInfo.kind !== 'table' && !numbered) close();
       continue;
     }
     if (raw === ';') {
       push(raw, T.HARD, -1, at, at + 1);
       continue;
     }
-    if (raw.length === 1 && !/[\p{L}\p{N}]/u.test(raw) || raw === '-') {
-      push(raw.trim(), T.SOFT, -1, at, at + raw.length);
+    if (raw.length === 1 && PUNCTUATION.has(raw)) {
+      push(raw, T.SOFT, -1, at, at + 1);
       continue;
     }
     const start = orig(at);
