@@ -106,4 +106,18 @@ If you are already on Acme, there is no urgent reason to migrate, but new buyers
   sc('en', 'positive', 'Hands down, Vandelay is the best import management system for small distributors.', { Vandelay: 'positive' }),
   sc('en', 'neutral', 'Acme vs Globex: both offer a free trial, an API and integrations with Zapier.', { Acme: 'neutral', Globex: 'neutral' }),
   sc('en', 'neutral', 'Zentrix charges per seat, starting at $12 per user per month, and bills annually.', { Zentrix: 'neutral' }),
+  sc('en', 'table', `## Acme vs Globex
+
+| | Acme | Globex |
+|---|---|---|
+| Pricing | $12/user, fair | $30/user, steep |
+| Ease of use | Very intuitive | Confusing menus |
+| Support | 24/7 chat, fast | Email only, slow replies |
+
+Both export to CSV.`, { Acme: 'positive', Globex: 'negative' }),
+  sc('en', 'table', `| Criteria | Hooli | Pixelo |
+|---|---|---|
+| Speed | Fast | Fast |
+| Offline mode | No | Yes |
+| Reliability | Frequent sync errors | Rock-solid |`, { Hooli: 'mixed', Pixelo: 'positive' }),
 ];

@@ -50,4 +50,9 @@ export const FR: SentimentCase[] = [
 
 Cependant, elle a reçu de nombreuses plaintes ces derniers mois. Les utilisateurs critiquent les pannes et la lenteur du support. De plus, elle prélève des commissions élevées sur l’offre de base.`, { Vandelay: 'negative' }),
   sc('fr', 'neutral', 'Initech propose une API REST et une application mobile. Il est disponible en français et en anglais.', { Initech: 'neutral' }),
+  sc('fr', 'table', `| Critère | Acme | Initech |
+|---|---|---|
+| Prix | Abordable | Très cher |
+| Prise en main | Simple | Complexe |
+| Support | Réactif | Lent |`, { Acme: 'positive', Initech: 'negative' }),
 ];

@@ -81,6 +81,8 @@ const ROWS: Row[] = [
   ['entities joined share the opinion', 'en', 'Acme and Globex are both reliable.', { Acme: 'positive', Globex: 'positive' }],
   ['section head carries to its lines', 'en', '### Acme\n- Cons: slow, unstable', { Acme: 'negative' }],
   ['table row', 'en', '| Tool | Notes |\n|---|---|\n| Acme | buggy |\n| Globex | solid |', { Acme: 'negative', Globex: 'positive' }],
+  ['comparison table: columns', 'en', '| | Acme | Globex |\n|---|---|---|\n| Price | cheap | overpriced |\n| Support | great | poor |', { Acme: 'positive', Globex: 'negative' }],
+  ['comparison table: columns', 'es', '| | Acme | Globex |\n|---|---|---|\n| Precio | caro | barato |\n| Soporte | lento | excelente |', { Acme: 'negative', Globex: 'positive' }],
   ['a condition states a need', 'en', 'If you need something reliable, skip Acme.', { Acme: 'negative' }],
   ['missing feature', 'en', "Acme doesn't support SSO.", { Acme: 'negative' }],
   ['facts only', 'fr', 'Acme a été fondée à Lyon en 2012.', { Acme: 'neutral' }],

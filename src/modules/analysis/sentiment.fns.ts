@@ -106,6 +106,18 @@ export function entitySentiments(answer: string, mentions: EntitySpans[], lexico
     }
   };
 
+  const scoreSpan = (s: SentenceInfo, fallback: number[]): ClauseSpan[] => {
+    objects.clear();
+    for (let i = s.from; i < s.to; i++) cueAt[i] = cueLists[i] && matchCue(tokens, i, s.to, cueLists[i]!);
+    const clauses = readClauses(tokens, s, cueAt);
+    for (const c of clauses) assignGroups(tokens, c, groupOf);
+    scoreSentence({ tokens, clauses, lex, flags, cueAt, fallback, objects, give, members });
+    return clauses;
+  };
+  // A comparison table whose header row names entities (| Feature | Acme | Globex |): each
+  // column's cells are about its entity.
+  let columns: number[][] | null = null;
+
   for (si = 0; si < sentences.length; si++) {
     const s = sentences[si]!;
     let named = false;
@@ -113,6 +125,13 @@ export function entitySentiments(answer: string, mentions: EntitySpans[], lexico
     // Headings and list heads open a section whose lines continue their subject.
     if (s.lineKind === 'heading' && s.lineStart) section = null;
     if (section && s.lineKind === 'list' && s.lineStart && s.indent <= section.indent && section.kind === 'list') section = null;
+    if (s.lineKind !== 'table') columns = null;
+    else if (s.lineStart && sentences[si - 1]?.lineKind !== 'table') columns = headerColumns(tokens, s);
+    else if (columns && !named) {
+      carried = true;
+      for (const cell of cells(tokens, s)) if (columns[cell.index]?.length) scoreSpan(cell, columns[cell.index]!);
+      continue;
+    }
     let fallback: number[] = [];
     // A table row speaks of the entity in its own cells; a header row of no one.
     if (!named && s.lineKind === 'table') continue;
@@ -125,11 +144,8 @@ export function entitySentiments(answer: string, mentions: EntitySpans[], lexico
       if (!fallback.length) continue;
     }
     carried = !named;
-    objects.clear();
-    for (let i = s.from; i < s.to; i++) cueAt[i] = cueLists[i] && matchCue(tokens, i, s.to, cueLists[i]!);
-    const clauses = readClauses(tokens, s, cueAt);
-    for (const c of clauses) assignGroups(tokens, c, groupOf);
-    scoreSentence({ tokens, clauses, lex, flags, cueAt, fallback, objects, give, members });
+    if (columns && named) continue; // the header row itself
+    const clauses = scoreSpan(s, fallback);
     if (named) {
       let head = -1;
       for (const c of clauses) {
@@ -154,6 +170,34 @@ export function entitySentiments(answer: string, mentions: EntitySpans[], lexico
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/** The cells of a table row, as token ranges with their column index. */
+function cells(tokens: Tokens, s: SentenceInfo): Array<SentenceInfo & { index: number }> {
+  const out: Array<SentenceInfo & { index: number }> = [];
+  let index = -1;
+  let from = s.from;
+  for (let i = s.from; i <= s.to; i++) {
+    if (i === s.to || (tokens.type[i] === T.SOFT && tokens.text[i] === '|')) {
+      if (index >= 0 && i > from) out.push({ ...s, from, to: i, index });
+      index++;
+      from = i + 1;
+    }
+  }
+  return out;
+}
+
+/** Entities of a header row by column, when at least two columns name one; else null. */
+function headerColumns(tokens: Tokens, s: SentenceInfo): number[][] | null {
+  const columns: number[][] = [];
+  let named = 0;
+  for (const cell of cells(tokens, s)) {
+    const entities: number[] = [];
+    for (let i = cell.from; i < cell.to; i++) if (tokens.type[i] === T.ENTITY && !entities.includes(tokens.entity[i]!)) entities.push(tokens.entity[i]!);
+    columns[cell.index] = entities;
+    if (entities.length) named++;
+  }
+  return named >= 2 ? columns : null;
+}
 
 /** Splits a sentence into clauses at contrast, concession, `whereas` and `;`, and groups entities. */
 function readClauses(tokens: Tokens, s: SentenceInfo, cueAt: Array<Cue | undefined>): ClauseSpan[] {
