@@ -51,4 +51,10 @@ export const CA: SentimentCase[] = [
 
 Tanmateix, els darrers mesos ha rebut moltes queixes. Els usuaris critiquen les caigudes del servei i la lentitud del suport. A més, cobra comissions altes al pla bàsic.`, { Vandelay: 'negative' }),
   sc('ca', 'neutral', 'Hooli està disponible en català i en castellà des del 2020. Té oficines a Barcelona i a València.', { Hooli: 'neutral' }),
+  sc('ca', 'list', `### Zentrix
+
+**Inconvenients:**
+- Informes molt bàsics
+- Cap integració amb comptabilitat
+- Suport només en anglès`, { Zentrix: 'negative' }),
 ];

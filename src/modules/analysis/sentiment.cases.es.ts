@@ -52,4 +52,16 @@ export const ES: SentimentCase[] = [
 Sin embargo, en los últimos meses ha recibido muchas quejas. Los usuarios critican las caídas del servicio y la lentitud del soporte. Además, cobra comisiones altas en el plan básico.`, { Vandelay: 'negative' }),
   sc('es', 'null-subject', 'Conviene mirar Zentrix si gestionas inventario. Se integra con casi todo y tiene un precio razonable.', { Zentrix: 'positive' }),
   sc('es', 'neutral', 'Globex permite exportar los datos en CSV y cuesta 20 euros al mes por usuario.', { Globex: 'neutral' }),
+  sc('es', 'list', `## Hooli
+
+Hooli es un gestor de proyectos pensado para agencias.
+
+**Ventajas:**
+- Plantillas para cada tipo de cliente
+- Integración con Google Drive
+
+**Inconvenientes:**
+- La app móvil es muy básica
+- No tiene modo sin conexión
+- El precio sube mucho al añadir usuarios`, { Hooli: 'mixed' }),
 ];

@@ -17,6 +17,8 @@ export interface CompiledLexicon {
   flags: Map<string, number>;
   /** cues by first word, longest first; single polar words live here too */
   cues: Map<string, Cue[]>;
+  /** list frames ("Pros:", "Cons:") by their folded words, with their sign */
+  frames: Map<string, number>;
   /** flags and cues of a word in one lookup */
   words: Map<string, { flags: number; cues: Cue[] | undefined }>;
   /** a library's word polarities, consulted for words with no cue (cached) */
@@ -101,16 +103,24 @@ export function compileLexicon(lang: L.Lang, options: LexiconOptions = {}): Comp
     }
   }
   for (const list of cues.values()) list.sort((a, b) => b.words.length - a.words.length);
+  const frames = new Map<string, number>();
+  for (const l of [lang, ...L.LANGS.filter((x) => x !== lang)]) {
+    for (const item of L.FRAMES[l]) {
+      const [phrase, sign] = item.split(':');
+      const key = wordsOf(phrase!).join(' ');
+      if (!frames.has(key)) frames.set(key, Number(sign));
+    }
+  }
   const words = new Map<string, { flags: number; cues: Cue[] | undefined }>();
   for (const w of new Set([...flags.keys(), ...cues.keys()])) words.set(w, { flags: flags.get(w) ?? 0, cues: cues.get(w) });
   const lookup = options.extra;
-  if (!lookup) return { lang, flags, cues, words };
+  if (!lookup) return { lang, flags, cues, frames, words };
   const cache = new Map<string, number | undefined>();
   const extra = (word: string) => {
     if (!cache.has(word)) cache.set(word, lookup(lang, word));
     return cache.get(word);
   };
-  return { lang, flags, cues, words, extra };
+  return { lang, flags, cues, frames, words, extra };
 }
 
 // Language of an answer: the most frequent marker words among its first 200 words.

@@ -117,6 +117,8 @@ export function entitySentiments(answer: string, mentions: EntitySpans[], lexico
   // A comparison table whose header row names entities (| Feature | Acme | Globex |): each
   // column's cells are about its entity.
   let columns: number[][] | null = null;
+  // "Pros:" / "Cons:" lines frame the list items under them.
+  let frame = 0;
 
   for (si = 0; si < sentences.length; si++) {
     const s = sentences[si]!;
@@ -125,6 +127,14 @@ export function entitySentiments(answer: string, mentions: EntitySpans[], lexico
     // Headings and list heads open a section whose lines continue their subject.
     if (s.lineKind === 'heading' && s.lineStart) section = null;
     if (section && s.lineKind === 'list' && s.lineStart && s.indent <= section.indent && section.kind === 'list') section = null;
+    if (!named) {
+      const f = frameOf(tokens, s, lex);
+      if (f !== 0) {
+        frame = f;
+        continue;
+      }
+    }
+    if (s.lineKind !== 'list' || named) frame = 0;
     if (s.lineKind !== 'table') columns = null;
     else if (s.lineStart && sentences[si - 1]?.lineKind !== 'table') columns = headerColumns(tokens, s);
     else if (columns && !named) {
@@ -145,7 +155,14 @@ export function entitySentiments(answer: string, mentions: EntitySpans[], lexico
     }
     carried = !named;
     if (columns && named) continue; // the header row itself
+    const before = frame === 0 ? 0 : side(acc, fallback, frame);
     const clauses = scoreSpan(s, fallback);
+    // An item under "Cons:" with no criticism of its own ("Reporting is basic") is still a con.
+    if (frame !== 0 && side(acc, fallback, frame) === before) {
+      let first = s.from;
+      while (first < s.to - 1 && tokens.type[first] === T.SOFT) first++;
+      give(fallback, 0.7 * frame, 1, first, s.to - 1, 'opinion');
+    }
     if (named) {
       let head = -1;
       for (const c of clauses) {
@@ -170,6 +187,24 @@ export function entitySentiments(answer: string, mentions: EntitySpans[], lexico
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/** Sum of one side (+1 positive, −1 negative) of the evidence gathered for some entities. */
+function side(acc: Acc[], entities: number[], sign: number): number {
+  let sum = 0;
+  for (const e of entities) sum += sign > 0 ? acc[e]!.positive : acc[e]!.negative;
+  return sum;
+}
+
+/** +1 for a line that is only "Pros:"/"Ventajas:"…, −1 for "Cons:"/"Inconvénients:"…, else 0. */
+function frameOf(tokens: Tokens, s: SentenceInfo, lex: CompiledLexicon): number {
+  if (s.to - s.from > 6) return 0;
+  let key = '';
+  for (let i = s.from; i < s.to; i++) {
+    if (tokens.type[i] === T.WORD) key += key ? ` ${tokens.text[i]}` : tokens.text[i];
+    else if (tokens.type[i] !== T.SOFT) return 0;
+  }
+  return lex.frames.get(key) ?? 0;
+}
 
 /** The cells of a table row, as token ranges with their column index. */
 function cells(tokens: Tokens, s: SentenceInfo): Array<SentenceInfo & { index: number }> {

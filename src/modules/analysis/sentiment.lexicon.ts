@@ -32,7 +32,7 @@ export const POSITIVE: Record<Lang, string> = {
     recommandee:1.5 recommandons:1.5 fiable fiables facile faciles intuitif intuitive puissant puissante abordable abordables
     rapide rapides sur securise flexible utile utiles bon bonne bons bonnes bien ideal ideale parfait parfaite efficace
     remarquable apprecie pratique solide stable moderne genereux genereuse simple simples raisonnable impressionne
-    impressionnant elegant impeccable agile mature performant performante choisissez choisir privilegiez
+    impressionnant elegant impeccable performant performante choisissez choisir privilegiez
     merveille formidable genial geniale fantastique incroyable superbe beau belle complet complete robuste exceptionnel exceptionnelle imbattable:1.5 bluffant fiabilite rapidite`,
 };
 
@@ -157,7 +157,7 @@ export const PHRASES: Record<Lang, string[]> = {
     'keeps going up:-1', 'keep going up:-1', 'keep rising:-1', 'keeps rising:-1', 'has gone up:-1', 'have gone up:-1', 'gone up:-1',
     'complain about:-1', 'complained about:-1', 'struggles with:-1', 'struggles to:-1', 'can be slow:-1', 'without a hitch:1',
     'just works:1', 'value for money:1', 'great value:1.5', 'worth it:1', 'not worth:-1', 'few integrations:-1', 'within minutes:1', 'responds quickly:1', 'not the best fit:-1',
-    'hard to justify:-1', 'go with:1', 'opt for:1', 'falls short:-1', 'fall short:-1', 'no frills:0', 'goes down:-1', 'goes wrong:-1', 'hard to recommend:-1.5',
+    'hard to justify:-1', 'best for:0.5', 'go with:1', 'opt for:1', 'falls short:-1', 'fall short:-1', 'no frills:0', 'goes down:-1', 'goes wrong:-1', 'hard to recommend:-1.5',
     'harder to recommend:-1.5', 'have slipped:-1', 'has slipped:-1', 'stops working:-1', 'stop working:-1', 'out of date:-1',
     'so so:-0.7', 'hard to beat:1.5', 'tough to beat:1.5', 'hidden fees:-1', 'hidden costs:-1', 'logs users out:-1', 'go unanswered:-1', 'stands out:1', 'stand out:1', 'not ready:-1', 'falls apart:-1', 'well documented:1', 'poorly documented:-1', 'high price:-1', 'high prices:-1', 'costs too much:-1', 'in a hitch:0'],
   es: ['curva de aprendizaje pronunciada:-1', 'curva de aprendizaje:-0.7', 'subidas de precio:-1', 'subida de precio:-1', 'subidas de precios:-1',
@@ -227,4 +227,12 @@ export const FALSE_FRIENDS = new Set(['car', 'cara', 'mai', 'sur', 'pas', 'bo', 
 /** Choosing verbs: praise for the entity chosen, and for nothing when none follows ("choose Data"). */
 export const SELECTION_VERBS: Record<Lang, string> = {
   en: 'pick choose consider', es: 'elige escoge elegir', ca: 'tria escull triar', fr: 'choisissez choisir privilegiez',
+};
+
+/** A line that is only one of these frames the list items under it as pros (+) or cons (−). */
+export const FRAMES: Record<Lang, string[]> = {
+  en: ['pros:1', 'advantages:1', 'strengths:1', 'what we like:1', 'cons:-1', 'downsides:-1', 'drawbacks:-1', 'weaknesses:-1', 'limitations:-1', 'what could be better:-1'],
+  es: ['ventajas:1', 'pros:1', 'puntos fuertes:1', 'desventajas:-1', 'inconvenientes:-1', 'contras:-1', 'puntos debiles:-1', 'limitaciones:-1'],
+  ca: ['avantatges:1', 'pros:1', 'punts forts:1', 'desavantatges:-1', 'inconvenients:-1', 'contres:-1', 'punts febles:-1', 'limitacions:-1'],
+  fr: ['avantages:1', 'points forts:1', 'inconvenients:-1', 'points faibles:-1', 'limites:-1', 'defauts:-1'],
 };
