@@ -125,7 +125,9 @@ export function entitySentiments(answer: string, mentions: EntitySpans[], lexico
     let named = false;
     for (let i = s.from; i < s.to && !named; i++) named = tokens.type[i] === T.ENTITY;
     // Headings and list heads open a section whose lines continue their subject.
-    if (s.lineKind === 'heading' && s.lineStart) section = null;
+    // A line that is only a name ("**2. Globex**") heads what follows, as a heading does.
+    const head = named && s.lineStart && (si + 1 === sentences.length || sentences[si + 1]!.lineStart) && onlyNames(tokens, s);
+    if ((s.lineKind === 'heading' || head) && s.lineStart) section = null;
     if (section && s.lineKind === 'list' && s.lineStart && s.indent <= section.indent && section.kind === 'list') section = null;
     if (!named) {
       const f = frameOf(tokens, s, lex);
@@ -171,7 +173,8 @@ export function entitySentiments(answer: string, mentions: EntitySpans[], lexico
       }
       if (head < 0) head = clauses.find((c) => c.clause.entities.length)!.clause.entities[0]!;
       subject = members(head);
-      if ((s.lineKind === 'heading' || s.lineKind === 'list') && s.lineStart) {
+      if (head) section = { subject, indent: s.indent, kind: 'heading', line: s.line };
+      else if ((s.lineKind === 'heading' || s.lineKind === 'list') && s.lineStart) {
         section = { subject, indent: s.indent, kind: s.lineKind, line: s.line };
       }
     }
@@ -187,6 +190,14 @@ export function entitySentiments(answer: string, mentions: EntitySpans[], lexico
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/** The sentence holds nothing but entity names, numbers and punctuation. */
+function onlyNames(tokens: Tokens, s: SentenceInfo): boolean {
+  for (let i = s.from; i < s.to; i++) {
+    if (tokens.type[i] === T.WORD && !/^\d+$/.test(tokens.text[i]!)) return false;
+  }
+  return true;
+}
 
 /** Sum of one side (+1 positive, −1 negative) of the evidence gathered for some entities. */
 function side(acc: Acc[], entities: number[], sign: number): number {

@@ -15,25 +15,25 @@ export const POSITIVE: Record<Lang, string> = {
     clean polished generous responsive capable mature smooth leader leading top favorite favourite worth valuable value:0.5
     fine:0.7 decent:0.7 nice handy convenient modern elegant rich winner well:0.5 wins excels excel shines thrives
     pick choose consider:0.5 user-friendly refined consistent consistently dependably reliably painless effortless
-    beautiful beautifully wonderful wonderfully delightful superb:1.5 brilliant:1.5 top-notch best-in-class first-class rock-solid snappy slick sleek thoughtful hassle-free improved precise scalable versatile comprehensive unbeatable:1.5 nails standout stands loves praised refreshingly:0.5 gorgeous lightning blazing`,
+    beautiful beautifully wonderful wonderfully delightful superb:1.5 brilliant:1.5 top-notch best-in-class first-class rock-solid snappy slick sleek thoughtful hassle-free improved precise scalable versatile comprehensive unbeatable:1.5 nails standout stands loves praised refreshingly:0.5 gorgeous lightning blazing economical:0.7 budget-friendly`,
   es: `mejor:1.5 mejores:1.5 excelente:1.5 excelentes:1.5 extraordinario:1.5 recomendado:1.5 recomendada:1.5 recomendable:1.5
     recomendamos:1.5 recomiendo:1.5 fiable fiables confiable facil faciles intuitivo intuitiva potente potentes asequible
     asequibles barato barata baratos rapido rapida rapidos rapidas seguro segura flexible util utiles bueno buena buenos buenas
     bien ideal perfecto perfecta eficiente destacado destacada destaca solido solida estable moderno moderna generoso generosa
     sencillo sencilla comodo razonable encanta lider elegante impecable sorprende agil maduro elige escoge elegir
-    maravilla estupendo estupenda genial fantastico fantastica increible precioso preciosa bonito bonita completo completa robusto robusta eficaz excepcional sobresaliente imbatible:1.5 fiabilidad rapidez`,
+    maravilla estupendo estupenda genial fantastico fantastica increible precioso preciosa bonito bonita completo completa robusto robusta eficaz excepcional sobresaliente imbatible:1.5 fiabilidad rapidez economico:0.7 economica:0.7`,
   ca: `millor:1.5 millors:1.5 excel·lent:1.5 excel·lents:1.5 excellent:1.5 recomanat:1.5 recomanada:1.5 recomanable:1.5
     recomanem:1.5 recomano:1.5 fiable fiables facil facils intuitiu intuitiva potent potents assequible assequibles barat barata
     barats rapid rapida rapids rapides segur segura flexible util utils bo bona bons bones be ideal perfecte perfecta eficient
     destacat destacada destaca solid solida estable modern moderna generos generosa senzill senzilla comode raonable encanta
     lider elegant impecable sorpren agil madur tria escull triar
-    meravella estupend estupenda genial fantastic fantastica increible precios preciosa bonic bonica complet completa robust robusta eficac excepcional imbatible:1.5 fiabilitat rapidesa`,
+    meravella estupend estupenda genial fantastic fantastica increible precios preciosa bonic bonica complet completa robust robusta eficac excepcional imbatible:1.5 fiabilitat rapidesa economic:0.7 economica:0.7`,
   fr: `meilleur:1.5 meilleure:1.5 meilleurs:1.5 meilleures:1.5 excellent:1.5 excellente:1.5 excellents:1.5 recommande:1.5
     recommandee:1.5 recommandons:1.5 fiable fiables facile faciles intuitif intuitive puissant puissante abordable abordables
     rapide rapides sur securise flexible utile utiles bon bonne bons bonnes bien ideal ideale parfait parfaite efficace
     remarquable apprecie pratique solide stable moderne genereux genereuse simple simples raisonnable impressionne
     impressionnant elegant impeccable performant performante choisissez choisir privilegiez
-    merveille formidable genial geniale fantastique incroyable superbe beau belle complet complete robuste exceptionnel exceptionnelle imbattable:1.5 bluffant fiabilite rapidite`,
+    merveille formidable genial geniale fantastique incroyable superbe beau belle complet complete robuste exceptionnel exceptionnelle imbattable:1.5 bluffant fiabilite rapidite economique:0.7`,
 };
 
 export const NEGATIVE: Record<Lang, string> = {
@@ -91,10 +91,10 @@ export const DOWNTONERS: Record<Lang, string> = {
 
 /** Contrast: the clause after it weighs more (×1.5). */
 export const CONTRAST: Record<Lang, string[]> = {
-  en: ['but', 'however', 'yet', 'that said', 'on the downside', 'on the other hand', 'nevertheless', 'nonetheless'],
-  es: ['pero', 'sin embargo', 'no obstante', 'en cambio', 'ahora bien'],
-  ca: ['pero', 'tanmateix', 'no obstant aixo', 'en canvi', 'ara be'],
-  fr: ['mais', 'cependant', 'toutefois', 'pourtant', 'neanmoins', 'en revanche'],
+  en: ['but', 'however', 'yet', 'that said', 'mind you', 'on the downside', 'on the other hand', 'nevertheless', 'nonetheless'],
+  es: ['pero', 'sin embargo', 'no obstante', 'en cambio', 'ahora bien', 'eso si'],
+  ca: ['pero', 'tanmateix', 'no obstant aixo', 'en canvi', 'ara be', 'aixo si'],
+  fr: ['mais', 'cependant', 'toutefois', 'pourtant', 'neanmoins', 'en revanche', 'cela dit', 'ceci dit'],
 };
 /** Concession: the clause it opens weighs less (×0.75). */
 export const CONCESSIVE: Record<Lang, string[]> = {
@@ -157,7 +157,7 @@ export const PHRASES: Record<Lang, string[]> = {
     'keeps going up:-1', 'keep going up:-1', 'keep rising:-1', 'keeps rising:-1', 'has gone up:-1', 'have gone up:-1', 'gone up:-1',
     'complain about:-1', 'complained about:-1', 'struggles with:-1', 'struggles to:-1', 'can be slow:-1', 'without a hitch:1',
     'just works:1', 'value for money:1', 'great value:1.5', 'worth it:1', 'not worth:-1', 'few integrations:-1', 'within minutes:1', 'responds quickly:1', 'not the best fit:-1',
-    'hard to justify:-1', 'best for:0.5', 'go with:1', 'opt for:1', 'falls short:-1', 'fall short:-1', 'no frills:0', 'goes down:-1', 'goes wrong:-1', 'hard to recommend:-1.5',
+    'hard to justify:-1', 'best for:0.5', 'price goes up:-1', 'prices go up:-1', 'price rises:-1', 'prices rise:-1', 'gets pricey:-1', 'get pricey:-1', 'go with:1', 'opt for:1', 'falls short:-1', 'fall short:-1', 'no frills:0', 'goes down:-1', 'goes wrong:-1', 'hard to recommend:-1.5',
     'harder to recommend:-1.5', 'have slipped:-1', 'has slipped:-1', 'stops working:-1', 'stop working:-1', 'out of date:-1',
     'so so:-0.7', 'hard to beat:1.5', 'tough to beat:1.5', 'hidden fees:-1', 'hidden costs:-1', 'logs users out:-1', 'go unanswered:-1', 'stands out:1', 'stand out:1', 'not ready:-1', 'falls apart:-1', 'well documented:1', 'poorly documented:-1', 'high price:-1', 'high prices:-1', 'costs too much:-1', 'in a hitch:0'],
   es: ['curva de aprendizaje pronunciada:-1', 'curva de aprendizaje:-0.7', 'subidas de precio:-1', 'subida de precio:-1', 'subidas de precios:-1',
