@@ -62,7 +62,7 @@ export const NEGATIVE: Record<Lang, string> = {
     difficile difficiles limite limitee limites limitees problemes probleme plaintes plainte plaignent decevant couteux couteuse
     faible faibles confus confuse depasse depassee obsolete instable erreurs erreur pannes panne lenteur critiquent critique
     critiques lourd lourde malheureusement:0.7 inconvenient:0.7 inconvenients:0.7 defaut:0.7 defauts:0.7 plante plantent
-    perte perdre perd mediocre manque bugs bug bogue bogues raide:0.7 elevees eleve elevee eleves deconseille:1.5
+    perte perdre perd mediocre manque bugs bug bogue bogues vieilli vieillie raide:0.7 elevees eleve elevee eleves deconseille:1.5
     manquent abusif abusifs abusive abusives caches cachees vieillot vieillotte vieillots pietre nul nulle horrible terrible inutile inacheve vulnerable`,
 };
 
@@ -117,7 +117,7 @@ export const LESS: Record<Lang, string> = { en: 'less', es: 'menos', ca: 'menys'
 export const THAN: Record<Lang, string> = { en: 'than', es: 'que', ca: 'que', fr: 'que' };
 /** Built-in comparatives: polar on their own, they take a `than` object. */
 export const COMPARATIVES: Record<Lang, string> = {
-  en: 'better:1 worse:-1 cheaper:1 faster:1 slower:-1 easier:1 harder:-1 simpler:1 pricier:-1 stronger:1 weaker:-1 superior:1 inferior:-1',
+  en: 'better:1 worse:-1 cheaper:1 faster:1 slower:-1 easier:1 harder:-1 simpler:1 pricier:-1 stronger:1 weaker:-1 superior:1 inferior:-1 cleaner:1 clearer:1 smoother:1 richer:1 deeper:0.5 costlier:-1 clunkier:-1 buggier:-1',
   es: 'mejor:1 peor:-1 superior:1 inferior:-1',
   ca: 'millor:1 pitjor:-1 superior:1 inferior:-1',
   fr: 'meilleur:1 meilleure:1 pire:-1 superieur:1 inferieur:-1',
