@@ -7,7 +7,9 @@
 //  - neutral: facts only, or a bare listing.
 // The entities are invented, unambiguous names, so that the set measures tone, not mention finding.
 
-export type SentimentLabel = 'positive' | 'neutral' | 'negative' | 'mixed';
+import type { SentimentLabel } from './sentiment.fns.ts';
+
+export type { SentimentLabel };
 export type CaseLanguage = 'en' | 'es' | 'ca' | 'fr';
 export type CaseKind =
   | 'positive' | 'negative' | 'neutral' | 'negation' | 'pronoun' | 'null-subject' | 'comparative'

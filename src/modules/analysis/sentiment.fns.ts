@@ -1,11 +1,11 @@
 import { type CompiledLexicon, type Cue, defaultLexicon, detectLanguage, F } from './sentiment.compiled.ts';
 import type { Lang } from './sentiment.lexicon.ts';
 import { type ClauseSpan, type EvidenceRule, scoreSentence } from './sentiment.sentence.ts';
-import { type EntitySpans, type SentenceInfo, T, type Tokens, tokenize } from './sentiment.tokens.ts';
+import { cells, type EntitySpans, frameOf, headerColumns, onlyNames, type SentenceInfo, T, type Tokens, tokenize } from './sentiment.tokens.ts';
 
 export type { EvidenceRule };
 
-// Sentiment per entity (docs/analysis.md, "Sentiment"). Each opinion cue of an answer — a word,
+// Sentiment per entity (docs/analysis.md, "Sentiment per entity"). Each opinion cue of an answer — a word,
 // a phrase, a comparative, advice against — is weighed (negation, intensity, contrast) and given
 // to the entity it is about: the nearest entity of its clause, the object of `avoid`/`praise`,
 // both sides of a comparison, or, in a sentence naming no entity, the entity it refers back to
@@ -191,58 +191,11 @@ export function entitySentiments(answer: string, mentions: EntitySpans[], lexico
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
-/** The sentence holds nothing but entity names, numbers and punctuation. */
-function onlyNames(tokens: Tokens, s: SentenceInfo): boolean {
-  for (let i = s.from; i < s.to; i++) {
-    if (tokens.type[i] === T.WORD && !/^\d+$/.test(tokens.text[i]!)) return false;
-  }
-  return true;
-}
-
 /** Sum of one side (+1 positive, −1 negative) of the evidence gathered for some entities. */
 function side(acc: Acc[], entities: number[], sign: number): number {
   let sum = 0;
   for (const e of entities) sum += sign > 0 ? acc[e]!.positive : acc[e]!.negative;
   return sum;
-}
-
-/** +1 for a line that is only "Pros:"/"Ventajas:"…, −1 for "Cons:"/"Inconvénients:"…, else 0. */
-function frameOf(tokens: Tokens, s: SentenceInfo, lex: CompiledLexicon): number {
-  if (s.to - s.from > 6) return 0;
-  let key = '';
-  for (let i = s.from; i < s.to; i++) {
-    if (tokens.type[i] === T.WORD) key += key ? ` ${tokens.text[i]}` : tokens.text[i];
-    else if (tokens.type[i] !== T.SOFT) return 0;
-  }
-  return lex.frames.get(key) ?? 0;
-}
-
-/** The cells of a table row, as token ranges with their column index. */
-function cells(tokens: Tokens, s: SentenceInfo): Array<SentenceInfo & { index: number }> {
-  const out: Array<SentenceInfo & { index: number }> = [];
-  let index = -1;
-  let from = s.from;
-  for (let i = s.from; i <= s.to; i++) {
-    if (i === s.to || (tokens.type[i] === T.SOFT && tokens.text[i] === '|')) {
-      if (index >= 0 && i > from) out.push({ ...s, from, to: i, index });
-      index++;
-      from = i + 1;
-    }
-  }
-  return out;
-}
-
-/** Entities of a header row by column, when at least two columns name one; else null. */
-function headerColumns(tokens: Tokens, s: SentenceInfo): number[][] | null {
-  const columns: number[][] = [];
-  let named = 0;
-  for (const cell of cells(tokens, s)) {
-    const entities: number[] = [];
-    for (let i = cell.from; i < cell.to; i++) if (tokens.type[i] === T.ENTITY && !entities.includes(tokens.entity[i]!)) entities.push(tokens.entity[i]!);
-    columns[cell.index] = entities;
-    if (entities.length) named++;
-  }
-  return named >= 2 ? columns : null;
 }
 
 /** Splits a sentence into clauses at contrast, concession, `whereas` and `;`, and groups entities. */

@@ -133,3 +133,50 @@ export function tokenize(answer: string, mentions: EntitySpans[]): { tokens: Tok
   close();
   return { tokens, sentences };
 }
+
+/** The sentence holds nothing but entity names, numbers and punctuation. */
+export function onlyNames(tokens: Tokens, s: SentenceInfo): boolean {
+  for (let i = s.from; i < s.to; i++) {
+    if (tokens.type[i] === T.WORD && !/^\d+$/.test(tokens.text[i]!)) return false;
+  }
+  return true;
+}
+
+/** +1 for a line that is only "Pros:"/"Ventajas:"…, −1 for "Cons:"/"Inconvénients:"…, else 0. */
+export function frameOf(tokens: Tokens, s: SentenceInfo, lex: { frames: Map<string, number> }): number {
+  if (s.to - s.from > 6) return 0;
+  let key = '';
+  for (let i = s.from; i < s.to; i++) {
+    if (tokens.type[i] === T.WORD) key += key ? ` ${tokens.text[i]}` : tokens.text[i];
+    else if (tokens.type[i] !== T.SOFT) return 0;
+  }
+  return lex.frames.get(key) ?? 0;
+}
+
+/** The cells of a table row, as token ranges with their column index. */
+export function cells(tokens: Tokens, s: SentenceInfo): Array<SentenceInfo & { index: number }> {
+  const out: Array<SentenceInfo & { index: number }> = [];
+  let index = -1;
+  let from = s.from;
+  for (let i = s.from; i <= s.to; i++) {
+    if (i === s.to || (tokens.type[i] === T.SOFT && tokens.text[i] === '|')) {
+      if (index >= 0 && i > from) out.push({ ...s, from, to: i, index });
+      index++;
+      from = i + 1;
+    }
+  }
+  return out;
+}
+
+/** Entities of a header row by column, when at least two columns name one; else null. */
+export function headerColumns(tokens: Tokens, s: SentenceInfo): number[][] | null {
+  const columns: number[][] = [];
+  let named = 0;
+  for (const cell of cells(tokens, s)) {
+    const entities: number[] = [];
+    for (let i = cell.from; i < cell.to; i++) if (tokens.type[i] === T.ENTITY && !entities.includes(tokens.entity[i]!)) entities.push(tokens.entity[i]!);
+    columns[cell.index] = entities;
+    if (entities.length) named++;
+  }
+  return named >= 2 ? columns : null;
+}
