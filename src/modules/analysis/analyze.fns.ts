@@ -1,11 +1,10 @@
 import { citedDomains, extractCitations, type Citation } from './citations.fns.ts';
 import { LANGUAGES } from './lexicon.fns.ts';
 import { findMentions, ranks, type Entity, type Hit, type Via } from './mentions.fns.ts';
-import { meanSentiment } from './sentiment.fns.ts';
-import { sentences } from './text.fns.ts';
+import { entitySentiments, type SentimentEvidence, type SentimentLabel } from './sentiment.fns.ts';
 
 // One answer in, everything the scores need out: who is mentioned (and how, and first), which
-// sites are cited, and the tone of the sentences naming each entity. Pure and synchronous.
+// sites are cited, and the tone toward each entity (sentiment.fns.ts). Pure and synchronous.
 
 export interface EntityInput {
   name: string;
@@ -27,7 +26,11 @@ export interface EntityResult {
   mentions: number;
   rank: number | null;
   via: Via[];
+  /** tone toward the entity in [-1, 1] (null when the text does not name it) */
   sentiment: number | null;
+  sentimentLabel: SentimentLabel | null;
+  /** the cues that drove the sentiment, strongest first (at most five) */
+  sentimentEvidence: SentimentEvidence[];
   /** Every counted occurrence with the evidence for it (offset in the answer, as written). */
   evidence: Hit[];
   /** Occurrences of an ambiguous name that did not count, with the evidence against them. */
@@ -43,7 +46,7 @@ export interface AnswerContext {
 
 export interface AnswerAnalysis {
   entities: EntityResult[];
-  brand: { mentioned: boolean; rank: number | null; sentiment: number | null };
+  brand: { mentioned: boolean; rank: number | null; sentiment: number | null; sentimentLabel: SentimentLabel | null; sentimentEvidence: SentimentEvidence[] };
   mentioned: string[];
   citations: Citation[];
   citedDomains: ReturnType<typeof citedDomains>;
@@ -65,14 +68,17 @@ export function analyzeAnswer(
     language: LANGUAGES.find((l) => context.language?.toLowerCase().startsWith(l)),
   });
   const rankOf = ranks(found);
-  const answerSentences = sentences(answer);
+  const tones = entitySentiments(answer, found.map(({ entity, hits }) => ({
+    id: entity.id,
+    spans: hits.filter((h) => h.via !== 'source').map((h) => ({ start: h.start, end: h.start + h.matched.length })),
+  })));
 
-  const results: EntityResult[] = found.map(({ entity, hits, rejected }) => {
-    const inText = hits.filter((h) => h.via !== 'source');
-    const naming = answerSentences.filter((s) => inText.some((h) => h.start >= s.start && h.start < s.end)).map((s) => s.text);
+  const results: EntityResult[] = found.map(({ entity, hits, rejected }, i) => {
+    const tone = tones[i] ?? null;
     return {
       entityId: entity.id, kind: entity.kind, name: entity.name, mentioned: hits.length > 0, mentions: hits.length,
-      rank: rankOf.get(entity.id) ?? null, via: [...new Set(hits.map((h) => h.via))], sentiment: meanSentiment(naming),
+      rank: rankOf.get(entity.id) ?? null, via: [...new Set(hits.map((h) => h.via))],
+      sentiment: tone?.score ?? null, sentimentLabel: tone?.label ?? null, sentimentEvidence: tone?.evidence ?? [],
       evidence: hits, rejected,
     };
   });
@@ -80,7 +86,10 @@ export function analyzeAnswer(
   const citations = extractCitations(answer, sources, entities);
   return {
     entities: results,
-    brand: { mentioned: brand.mentioned, rank: brand.rank, sentiment: brand.mentioned ? brand.sentiment : null },
+    brand: {
+      mentioned: brand.mentioned, rank: brand.rank, sentiment: brand.mentioned ? brand.sentiment : null,
+      sentimentLabel: brand.mentioned ? brand.sentimentLabel : null, sentimentEvidence: brand.sentimentEvidence,
+    },
     mentioned: found.filter((f) => f.firstAt !== null).sort((a, b) => a.firstAt! - b.firstAt!).map((f) => f.entity.name),
     citations,
     citedDomains: citedDomains(citations),
