@@ -32,6 +32,32 @@ export interface Config {
   authAttemptsPer10Min: number;
   pipeline: PipelineConfig;
   secrets: Secrets;
+  /** Outbound fetches of user-given addresses (src/lib/safe-fetch); absent means the strict defaults. */
+  fetch?: FetchConfig;
+  /** Page evaluation and the SEO refresh (src/modules/pages, src/modules/seo); absent means defaults. */
+  seo?: SeoConfig;
+}
+
+export interface FetchConfig {
+  /** GEO_FETCH_ALLOW_PRIVATE=1: the address rule is lifted (tests, local demos); refused in production. */
+  allowPrivate: boolean;
+  /** Origins exempt from the address rule (tests: a loopback fixture site beside a trap). */
+  allowOrigins: string[];
+}
+
+export interface SeoConfig {
+  /** Chrome or Chromium for Lighthouse (CHROME_PATH, default /usr/bin/chromium). */
+  chromePath: string;
+  /** Sitemap pages evaluated by an SEO refresh besides the home page (GEO_SEO_SAMPLE_PAGES, 0-20). */
+  samplePages: number;
+  /** Price of one page evaluated by an SEO refresh, and of one Google API call (micro-USD). */
+  pagePriceMicrousd: number;
+  googleCallPriceMicrousd: number;
+  /** Root URL of Google's APIs (Search Console, GA4 Data); tests point it at a local server. */
+  googleApiRootUrl: string;
+  /** A page's load (GEO_PAGE_LOAD_TIMEOUT_MS) and a whole Lighthouse audit (GEO_AUDIT_TIMEOUT_MS). */
+  loadTimeoutMs: number;
+  auditTimeoutMs: number;
 }
 
 export type ProviderName = 'openai' | 'anthropic' | 'gemini' | 'perplexity' | 'serpapi' | 'google';
@@ -176,6 +202,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pricing, searchEngine, standardEngineCap: intIn('GEO_STANDARD_ENGINE_CAP', 120, 1, 150), workers,
   };
 
+  const allowPrivate = env.GEO_FETCH_ALLOW_PRIVATE === '1';
+  if (env.GEO_FETCH_ALLOW_PRIVATE && !['0', '1'].includes(env.GEO_FETCH_ALLOW_PRIVATE)) problems.push('GEO_FETCH_ALLOW_PRIVATE is 1 or unset');
+  if (allowPrivate && geoEnv === 'production') problems.push('GEO_FETCH_ALLOW_PRIVATE=1 is refused in production: user-given addresses could then reach private networks');
+  const googleApiRootUrl = (env.GOOGLE_API_ROOT_URL || 'https://www.googleapis.com/').replace(/\/*$/, '/');
+  if (!/^https?:\/\/[^\s]+$/.test(googleApiRootUrl)) problems.push('GOOGLE_API_ROOT_URL must be an http(s) URL');
+  const seo: SeoConfig = {
+    chromePath: env.CHROME_PATH || '/usr/bin/chromium',
+    samplePages: intIn('GEO_SEO_SAMPLE_PAGES', 4, 0, 20),
+    pagePriceMicrousd: intIn('GEO_SEO_PAGE_PRICE', 20_000, 0, 10_000_000),
+    googleCallPriceMicrousd: intIn('GEO_SEO_GOOGLE_CALL_PRICE', 2_000, 0, 10_000_000),
+    googleApiRootUrl,
+    loadTimeoutMs: intIn('GEO_PAGE_LOAD_TIMEOUT_MS', 30_000, 1_000, 300_000),
+    auditTimeoutMs: intIn('GEO_AUDIT_TIMEOUT_MS', 90_000, 5_000, 600_000),
+  };
+
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   const given: Partial<Record<SecretName, string>> = {};
   for (const [name, variable] of Object.entries(SECRET_VARS) as [SecretName, string][]) {
@@ -205,6 +246,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authAttemptsPer10Min,
     pipeline,
     secrets: secrets!,
+    fetch: { allowPrivate, allowOrigins: [] },
+    seo,
   };
 }
 
