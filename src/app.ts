@@ -53,6 +53,8 @@ import { API_VERSION, docsRoutes, registerOpenApi } from './modules/docs/docs.ro
 import { fetcherFromConfig, type SafeFetcher } from './lib/safe-fetch/safe-fetch.ts';
 import { createPagesService, DEFAULT_SEO_CONFIG } from './modules/pages/pages.service.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
+import { createSeoService } from './modules/seo/seo.service.ts';
+import { seoRoutes } from './modules/seo/seo.routes.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -172,6 +174,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const fetcher = deps.fetcher ?? fetcherFromConfig(config);
   const pages = createPagesService({ db, clock, jobs, fetcher, seo: config.seo ?? DEFAULT_SEO_CONFIG });
   pagesRoutes(app, { pages });
+  const seo = createSeoService({ db, clock, jobs, pages, connections, workspaces, scores, seo: config.seo ?? DEFAULT_SEO_CONFIG, googleTokenUrl: config.providers.google.baseUrl });
+  seoRoutes(app, { seo });
   if (config.pipeline.workers === 'embedded') await jobs.startWorkers(config.pipeline.maxJobs);
 
   app.decorate('maintenance', {

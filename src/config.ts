@@ -53,8 +53,8 @@ export interface SeoConfig {
   /** Price of one page evaluated by an SEO refresh, and of one Google API call (micro-USD). */
   pagePriceMicrousd: number;
   googleCallPriceMicrousd: number;
-  /** Root URL of Google's APIs (Search Console, GA4 Data); tests point it at a local server. */
-  googleApiRootUrl: string;
+  /** One root URL for Google's APIs (Search Console, GA4 Data) instead of their own hosts; tests point it at a local server. */
+  googleApiRootUrl: string | null;
   /** A page's load (GEO_PAGE_LOAD_TIMEOUT_MS) and a whole Lighthouse audit (GEO_AUDIT_TIMEOUT_MS). */
   loadTimeoutMs: number;
   auditTimeoutMs: number;
@@ -205,8 +205,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const allowPrivate = env.GEO_FETCH_ALLOW_PRIVATE === '1';
   if (env.GEO_FETCH_ALLOW_PRIVATE && !['0', '1'].includes(env.GEO_FETCH_ALLOW_PRIVATE)) problems.push('GEO_FETCH_ALLOW_PRIVATE is 1 or unset');
   if (allowPrivate && geoEnv === 'production') problems.push('GEO_FETCH_ALLOW_PRIVATE=1 is refused in production: user-given addresses could then reach private networks');
-  const googleApiRootUrl = (env.GOOGLE_API_ROOT_URL || 'https://www.googleapis.com/').replace(/\/*$/, '/');
-  if (!/^https?:\/\/[^\s]+$/.test(googleApiRootUrl)) problems.push('GOOGLE_API_ROOT_URL must be an http(s) URL');
+  const googleApiRootUrl = env.GOOGLE_API_ROOT_URL ? env.GOOGLE_API_ROOT_URL.replace(/\/*$/, '/') : null;
+  if (googleApiRootUrl && !/^https?:\/\/[^\s]+$/.test(googleApiRootUrl)) problems.push('GOOGLE_API_ROOT_URL must be an http(s) URL');
   const seo: SeoConfig = {
     chromePath: env.CHROME_PATH || '/usr/bin/chromium',
     samplePages: intIn('GEO_SEO_SAMPLE_PAGES', 4, 0, 20),

@@ -16,7 +16,7 @@ export const KIND = 'page_evaluation';
 export const LIST_LIMIT = 20;
 
 export const DEFAULT_SEO_CONFIG: SeoConfig = {
-  chromePath: '/usr/bin/chromium', samplePages: 4, pagePriceMicrousd: 20_000, googleCallPriceMicrousd: 2_000, googleApiRootUrl: 'https://www.googleapis.com/',
+  chromePath: '/usr/bin/chromium', samplePages: 4, pagePriceMicrousd: 20_000, googleCallPriceMicrousd: 2_000, googleApiRootUrl: null,
   loadTimeoutMs: 30_000, auditTimeoutMs: 90_000,
 };
 
