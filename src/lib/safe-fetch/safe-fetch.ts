@@ -109,12 +109,21 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}) {
     return new FetchRefusedError('network', `the request failed: ${code ?? (err as Error).message}`);
   }
 
+  const send = (url: URL, init: SafeFetchInit, signal: AbortSignal) => request(url, {
+    dispatcher: agent, method: init.method ?? 'GET', signal, headers: { 'user-agent': userAgent, ...init.headers }, body: init.body,
+  });
+
   async function fetchOnce(url: URL, init: SafeFetchInit, signal: AbortSignal, maxBytes: number) {
-    const res = await request(url, {
-      dispatcher: agent, method: init.method ?? 'GET', signal,
-      headers: { 'user-agent': userAgent, ...init.headers },
-      body: init.body,
-    });
+    let res;
+    try {
+      res = await send(url, init, signal);
+    } catch (err) {
+      // A kept-alive socket the server closed just as we reused it: a GET or HEAD is sent once more.
+      const code = (err as NodeJS.ErrnoException).code;
+      const idempotent = !init.method || init.method === 'GET' || init.method === 'HEAD';
+      if (!idempotent || signal.aborted || (code !== 'ECONNRESET' && code !== 'UND_ERR_SOCKET')) throw err;
+      res = await send(url, init, signal);
+    }
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
     return { res, headers, maxBytes };

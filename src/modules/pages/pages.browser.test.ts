@@ -39,7 +39,7 @@ describe.skipIf(!browserAvailable)('page evaluation in Chromium', () => {
   it('audits the page through the proxy without any request reaching the trap', { timeout: 120_000 }, async () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/workspaces/browser/page-evaluation', headers: { cookie }, payload: { url: `${site.origin}/` } });
     expect(res.statusCode).toBe(202);
-    let job;
+    let job = { status: 'running', id: '', lastLines: [] as string[] };
     for (let i = 0; i < 1200; i++) {
       job = (await ctx.app.inject({ method: 'GET', url: `/api/v1/workspaces/browser/jobs/${res.json().id}`, headers: { cookie } })).json();
       if (job.status !== 'running') break;

@@ -49,7 +49,7 @@ describe.skipIf(!browserAvailable)('SEO refresh in Chromium', () => {
     expect(stored.statusCode).toBeLessThan(300);
     const started = await api('POST', '/seo', { url: `${site.origin}/` });
     expect(started.statusCode).toBe(202);
-    let job;
+    let job = { status: 'running', id: '', lastLines: [] as string[] };
     for (let i = 0; i < 2000; i++) {
       job = (await api('GET', `/jobs/${started.json().id}`)).json();
       if (job.status !== 'running') break;
