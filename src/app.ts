@@ -51,6 +51,11 @@ import { createScoresService } from './modules/scores/scores.service.ts';
 import { scoresRoutes } from './modules/scores/scores.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { API_VERSION, docsRoutes, registerOpenApi } from './modules/docs/docs.routes.ts';
+import { fetcherFromConfig, type SafeFetcher } from './lib/safe-fetch/safe-fetch.ts';
+import { createPagesService, DEFAULT_SEO_CONFIG } from './modules/pages/pages.service.ts';
+import { pagesRoutes } from './modules/pages/pages.routes.ts';
+import { createSeoService } from './modules/seo/seo.service.ts';
+import { seoRoutes } from './modules/seo/seo.routes.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -70,6 +75,8 @@ export interface AppDeps {
   /** Replaces the Stripe client made from the configuration. */
   stripe?: Stripe | null;
   logger?: FastifyBaseLogger | boolean | object;
+  /** Replaces the safe fetcher made from the configuration (tests: one allowed loopback origin). */
+  fetcher?: SafeFetcher;
   /** Tests only: a cheaper scrypt cost for new password hashes; refused unless GEO_ENV=test. */
   passwordScrypt?: ScryptParams;
 }
@@ -188,6 +195,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   runsRoutes(app, { runs });
   scoresRoutes(app, { scores });
   promptsRoutes(app, { prompts, generation });
+  const fetcher = deps.fetcher ?? fetcherFromConfig(config);
+  const pages = createPagesService({ db, clock, jobs, fetcher, seo: config.seo ?? DEFAULT_SEO_CONFIG });
+  pagesRoutes(app, { pages });
+  const seo = createSeoService({ db, clock, jobs, pages, connections, workspaces, scores, seo: config.seo ?? DEFAULT_SEO_CONFIG, googleTokenUrl: config.providers.google.baseUrl });
+  seoRoutes(app, { seo });
   if (config.pipeline.workers === 'embedded') await jobs.startWorkers(config.pipeline.maxJobs);
 
   app.decorate('maintenance', {

@@ -37,6 +37,32 @@ export interface Config {
    * configs built by hand) means the environment's default: on in local and test, off in production.
    */
   simulation?: 'enabled' | 'disabled';
+  /** Outbound fetches of user-given addresses (src/lib/safe-fetch); absent means the strict defaults. */
+  fetch?: FetchConfig;
+  /** Page evaluation and the SEO refresh (src/modules/pages, src/modules/seo); absent means defaults. */
+  seo?: SeoConfig;
+}
+
+export interface FetchConfig {
+  /** GEO_FETCH_ALLOW_PRIVATE=1: the address rule is lifted (tests, local demos); refused in production. */
+  allowPrivate: boolean;
+  /** Origins exempt from the address rule (tests: a loopback fixture site beside a trap). */
+  allowOrigins: string[];
+}
+
+export interface SeoConfig {
+  /** Chrome or Chromium for Lighthouse (CHROME_PATH, default /usr/bin/chromium). */
+  chromePath: string;
+  /** Sitemap pages evaluated by an SEO refresh besides the home page (GEO_SEO_SAMPLE_PAGES, 0-20). */
+  samplePages: number;
+  /** Price of one page evaluated by an SEO refresh, and of one Google API call (micro-USD). */
+  pagePriceMicrousd: number;
+  googleCallPriceMicrousd: number;
+  /** One root URL for Google's APIs (Search Console, GA4 Data) instead of their own hosts; tests point it at a local server. */
+  googleApiRootUrl: string | null;
+  /** A page's load (GEO_PAGE_LOAD_TIMEOUT_MS) and a whole Lighthouse audit (GEO_AUDIT_TIMEOUT_MS). */
+  loadTimeoutMs: number;
+  auditTimeoutMs: number;
 }
 
 /** Simulated engines are on unless turned off, and off in production unless turned on explicitly. */
@@ -186,6 +212,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const simulation = (env.GEO_SIMULATION || (geoEnv === 'production' ? 'disabled' : 'enabled')) as 'enabled' | 'disabled';
   if (simulation !== 'enabled' && simulation !== 'disabled') problems.push(`GEO_SIMULATION must be enabled or disabled (got "${env.GEO_SIMULATION}")`);
+  const allowPrivate = env.GEO_FETCH_ALLOW_PRIVATE === '1';
+  if (env.GEO_FETCH_ALLOW_PRIVATE && !['0', '1'].includes(env.GEO_FETCH_ALLOW_PRIVATE)) problems.push('GEO_FETCH_ALLOW_PRIVATE is 1 or unset');
+  if (allowPrivate && geoEnv === 'production') problems.push('GEO_FETCH_ALLOW_PRIVATE=1 is refused in production: user-given addresses could then reach private networks');
+  const googleApiRootUrl = env.GOOGLE_API_ROOT_URL ? env.GOOGLE_API_ROOT_URL.replace(/\/*$/, '/') : null;
+  if (googleApiRootUrl && !/^https?:\/\/[^\s]+$/.test(googleApiRootUrl)) problems.push('GOOGLE_API_ROOT_URL must be an http(s) URL');
+  const seo: SeoConfig = {
+    chromePath: env.CHROME_PATH || '/usr/bin/chromium',
+    samplePages: intIn('GEO_SEO_SAMPLE_PAGES', 4, 0, 20),
+    pagePriceMicrousd: intIn('GEO_SEO_PAGE_PRICE', 20_000, 0, 10_000_000),
+    googleCallPriceMicrousd: intIn('GEO_SEO_GOOGLE_CALL_PRICE', 2_000, 0, 10_000_000),
+    googleApiRootUrl,
+    loadTimeoutMs: intIn('GEO_PAGE_LOAD_TIMEOUT_MS', 30_000, 1_000, 300_000),
+    auditTimeoutMs: intIn('GEO_AUDIT_TIMEOUT_MS', 90_000, 5_000, 600_000),
+  };
 
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   const given: Partial<Record<SecretName, string>> = {};
@@ -217,6 +257,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pipeline,
     secrets: secrets!,
     simulation,
+    fetch: { allowPrivate, allowOrigins: [] },
+    seo,
   };
 }
 

@@ -1,0 +1,101 @@
+import { existsSync } from 'node:fs';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import pLimit from 'p-limit';
+
+// Lighthouse 12 through its Node API, driving Debian's Chromium with the DESIGN flags. Chromium
+// reaches the network only through our safe proxy (loopback included: `<-loopback>` takes it off
+// the built-in bypass list); QUIC is off (it would skip the proxy) and WebRTC may not send UDP
+// outside the proxy. One Chrome at a time per process: an audit is CPU-bound and two at once
+// skew each other's timings.
+
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+export interface AuditScores {
+  performance: number | null;
+  accessibility: number | null;
+  bestPractices: number | null;
+  seo: number | null;
+}
+export interface AuditMetrics {
+  lcp: number | null;
+  cls: number | null;
+  tbt: number | null;
+  fcp: number | null;
+}
+export interface AuditResult {
+  scores: AuditScores;
+  metrics: AuditMetrics;
+  finalUrl: string;
+  /** Lighthouse's own runtime error or warnings, when it could not measure everything. */
+  problems: string[];
+  lighthouseVersion: string;
+}
+
+export class ChromeMissingError extends Error {
+  constructor(chromePath: string) {
+    super(`Chromium is not installed at ${chromePath}: install it (Debian/Ubuntu: \`apt-get install chromium\`) or set CHROME_PATH to a Chrome or Chromium binary, then start the evaluation again`);
+    this.name = 'ChromeMissingError';
+  }
+}
+
+export const CHROME_FLAGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+  '--disable-quic', '--force-webrtc-ip-handling-policy=disable_non_proxied_udp', '--disable-dev-shm-usage',
+];
+
+const oneChrome = pLimit(1);
+
+export interface AuditOptions {
+  chromePath: string;
+  /** The safe proxy (`http://127.0.0.1:PORT`); null only for the benchmark's bare baseline. */
+  proxyUrl: string | null;
+  loadTimeoutMs: number;
+  totalTimeoutMs: number;
+  signal?: AbortSignal;
+}
+
+const score = (value: number | null | undefined) => (typeof value === 'number' ? Math.round(value * 100) : null);
+const numeric = (value: number | undefined) => (typeof value === 'number' && Number.isFinite(value) ? Math.round(value * 1000) / 1000 : null);
+
+export function audit(url: string, options: AuditOptions): Promise<AuditResult> {
+  if (!existsSync(options.chromePath)) return Promise.reject(new ChromeMissingError(options.chromePath));
+  return oneChrome(async () => {
+    options.signal?.throwIfAborted();
+    const proxyFlags = options.proxyUrl ? [`--proxy-server=${options.proxyUrl}`, '--proxy-bypass-list=<-loopback>'] : [];
+    const chrome = await chromeLauncher.launch({ chromePath: options.chromePath, chromeFlags: [...CHROME_FLAGS, ...proxyFlags], logLevel: 'silent' });
+    let timer: NodeJS.Timeout | undefined;
+    const stop = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`the audit took longer than ${options.totalTimeoutMs / 1000} s`)), options.totalTimeoutMs);
+      options.signal?.addEventListener('abort', () => reject(options.signal!.reason ?? new Error('cancelled')), { once: true });
+    });
+    try {
+      const run = lighthouse(url, {
+        port: chrome.port, output: 'json', logLevel: 'silent', onlyCategories: [...CATEGORIES],
+        maxWaitForLoad: options.loadTimeoutMs, maxWaitForFcp: Math.min(options.loadTimeoutMs, 15_000),
+      });
+      run.catch(() => {}); // settled by the race below; never an unhandled rejection after a timeout
+      const result = await Promise.race([run, stop]);
+      if (!result) throw new Error('Lighthouse returned no result');
+      const { lhr } = result;
+      const problems = [...(lhr.runtimeError ? [`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`] : []), ...lhr.runWarnings];
+      const audits = lhr.audits;
+      return {
+        scores: {
+          performance: score(lhr.categories.performance?.score), accessibility: score(lhr.categories.accessibility?.score),
+          bestPractices: score(lhr.categories['best-practices']?.score), seo: score(lhr.categories.seo?.score),
+        },
+        metrics: {
+          lcp: numeric(audits['largest-contentful-paint']?.numericValue), cls: numeric(audits['cumulative-layout-shift']?.numericValue),
+          tbt: numeric(audits['total-blocking-time']?.numericValue), fcp: numeric(audits['first-contentful-paint']?.numericValue),
+        },
+        finalUrl: lhr.finalDisplayedUrl ?? url,
+        problems,
+        lighthouseVersion: lhr.lighthouseVersion,
+      };
+    } finally {
+      clearTimeout(timer);
+      chrome.kill();
+    }
+  });
+}

@@ -1,0 +1,78 @@
+import http from 'node:http';
+import { createVerify, generateKeyPairSync } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { periods } from '../../src/modules/seo/seo.service.ts';
+
+// Google's token endpoint, Search Console's searchAnalytics.query and GA4's runReport on
+// loopback, speaking their wire format, so that the real googleapis clients are exercised.
+// The token endpoint checks the JWT assertion's signature with the service account's public key.
+
+export interface FakeGoogle {
+  origin: string;
+  tokenUrl: string;
+  serviceAccountJson: string;
+  requests: Array<{ path: string; body: Record<string, unknown>; authorization: string }>;
+  close(): Promise<void>;
+}
+
+export const GSC_ROWS = {
+  current: [
+    { keys: ['best dashboards', 'https://acme.com/'], clicks: 40, impressions: 1000, ctr: 0.04, position: 6 },
+    { keys: ['acme pricing', 'https://acme.com/pricing'], clicks: 10, impressions: 1000, ctr: 0.01, position: 12 },
+  ],
+  previous: [{ keys: ['best dashboards', 'https://acme.com/'], clicks: 50, impressions: 1200, ctr: 0.04, position: 7 }],
+};
+export const GA4_ROWS = [['google', '9000'], ['chatgpt.com', '270'], ['perplexity.ai', '90'], ['(direct)', '640']];
+
+export async function startFakeGoogle(): Promise<FakeGoogle> {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  const requests: FakeGoogle['requests'] = [];
+  let origin = '';
+  const json = (res: http.ServerResponse, status: number, body: unknown) => void res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      const path = decodeURIComponent(new URL(req.url!, 'http://x').pathname);
+      const authorization = req.headers.authorization ?? '';
+      if (path === '/token') {
+        const form = new URLSearchParams(raw);
+        const [head, claims, signature] = (form.get('assertion') ?? '').split('.');
+        const valid = form.get('grant_type') === 'urn:ietf:params:oauth:grant-type:jwt-bearer' && Boolean(signature)
+          && createVerify('RSA-SHA256').update(`${head}.${claims}`).verify(publicKey, Buffer.from(signature!, 'base64url'))
+          && JSON.parse(Buffer.from(claims!, 'base64url').toString()).aud === `${origin}/token`;
+        requests.push({ path, body: Object.fromEntries(form), authorization });
+        if (!valid) return json(res, 400, { error: 'invalid_grant', error_description: 'Invalid JWT Signature.' });
+        return json(res, 200, { access_token: 'ya29.fake-token', expires_in: 3599, token_type: 'Bearer' });
+      }
+      const body = raw ? JSON.parse(raw) : {};
+      requests.push({ path, body, authorization });
+      if (authorization !== 'Bearer ya29.fake-token') return json(res, 401, { error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } });
+      const gsc = /^\/webmasters\/v3\/sites\/(.+)\/searchAnalytics\/query$/.exec(path);
+      if (gsc && req.method === 'POST') {
+        const isCurrent = body.startDate === periods(new Date()).current[0];
+        return json(res, 200, { rows: isCurrent ? GSC_ROWS.current : GSC_ROWS.previous, responseAggregationType: 'byPage' });
+      }
+      if (/^\/v1beta\/properties\/\d+:runReport$/.test(path) && req.method === 'POST') {
+        return json(res, 200, {
+          dimensionHeaders: [{ name: 'sessionSource' }], metricHeaders: [{ name: 'sessions', type: 'TYPE_INTEGER' }],
+          rows: GA4_ROWS.map(([source, sessions]) => ({ dimensionValues: [{ value: source }], metricValues: [{ value: sessions }] })),
+          rowCount: GA4_ROWS.length, kind: 'analyticsData#runReport',
+        });
+      }
+      return json(res, 404, { error: { code: 404, message: `not found: ${path}`, status: 'NOT_FOUND' } });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin, tokenUrl: `${origin}/token`, requests,
+    serviceAccountJson: JSON.stringify({ type: 'service_account', client_email: 'geo@test-project.iam.gserviceaccount.com', private_key: pem, token_uri: 'https://evil.example/token' }),
+    async close() {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    },
+  };
+}
