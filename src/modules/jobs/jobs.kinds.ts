@@ -11,6 +11,8 @@
 export const JOB_QUEUES = [
   'measurement',
   'prompt_generation',
+  'page_evaluation',
+  'seo_refresh',
 ] as const;
 
 export type JobKind = (typeof JOB_QUEUES)[number];
