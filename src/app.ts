@@ -50,6 +50,14 @@ import { createScoresService } from './modules/scores/scores.service.ts';
 import { scoresRoutes } from './modules/scores/scores.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { API_VERSION, docsRoutes, registerOpenApi } from './modules/docs/docs.routes.ts';
+import { createRunReads } from './modules/runs/runs.reads.ts';
+import { createMeasure } from './modules/recs/measure.ts';
+import { createRecsService } from './modules/recs/recs.service.ts';
+import { createRecsGeneration } from './modules/recs/generation.ts';
+import { createDrafts } from './modules/recs/drafts.ts';
+import { recsRoutes } from './modules/recs/recs.routes.ts';
+import type { SeoSignalsSource } from './modules/recs/recs.types.ts';
+import { profileFromWorkspace } from './modules/analysis/profile.fns.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -69,6 +77,8 @@ export interface AppDeps {
   /** Replaces the Stripe client made from the configuration. */
   stripe?: Stripe | null;
   logger?: FastifyBaseLogger | boolean | object;
+  /** The SEO module's signals for the recommendations' seo lane (wired by the SEO module). */
+  seoSignals?: SeoSignalsSource;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -164,6 +174,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   runsRoutes(app, { runs });
   scoresRoutes(app, { scores });
   promptsRoutes(app, { prompts, generation });
+  // Recommendations: the workspace's model (null without a provider key) writes items and drafts.
+  const recsModel = async (ws: { id: string }) => {
+    const row = await workspaces.getRow(ws);
+    const name = row.model ?? config.defaultModel;
+    const { connector } = modelConnector(name);
+    const model = connector ? workspaceModel(name, await connections.resolveKey(ws.id, connector), config.providers) : null;
+    return model ? { model, name } : null;
+  };
+  const runReads = createRunReads(db);
+  const measure = createMeasure({ runReads, seoSignals: deps.seoSignals });
+  recsRoutes(app, {
+    recs: createRecsService({ db, clock, measure }),
+    generation: createRecsGeneration({
+      db, clock, jobs, runReads, seoSignals: deps.seoSignals, modelFor: recsModel,
+      async facts(workspaceId) {
+        const row = await workspaces.getRow({ id: workspaceId });
+        return { name: row.displayName, aliases: profileFromWorkspace(row).brand.aliases, complianceProfile: row.complianceProfile };
+      },
+    }),
+    drafts: createDrafts({
+      db, clock, credits, modelFor: recsModel,
+      async brandOf(ws) {
+        const row = await workspaces.getRow(ws);
+        return { name: row.displayName, competitors: row.competitors.map((c) => c.name) };
+      },
+    }),
+  });
   if (config.pipeline.workers === 'embedded') await jobs.startWorkers(config.pipeline.maxJobs);
 
   app.decorate('maintenance', {
