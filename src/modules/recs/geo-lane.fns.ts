@@ -204,9 +204,13 @@ export function laggards(input: GeoInput, by: 'engine' | 'language'): Candidate[
   return out;
 }
 
-const naming = (sentence: string, names: string[]) => {
-  const folded = fold(sentence);
-  return names.some((n) => new RegExp(`(^|[^\\p{L}\\p{N}])${fold(n).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}\\p{N}])`, 'u').test(folded));
+/** A test for "names one of these", word-bounded on folded text; built once per generation. */
+const namer = (names: string[]) => {
+  const patterns = names.map((n) => new RegExp(`(^|[^\\p{L}\\p{N}])${fold(n).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}\\p{N}])`, 'u'));
+  return (sentence: string) => {
+    const folded = fold(sentence);
+    return patterns.some((p) => p.test(folded));
+  };
 };
 /** A sentence reduced for counting recurrences: folded, list markers, markup and punctuation gone. */
 export function normalizeSentence(sentence: string): string {
@@ -215,14 +219,14 @@ export function normalizeSentence(sentence: string): string {
 
 /** Negative sentences about the brand that recur across answers (answers with negative brand sentiment). */
 export function negativeSentences(input: GeoInput): Candidate[] {
-  const names = [input.brand.name, ...input.brand.aliases];
+  const names = namer([input.brand.name, ...input.brand.aliases]);
   const naming_ = input.results.filter((r) => r.brandMentioned);
   const negative = naming_.filter((r) => (r.brandSentiment ?? 0) < 0);
   const bySentence = new Map<string, { text: string; rows: GeoResult[] }>();
   for (const r of negative) {
     const seen = new Set<string>();
     for (const s of sentences(r.answer)) {
-      if (!naming(s.text, names) || sentenceSentiment(s.text) >= 0) continue;
+      if (!names(s.text) || sentenceSentiment(s.text) >= 0) continue;
       const key = normalizeSentence(s.text);
       if (!key || seen.has(key)) continue;
       seen.add(key);

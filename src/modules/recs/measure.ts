@@ -1,4 +1,4 @@
-import type { RunReads, RunWindow } from '../runs/runs.reads.ts';
+import type { RunReads } from '../runs/runs.reads.ts';
 import { proportion } from './priority.fns.ts';
 import type { Measurement, MetricRef, SeoSignals, SeoSignalsSource } from './recs.types.ts';
 
@@ -29,20 +29,20 @@ export function fromSignals(metric: MetricRef, signals: SeoSignals, now: string)
 }
 
 export function createMeasure(deps: { runReads: RunReads; seoSignals?: SeoSignalsSource }) {
-  async function overRuns(metric: MetricRef, window: RunWindow | null): Promise<Measured> {
-    if (!window) return { measurement: null, reason: 'no succeeded measurement run in the period' };
+  async function overRuns(workspaceId: string, metric: MetricRef, range: { after?: Date; until?: Date }): Promise<Measured> {
     const s = metric.scope;
     const spec = metric.name === 'citation_share' ? { kind: 'citation_share' as const, domain: s.domain! }
       : metric.name === 'negative_rate' ? { kind: 'negative_rate' as const }
       : { kind: 'mention_rate' as const, engine: s.engine, language: s.language, promptIds: s.promptIds };
-    const { k, n, simulated } = await deps.runReads.proportion(window.runIds, spec);
-    return { measurement: proportion(k, n, window.to.toISOString(), { runId: window.runIds[0], simulated }) };
+    const found = await deps.runReads.proportionInWindow(workspaceId, range, spec);
+    if (!found) return { measurement: null, reason: 'no succeeded measurement run in the period' };
+    return { measurement: proportion(found.k, found.n, found.to.toISOString(), { runId: found.runId, simulated: found.simulated }) };
   }
 
   return {
     /** The metric over the latest runs in the range (runs), or the SEO signals as they are now. */
     async measure(workspaceId: string, metric: MetricRef, range: { after?: Date; until?: Date }, now: Date): Promise<Measured> {
-      if (metric.source === 'runs') return overRuns(metric, await deps.runReads.window(workspaceId, range));
+      if (metric.source === 'runs') return overRuns(workspaceId, metric, range);
       if (!deps.seoSignals) return { measurement: null, reason: 'SEO signals are not available on this server' };
       const signals = await deps.seoSignals.signals(workspaceId);
       if (!signals.available) return { measurement: null, reason: signals.reason ?? 'SEO signals are not available' };

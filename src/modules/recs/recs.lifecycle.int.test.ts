@@ -113,6 +113,16 @@ describe('idempotency', () => {
     expect((await ctx.app.inject({ url: `${base}/${row.id}`, headers: { cookie } })).json().history).toHaveLength(1);
   });
 
+  it('one key sent for two items at once: one moves, the other is 409 idempotency_conflict and unchanged', async () => {
+    const [a, b] = [await seed(), await seed()];
+    const body = { action: 'accept', expectedStatus: 'proposed', expectedVersion: 1, idempotencyKey: 'two-items' };
+    const results = await Promise.all([post(a.id, body), post(b.id, body)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(results.find((r) => r.statusCode === 409)!.json().error.code).toBe('idempotency_conflict');
+    const states = await Promise.all([a, b].map(async (r) => (await ctx.app.inject({ url: `${base}/${r.id}`, headers: { cookie } })).json().status));
+    expect(states.sort()).toEqual(['proposed', 'todo']);
+  });
+
   it('a refused transition does not use up its key', async () => {
     const row = await seed();
     const stale = await post(row.id, { action: 'accept', expectedStatus: 'proposed', expectedVersion: 5, idempotencyKey: 'retry-1' });

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../lib/db.ts';
+import { rawRows, type Db } from '../../lib/db.ts';
 import { idempotencyKeys } from '../../lib/idempotency/idempotency.tables.ts';
 import { OPEN_STATUSES, type Status } from './lifecycle.fns.ts';
 import { recommendationDrafts, recommendations, recommendationTransitions } from './recs.tables.ts';
@@ -9,12 +9,12 @@ export type TransitionRow = typeof recommendationTransitions.$inferSelect;
 export type DraftRow = typeof recommendationDrafts.$inferSelect;
 export const TRANSITION_SCOPE = 'recs.transition';
 
-/** A unique violation, however the driver wraps it (node-postgres, PGlite, drizzle's query error). */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
-    if (e.code === '23505') return true;
+/** The constraint of a unique violation, however the driver wraps it (node-postgres, PGlite, drizzle), or null. */
+export function uniqueViolation(err: unknown): string | null {
+  for (let e = err as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
+    if (e.code === '23505') return e.constraint ?? /"([^"]+)"/.exec(e.message ?? '')?.[1] ?? 'unknown';
   }
-  return false;
+  return null;
 }
 
 export const recsRepo = {
@@ -35,16 +35,43 @@ export const recsRepo = {
   insertNew: (db: Db, rows: Array<typeof recommendations.$inferInsert>) =>
     rows.length ? db.insert(recommendations).values(rows).onConflictDoNothing().returning({ id: recommendations.id }) : Promise.resolve([]),
 
-  /** The compare-and-swap: the row moves only if it is still at the status and version the caller read. */
-  async compareAndSwap(tx: Db, id: string, expected: { status: Status; version: number }, set: Partial<typeof recommendations.$inferInsert>) {
-    const [row] = await tx.update(recommendations)
-      .set({ ...set, stateVersion: sql`${recommendations.stateVersion} + 1` })
-      .where(and(eq(recommendations.id, id), eq(recommendations.status, expected.status), eq(recommendations.stateVersion, expected.version)))
-      .returning();
-    return row ?? null;
+  /**
+   * The whole transition as ONE statement (atomic without an explicit transaction): the
+   * compare-and-swap on (status, version), the idempotency claim and the history row. Returns the
+   * moved row's new version and current draft, or null when the row was not at the expected state.
+   * A key claimed meanwhile by another request fails the statement with a unique violation on
+   * the idempotency key's primary key, and nothing of it is kept.
+   */
+  async transitionAtomically(db: Db, t: {
+    id: string; workspaceId: string; expected: { status: Status; version: number };
+    set: { status: Status; restoreStatus: Status | null; updatedAt: Date; baseline?: unknown; doneAt?: Date | null };
+    transition: Omit<typeof recommendationTransitions.$inferInsert, 'recId' | 'workspaceId' | 'version' | 'response' | 'createdAt'>;
+    requestHash: string; response: Record<string, unknown>;
+  }): Promise<{ version: number; currentDraftId: string | null } | null> {
+    const now = t.set.updatedAt.toISOString();
+    const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
+    const tr = t.transition;
+    const rows = await rawRows<{ version: number; current_draft_id: string | null }>(db, sql`
+      with moved as (
+        update recommendations set status = ${t.set.status}, state_version = state_version + 1, restore_status = ${t.set.restoreStatus}, updated_at = ${now}::timestamptz
+          ${t.set.baseline === undefined ? sql`` : sql`, baseline = ${json(t.set.baseline)}::jsonb`}
+          ${t.set.doneAt === undefined ? sql`` : sql`, done_at = ${t.set.doneAt?.toISOString() ?? null}::timestamptz`}
+        where id = ${t.id} and workspace_id = ${t.workspaceId} and status = ${t.expected.status} and state_version = ${t.expected.version}
+        returning id, state_version, current_draft_id
+      ), claim as (
+        insert into idempotency_keys (workspace_id, scope, key, request_hash, resource_id, created_at)
+        select ${t.workspaceId}, ${TRANSITION_SCOPE}, ${tr.idempotencyKey}, ${t.requestHash}, ${tr.id}, ${now}::timestamptz from moved
+      ), logged as (
+        insert into recommendation_transitions (id, rec_id, workspace_id, action, from_status, to_status, version, note, review_evidence, visibility_snapshot, draft_id, compliance_approved, idempotency_key, actor, response, created_at)
+        select ${tr.id}, moved.id, ${t.workspaceId}, ${tr.action}, ${tr.fromStatus}, ${tr.toStatus}, moved.state_version, ${tr.note ?? null}, ${json(tr.reviewEvidence)}::jsonb,
+          ${json(tr.visibilitySnapshot)}::jsonb, ${tr.draftId ?? null}, ${tr.complianceApproved}, ${tr.idempotencyKey}, ${tr.actor ?? null},
+          jsonb_set(${JSON.stringify(t.response)}::jsonb, '{current_draft_id}', coalesce(to_jsonb(moved.current_draft_id), 'null'::jsonb)), ${now}::timestamptz
+        from moved
+      )
+      select state_version as version, current_draft_id from moved`);
+    const row = rows[0];
+    return row ? { version: Number(row.version), currentDraftId: row.current_draft_id } : null;
   },
-
-  insertTransition: (tx: Db, row: typeof recommendationTransitions.$inferInsert) => tx.insert(recommendationTransitions).values(row),
 
   async transition(db: Db, id: string): Promise<TransitionRow | null> {
     const [row] = await db.select().from(recommendationTransitions).where(eq(recommendationTransitions.id, id));

@@ -2,12 +2,12 @@ import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { claimIdempotencyKey, requestFingerprint } from '../../lib/idempotency/idempotency.ts';
+import { requestFingerprint } from '../../lib/idempotency/idempotency.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
 import { effectOf } from './effect.fns.ts';
 import { decide, STATUSES, type Action, type Status } from './lifecycle.fns.ts';
 import type { Measure } from './measure.ts';
-import { isUniqueViolation, recsRepo as repo, TRANSITION_SCOPE, type RecRow, type TransitionRow } from './recs.repo.ts';
+import { recsRepo as repo, uniqueViolation, type RecRow, type TransitionRow } from './recs.repo.ts';
 import type { Baseline } from './recs.types.ts';
 
 // Reading recommendations and moving them through their lifecycle. A transition is decided by the
@@ -94,9 +94,10 @@ export function createRecsService(deps: { db: Db; clock: Clock; measure: Measure
       checkFields(body);
       const { idempotencyKey, ...rest } = body;
       const requestHash = requestFingerprint({ recId: id, ...rest });
-      const replayed = await replay(ws, idempotencyKey, requestHash);
+      // The replay check and the row are read together: one round trip of latency.
+      const [replayed, row] = await Promise.all([replay(ws, idempotencyKey, requestHash), repo.get(db, ws.id, id)]);
       if (replayed) return replayed;
-      const row = await load(ws, id);
+      if (!row) throw notFound('Recommendation');
       if (body.draftId && !(await repo.draft(db, row.id, body.draftId))) throw invalid('body.draftId must name a draft of this recommendation');
       const decision = decide({ status: row.status, version: row.stateVersion, restoreStatus: row.restoreStatus, complianceFlag: row.complianceFlag }, body);
       if (!decision.ok) {
@@ -112,31 +113,31 @@ export function createRecsService(deps: { db: Db; clock: Clock; measure: Measure
         baseline = { metric: row.evidence.metric, measurement: measured.measurement, ...(measured.reason ? { reason: measured.reason } : {}) };
       }
       const transitionId = newId('rtr');
+      const doneAt = decision.to === 'done' && decision.from === 'in_review' ? now : decision.to === 'todo' ? null : undefined;
+      const response = recView({ ...row, status: decision.to, stateVersion: row.stateVersion + 1, restoreStatus: decision.restoreStatus, updatedAt: now });
+      let moved;
       try {
-        return await db.transaction(async (tx) => {
-          const claim = await claimIdempotencyKey(tx, { workspaceId: ws.id, scope: TRANSITION_SCOPE, key: idempotencyKey, requestHash, resourceId: transitionId, now });
-          if (!claim.fresh) return (await repo.transition(tx, claim.resourceId))!.response as RecView;
-          const moved = await repo.compareAndSwap(tx, row.id, { status: decision.from, version: body.expectedVersion }, {
-            status: decision.to, restoreStatus: decision.restoreStatus, updatedAt: now,
-            ...(baseline ? { baseline } : {}),
-            ...(decision.to === 'done' && decision.from === 'in_review' ? { doneAt: now } : decision.to === 'todo' ? { doneAt: null } : {}),
-          });
-          if (!moved) throw stale((await repo.get(tx, ws.id, row.id))!);
-          const response = recView(moved);
-          await repo.insertTransition(tx, {
-            id: transitionId, recId: row.id, workspaceId: ws.id, action: body.action, fromStatus: decision.from, toStatus: decision.to, version: moved.stateVersion,
-            note: body.note ?? null, reviewEvidence: body.reviewEvidence ?? null, visibilitySnapshot: body.visibilitySnapshot ?? null, draftId: body.draftId ?? null,
-            complianceApproved: body.complianceApproved ?? false, idempotencyKey, actor, response, createdAt: now,
-          });
-          return response;
+        moved = await repo.transitionAtomically(db, {
+          id: row.id, workspaceId: ws.id, expected: { status: decision.from, version: body.expectedVersion },
+          set: { status: decision.to, restoreStatus: decision.restoreStatus, updatedAt: now, baseline, doneAt }, requestHash, response,
+          transition: {
+            id: transitionId, action: body.action, fromStatus: decision.from, toStatus: decision.to, note: body.note ?? null, reviewEvidence: body.reviewEvidence ?? null,
+            visibilitySnapshot: body.visibilitySnapshot ?? null, draftId: body.draftId ?? null, complianceApproved: body.complianceApproved ?? false, idempotencyKey, actor,
+          },
         });
       } catch (err) {
-        if (isUniqueViolation(err) && (err as Error).message && !(err instanceof AppError)) {
-          // The partial unique index on open topics: another open item has this topic by now.
-          throw new AppError('topic_open', `Another open recommendation has the topic ${row.topic}; archive or finish it first.`, { topic: row.topic });
-        }
+        const constraint = uniqueViolation(err);
+        // Another request claimed this key meanwhile: its answer (same body) or a conflict.
+        if (constraint?.startsWith('idempotency_keys')) return (await replay(ws, idempotencyKey, requestHash))!;
+        // The partial unique index on open topics: another open item has this topic by now.
+        if (constraint === 'recommendations_open_topic_idx') throw new AppError('topic_open', `Another open recommendation has the topic ${row.topic}; archive or finish it first.`, { topic: row.topic });
         throw err;
       }
+      if (moved) return { ...response, state_version: moved.version, current_draft_id: moved.currentDraftId };
+      // Not at the expected state any more: a concurrent request with this very key won (replay), or another did (stale).
+      const replayedNow = await replay(ws, idempotencyKey, requestHash);
+      if (replayedNow) return replayedNow;
+      throw stale((await repo.get(db, ws.id, row.id))!);
     },
   };
 }

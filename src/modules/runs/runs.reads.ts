@@ -36,6 +36,24 @@ export type ProportionSpec =
   | { kind: 'citation_share'; domain: string }
   | { kind: 'negative_rate' };
 
+function filtersOf(spec: ProportionSpec): SQL[] {
+  const filters: SQL[] = [sql`${runResults.error} is null`];
+  if (spec.kind === 'mention_rate') {
+    if (spec.engine) filters.push(eq(runResults.engine, spec.engine));
+    if (spec.language) filters.push(eq(runResults.language, spec.language));
+    if (spec.promptIds) filters.push(spec.promptIds.length ? inArray(runResults.promptId, spec.promptIds) : sql`false`);
+  } else if (spec.kind === 'citation_share') {
+    filters.push(sql`${runResults.analysis}->'citations' @> ${JSON.stringify([{ domain: spec.domain }])}::jsonb`);
+  } else {
+    filters.push(sql`${runResults.brandMentioned}`);
+  }
+  return filters;
+}
+const aggregate = (spec: ProportionSpec) => {
+  const success = spec.kind === 'negative_rate' ? sql`${runResults.brandSentiment} < 0` : sql`${runResults.brandMentioned}`;
+  return { n: sql<number>`count(*)::int`, k: sql<number>`(count(*) filter (where ${success}))::int`, simulated: sql<boolean>`coalesce(bool_or(${runResults.simulated}), false)` };
+};
+
 export function createRunReads(db: Db) {
   return {
     /**
@@ -63,24 +81,25 @@ export function createRunReads(db: Db) {
         brandSentiment: runResults.brandSentiment, analysis: runResults.analysis, answer: sql<string>`left(${runResults.answer}, ${maxChars})`,
       }).from(runResults).where(and(inArray(runResults.runId, runIds), sql`${runResults.error} is null`)),
 
-    /** k of n answers of the runs, as the spec says (one aggregate statement). */
-    async proportion(runIds: string[], spec: ProportionSpec): Promise<{ k: number; n: number; simulated: boolean }> {
-      const filters: SQL[] = [inArray(runResults.runId, runIds), sql`${runResults.error} is null`];
-      let success: SQL = sql`${runResults.brandMentioned}`;
-      if (spec.kind === 'mention_rate') {
-        if (spec.engine) filters.push(eq(runResults.engine, spec.engine));
-        if (spec.language) filters.push(eq(runResults.language, spec.language));
-        if (spec.promptIds) filters.push(spec.promptIds.length ? inArray(runResults.promptId, spec.promptIds) : sql`false`);
-      } else if (spec.kind === 'citation_share') {
-        filters.push(sql`${runResults.analysis}->'citations' @> ${JSON.stringify([{ domain: spec.domain }])}::jsonb`);
-      } else {
-        filters.push(sql`${runResults.brandMentioned}`);
-        success = sql`${runResults.brandSentiment} < 0`;
-      }
-      const [row] = await db.select({
-        n: sql<number>`count(*)::int`, k: sql<number>`(count(*) filter (where ${success}))::int`, simulated: sql<boolean>`coalesce(bool_or(${runResults.simulated}), false)`,
-      }).from(runResults).where(and(...filters));
-      return row ?? { k: 0, n: 0, simulated: false };
+    /**
+     * k of n answers (as the spec says) over the window of latest runs in the range, window and
+     * aggregate in one statement
+     * (a transition that snapshots a metric pays one round trip for it). Null when there is no run.
+     */
+    async proportionInWindow(workspaceId: string, range: { after?: Date; until?: Date }, spec: ProportionSpec) {
+      const latest = db.$with('latest').as(db.select({ id: jobs.id, finishedAt: jobs.finishedAt }).from(jobs)
+        .where(and(
+          eq(jobs.workspaceId, workspaceId), eq(jobs.kind, 'measurement'), eq(jobs.status, 'succeeded'),
+          ...(range.after ? [gt(jobs.finishedAt, range.after)] : []), ...(range.until ? [lte(jobs.finishedAt, range.until)] : []),
+        )).orderBy(desc(jobs.startedAt)).limit(WINDOW.maxRuns));
+      const kept = sql`(select id from latest where finished_at >= (select max(finished_at) from latest) - ${`${WINDOW.days} days`}::interval)`;
+      const [row] = await db.with(latest).select({
+        ...aggregate(spec),
+        to: sql<string | null>`(select max(finished_at) from latest)`,
+        runId: sql<string | null>`(select id from latest order by finished_at desc limit 1)`,
+      }).from(runResults).where(and(sql`${runResults.runId} in ${kept}`, ...filtersOf(spec)));
+      if (!row?.to) return null;
+      return { k: row.k, n: row.n, simulated: row.simulated, to: new Date(row.to), runId: row.runId! };
     },
   };
 }
