@@ -56,6 +56,14 @@ import { createPagesService, DEFAULT_SEO_CONFIG } from './modules/pages/pages.se
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
 import { createSeoService } from './modules/seo/seo.service.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
+import { createRunReads } from './modules/runs/runs.reads.ts';
+import { createMeasure } from './modules/recs/measure.ts';
+import { createRecsService } from './modules/recs/recs.service.ts';
+import { createRecsGeneration } from './modules/recs/generation.ts';
+import { createDrafts } from './modules/recs/drafts.ts';
+import { recsRoutes } from './modules/recs/recs.routes.ts';
+import type { SeoSignalsSource } from './modules/recs/recs.types.ts';
+import { profileFromWorkspace } from './modules/analysis/profile.fns.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -75,6 +83,8 @@ export interface AppDeps {
   /** Replaces the Stripe client made from the configuration. */
   stripe?: Stripe | null;
   logger?: FastifyBaseLogger | boolean | object;
+  /** The SEO module's signals for the recommendations' seo lane (wired by the SEO module). */
+  seoSignals?: SeoSignalsSource;
   /** Replaces the safe fetcher made from the configuration (tests: one allowed loopback origin). */
   fetcher?: SafeFetcher;
   /** Tests only: a cheaper scrypt cost for new password hashes; refused unless GEO_ENV=test. */
@@ -200,6 +210,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   pagesRoutes(app, { pages });
   const seo = createSeoService({ db, clock, jobs, pages, connections, workspaces, scores, seo: config.seo ?? DEFAULT_SEO_CONFIG, googleTokenUrl: config.providers.google.baseUrl });
   seoRoutes(app, { seo });
+  // Recommendations: the workspace's model (null without a provider key) writes items and drafts.
+  const recsModel = async (ws: { id: string }) => {
+    const row = await workspaces.getRow(ws);
+    const name = row.model ?? config.defaultModel;
+    const { connector } = modelConnector(name);
+    const model = connector ? workspaceModel(name, await connections.resolveKey(ws.id, connector), config.providers) : null;
+    return model ? { model, name } : null;
+  };
+  const runReads = createRunReads(db);
+  const measure = createMeasure({ runReads, seoSignals: deps.seoSignals });
+  recsRoutes(app, {
+    recs: createRecsService({ db, clock, measure }),
+    generation: createRecsGeneration({
+      db, clock, jobs, runReads, seoSignals: deps.seoSignals, modelFor: recsModel,
+      async facts(workspaceId) {
+        const row = await workspaces.getRow({ id: workspaceId });
+        return { name: row.displayName, aliases: profileFromWorkspace(row).brand.aliases, complianceProfile: row.complianceProfile };
+      },
+    }),
+    drafts: createDrafts({
+      db, clock, credits, modelFor: recsModel,
+      async brandOf(ws) {
+        const row = await workspaces.getRow(ws);
+        return { name: row.displayName, competitors: row.competitors.map((c) => c.name) };
+      },
+    }),
+  });
   if (config.pipeline.workers === 'embedded') await jobs.startWorkers(config.pipeline.maxJobs);
 
   app.decorate('maintenance', {

@@ -15,3 +15,4 @@ export * from '../modules/runs/runs.tables.ts';
 export * from '../modules/scores/scores.tables.ts';
 export * from '../modules/pages/pages.tables.ts';
 export * from '../modules/seo/seo.tables.ts';
+export * from '../modules/recs/recs.tables.ts';

@@ -13,6 +13,8 @@ export const JOB_QUEUES = [
   'prompt_generation',
   'page_evaluation',
   'seo_refresh',
+  'recs_generation',
+  'research',
 ] as const;
 
 export type JobKind = (typeof JOB_QUEUES)[number];

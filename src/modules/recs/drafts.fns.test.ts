@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { disclosesAffiliation, finalDraft, posesAsIndependent, simulatedDraft } from './drafts.fns.ts';
+
+const input = { brand: 'Acme Analytics', threadUrl: 'https://reddit.com/r/analytics/comments/abc/best_tool', prompts: ['Best analytics tool for startups?'], competitors: ['Globex'] };
+
+describe('reply drafts disclose affiliation', () => {
+  it('the simulated draft opens with the disclosure and names the brand', () => {
+    const text = simulatedDraft(input);
+    expect(disclosesAffiliation(text, 'Acme Analytics')).toBe(true);
+    expect(posesAsIndependent(text)).toBe(false);
+    expect(finalDraft(text, 'Acme Analytics')).toBe(text);
+  });
+
+  it.each([
+    ['a draft without disclosure gets it prepended', 'Try Acme Analytics, it fits small teams.', 'Disclosure: I work for Acme Analytics'],
+    ['a draft that already discloses is kept', 'I work at Acme Analytics. Try our free tier.', 'I work at Acme Analytics.'],
+  ])('%s', (_name, text, start) => {
+    expect(finalDraft(text, 'Acme Analytics')!.startsWith(start)).toBe(true);
+  });
+
+  it.each([
+    ['I am just a happy customer of Acme Analytics and love it.'],
+    ["I'm a regular user, not affiliated with them."],
+    ["I don't work for Acme but it is great."],
+  ])('posing as an independent user is refused: %s', (text) => {
+    expect(finalDraft(text, 'Acme Analytics')).toBeNull();
+  });
+
+  it('a disclosure naming another company does not count', () => {
+    expect(disclosesAffiliation('Disclosure: I work for Globex.\nAcme is fine.', 'Acme Analytics')).toBe(false);
+  });
+});

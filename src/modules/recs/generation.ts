@@ -1,0 +1,116 @@
+import type { LanguageModel } from 'ai';
+import type { Db } from '../../lib/db.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { newId } from '../../lib/ids.ts';
+import type { WorkspaceContext } from '../../lib/http/types.ts';
+import type { JobContext, JobsService } from '../jobs/jobs.service.ts';
+import type { RunReads } from '../runs/runs.reads.ts';
+import { geoCandidates, type GeoResult } from './geo-lane.fns.ts';
+import { recsRepo as repo } from './recs.repo.ts';
+import type { Candidate, Lane, SeoSignals, SeoSignalsSource } from './recs.types.ts';
+import { complianceFlag, LANE_LIMITS, selectCandidates } from './select.fns.ts';
+import { pageEvaluationCandidates, seoCandidates } from './seo-lane.fns.ts';
+import { writeItem } from './writer.ts';
+
+// Generation (job kind `recs_generation`): the lane's candidates from the latest runs or the SEO
+// signals, the best not already open up to min(cap, target − open), written by the workspace's
+// model or the templates. The seo lane holds credits for its cap and is charged per created item.
+// The job's last log line is its result: `result: {lane, available, reason?, created, …}`.
+
+export const KIND = 'recs_generation';
+export const SEO_PRICE_PER_ITEM = 10_000;
+
+export interface WorkspaceFacts {
+  name: string;
+  aliases: string[];
+  complianceProfile: string;
+}
+
+export function toGeoResult(row: Awaited<ReturnType<RunReads['answers']>>[number]): GeoResult {
+  const entities = row.analysis?.entities ?? [];
+  return {
+    id: row.id, runId: row.runId, engine: row.engine, promptId: row.promptId, prompt: row.promptText, intent: row.intent, language: row.language,
+    simulated: row.simulated, brandMentioned: row.brandMentioned, brandSentiment: row.brandSentiment,
+    competitors: entities.filter((e) => e.kind === 'competitor').map((e) => e.name),
+    citations: (row.analysis?.citations ?? []).map((c) => ({ url: c.url, domain: c.domain, class: c.class })), answer: row.answer,
+  };
+}
+
+export function createRecsGeneration(deps: {
+  db: Db; clock: Clock; jobs: JobsService; runReads: RunReads; seoSignals?: SeoSignalsSource;
+  facts(workspaceId: string): Promise<WorkspaceFacts>;
+  modelFor(ws: WorkspaceContext): Promise<{ model: LanguageModel; name: string } | null>;
+}) {
+  const { db, clock } = deps;
+
+  const none = (reason: string): SeoSignals => ({ available: false, reason, failedChecks: [], insights: [], aiBots: [], llmsTxt: null });
+  /** The SEO module's signals; a missing module or a failing one is "not available", with the reason. */
+  async function signalsOf(workspaceId: string): Promise<SeoSignals> {
+    if (!deps.seoSignals) return none('seo_signals_not_configured: this server has no SEO module wired in');
+    try {
+      return await deps.seoSignals.signals(workspaceId);
+    } catch (err) {
+      return none(`seo_signals_failed: ${(err as Error).message}`);
+    }
+  }
+
+  /** The lane's candidates, or why there are none. */
+  async function candidatesFor(lane: Lane, workspaceId: string, brand: WorkspaceFacts, log: (line: string) => Promise<void>): Promise<{ candidates: Candidate[]; available: boolean; reason?: string }> {
+    const now = clock.now().toISOString();
+    const signals = await signalsOf(workspaceId);
+    if (lane === 'seo') {
+      if (!signals.available) return { candidates: [], available: false, reason: signals.reason ?? 'SEO signals are not available' };
+      return { candidates: seoCandidates(signals, now), available: true };
+    }
+    const out: Candidate[] = [];
+    const window = await deps.runReads.window(workspaceId);
+    if (window) {
+      const rows = (await deps.runReads.answers(window.runIds)).map(toGeoResult);
+      await log(`geo lane: ${rows.length} answers from ${window.runIds.length} runs (${window.from.toISOString()} – ${window.to.toISOString()})`);
+      out.push(...geoCandidates({ brand, results: rows, window: { runIds: window.runIds, from: window.from.toISOString(), to: window.to.toISOString() }, now }));
+    } else await log('geo lane: no succeeded measurement run yet; run-based items skipped');
+    if (signals.available) out.push(...pageEvaluationCandidates(signals, now));
+    else await log(`geo lane: page-evaluation items skipped (${signals.reason ?? 'SEO signals not available'})`);
+    return { candidates: out, available: true };
+  }
+
+  async function generate(ctx: JobContext) {
+    const lane = ctx.job.params.lane as Lane;
+    const ws: WorkspaceContext = { id: ctx.job.workspaceId, slug: '', role: null };
+    const brand = await deps.facts(ws.id);
+    const { candidates, available, reason } = await candidatesFor(lane, ws.id, brand, ctx.log);
+    const result: Record<string, unknown> = { lane, available, ...(reason ? { reason } : {}) };
+    if (!available) return void (await ctx.log(`result: ${JSON.stringify({ ...result, created: 0 })}`));
+
+    const open = await repo.openItems(db, ws.id);
+    const { chosen, skippedOpen } = selectCandidates(candidates, new Set(open.map((o) => o.topic)), open.filter((o) => o.lane === lane).length, lane);
+    const model = chosen.length ? await deps.modelFor(ws) : null;
+    const rows = [];
+    for (const c of chosen) {
+      if (ctx.signal.aborted) return;
+      // The seo lane is charged per item it creates, against the hold taken at start.
+      if (lane === 'seo' && !(await ctx.lease(SEO_PRICE_PER_ITEM))) break;
+      const written = await writeItem(c, brand.name, model?.model ?? null, ctx.signal);
+      const now = clock.now();
+      rows.push({
+        id: newId('rec'), workspaceId: ws.id, lane, type: c.type, topic: c.topic, ...written, evidence: c.evidence, scores: c.scores, priority: c.scores.priority,
+        status: 'proposed' as const, stateVersion: 1, restoreStatus: null, complianceFlag: complianceFlag(brand.complianceProfile, c), currentDraftId: null,
+        baseline: null, doneAt: null, jobId: ctx.job.id, createdAt: now, updatedAt: now,
+      });
+      ctx.progress(rows.length);
+    }
+    const created = await repo.insertNew(db, rows);
+    const byWriter = { model: rows.filter((r) => r.writtenBy === 'model').length, template: rows.filter((r) => r.writtenBy === 'template').length };
+    await ctx.log(`result: ${JSON.stringify({ ...result, candidates: candidates.length, created: created.length, skippedOpenTopics: skippedOpen, writtenBy: byWriter })}`);
+  }
+  deps.jobs.register(KIND, generate);
+
+  return {
+    start: (ws: WorkspaceContext, userId: string | null, lane: Lane) =>
+      deps.jobs.start({
+        ws, kind: KIND, group: KIND, totalCalls: LANE_LIMITS[lane].cap, progressSource: 'items', createdBy: userId, params: { lane },
+        estimateMicrousd: lane === 'seo' ? LANE_LIMITS.seo.cap * SEO_PRICE_PER_ITEM : 0,
+      }),
+  };
+}
+export type RecsGeneration = ReturnType<typeof createRecsGeneration>;

@@ -1,0 +1,53 @@
+import type { RunReads } from '../runs/runs.reads.ts';
+import { proportion } from './priority.fns.ts';
+import type { Measurement, MetricRef, SeoSignals, SeoSignalsSource } from './recs.types.ts';
+
+// Measures the metric an item's evidence names, now (baseline at acceptance) or after it was done:
+// run metrics over the window of latest runs (by PostgreSQL), SEO metrics from the SEO signals.
+
+export type Measured = { measurement: Measurement; reason?: undefined } | { measurement: null; reason: string };
+
+export function fromSignals(metric: MetricRef, signals: SeoSignals, now: string): Measured {
+  const s = metric.scope;
+  if (metric.name === 'check_pass_rate' && s.checkId === 'llmsTxt' && signals.llmsTxt) {
+    return { measurement: proportion(signals.llmsTxt.present ? 1 : 0, 1, now) };
+  }
+  if (metric.name === 'check_pass_rate') {
+    const check = signals.failedChecks.find((c) => c.checkId === s.checkId);
+    // A check missing from the failed list passes, but the SEO source does not say on how many pages.
+    return check ? { measurement: proportion(check.passRate.passed, check.passRate.n, now) } : { measurement: null, reason: `check ${s.checkId} is no longer failing; the SEO source reports no page count for passing checks` };
+  }
+  if (metric.name === 'bot_access_rate') {
+    const pages = signals.aiBots.filter((b) => b.bot === s.bot);
+    return pages.length ? { measurement: proportion(pages.filter((p) => p.allowed).length, pages.length, now) } : { measurement: null, reason: `no evaluated page reports on ${s.bot}` };
+  }
+  if (metric.name === 'ctr') {
+    const i = signals.insights.find((x) => (s.query ? x.query === s.query : x.page === s.page));
+    return i ? { measurement: proportion(Math.min(i.clicks, i.impressions), i.impressions, now) } : { measurement: null, reason: 'the query or page is no longer among the Search Console insights' };
+  }
+  return { measurement: null, reason: `${metric.name} is not an SEO metric` };
+}
+
+export function createMeasure(deps: { runReads: RunReads; seoSignals?: SeoSignalsSource }) {
+  async function overRuns(workspaceId: string, metric: MetricRef, range: { after?: Date; until?: Date }): Promise<Measured> {
+    const s = metric.scope;
+    const spec = metric.name === 'citation_share' ? { kind: 'citation_share' as const, domain: s.domain! }
+      : metric.name === 'negative_rate' ? { kind: 'negative_rate' as const }
+      : { kind: 'mention_rate' as const, engine: s.engine, language: s.language, promptIds: s.promptIds };
+    const found = await deps.runReads.proportionInWindow(workspaceId, range, spec);
+    if (!found) return { measurement: null, reason: 'no succeeded measurement run in the period' };
+    return { measurement: proportion(found.k, found.n, found.to.toISOString(), { runId: found.runId, simulated: found.simulated }) };
+  }
+
+  return {
+    /** The metric over the latest runs in the range (runs), or the SEO signals as they are now. */
+    async measure(workspaceId: string, metric: MetricRef, range: { after?: Date; until?: Date }, now: Date): Promise<Measured> {
+      if (metric.source === 'runs') return overRuns(workspaceId, metric, range);
+      if (!deps.seoSignals) return { measurement: null, reason: 'SEO signals are not available on this server' };
+      const signals = await deps.seoSignals.signals(workspaceId);
+      if (!signals.available) return { measurement: null, reason: signals.reason ?? 'SEO signals are not available' };
+      return fromSignals(metric, signals, now.toISOString());
+    },
+  };
+}
+export type Measure = ReturnType<typeof createMeasure>;

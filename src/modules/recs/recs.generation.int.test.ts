@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createWorkspace, signup, type TestContext } from '../../../test/helpers/app.ts';
+import { seedRun, type SeedResult } from '../../../test/helpers/runs-seed.ts';
+import { INTENTS } from '../workspaces/workspaces.schemas.ts';
+import type { SeoSignals } from './recs.types.ts';
+
+// Generation through the API and the job worker, on constructed runs and fake SEO signals.
+
+const signalsByWs = new Map<string, SeoSignals>();
+let ctx: TestContext;
+let bare: TestContext;
+let cookie: string;
+let bareCookie: string;
+let n = 0;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ seoSignals: { signals: async (id) => signalsByWs.get(id) ?? { available: false, reason: 'not_refreshed', failedChecks: [], insights: [], aiBots: [], llmsTxt: null } } });
+  cookie = (await signup(ctx.app)).cookie;
+  await createWorkspace(ctx.app, cookie, 'gen-first'); // holds the user's free grant
+  bare = await createTestApp();
+  bareCookie = (await signup(bare.app)).cookie;
+});
+afterAll(async () => {
+  await ctx.close();
+  await bare.close();
+});
+
+const api = (method: 'GET' | 'POST', url: string, payload?: object, app = ctx.app, c = cookie) =>
+  app.inject({ method, url, headers: { cookie: c }, ...(payload ? { payload } : {}) });
+async function workspace(overrides: Record<string, unknown> = {}, app = ctx.app, c = cookie, credits = 50_000_000) {
+  const slug = `gen-${++n}`;
+  await createWorkspace(app, c, slug, overrides);
+  if (credits) await api('POST', `/api/v1/workspaces/${slug}/credits/top-up`, { amountMicrousd: credits, idempotencyKey: `t-${slug}` }, app, c);
+  const id = ((await (app === ctx.app ? ctx : bare).database.executeSql(`select id from workspaces where slug = '${slug}'`)).rows[0] as { id: string }).id;
+  return { slug, id };
+}
+async function generate(slug: string, lane: 'geo' | 'seo', app = ctx.app, c = cookie) {
+  const res = await api('POST', `/api/v1/workspaces/${slug}/recs/generate`, { lane }, app, c);
+  expect(res.statusCode).toBe(202);
+  expect(res.json()).toMatchObject({ kind: 'recs_generation', status: 'running', brand: slug });
+  for (let i = 0; i < 400; i++) {
+    const job = (await api('GET', `/api/v1/workspaces/${slug}/jobs/${res.json().id}`, undefined, app, c)).json();
+    if (job.status !== 'running') {
+      expect(job.status).toBe('succeeded');
+      return { job, result: JSON.parse((job.lastLines as string[]).find((l) => l.includes('result: '))!.split('result: ')[1]!) };
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('generation did not finish');
+}
+const groups = async (slug: string, app = ctx.app, c = cookie) => (await api('GET', `/api/v1/workspaces/${slug}/recs`, undefined, app, c)).json();
+const all = async (slug: string) => Object.values(await groups(slug)).flat() as Array<Record<string, any>>;
+
+/** Content gaps on every intent × engine (30 topics), competitors named and the brand not. */
+function gapRun(): SeedResult[] {
+  return INTENTS.flatMap((intent, i) => ['chatgpt', 'perplexity', 'gemini', 'claude', 'google-aio'].flatMap((engine) =>
+    Array.from({ length: 6 }, (_, k) => ({ engine, intent, promptId: `prm_${i}_${k}`, prompt: `${intent} question ${k}`, competitors: ['Globex'], brandMentioned: k >= 3 + (i % 3) }))));
+}
+
+describe('geo lane: caps, targets and topics', () => {
+  it('creates at most 10 per run up to 20 open, never a topic that is open', async () => {
+    const ws = await workspace();
+    await seedRun(ctx.database.db, ws.id, { finishedAt: new Date(Date.now() - 3600_000), results: gapRun() });
+    const first = await generate(ws.slug, 'geo');
+    expect(first.result).toMatchObject({ lane: 'geo', available: true, created: 10, writtenBy: { model: 0, template: 10 } });
+    expect(first.result.candidates).toBeGreaterThanOrEqual(30);
+    const second = await generate(ws.slug, 'geo');
+    expect(second.result).toMatchObject({ created: 10, skippedOpenTopics: 10 });
+    const third = await generate(ws.slug, 'geo');
+    expect(third.result.created).toBe(0);
+    const items = await all(ws.slug);
+    expect(items).toHaveLength(20);
+    expect(new Set(items.map((i) => i.topic)).size).toBe(20);
+    for (const item of items) {
+      expect(item).toMatchObject({ lane: 'geo', type: 'content_gap', status: 'proposed', state_version: 1, writtenBy: 'template', compliance_flag: false });
+      expect(item.title.length).toBeGreaterThan(10);
+      expect(item.evidence.figures[0]).toMatchObject({ n: 6, interval: expect.any(Array) });
+      expect(item.scores).toMatchObject({ impact: expect.any(Number), confidence: expect.any(Number), effort: 2, priority: expect.any(Number) });
+    }
+    // Declining 5 makes room for 5; the declined topics are no longer open and may come back.
+    const proposed = (await groups(ws.slug)).proposed.slice(0, 5);
+    for (const item of proposed) {
+      await api('POST', `/api/v1/workspaces/${ws.slug}/recs/${item.rec_id}/transition`, { action: 'decline', expectedStatus: 'proposed', expectedVersion: 1, idempotencyKey: `d-${item.rec_id}` });
+    }
+    expect((await generate(ws.slug, 'geo')).result.created).toBe(5);
+    const open = (await all(ws.slug)).filter((i) => i.status === 'proposed');
+    expect(open).toHaveLength(20);
+    expect(new Set(open.map((i) => i.topic)).size).toBe(20);
+  });
+
+  it('without any run: succeeds with nothing created and says why', async () => {
+    const ws = await workspace();
+    const { job, result } = await generate(ws.slug, 'geo');
+    expect(result).toMatchObject({ lane: 'geo', available: true, created: 0 });
+    expect(job.lastLines.join('\n')).toMatch(/no succeeded measurement run/);
+  });
+
+  it('page evaluations add AI-bot and llms.txt items; eu_medical flags items that make claims', async () => {
+    const ws = await workspace({ complianceProfile: 'eu_medical' });
+    signalsByWs.set(ws.id, { available: true, failedChecks: [], insights: [], aiBots: [{ url: 'https://acme.com/', bot: 'GPTBot', allowed: false }], llmsTxt: { url: 'https://acme.com/llms.txt', present: false } });
+    await seedRun(ctx.database.db, ws.id, { finishedAt: new Date(Date.now() - 3600_000), results: gapRun().slice(0, 6) });
+    await generate(ws.slug, 'geo');
+    const items = await all(ws.slug);
+    const byType = Object.fromEntries(items.map((i) => [i.type, i]));
+    expect(Object.keys(byType).sort()).toEqual(['ai_bot_blocked', 'content_gap', 'llms_txt_missing']);
+    expect(byType.content_gap.compliance_flag).toBe(true);
+    expect(byType.ai_bot_blocked.compliance_flag).toBe(false);
+    expect(byType.ai_bot_blocked.evidence.simulated).toBe(false);
+  });
+});
+
+describe('seo lane: metered, capped, honest when there is no data', () => {
+  const failing = (count: number): SeoSignals => ({
+    available: true, aiBots: [], llmsTxt: null, insights: [{ kind: 'low_ctr', query: 'acme pricing', clicks: 5, impressions: 2000, ctr: 0.0025, position: 4, importanceBp: 10_000 }],
+    failedChecks: Array.from({ length: count }, (_, i) => ({ checkId: `check${i}`, title: `Check ${i}`, pages: [{ url: `https://acme.com/${i}` }], passRate: { passed: i % 5, n: 10 } })),
+  });
+  const balance = async (slug: string) => (await api('GET', `/api/v1/workspaces/${slug}/credits/balance`)).json();
+
+  it('creates at most 20, charges per created item, and stops at 50 open', async () => {
+    const ws = await workspace();
+    signalsByWs.set(ws.id, failing(60));
+    const before = await balance(ws.slug);
+    expect((await generate(ws.slug, 'seo')).result).toMatchObject({ lane: 'seo', available: true, created: 20 });
+    const after = await balance(ws.slug);
+    expect(before.postedMicrousd - after.postedMicrousd).toBe(20 * 10_000);
+    expect(after.heldMicrousd).toBe(0);
+    expect((await generate(ws.slug, 'seo')).result.created).toBe(20);
+    expect((await generate(ws.slug, 'seo')).result.created).toBe(10);
+    expect((await generate(ws.slug, 'seo')).result.created).toBe(0);
+    const items = await all(ws.slug);
+    expect(items).toHaveLength(50);
+    expect(new Set(items.map((i) => i.topic)).size).toBe(50);
+    expect(items.every((i) => i.lane === 'seo')).toBe(true);
+    expect(items.some((i) => i.type === 'search_low_ctr')).toBe(true);
+    // The geo lane counts its own open items only.
+    expect((await generate(ws.slug, 'geo')).result.created).toBe(0);
+  });
+
+  it('SEO signals not available: the job says so, creates nothing and charges nothing', async () => {
+    const ws = await workspace();
+    const before = await balance(ws.slug);
+    expect((await generate(ws.slug, 'seo')).result).toEqual({ lane: 'seo', available: false, reason: 'not_refreshed', created: 0 });
+    expect((await balance(ws.slug)).postedMicrousd).toBe(before.postedMicrousd);
+    expect(await all(ws.slug)).toEqual([]);
+  });
+
+  it('no SEO module wired in: available false with the reason', async () => {
+    const ws = await workspace({}, bare.app, bareCookie);
+    expect((await generate(ws.slug, 'seo', bare.app, bareCookie)).result).toMatchObject({ available: false, reason: expect.stringMatching(/^seo_signals_not_configured/) });
+  });
+
+  it('402 insufficient_credits when the hold cannot be covered; nothing starts', async () => {
+    const ws = await workspace({}, ctx.app, cookie, 0);
+    const res = await api('POST', `/api/v1/workspaces/${ws.slug}/recs/generate`, { lane: 'seo' });
+    expect([res.statusCode, res.json().error.code]).toEqual([402, 'insufficient_credits']);
+    expect(res.json().error.details).toEqual({ requiredMicrousd: 200_000, availableMicrousd: 0 });
+    expect((await api('POST', `/api/v1/workspaces/${ws.slug}/recs/generate`, { lane: 'geo' })).statusCode).toBe(202);
+  });
+
+  it.each([[{}], [{ lane: 'ads' }], [{ lane: 'geo', extra: true }]])('400 for %j', async (body) => {
+    const res = await api('POST', '/api/v1/workspaces/gen-first/recs/generate', body);
+    expect([res.statusCode, res.json().error.code]).toEqual([400, 'invalid_request']);
+  });
+});

@@ -1,0 +1,78 @@
+import { Type } from 'typebox';
+import { Closed, Nullable, StringEnum, Timestamp } from '../../lib/http/schema-helpers.ts';
+import { ACTIONS, STATUSES } from './lifecycle.fns.ts';
+import { LANES } from './recs.types.ts';
+
+const Open = (description: string) => Type.Object({}, { additionalProperties: true, description });
+
+export const TransitionBody = Closed({
+  action: StringEnum(ACTIONS, { description: 'One of the nine actions of spec 3.2' }),
+  expectedStatus: StringEnum(STATUSES, { description: 'The status last read' }),
+  expectedVersion: Type.Integer({ minimum: 1, description: 'The `state_version` last read' }),
+  idempotencyKey: Type.String({ minLength: 1, maxLength: 200, description: 'Same key and body → the first answer again; same key, other body → 409 `idempotency_conflict`' }),
+  note: Type.Optional(Type.String({ maxLength: 300 })),
+  reviewEvidence: Type.Optional(Closed({
+    decision: StringEnum(['approved', 'changes_requested'] as const),
+    comment: Type.Optional(Type.String({ maxLength: 2000 })),
+    reviewedAt: Timestamp,
+  }, { description: 'Only with `verify` (decision `approved`) or `request_changes` (decision `changes_requested`)' })),
+  visibilitySnapshot: Type.Optional(Closed({
+    metric: Type.String({ minLength: 1, maxLength: 100 }),
+    scope: Type.String({ minLength: 1, maxLength: 200 }),
+    value: Type.Number(),
+    n: Type.Integer({ minimum: 0 }),
+    observedAt: Timestamp,
+  }, { description: 'What the caller saw when it acted; kept in the history' })),
+  draftId: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'A draft of this recommendation' })),
+  complianceApproved: Type.Optional(Type.Boolean({ default: false, description: 'Needed for `submit` and `verify` of items with `compliance_flag` (eu_medical)' })),
+});
+
+export const GenerateBody = Closed({ lane: StringEnum(LANES, { description: '`geo` (free; at most 10 new, target 20 open) or `seo` (metered; at most 20 new, target 50 open)' }) });
+
+export const Recommendation = Type.Object({
+  rec_id: Type.String(),
+  type: Type.String({ description: 'content_gap, outreach, reddit_thread, engine_gap, language_gap, negative_sentiment, ai_bot_blocked, llms_txt_missing, technical_check, search_falling_position, search_low_ctr, search_losing_clicks' }),
+  topic: Type.String({ description: 'Stable key: at most one open item per topic' }),
+  title: Type.String(),
+  rationale: Type.String(),
+  evidence: Open('summary, metric (name, scope, better, current with k, n and 95% interval), figures (each with n), answers, prompts, urls, facts, window, simulated'),
+  scores: Open('impact, confidence, effort, priority = round(100·impact·confidence/effort, 1); docs/scoring.md'),
+  state_version: Type.Integer({ minimum: 1 }),
+  compliance_flag: Type.Boolean(),
+  current_draft_id: Nullable(Type.String()),
+  status: StringEnum(STATUSES),
+  lane: StringEnum(LANES),
+  writtenBy: StringEnum(['model', 'template'] as const, { description: 'Who wrote title and rationale' }),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+
+export const RecommendationGroups = Type.Object(Object.fromEntries(STATUSES.map((s) => [s, Type.Array(Recommendation)])) as Record<(typeof STATUSES)[number], ReturnType<typeof Type.Array<typeof Recommendation>>>, {
+  description: 'Every status key present; within a group by priority, then newest first',
+});
+
+const Measurement = Nullable(Open('value (percent), k, n, interval [low, high] (95% Wilson), observedAt, runId, simulated'));
+export const RecommendationDetail = Type.Object({
+  ...Recommendation.properties,
+  history: Type.Array(Type.Object({
+    action: Type.String(), from: Type.String(), to: Type.String(), version: Type.Integer(), note: Nullable(Type.String()),
+    reviewEvidence: Nullable(Open('as sent')), visibilitySnapshot: Nullable(Open('as sent')), draftId: Nullable(Type.String()),
+    complianceApproved: Type.Boolean(), actor: Nullable(Type.String({ description: 'User id; null for an API key' })), at: Timestamp,
+  })),
+  drafts: Type.Array(Type.Object({ draftId: Type.String(), version: Type.Integer(), model: Type.String(), simulated: Type.Boolean(), createdAt: Timestamp })),
+  effect: Type.Object({
+    metric: Open('name, scope, better, source'),
+    before: Measurement,
+    after: Measurement,
+    verdict: StringEnum(['improved', 'no_detectable_change', 'worse', 'pending'] as const, { description: '`improved` only when the 95% intervals separate' }),
+    explanation: Type.String(),
+  }),
+});
+
+export const Draft = Type.Object({
+  draftId: Type.String(), recId: Type.String(), version: Type.Integer({ minimum: 1 }), text: Type.String(), model: Type.String(),
+  simulated: Type.Boolean({ description: 'True when the offline simulated model wrote it' }), createdAt: Timestamp,
+});
+
+export const StatusAliasOk = Type.Object({ stdout: Type.String(), stderr: Type.String() });
+export const StatusAliasError = Type.Object({ error: Type.String(), message: Type.String() });

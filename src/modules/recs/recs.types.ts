@@ -1,0 +1,112 @@
+// Shapes shared by the lanes, the service and the tables. Evidence and scores are the spec's
+// "internal structure not shown" (2.18); this is ours, documented in docs/decisions.md.
+
+export type Lane = 'geo' | 'seo';
+export const LANES = ['geo', 'seo'] as const;
+
+export const GEO_TYPES = ['content_gap', 'outreach', 'reddit_thread', 'engine_gap', 'language_gap', 'negative_sentiment', 'ai_bot_blocked', 'llms_txt_missing'] as const;
+export const SEO_TYPES = ['technical_check', 'search_falling_position', 'search_low_ctr', 'search_losing_clicks'] as const;
+export type RecType = (typeof GEO_TYPES)[number] | (typeof SEO_TYPES)[number];
+
+/** The metric an item's evidence names: what effect tracking measures before and after. */
+export type MetricName = 'mention_rate' | 'citation_share' | 'negative_rate' | 'check_pass_rate' | 'bot_access_rate' | 'ctr';
+export interface MetricScope {
+  engine?: string;
+  language?: string;
+  promptIds?: string[];
+  domain?: string;
+  checkId?: string;
+  bot?: string;
+  query?: string;
+  page?: string;
+}
+export interface MetricRef {
+  name: MetricName;
+  scope: MetricScope;
+  /** Which way is better: a negative-answer rate should fall, a mention rate rise. */
+  better: 'higher' | 'lower';
+  /** Where later values come from: measurement runs, or the SEO signals. */
+  source: 'runs' | 'seo';
+}
+/** A proportion k/n in percent with its 95% Wilson interval. */
+export interface Measurement {
+  value: number;
+  k: number;
+  n: number;
+  interval: [number, number];
+  observedAt: string;
+  runId?: string;
+  simulated?: boolean;
+}
+
+export interface Figure {
+  label: string;
+  /** A percentage (with `k` of `n` and a 95% interval) or a count (with its `n`). */
+  value: number;
+  unit: 'percent' | 'count' | 'bp' | 'position';
+  n: number;
+  k?: number;
+  interval?: [number, number];
+}
+export interface EvidenceAnswer {
+  resultId: string;
+  runId: string;
+  engine: string;
+  promptId: string;
+  prompt: string;
+  language: string;
+  excerpt: string;
+  urls?: string[];
+}
+export interface Evidence {
+  summary: string;
+  metric: MetricRef & { current: Measurement | null };
+  figures: Figure[];
+  answers: EvidenceAnswer[];
+  prompts: Array<{ promptId: string; text: string; intent: string; language: string }>;
+  urls: string[];
+  /** Extra facts of the type (the sentence, the check id, the thread URL…). */
+  facts: Record<string, string | number | boolean | string[]>;
+  /** The runs the figures come from (geo), or null for SEO signals. */
+  window: { runIds: string[]; from: string; to: string; answers: number } | null;
+  /** True when any answer behind it came from a simulated engine. */
+  simulated: boolean;
+}
+
+export interface Scores {
+  /** 0-1: how much of what is measured the item touches. */
+  impact: number;
+  /** 0-1: 1 − the width of the 95% interval of the figure behind it (0.9 for a direct observation). */
+  confidence: number;
+  /** 1 (an hour's fix) to 3 (a content or outreach project). */
+  effort: 1 | 2 | 3;
+  /** round(100 · impact · confidence / effort, 1). */
+  priority: number;
+  formula: 'recs-priority-v1';
+}
+
+export type Baseline = { metric: MetricRef; measurement: Measurement | null; reason?: string };
+
+/** What a lane proposes before it is written and stored. */
+export interface Candidate {
+  lane: Lane;
+  type: RecType;
+  topic: string;
+  evidence: Evidence;
+  scores: Scores;
+  /** Under `eu_medical`: the action produces public text making product or health claims. */
+  makesClaims: boolean;
+}
+
+/** What the SEO module exposes to this one (wired at merge; absent here means the lane says so). */
+export interface SeoSignals {
+  available: boolean;
+  reason?: string;
+  failedChecks: Array<{ checkId: string; title: string; pages: Array<{ url: string; observedValue?: unknown; expectedValue?: unknown }>; passRate: { passed: number; n: number } }>;
+  insights: Array<{ kind: 'falling_position' | 'low_ctr' | 'losing_clicks'; query?: string; page?: string; clicks: number; impressions: number; ctr: number; position: number; previousPosition?: number; previousClicks?: number; importanceBp: number }>;
+  aiBots: Array<{ url: string; bot: string; allowed: boolean }>;
+  llmsTxt: { url: string; present: boolean } | null;
+}
+export interface SeoSignalsSource {
+  signals(workspaceId: string): Promise<SeoSignals>;
+}
