@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sentences, fold } from '../analysis/text.fns.ts';
-import { sentenceSentiment } from '../analysis/sentiment.fns.ts';
+import { entitySentiments } from '../analysis/sentiment.fns.ts';
 import { wilson } from '../scores/scores.fns.ts';
 import { confidenceOf, proportion, reach, scoresOf } from './priority.fns.ts';
 import type { Candidate, Evidence, EvidenceAnswer, MetricRef, RecType } from './recs.types.ts';
@@ -212,6 +212,15 @@ const namer = (names: string[]) => {
     return patterns.some((p) => p.test(folded));
   };
 };
+/** The tone of one sentence toward the brand, by the analysis's own per-entity rules (null: not named). */
+const brandTone = (names: string[]) => {
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\p{L}\\p{N}])`, 'giu');
+  return (sentence: string): number | null => {
+    const spans = [...sentence.matchAll(pattern)].map((m) => ({ start: m.index!, end: m.index! + m[0].length }));
+    if (!spans.length) return null;
+    return entitySentiments(sentence, [{ id: 'brand', spans }])[0]?.score ?? null;
+  };
+};
 /** A sentence reduced for counting recurrences: folded, list markers, markup and punctuation gone. */
 export function normalizeSentence(sentence: string): string {
   return fold(sentence).replace(/^\s*(\d+[.)]|[-*•])\s*/, '').replace(/[*_`#>]/g, '').replace(/[^\p{L}\p{N}\s]/gu, ' ').replace(/\s+/g, ' ').trim();
@@ -220,13 +229,14 @@ export function normalizeSentence(sentence: string): string {
 /** Negative sentences about the brand that recur across answers (answers with negative brand sentiment). */
 export function negativeSentences(input: GeoInput): Candidate[] {
   const names = namer([input.brand.name, ...input.brand.aliases]);
+  const toneOf = brandTone([input.brand.name, ...input.brand.aliases]);
   const naming_ = input.results.filter((r) => r.brandMentioned);
   const negative = naming_.filter((r) => (r.brandSentiment ?? 0) < 0);
   const bySentence = new Map<string, { text: string; rows: GeoResult[] }>();
   for (const r of negative) {
     const seen = new Set<string>();
     for (const s of sentences(r.answer)) {
-      if (!names(s.text) || sentenceSentiment(s.text) >= 0) continue;
+      if (!names(s.text) || (toneOf(s.text) ?? 0) >= 0) continue;
       const key = normalizeSentence(s.text);
       if (!key || seen.has(key)) continue;
       seen.add(key);
