@@ -50,6 +50,8 @@ import { createScoresService } from './modules/scores/scores.service.ts';
 import { scoresRoutes } from './modules/scores/scores.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { API_VERSION, docsRoutes, registerOpenApi } from './modules/docs/docs.routes.ts';
+import { createChatService } from './modules/chat/chat.service.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -164,6 +166,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   runsRoutes(app, { runs });
   scoresRoutes(app, { scores });
   promptsRoutes(app, { prompts, generation });
+  // Chat tools over the modules' services; recs and SEO join as `tools.recs` / `tools.seo` (chat.tools.ts).
+  const chat = createChatService({
+    db, clock, credits, workspaces, resolveKey: (workspaceId, connector) => connections.resolveKey(workspaceId, connector as never),
+    defaultModel: config.defaultModel, providers: config.providers, settings: config.chat, log: app.log,
+    tools: { scores, runs, prompts, credits },
+  });
+  chatRoutes(app, { chat });
   if (config.pipeline.workers === 'embedded') await jobs.startWorkers(config.pipeline.maxJobs);
 
   app.decorate('maintenance', {

@@ -32,6 +32,8 @@ export interface Config {
   authAttemptsPer10Min: number;
   pipeline: PipelineConfig;
   secrets: Secrets;
+  /** Chat stream settings (optional so that hand-made configs may leave them to the defaults). */
+  chat?: { heartbeatMs: number; simulatedTokenMs: number };
 }
 
 export type ProviderName = 'openai' | 'anthropic' | 'gemini' | 'perplexity' | 'serpapi' | 'google';
@@ -176,6 +178,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pricing, searchEngine, standardEngineCap: intIn('GEO_STANDARD_ENGINE_CAP', 120, 1, 150), workers,
   };
 
+  const chat = { heartbeatMs: intIn('GEO_CHAT_HEARTBEAT_MS', 10_000, 50, 60_000), simulatedTokenMs: intIn('GEO_CHAT_SIMULATED_TOKEN_MS', 15, 0, 1_000) };
+
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   const given: Partial<Record<SecretName, string>> = {};
   for (const [name, variable] of Object.entries(SECRET_VARS) as [SecretName, string][]) {
@@ -205,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authAttemptsPer10Min,
     pipeline,
     secrets: secrets!,
+    chat,
   };
 }
 
