@@ -48,12 +48,12 @@ export async function startFakeOpenAI(script: (body: any, call: number) => Reply
     res.write(chunk({ role: 'assistant', content: '' }));
     if (reply.firstTokenMs) await sleep(reply.firstTokenMs);
     for (const [i, token] of reply.text.entries()) {
+      if (i > 0 && reply.paceMs) await sleep(reply.paceMs);
       if (closed) return;
       if (reply.failAfter !== undefined && i === reply.failAfter) {
         res.destroy(); // the provider drops the connection mid-answer
         return;
       }
-      if (i > 0 && reply.paceMs) await sleep(reply.paceMs);
       times.push(performance.now());
       res.write(chunk({ content: token }));
     }

@@ -70,8 +70,7 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps) {
 
   /** Workspace guard, then the route's credential: the same for a path, query or body workspace. */
   async function guard(request: FastifyRequest, principal: Principal, slug: string | null | undefined, credential: string | undefined) {
-    if (slug === null) throw new AppError('invalid_request', `${request.routeOptions.config?.workspaceIn === 'query' ? 'querystring' : 'body'}.workspace is required`);
-    if (slug !== undefined) {
+    if (slug !== undefined && slug !== null) {
       const workspace = SLUG.test(slug) ? await deps.findWorkspace(slug, principal) : null;
       if (!workspace) throw workspaceNotFound();
       request.workspace = workspace;
@@ -83,6 +82,8 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps) {
         throw new AppError('insufficient_scope', `This API key lacks the "${credential}" scope.`, { requiredScope: credential });
       }
     }
+    // No workspace named at all: a request error, reported after the credential like any validation.
+    if (slug === null) throw new AppError('invalid_request', `${request.routeOptions.config?.workspaceIn === 'query' ? 'querystring' : 'body'}.workspace is required`);
   }
 
   app.addHook('preValidation', async (request) => {

@@ -81,3 +81,147 @@ describe('POST /api/v1/chat streams a turn', () => {
     expect(answer.parts.some((p: { type: string; state?: string }) => p.type === 'tool-get_geo_score' && p.state === 'output-available')).toBe(true);
   });
 });
+
+describe('credits', () => {
+  it('holds the turn, leases 120,000 per step and settles the tokens used, never above the leases', async () => {
+    const before = await balance('chatty');
+    const threadId = await newThread('chatty');
+    const res = await ask('chatty', threadId, 'How much credit do we have left?');
+    expect(res.events.at(-1)!.data.finishReason).toBe('stop');
+    const [op] = await chatOps('chatty');
+    expect(op.reservedMicrousd).toBe(720_000);
+    expect(op.status).toBe('settled');
+    expect(op.leases.map((l: { amountMicrousd: number }) => l.amountMicrousd)).toEqual([STEP_LEASE_MICROUSD, STEP_LEASE_MICROUSD]);
+    expect(op.settledMicrousd).toBeGreaterThan(0);
+    expect(op.settledMicrousd).toBeLessThanOrEqual(2 * STEP_LEASE_MICROUSD);
+    const after = await balance('chatty');
+    expect(after.heldMicrousd).toBe(0);
+    expect(after.postedMicrousd).toBe(before.postedMicrousd - op.settledMicrousd);
+    const thread = (await call('GET', `/api/v1/threads/${threadId}?workspace=chatty`)).body;
+    expect(thread.messages[1].metadata.creditsMicrousd).toBe(op.settledMicrousd);
+    // The balance tool read the balance while the turn's hold was in place.
+    expect(textOf(res)).toContain('micro-USD available');
+  });
+
+  it('with a balance for exactly two steps, a three-step question ends with finish stopped_credits after two leases', async () => {
+    await createWorkspace(ctx.app, cookie, 'two-steps'); // the user's second workspace: no free grant
+    await call('POST', '/api/v1/workspaces/two-steps/credits/top-up', { amountMicrousd: 2 * STEP_LEASE_MICROUSD, idempotencyKey: 'two' });
+    const threadId = await newThread('two-steps');
+    // The latest run's answers: list the runs, then read the detail, then answer — three steps.
+    const res = await ask('two-steps', threadId, 'Show me the answers of the latest run');
+    expect(res.malformed).toEqual([]);
+    expect(res.events.at(-1)).toEqual({ event: 'finish', data: { type: 'finish', finishReason: 'stopped_credits', usage: expect.any(Object) } });
+    expect(res.events.filter((e) => e.event === 'tool-call').map((e) => e.data.toolName)).toEqual(['list_runs', 'get_run_detail']);
+    const [op] = await chatOps('two-steps');
+    expect(op.reservedMicrousd).toBe(240_000);
+    expect(op.leases).toHaveLength(2);
+    expect(op.status).toBe('settled');
+    expect(op.settledMicrousd).toBeLessThanOrEqual(240_000);
+    const thread = (await call('GET', `/api/v1/threads/${threadId}?workspace=two-steps`)).body;
+    expect(thread.messages[1].metadata).toMatchObject({ finishReason: 'stopped_credits', steps: 2 });
+    expect((await balance('two-steps')).heldMicrousd).toBe(0);
+  });
+
+  it('402 insufficient_credits before any stream when not even one step is covered; nothing stored', async () => {
+    await createWorkspace(ctx.app, cookie, 'broke');
+    await call('POST', '/api/v1/workspaces/broke/credits/top-up', { amountMicrousd: STEP_LEASE_MICROUSD - 1, idempotencyKey: 'b' });
+    const threadId = await newThread('broke');
+    const res = await ask('broke', threadId, 'What is our score?');
+    expect(res.status).toBe(402);
+    expect(res.json.error).toMatchObject({ code: 'insufficient_credits', details: { requiredMicrousd: STEP_LEASE_MICROUSD, availableMicrousd: STEP_LEASE_MICROUSD - 1 } });
+    expect((await call('GET', `/api/v1/threads/${threadId}?workspace=broke`)).body).toMatchObject({ messageCount: 0, messages: [] });
+    expect(await chatOps('broke')).toEqual([]);
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('a replay streams the stored answer again without a second charge; another body is 409', async () => {
+    const threadId = await newThread('chatty');
+    const body = { workspace: 'chatty', threadId, messages: [userMessage('idem-1', 'Which domains are cited most?')] };
+    const first = await postChat(base, body, { cookie, 'idempotency-key': 'turn-1' });
+    expect(first.headers.get('idempotency-key')).toBe('turn-1');
+    const opsAfterFirst = await chatOps('chatty');
+    const balanceAfterFirst = await balance('chatty');
+    const replay = await postChat(base, body, { cookie, 'idempotency-key': 'turn-1' });
+    expect(replay.status).toBe(200);
+    expect(textOf(replay)).toBe(textOf(first));
+    expect(replay.events.at(-1)).toEqual(first.events.at(-1));
+    expect(replay.events[0]!.data.replayed).toBe(true);
+    expect(await chatOps('chatty')).toHaveLength(opsAfterFirst.length);
+    expect(await balance('chatty')).toEqual(balanceAfterFirst);
+    expect((await call('GET', `/api/v1/threads/${threadId}?workspace=chatty`)).body.messageCount).toBe(2);
+
+    const other = await postChat(base, { ...body, messages: [userMessage('idem-2', 'Something else')] }, { cookie, 'idempotency-key': 'turn-1' });
+    expect([other.status, other.json.error.code]).toEqual([409, 'idempotency_conflict']);
+    const generated = await ask('chatty', threadId, 'And the prompts?');
+    expect(generated.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('400 for a malformed Idempotency-Key', async () => {
+    const threadId = await newThread('chatty');
+    const res = await postChat(base, { workspace: 'chatty', threadId, messages: [userMessage(nextId(), 'hi')] }, { cookie, 'idempotency-key': 'x'.repeat(201) });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('one turn at a time, and disconnects', () => {
+  it('a client that disconnects stops the turn; the partial answer is kept, the hold settled, the thread free', async () => {
+    const threadId = await newThread('chatty');
+    let deltas = 0;
+    let second: Promise<ChatCall> | undefined;
+    const res = await ask('chatty', threadId, 'Why did our visibility drop on Perplexity last week?', { cookie }, (e) => {
+      if (e.event !== 'text-delta') return;
+      deltas++;
+      // While this turn streams, another one in the same thread is refused.
+      if (deltas === 1) second = ask('chatty', threadId, 'And on Gemini?');
+      if (deltas === 12) return 'close';
+    });
+    expect(res.events.some((e) => e.event === 'finish')).toBe(false);
+    const busy = await second!;
+    expect([busy.status, busy.json.error.code]).toEqual([409, 'job_already_running']);
+
+    let answer: { parts: Array<{ type: string; text?: string }>; metadata: Record<string, unknown> } | undefined;
+    for (let i = 0; i < 200 && !answer?.metadata.finishReason; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      answer = (await call('GET', `/api/v1/threads/${threadId}?workspace=chatty`)).body.messages[1];
+    }
+    expect(answer!.metadata.finishReason).toBe('aborted');
+    const kept = answer!.parts.filter((p) => p.type === 'text').map((p) => p.text).join('');
+    expect(kept.length).toBeGreaterThan(0);
+    // The server may have written a few words more than the client read before it noticed.
+    expect(kept.startsWith(textOf(res))).toBe(true);
+    const [op] = await chatOps('chatty');
+    expect(op.status).toBe('settled');
+    const next = await ask('chatty', threadId, 'Why did our visibility drop on Perplexity last week?');
+    expect(next.events.at(-1)!.data.finishReason).toBe('stop');
+    expect(textOf(next)).toMatch(/perplexity/);
+    // The model call stopped: the whole answer is much longer than what was kept.
+    expect(textOf(next).length).toBeGreaterThan(kept.length + 50);
+  });
+});
+
+describe('tools honour the caller\'s credential', () => {
+  it('a key without metrics:read is offered no score tool and says which scope it lacks; with it, gets the score', async () => {
+    const limited = await activeKey(ctx.app, cookie, 'chatty', { scopes: ['chat:read', 'chat:write'] });
+    const threadId = await newThread('chatty', limited.bearer);
+    const res = await ask('chatty', threadId, 'What is our GEO score?', limited.bearer);
+    expect(res.events.at(-1)!.data.finishReason).toBe('stop');
+    expect(res.events.filter((e) => e.event === 'tool-call')).toEqual([]);
+    expect(textOf(res)).toContain('it needs the "metrics:read" scope');
+    expect(textOf(res)).not.toMatch(/Your GEO score/);
+
+    const full = await activeKey(ctx.app, cookie, 'chatty', { scopes: ['chat:read', 'chat:write', 'metrics:read'] });
+    const allowed = await ask('chatty', threadId, 'What is our GEO score?', full.bearer);
+    expect(allowed.events.filter((e) => e.event === 'tool-call').map((e) => e.data.toolName)).toEqual(['get_geo_score', 'get_timeseries']);
+    expect(textOf(allowed)).toMatch(/Your GEO score on \d{4}-\d{2}-\d{2} is/);
+  });
+
+  it('a key without chat:write cannot post a turn (403 after the workspace check)', async () => {
+    const reader = await activeKey(ctx.app, cookie, 'chatty', { scopes: ['chat:read', 'metrics:read'] });
+    const threadId = await newThread('chatty');
+    const res = await ask('chatty', threadId, 'What is our GEO score?', reader.bearer);
+    expect([res.status, res.json.error.code]).toEqual([403, 'insufficient_scope']);
+    const elsewhere = await ask('two-steps', threadId, 'What is our GEO score?', reader.bearer);
+    expect([elsewhere.status, elsewhere.json.error.code]).toEqual([404, 'workspace_not_found']);
+  });
+});
