@@ -48,40 +48,54 @@ export interface ChatCall {
 }
 
 /**
+ * Reads an SSE body incrementally (each block parsed once): `onEvent` sees each event as it
+ * arrives, with the time it was read, and may return 'close' to stop reading there.
+ */
+export async function readSse(body: ReadableStream<Uint8Array>, onEvent: (e: SseEvent, at: number) => 'close' | void) {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let raw = '';
+  const out = { events: [] as SseEvent[], comments: 0, malformed: [] as string[], raw: '', closed: false };
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    const at = performance.now();
+    const text = decoder.decode(value, { stream: true });
+    raw += text;
+    buffer += text;
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const parsed = parseSse(buffer.slice(0, end + 2));
+      buffer = buffer.slice(end + 2);
+      out.comments += parsed.comments;
+      out.malformed.push(...parsed.malformed);
+      for (const e of parsed.events) {
+        out.events.push(e);
+        if (onEvent(e, at) === 'close') {
+          out.closed = true;
+          await reader.cancel();
+          out.raw = raw;
+          return out;
+        }
+      }
+    }
+  }
+  out.raw = raw;
+  return out;
+}
+
+/**
  * POSTs a chat turn and reads the whole stream. `onEvent` sees each event as it arrives and may
  * return 'close' to disconnect there (the client going away mid-stream).
  */
 export async function postChat(base: string, body: unknown, headers: Record<string, string>, onEvent?: (e: SseEvent) => 'close' | void): Promise<ChatCall> {
-  const controller = new AbortController();
-  const res = await fetch(`${base}/api/v1/chat`, {
-    method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body), signal: controller.signal,
-  });
+  const res = await fetch(`${base}/api/v1/chat`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
   if (!res.headers.get('content-type')?.startsWith('text/event-stream')) {
     return { status: res.status, headers: res.headers, json: await res.json(), events: [], comments: 0, malformed: [], raw: '' };
   }
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let raw = '';
-  let seen = 0;
-  try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      raw += decoder.decode(value, { stream: true });
-      const complete = raw.slice(0, raw.lastIndexOf('\n\n') + 2);
-      const { events } = parseSse(complete);
-      for (const e of events.slice(seen)) {
-        seen++;
-        if (onEvent?.(e) === 'close') {
-          controller.abort();
-          throw new Error('closed by the client');
-        }
-      }
-    }
-  } catch (err) {
-    if (!controller.signal.aborted) throw err;
-  }
-  return { status: res.status, headers: res.headers, ...parseSse(raw.slice(0, raw.lastIndexOf('\n\n') + 2)), raw };
+  const read = await readSse(res.body!, (e) => onEvent?.(e));
+  return { status: res.status, headers: res.headers, events: read.events, comments: read.comments, malformed: read.malformed, raw: read.raw };
 }
 
 export const userMessage = (id: string, text: string) => ({ id, role: 'user', parts: [{ type: 'text', text }] });

@@ -150,13 +150,14 @@ export function createChatService(deps: ChatDeps) {
         if (busy) throw new AppError('job_already_running', 'A turn is already streaming in this thread; wait for its finish event.');
         const fresh = newUserMessages(body.messages, await repo.messageIds(tx, thread.id));
         if (thread.activeMessageId) await repo.markInterrupted(tx, thread.id, thread.activeMessageId);
-        const reservation = await hold(tx, ws, { threadId: thread.id, messageId: assistantId });
         const metadata = { model: chosen.name, simulated: chosen.simulated, ...(chosen.standsInFor ? { standsInFor: chosen.standsInFor } : {}), finishReason: null, createdAt: now.toISOString() };
         await repo.insertMessages(tx, [
           ...fresh.map((m, i) => ({ threadId: thread.id, id: m.id, seq: thread.messageCount + i + 1, role: 'user' as const, parts: m.parts, metadata: { createdAt: now.toISOString() }, createdAt: now })),
           { threadId: thread.id, id: assistantId, seq: thread.messageCount + fresh.length + 1, role: 'assistant', parts: [], metadata, createdAt: now },
         ]);
         await repo.updateThread(tx, thread.id, { messageCount: thread.messageCount + fresh.length + 1, activeMessageId: assistantId, activeSince: now, updatedAt: now });
+        // Last: the workspace's credit account stays locked from here to the commit only.
+        const reservation = await hold(tx, ws, { threadId: thread.id, messageId: assistantId });
         return { kind: 'turn' as const, thread, reservationId: reservation.reservationId, reserved: reservation.amount };
       });
       if (started.kind === 'replay') return { kind: 'replay' as const, threadId: body.threadId, message: messageView(started.message) };

@@ -50,6 +50,8 @@ export function createTurnRunner(deps: { db: Db; clock: Clock; credits: CreditsS
 
   async function run(turn: Turn, sink: SseSink) {
     const stop = new AbortController();
+    const timeout = AbortSignal.timeout(TURN_TIMEOUT_MS);
+    const signal = AbortSignal.any([stop.signal, timeout]);
     live.set(turn.threadId, stop);
     const onClosed = () => stop.abort(new Error('client disconnected'));
     sink.closed.addEventListener('abort', onClosed, { once: true });
@@ -90,7 +92,7 @@ export function createTurnRunner(deps: { db: Db; clock: Clock; credits: CreditsS
       promptChars = JSON.stringify(messages).length;
       const result = streamText({
         model: turn.model.model, system: systemPrompt(turn, clock.now().toISOString().slice(0, 10)), messages, tools, maxRetries: 2,
-        abortSignal: AbortSignal.any([stop.signal, AbortSignal.timeout(TURN_TIMEOUT_MS)]),
+        abortSignal: signal,
         // The next step runs only with its lease; the last allowed step must answer in text.
         stopWhen: async ({ steps }) => {
           if (steps.length >= MAX_STEPS) return true;
@@ -147,7 +149,7 @@ export function createTurnRunner(deps: { db: Db; clock: Clock; credits: CreditsS
         }
       }
     } catch (err) {
-      if (!stop.signal.aborted) failed = (err as Error).message;
+      if (!signal.aborted) failed = (err as Error).message;
     } finally {
       clearInterval(heartbeat);
       sink.closed.removeEventListener('abort', onClosed);
@@ -159,8 +161,9 @@ export function createTurnRunner(deps: { db: Db; clock: Clock; credits: CreditsS
       usage.promptTokens += estimateTokens(promptChars);
       usage.completionTokens += estimateTokens(stepChars);
     }
-    const aborted = stop.signal.aborted;
-    const reason = failed ? 'error' : aborted ? 'aborted' : stoppedCredits ? 'stopped_credits' : finishReason;
+    if (timeout.aborted && !stop.signal.aborted) failed = `The turn was cut off after ${TURN_TIMEOUT_MS / 1000} seconds.`;
+    // Stopped from here: the client went away, or the thread was deleted while it streamed.
+    const reason = failed ? 'error' : stop.signal.aborted ? 'aborted' : stoppedCredits ? 'stopped_credits' : finishReason;
     if (failed) send('error', { type: 'error', message: failed });
     for (const p of parts) if (p.type === 'text') p.state = 'done';
 
@@ -176,7 +179,7 @@ export function createTurnRunner(deps: { db: Db; clock: Clock; credits: CreditsS
     } catch (err) {
       deps.log.error({ err, threadId: turn.threadId }, 'chat turn could not be stored');
     }
-    if (!aborted || failed) send('finish', { type: 'finish', finishReason: reason, usage });
+    if (!sink.closed.aborted) send('finish', { type: 'finish', finishReason: reason, usage });
     sink.end();
   }
 
