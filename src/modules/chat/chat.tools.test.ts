@@ -36,7 +36,7 @@ describe('a tool call', () => {
     expect(await run('get_credits_balance', {})).toEqual({ availableMicrousd: 5 });
   });
   it('validates its input like a request body', async () => {
-    const schema = set.get_geo_score!.inputSchema as { validate(v: unknown): Promise<{ success: boolean }> };
+    const schema = set.get_geo_score!.inputSchema as unknown as { validate(v: unknown): Promise<{ success: boolean }> };
     expect((await schema.validate({ date: '2026-01-01' })).success).toBe(true);
     expect((await schema.validate({ date: 'yesterday' })).success).toBe(false);
     expect((await schema.validate({ extra: 1 })).success).toBe(false);
