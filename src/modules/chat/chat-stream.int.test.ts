@@ -200,6 +200,21 @@ describe('one turn at a time, and disconnects', () => {
   });
 });
 
+describe('deleting a thread while it streams', () => {
+  it('stops the turn: finish aborted is still the last event, and the hold is settled', async () => {
+    const threadId = await newThread('chatty');
+    let deleted: Promise<unknown> | undefined;
+    const res = await ask('chatty', threadId, 'Why did our visibility drop on Perplexity last week?', { cookie }, (e) => {
+      if (e.event === 'text-delta' && e.data.index === 2) deleted = call('DELETE', `/api/v1/threads/${threadId}?workspace=chatty`);
+    });
+    expect((await deleted) as { status: number }).toMatchObject({ status: 200 });
+    expect(res.events.at(-1)).toMatchObject({ event: 'finish', data: { finishReason: 'aborted' } });
+    const [op] = await chatOps('chatty');
+    expect(op.status).toBe('settled');
+    expect((await call('GET', `/api/v1/threads/${threadId}?workspace=chatty`)).status).toBe(404);
+  });
+});
+
 describe('tools honour the caller\'s credential', () => {
   it('a key without metrics:read is offered no score tool and says which scope it lacks; with it, gets the score', async () => {
     const limited = await activeKey(ctx.app, cookie, 'chatty', { scopes: ['chat:read', 'chat:write'] });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { activeKey, createTestApp, createWorkspace, signup, testConfig, withoutRequestId, type TestContext } from '../../../test/helpers/app.ts';
 
 // Threads, the workspace guard of body and query workspaces, and chat requests refused before
@@ -125,5 +126,24 @@ describe('chat requests refused before streaming: nothing stored, nothing charge
     expect(ok.statusCode).toBe(200);
     const again = await call('POST', '/api/v1/chat', { workspace: 'threads', threadId, messages: [{ id: 'x2', role: 'user', parts: text('How many prompts do we have?') }] });
     expect([again.status, again.body.error.message]).toEqual([400, expect.stringMatching(/no message this thread has not stored/)]);
+  });
+});
+
+describe('a turn left running by a process that died', () => {
+  it('keeps the thread busy (409) until the turn timeout has passed, then is taken over and marked interrupted', async () => {
+    const threadId = (await call('POST', '/api/v1/threads', { workspace: 'threads' })).body.id;
+    const { db } = ctx.database;
+    await db.execute(sql`insert into chat_messages (thread_id, id, seq, role, parts, metadata, created_at) values (${threadId}, 'msg_dead', 1, 'assistant', '[]', '{"finishReason":null}', now())`);
+    await db.execute(sql`update chat_threads set message_count = 1, active_message_id = 'msg_dead', active_since = now() where id = ${threadId}`);
+    const body = (id: string) => ({ workspace: 'threads', threadId, messages: [{ id, role: 'user', parts: [{ type: 'text', text: 'How many prompts do we have?' }] }] });
+    const busy = await call('POST', '/api/v1/chat', body('d1'));
+    expect([busy.status, busy.body.error.code]).toEqual([409, 'job_already_running']);
+    await db.execute(sql`update chat_threads set active_since = now() - interval '1 hour' where id = ${threadId}`);
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/chat', headers: { cookie }, payload: body('d2') });
+    expect(res.statusCode).toBe(200);
+    expect(res.body.trim().split('\n\n').at(-1)).toMatch(/^event: finish\ndata: \{"type":"finish","finishReason":"stop"/);
+    const thread = (await call('GET', `/api/v1/threads/${threadId}?workspace=threads`)).body;
+    expect(thread.messages.map((m: { id: string }) => m.id)).toEqual(['msg_dead', 'd2', expect.stringMatching(/^msg_/)]);
+    expect(thread.messages[0].metadata).toEqual({ finishReason: 'error', interrupted: true });
   });
 });
