@@ -63,8 +63,7 @@ export function createChatService(deps: ChatDeps) {
   }
 
   /** The workspace's model when its provider has a key, else the simulated model in its place. */
-  async function modelFor(ws: WorkspaceContext): Promise<{ model: LanguageModel; name: string; priceId: string; simulated: boolean; standsInFor?: string }> {
-    const row = await deps.workspaces.getRow(ws);
+  async function modelFor(ws: WorkspaceContext, row: { model: string | null }): Promise<{ model: LanguageModel; name: string; priceId: string; simulated: boolean; standsInFor?: string }> {
     const configured = row.model ?? deps.defaultModel;
     const { connector, id } = modelConnector(configured);
     const key = connector ? await deps.resolveKey(ws.id, connector) : null;
@@ -131,8 +130,8 @@ export function createChatService(deps: ChatDeps) {
      * (404 thread, 400 input, 409 busy or idempotency conflict, 402 credits) with nothing stored.
      */
     async startTurn(ws: WorkspaceContext, principal: Principal, body: { threadId: string; messages: PostedMessage[] }, idempotencyKey: string) {
-      await threadOf(ws, body.threadId);
-      const chosen = await modelFor(ws);
+      const workspace = await deps.workspaces.getRow(ws);
+      const chosen = await modelFor(ws, workspace);
       const assistantId = newId('msg');
       const requestHash = requestFingerprint({ threadId: body.threadId, messages: body.messages });
       const started = await db.transaction(async (tx) => {
@@ -162,7 +161,6 @@ export function createChatService(deps: ChatDeps) {
       });
       if (started.kind === 'replay') return { kind: 'replay' as const, threadId: body.threadId, message: messageView(started.message) };
       const history = await repo.latestMessages(db, body.threadId, LIMITS.historyMessages + 1);
-      const workspace = await deps.workspaces.getRow(ws);
       return {
         kind: 'turn' as const,
         run: (sink: SseSink) => runner.run({
