@@ -58,6 +58,10 @@ export const chatRepo = {
     return rows.length > 0;
   },
 
+  /** Names a thread from its first exchange, unless someone named it meanwhile. */
+  autoTitle: (db: Db, id: string, title: string) =>
+    db.update(chatThreads).set({ title, titleSource: 'auto' }).where(and(eq(chatThreads.id, id), eq(chatThreads.titleSource, 'default'))),
+
   /** A turn left unfinished by a process that died: its message says so. */
   markInterrupted: (db: Db, threadId: string, id: string) =>
     db.update(chatMessages).set({ metadata: sql`${chatMessages.metadata} || '{"finishReason":"error","interrupted":true}'::jsonb` })

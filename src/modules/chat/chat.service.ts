@@ -164,7 +164,7 @@ export function createChatService(deps: ChatDeps) {
       return {
         kind: 'turn' as const,
         run: (sink: SseSink) => runner.run({
-          ws, principal, threadId: body.threadId, messageId: assistantId, history: history.filter((m) => m.id !== assistantId).slice(-LIMITS.historyMessages),
+          ws, principal, threadId: body.threadId, messageId: assistantId, history: history.filter((m) => m.id !== assistantId && m.parts.length > 0).slice(-LIMITS.historyMessages),
           titleSource: started.thread.titleSource, reservationId: started.reservationId, model: chosen,
           brand: { name: workspace.displayName, competitors: workspace.competitors.map((c) => c.name), domains: workspace.domains },
         }, sink),

@@ -192,7 +192,8 @@ export function createTurnRunner(deps: { db: Db; clock: Clock; credits: CreditsS
       await repo.saveMessage(tx, turn.threadId, turn.messageId, { parts, metadata: { ...existing.metadata, ...outcome, completedAt: now.toISOString() } });
       const firstQuestion = turn.titleSource === 'default' ? turn.history.find((m) => m.role === 'user') : undefined;
       const title = firstQuestion ? shortTitle(firstQuestion.parts.map((p) => (p.type === 'text' ? String(p.text) : '')).join(' ')) : undefined;
-      await repo.updateThread(tx, turn.threadId, { activeMessageId: null, activeSince: null, updatedAt: now, ...(title ? { title, titleSource: 'auto' as const } : {}) });
+      await repo.updateThread(tx, turn.threadId, { activeMessageId: null, activeSince: null, updatedAt: now });
+      if (title) await repo.autoTitle(tx, turn.threadId, title);
     });
   }
 
