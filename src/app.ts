@@ -64,6 +64,8 @@ import { createDrafts } from './modules/recs/drafts.ts';
 import { recsRoutes } from './modules/recs/recs.routes.ts';
 import type { SeoSignalsSource } from './modules/recs/recs.types.ts';
 import { profileFromWorkspace } from './modules/analysis/profile.fns.ts';
+import { createChatService } from './modules/chat/chat.service.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -237,6 +239,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     }),
   });
+  // Chat tools over the modules' services; recs and SEO join as `tools.recs` / `tools.seo` (chat.tools.ts).
+  const chat = createChatService({
+    db, clock, credits, workspaces, resolveKey: (workspaceId, connector) => connections.resolveKey(workspaceId, connector as never),
+    defaultModel: config.defaultModel, providers: config.providers, settings: config.chat, log: app.log,
+    tools: { scores, runs, prompts, credits },
+  });
+  chatRoutes(app, { chat });
   if (config.pipeline.workers === 'embedded') await jobs.startWorkers(config.pipeline.maxJobs);
 
   app.decorate('maintenance', {

@@ -41,6 +41,8 @@ export interface Config {
   fetch?: FetchConfig;
   /** Page evaluation and the SEO refresh (src/modules/pages, src/modules/seo); absent means defaults. */
   seo?: SeoConfig;
+  /** Chat stream settings (optional so that hand-made configs may leave them to the defaults). */
+  chat?: { heartbeatMs: number; simulatedTokenMs: number };
 }
 
 export interface FetchConfig {
@@ -226,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loadTimeoutMs: intIn('GEO_PAGE_LOAD_TIMEOUT_MS', 30_000, 1_000, 300_000),
     auditTimeoutMs: intIn('GEO_AUDIT_TIMEOUT_MS', 90_000, 5_000, 600_000),
   };
+  const chat = { heartbeatMs: intIn('GEO_CHAT_HEARTBEAT_MS', 10_000, 50, 60_000), simulatedTokenMs: intIn('GEO_CHAT_SIMULATED_TOKEN_MS', 15, 0, 1_000) };
 
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   const given: Partial<Record<SecretName, string>> = {};
@@ -259,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simulation,
     fetch: { allowPrivate, allowOrigins: [] },
     seo,
+    chat,
   };
 }
 

@@ -16,3 +16,4 @@ export * from '../modules/scores/scores.tables.ts';
 export * from '../modules/pages/pages.tables.ts';
 export * from '../modules/seo/seo.tables.ts';
 export * from '../modules/recs/recs.tables.ts';
+export * from '../modules/chat/chat.tables.ts';

@@ -61,9 +61,16 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps) {
       throw new AppError('csrf_rejected', 'Cross-site request rejected: the Origin header does not match this server.');
     }
 
+    // A workspace named in the body is guarded once the body is parsed (preValidation below).
+    if (request.routeOptions.config?.workspaceIn === 'body') return;
     const params = request.params as Record<string, string | undefined>;
-    const slug = params.workspace ?? params.brand;
-    if (slug !== undefined) {
+    const slug = request.routeOptions.config?.workspaceIn === 'query' ? workspaceField(request.query) : params.workspace ?? params.brand;
+    await guard(request, principal, slug, credential);
+  });
+
+  /** Workspace guard, then the route's credential: the same for a path, query or body workspace. */
+  async function guard(request: FastifyRequest, principal: Principal, slug: string | null | undefined, credential: string | undefined) {
+    if (slug !== undefined && slug !== null) {
       const workspace = SLUG.test(slug) ? await deps.findWorkspace(slug, principal) : null;
       if (!workspace) throw workspaceNotFound();
       request.workspace = workspace;
@@ -71,9 +78,23 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps) {
 
     if (principal.kind === 'key') {
       if (credential === 'session') throw new AppError('session_required', 'This action needs a browser session; API keys cannot perform it.');
-      if (credential === undefined || !principal.scopes.includes(credential)) {
+      if (credential === undefined || !principal.scopes.includes(credential as never)) {
         throw new AppError('insufficient_scope', `This API key lacks the "${credential}" scope.`, { requiredScope: credential });
       }
     }
+    // No workspace named at all: a request error, reported after the credential like any validation.
+    if (slug === null) throw new AppError('invalid_request', `${request.routeOptions.config?.workspaceIn === 'query' ? 'querystring' : 'body'}.workspace is required`);
+  }
+
+  app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.config?.workspaceIn !== 'body' || request.is404 || !request.principal) return;
+    await guard(request, request.principal, workspaceField(request.body), request.routeOptions.config.credential);
   });
+}
+
+/** The `workspace` field of a query or body: null when absent, '' (never a slug) when not a string. */
+function workspaceField(container: unknown): string | null {
+  const value = container && typeof container === 'object' ? (container as Record<string, unknown>).workspace : undefined;
+  if (value === undefined) return null;
+  return typeof value === 'string' ? value : '';
 }

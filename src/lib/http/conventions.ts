@@ -28,7 +28,7 @@ function errorResponses(route: RouteOptions, credential: Credential): Record<num
       ? 'session_required (an API key was used), csrf_rejected or ip_forbidden'
       : 'insufficient_scope, csrf_rejected or ip_forbidden';
   }
-  if (hasWorkspaceParam(route.url)) out[404] = 'workspace_not_found (unknown, unreachable or malformed workspace) or not_found';
+  if (hasWorkspaceParam(route.url) || route.config?.workspaceIn) out[404] = 'workspace_not_found (unknown, unreachable or malformed workspace) or not_found';
   if (schema.body) out[413] = 'payload_too_large: the body is over 1 MiB';
   return out;
 }

@@ -27,5 +27,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     credential?: Credential;
+    /** The workspace is named by a `workspace` field of the query or body instead of the path. */
+    workspaceIn?: 'query' | 'body';
   }
 }
