@@ -14,7 +14,10 @@ import './lib/http/types.ts';
 import { createAccountsRepo } from './modules/accounts/accounts.repo.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
-import { createEmailService, createLogMailer, type InboxProvider, type Mailer } from './modules/email/email.service.ts';
+import { createEmailService, createLogMailer, inboxProviderOf, type InboxProvider, type Mailer } from './modules/email/email.service.ts';
+import { createAgentMailProvider } from './modules/email/agentmail.ts';
+import { createSmtpMailer } from './modules/email/smtp.ts';
+import { emailRoutes } from './modules/email/email.routes.ts';
 import { createWorkspacesRepo } from './modules/workspaces/workspaces.repo.ts';
 import { createWorkspacesService } from './modules/workspaces/workspaces.service.ts';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes.ts';
@@ -98,8 +101,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie, { secret: config.secrets.sessionSecret });
 
   const { db } = database;
-  const mailer = deps.mailer ?? createLogMailer(app.log, config.env !== 'production');
-  const email = createEmailService({ db, inboxProvider: deps.inboxProvider ?? null, log: app.log });
+  const smtp = !deps.mailer && config.mail?.smtpUrl ? createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from }) : null;
+  if (smtp) app.addHook('onClose', async () => smtp.close());
+  const mailer = deps.mailer ?? smtp ?? createLogMailer(app.log, config.env !== 'production');
+  const configuredInboxes = config.mail?.agentmail ? inboxProviderOf(createAgentMailProvider(config.mail.agentmail)) : null;
+  const email = createEmailService({ db, inboxProvider: deps.inboxProvider === undefined ? configuredInboxes : deps.inboxProvider, log: app.log, retryBaseMs: config.mail?.inboxRetryBaseMs });
   const accounts = createAccountsService({ repo: createAccountsRepo(db), clock, mailer, onMailError: (err) => app.log.error({ err }, 'verification mail failed') });
   const credits = createCreditsService({ db, clock });
   const prompts = createPromptsService({ db, clock });
@@ -134,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   setupRoutes(app, { setupTokens: createSetupTokensService({ db, clock, keys, workspaces, keyHashSecret: config.secrets.keyHashSecret }), publicBaseUrl: config.publicBaseUrl });
   connectionsRoutes(app, { connections });
   teamRoutes(app, { team });
+  emailRoutes(app, { email, workspaces });
   creditsRoutes(app, { credits, mockTopUpAllowed: config.env !== 'production' && config.payments.mode !== 'processor' });
   const billing = createBillingService({
     db, clock, credits, limiter, payments: config.payments, publicBaseUrl: config.publicBaseUrl, stripe: deps.stripe ?? stripeClient(config.payments),

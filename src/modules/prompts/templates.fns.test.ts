@@ -4,10 +4,12 @@ import type { Language } from './prompts.fns.ts';
 import { templatePrompts } from './prompts.fns.ts';
 import { MODIFIERS, PRODUCT_TEMPLATES, TEMPLATES, category, de, render, withArticle } from './templates.fns.ts';
 
-const fill = { brand: 'Acme', competitor: 'Globex', product: null, industry: null, modifier: '' };
+import type { Fill } from './templates.fns.ts';
+
+const fill: Fill = { brand: 'Acme', competitor: 'Globex', product: null, industry: null, modifier: '' };
 
 describe('render: whole prompts, as a reader sees them', () => {
-  it.each<[Language, string, Partial<typeof fill>, string]>([
+  it.each<[Language, string, Partial<Fill>, string]>([
     ['en', 'What is a good {catSg} for agencies?', {}, 'What is a good tool for agencies?'],
     ['en', 'What is a good {catSg} for agencies?', { industry: 'Analytics' }, 'What is a good analytics tool for agencies?'],
     ['en', 'What should I look for in {aCatSg}?', { industry: 'Analytics' }, 'What should I look for in an analytics tool?'],
