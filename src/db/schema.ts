@@ -13,3 +13,4 @@ export * from '../modules/jobs/jobs.tables.ts';
 export * from '../modules/prompts/prompts.tables.ts';
 export * from '../modules/runs/runs.tables.ts';
 export * from '../modules/scores/scores.tables.ts';
+export * from '../modules/profile/profile.tables.ts';
