@@ -53,6 +53,9 @@ import { createScoresService } from './modules/scores/scores.service.ts';
 import { scoresRoutes } from './modules/scores/scores.routes.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { createResearchService } from './modules/research/research.service.ts';
+import { researchRoutes } from './modules/research/research.routes.ts';
+import { realModel, serpApi, simulatedModel, simulatedSerp } from './modules/research/research.providers.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { API_VERSION, docsRoutes, registerOpenApi } from './modules/docs/docs.routes.ts';
 
@@ -174,6 +177,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   runsRoutes(app, { runs });
   scoresRoutes(app, { scores });
   promptsRoutes(app, { prompts, generation });
+  const research = createResearchService({
+    db, clock, jobs, prompts, workspaces,
+    async providersFor(ws, row) {
+      const modelId = row.model ?? config.defaultModel;
+      const { connector } = modelConnector(modelId);
+      const model = connector ? workspaceModel(modelId, await connections.resolveKey(ws.id, connector), config.providers) : null;
+      const serpKey = (await connections.resolveKey(ws.id, 'serpapi' as never)) ?? config.providers.serpapi.apiKey ?? null;
+      const known = [row.displayName, ...row.competitors.map((c) => c.name)];
+      return { model: model ? realModel(model) : simulatedModel(known), serp: serpKey ? serpApi(serpKey, config.providers.serpapi) : simulatedSerp() };
+    },
+  });
+  researchRoutes(app, { research });
   if (config.pipeline.workers === 'embedded') await jobs.startWorkers(config.pipeline.maxJobs);
 
   app.decorate('maintenance', {

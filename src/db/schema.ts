@@ -14,3 +14,4 @@ export * from '../modules/prompts/prompts.tables.ts';
 export * from '../modules/runs/runs.tables.ts';
 export * from '../modules/scores/scores.tables.ts';
 export * from '../modules/profile/profile.tables.ts';
+export * from '../modules/research/research.tables.ts';
