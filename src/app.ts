@@ -56,6 +56,10 @@ import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { createResearchService } from './modules/research/research.service.ts';
 import { researchRoutes } from './modules/research/research.routes.ts';
 import { realModel, serpApi, simulatedModel, simulatedSerp } from './modules/research/research.providers.ts';
+import { createReportsService } from './modules/reports/reports.service.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { createPdfRenderer } from './modules/reports/pdf.ts';
+import { existsSync } from 'node:fs';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { API_VERSION, docsRoutes, registerOpenApi } from './modules/docs/docs.routes.ts';
 
@@ -164,7 +168,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const engines = createEngines({ config, clock, resolveKey: (workspaceId, connector) => connections.resolveKey(workspaceId, connector as never) });
   const scores = createScoresService({ db, clock, workspaces });
-  const runs = createRunsService({ db, clock, jobs, prompts, engines, workspaces, pipeline: config.pipeline, onSucceeded: (workspaceId, runId, answered) => scores.prepareRun(workspaceId, runId, answered) });
+  const chromePath = config.chromePath ?? '/usr/bin/chromium';
+  const pdf = existsSync(chromePath) ? createPdfRenderer({ chromePath }) : null;
+  if (pdf) app.addHook('onClose', () => pdf.close());
+  const reports = createReportsService({ db, clock, scores, pdf });
+  const runs = createRunsService({
+    db, clock, jobs, prompts, engines, workspaces, pipeline: config.pipeline,
+    // The run's score snapshots and its reports commit together with its `succeeded`.
+    onSucceeded: async (workspaceId, runId, answered) => {
+      const write = await scores.prepareRun(workspaceId, runId, answered);
+      const simulated = [...new Set(answered.filter((a) => a.simulated).map((a) => a.engine))].sort();
+      return async (tx) => {
+        await write(tx);
+        await reports.afterRun(tx, workspaceId, runId, simulated);
+      };
+    },
+  });
   const generation = createPromptGeneration({
     jobs, prompts, workspaceRow: (ws) => workspaces.getRow(ws),
     async modelFor(ws, row) {
@@ -189,6 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   researchRoutes(app, { research });
+  reportsRoutes(app, { reports });
   if (config.pipeline.workers === 'embedded') await jobs.startWorkers(config.pipeline.maxJobs);
 
   app.decorate('maintenance', {
@@ -199,6 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await keys.sweep();
       await credits.sweep();
       await limiter.sweep();
+      await reports.sweepWeekly();
     },
   });
 

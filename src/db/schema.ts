@@ -15,3 +15,4 @@ export * from '../modules/runs/runs.tables.ts';
 export * from '../modules/scores/scores.tables.ts';
 export * from '../modules/profile/profile.tables.ts';
 export * from '../modules/research/research.tables.ts';
+export * from '../modules/reports/reports.tables.ts';

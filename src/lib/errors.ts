@@ -36,6 +36,7 @@ export const ERROR_STATUS = {
   pipeline_capacity_reached: 429,
   internal_error: 500,
   billing_unavailable: 503,
+  pdf_unavailable: 503,
   not_ready: 503,
 } as const;
 

@@ -45,7 +45,7 @@ const FLUSH_EVERY = 50;
 export function createRunsService(deps: {
   db: Db; clock: Clock; jobs: JobsService; prompts: PromptsService; engines: EnginesService; workspaces: WorkspacesService; pipeline: PipelineConfig;
   /** Prepares, from the run's answered results, what it writes with its `succeeded` (the score snapshots). */
-  onSucceeded?: (workspaceId: string, runId: string, answered: Array<{ engine: string; analysis: StoredAnalysis }>) => Promise<(tx: Db) => Promise<void>>;
+  onSucceeded?: (workspaceId: string, runId: string, answered: Array<{ engine: string; simulated?: boolean; analysis: StoredAnalysis }>) => Promise<(tx: Db) => Promise<void>>;
 }) {
   const { db, clock, jobs } = deps;
 
@@ -67,7 +67,7 @@ export function createRunsService(deps: {
 
     let completed = 0;
     let failures = 0;
-    const answered: Array<{ engine: string; analysis: StoredAnalysis }> = [];
+    const answered: Array<{ engine: string; simulated?: boolean; analysis: StoredAnalysis }> = [];
     let buffer: Array<typeof runResults.$inferInsert> = [];
     const writes: Array<Promise<unknown>> = [];
     let writeError: unknown = null;
@@ -110,7 +110,7 @@ export function createRunsService(deps: {
       if (error) failures++;
       const analysis = answer ? analyzeAnswer(profile, answer.text, answer.sources) : null;
       const stored = analysis && storedAnalysis(analysis);
-      if (stored) answered.push({ engine: engine.id, analysis: stored });
+      if (stored) answered.push({ engine: engine.id, simulated: engine.simulated, analysis: stored });
       buffer.push({
         id: newId('res'), runId: job.id, workspaceId: ws.id, engine: engine.id, simulated: engine.simulated, promptId: prompt.id,
         promptText: prompt.text, intent: prompt.intent, language: prompt.language, answer: answer?.text ?? '', sources: answer?.sources ?? [],
