@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSmtpMailer } from './smtp.ts';
 import { activeKey, createTestApp, createWorkspace, signup, testConfig, type TestContext } from '../../../test/helpers/app.ts';
 
 // Outgoing mail through a real SMTP conversation with a local server, and inbox provisioning
@@ -79,6 +80,20 @@ describe('outgoing mail over SMTP', () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/workspaces/smtp-invite/members', headers: { cookie }, payload: { email: 'guest@example.com', role: 'member' } });
     expect(res.statusCode).toBe(201);
     await expect.poll(() => received.some((m) => m.to.includes('guest@example.com'))).toBe(true);
+  });
+});
+
+describe('report mail over SMTP', () => {
+  it('carries the HTML report and its CSV attachment', async () => {
+    const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`, from: 'GEO <reports@geo.test>' });
+    try {
+      await mailer.send({ to: 'team@report.test', subject: 'Visibility summary', text: 'ready', html: '<h1>Visibility summary</h1>', attachments: [{ filename: 'rpt_1.csv', content: Buffer.from('a,b\r\n1,2\r\n'), contentType: 'text/csv' }] });
+    } finally {
+      mailer.close();
+    }
+    const mail = received.find((m) => m.to.includes('team@report.test'))!;
+    expect(mail.data).toContain('Content-Type: text/html');
+    expect(mail.data).toMatch(/filename=rpt_1\.csv|filename="rpt_1\.csv"/);
   });
 });
 

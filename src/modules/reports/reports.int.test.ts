@@ -97,6 +97,7 @@ describe('reports', () => {
 
   it('makes weekly reports once per week, however often the sweep runs', async () => {
     // The run's reports are dated today; the weekly sweep covers the last full week, so move the clock a week on.
+    await ctx.app.inject({ method: 'PATCH', url: '/api/v1/workspaces/reports-a/profile', headers: { cookie: owner }, payload: { email: 'team@acme.example' } });
     const later = await createTestApp({ clock: { now: () => new Date(Date.now() + 7 * 24 * 3600 * 1000) } }, ctx.database);
     try {
       await later.app.maintenance.sweep();
@@ -104,6 +105,12 @@ describe('reports', () => {
       const weekly = (await later.app.inject({ method: 'GET', url: '/api/v1/workspaces/reports-a/reports', headers: { cookie: owner } })).json().filter((r: { trigger: string }) => r.trigger === 'weekly');
       expect(weekly).toHaveLength(3);
       expect(weekly[0]).toMatchObject({ simulated: true, runId: null });
+      // Mailed once (the second sweep made nothing new), labelled simulated, with the CSV attached.
+      const mails = later.mails.filter((m) => m.to === 'team@acme.example');
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.subject).toMatch(/^Visibility summary, .* \(simulated data\)$/);
+      expect(mails[0]!.html).toContain('Simulated data');
+      expect(mails[0]!.attachments?.[0]?.filename).toMatch(/\.csv$/);
     } finally {
       await later.close();
     }

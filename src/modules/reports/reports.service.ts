@@ -6,6 +6,8 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
 import type { ScoresService } from '../scores/scores.service.ts';
+import type { Mailer } from '../email/email.service.ts';
+import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
 import type { PdfRenderer } from './pdf.ts';
 import { toCsv, toHtml } from './render.fns.ts';
 import { buildReport, CATALOG, REPORT_TYPES, type ReportData, type ReportType } from './reports.fns.ts';
@@ -30,7 +32,11 @@ const rowView = (r: ReportRow) => ({
   periodFrom: r.periodFrom, periodTo: r.periodTo, simulated: r.simulatedEngines.length > 0, simulatedEngines: r.simulatedEngines, createdAt: r.createdAt.toISOString(),
 });
 
-export function createReportsService(deps: { db: Db; clock: Clock; scores: ScoresService; pdf: PdfRenderer | null }) {
+export function createReportsService(deps: {
+  db: Db; clock: Clock; scores: ScoresService; pdf: PdfRenderer | null;
+  /** Weekly reports are mailed to the workspace's profile `email` when it has one. */
+  mail?: { mailer: Mailer; workspaces: WorkspacesService; publicBaseUrl: string; onError(err: unknown): void };
+}) {
   const { db, clock, scores } = deps;
 
   async function data(ws: WorkspaceContext, row: ReportRow): Promise<ReportData> {
@@ -44,6 +50,25 @@ export function createReportsService(deps: { db: Db; clock: Clock; scores: Score
       type, workspace: ws.slug, periodFrom: row.periodFrom, periodTo: row.periodTo, generatedAt: row.createdAt.toISOString(),
       simulatedEngines: row.simulatedEngines, days, perEngine, unavailable: UNAVAILABLE[type],
     });
+  }
+
+  /** The week's visibility summary to the workspace's address, as HTML with the CSV attached. Never fails the sweep. */
+  async function mailWeekly(row: ReportRow) {
+    if (!deps.mail) return;
+    try {
+      const ws = await deps.mail.workspaces.contextById(row.workspaceId);
+      const { email } = await deps.mail.workspaces.getRow(ws);
+      if (!email) return;
+      const report = await data(ws, row);
+      const link = `${deps.mail.publicBaseUrl}/api/v1/workspaces/${ws.slug}/reports/${row.id}?format=html`;
+      await deps.mail.mailer.send({
+        to: email, subject: `${report.title}, ${row.periodFrom} to ${row.periodTo}${report.simulated ? ' (simulated data)' : ''}`,
+        text: `The weekly ${report.title.toLowerCase()} of ${ws.slug} is ready: ${link}${report.simulated ? '\nIt includes answers from simulated engines, not real AI engines.' : ''}\n`,
+        html: toHtml(report), attachments: [{ filename: `${row.id}.csv`, content: Buffer.from(toCsv(report)), contentType: 'text/csv' }],
+      });
+    } catch (err) {
+      deps.mail.onError(err);
+    }
   }
 
   return {
@@ -79,8 +104,9 @@ export function createReportsService(deps: { db: Db; clock: Clock; scores: Score
       const rows = [...byWorkspace].flatMap(([workspaceId, sim]) => MADE_TYPES.map((type) => ({
         id: newId('rpt'), workspaceId, type, trigger: 'weekly' as const, runId: null, periodFrom: from, periodTo: to, simulatedEngines: [...sim].sort(), createdAt: now,
       })));
-      if (rows.length) await db.insert(reports).values(rows).onConflictDoNothing();
-      return rows.length;
+      const made = rows.length ? await db.insert(reports).values(rows).onConflictDoNothing().returning() : [];
+      for (const row of made.filter((r) => r.type === 'visibility_summary')) await mailWeekly(row);
+      return made.length;
     },
 
     async list(ws: WorkspaceContext, filter: { type?: string; limit: number }) {
