@@ -1,5 +1,4 @@
-import sharp, { type Sharp } from 'sharp';
-import decodeIco from 'decode-ico';
+import type { Sharp } from 'sharp';
 import { invalid } from '../../lib/errors.ts';
 import { bestIcoEntry, ICON_SIZE, icoEntries, MAX_ICON_BYTES, MAX_ICON_PIXELS, sniffImage } from './icon.fns.ts';
 
@@ -9,6 +8,8 @@ import { bestIcoEntry, ICON_SIZE, icoEntries, MAX_ICON_BYTES, MAX_ICON_PIXELS, s
 const REFUSED = 'The icon must be a PNG, JPEG, WebP, GIF or ICO image';
 
 export async function normaliseIcon(bytes: Buffer): Promise<Buffer> {
+  // Loaded on the first icon, not at start (a native module and its libvips).
+  const [{ default: sharp }, { default: decodeIco }] = await Promise.all([import('sharp'), import('decode-ico')]);
   if (bytes.length === 0) throw invalid('The icon file is empty.');
   if (bytes.length > MAX_ICON_BYTES) throw invalid(`The icon is larger than ${MAX_ICON_BYTES} bytes.`);
   const type = sniffImage(bytes);

@@ -1,4 +1,4 @@
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 
 // PDF from the report's HTML through Chromium (Debian's, `CHROME_PATH`). One browser per process,
 // launched on first use; every PDF gets a fresh context, and the page may load nothing at all.
@@ -7,10 +7,11 @@ export interface PdfRenderer { render(html: string): Promise<Buffer>; close(): P
 
 export function createPdfRenderer(opts: { chromePath: string }): PdfRenderer {
   let browser: Promise<Browser> | null = null;
-  const launch = () => (browser ??= chromium.launch({
+  // playwright-core is loaded on the first PDF, not at start: most processes never render one.
+  const launch = () => (browser ??= import('playwright-core').then(({ chromium }) => chromium.launch({
     executablePath: opts.chromePath,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  }).catch((err) => {
+  })).catch((err) => {
     browser = null;
     throw err;
   }));
