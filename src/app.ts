@@ -15,7 +15,10 @@ import './lib/http/types.ts';
 import { createAccountsRepo } from './modules/accounts/accounts.repo.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
-import { createEmailService, createLogMailer, type InboxProvider, type Mailer } from './modules/email/email.service.ts';
+import { createEmailService, createLogMailer, inboxProviderOf, type InboxProvider, type Mailer } from './modules/email/email.service.ts';
+import { createAgentMailProvider } from './modules/email/agentmail.ts';
+import { createSmtpMailer } from './modules/email/smtp.ts';
+import { emailRoutes } from './modules/email/email.routes.ts';
 import { createWorkspacesRepo } from './modules/workspaces/workspaces.repo.ts';
 import { createWorkspacesService } from './modules/workspaces/workspaces.service.ts';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes.ts';
@@ -49,6 +52,15 @@ import { createRunsService } from './modules/runs/runs.service.ts';
 import { runsRoutes } from './modules/runs/runs.routes.ts';
 import { createScoresService } from './modules/scores/scores.service.ts';
 import { scoresRoutes } from './modules/scores/scores.routes.ts';
+import { createProfileService } from './modules/profile/profile.service.ts';
+import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { createResearchService } from './modules/research/research.service.ts';
+import { researchRoutes } from './modules/research/research.routes.ts';
+import { realModel, serpApi, simulatedModel, simulatedSerp } from './modules/research/research.providers.ts';
+import { createReportsService } from './modules/reports/reports.service.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { createPdfRenderer } from './modules/reports/pdf.ts';
+import { existsSync } from 'node:fs';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { API_VERSION, docsRoutes, registerOpenApi } from './modules/docs/docs.routes.ts';
 import { fetcherFromConfig, type SafeFetcher } from './lib/safe-fetch/safe-fetch.ts';
@@ -127,8 +139,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie, { secret: config.secrets.sessionSecret });
 
   const { db } = database;
-  const mailer = deps.mailer ?? createLogMailer(app.log, config.env !== 'production');
-  const email = createEmailService({ db, inboxProvider: deps.inboxProvider ?? null, log: app.log });
+  const smtp = !deps.mailer && config.mail?.smtpUrl ? createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from }) : null;
+  if (smtp) app.addHook('onClose', async () => smtp.close());
+  const mailer = deps.mailer ?? smtp ?? createLogMailer(app.log, config.env !== 'production');
+  const configuredInboxes = config.mail?.agentmail ? inboxProviderOf(createAgentMailProvider(config.mail.agentmail)) : null;
+  const email = createEmailService({ db, inboxProvider: deps.inboxProvider === undefined ? configuredInboxes : deps.inboxProvider, log: app.log, retryBaseMs: config.mail?.inboxRetryBaseMs });
   const credits = createCreditsService({ db, clock });
   const accounts = createAccountsService({
     repo: createAccountsRepo(db), clock, mailer, onMailError: (err) => app.log.error({ err }, 'verification mail failed'),
@@ -177,6 +192,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   setupRoutes(app, { setupTokens: createSetupTokensService({ db, clock, keys, workspaces, keyHashSecret: config.secrets.keyHashSecret }), publicBaseUrl: config.publicBaseUrl });
   connectionsRoutes(app, { connections });
   teamRoutes(app, { team });
+  emailRoutes(app, { email, workspaces });
+  await profileRoutes(app, { profile: createProfileService({ db, clock, workspaces, publicBaseUrl: config.publicBaseUrl }) });
   creditsRoutes(app, { credits, mockTopUpAllowed: config.env !== 'production' && config.payments.mode !== 'processor' });
   const billing = createBillingService({
     db, clock, credits, limiter, payments: config.payments, publicBaseUrl: config.publicBaseUrl, stripe: deps.stripe ?? stripeClient(config.payments),
@@ -194,7 +211,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const engines = createEngines({ config, clock, resolveKey: (workspaceId, connector) => connections.resolveKey(workspaceId, connector as never) });
   const scores = createScoresService({ db, clock, workspaces });
-  const runs = createRunsService({ db, clock, jobs, prompts, engines, workspaces, pipeline: config.pipeline, onSucceeded: (workspaceId, runId, answered) => scores.prepareRun(workspaceId, runId, answered) });
+  const chromePath = config.chromePath ?? '/usr/bin/chromium';
+  const pdf = existsSync(chromePath) ? createPdfRenderer({ chromePath }) : null;
+  if (pdf) app.addHook('onClose', () => pdf.close());
+  const reports = createReportsService({ db, clock, scores, pdf, mail: { mailer, workspaces, publicBaseUrl: config.publicBaseUrl, onError: (err) => app.log.error({ err }, 'weekly report mail failed') } });
+  const runs = createRunsService({
+    db, clock, jobs, prompts, engines, workspaces, pipeline: config.pipeline,
+    // The run's score snapshots and its reports commit together with its `succeeded`.
+    onSucceeded: async (workspaceId, runId, answered) => {
+      const write = await scores.prepareRun(workspaceId, runId, answered);
+      const simulated = [...new Set(answered.filter((a) => a.simulated).map((a) => a.engine))].sort();
+      return async (tx) => {
+        await write(tx);
+        await reports.afterRun(tx, workspaceId, runId, simulated);
+      };
+    },
+  });
   const generation = createPromptGeneration({
     jobs, prompts, workspaceRow: (ws) => workspaces.getRow(ws),
     async modelFor(ws, row) {
@@ -246,6 +278,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tools: { scores, runs, prompts, credits },
   });
   chatRoutes(app, { chat });
+  const research = createResearchService({
+    db, clock, jobs, prompts, workspaces,
+    async providersFor(ws, row) {
+      const modelId = row.model ?? config.defaultModel;
+      const { connector } = modelConnector(modelId);
+      const model = connector ? workspaceModel(modelId, await connections.resolveKey(ws.id, connector), config.providers) : null;
+      const serpKey = (await connections.resolveKey(ws.id, 'serpapi' as never)) ?? config.providers.serpapi.apiKey ?? null;
+      const known = [row.displayName, ...row.competitors.map((c) => c.name)];
+      return { model: model ? realModel(model) : simulatedModel(known), serp: serpKey ? serpApi(serpKey, config.providers.serpapi) : simulatedSerp() };
+    },
+  });
+  researchRoutes(app, { research });
+  reportsRoutes(app, { reports });
   if (config.pipeline.workers === 'embedded') await jobs.startWorkers(config.pipeline.maxJobs);
 
   app.decorate('maintenance', {
@@ -256,6 +301,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await keys.sweep();
       await credits.sweep();
       await limiter.sweep();
+      await reports.sweepWeekly();
     },
   });
 

@@ -25,7 +25,10 @@ export interface Config {
   trustProxy: string[] | undefined;
   logLevel: string;
   defaultModel: string;
-  emailProvider: 'none';
+  emailProvider: 'none' | 'agentmail';
+  mail: MailConfig;
+  /** Chromium for report PDFs (`CHROME_PATH`, default /usr/bin/chromium); without it PDFs answer 503. */
+  chromePath?: string;
   providers: Record<ProviderName, ProviderConfig>;
   payments: PaymentsConfig;
   /** Sign-up and sign-in attempts per client address per 10 minutes. */
@@ -86,6 +89,16 @@ const PROVIDERS: Record<ProviderName, { keyVar?: string; urlVar: string; default
   serpapi: { keyVar: 'SERPAPI_API_KEY', urlVar: 'SERPAPI_BASE_URL', defaultUrl: 'https://serpapi.com' },
   google: { urlVar: 'GOOGLE_TOKEN_URL', defaultUrl: 'https://oauth2.googleapis.com/token' },
 };
+
+export interface MailConfig {
+  /** Outgoing mail over SMTP (`SMTP_URL`); without it mail goes to the log (never in production). */
+  smtpUrl: string | undefined;
+  from: string;
+  /** AgentMail inbox API, used when EMAIL_PROVIDER=agentmail. */
+  agentmail: { apiKey: string; baseUrl: string; domain: string | undefined } | undefined;
+  /** Base delay of the inbox provisioning backoff (1×, 2× between the 3 attempts). */
+  inboxRetryBaseMs: number;
+}
 
 export interface PaymentsConfig {
   /** `processor`: Stripe with STRIPE_SECRET_KEY; `mock`: the server's own checkout page; `none`. */
@@ -155,8 +168,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = env.LOG_LEVEL ?? (geoEnv === 'test' ? 'silent' : 'info');
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
-  const emailProvider = (env.EMAIL_PROVIDER ?? 'none') as 'none';
-  if (emailProvider !== 'none') problems.push(`EMAIL_PROVIDER "${env.EMAIL_PROVIDER}" is not supported; the only value is "none"`);
+  const emailProvider = (env.EMAIL_PROVIDER ?? 'none') as 'none' | 'agentmail';
+  if (emailProvider !== 'none' && emailProvider !== 'agentmail') problems.push(`EMAIL_PROVIDER "${env.EMAIL_PROVIDER}" is not supported; use "none" or "agentmail"`);
+  if (emailProvider === 'agentmail' && !env.AGENTMAIL_API_KEY) problems.push('EMAIL_PROVIDER=agentmail needs AGENTMAIL_API_KEY');
+  const agentmailUrl = (env.AGENTMAIL_BASE_URL || 'https://api.agentmail.to').replace(/\/+$/, '');
+  if (!/^https?:\/\/[^\s]+$/.test(agentmailUrl)) problems.push('AGENTMAIL_BASE_URL must be an http(s) URL');
+  const smtpUrl = env.SMTP_URL || undefined;
+  if (smtpUrl && !/^smtps?:\/\/[^\s]+$/.test(smtpUrl)) problems.push('SMTP_URL must be smtp://… or smtps://…');
 
   const trustProxy = env.TRUST_PROXY ? env.TRUST_PROXY.split(',').map((s) => s.trim()).filter(Boolean) : undefined;
   for (const entry of trustProxy ?? []) {
@@ -206,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!(ENGINE_IDS as readonly string[]).includes(searchEngine)) problems.push(`GEO_SEARCHX_ENGINE must be one of ${ENGINE_IDS.join(', ')}`);
   const workers = (env.GEO_WORKERS ?? 'embedded') as 'embedded' | 'off';
   if (workers !== 'embedded' && workers !== 'off') problems.push('GEO_WORKERS must be embedded or off');
+  const inboxRetryBaseMs = intIn('EMAIL_RETRY_BASE_MS', 500, 0, 60_000);
   const pipeline: PipelineConfig = {
     maxJobs: intIn('GEO_MAX_PIPELINE_JOBS', 4, 1, 32),
     simulatedLatencyMs: intIn('GEO_SIMULATED_LATENCY_MS', 200, 0, 60_000),
@@ -254,6 +273,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     defaultModel: env.GEO_DEFAULT_MODEL ?? 'openai:gpt-4.1-mini',
     emailProvider,
+    chromePath: env.CHROME_PATH || '/usr/bin/chromium',
+    mail: {
+      smtpUrl, from: env.MAIL_FROM || `GEO <no-reply@${new URL(publicBaseUrl).hostname}>`,
+      agentmail: emailProvider === 'agentmail' ? { apiKey: env.AGENTMAIL_API_KEY!, baseUrl: agentmailUrl, domain: env.AGENTMAIL_DOMAIN || undefined } : undefined,
+      inboxRetryBaseMs,
+    },
     providers,
     payments,
     authAttemptsPer10Min,

@@ -17,3 +17,6 @@ export * from '../modules/pages/pages.tables.ts';
 export * from '../modules/seo/seo.tables.ts';
 export * from '../modules/recs/recs.tables.ts';
 export * from '../modules/chat/chat.tables.ts';
+export * from '../modules/profile/profile.tables.ts';
+export * from '../modules/research/research.tables.ts';
+export * from '../modules/reports/reports.tables.ts';

@@ -40,6 +40,7 @@ export const ERROR_STATUS = {
   internal_error: 500,
   upstream_error: 502,
   billing_unavailable: 503,
+  pdf_unavailable: 503,
   not_ready: 503,
 } as const;
 

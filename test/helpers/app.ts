@@ -18,6 +18,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     env: 'test', host: '127.0.0.1', port: 0, dataDir: mkdtempSync(path.join(os.tmpdir(), 'geo-data-')), databaseUrl: undefined,
     publicBaseUrl: 'http://127.0.0.1:3000', trustProxy: undefined, logLevel: 'silent',
     defaultModel: 'openai:gpt-4.1-mini', emailProvider: 'none',
+    mail: { smtpUrl: undefined, from: 'GEO <no-reply@127.0.0.1>', agentmail: undefined, inboxRetryBaseMs: 0 },
     providers: loadConfig({ DATA_DIR: '/nonexistent', ...secretsEnv }).providers,
     authAttemptsPer10Min: 100_000,
     pipeline: { ...loadConfig({ DATA_DIR: '/nonexistent', ...secretsEnv }).pipeline, simulatedLatencyMs: 0 },

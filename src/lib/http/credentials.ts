@@ -27,6 +27,7 @@ export const ACCESS = {
   chat: { read: 'chat:read', write: 'chat:write' },
   credits: { read: 'credits:read', topUp: 'session' },
   team: { read: 'workspace:read', write: 'session' },
+  email: { read: 'settings:read', backfill: 'session' },
   // Spec 5.2: never allowed with a key.
   apiKeys: 'session',
   account: 'session',

@@ -22,8 +22,11 @@ export const promptView = (p: PromptRow) => ({
   createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString(),
 });
 
-export function templateInputOf(ws: Pick<WorkspaceRow, 'displayName' | 'competitors' | 'industry' | 'languages' | 'regions'>): TemplateInput {
-  return { brand: ws.displayName, competitors: ws.competitors.map((c) => c.name), industry: ws.industry, languages: ws.languages as Language[], regions: ws.regions };
+export function templateInputOf(ws: Pick<WorkspaceRow, 'displayName' | 'competitors' | 'industry' | 'languages' | 'regions' | 'productsServices'>): TemplateInput {
+  return {
+    brand: ws.displayName, competitors: ws.competitors.map((c) => c.name), industry: ws.industry,
+    products: (ws.productsServices ?? []).map((p) => p.name), languages: ws.languages as Language[], regions: ws.regions,
+  };
 }
 
 export function createPromptsService(deps: { db: Db; clock: Clock }) {

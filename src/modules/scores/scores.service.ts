@@ -1,4 +1,4 @@
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import { ENGINE_IDS } from '../../config.ts';
 import { rawRows, type Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -156,6 +156,12 @@ export function createScoresService(deps: { db: Db; clock: Clock; workspaces: Wo
         } : null,
       };
     },
+
+    /** Snapshots of one engine between two days (inclusive), oldest first, for reports. */
+    history: (workspaceId: string, engine: string, fromDay: string, toDay: string) =>
+      db.select({ day: scoreSnapshots.day, runId: scoreSnapshots.runId, data: scoreSnapshots.data }).from(scoreSnapshots)
+        .where(and(eq(scoreSnapshots.workspaceId, workspaceId), eq(scoreSnapshots.engine, engine), gte(scoreSnapshots.day, fromDay), lte(scoreSnapshots.day, toDay)))
+        .orderBy(asc(scoreSnapshots.day)),
   };
 }
 export type ScoresService = ReturnType<typeof createScoresService>;

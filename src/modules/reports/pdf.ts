@@ -1,0 +1,35 @@
+import type { Browser } from 'playwright-core';
+
+// PDF from the report's HTML through Chromium (Debian's, `CHROME_PATH`). One browser per process,
+// launched on first use; every PDF gets a fresh context, and the page may load nothing at all.
+
+export interface PdfRenderer { render(html: string): Promise<Buffer>; close(): Promise<void> }
+
+export function createPdfRenderer(opts: { chromePath: string }): PdfRenderer {
+  let browser: Promise<Browser> | null = null;
+  // playwright-core is loaded on the first PDF, not at start: most processes never render one.
+  const launch = () => (browser ??= import('playwright-core').then(({ chromium }) => chromium.launch({
+    executablePath: opts.chromePath,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  })).catch((err) => {
+    browser = null;
+    throw err;
+  }));
+  return {
+    async render(html) {
+      const context = await (await launch()).newContext({ javaScriptEnabled: false, offline: true });
+      try {
+        const page = await context.newPage();
+        await page.route('**/*', (route) => route.abort());
+        await page.setContent(html, { waitUntil: 'load' });
+        return await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
+      } finally {
+        await context.close();
+      }
+    },
+    async close() {
+      if (browser) await (await browser.catch(() => null))?.close();
+      browser = null;
+    },
+  };
+}

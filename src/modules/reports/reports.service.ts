@@ -1,0 +1,132 @@
+import { and, desc, eq, gte, lte } from 'drizzle-orm';
+import { ENGINE_IDS } from '../../config.ts';
+import type { Db } from '../../lib/db.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { WorkspaceContext } from '../../lib/http/types.ts';
+import type { ScoresService } from '../scores/scores.service.ts';
+import type { Mailer } from '../email/email.service.ts';
+import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
+import type { PdfRenderer } from './pdf.ts';
+import { toCsv, toHtml } from './render.fns.ts';
+import { buildReport, CATALOG, REPORT_TYPES, type ReportData, type ReportType } from './reports.fns.ts';
+import { reports } from './reports.tables.ts';
+
+const DAY_MS = 24 * 3600 * 1000;
+const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+const addDays = (day: string, n: number) => dayOf(new Date(new Date(`${day}T00:00:00Z`).getTime() + n * DAY_MS));
+/** A run's report covers the 30 days ending on the run's day. */
+const RUN_PERIOD_DAYS = 30;
+
+// Types whose data comes from modules this build has; the others are listed as unavailable.
+const UNAVAILABLE: Partial<Record<ReportType, string>> = {
+  recommendations_progress: 'Not available in this build: the recommendations module does not supply report data yet.',
+  seo_technical_status: 'Not available in this build: the SEO module does not supply report data yet.',
+};
+export const MADE_TYPES = REPORT_TYPES.filter((t) => !UNAVAILABLE[t]);
+
+export type ReportRow = typeof reports.$inferSelect;
+const rowView = (r: ReportRow) => ({
+  id: r.id, type: r.type, title: CATALOG[r.type as ReportType]?.title ?? r.type, trigger: r.trigger, runId: r.runId,
+  periodFrom: r.periodFrom, periodTo: r.periodTo, simulated: r.simulatedEngines.length > 0, simulatedEngines: r.simulatedEngines, createdAt: r.createdAt.toISOString(),
+});
+
+export function createReportsService(deps: {
+  db: Db; clock: Clock; scores: ScoresService; pdf: PdfRenderer | null;
+  /** Weekly reports are mailed to the workspace's profile `email` when it has one. */
+  mail?: { mailer: Mailer; workspaces: WorkspacesService; publicBaseUrl: string; onError(err: unknown): void };
+}) {
+  const { db, clock, scores } = deps;
+
+  async function data(ws: WorkspaceContext, row: ReportRow): Promise<ReportData> {
+    const type = row.type as ReportType;
+    const days = await scores.history(ws.id, 'composite', row.periodFrom, row.periodTo);
+    const perEngine = (await Promise.all(ENGINE_IDS.map(async (engine) => {
+      const last = (await scores.history(ws.id, engine, row.periodFrom, row.periodTo)).at(-1);
+      return last ? { engine, data: last.data } : null;
+    }))).filter((e): e is NonNullable<typeof e> => e !== null);
+    return buildReport({
+      type, workspace: ws.slug, periodFrom: row.periodFrom, periodTo: row.periodTo, generatedAt: row.createdAt.toISOString(),
+      simulatedEngines: row.simulatedEngines, days, perEngine, unavailable: UNAVAILABLE[type],
+    });
+  }
+
+  /** The week's visibility summary to the workspace's address, as HTML with the CSV attached. Never fails the sweep. */
+  async function mailWeekly(row: ReportRow) {
+    if (!deps.mail) return;
+    try {
+      const ws = await deps.mail.workspaces.contextById(row.workspaceId);
+      const { email } = await deps.mail.workspaces.getRow(ws);
+      if (!email) return;
+      const report = await data(ws, row);
+      const link = `${deps.mail.publicBaseUrl}/api/v1/workspaces/${ws.slug}/reports/${row.id}?format=html`;
+      await deps.mail.mailer.send({
+        to: email, subject: `${report.title}, ${row.periodFrom} to ${row.periodTo}${report.simulated ? ' (simulated data)' : ''}`,
+        text: `The weekly ${report.title.toLowerCase()} of ${ws.slug} is ready: ${link}${report.simulated ? '\nIt includes answers from simulated engines, not real AI engines.' : ''}\n`,
+        html: toHtml(report), attachments: [{ filename: `${row.id}.csv`, content: Buffer.from(toCsv(report)), contentType: 'text/csv' }],
+      });
+    } catch (err) {
+      deps.mail.onError(err);
+    }
+  }
+
+  return {
+    catalog: () => REPORT_TYPES.map((type) => ({
+      type, ...CATALOG[type], formats: ['json', 'csv', 'html', 'pdf'], available: !UNAVAILABLE[type], ...(UNAVAILABLE[type] ? { reason: UNAVAILABLE[type] } : {}),
+      schedule: 'after each succeeded run (the 30 days ending that day) and weekly (Monday to Sunday)',
+    })),
+
+    /** Inside the transaction that marks a run succeeded: its reports exist exactly when it succeeded. */
+    async afterRun(tx: Db, workspaceId: string, runId: string, simulatedEngines: string[]) {
+      const day = dayOf(clock.now());
+      const now = clock.now();
+      await tx.insert(reports).values(MADE_TYPES.map((type) => ({
+        id: newId('rpt'), workspaceId, type, trigger: 'run' as const, runId, periodFrom: addDays(day, 1 - RUN_PERIOD_DAYS), periodTo: day, simulatedEngines, createdAt: now,
+      })));
+    },
+
+    /** Weekly reports of the last full week (Monday to Sunday) for workspaces that ran in it. Idempotent. */
+    async sweepWeekly() {
+      const today = dayOf(clock.now());
+      const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0
+      const to = addDays(today, -weekday - 1);
+      const from = addDays(to, -6);
+      const runs = await db.select({ workspaceId: reports.workspaceId, simulatedEngines: reports.simulatedEngines }).from(reports)
+        .where(and(eq(reports.trigger, 'run'), gte(reports.periodTo, from), lte(reports.periodTo, to)));
+      const byWorkspace = new Map<string, Set<string>>();
+      for (const r of runs) {
+        const set = byWorkspace.get(r.workspaceId) ?? new Set();
+        r.simulatedEngines.forEach((e) => set.add(e));
+        byWorkspace.set(r.workspaceId, set);
+      }
+      const now = clock.now();
+      const rows = [...byWorkspace].flatMap(([workspaceId, sim]) => MADE_TYPES.map((type) => ({
+        id: newId('rpt'), workspaceId, type, trigger: 'weekly' as const, runId: null, periodFrom: from, periodTo: to, simulatedEngines: [...sim].sort(), createdAt: now,
+      })));
+      const made = rows.length ? await db.insert(reports).values(rows).onConflictDoNothing().returning() : [];
+      for (const row of made.filter((r) => r.type === 'visibility_summary')) await mailWeekly(row);
+      return made.length;
+    },
+
+    async list(ws: WorkspaceContext, filter: { type?: string; limit: number }) {
+      const rows = await db.select().from(reports)
+        .where(and(eq(reports.workspaceId, ws.id), filter.type ? eq(reports.type, filter.type) : undefined))
+        .orderBy(desc(reports.createdAt), desc(reports.id)).limit(filter.limit);
+      return rows.map(rowView);
+    },
+
+    async read(ws: WorkspaceContext, id: string, format: 'json' | 'csv' | 'html' | 'pdf') {
+      const [row] = await db.select().from(reports).where(and(eq(reports.workspaceId, ws.id), eq(reports.id, id)));
+      if (!row) throw notFound('Report');
+      const report = await data(ws, row);
+      if (format === 'json') return { type: 'application/json; charset=utf-8', body: JSON.stringify({ ...rowView(row), report }) };
+      if (format === 'csv') return { type: 'text/csv; charset=utf-8', body: toCsv(report), filename: `${row.id}.csv` };
+      const html = toHtml(report);
+      if (format === 'html') return { type: 'text/html; charset=utf-8', body: html };
+      if (!deps.pdf) throw new AppError('pdf_unavailable', 'PDF rendering needs Chromium (CHROME_PATH); use format=html and print it.');
+      return { type: 'application/pdf', body: await deps.pdf.render(html), filename: `${row.id}.pdf` };
+    },
+  };
+}
+export type ReportsService = ReturnType<typeof createReportsService>;

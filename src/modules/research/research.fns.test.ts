@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { brandOfLine, callPlan, countDomains, dedupePrompts, listItems, PROVIDER_CAPS, RESEARCH_CALLS, totalCalls, untrackedNames } from './research.fns.ts';
+
+describe('callPlan', () => {
+  it.each([1, 2, 3, 4])('%i languages: within 80 calls and the per-provider caps', (languages) => {
+    const plan = callPlan(languages, 6);
+    expect(totalCalls(plan)).toBeLessThanOrEqual(RESEARCH_CALLS);
+    for (const provider of ['model', 'serp'] as const) {
+      expect(plan.filter((p) => p.provider === provider).reduce((n, p) => n + p.count, 0)).toBeLessThanOrEqual(PROVIDER_CAPS[provider]);
+    }
+  });
+  it('cuts the last stages first when a cap is reached', () => {
+    expect(callPlan(40, 6).find((p) => p.stage === 'competitors')!.count).toBe(0);
+  });
+});
+
+describe('dedupePrompts', () => {
+  it('drops prompts already active, repeated, or too short, folding case, accents and punctuation', () => {
+    const out = dedupePrompts([{ text: 'What are the best tools?' }, { text: 'what are the BEST tools' }, { text: 'Quelles sont les meilleures solutions ?' }, { text: 'Quelles sont les méilleures solutions' }, { text: 'Hi?' }], ['What are the best tools?!']);
+    expect(out.map((p) => p.text)).toEqual(['Quelles sont les meilleures solutions ?']);
+  });
+});
+
+describe('names and domains', () => {
+  it.each([
+    ['1. **Brightlane** - a well-known option', 'Brightlane'], ['- Nimbus Labs: great for teams', 'Nimbus Labs'], ['Quantive (enterprise)', 'Quantive'], ['—', null], ['3.', null],
+  ])('brandOfLine(%s) = %s', (line, name) => expect(listItems(line).map(brandOfLine)[0] ?? null).toBe(name));
+
+  it('counts untracked names once per answer, most mentioned first', () => {
+    expect(untrackedNames([['Brightlane', 'Globex', 'Brightlane'], ['brightlane', 'Orbitly'], ['Globex Corp']], ['Acme', 'Globex', 'Globex Corp'])).toEqual([
+      { name: 'Brightlane', mentions: 2 }, { name: 'Orbitly', mentions: 1 },
+    ]);
+  });
+
+  it('counts registrable domains once per result list', () => {
+    expect(countDomains([['https://www.g2.com/a', 'https://g2.com/b', 'https://blog.acme.co.uk/x'], ['https://g2.com/c', 'not a url']])).toEqual([
+      { domain: 'g2.com', citations: 2 }, { domain: 'acme.co.uk', citations: 1 },
+    ]);
+  });
+});
