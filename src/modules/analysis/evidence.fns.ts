@@ -110,6 +110,8 @@ export function signalsOf(c: Candidate, support: AnswerSupport): string[] {
   }
   if (VERSUS.has(prev) && c.coListed.length) out.push('versus');
   for (const other of c.coListed.slice(0, 2)) out.push(`co-listed-with:${other}`);
+  // Known brands that are not tracked: a capitalised name enumerated with it ("Kayak, Skyscanner").
+  if (!c.coListed.length && p.enumeratedWith && capitalised) out.push(`co-listed-with:${p.enumeratedWith}`);
   const category = sentenceTokens.map((t) => (t === name ? null : categoryWordOf(t, support.industryWords))).find(Boolean);
   if (category) out.push(`category:${category}`);
   else {

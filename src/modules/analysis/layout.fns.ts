@@ -63,8 +63,12 @@ export interface Position {
   nextAdjacent: boolean;
   /** Line text before the name, markdown markers aside (for co-listing in a sentence). */
   sentenceText: string;
+  /** A capitalised name enumerated with this one ("Kayak, Skyscanner and …"), if any. */
+  enumeratedWith: string | null;
 }
 
+const LIST_AFTER = /^(?:'s)?(?:\*\*|__)?\s*(?:,|&|\/|\s(?:and|or|vs\.?|y|o|i|et|ou)\s)\s*(?:\*\*|__|\[)?(\p{Lu}[\p{L}\p{N}.]+)/u;
+const LIST_BEFORE = /(\p{Lu}[\p{L}\p{N}.]+)(?:\*\*|__|\])?\s*(?:,|&|\/|\s(?:and|or|vs\.?|y|o|i|et|ou))\s*(?:\*\*|__|\[)?$/u;
 const EMPHASIS_OPEN = /[*_["“‘'(\s]*$/;
 const WORD_BEFORE = /([\p{L}\p{N}'’-]+)[^\p{L}\p{N}]*$/u;
 
@@ -104,5 +108,6 @@ export function positionOf(text: string, lines: Line[], start: number, end: numb
     prevAdjacent: /[\p{L}\p{N}] $/u.test(sentenceBefore), nextAdjacent: /^ [\p{L}\p{N}]/u.test(after),
     line, head, separatorAfter, bold, tableCell: line.kind === 'table', sentenceInitial, prevWords, nextWord, nextWords,
     sentenceText: sentenceBefore + text.slice(start, stop === -1 ? cellEnd : end + stop),
+    enumeratedWith: LIST_AFTER.exec(after)?.[1] ?? LIST_BEFORE.exec(sentenceBefore)?.[1] ?? null,
   };
 }

@@ -53,6 +53,8 @@ describe('ambiguous names: support from the rest of the answer', () => {
     ['a distinctive alias counts and supports', 'ConvertKit became Kit; Kit suits creators.', ['Kit']],
     ['the domain supports a sentence-initial use', 'Monday has automations. Pricing is on monday.com.', ['Monday']],
     ['other brands in the same enumeration', 'Compare Acme, Notion and Bear.', ['Acme', 'Notion', 'Bear']],
+    ['untracked names in the same enumeration', 'Done. Bear, Ulysses and iA Writer all sync.', ['Bear']],
+    ['weekdays enumerated are still weekdays', 'Done. Monday, Tuesday and Friday are busy.', []],
     ['a category word in the sentence', 'Notion is a workspace app for teams.', ['Notion']],
   ])('%s', (_rule, answer, expected) => expect(mentioned(answer)).toEqual(expected));
 
