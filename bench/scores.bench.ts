@@ -12,7 +12,8 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig, ENGINE_IDS } from '../src/config.ts';
 import { openPostgres } from '../src/lib/db.ts';
 import { scoreSnapshots } from '../src/modules/scores/scores.tables.ts';
-import { buildSnapshot } from '../src/modules/scores/snapshot.fns.ts';
+import { deriveSnapshot } from '../src/modules/scores/snapshot.fns.ts';
+import { runStats } from '../src/modules/scores/stats.fns.ts';
 import { COMPONENTS } from '../src/modules/scores/scores.fns.ts';
 
 const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -59,9 +60,11 @@ const today = new Date();
 for (let d = 364; d >= 0; d--) {
   const day = new Date(today.getTime() - d * 86_400_000).toISOString().slice(0, 10);
   const perEngine = ENGINE_IDS.map((engine) => ({ engine, results: Array.from({ length: 120 }, answer) }));
-  const rows = [{ engine: 'composite', results: perEngine.flatMap((e) => e.results) }, ...perEngine].map(({ engine, results }) => {
-    const data = buildSnapshot(engine, results, entities);
-    return { workspaceId: ws!.id, engine, day, runId: `run_${day}`, score: data.score, data, createdAt: new Date(), answers: data.answers ?? 0, simulatedAnswers: data.simulatedAnswers ?? 0,
+  // Rows as a run's success writes them, statistics included (the read routes must never load them).
+  const stats = runStats(`run_${day}`, perEngine.flatMap((e) => e.results.map((r) => ({ ...r, engine: e.engine }))), entities.map((e) => e.entityId), 'composite');
+  const rows = [...stats].map(([engine, st]) => {
+    const data = deriveSnapshot(engine, st, entities);
+    return { workspaceId: ws!.id, engine, day, runId: `run_${day}`, score: data.score, data, createdAt: new Date(), answers: data.answers ?? 0, simulatedAnswers: data.simulatedAnswers ?? 0, stats: st,
       point: JSON.stringify({ date: day, runId: `run_${day}`, runs: 1, score: data.score, interval: data.interval, components: Object.fromEntries(COMPONENTS.map((k) => [k, data.components[k].value])), missingComponents: data.missingComponents, n: data.answers, simulatedShare: data.simulatedShare, simulated: data.simulated, change: null }),
       componentValues: Object.fromEntries(COMPONENTS.map((k) => [k, data.components[k].value])), missingComponents: data.missingComponents };
   });

@@ -19,6 +19,8 @@ export interface Engine {
   schedule<T>(fn: () => Promise<T>): Promise<T>;
   /** One call, outside any slot: use within `schedule`. */
   call(prompt: { text: string; language: string; sample?: number }, signal: AbortSignal): Promise<EngineAnswer>;
+  /** Off (no provider, simulation disabled): its calls fail at once and are not charged. */
+  off?: true;
 }
 
 /** Whether an engine can run for a workspace, and why not. */
@@ -73,14 +75,13 @@ export function createEngines(deps: { config: Config; clock: Clock; resolveKey(w
   const simulation = simulationEnabled(config);
   /** An engine that is off: its calls fail, saying why (a key removed between start and call). */
   const off = (id: EngineId): Engine => ({
-    id, simulated: false, concurrency: 1, schedule: (fn) => fn(),
+    id, simulated: false, concurrency: 1, off: true, schedule: (fn) => fn(),
     call: async () => {
       throw new Error(`${id} has no provider key and simulation is off (GEO_SIMULATION)`);
     },
   });
 
   return {
-    simulation,
     /** Which of these engines can run for the workspace: the run's start gates on it. */
     async availability(workspaceId: string, ids: readonly EngineId[] = ENGINE_IDS): Promise<EngineAvailability[]> {
       return Promise.all(ids.map(async (id) => {

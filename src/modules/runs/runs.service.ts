@@ -106,7 +106,7 @@ export function createRunsService(deps: {
       // call of the engine never waits for this one's CPU work.
       const called = await engine.schedule(async () => {
         if (local.signal.aborted) return null;
-        if (!(await ctx.lease(deps.pipeline.pricing[engine.id]))) {
+        if (!engine.off && !(await ctx.lease(deps.pipeline.pricing[engine.id]))) {
           local.abort(new Error('the credit hold is exhausted'));
           throw local.signal.reason;
         }

@@ -19,6 +19,12 @@ const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 /** The honest label: the share of answers from simulated engines and whether any is; null for snapshots written before they were counted. */
 const honest = (answers: number, simulated: number) => (answers ? { simulatedShare: round(simulated / answers), simulated: simulated > 0 } : { simulatedShare: null, simulated: null });
 
+/** What the read routes use of a snapshot: never its statistics (tens of kilobytes, read only when pooling). */
+const SHOWN = {
+  engine: scoreSnapshots.engine, day: scoreSnapshots.day, runId: scoreSnapshots.runId, data: scoreSnapshots.data,
+  answers: scoreSnapshots.answers, simulatedAnswers: scoreSnapshots.simulatedAnswers,
+};
+
 export function createScoresService(deps: { db: Db; clock: Clock; workspaces: WorkspacesService }) {
   const { db, clock } = deps;
   // Time series change once a day per workspace: a response is kept 5 s (another process's new
@@ -30,7 +36,7 @@ export function createScoresService(deps: { db: Db; clock: Clock; workspaces: Wo
   };
 
   async function latest(ws: WorkspaceContext, engine: string, onOrBefore: string) {
-    const [row] = await db.select().from(scoreSnapshots)
+    const [row] = await db.select(SHOWN).from(scoreSnapshots)
       .where(and(eq(scoreSnapshots.workspaceId, ws.id), eq(scoreSnapshots.engine, engine), lte(scoreSnapshots.day, onOrBefore)))
       .orderBy(desc(scoreSnapshots.day)).limit(1);
     return row ?? null;
@@ -128,7 +134,7 @@ export function createScoresService(deps: { db: Db; clock: Clock; workspaces: Wo
       if (!current) throw notAvailable();
       const previousDay = dayOf(new Date(new Date(`${current.day}T00:00:00Z`).getTime() - DAY_MS));
       const previous = await latest(ws, COMPOSITE, previousDay);
-      const engines = await db.select().from(scoreSnapshots).where(and(eq(scoreSnapshots.workspaceId, ws.id), eq(scoreSnapshots.day, current.day)));
+      const engines = await db.select(SHOWN).from(scoreSnapshots).where(and(eq(scoreSnapshots.workspaceId, ws.id), eq(scoreSnapshots.day, current.day)));
       const m = current.data.metrics;
       const delta = (now: Snapshot['metrics']['mentionRate'], before?: Snapshot['metrics']['mentionRate']) => ({
         current: now.value, previous: before?.value ?? null,
