@@ -2,6 +2,9 @@ import http from 'node:http';
 import { createVerify, generateKeyPairSync } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { periods } from '../../src/modules/seo/seo.service.ts';
+import { DEFAULT_SEO_CONFIG } from '../../src/modules/pages/pages.service.ts';
+import type { Config, SeoConfig } from '../../src/config.ts';
+import { testConfig } from './app.ts';
 
 // Google's token endpoint, Search Console's searchAnalytics.query and GA4's runReport on
 // loopback, speaking their wire format, so that the real googleapis clients are exercised.
@@ -74,5 +77,15 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
     },
+  };
+}
+
+/** A test configuration whose Google token endpoint and APIs are this fake. */
+export function configWithGoogle(google: FakeGoogle, seo: Partial<SeoConfig> = {}): Config {
+  const config = testConfig();
+  return {
+    ...config,
+    providers: { ...config.providers, google: { apiKey: undefined, baseUrl: google.tokenUrl } },
+    seo: { ...DEFAULT_SEO_CONFIG, googleApiRootUrl: `${google.origin}/`, ...seo },
   };
 }

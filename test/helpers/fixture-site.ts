@@ -1,6 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { createSafeFetcher } from '../../src/lib/safe-fetch/safe-fetch.ts';
 
 // A site on loopback for page tests, and a trap listener beside it that must never be reached.
@@ -66,3 +67,14 @@ export const ROBOTS = (origin: string) => `User-agent: GPTBot\nDisallow: /\n\nUs
 export const SITEMAP = (origin: string, paths: string[]) =>
   `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${paths.map((p) => `<url><loc>${origin}${p}</loc></url>`).join('')}</urlset>`;
 export const LLMS = '# Acme Analytics\n\n> Dashboards for everyone.\n\n## Docs\n- [API](https://acme.com/api)\n';
+
+/** Polls `GET …/jobs/{id}` until the job is no longer running; returns its status. */
+export async function jobWhenDone(app: { inject: FastifyInstance['inject'] }, slug: string, id: string, headers: Record<string, string>, timeoutMs = 240_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const job = (await app.inject({ method: 'GET', url: `/api/v1/workspaces/${slug}/jobs/${id}`, headers })).json() as { id: string; status: string; lastLines: string[] };
+    if (job.status !== 'running') return job;
+    if (Date.now() > until) throw new Error(`job ${id} still running after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

@@ -1,4 +1,5 @@
 import * as cheerio from 'cheerio';
+import { BOTS, CHECK_KEYS, type BotAccess, type Check, type Checks } from './checks.keys.ts';
 import robotsParserModule from 'robots-parser';
 
 // robots-parser is CommonJS whose types declare an ES default: at run time the default import is the function.
@@ -9,19 +10,7 @@ const robotsParser = robotsParserModule as unknown as (url: string, contents: st
 // page's HTML, its site's robots.txt, sitemap.xml and llms.txt. Pure, no I/O. `value` is what
 // was observed ("" when absent); `suggestion` says what to do, empty when the check passed.
 
-export interface Check {
-  passed: boolean;
-  value: string;
-  suggestion: string;
-}
-export const CHECK_KEYS = ['robotsTxt', 'sitemapXml', 'llmsTxt', 'metaRobots', 'canonical', 'title', 'description', 'https', 'viewport'] as const;
-export type CheckKey = (typeof CHECK_KEYS)[number];
-export type Checks = Record<CheckKey, Check>;
-
-/** The crawlers whose access to the page is reported; the first four read for AI engines. */
-export const BOTS = ['GPTBot', 'ClaudeBot', 'PerplexityBot', 'Google-Extended', 'Googlebot'] as const;
-export const AI_BOTS = BOTS.slice(0, 4);
-export type BotAccess = Record<(typeof BOTS)[number], boolean>;
+export * from './checks.keys.ts';
 
 /** A fetched file: its status (0 when the fetch failed), content type and text, or why it failed. */
 export interface Fetched {

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import pLimit from 'p-limit';
 
 // Lighthouse 12 through its Node API, driving Debian's Chromium with the DESIGN flags. Chromium
@@ -70,6 +69,8 @@ export function audit(url: string, options: AuditOptions): Promise<AuditResult> 
       options.signal?.addEventListener('abort', () => reject(options.signal!.reason ?? new Error('cancelled')), { once: true });
     });
     try {
+      // Loaded on first use: importing Lighthouse takes seconds, which no API start should pay.
+      const { default: lighthouse } = await import('lighthouse');
       const run = lighthouse(url, {
         port: chrome.port, output: 'json', logLevel: 'silent', onlyCategories: [...CATEGORIES],
         maxWaitForLoad: options.loadTimeoutMs, maxWaitForFcp: Math.min(options.loadTimeoutMs, 15_000),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createWorkspace, signup, type TestContext } from '../../../test/helpers/app.ts';
 import { browserAvailable } from '../../../test/helpers/browser.ts';
-import { goodPage, html, LLMS, ROBOTS, SITEMAP, startFixtureSite, text, type FixtureSite } from '../../../test/helpers/fixture-site.ts';
+import { goodPage, html, jobWhenDone, LLMS, ROBOTS, SITEMAP, startFixtureSite, text, type FixtureSite } from '../../../test/helpers/fixture-site.ts';
 
 // One real Lighthouse audit in Chromium of a loopback page whose subresources and an iframe's
 // redirect point at a trap listener in every spelling: the page is audited, the trap never sees
@@ -39,12 +39,7 @@ describe.skipIf(!browserAvailable)('page evaluation in Chromium', () => {
   it('audits the page through the proxy without any request reaching the trap', { timeout: 120_000 }, async () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/workspaces/browser/page-evaluation', headers: { cookie }, payload: { url: `${site.origin}/` } });
     expect(res.statusCode).toBe(202);
-    let job = { status: 'running', id: '', lastLines: [] as string[] };
-    for (let i = 0; i < 1200; i++) {
-      job = (await ctx.app.inject({ method: 'GET', url: `/api/v1/workspaces/browser/jobs/${res.json().id}`, headers: { cookie } })).json();
-      if (job.status !== 'running') break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const job = await jobWhenDone(ctx.app, 'browser', res.json().id, { cookie });
     expect(job.status, job.lastLines.join('\n')).toBe('succeeded');
     expect(site.trapHits()).toBe(0);
 

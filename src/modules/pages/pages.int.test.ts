@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeKey, createTestApp, createWorkspace, signup, testConfig, type TestContext } from '../../../test/helpers/app.ts';
-import { html, startFixtureSite, text, type FixtureSite } from '../../../test/helpers/fixture-site.ts';
+import { html, jobWhenDone, startFixtureSite, text, type FixtureSite } from '../../../test/helpers/fixture-site.ts';
 import { DEFAULT_SEO_CONFIG } from './pages.service.ts';
 
 // Page evaluation through the API on both databases. The paths here end before Lighthouse (the
@@ -31,14 +31,7 @@ afterAll(async () => {
 
 const post = (url: unknown, headers: Record<string, string> = { cookie }, ws = slug) =>
   ctx.app.inject({ method: 'POST', url: `/api/v1/workspaces/${ws}/page-evaluation`, headers, payload: { url } });
-async function finished(id: string, app = ctx.app, headers: Record<string, string> = { cookie }) {
-  for (let i = 0; i < 400; i++) {
-    const job = (await app.inject({ method: 'GET', url: `/api/v1/workspaces/${slug}/jobs/${id}`, headers })).json();
-    if (job.status !== 'running') return job;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('job did not finish');
-}
+const finished = (id: string, app = ctx.app, headers: Record<string, string> = { cookie }) => jobWhenDone(app, slug, id, headers);
 
 describe('POST …/page-evaluation', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { Closed, HttpUrl, Nullable, StringEnum, Timestamp } from '../../lib/http/schema-helpers.ts';
-import { BOTS, CHECK_KEYS } from './checks.fns.ts';
+import { BOTS, CHECK_KEYS } from './checks.keys.ts';
 
 const Check = Type.Object({
   passed: Type.Boolean(),

@@ -8,7 +8,7 @@ import { newId } from '../../lib/ids.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
 import { FetchRefusedError, type SafeFetcher } from '../../lib/safe-fetch/safe-fetch.ts';
 import type { JobContext, JobsService } from '../jobs/jobs.service.ts';
-import { evaluatePage, type Evaluation } from './evaluate.ts';
+import type { Evaluation } from './evaluate.ts';
 import { ChromeMissingError } from './lighthouse.ts';
 import { pageEvaluations } from './pages.tables.ts';
 
@@ -37,6 +37,8 @@ export function createPagesService(deps: { db: Db; clock: Clock; jobs: JobsServi
   async function evaluateAndStore(workspaceId: string, jobId: string | null, url: string, ctx: Pick<JobContext, 'signal' | 'log'>) {
     // Fail before fetching anything: an evaluation without Lighthouse would be half a result.
     if (!existsSync(deps.seo.chromePath)) throw new ChromeMissingError(deps.seo.chromePath);
+    // The evaluation code (cheerio, Lighthouse) is loaded by the first job, not at start.
+    const { evaluatePage } = await import('./evaluate.ts');
     const evaluation: Evaluation = await evaluatePage(url, {
       fetcher: deps.fetcher, chromePath: deps.seo.chromePath, loadTimeoutMs: deps.seo.loadTimeoutMs, totalTimeoutMs: deps.seo.auditTimeoutMs,
       signal: ctx.signal, log: (line) => ctx.log(line),

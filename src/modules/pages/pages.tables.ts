@@ -1,7 +1,7 @@
 import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { ts } from '../../db/columns.ts';
 import { workspaces } from '../workspaces/workspaces.tables.ts';
-import type { Checks } from './checks.fns.ts';
+import type { Checks } from './checks.keys.ts';
 import type { AuditMetrics, AuditScores } from './lighthouse.ts';
 import type { EvaluationDetails } from './evaluate.ts';
 

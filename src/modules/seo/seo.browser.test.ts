@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createWorkspace, signup, testConfig, type TestContext } from '../../../test/helpers/app.ts';
+import { createTestApp, createWorkspace, signup, type TestContext } from '../../../test/helpers/app.ts';
 import { browserAvailable } from '../../../test/helpers/browser.ts';
-import { startFakeGoogle, type FakeGoogle } from '../../../test/helpers/fake-google.ts';
-import { goodPage, html, LLMS, ROBOTS, SITEMAP, startFixtureSite, text, type FixtureSite } from '../../../test/helpers/fixture-site.ts';
-import { DEFAULT_SEO_CONFIG } from '../pages/pages.service.ts';
+import { configWithGoogle, startFakeGoogle, type FakeGoogle } from '../../../test/helpers/fake-google.ts';
+import { goodPage, html, jobWhenDone, LLMS, ROBOTS, SITEMAP, startFixtureSite, text, type FixtureSite } from '../../../test/helpers/fixture-site.ts';
 
 // A whole SEO refresh in Chromium: the home page and one sitemap page audited (two Lighthouse
 // runs), Search Console and GA4 from the Google fake, every component available.
@@ -22,15 +21,7 @@ beforeAll(async () => {
     '/llms.txt': (_req, res) => text(res, LLMS),
   });
   google = await startFakeGoogle();
-  const config = testConfig();
-  ctx = await createTestApp({
-    fetcher: site.fetcher,
-    config: {
-      ...config,
-      providers: { ...config.providers, google: { apiKey: undefined, baseUrl: google.tokenUrl } },
-      seo: { ...DEFAULT_SEO_CONFIG, samplePages: 1, googleApiRootUrl: `${google.origin}/` },
-    },
-  });
+  ctx = await createTestApp({ fetcher: site.fetcher, config: configWithGoogle(google, { samplePages: 1 }) });
   cookie = (await signup(ctx.app)).cookie;
   await createWorkspace(ctx.app, cookie, 'seo-browser');
 });
@@ -49,12 +40,7 @@ describe.skipIf(!browserAvailable)('SEO refresh in Chromium', () => {
     expect(stored.statusCode).toBeLessThan(300);
     const started = await api('POST', '/seo', { url: `${site.origin}/` });
     expect(started.statusCode).toBe(202);
-    let job = { status: 'running', id: '', lastLines: [] as string[] };
-    for (let i = 0; i < 2000; i++) {
-      job = (await api('GET', `/jobs/${started.json().id}`)).json();
-      if (job.status !== 'running') break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const job = await jobWhenDone(ctx.app, 'seo-browser', started.json().id, { cookie });
     expect(job.status, job.lastLines.join('\n')).toBe('succeeded');
     expect(site.trapHits()).toBe(0);
 

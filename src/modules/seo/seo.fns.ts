@@ -1,4 +1,4 @@
-import { AI_BOTS, CHECK_KEYS, type CheckKey, type Checks } from '../pages/checks.fns.ts';
+import { AI_BOTS, CHECK_KEYS, type CheckKey, type Checks } from '../pages/checks.keys.ts';
 import type { EvaluationDetails } from '../pages/evaluate.ts';
 import type { AuditMetrics } from '../pages/lighthouse.ts';
 

@@ -1,9 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeKey, createTestApp, createWorkspace, signup, testConfig, type TestContext } from '../../../test/helpers/app.ts';
-import { startFakeGoogle, type FakeGoogle } from '../../../test/helpers/fake-google.ts';
-import { html, startFixtureSite, type FixtureSite } from '../../../test/helpers/fixture-site.ts';
-import { DEFAULT_SEO_CONFIG } from '../pages/pages.service.ts';
+import { activeKey, createTestApp, createWorkspace, signup, type TestContext } from '../../../test/helpers/app.ts';
+import { configWithGoogle, startFakeGoogle, type FakeGoogle } from '../../../test/helpers/fake-google.ts';
+import { html, jobWhenDone, startFixtureSite, type FixtureSite } from '../../../test/helpers/fixture-site.ts';
 import { periods } from './seo.service.ts';
 
 // The SEO dashboard and refresh on both databases, against a Google fake speaking the wire
@@ -20,15 +19,7 @@ const price = { pagePriceMicrousd: 20_000, googleCallPriceMicrousd: 2_000, sampl
 beforeAll(async () => {
   site = await startFixtureSite({ '/missing': (_req, res) => html(res, 'no such page', 404) });
   google = await startFakeGoogle();
-  const config = testConfig();
-  ctx = await createTestApp({
-    fetcher: site.fetcher,
-    config: {
-      ...config,
-      providers: { ...config.providers, google: { apiKey: undefined, baseUrl: google.tokenUrl } },
-      seo: { ...DEFAULT_SEO_CONFIG, ...price, googleApiRootUrl: `${google.origin}/` },
-    },
-  });
+  ctx = await createTestApp({ fetcher: site.fetcher, config: configWithGoogle(google, price) });
   cookie = (await signup(ctx.app)).cookie;
   await createWorkspace(ctx.app, cookie, slug);
 });
@@ -40,14 +31,7 @@ afterAll(async () => {
 
 const api = (method: 'GET' | 'POST', path: string, payload?: unknown, headers: Record<string, string> = { cookie }) =>
   ctx.app.inject({ method, url: `/api/v1/workspaces/${slug}${path}`, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
-async function finished(id: string) {
-  for (let i = 0; i < 400; i++) {
-    const job = (await api('GET', `/jobs/${id}`)).json();
-    if (job.status !== 'running') return job;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('job did not finish');
-}
+const finished = (id: string) => jobWhenDone(ctx.app, slug, id, { cookie });
 const available = async () => (await api('GET', '/credits/balance')).json().availableMicrousd as number;
 
 describe('GET …/seo before any refresh', () => {

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { Closed, HttpUrl, Nullable, StringEnum } from '../../lib/http/schema-helpers.ts';
-import { CHECK_KEYS } from '../pages/checks.fns.ts';
+import { CHECK_KEYS } from '../pages/checks.keys.ts';
 import { COMPONENT_KEYS } from './seo.fns.ts';
 
 const Bp = Nullable(Type.Integer({ minimum: 0, maximum: 10_000 }));

@@ -1,4 +1,4 @@
-import type { Checks } from '../pages/checks.fns.ts';
+import type { Checks } from '../pages/checks.keys.ts';
 import type { PageInput, SeoInputs } from './seo.fns.ts';
 
 // The worked example of docs/scoring.md ("SEO and combined score"), checked by seo.fns.test.ts.
