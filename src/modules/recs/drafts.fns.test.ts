@@ -30,3 +30,22 @@ describe('reply drafts disclose affiliation', () => {
     expect(disclosesAffiliation('Disclosure: I work for Globex.\nAcme is fine.', 'Acme Analytics')).toBe(false);
   });
 });
+
+describe('drafts through the workspace model', async () => {
+  const { MockLanguageModelV3 } = await import('ai/test');
+  const { writeDraft } = await import('./drafts.ts');
+  const model = (text: string) => ({
+    name: 'openai:test',
+    model: new MockLanguageModelV3({
+      doGenerate: async () => ({ content: [{ type: 'text', text }], finishReason: { unified: 'stop', raw: 'stop' }, usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } }, warnings: [] }),
+    } as never),
+  });
+  const rec = { evidence: { facts: { threadUrl: input.threadUrl }, urls: [], prompts: [{ text: 'Best tool?' }] } } as never;
+
+  it('a model draft without disclosure is stored with it first', async () => {
+    expect(await writeDraft(rec, 'Acme Analytics', [], model('Acme Analytics has a free tier that fits.'))).toBe("Disclosure: I work for Acme Analytics, so I'm not a neutral voice here.\n\nAcme Analytics has a free tier that fits.");
+  });
+  it('a model draft posing as an independent user is refused (502 upstream_error)', async () => {
+    await expect(writeDraft(rec, 'Acme Analytics', [], model('As a happy customer... I am just a happy customer of Acme Analytics.'))).rejects.toMatchObject({ code: 'upstream_error', statusCode: 502 });
+  });
+});

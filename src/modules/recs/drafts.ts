@@ -20,22 +20,22 @@ export interface DraftModel {
   name: string;
 }
 
+export async function writeDraft(rec: RecRow, brand: string, competitors: string[], model: DraftModel | null): Promise<string> {
+  const input = { brand, threadUrl: String(rec.evidence.facts.threadUrl ?? rec.evidence.urls[0] ?? ''), prompts: rec.evidence.prompts.slice(0, 5).map((p) => p.text), competitors };
+  if (!model) return finalDraft(simulatedDraft(input), brand)!;
+  const { system, prompt } = draftPrompt(input);
+  const { text } = await generateText({ model: model.model, system, prompt, maxRetries: 2, abortSignal: AbortSignal.timeout(60_000) });
+  const final = finalDraft(text, brand);
+  if (!final) throw new AppError('upstream_error', 'The model’s draft posed as an independent user and was discarded; try again.');
+  return final;
+}
+
 export function createDrafts(deps: {
   db: Db; clock: Clock; credits: CreditsService;
   brandOf(ws: WorkspaceContext): Promise<{ name: string; competitors: string[] }>;
   modelFor(ws: WorkspaceContext): Promise<DraftModel | null>;
 }) {
   const { db, clock, credits } = deps;
-
-  async function write(rec: RecRow, brand: string, competitors: string[], model: DraftModel | null): Promise<string> {
-    const input = { brand, threadUrl: String(rec.evidence.facts.threadUrl ?? rec.evidence.urls[0] ?? ''), prompts: rec.evidence.prompts.slice(0, 5).map((p) => p.text), competitors };
-    if (!model) return finalDraft(simulatedDraft(input), brand)!;
-    const { system, prompt } = draftPrompt(input);
-    const { text } = await generateText({ model: model.model, system, prompt, maxRetries: 2, abortSignal: AbortSignal.timeout(60_000) });
-    const final = finalDraft(text, brand);
-    if (!final) throw new AppError('upstream_error', 'The model’s draft posed as an independent user and was discarded; try again.');
-    return final;
-  }
 
   return {
     async create(ws: WorkspaceContext, rec: RecRow) {
@@ -44,7 +44,7 @@ export function createDrafts(deps: {
       const { reservationId } = await credits.reserve(ws.id, 'recs_draft', DRAFT_PRICE, { metadata: { recId: rec.id } });
       let draft;
       try {
-        const text = await write(rec, brand.name, brand.competitors, model);
+        const text = await writeDraft(rec, brand.name, brand.competitors, model);
         draft = await repo.insertDraft(db, {
           id: newId('drf'), recId: rec.id, workspaceId: ws.id, text, model: model?.name ?? SIMULATED_MODEL, simulated: !model, createdAt: clock.now(),
         });

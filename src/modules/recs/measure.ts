@@ -44,7 +44,12 @@ export function createMeasure(deps: { runReads: RunReads; seoSignals?: SeoSignal
     async measure(workspaceId: string, metric: MetricRef, range: { after?: Date; until?: Date }, now: Date): Promise<Measured> {
       if (metric.source === 'runs') return overRuns(workspaceId, metric, range);
       if (!deps.seoSignals) return { measurement: null, reason: 'SEO signals are not available on this server' };
-      const signals = await deps.seoSignals.signals(workspaceId);
+      let signals;
+      try {
+        signals = await deps.seoSignals.signals(workspaceId);
+      } catch (err) {
+        return { measurement: null, reason: `the SEO signals failed: ${(err as Error).message}` };
+      }
       if (!signals.available) return { measurement: null, reason: signals.reason ?? 'SEO signals are not available' };
       return fromSignals(metric, signals, now.toISOString());
     },
