@@ -75,6 +75,7 @@ import { createRecsGeneration } from './modules/recs/generation.ts';
 import { createDrafts } from './modules/recs/drafts.ts';
 import { recsRoutes } from './modules/recs/recs.routes.ts';
 import type { SeoSignalsSource } from './modules/recs/recs.types.ts';
+import { createSeoSignals, recIdsByTopic } from './modules/recs/seo-signals.ts';
 import { profileFromWorkspace } from './modules/analysis/profile.fns.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
@@ -97,7 +98,7 @@ export interface AppDeps {
   /** Replaces the Stripe client made from the configuration. */
   stripe?: Stripe | null;
   logger?: FastifyBaseLogger | boolean | object;
-  /** The SEO module's signals for the recommendations' seo lane (wired by the SEO module). */
+  /** Replaces the SEO module's signals for the recommendations' lanes (tests). */
   seoSignals?: SeoSignalsSource;
   /** Replaces the safe fetcher made from the configuration (tests: one allowed loopback origin). */
   fetcher?: SafeFetcher;
@@ -242,7 +243,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const fetcher = deps.fetcher ?? fetcherFromConfig(config);
   const pages = createPagesService({ db, clock, jobs, fetcher, seo: config.seo ?? DEFAULT_SEO_CONFIG });
   pagesRoutes(app, { pages });
-  const seo = createSeoService({ db, clock, jobs, pages, connections, workspaces, scores, seo: config.seo ?? DEFAULT_SEO_CONFIG, googleTokenUrl: config.providers.google.baseUrl });
+  const seo = createSeoService({
+    db, clock, jobs, pages, connections, workspaces, scores, seo: config.seo ?? DEFAULT_SEO_CONFIG, googleTokenUrl: config.providers.google.baseUrl,
+    // A failed check links to the recommendation of its check (topic `check:<code>`).
+    async recommendationIds(workspaceId, refs) {
+      const topicOf = (ref: string) => `check:${ref.split('#')[1] ?? ''}`;
+      const byTopic = await recIdsByTopic(db, workspaceId, [...new Set(refs.map(topicOf))]);
+      return Object.fromEntries(refs.map((ref) => [ref, byTopic[topicOf(ref)] ?? []]));
+    },
+  });
+  const seoSignals = deps.seoSignals ?? createSeoSignals({ signals: (id) => seo.signals(id), byJob: pages.byJob, latestRows: pages.latestRows });
   seoRoutes(app, { seo });
   // Recommendations: the workspace's model (null without a provider key) writes items and drafts.
   const recsModel = async (ws: { id: string }) => {
@@ -253,11 +263,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return model ? { model, name } : null;
   };
   const runReads = createRunReads(db);
-  const measure = createMeasure({ runReads, seoSignals: deps.seoSignals });
+  const measure = createMeasure({ runReads, seoSignals });
   recsRoutes(app, {
     recs: createRecsService({ db, clock, measure }),
     generation: createRecsGeneration({
-      db, clock, jobs, runReads, seoSignals: deps.seoSignals, modelFor: recsModel,
+      db, clock, jobs, runReads, seoSignals, modelFor: recsModel,
       async facts(workspaceId) {
         const row = await workspaces.getRow({ id: workspaceId });
         return { name: row.displayName, aliases: profileFromWorkspace(row).brand.aliases, complianceProfile: row.complianceProfile };

@@ -86,6 +86,11 @@ export function createPagesService(deps: { db: Db; clock: Clock; jobs: JobsServi
       return rows.map((row) => evaluationView(row, ws.slug));
     },
 
+    /** The workspace's latest evaluations, newest first (recommendations read robots and llms.txt from them). */
+    latestRows: (workspaceId: string) =>
+      db.select().from(pageEvaluations).where(eq(pageEvaluations.workspaceId, workspaceId))
+        .orderBy(desc(pageEvaluations.fetchedAt), desc(pageEvaluations.id)).limit(LIST_LIMIT),
+
     /** The evaluations an SEO refresh made (its job id), for the dashboard. */
     byJob: (workspaceId: string, jobId: string) =>
       db.select().from(pageEvaluations).where(eq(pageEvaluations.jobId, jobId)).orderBy(pageEvaluations.id)

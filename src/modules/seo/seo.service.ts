@@ -195,7 +195,7 @@ export function createSeoService(deps: {
       const snap = await latest(workspaceId);
       if (!snap) return null;
       return {
-        scoreId: snap.id, refreshedAt: snap.createdAt.toISOString(), seoScoreBp: snap.seoScoreBp, components: snap.components,
+        scoreId: snap.id, jobId: snap.jobId, refreshedAt: snap.createdAt.toISOString(), seoScoreBp: snap.seoScoreBp, components: snap.components,
         failedChecks: groupFailedChecks(snap.technicalChecks), insights: snap.insights,
       };
     },

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { createSeoSignals, insightsFrom, type SeoSources } from './seo-signals.ts';
+
+const insight = (subject: string, impressions: number, clicks: number, position: number, previous: number | null) => ({
+  subject, currentImpressions: impressions, currentClicks: clicks, currentPosition: position, previousPosition: previous,
+  positionChange: previous === null ? null : previous - position, importanceBp: 1000,
+});
+const check = (passed: boolean) => ({ passed, value: '', suggestion: '' });
+const checks = (llms: boolean) => Object.fromEntries(['robotsTxt', 'sitemapXml', 'llmsTxt', 'metaRobots', 'canonical', 'title', 'description', 'https', 'viewport']
+  .map((k) => [k, check(k === 'llmsTxt' ? llms : true)])) as never;
+const bots = (gpt: boolean) => ({ GPTBot: gpt, ClaudeBot: true, PerplexityBot: true, 'Google-Extended': true, Googlebot: true });
+
+describe('insightsFrom', () => {
+  it.each([
+    ['position worsened by one place or more → falling', insight('crm', 500, 50, 6, 4), 'falling_position'],
+    ['many impressions, CTR under 2% → low CTR', insight('crm', 1000, 10, 3, 3), 'low_ctr'],
+    ['few impressions with a low CTR → nothing', insight('crm', 50, 0, 3, 3), null],
+    ['a better position and a good CTR → nothing', insight('crm', 1000, 100, 2, 5), null],
+    ['no previous period and a good CTR → nothing', insight('crm', 1000, 100, 2, null), null],
+  ])('%s', (_name, row, kind) => {
+    const out = insightsFrom({ jobId: 'j', failedChecks: [], insights: [row] });
+    expect(out.map((i) => i.kind)[0] ?? null).toBe(kind);
+    if (kind) expect(out[0]).toMatchObject({ query: 'crm', impressions: row.currentImpressions, clicks: row.currentClicks });
+  });
+});
+
+describe('createSeoSignals', () => {
+  const sources = (over: Partial<SeoSources>): SeoSources => ({
+    signals: async () => null, byJob: async () => [], latestRows: async () => [], ...over,
+  });
+
+  it('is unavailable, with the reason, before any refresh or evaluation', async () => {
+    const s = await createSeoSignals(sources({})).signals('ws');
+    expect(s).toMatchObject({ available: false, failedChecks: [], aiBots: [], llmsTxt: null });
+    expect(s.reason).toMatch(/no_seo_data/);
+  });
+
+  it('counts pass rates over the refresh pages and reads bots and llms.txt from the newest evaluation of each page', async () => {
+    const s = await createSeoSignals(sources({
+      signals: async () => ({ jobId: 'job1', insights: [], failedChecks: [{ code: 'description', expectedValue: 'a description', pages: [{ url: 'https://a.example/x', observedValue: '' }] }] }),
+      byJob: async () => [{}, {}, {}, {}],
+      latestRows: async () => [
+        { url: 'https://a.example/', finalUrl: 'https://a.example/', checks: checks(false), details: { bots: bots(false) } },
+        { url: 'https://a.example/', finalUrl: 'https://a.example/', checks: checks(true), details: { bots: bots(true) } },
+      ],
+    })).signals('ws');
+    expect(s.available).toBe(true);
+    expect(s.failedChecks).toEqual([{ checkId: 'description', title: 'Meta description', passRate: { passed: 3, n: 4 },
+      pages: [{ url: 'https://a.example/x', observedValue: '', expectedValue: 'a description' }] }]);
+    expect(s.aiBots.filter((b) => !b.allowed)).toEqual([{ url: 'https://a.example/', bot: 'GPTBot', allowed: false }]);
+    expect(s.aiBots).toHaveLength(4);
+    expect(s.llmsTxt).toEqual({ url: 'https://a.example/llms.txt', present: false });
+  });
+});
