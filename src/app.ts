@@ -54,6 +54,8 @@ import { createScoresService } from './modules/scores/scores.service.ts';
 import { scoresRoutes } from './modules/scores/scores.routes.ts';
 import { createProfileService } from './modules/profile/profile.service.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { createDesignService } from './modules/profile/design.service.ts';
+import { designRoutes } from './modules/profile/design.routes.ts';
 import { createResearchService } from './modules/research/research.service.ts';
 import { researchRoutes } from './modules/research/research.routes.ts';
 import { realModel, serpApi, simulatedModel, simulatedSerp } from './modules/research/research.providers.ts';
@@ -194,7 +196,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   connectionsRoutes(app, { connections });
   teamRoutes(app, { team });
   emailRoutes(app, { email, workspaces });
-  await profileRoutes(app, { profile: createProfileService({ db, clock, workspaces, publicBaseUrl: config.publicBaseUrl }) });
+  const profile = createProfileService({ db, clock, workspaces, publicBaseUrl: config.publicBaseUrl });
+  await profileRoutes(app, { profile });
   creditsRoutes(app, { credits, mockTopUpAllowed: config.env !== 'production' && config.payments.mode !== 'processor' });
   const billing = createBillingService({
     db, clock, credits, limiter, payments: config.payments, publicBaseUrl: config.publicBaseUrl, stripe: deps.stripe ?? stripeClient(config.payments),
@@ -242,6 +245,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   promptsRoutes(app, { prompts, generation });
   const fetcher = deps.fetcher ?? fetcherFromConfig(config);
   const pages = createPagesService({ db, clock, jobs, fetcher, seo: config.seo ?? DEFAULT_SEO_CONFIG });
+  // Design extraction and icon refresh read the workspace's site through the same safe fetcher.
+  designRoutes(app, { design: createDesignService({ workspaces, profile, fetcher, clock }) });
   pagesRoutes(app, { pages });
   const seo = createSeoService({
     db, clock, jobs, pages, connections, workspaces, scores, seo: config.seo ?? DEFAULT_SEO_CONFIG, googleTokenUrl: config.providers.google.baseUrl,
@@ -264,8 +269,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   const runReads = createRunReads(db);
   const measure = createMeasure({ runReads, seoSignals });
+  const recs = createRecsService({ db, clock, measure });
   recsRoutes(app, {
-    recs: createRecsService({ db, clock, measure }),
+    recs,
     generation: createRecsGeneration({
       db, clock, jobs, runReads, seoSignals, modelFor: recsModel,
       async facts(workspaceId) {
@@ -281,11 +287,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     }),
   });
-  // Chat tools over the modules' services; recs and SEO join as `tools.recs` / `tools.seo` (chat.tools.ts).
+  // Chat tools over the modules' services (chat.tools.ts).
   const chat = createChatService({
     db, clock, credits, workspaces, resolveKey: (workspaceId, connector) => connections.resolveKey(workspaceId, connector as never),
     defaultModel: config.defaultModel, providers: config.providers, settings: config.chat, log: app.log,
-    tools: { scores, runs, prompts, credits },
+    tools: { scores, runs, prompts, credits, recs, seo },
   });
   chatRoutes(app, { chat });
   const research = createResearchService({

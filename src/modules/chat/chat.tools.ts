@@ -19,8 +19,8 @@ import { INTENTS } from '../workspaces/workspaces.schemas.ts';
 //
 // Adding a tool = adding one entry to `chatToolSpecs`. Extension points already wired for the
 // modules being built beside this one (pass the service in `ChatToolServices` from app.ts):
-//   - `recs`  → tool `list_recommendations` (scope recs:read), `recs.list(workspaceId)`;
-//   - `seo`   → tool `get_seo_dashboard` (scope metrics:read), `seo.dashboard(workspaceId)`.
+//   - `recs`  → tool `list_recommendations` (scope recs:read), `recs.list(ws)`;
+//   - `seo`   → tool `get_seo_dashboard` (scope metrics:read), `seo.dashboard(ws)`.
 // A page-evaluation tool follows the same recipe with scope `reports:read`. Until a service is
 // passed, its tool does not exist: the chat never invents recommendations or SEO figures.
 
@@ -41,8 +41,8 @@ export interface ChatToolServices {
   runs: RunsService;
   prompts: PromptsService;
   credits: CreditsService;
-  recs?: { list(workspaceId: string): Promise<unknown> };
-  seo?: { dashboard(workspaceId: string): Promise<unknown> };
+  recs?: { list(ws: WorkspaceContext): Promise<unknown> };
+  seo?: { dashboard(ws: WorkspaceContext): Promise<unknown> };
 }
 
 const NoInput = Closed({});
@@ -138,7 +138,7 @@ export function chatToolSpecs(s: ChatToolServices): ChatToolSpec[] {
     specs.push({
       name: 'list_recommendations', scope: 'recs:read',
       description: 'The workspace\'s recommendations grouped by status (proposed, todo, in_review, done, archived), with rationale and evidence.',
-      input: NoInput, run: ({ ws }) => recs.list(ws.id),
+      input: NoInput, run: ({ ws }) => recs.list(ws),
     });
   }
   if (s.seo) {
@@ -146,7 +146,7 @@ export function chatToolSpecs(s: ChatToolServices): ChatToolSpec[] {
     specs.push({
       name: 'get_seo_dashboard', scope: 'metrics:read',
       description: 'The SEO dashboard: SEO, GEO and combined scores in basis points, components, search insights and technical checks.',
-      input: NoInput, run: ({ ws }) => seo.dashboard(ws.id),
+      input: NoInput, run: ({ ws }) => seo.dashboard(ws),
     });
   }
   return specs;
