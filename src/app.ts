@@ -244,6 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   scoresRoutes(app, { scores });
   promptsRoutes(app, { prompts, generation });
   const fetcher = deps.fetcher ?? fetcherFromConfig(config);
+  if (!deps.fetcher) app.addHook('onClose', async () => fetcher.close());
   const pages = createPagesService({ db, clock, jobs, fetcher, seo: config.seo ?? DEFAULT_SEO_CONFIG });
   // Design extraction and icon refresh read the workspace's site through the same safe fetcher.
   designRoutes(app, { design: createDesignService({ workspaces, profile, fetcher, clock }) });

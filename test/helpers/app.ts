@@ -8,6 +8,17 @@ import { loadConfig, type Config } from '../../src/config.ts';
 import type { Database } from '../../src/lib/db.ts';
 import type { MailMessage } from '../../src/modules/email/email.service.ts';
 import { pgliteFromTemplate, postgresFromTemplate } from './databases.ts';
+import { fetcherFromConfig } from '../../src/lib/safe-fetch/safe-fetch.ts';
+
+/**
+ * Tests never ask a DNS server (their traffic stays on loopback): `localhost` resolves to 127.0.0.1
+ * and every other name fails as an unknown host would, so a route that fetches a workspace's real
+ * domain (acme.com) is refused before any packet leaves the machine.
+ */
+export async function loopbackOnlyLookup(host: string): Promise<Array<{ address: string; family: number }>> {
+  if (host === 'localhost' || host.endsWith('.localhost')) return [{ address: '127.0.0.1', family: 4 }];
+  throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host} (tests resolve no names)`), { code: 'ENOTFOUND' });
+}
 
 export const driver = () => inject('dbDriver');
 
@@ -46,16 +57,19 @@ export interface TestContext {
 export async function createTestApp(deps: Partial<AppDeps> = {}, database?: Database): Promise<TestContext> {
   const db = database ?? (await openTestDatabase());
   const mails: MailMessage[] = [];
+  const fetcher = fetcherFromConfig(deps.config ?? testConfig(), { lookup: loopbackOnlyLookup });
   const app = await buildApp({
     config: testConfig(), database: db, logger: false,
     mailer: { send: async (m) => void mails.push(m) },
     passwordScrypt: (deps.config?.env ?? 'test') === 'test' ? TEST_PASSWORD_SCRYPT : undefined,
+    fetcher,
     ...deps,
   });
   return {
     app, database: db, mails,
     async close() {
       await app.close();
+      await fetcher.close();
       if (!database) await db.close();
     },
   };

@@ -101,6 +101,11 @@ export function createJobsService(deps: { db: Db; clock: Clock; credits: Credits
       deps.log.error({ err, jobId: row.id }, 'job log write failed');
       return `${clock.now().toISOString()} ${line}`;
     });
+    // Settled before the final status is written, so whoever sees the job ended also sees its
+    // credits settled (settling is idempotent; a failure here is left to the sweep of ended jobs).
+    if (row.reservationId) {
+      await credits.settleLeased(row.reservationId).catch((err) => deps.log.error({ err, jobId: row.id }, 'job hold not settled; the sweep will'));
+    }
     const ended = await db.transaction(async (tx) => {
       const [updated] = await tx.update(jobs)
         .set({ status, finishedAt: clock.now(), lastLines: withLine(stamped), ...(completedCalls === undefined ? {} : { completedCalls }) })
@@ -108,7 +113,6 @@ export function createJobsService(deps: { db: Db; clock: Clock; credits: Credits
       if (updated && status === 'succeeded') await alsoOnSuccess?.(tx);
       return updated;
     });
-    if (row.reservationId) await credits.settleLeased(row.reservationId);
     return ended ?? (await byId(row.id))!;
   }
 
