@@ -19,6 +19,16 @@ export const JOB_QUEUES = [
 
 export type JobKind = (typeof JOB_QUEUES)[number];
 
+/**
+ * Queue workers per kind in one process. Every worker polls the database, and the pool behind the
+ * API is small (10 connections): measurement runs get the pipeline's full concurrency, every other
+ * kind one worker per process (one Chrome at a time for page evaluations; generation, research and
+ * SEO refreshes are rare and long). More processes (`npm run worker`) scale them out.
+ */
+export function workersFor(kind: string, pipelineConcurrency: number): number {
+  return kind === 'measurement' ? pipelineConcurrency : 1;
+}
+
 export function isJobKind(kind: string): kind is JobKind {
   return (JOB_QUEUES as readonly string[]).includes(kind);
 }

@@ -10,7 +10,7 @@ import { claimIdempotencyKey } from '../../lib/idempotency/idempotency.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
 import type { CreditsService } from '../credits/credits.service.ts';
 import type { JobQueue } from './jobs.queue.ts';
-import { isJobKind, unknownJobKind } from './jobs.kinds.ts';
+import { isJobKind, unknownJobKind, workersFor } from './jobs.kinds.ts';
 import { jobs } from './jobs.tables.ts';
 
 // The life of every background job: created `running` (with its credit hold, under the global
@@ -279,7 +279,7 @@ export function createJobsService(deps: { db: Db; clock: Clock; credits: Credits
     },
 
     async startWorkers(concurrency: number) {
-      for (const kind of handlers.keys()) await queue.work(kind, concurrency, (id) => this.execute(id));
+      for (const kind of handlers.keys()) await queue.work(kind, workersFor(kind, concurrency), (id) => this.execute(id));
       stopping = false;
     },
   };

@@ -144,9 +144,9 @@ describe('seo lane: metered, capped, honest when there is no data', () => {
     expect(await all(ws.slug)).toEqual([]);
   });
 
-  it('no SEO module wired in: available false with the reason', async () => {
+  it('no SEO refresh or page evaluation yet: available false with the reason, nothing created', async () => {
     const ws = await workspace({}, bare.app, bareCookie);
-    expect((await generate(ws.slug, 'seo', bare.app, bareCookie)).result).toMatchObject({ available: false, reason: expect.stringMatching(/^seo_signals_not_configured/) });
+    expect((await generate(ws.slug, 'seo', bare.app, bareCookie)).result).toMatchObject({ available: false, reason: expect.stringMatching(/^no_seo_data/), created: 0 });
   });
 
   it('402 insufficient_credits when the hold cannot be covered; nothing starts', async () => {

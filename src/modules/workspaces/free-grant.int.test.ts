@@ -7,7 +7,7 @@ import { createTestApp, sessionCookie, signup, testConfig, workspaceBody, type T
 let prod: TestContext;
 let local: TestContext;
 beforeAll(async () => {
-  prod = await createTestApp({ config: testConfig({ env: 'production' }) });
+  prod = await createTestApp({ config: testConfig({ env: 'production', simulation: 'enabled' }) });
   local = await createTestApp({}, prod.database);
 });
 afterAll(async () => {
