@@ -17,7 +17,7 @@ import type { SentimentLabel } from '../src/modules/analysis/sentiment.cases.typ
 import { entitySentiments } from '../src/modules/analysis/sentiment.fns.ts';
 import type { Lang } from '../src/modules/analysis/sentiment.lexicon.ts';
 import { fold, sentences } from '../src/modules/analysis/text.fns.ts';
-import { sentenceSentiment } from './sentiment.baseline.ts';
+import { sentenceSentiment } from './baseline/analysis/sentiment.fns.ts';
 
 const require = createRequire(import.meta.url);
 const CASES = process.argv.includes('--fresh') ? FRESH : SENTIMENT_CASES;

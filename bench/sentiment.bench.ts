@@ -3,7 +3,7 @@
 // Answers: simulated engine answers (en, es, ca, fr) for a workspace with 13 entities, the
 // labelled sentiment set's answers and the long labelled analysis answers. Timings are CPU time. Both sides get the same mention spans, found once beforehand:
 //  - baseline: what analyzeAnswer did before issue 9 — split sentences, and for each entity the
-//    mean of sentenceSentiment over the sentences naming it (bench/sentiment.baseline.ts);
+//    mean of sentenceSentiment over the sentences naming it (bench/baseline/analysis/sentiment.fns.ts);
 //  - new: entitySentiments (tokens, clauses, carry-over, comparatives, labels and evidence).
 // Then the whole analyzeAnswer (mentions, ranks, citations, new sentiment) in answers per CPU second,
 // against the 5,000 answers/s target on one core.
@@ -14,7 +14,7 @@ import { entitySentiments } from '../src/modules/analysis/sentiment.fns.ts';
 import type { EntitySpans } from '../src/modules/analysis/sentiment.tokens.ts';
 import { fold, sentences } from '../src/modules/analysis/text.fns.ts';
 import { simulatedAnswer } from '../src/modules/engines/simulated.fns.ts';
-import { meanSentiment } from './sentiment.baseline.ts';
+import { meanSentiment } from './baseline/analysis/sentiment.fns.ts';
 
 const entity = (name: string, domain: string) => ({ name, aliases: [], domains: [domain], ambiguous: false });
 const NAMES = ['Acme', 'Globex', 'Initech', 'Hooli', 'Vandelay', 'Zentrix', 'Pixelo', 'Umbrex', 'Soylentix', 'Cyberdyne', 'Tyrell', 'Wonka', 'Oscorp'];
