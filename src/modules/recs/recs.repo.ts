@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { rawRows, type Db } from '../../lib/db.ts';
 import { idempotencyKeys } from '../../lib/idempotency/idempotency.tables.ts';
 import { OPEN_STATUSES, type Status } from './lifecycle.fns.ts';
@@ -21,6 +21,13 @@ export const recsRepo = {
   list: (db: Db, workspaceId: string) =>
     db.select().from(recommendations).where(eq(recommendations.workspaceId, workspaceId))
       .orderBy(desc(recommendations.priority), desc(recommendations.createdAt), desc(recommendations.id)),
+
+  /** The workspace's transitions in [from, to), oldest first (the recommendations report). */
+  transitionsBetween: (db: Db, workspaceId: string, from: Date, to: Date) =>
+    db.select({ recId: recommendationTransitions.recId, action: recommendationTransitions.action, toStatus: recommendationTransitions.toStatus, createdAt: recommendationTransitions.createdAt })
+      .from(recommendationTransitions)
+      .where(and(eq(recommendationTransitions.workspaceId, workspaceId), gte(recommendationTransitions.createdAt, from), lt(recommendationTransitions.createdAt, to)))
+      .orderBy(asc(recommendationTransitions.createdAt)),
 
   async get(db: Db, workspaceId: string, id: string): Promise<RecRow | null> {
     const [row] = await db.select().from(recommendations).where(and(eq(recommendations.id, id), eq(recommendations.workspaceId, workspaceId)));

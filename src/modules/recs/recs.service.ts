@@ -77,6 +77,15 @@ export function createRecsService(deps: { db: Db; clock: Clock; measure: Measure
       return groups;
     },
 
+    /** The period [from, to)'s lifecycle: items created in it and the transitions made in it. */
+    async activity(ws: WorkspaceContext, from: Date, to: Date) {
+      const [rows, transitions] = await Promise.all([repo.list(db, ws.id), repo.transitionsBetween(db, ws.id, from, to)]);
+      return {
+        created: rows.filter((r) => r.createdAt >= from && r.createdAt < to).length,
+        transitions: transitions.map((t) => ({ recId: t.recId, action: t.action, to: t.toStatus, at: t.createdAt.toISOString() })),
+      };
+    },
+
     async detail(ws: WorkspaceContext, id: string) {
       const row = await load(ws, id);
       const [history, drafts] = await Promise.all([repo.history(db, row.id), repo.drafts(db, row.id)]);

@@ -11,8 +11,8 @@ export const CATALOG: Record<ReportType, { title: string; description: string }>
   visibility_summary: { title: 'Visibility summary', description: 'GEO score and its components over the period, per day and per engine.' },
   competitor_comparison: { title: 'Competitor comparison', description: 'The scoreboard of the brand and its tracked competitors: visibility, share of voice, position, sentiment.' },
   citation_sources: { title: 'Citation sources', description: 'Which domains the engines cite: owned, competitor and third-party, with the citation rate.' },
-  recommendations_progress: { title: 'Recommendations progress', description: 'Recommendations by status over the period.' },
-  seo_technical_status: { title: 'SEO technical status', description: 'The SEO dashboard and page evaluations.' },
+  recommendations_progress: { title: 'Recommendations progress', description: 'Recommendations by status, the period’s created, accepted and done items, and the measured effect of done items.' },
+  seo_technical_status: { title: 'SEO technical status', description: 'SEO, GEO and combined scores, the SEO components, failed technical checks by page count, and the latest page evaluations.' },
 };
 
 export interface Figure { label: string; value: number | null; unit: '%' | 'points' | 'rank' | 'count' | 'score'; n: number; interval: [number, number] | null; note?: string }
@@ -89,18 +89,100 @@ export function citationSources(days: Day[]): Section[] {
   }];
 }
 
+/** What the recommendations report reads (recs service: `list` groups, `activity`, the effects of done items). */
+export interface RecsInput {
+  statusCounts: Record<string, number>;
+  created: number;
+  transitions: Array<{ action: string; to: string }>;
+  effects: Array<{ title: string; effect: { metric: { name: string }; before: Measure | null; after: Measure | null; verdict: string; explanation: string } }>;
+}
+type Measure = { value: number; n: number; interval: [number, number]; simulated?: boolean };
+
+export function recommendationsProgress(r: RecsInput): Section[] {
+  const total = Object.values(r.statusCounts).reduce((a, b) => a + b, 0);
+  if (!total) return [{ heading: 'Recommendations', figures: [], unavailable: 'No recommendations yet: none has been generated for this workspace.' }];
+  const count = (label: string, value: number, note: string): Figure => ({ label, value, unit: 'count', n: total, interval: null, note });
+  const accepted = r.transitions.filter((t) => t.action === 'accept').length;
+  const done = r.transitions.filter((t) => t.to === 'done').length;
+  const measured = r.effects.filter((e) => e.effect.before && e.effect.after);
+  const m = (x: Measure | null) => (x ? [x.value, x.n, fmtInterval(x.interval)] : [null, null, '—']);
+  return [
+    {
+      heading: 'By status (now)',
+      figures: Object.entries(r.statusCounts).map(([status, k]): Figure => ({ label: status, value: Math.round((1000 * k) / total) / 10, unit: '%', n: total, interval: wilson(k, total), note: `${k} of ${total} items` })),
+      bars: Object.entries(r.statusCounts).map(([label, value]) => ({ label, value })),
+    },
+    {
+      heading: 'In the period',
+      figures: [count('Created', r.created, 'items created in the period; n is all items'), count('Accepted', accepted, 'accept transitions in the period; n is all items'), count('Done', done, 'verified as done in the period; n is all items')],
+    },
+    {
+      heading: 'Effect of done items',
+      figures: measured.flatMap((e) => (['before', 'after'] as const).map((when): Figure => ({ label: `${e.title}: ${e.effect.metric.name} ${when}`, value: e.effect[when]!.value, unit: '%', n: e.effect[when]!.n, interval: e.effect[when]!.interval, note: `verdict: ${e.effect.verdict}${e.effect[when]!.simulated ? '; from simulated engines' : ''}` }))),
+      ...(r.effects.length ? { table: { columns: ['item', 'metric', 'before %', 'before n', 'before interval', 'after %', 'after n', 'after interval', 'verdict', 'why'], rows: r.effects.map((e) => [e.title, e.effect.metric.name, ...m(e.effect.before), ...m(e.effect.after), e.effect.verdict, e.effect.explanation]) } } : {}),
+      ...(measured.length ? {} : { unavailable: r.effects.length ? 'No done item has both a before and an after measurement yet.' : 'No item is done yet: there is no effect to measure.' }),
+    },
+  ];
+}
+
+/** What the SEO report reads: the dashboard's data, the refresh's page count, the latest page evaluations. */
+export interface SeoInput {
+  dashboard: {
+    scoreDate: string | null; seoScoreBp: number | null; geoScoreBp: number | null; combinedScoreBp: number | null;
+    components: Array<{ key: string; available: boolean; points: number; maximum: number; percent: number; unavailableReason: string }>;
+    technicalChecks: Array<{ auditId: string; code: string }>;
+  };
+  refreshPages: number;
+  geoAnswers: number;
+  evaluations: Array<{ url: string; fetchedAt: string; status: string; scores: { performance: number | null; accessibility: number | null; bestPractices: number | null; seo: number | null } }>;
+}
+
+export function seoTechnicalStatus(s: SeoInput): Section[] {
+  const d = s.dashboard;
+  if (!d.scoreDate && !s.evaluations.length) return [{ heading: 'SEO', figures: [], unavailable: 'No SEO refresh and no page evaluation yet: start an SEO refresh to measure the site.' }];
+  const bp = (label: string, v: number | null, n: number, note: string): Figure => ({ label, value: v === null ? null : v / 100, unit: 'score', n, interval: null, note });
+  const byCheck = new Map<string, Set<string>>();
+  for (const c of d.technicalChecks) byCheck.set(c.code, (byCheck.get(c.code) ?? new Set()).add(c.auditId));
+  const n = s.refreshPages;
+  const failed = [...byCheck].map(([code, pages]) => ({ code, k: pages.size })).sort((a, b) => b.k - a.k || a.code.localeCompare(b.code));
+  const evaluations = s.evaluations.map((e) => [e.url, e.fetchedAt.slice(0, 10), e.status, e.scores.performance, e.scores.accessibility, e.scores.bestPractices, e.scores.seo]);
+  return [
+    {
+      heading: d.scoreDate ? `Scores (refresh of ${d.scoreDate})` : 'Scores',
+      figures: [
+        bp('SEO score', d.seoScoreBp, n, d.scoreDate ? 'n: pages the refresh evaluated; no interval: a weighted sum of components' : 'no SEO refresh yet'),
+        bp('GEO score', d.geoScoreBp, s.geoAnswers, 'n: answers of the latest GEO score; intervals per component in the visibility summary'),
+        bp('Combined score', d.combinedScoreBp, n, 'no interval: 0.4 × SEO + 0.6 × GEO; null unless both exist'),
+      ],
+      table: { columns: ['component', 'available', 'points', 'maximum', '%', 'reason'], rows: d.components.map((c) => [c.key, c.available ? 'yes' : 'no', c.points, c.maximum, c.percent, c.unavailableReason || '—']) },
+    },
+    {
+      heading: 'Failed technical checks',
+      figures: failed.map((f): Figure => ({ label: f.code, value: n ? Math.round((1000 * f.k) / n) / 10 : null, unit: '%', n, interval: n ? wilson(Math.min(f.k, n), n) : null, note: `${f.k} of ${n} pages fail` })),
+      ...(failed.length ? { bars: failed.map((f) => ({ label: f.code, value: f.k })) } : { unavailable: d.scoreDate ? 'No technical check failed in the latest refresh.' : 'No SEO refresh yet: checks are grouped from a refresh.' }),
+    },
+    {
+      heading: 'Latest page evaluations',
+      figures: [],
+      ...(evaluations.length ? { table: { columns: ['url', 'day', 'status', 'performance', 'accessibility', 'best practices', 'SEO'], rows: evaluations } } : { unavailable: 'No page evaluation yet.' }),
+    },
+  ];
+}
+
 export const fmtInterval = (i: [number, number] | null | undefined) => (i ? `${i[0]}–${i[1]}` : '—');
 
 /** The report of one type over its days; types whose data source is missing say so. */
 export function buildReport(input: {
   type: ReportType; workspace: string; periodFrom: string; periodTo: string; generatedAt: string; simulatedEngines: string[];
-  days: Day[]; perEngine: Array<{ engine: string; data: Snapshot }>; unavailable?: string;
+  days: Day[]; perEngine: Array<{ engine: string; data: Snapshot }>; unavailable?: string; recs?: RecsInput; seo?: SeoInput;
 }): ReportData {
   const base = {
     type: input.type, title: CATALOG[input.type].title, workspace: input.workspace, periodFrom: input.periodFrom, periodTo: input.periodTo,
     generatedAt: input.generatedAt, simulated: input.simulatedEngines.length > 0, simulatedEngines: input.simulatedEngines,
   };
   if (input.unavailable) return { ...base, sections: [{ heading: CATALOG[input.type].title, figures: [], unavailable: input.unavailable }] };
+  if (input.type === 'recommendations_progress') return { ...base, sections: input.recs ? recommendationsProgress(input.recs) : [{ heading: base.title, figures: [], unavailable: 'The recommendations module supplied no data.' }] };
+  if (input.type === 'seo_technical_status') return { ...base, sections: input.seo ? seoTechnicalStatus(input.seo) : [{ heading: base.title, figures: [], unavailable: 'The SEO module supplied no data.' }] };
   if (!input.days.length) return { ...base, sections: [{ heading: CATALOG[input.type].title, figures: [], unavailable: 'No measurement succeeded in this period.' }] };
   const sections = input.type === 'visibility_summary' ? visibilitySummary(input.days, input.perEngine)
     : input.type === 'competitor_comparison' ? competitorComparison(input.days)

@@ -2,6 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { activeKey, createTestApp, createWorkspace, signup, type TestContext } from '../../../test/helpers/app.ts';
 import { browserAvailable } from '../../../test/helpers/browser.ts';
+import { newId } from '../../lib/ids.ts';
+import { recommendations } from '../recs/recs.tables.ts';
+import { seoSnapshots } from '../seo/seo.tables.ts';
+import { pageEvaluations } from '../pages/pages.tables.ts';
+
+const ALL_TYPES = ['citation_sources', 'competitor_comparison', 'recommendations_progress', 'seo_technical_status', 'visibility_summary'];
 
 let ctx: TestContext;
 let owner: string;
@@ -32,15 +38,16 @@ async function pdfText(bytes: Buffer) {
 }
 
 describe('reports', () => {
-  it('lists the catalog with the unavailable types said so', async () => {
+  it('lists the catalog, every type available', async () => {
     const catalog = (await req('GET', 'reports-a/reports/catalog')).json();
     expect(catalog.map((c: { type: string }) => c.type)).toEqual(['visibility_summary', 'competitor_comparison', 'citation_sources', 'recommendations_progress', 'seo_technical_status']);
-    expect(catalog.find((c: { type: string }) => c.type === 'seo_technical_status')).toMatchObject({ available: false, reason: expect.any(String) });
+    for (const c of catalog) expect(c).toMatchObject({ available: true });
+    expect(catalog[0]).not.toHaveProperty('reason');
   });
 
   it('makes reports after a succeeded run, labelled simulated', async () => {
     const list = (await req('GET', 'reports-a/reports')).json();
-    expect(list.map((r: { type: string }) => r.type).sort()).toEqual(['citation_sources', 'competitor_comparison', 'visibility_summary']);
+    expect(list.map((r: { type: string }) => r.type).sort()).toEqual(ALL_TYPES);
     expect(list[0]).toMatchObject({ trigger: 'run', runId, simulated: true, simulatedEngines: expect.arrayContaining(['chatgpt']) });
     expect((await req('GET', 'reports-a/reports?type=citation_sources')).json()).toHaveLength(1);
   });
@@ -73,6 +80,83 @@ describe('reports', () => {
     expect(html.body).toContain('95% interval');
   });
 
+  const reportOf = async (type: string, format: 'json' | 'csv' | 'html') => {
+    const [item] = (await req('GET', `reports-a/reports?type=${type}`)).json();
+    return req('GET', `reports-a/reports/${item.id}?format=${format}`);
+  };
+  const wsId = async () => ((await ctx.database.executeSql(`select id from workspaces where slug = 'reports-a'`)).rows[0] as { id: string }).id;
+
+  it('says the recommendations and SEO sources have no data yet, in every format, with no figures', async () => {
+    for (const [type, text] of [['recommendations_progress', 'No recommendations yet'], ['seo_technical_status', 'No SEO refresh']] as const) {
+      const json = (await reportOf(type, 'json')).json();
+      expect(json.report).toMatchObject({ type, simulated: true, sections: [{ figures: [], unavailable: expect.stringContaining(text) }] });
+      expect((await reportOf(type, 'html')).body).toContain(text);
+      expect((await reportOf(type, 'csv')).body).toContain(`,unavailable,`);
+    }
+  });
+
+  it('reports recommendations by status, the period’s transitions and the done items’ effects', async () => {
+    const workspaceId = await wsId();
+    const evidence = { summary: 's', metric: { name: 'mention_rate', scope: {}, better: 'higher', source: 'runs', current: null }, figures: [], answers: [], prompts: [], urls: [], facts: {}, window: null, simulated: true };
+    const now = new Date();
+    const rows = await ctx.database.db.insert(recommendations).values(['t-1', 't-2'].map((topic) => ({
+      id: newId('rec'), workspaceId, lane: 'geo' as const, type: 'content_gap', topic, title: `Write about ${topic}`, rationale: 'R', writtenBy: 'template' as const,
+      evidence: evidence as never, scores: { impact: 0.5, confidence: 0.5, effort: 2, priority: 12.5, formula: 'recs-priority-v1' } as never, priority: 12.5,
+      status: 'proposed' as const, stateVersion: 1, restoreStatus: null, complianceFlag: false, currentDraftId: null, baseline: null, doneAt: null, jobId: null, createdAt: now, updatedAt: now,
+    }))).returning();
+    const id = rows[0]!.id;
+    let version = 1;
+    for (const [action, expectedStatus] of [['accept', 'proposed'], ['submit', 'todo'], ['verify', 'in_review']] as const) {
+      const res = await req('POST', `reports-a/recs/${id}/transition`, { action, expectedStatus, expectedVersion: version++, idempotencyKey: `rpt-${action}` });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const { report } = (await reportOf('recommendations_progress', 'json')).json();
+    const [byStatus, period, effect] = report.sections;
+    expect(byStatus.figures.find((f: { label: string }) => f.label === 'done')).toMatchObject({ value: 50, n: 2, interval: expect.any(Array) });
+    expect(period.figures.map((f: { label: string; value: number; n: number }) => [f.label, f.value, f.n])).toEqual([['Created', 2, 2], ['Accepted', 1, 2], ['Done', 1, 2]]);
+    // Accepted after a run: the baseline was measured; no run has finished since it was done, so no verdict.
+    expect(effect.table.rows).toEqual([[`Write about t-1`, 'mention_rate', expect.any(Number), expect.any(Number), expect.any(String), null, null, '—', 'pending', expect.any(String)]]);
+    expect(effect.unavailable).toMatch(/both a before and an after/);
+    const html = (await reportOf('recommendations_progress', 'html')).body;
+    expect(html).toContain('Simulated data');
+    expect(html).toContain('Write about t-1');
+    const csv = (await reportOf('recommendations_progress', 'csv')).body.split('\r\n');
+    expect(csv.some((l) => l.startsWith('recommendations_progress,In the period,Accepted,') && l.endsWith(',true'))).toBe(true);
+  });
+
+  it('reports SEO scores, components, failed checks by page count and the latest evaluations', async () => {
+    const workspaceId = await wsId();
+    const jobId = newId('job');
+    const now = new Date();
+    const pages = ['https://acme.example/', 'https://acme.example/pricing'].map((url) => ({
+      id: newId('pev'), workspaceId, jobId, url, finalUrl: url, status: 'complete' as const, fetchedAt: now,
+      scores: { performance: 90, accessibility: 80, bestPractices: 100, seo: 70 }, metrics: {} as never, checks: {} as never, details: {} as never,
+    }));
+    await ctx.database.db.insert(pageEvaluations).values(pages);
+    const check = (p: (typeof pages)[number], code: 'description' | 'canonical') => ({
+      auditId: p.id, pageUrl: p.url, pageTechnicalPct: 80, code, suggestion: 'fix it',
+      evidence: { source: 'html', url: p.url, observedValue: 'missing', expectedValue: 'present', providerRef: `${p.id}:${code}` },
+    });
+    await ctx.database.db.insert(seoSnapshots).values({
+      id: newId('seo'), workspaceId, jobId, version: 'seo-score-v1', seoScoreBp: 6400, insights: [], createdAt: now,
+      components: [{ key: 'technical_health', available: true, points: 24, maximum: 30, percent: 80, unavailableReason: '', signalRefs: [] }, { key: 'search_performance', available: false, points: 0, maximum: 20, percent: 0, unavailableReason: 'gsc_not_connected', signalRefs: [] }] as never,
+      technicalChecks: [check(pages[0]!, 'description'), check(pages[1]!, 'description'), check(pages[1]!, 'canonical')],
+    });
+    const { report } = (await reportOf('seo_technical_status', 'json')).json();
+    const [scores, failed, latest] = report.sections;
+    expect(scores.figures[0]).toMatchObject({ label: 'SEO score', value: 64, n: 2 });
+    expect(scores.figures[1]).toMatchObject({ label: 'GEO score', value: expect.any(Number), n: expect.any(Number) });
+    expect(scores.table.rows).toContainEqual(['search_performance', 'no', 0, 20, 0, 'gsc_not_connected']);
+    expect(failed.figures.map((f: { label: string; value: number; n: number }) => [f.label, f.value, f.n])).toEqual([['description', 100, 2], ['canonical', 50, 2]]);
+    for (const f of failed.figures) expect(f.interval).toEqual(expect.any(Array));
+    expect(latest.table.rows).toHaveLength(2);
+    expect(latest.table.rows[0].slice(3)).toEqual([90, 80, 100, 70]);
+    const html = (await reportOf('seo_technical_status', 'html')).body;
+    expect(html).toContain('Failed technical checks');
+    expect(html).toContain('Simulated data');
+    expect((await reportOf('seo_technical_status', 'csv')).body).toContain('seo_technical_status,Failed technical checks,description,');
+  });
+
   it.skipIf(!browserAvailable)('renders PDF through Chromium, the simulated label on every page', async () => {
     const [item] = (await req('GET', 'reports-a/reports?type=visibility_summary')).json();
     const res = await req('GET', `reports-a/reports/${item.id}?format=pdf`);
@@ -103,7 +187,7 @@ describe('reports', () => {
       await later.app.maintenance.sweep();
       await later.app.maintenance.sweep();
       const weekly = (await later.app.inject({ method: 'GET', url: '/api/v1/workspaces/reports-a/reports', headers: { cookie: owner } })).json().filter((r: { trigger: string }) => r.trigger === 'weekly');
-      expect(weekly).toHaveLength(3);
+      expect(weekly).toHaveLength(ALL_TYPES.length);
       expect(weekly[0]).toMatchObject({ simulated: true, runId: null });
       // Mailed once (the second sweep made nothing new), labelled simulated, with the CSV attached.
       const mails = later.mails.filter((m) => m.to === 'team@acme.example');

@@ -8,9 +8,12 @@ import type { WorkspaceContext } from '../../lib/http/types.ts';
 import type { ScoresService } from '../scores/scores.service.ts';
 import type { Mailer } from '../email/email.service.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
+import type { RecsService } from '../recs/recs.service.ts';
+import type { SeoService } from '../seo/seo.service.ts';
+import type { PagesService } from '../pages/pages.service.ts';
 import type { PdfRenderer } from './pdf.ts';
 import { toCsv, toHtml } from './render.fns.ts';
-import { buildReport, CATALOG, REPORT_TYPES, type ReportData, type ReportType } from './reports.fns.ts';
+import { buildReport, CATALOG, REPORT_TYPES, type RecsInput, type ReportData, type ReportType, type SeoInput } from './reports.fns.ts';
 import { reports } from './reports.tables.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -19,11 +22,18 @@ const addDays = (day: string, n: number) => dayOf(new Date(new Date(`${day}T00:0
 /** A run's report covers the 30 days ending on the run's day. */
 const RUN_PERIOD_DAYS = 30;
 
-// Types whose data comes from modules this build has; the others are listed as unavailable.
-const UNAVAILABLE: Partial<Record<ReportType, string>> = {
-  recommendations_progress: 'Not available in this build: the recommendations module does not supply report data yet.',
-  seo_technical_status: 'Not available in this build: the SEO module does not supply report data yet.',
-};
+// Types whose data comes from modules this build lacks are listed here as unavailable (none now).
+const UNAVAILABLE: Partial<Record<ReportType, string>> = {};
+
+/**
+ * The modules the recommendations and SEO reports read. Getters, because the app creates those
+ * services after this one (runs need `afterRun` first); they are called only when a report is read.
+ */
+export interface ReportSources {
+  recs(): Pick<RecsService, 'list' | 'activity' | 'detail'>;
+  seo(): Pick<SeoService, 'dashboard'>;
+  pages(): Pick<PagesService, 'list' | 'byJob'>;
+}
 export const MADE_TYPES = REPORT_TYPES.filter((t) => !UNAVAILABLE[t]);
 
 export type ReportRow = typeof reports.$inferSelect;
@@ -33,11 +43,28 @@ const rowView = (r: ReportRow) => ({
 });
 
 export function createReportsService(deps: {
-  db: Db; clock: Clock; scores: ScoresService; pdf: PdfRenderer | null;
+  db: Db; clock: Clock; scores: ScoresService; pdf: PdfRenderer | null; sources: ReportSources;
   /** Weekly reports are mailed to the workspace's profile `email` when it has one. */
   mail?: { mailer: Mailer; workspaces: WorkspacesService; publicBaseUrl: string; onError(err: unknown): void };
 }) {
   const { db, clock, scores } = deps;
+
+  /** The period's bounds as instants: from its first day's start to the day after its last. */
+  const bounds = (row: ReportRow) => [new Date(`${row.periodFrom}T00:00:00Z`), new Date(`${addDays(row.periodTo, 1)}T00:00:00Z`)] as const;
+
+  async function recsInput(ws: WorkspaceContext, row: ReportRow): Promise<RecsInput> {
+    const recs = deps.sources.recs();
+    const [groups, activity] = await Promise.all([recs.list(ws), recs.activity(ws, ...bounds(row))]);
+    const effects = await Promise.all(groups.done.map(async (item) => ({ title: item.title, effect: (await recs.detail(ws, item.rec_id)).effect })));
+    return { statusCounts: Object.fromEntries(Object.entries(groups).map(([status, items]) => [status, items.length])), created: activity.created, transitions: activity.transitions, effects };
+  }
+
+  async function seoInput(ws: WorkspaceContext, geoAnswers: number): Promise<SeoInput> {
+    const { data } = await deps.sources.seo().dashboard(ws);
+    const pages = deps.sources.pages();
+    const [refreshPages, evaluations] = await Promise.all([data.refreshJobId ? pages.byJob(ws.id, data.refreshJobId).then((r) => r.length) : 0, pages.list(ws)]);
+    return { dashboard: data, refreshPages, geoAnswers, evaluations };
+  }
 
   async function data(ws: WorkspaceContext, row: ReportRow): Promise<ReportData> {
     const type = row.type as ReportType;
@@ -49,6 +76,8 @@ export function createReportsService(deps: {
     return buildReport({
       type, workspace: ws.slug, periodFrom: row.periodFrom, periodTo: row.periodTo, generatedAt: row.createdAt.toISOString(),
       simulatedEngines: row.simulatedEngines, days, perEngine, unavailable: UNAVAILABLE[type],
+      recs: type === 'recommendations_progress' ? await recsInput(ws, row) : undefined,
+      seo: type === 'seo_technical_status' ? await seoInput(ws, days.at(-1)?.data.metrics.answers ?? 0) : undefined,
     });
   }
 

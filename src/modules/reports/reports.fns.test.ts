@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { buildReport, recommendationsProgress, seoTechnicalStatus, type Figure, type RecsInput, type SeoInput } from './reports.fns.ts';
+
+const counts = (c: Partial<Record<string, number>>) => ({ proposed: 0, todo: 0, in_review: 0, done: 0, archived: 0, ...c });
+const measure = (value: number, n: number, interval: [number, number], simulated = false) => ({ value, n, interval, simulated });
+const honest = (f: Figure) => expect(typeof f.n === 'number' && (f.interval !== null || typeof f.note === 'string')).toBe(true);
+
+describe('recommendationsProgress', () => {
+  const base: RecsInput = { statusCounts: counts({}), created: 0, transitions: [], effects: [] };
+  it.each([
+    ['no items at all', base, { unavailable: /No recommendations yet/ }],
+  ])('%s', (_name, input, want) => {
+    const [only, ...rest] = recommendationsProgress(input);
+    expect(rest).toHaveLength(0);
+    expect(only!.figures).toEqual([]);
+    expect(only!.unavailable).toMatch(want.unavailable);
+  });
+
+  it.each([
+    {
+      name: 'counts by status are proportions of all items with a Wilson interval',
+      input: { ...base, statusCounts: counts({ proposed: 3, done: 1 }), created: 2, transitions: [{ action: 'accept', to: 'todo' }, { action: 'accept', to: 'todo' }, { action: 'verify', to: 'done' }] },
+      status: { proposed: [75, 4], done: [25, 4] }, period: { Created: 2, Accepted: 2, Done: 1 }, effectUnavailable: /No item is done yet|no effect/i,
+    },
+    {
+      name: 'a done item without an after measurement has no figures, only its table row',
+      input: { ...base, statusCounts: counts({ done: 1 }), effects: [{ title: 'Fix titles', effect: { metric: { name: 'mention_rate' }, before: measure(20, 50, [11, 33]), after: null, verdict: 'pending', explanation: 'waiting' } }] },
+      status: { done: [100, 1] }, period: { Created: 0, Accepted: 0, Done: 0 }, effectUnavailable: /both a before and an after/,
+    },
+  ])('$name', ({ input, status, period, effectUnavailable }) => {
+    const [byStatus, inPeriod, effect] = recommendationsProgress(input);
+    for (const [label, [value, n]] of Object.entries(status)) expect(byStatus!.figures.find((f) => f.label === label)).toMatchObject({ value, n, unit: '%', interval: expect.any(Array) });
+    for (const [label, value] of Object.entries(period)) expect(inPeriod!.figures.find((f) => f.label === label)).toMatchObject({ value, unit: 'count', n: Object.values(input.statusCounts).reduce((a, b) => a + b, 0) });
+    expect(effect!.unavailable).toMatch(effectUnavailable);
+    [...byStatus!.figures, ...inPeriod!.figures].forEach(honest);
+  });
+
+  it('shows before and after with n, interval and the verdict, and says when simulated', () => {
+    const [, , effect] = recommendationsProgress({
+      ...base, statusCounts: counts({ done: 1 }),
+      effects: [{ title: 'Answer the thread', effect: { metric: { name: 'mention_rate' }, before: measure(10, 60, [4.7, 20.1]), after: measure(40, 60, [28.6, 52.6], true), verdict: 'improved', explanation: 'separate' } }],
+    });
+    expect(effect!.unavailable).toBeUndefined();
+    expect(effect!.figures).toEqual([
+      { label: 'Answer the thread: mention_rate before', value: 10, unit: '%', n: 60, interval: [4.7, 20.1], note: 'verdict: improved' },
+      { label: 'Answer the thread: mention_rate after', value: 40, unit: '%', n: 60, interval: [28.6, 52.6], note: 'verdict: improved; from simulated engines' },
+    ]);
+    expect(effect!.table!.rows[0]).toEqual(['Answer the thread', 'mention_rate', 10, 60, '4.7–20.1', 40, 60, '28.6–52.6', 'improved', 'separate']);
+  });
+});
+
+describe('seoTechnicalStatus', () => {
+  const components = [{ key: 'technical', available: true, points: 20, maximum: 30, percent: 66.7, unavailableReason: '' }, { key: 'search', available: false, points: 0, maximum: 25, percent: 0, unavailableReason: 'gsc_not_connected' }];
+  const empty: SeoInput = { dashboard: { scoreDate: null, seoScoreBp: null, geoScoreBp: null, combinedScoreBp: null, components: [], technicalChecks: [] }, refreshPages: 0, geoAnswers: 0, evaluations: [] };
+  const evaluation = { url: 'https://acme.example/', fetchedAt: '2026-11-20T10:00:00.000Z', status: 'complete', scores: { performance: 91, accessibility: 88, bestPractices: 100, seo: 92 } };
+
+  it.each([
+    { name: 'no refresh and no evaluation', input: empty, sections: 1, unavailable: /No SEO refresh/ },
+    { name: 'evaluations but no refresh', input: { ...empty, evaluations: [evaluation] }, sections: 3, unavailable: undefined },
+  ])('$name', ({ input, sections, unavailable }) => {
+    const out = seoTechnicalStatus(input);
+    expect(out).toHaveLength(sections);
+    if (unavailable) expect(out[0]!.unavailable).toMatch(unavailable);
+    else expect(out[1]!.unavailable).toMatch(/No SEO refresh yet/);
+  });
+
+  it('groups failed checks by check with page counts over the refresh’s pages', () => {
+    const checks = [{ auditId: 'pev_1', code: 'meta_description' }, { auditId: 'pev_2', code: 'meta_description' }, { auditId: 'pev_1', code: 'h1' }, { auditId: 'pev_1', code: 'h1' }];
+    const [scores, failed, pages] = seoTechnicalStatus({
+      dashboard: { scoreDate: '2026-11-20', seoScoreBp: 7150, geoScoreBp: 4200, combinedScoreBp: 5380, components, technicalChecks: checks },
+      refreshPages: 4, geoAnswers: 120, evaluations: [evaluation],
+    });
+    expect(scores!.figures.map((f) => [f.label, f.value, f.n])).toEqual([['SEO score', 71.5, 4], ['GEO score', 42, 120], ['Combined score', 53.8, 4]]);
+    expect(scores!.table!.rows).toEqual([['technical', 'yes', 20, 30, 66.7, '—'], ['search', 'no', 0, 25, 0, 'gsc_not_connected']]);
+    expect(failed!.figures.map((f) => [f.label, f.value, f.n, f.note])).toEqual([['meta_description', 50, 4, '2 of 4 pages fail'], ['h1', 25, 4, '1 of 4 pages fail']]);
+    failed!.figures.forEach((f) => expect(f.interval).toEqual(expect.any(Array)));
+    expect(pages!.table!.rows).toEqual([['https://acme.example/', '2026-11-20', 'complete', 91, 88, 100, 92]]);
+    [...scores!.figures, ...failed!.figures].forEach(honest);
+  });
+});
+
+describe('buildReport', () => {
+  it('says a source supplied nothing rather than inventing figures', () => {
+    const input = { workspace: 'w', periodFrom: '2026-11-01', periodTo: '2026-11-30', generatedAt: 'x', simulatedEngines: ['chatgpt'], days: [], perEngine: [] };
+    const recs = buildReport({ ...input, type: 'recommendations_progress' });
+    expect(recs).toMatchObject({ simulated: true, sections: [{ figures: [], unavailable: expect.any(String) }] });
+    expect(buildReport({ ...input, type: 'seo_technical_status' }).sections[0]!.unavailable).toEqual(expect.any(String));
+  });
+});
