@@ -81,12 +81,15 @@ import { createSeoSignals, recIdsByTopic } from './modules/recs/seo-signals.ts';
 import { profileFromWorkspace } from './modules/analysis/profile.fns.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { createEventHub, type EventHub } from './modules/events/events.hub.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 
 declare module 'fastify' {
   interface FastifyInstance {
     maintenance: { sweep(): Promise<void>; sweepJobs(): Promise<number> };
+    /** Domain events published after commits; alerts and outbound webhooks subscribe. */
+    events: EventHub;
   }
 }
 
@@ -142,6 +145,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie, { secret: config.secrets.sessionSecret });
 
   const { db } = database;
+  const events = createEventHub({ clock, log: app.log });
+  app.decorate('events', events);
   const smtp = !deps.mailer && config.mail?.smtpUrl ? createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from }) : null;
   if (smtp) app.addHook('onClose', async () => smtp.close());
   const mailer = deps.mailer ?? smtp ?? createLogMailer(app.log, config.env !== 'production');
