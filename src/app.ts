@@ -11,6 +11,9 @@ import { frameworkErrorReply, registerErrorHandling } from './lib/http/error-han
 import { nulPath, validatorCompiler } from './lib/http/validation.ts';
 import { AppError } from './lib/errors.ts';
 import { requestForLog } from './lib/http/log.ts';
+import { registerLogContext, requestIdMixin } from './lib/http/log-context.ts';
+import { createMetrics } from './modules/metrics/metrics.service.ts';
+import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import './lib/http/types.ts';
 import { createAccountsRepo } from './modules/accounts/accounts.repo.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
@@ -122,7 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel, serializers: { req: requestForLog } },
+    logger: deps.logger ?? { level: config.logLevel, serializers: { req: requestForLog }, mixin: requestIdMixin },
     genReqId: () => newId('req'),
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT,
@@ -135,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // JSON only: a text/plain body would otherwise reach the validators as a string.
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app);
+  registerLogContext(app);
   // No input may reach the database with a NUL character: refused up front, naming the field.
   app.addHook('preValidation', async (request) => {
     const where = nulPath(request.params, 'params') ?? nulPath(request.query, 'querystring') ?? nulPath(request.body, 'body');
@@ -147,6 +151,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { db } = database;
   const events = createEventHub({ clock, log: app.log });
   app.decorate('events', events);
+  // Prometheus: latency by route pattern (bounded labels), and /metrics behind METRICS_TOKEN.
+  const metrics = createMetrics({ db });
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.observeHttp(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+  });
+  metricsRoutes(app, { metrics, token: config.metricsToken });
   const smtp = !deps.mailer && config.mail?.smtpUrl ? createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from }) : null;
   if (smtp) app.addHook('onClose', async () => smtp.close());
   const mailer = deps.mailer ?? smtp ?? createLogMailer(app.log, config.env !== 'production');
@@ -218,7 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await jobs.stop();
     await queue.stop();
   });
-  const engines = createEngines({ config, clock, resolveKey: (workspaceId, connector) => connections.resolveKey(workspaceId, connector as never) });
+  const engines = createEngines({ config, clock, metrics: metrics.recorder, resolveKey: (workspaceId, connector) => connections.resolveKey(workspaceId, connector as never) });
   const scores = createScoresService({ db, clock, workspaces });
   const chromePath = config.chromePath ?? '/usr/bin/chromium';
   const pdf = existsSync(chromePath) ? createPdfRenderer({ chromePath }) : null;

@@ -24,6 +24,8 @@ export interface Config {
   /** Proxy addresses or CIDR ranges whose X-Forwarded-For is believed; undefined trusts none. */
   trustProxy: string[] | undefined;
   logLevel: string;
+  /** `METRICS_TOKEN`: the Bearer token `/metrics` answers to; without it `/metrics` is 404. */
+  metricsToken?: string;
   defaultModel: string;
   emailProvider: 'none' | 'agentmail';
   mail: MailConfig;
@@ -165,6 +167,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(`PUBLIC_BASE_URL must be an http(s) URL (got "${publicBaseUrl}")`);
   }
 
+  const metricsToken = env.METRICS_TOKEN || undefined;
+  if (metricsToken && metricsToken.length < 16) problems.push('METRICS_TOKEN must be at least 16 characters');
   const logLevel = env.LOG_LEVEL ?? (geoEnv === 'test' ? 'silent' : 'info');
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
@@ -271,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicBaseUrl,
     trustProxy,
     logLevel,
+    metricsToken,
     defaultModel: env.GEO_DEFAULT_MODEL ?? 'openai:gpt-4.1-mini',
     emailProvider,
     chromePath: env.CHROME_PATH || '/usr/bin/chromium',

@@ -3,6 +3,7 @@ import { ENGINE_IDS, simulationEnabled, type Config, type EngineId } from '../..
 import type { Clock } from '../../lib/clock.ts';
 import type { AnalysisProfile } from '../analysis/analyze.fns.ts';
 import { simulatedAnswer, type EngineAnswer } from './simulated.fns.ts';
+import { noMetrics, type MetricsRecorder } from '../metrics/metrics.service.ts';
 import { realEngine, CONNECTOR_OF } from './providers.ts';
 
 // Every engine id runs through its real provider when a key is configured (the workspace's
@@ -53,8 +54,21 @@ export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-export function createEngines(deps: { config: Config; clock: Clock; resolveKey(workspaceId: string, connector: string): Promise<string | null> }) {
+export function createEngines(deps: { config: Config; clock: Clock; resolveKey(workspaceId: string, connector: string): Promise<string | null>; metrics?: MetricsRecorder }) {
   const { config, clock } = deps;
+  const metrics = deps.metrics ?? noMetrics;
+  /** Counts each call by engine and outcome for `/metrics` (geo_provider_calls_total). */
+  const measured = (id: EngineId, simulated: boolean, call: Engine['call']): Engine['call'] => async (prompt, signal) => {
+    const started = performance.now();
+    try {
+      const answer = await call(prompt, signal);
+      metrics.providerCall(id, simulated, 'ok', (performance.now() - started) / 1000);
+      return answer;
+    } catch (err) {
+      metrics.providerCall(id, simulated, signal?.aborted ? 'aborted' : 'error', (performance.now() - started) / 1000);
+      throw err;
+    }
+  };
   const limits = new Map<string, LimitFunction>();
   const limiterFor = (key: string, concurrency: number) => {
     if (!limits.has(key)) limits.set(key, pLimit(concurrency));
@@ -65,10 +79,10 @@ export function createEngines(deps: { config: Config; clock: Clock; resolveKey(w
     const limit = limiterFor(`simulated:${id}`, SIMULATED_CONCURRENCY);
     return {
       id, simulated: true, concurrency: SIMULATED_CONCURRENCY, schedule: (fn) => limit(fn),
-      call: async (prompt, signal) => {
+      call: measured(id, true, async (prompt, signal) => {
         await abortableSleep(config.pipeline.simulatedLatencyMs, signal);
         return simulatedAnswer(id, prompt, clock.now().toISOString().slice(0, 10), profile);
-      },
+      }),
     };
   }
 
@@ -100,7 +114,7 @@ export function createEngines(deps: { config: Config; clock: Clock; resolveKey(w
         if (!key) return simulation ? simulated(id, profile) : off(id);
         const limit = limiterFor(`real:${id}`, REAL_CONCURRENCY);
         const engine = realEngine(id, key, config.providers[connector]);
-        return { id, simulated: false, concurrency: REAL_CONCURRENCY, schedule: (fn) => limit(fn), call: engine } satisfies Engine;
+        return { id, simulated: false, concurrency: REAL_CONCURRENCY, schedule: (fn) => limit(fn), call: measured(id, false, engine) } satisfies Engine;
       }));
     },
   };

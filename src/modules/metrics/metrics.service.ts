@@ -1,0 +1,112 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { count, sql } from 'drizzle-orm';
+import { jobs } from '../jobs/jobs.tables.ts';
+import { creditReservations } from '../credits/credits.tables.ts';
+import type { Db } from '../../lib/db.ts';
+
+// Prometheus metrics for one app instance. Each app gets its own registry (tests build many
+// apps in one process; prom-client's global registry would refuse the second registration).
+//
+// Two sources, chosen so the numbers stay true in a fleet:
+// - what happens in this process (HTTP requests it answered, provider calls its workers made)
+//   is counted in memory: Prometheus scrapes every process and sums;
+// - what is shared state (jobs by kind and status, credit holds) is read from the database at
+//   scrape time, so every process reports the same fleet-wide figure (aggregate with `max`).
+//   No hot path writes a metric for it, and a job finished by another process is not missed.
+
+export type ProviderOutcome = 'ok' | 'error' | 'aborted';
+
+export interface MetricsRecorder {
+  /** One engine call: its engine, whether simulated, how it ended and how long it took. */
+  providerCall(engine: string, simulated: boolean, outcome: ProviderOutcome, seconds: number): void;
+}
+
+/** A recorder that drops everything (services built outside an app, benchmarks). */
+export const noMetrics: MetricsRecorder = { providerCall: () => {} };
+
+export function createMetrics(deps: { db: Db }) {
+  const registry = new Registry();
+  registry.setDefaultLabels({ service: 'geo' });
+  collectDefaultMetrics({ register: registry, prefix: 'geo_' });
+
+  const httpDuration = new Histogram({
+    name: 'geo_http_request_duration_seconds',
+    help: 'HTTP request latency by route pattern, method and status code',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const providerCalls = new Counter({
+    name: 'geo_provider_calls_total',
+    help: 'Engine calls made by this process, by engine and outcome (error includes timeouts)',
+    labelNames: ['engine', 'simulated', 'outcome'] as const,
+    registers: [registry],
+  });
+  const providerDuration = new Histogram({
+    name: 'geo_provider_call_duration_seconds',
+    help: 'Engine call latency by engine',
+    labelNames: ['engine', 'simulated'] as const,
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+    registers: [registry],
+  });
+
+  // Fleet-wide, read at scrape time.
+  new Gauge({
+    name: 'geo_jobs',
+    help: 'Jobs in the database by kind and status (fleet-wide; aggregate with max)',
+    labelNames: ['kind', 'status'] as const,
+    registers: [registry],
+    async collect() {
+      const rows = await deps.db.select({ kind: jobs.kind, status: jobs.status, n: count() }).from(jobs).groupBy(jobs.kind, jobs.status);
+      this.reset();
+      for (const row of rows) this.set({ kind: row.kind, status: row.status }, Number(row.n));
+    },
+  });
+  // Both hold gauges come from one query per scrape (prom-client collects metrics concurrently).
+  let pendingHolds: Promise<Array<{ status: string; n: number; held: string }>> | null = null;
+  const readHolds = () => (pendingHolds ??= deps.db
+    .select({ status: creditReservations.status, n: count(), held: sql<string>`coalesce(sum(${creditReservations.amount}), 0)::text` })
+    .from(creditReservations).groupBy(creditReservations.status)
+    .finally(() => setImmediate(() => (pendingHolds = null))));
+  new Gauge({
+    name: 'geo_credit_holds',
+    help: 'Credit reservations (holds) by status (fleet-wide; aggregate with max)',
+    labelNames: ['status'] as const,
+    registers: [registry],
+    async collect() {
+      const rows = await readHolds();
+      this.reset();
+      for (const row of rows) this.set({ status: row.status }, Number(row.n));
+    },
+  });
+  new Gauge({
+    name: 'geo_credit_held_microusd',
+    help: 'Micro-USD reserved by open holds, not yet settled or released (fleet-wide)',
+    registers: [registry],
+    async collect() {
+      const rows = await readHolds();
+      this.set(Number(rows.find((row) => row.status === 'held')?.held ?? 0));
+    },
+  });
+
+  const recorder: MetricsRecorder = {
+    providerCall(engine, simulated, outcome, seconds) {
+      const labels = { engine, simulated: String(simulated) };
+      providerCalls.inc({ ...labels, outcome });
+      providerDuration.observe(labels, seconds);
+    },
+  };
+
+  return {
+    registry,
+    recorder,
+    observeHttp(method: string, route: string, statusCode: number, seconds: number) {
+      httpDuration.observe({ method, route, status_code: String(statusCode) }, seconds);
+    },
+    /** Prometheus text exposition. */
+    async render(): Promise<{ contentType: string; body: string }> {
+      return { contentType: registry.contentType, body: await registry.metrics() };
+    },
+  };
+}
+export type Metrics = ReturnType<typeof createMetrics>;
