@@ -1,0 +1,38 @@
+# syntax=docker/dockerfile:1
+# The API and the worker in one image (the command differs). Node 24 LTS, the newest line CI
+# tests (.ci/run runs the suite on 20, 22 and 24). Chromium from Debian for page evaluations
+# (Lighthouse) and PDF reports. Runs as the unprivileged `node` user.
+
+ARG NODE_IMAGE=node:24-bookworm-slim
+
+# 1. Dependencies: production only, from the lock file exactly.
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund
+
+# 2. Runtime: Chromium and fonts, tini as PID 1 (signals reach Node, zombies are reaped).
+FROM ${NODE_IMAGE} AS runtime
+RUN apt-get update \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium fonts-liberation tini ca-certificates \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+COPY --from=deps /app/node_modules ./node_modules
+COPY package.json package-lock.json tsconfig.json ./
+COPY src ./src
+COPY migrations ./migrations
+COPY docs ./docs
+RUN mkdir -p /data && chown node:node /data
+USER node
+ENV NODE_ENV=production \
+    GEO_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/data \
+    CHROME_PATH=/usr/bin/chromium
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/v1/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+ENTRYPOINT ["/usr/bin/tini", "--"]
+# API: the default. Worker: `node --import tsx src/worker.ts` (see compose.yaml).
+CMD ["node", "--import", "tsx", "src/main.ts"]
