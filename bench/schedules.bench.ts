@@ -3,13 +3,14 @@
 // The app runs its real timers (pg-boss's cron monitor → the `schedules_tick` job) on the real
 // clock; measured: from the due time until all 500 runs are started (rows `running` in `jobs`).
 // Target: under 10 s on PostgreSQL. Baseline in the same run: the same 500 runs started directly
-// with `POST …/runs` (4 at a time, as the tick does), which is the floor the tick adds its
+// with `POST …/runs` (as many at a time as the tick), which is the floor the tick adds its
 // scheduling latency (pg-boss's cron monitor and pollers) and its bookkeeping to.
 import pg from 'pg';
 import pLimit from 'p-limit';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openPglite, openPostgres, type Database } from '../src/lib/db.ts';
+import { TICK_CONCURRENCY } from '../src/modules/schedules/schedules.service.ts';
 
 const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const WORKSPACES = Number(process.env.BENCH_WORKSPACES ?? 500);
@@ -57,15 +58,16 @@ async function main() {
     const t0 = performance.now();
     await Promise.all(slugs.map((slug) => setup(async () => {
       await call('POST', '', {
-        brand: slug, displayName: 'Bench Co', domains: [`${slug}.com`], languages: ['en'], regions: ['us'], competitors: [],
-        activeSetSize: 10, complianceProfile: 'none', quotas: { discovery: 0.5, problem_solution: 0.1, use_case: 0.1, comparison: 0.1, expert: 0.1, brand_research: 0.1 },
+        brand: slug, displayName: 'Bench Co', domains: [`${slug}.com`], languages: ['en'], regions: ['us'], competitors: [{ name: 'Globex', domains: ['globex.com'], aliases: ['Globex Corp'], ambiguous: false }, { name: 'Initech', domains: ['initech.io'], aliases: ['Initech Inc'], ambiguous: false }],
+        gscProperty: `sc-domain:${slug}.com`, ga4Property: '123456',
+        activeSetSize: 20, complianceProfile: 'none', quotas: { discovery: 0.5, problem_solution: 0.1, use_case: 0.1, comparison: 0.1, expert: 0.1, brand_research: 0.1 },
       });
       await call('POST', `/${slug}/credits/top-up`, { amountMicrousd: 100_000_000, idempotencyKey: 'bench' });
     })));
     console.log(`setup: ${WORKSPACES} workspaces in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-    // Baseline: the same 500 runs started directly, 4 at a time.
-    const direct = pLimit(4);
+    // Baseline: the same runs started directly, as many at a time as the tick starts them.
+    const direct = pLimit(TICK_CONCURRENCY);
     const b0 = performance.now();
     const started = await Promise.all(slugs.map((slug) => direct(() => call('POST', `/${slug}/runs`, { preset: 'smoke' }))));
     const baselineMs = performance.now() - b0;
