@@ -35,8 +35,7 @@ async function scratchDatabase(): Promise<{ database: Database; drop(): Promise<
   return { database, drop: async () => { await database.close(); await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); } };
 }
 
-// Runs started since the due time, whatever their status since (the app's own dead-worker sweep
-// fails runs no worker takes after 30 s: workers are off here).
+// Runs started since the due time, whatever their status since.
 const startedSince = async (database: Database, since: Date) =>
   Number(((await database.executeSql('select count(*)::int as n from jobs where started_at >= $1', [since])).rows[0] as { n: number }).n);
 
@@ -56,6 +55,9 @@ async function main() {
       if (res.statusCode >= 300 && res.statusCode !== 204) throw new Error(`${method} ${path}: ${res.statusCode} ${res.body}`);
       return res.json?.() as { id: string };
     };
+    // Workers are off, so nothing heartbeats the started runs: this stands in for their workers,
+    // or the app's dead-worker sweep would fail them 30 s on and compete with what is measured.
+    const beat = setInterval(() => void database.executeSql("update jobs set heartbeat_at = now() where status = 'running'").catch(() => {}), 5_000);
     const slugs = Array.from({ length: WORKSPACES }, (_, i) => `bench-${i}`);
     const setup = pLimit(8);
     const t0 = performance.now();
@@ -103,6 +105,7 @@ async function main() {
     console.log(`scheduled: due time → all ${WORKSPACES} runs started in ${(scheduledMs / 1000).toFixed(2)} s (first run ${(pickupMs / 1000).toFixed(2)} s after the due time; ${skipped} skipped)`);
     console.log(`this process's CPU time: baseline ${(baselineCpuMs / 1000).toFixed(2)} s, scheduled ${(scheduledCpuMs / 1000).toFixed(2)} s (ratio ${(scheduledCpuMs / baselineCpuMs).toFixed(2)}); load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`);
     console.log(`ratio scheduled / baseline: ${(scheduledMs / baselineMs).toFixed(2)}; target < 10 s: ${scheduledMs < 10_000 ? 'met' : 'NOT met'} (${(scheduledMs / 10_000).toFixed(2)} of it)`);
+    clearInterval(beat);
   } finally {
     await app.close();
     await drop();
