@@ -85,12 +85,15 @@ import { profileFromWorkspace } from './modules/analysis/profile.fns.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createEventHub, type EventHub } from './modules/events/events.hub.ts';
+import { createTimers } from './modules/jobs/jobs.timers.ts';
+import { createSchedulesService } from './modules/schedules/schedules.service.ts';
+import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    maintenance: { sweep(): Promise<void>; sweepJobs(): Promise<number> };
+    maintenance: { sweep(): Promise<void>; sweepJobs(): Promise<number>; tickSchedules(): Promise<{ started: number; skipped: number }> };
     /** Domain events published after commits; alerts and outbound webhooks subscribe. */
     events: EventHub;
   }
@@ -110,6 +113,11 @@ export interface AppDeps {
   seoSignals?: SeoSignalsSource;
   /** Replaces the safe fetcher made from the configuration (tests: one allowed loopback origin). */
   fetcher?: SafeFetcher;
+  /**
+   * Runs the time-driven tasks (sweeps, the schedules' tick) as pg-boss timers in this process:
+   * servers and workers do; tests leave it off and call `app.maintenance` with their clock.
+   */
+  timers?: boolean;
   /** Tests only: a cheaper scrypt cost for new password hashes; refused unless GEO_ENV=test. */
   passwordScrypt?: ScryptParams;
 }
@@ -221,10 +229,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   checkoutPageRoutes(app, { billing, mockEnabled: config.payments.mode === 'mock', webhookSecret: config.payments.webhookSecret });
   devicePageRoutes(app);
 
-  const queue = createJobQueue(database, app.log);
+  const queue = createJobQueue(database, app.log, undefined, { cron: deps.timers ?? false });
   await queue.start();
+  const timers = createTimers({ queue, log: app.log });
   const jobs = createJobsService({ db, clock, credits, queue, maxJobs: config.pipeline.maxJobs, dataDir: config.dataDir, log: app.log });
   app.addHook('onClose', async () => {
+    timers.stop();
     await jobs.stop();
     await queue.stop();
   });
@@ -324,11 +334,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   researchRoutes(app, { research });
   reportsRoutes(app, { reports });
+  // Measurement schedules, and the time-driven tasks a fleet runs once per due time (issue 14).
+  const schedules = createSchedulesService({ db, clock, runs, workspaces, events, log: app.log });
+  schedulesRoutes(app, { schedules });
+  timers.declare({ name: 'jobs_sweep', everySeconds: 10, run: () => jobs.sweep() }); // dead workers failed within DEAD_AFTER_MS + ~10 s
+  timers.declare({ name: 'maintenance_sweep', cron: '* * * * *', run: () => app.maintenance.sweep() });
+  timers.declare({ name: 'schedules_tick', cron: '* * * * *', run: () => schedules.tick() });
   if (config.pipeline.workers === 'embedded') await jobs.startWorkers(config.pipeline.maxJobs);
 
   app.decorate('maintenance', {
-    /** Time-driven clean-up; the server runs it every minute (jobs every 10 seconds). */
+    /** Time-driven clean-up: timers run it every minute (jobs every 10 seconds) once per fleet. */
     sweepJobs: () => jobs.sweep(),
+    tickSchedules: () => schedules.tick(),
     async sweep() {
       await jobs.sweep();
       await keys.sweep();
@@ -338,6 +355,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
+  if (deps.timers) await timers.start();
   await app.ready();
   return app;
 }

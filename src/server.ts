@@ -31,7 +31,7 @@ export async function startServer(env: NodeJS.ProcessEnv, extra: Partial<AppDeps
   let app: FastifyInstance | undefined;
   try {
     await database.migrate();
-    app = await buildApp({ config, database, ...extra });
+    app = await buildApp({ config, database, timers: true, ...extra });
     await app.listen({ host: config.host, port: config.port });
   } catch (err) {
     await app?.close();
@@ -40,23 +40,13 @@ export async function startServer(env: NodeJS.ProcessEnv, extra: Partial<AppDeps
     throw err;
   }
   const running = app;
-  const SWEEP_INTERVAL_MS = 60_000;
-  const sweeper = setInterval(() => {
-    running.maintenance.sweep().catch((err) => running.log.error({ err }, 'sweep failed'));
-  }, SWEEP_INTERVAL_MS);
-  sweeper.unref();
-  // Jobs whose worker died are failed within DEAD_AFTER_MS + 10 s.
-  const jobSweeper = setInterval(() => {
-    running.maintenance.sweepJobs().catch((err) => running.log.error({ err }, 'job sweep failed'));
-  }, 10_000);
-  jobSweeper.unref();
+  // The sweeps and the schedules' tick run as pg-boss timers (app.ts, `timers: true`): once per
+  // due time for the whole fleet, in whichever process (server or worker) takes the job.
   return {
     app: running,
     config,
     database,
     async close() {
-      clearInterval(sweeper);
-      clearInterval(jobSweeper);
       await running.close();
       await database.close();
       release();

@@ -11,11 +11,10 @@ try {
   if (!config.databaseUrl) throw new ConfigError(['npm run worker needs DATABASE_URL: the embedded database is held by the API process, which already works jobs']);
   const database = openPostgres(config.databaseUrl);
   await database.migrate();
-  const app = await buildApp({ config, database });
-  const sweeper = setInterval(() => void app.maintenance.sweepJobs().catch((err) => app.log.error({ err }, 'job sweep failed')), 10_000);
+  // Sweeps and the schedules' tick are pg-boss timers: this process takes its share of them.
+  const app = await buildApp({ config, database, timers: true });
   app.log.info({ pid: process.pid }, 'worker started');
   const stop = async () => {
-    clearInterval(sweeper);
     await app.close();
     await database.close();
     process.exit(0);

@@ -1,7 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../lib/db.ts';
-import { JOB_QUEUES, unknownJobKind } from './jobs.kinds.ts';
+import { JOB_QUEUES, TIMER_QUEUES, unknownJobKind } from './jobs.kinds.ts';
 
 // pg-boss on the service's own database (PGlite or PostgreSQL): the queue survives restarts
 // and, on PostgreSQL, any number of worker processes share it with no job worked twice. Job
@@ -12,7 +12,24 @@ export interface JobQueue {
   stop(): Promise<void>;
   send(kind: string, jobId: string): Promise<void>;
   work(kind: string, concurrency: number, handler: (jobId: string) => Promise<void>): Promise<void>;
+  /** Timers (jobs.timers.ts): pg-boss's cron schedule of a timer queue, upserted (any process may call it). */
+  schedule(name: string, cron: string): Promise<void>;
+  /** One job per `seconds`-long slot of the clock, however many processes send it (a singleton slot). */
+  sendOncePer(name: string, seconds: number): Promise<void>;
+  /** One worker of a timer queue in this process. */
+  workTimer(name: string, handler: () => Promise<void>): Promise<void>;
 }
+
+export interface JobQueueOptions {
+  /**
+   * Runs pg-boss's cron monitor in this process (servers and workers; tests leave it off so that
+   * no time-driven job runs behind their injected clock). Its intervals are short so that a
+   * scheduled job is created within ~2 s of its minute and taken within ~1 s after that.
+   */
+  cron?: boolean;
+}
+
+const TIMER_POLL_SECONDS = 1;
 
 const QUEUE_LOCK = 'geo:pgboss-queues';
 const DEADLOCK = '40P01';
@@ -30,7 +47,7 @@ export async function retryOnDeadlock<T>(fn: () => Promise<T>, attempts = CREATE
   }
 }
 
-export function createJobQueue(database: Database, log: FastifyBaseLogger, queueNames: readonly string[] = JOB_QUEUES): JobQueue {
+export function createJobQueue(database: Database, log: FastifyBaseLogger, queueNames: readonly string[] = [...JOB_QUEUES, ...TIMER_QUEUES], options: JobQueueOptions = {}): JobQueue {
   // pg-boss fires some statements without awaiting them (e.g. completing a job). On stop we let
   // those in flight finish; anything it issues after that never runs (the database may be
   // closing) and never settles, so nothing fails late. Our jobs table is the truth anyway.
@@ -45,7 +62,8 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger, queue
   };
   const boss = new PgBoss({
     db: { executeSql },
-    schema: 'pgboss', schedule: false, supervise: true, migrate: true,
+    schema: 'pgboss', supervise: true, migrate: true,
+    schedule: options.cron ?? false, cronMonitorIntervalSeconds: 2, cronWorkerIntervalSeconds: 1,
   } as PgBoss.ConstructorOptions);
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   const known = new Set(queueNames);
@@ -95,6 +113,20 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger, queue
         }));
       }
       workers.set(kind, ids);
+    },
+    async schedule(name, cron) {
+      assertKnown(name);
+      // UTC: a timer's cron is the fleet's clock, not a user's (user schedules keep their zone in our table).
+      await boss.schedule(name, cron, {}, { tz: 'UTC' });
+    },
+    async sendOncePer(name, seconds) {
+      assertKnown(name);
+      const id = await boss.send(name, {}, { singletonKey: name, singletonSeconds: seconds });
+      if (id) for (const worker of workers.get(name) ?? []) boss.notifyWorker(worker);
+    },
+    async workTimer(name, handler) {
+      assertKnown(name);
+      workers.set(name, [await boss.work(name, { pollingIntervalSeconds: TIMER_POLL_SECONDS, batchSize: 1 }, async () => handler())]);
     },
   };
 }

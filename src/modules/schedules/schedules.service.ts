@@ -1,0 +1,155 @@
+import { and, asc, desc, eq, lte } from 'drizzle-orm';
+import pLimit from 'p-limit';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../lib/db.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, ERROR_STATUS, invalid, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { WorkspaceContext } from '../../lib/http/types.ts';
+import type { EventHub } from '../events/events.hub.ts';
+import type { Preset } from '../runs/runs.fns.ts';
+import type { RunsService } from '../runs/runs.service.ts';
+import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
+import { checkCron, checkTimeZone, HISTORY_LIMIT, nextDue } from './schedules.fns.ts';
+import { scheduleRuns, schedules } from './schedules.tables.ts';
+
+// Measurement schedules: a workspace's preset on a cron expression in its time zone. The tick
+// (a timer every minute, jobs.timers.ts) starts each due run through the runs service exactly as
+// `POST …/runs` would. A due run that cannot start is recorded with the reason and announced as
+// `schedule.skipped` (alerts turn it into an alert); it is never retried: the schedule moves on.
+
+type ScheduleRow = typeof schedules.$inferSelect;
+type HistoryRow = typeof scheduleRuns.$inferSelect;
+export interface ScheduleInput { cron: string; timeZone: string; preset: Preset; samples?: number }
+
+/** Due schedules read per round of a tick; rounds repeat until none is due. */
+const TICK_BATCH = 200;
+/**
+ * Runs started at once by one tick: each start takes the pipeline's lock in turn for its short
+ * transaction, and overlapping the rest (prompts, engines, queue) is what concurrency buys; the
+ * API's pool has 10 connections.
+ */
+export const TICK_CONCURRENCY = 6;
+
+function historyView(row: HistoryRow) {
+  return {
+    dueAt: row.dueAt.toISOString(), status: row.status, runId: row.runId,
+    reason: row.reason, message: row.message, recordedAt: row.createdAt.toISOString(),
+  };
+}
+
+export function createSchedulesService(deps: {
+  db: Db; clock: Clock; runs: Pick<RunsService, 'start'>; workspaces: Pick<WorkspacesService, 'contextById'>;
+  events: Pick<EventHub, 'publish'>; log: Pick<FastifyBaseLogger, 'error'>;
+}) {
+  const { db, clock } = deps;
+
+  const rowOf = async (workspaceId: string) => (await db.select().from(schedules).where(eq(schedules.workspaceId, workspaceId)))[0] ?? null;
+
+  async function view(row: ScheduleRow) {
+    const history = await db.select().from(scheduleRuns).where(eq(scheduleRuns.scheduleId, row.id))
+      .orderBy(desc(scheduleRuns.dueAt)).limit(HISTORY_LIMIT);
+    const views = history.map(historyView);
+    return {
+      cron: row.cron, timeZone: row.timeZone, preset: row.preset as Preset, samples: row.samples,
+      nextRunAt: row.nextRunAt.toISOString(), lastRun: views[0] ?? null, history: views,
+    };
+  }
+
+  async function record(row: ScheduleRow, dueAt: Date, outcome: { status: 'started'; runId: string } | { status: 'skipped'; reason: string; message: string }) {
+    await db.insert(scheduleRuns).values({
+      id: newId('sch'), workspaceId: row.workspaceId, scheduleId: row.id, dueAt, status: outcome.status,
+      runId: outcome.status === 'started' ? outcome.runId : null,
+      reason: outcome.status === 'skipped' ? outcome.reason : null,
+      message: outcome.status === 'skipped' ? outcome.message : null,
+      createdAt: clock.now(),
+    }).onConflictDoNothing();
+  }
+
+  /** Starts the run of one due time that this process claimed; a refusal is recorded, never retried. */
+  async function fire(row: ScheduleRow, dueAt: Date): Promise<'started' | 'skipped'> {
+    try {
+      const ws = await deps.workspaces.contextById(row.workspaceId);
+      // No idempotency key: the claim already makes the due time this process's alone, and a key
+      // would add a write inside the pipeline's lock, which every start takes in turn.
+      const run = await deps.runs.start(ws, null, { preset: row.preset as Preset, samples: row.samples });
+      await record(row, dueAt, { status: 'started', runId: run.id });
+      return 'started';
+    } catch (err) {
+      const reason = err instanceof AppError ? err.code : 'internal_error';
+      const message = err instanceof AppError ? err.message : 'The run could not start because of an internal error.';
+      if (!(err instanceof AppError)) deps.log.error({ err, workspaceId: row.workspaceId }, 'scheduled run failed to start');
+      await record(row, dueAt, { status: 'skipped', reason, message });
+      await deps.events.publish({
+        type: 'schedule.skipped', workspaceId: row.workspaceId,
+        data: { scheduleId: row.id, dueAt: dueAt.toISOString(), reason, code: ERROR_STATUS[reason as keyof typeof ERROR_STATUS] ?? 500, message, preset: row.preset },
+      });
+      return 'skipped';
+    }
+  }
+
+  /**
+   * Claims a due time with a compare-and-swap on `next_run_at`: however many processes tick at
+   * once, one moves it and starts the run. The next due time is computed from now, so due times
+   * missed while nothing ran are not replayed one after another: one run, then the next future one.
+   */
+  async function claim(row: ScheduleRow, now: Date): Promise<boolean> {
+    let next: Date;
+    try {
+      next = nextDue(row.cron, row.timeZone, now);
+    } catch (err) {
+      deps.log.error({ err, workspaceId: row.workspaceId }, 'schedule has no next due time; retried in an hour');
+      next = new Date(now.getTime() + 3600_000);
+    }
+    const moved = await db.update(schedules).set({ nextRunAt: next })
+      .where(and(eq(schedules.workspaceId, row.workspaceId), eq(schedules.nextRunAt, row.nextRunAt))).returning({ id: schedules.id });
+    return moved.length === 1;
+  }
+
+  return {
+    async get(ws: WorkspaceContext) {
+      const row = await rowOf(ws.id);
+      if (!row) throw notFound('Schedule');
+      return view(row);
+    },
+
+    async put(ws: WorkspaceContext, userId: string | null, input: ScheduleInput) {
+      const cron = checkCron(input.cron);
+      const timeZone = checkTimeZone(input.timeZone);
+      const problems = [cron, timeZone].flatMap((c, i) => (c.ok ? [] : [{ field: i === 0 ? 'cron' : 'timeZone', message: `body.${c.message}` }]));
+      if (problems.length) throw invalid(problems.map((p) => p.message).join('; '), { fields: problems });
+      if (!cron.ok || !timeZone.ok) throw new Error('unreachable');
+      const now = clock.now();
+      const values = {
+        cron: cron.value, timeZone: timeZone.value, preset: input.preset, samples: input.samples ?? 1,
+        nextRunAt: nextDue(cron.value, timeZone.value, now), updatedAt: now, updatedBy: userId,
+      };
+      const [row] = await db.insert(schedules).values({ workspaceId: ws.id, id: newId('sch'), createdAt: now, ...values })
+        .onConflictDoUpdate({ target: schedules.workspaceId, set: values }).returning();
+      return view(row!);
+    },
+
+    async remove(ws: WorkspaceContext) {
+      const deleted = await db.delete(schedules).where(eq(schedules.workspaceId, ws.id)).returning({ id: schedules.id });
+      if (!deleted.length) throw notFound('Schedule');
+      // The history goes with it: a new schedule starts a new history (its id differs).
+      await db.delete(scheduleRuns).where(eq(scheduleRuns.scheduleId, deleted[0]!.id));
+    },
+
+    /** One pass over the due schedules (the `schedules_tick` timer; tests call it with their clock). */
+    async tick() {
+      const now = clock.now();
+      const limit = pLimit(TICK_CONCURRENCY);
+      const counts = { started: 0, skipped: 0 };
+      for (;;) {
+        const due = await db.select().from(schedules).where(lte(schedules.nextRunAt, now)).orderBy(asc(schedules.nextRunAt)).limit(TICK_BATCH);
+        if (!due.length) return counts;
+        await Promise.all(due.map((row) => limit(async () => {
+          if (!(await claim(row, now))) return; // another process took this due time
+          counts[await fire(row, row.nextRunAt)]++;
+        })));
+      }
+    },
+  };
+}
+export type SchedulesService = ReturnType<typeof createSchedulesService>;
