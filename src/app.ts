@@ -88,6 +88,8 @@ import { createEventHub, type EventHub } from './modules/events/events.hub.ts';
 import { createTimers } from './modules/jobs/jobs.timers.ts';
 import { createSchedulesService } from './modules/schedules/schedules.service.ts';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
+import { createAlertsService } from './modules/alerts/alerts.service.ts';
+import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -170,7 +172,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mailer = deps.mailer ?? smtp ?? createLogMailer(app.log, config.env !== 'production');
   const configuredInboxes = config.mail?.agentmail ? inboxProviderOf(createAgentMailProvider(config.mail.agentmail)) : null;
   const email = createEmailService({ db, inboxProvider: deps.inboxProvider === undefined ? configuredInboxes : deps.inboxProvider, log: app.log, retryBaseMs: config.mail?.inboxRetryBaseMs });
-  const credits = createCreditsService({ db, clock });
+  // credits.low crosses the workspace's credits_low alert thresholds (alerts is made further down).
+  const credits = createCreditsService({ db, clock, events, lowThresholds: (tx, workspaceId) => alerts.creditThresholds(tx, workspaceId) });
   const accounts = createAccountsService({
     repo: createAccountsRepo(db), clock, mailer, onMailError: (err) => app.log.error({ err }, 'verification mail failed'),
     passwordParams: passwordHashing(config, deps.passwordScrypt),
@@ -246,14 +249,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // recs, seo and pages are made further down; the reports read them only when a report is read.
   const reports = createReportsService({ db, clock, scores, pdf, sources: { recs: () => recs, seo: () => seo, pages: () => pages }, mail: { mailer, workspaces, publicBaseUrl: config.publicBaseUrl, onError: (err) => app.log.error({ err }, 'weekly report mail failed') } });
   const runs = createRunsService({
-    db, clock, jobs, prompts, engines, workspaces, pipeline: config.pipeline,
-    // The run's score snapshots and its reports commit together with its `succeeded`.
+    db, clock, jobs, prompts, engines, workspaces, pipeline: config.pipeline, events,
+    // The run's score snapshots and its reports commit together with its `succeeded`; the
+    // significant moves of the score are published as `score.changed` once that has committed.
     onSucceeded: async (workspaceId, runId, answered) => {
       const write = await scores.prepareRun(workspaceId, runId, answered);
       const simulated = [...new Set(answered.filter((a) => a.simulated).map((a) => a.engine))].sort();
       return async (tx) => {
-        await write(tx);
+        const moves = await write(tx);
         await reports.afterRun(tx, workspaceId, runId, simulated);
+        return async () => {
+          for (const data of moves) await events.publish({ type: 'score.changed', workspaceId, data: { ...data } });
+        };
       };
     },
   });
@@ -340,6 +347,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   timers.declare({ name: 'jobs_sweep', everySeconds: 10, run: () => jobs.sweep() }); // dead workers failed within DEAD_AFTER_MS + ~10 s
   timers.declare({ name: 'maintenance_sweep', cron: '* * * * *', run: () => app.maintenance.sweep() });
   timers.declare({ name: 'schedules_tick', cron: '* * * * *', run: () => schedules.tick() });
+  const alerts = createAlertsService({ db, clock, events, queue, workspaces, accounts, mailer, publicBaseUrl: config.publicBaseUrl, log: app.log });
+  events.subscribe((event) => alerts.onEvent(event));
+  alertsRoutes(app, { alerts });
+  if (config.pipeline.workers === 'embedded') await alerts.startWorkers();
   if (config.pipeline.workers === 'embedded') await jobs.startWorkers(config.pipeline.maxJobs);
 
   app.decorate('maintenance', {

@@ -21,3 +21,4 @@ export * from '../modules/profile/profile.tables.ts';
 export * from '../modules/research/research.tables.ts';
 export * from '../modules/reports/reports.tables.ts';
 export * from '../modules/schedules/schedules.tables.ts';
+export * from '../modules/alerts/alerts.tables.ts';

@@ -157,8 +157,9 @@ export function createChatService(deps: ChatDeps) {
         await repo.updateThread(tx, thread.id, { messageCount: thread.messageCount + fresh.length + 1, activeMessageId: assistantId, activeSince: now, updatedAt: now });
         // Last: the workspace's credit account stays locked from here to the commit only.
         const reservation = await hold(tx, ws, { threadId: thread.id, messageId: assistantId });
-        return { kind: 'turn' as const, thread, reservationId: reservation.reservationId, reserved: reservation.amount };
+        return { kind: 'turn' as const, thread, reservationId: reservation.reservationId, reserved: reservation.amount, low: reservation.low };
       });
+      if (started.kind === 'turn') await credits.announceLow(started.low); // after the commit
       if (started.kind === 'replay') return { kind: 'replay' as const, threadId: body.threadId, message: messageView(started.message) };
       const history = await repo.latestMessages(db, body.threadId, LIMITS.historyMessages + 1);
       return {

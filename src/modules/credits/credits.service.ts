@@ -5,6 +5,8 @@ import { newId } from '../../lib/ids.ts';
 import { claimIdempotencyKey, requestFingerprint } from '../../lib/idempotency/idempotency.ts';
 import { allocate, consume, DAY_MS, FREE_GRANT_DAYS, FREE_GRANT_MICROUSD, isMicros, PAID_GRANT_DAYS } from './credits.fns.ts';
 import { creditsRepo as repo, type ReservationRow } from './credits.repo.ts';
+import type { EventHub } from '../events/events.hub.ts';
+import { lowCrossing, type LowCrossing } from './low.fns.ts';
 
 // The credits module every metered operation uses: reserve an estimate, lease increments
 // against it, settle what was used. Each balance change runs in one transaction holding the
@@ -22,8 +24,19 @@ export interface ReserveOptions {
   metadata?: Record<string, unknown>;
 }
 
-export function createCreditsService(deps: { db: Db; clock: Clock }) {
+export function createCreditsService(deps: {
+  db: Db; clock: Clock; events?: EventHub;
+  /** The workspace's low-balance thresholds (its `credits_low` alert rules); none: the default. */
+  lowThresholds?: (tx: Db, workspaceId: string) => Promise<number[]>;
+}) {
   const { db, clock } = deps;
+
+  /** Publishes `credits.low` after the reservation that crossed a threshold has committed. */
+  async function announceLow(low: LowCrossing | null | undefined) {
+    if (!low || !deps.events) return;
+    const { workspaceId, ...data } = low;
+    await deps.events.publish({ type: 'credits.low', workspaceId, data }).catch(() => {});
+  }
 
   /** Posts the unpinned remainder of every grant past its expiry as an expiry entry. */
   async function expireDue(tx: Db, workspaceId: string, now: Date) {
@@ -77,7 +90,11 @@ export function createCreditsService(deps: { db: Db; clock: Clock }) {
       id, workspaceId, operation, amount: estimate, leased: 0, settled: null, status: 'held', metadata: options.metadata ?? null,
       createdAt: now, expiresAt: new Date(now.getTime() + (options.ttlMs ?? DEFAULT_RESERVATION_TTL_MS)),
     }, pins);
-    return { reservationId: id, amount: estimate };
+    // Only a reservation lowers the available balance (a settlement returns what was not used),
+    // so crossings are found here, under the account lock: each is seen by exactly one write.
+    const thresholds = (await deps.lowThresholds?.(tx, workspaceId)) ?? [];
+    const low = lowCrossing({ workspaceId, reservationId: id, operation, before: available, after: available - estimate, thresholds });
+    return { reservationId: id, amount: estimate, low };
   }
 
   /** The free grant of a user's first workspace, at most once per user; true when this call made it. */
@@ -143,11 +160,18 @@ export function createCreditsService(deps: { db: Db; clock: Clock }) {
     },
 
     /** Holds `estimate`, or 402 `insufficient_credits` with what is required and available. */
-    reserve: (workspaceId: string, operation: string, estimate: number, options: ReserveOptions = {}) =>
-      db.transaction((tx) => reserveIn(tx, workspaceId, operation, estimate, options)),
+    async reserve(workspaceId: string, operation: string, estimate: number, options: ReserveOptions = {}) {
+      const held = await db.transaction((tx) => reserveIn(tx, workspaceId, operation, estimate, options));
+      await announceLow(held.low);
+      return held;
+    },
 
-    /** The same inside the caller's transaction (a job and its hold are created together). */
+    /**
+     * The same inside the caller's transaction (a job and its hold are created together); the
+     * caller passes the result's `low` to `announceLow` once its transaction has committed.
+     */
     reserveIn,
+    announceLow,
 
     /**
      * A lease authority for the one worker that owns a hold (a run's calls): the cap is checked in

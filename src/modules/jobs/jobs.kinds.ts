@@ -15,6 +15,8 @@ export const JOB_QUEUES = [
   'seo_refresh',
   'recs_generation',
   'research',
+  'alerts_eval',
+  'alerts_mail',
 ] as const;
 
 /**

@@ -32,8 +32,16 @@ export interface JobContext {
   /** Leases credits against the job's hold; false when refused. */
   lease(amount: number): Promise<boolean>;
 }
-/** A handler may return a write to commit together with the job's `succeeded` (e.g. score snapshots). */
-export type JobHandler = (ctx: JobContext) => Promise<void | ((tx: Db) => Promise<void>)>;
+/** Work to do once a transaction has committed (publishing domain events): never able to fail it. */
+export type AfterCommit = () => Promise<void>;
+/**
+ * A handler may return a write to commit together with the job's `succeeded` (e.g. score
+ * snapshots); the write may return what to do after that commit.
+ */
+export type JobHandler = (ctx: JobContext) => Promise<void | ((tx: Db) => Promise<void | AfterCommit>)>;
+export type JobStatus = 'succeeded' | 'failed' | 'cancelled';
+/** Told after a job's final status has committed (in the process that ended it), with the closing line. */
+export type JobEnded = (row: JobRow, status: JobStatus, line: string) => Promise<void>;
 
 export interface StartJob {
   ws: WorkspaceContext;
@@ -61,6 +69,7 @@ export function jobView(row: JobRow, slug: string) {
 export function createJobsService(deps: { db: Db; clock: Clock; credits: CreditsService; queue: JobQueue; maxJobs: number; dataDir: string; log: FastifyBaseLogger }) {
   const { db, clock, credits, queue } = deps;
   const handlers = new Map<string, JobHandler>();
+  const endedListeners = new Map<string, JobEnded>();
   const running = new Map<string, AbortController>();
   const inFlight = new Set<Promise<void>>();
   let stopping = false;
@@ -92,7 +101,7 @@ export function createJobsService(deps: { db: Db; clock: Clock; credits: Credits
   }
 
   /** Ends a job once: the status only moves from running; the hold is settled for what was leased. */
-  async function finish(row: JobRow, status: 'succeeded' | 'failed' | 'cancelled', line: string, completedCalls?: number, leaser?: { flush(): Promise<void> } | null, alsoOnSuccess?: (tx: Db) => Promise<void>) {
+  async function finish(row: JobRow, status: JobStatus, line: string, completedCalls?: number, leaser?: { flush(): Promise<void> } | null, alsoOnSuccess?: (tx: Db) => Promise<void | AfterCommit>) {
     // Leases not written by now (the database refused a batch) go uncharged, never the reverse.
     await leaser?.flush().catch((err) => deps.log.error({ err, jobId: row.id }, 'lease batch not written'));
     // The closing line goes with the final status in one statement, so whoever sees the status
@@ -106,13 +115,19 @@ export function createJobsService(deps: { db: Db; clock: Clock; credits: Credits
     if (row.reservationId) {
       await credits.settleLeased(row.reservationId).catch((err) => deps.log.error({ err, jobId: row.id }, 'job hold not settled; the sweep will'));
     }
+    const after: { run?: AfterCommit } = {};
     const ended = await db.transaction(async (tx) => {
       const [updated] = await tx.update(jobs)
         .set({ status, finishedAt: clock.now(), lastLines: withLine(stamped), ...(completedCalls === undefined ? {} : { completedCalls }) })
         .where(and(eq(jobs.id, row.id), eq(jobs.status, 'running'))).returning();
-      if (updated && status === 'succeeded') await alsoOnSuccess?.(tx);
+      if (updated && status === 'succeeded') after.run = (await alsoOnSuccess?.(tx)) || undefined;
       return updated;
     });
+    // Only the process whose update ended the job tells its listeners: each ending is told once.
+    if (ended) {
+      await endedListeners.get(row.kind)?.(ended, status, line).catch((err) => deps.log.error({ err, jobId: row.id }, 'job ended listener failed'));
+      if (after.run) await after.run().catch((err) => deps.log.error({ err, jobId: row.id }, 'after-commit work failed'));
+    }
     return ended ?? (await byId(row.id))!;
   }
 
@@ -121,9 +136,10 @@ export function createJobsService(deps: { db: Db; clock: Clock; credits: Credits
      * A handler may return a write (e.g. a run's score snapshots) committed in the transaction that
      * records the job `succeeded`: both or neither, and never for a job cancelled at the last moment.
      */
-    register(kind: string, handler: JobHandler) {
+    register(kind: string, handler: JobHandler, options: { onEnded?: JobEnded } = {}) {
       if (!isJobKind(kind)) throw unknownJobKind(kind);
       handlers.set(kind, handler);
+      if (options.onEnded) endedListeners.set(kind, options.onEnded);
     },
 
     async start(input: StartJob) {
@@ -154,8 +170,9 @@ export function createJobsService(deps: { db: Db; clock: Clock; credits: Credits
         }).onConflictDoNothing().returning();
         // The partial unique index is the last word on "one running job per group".
         if (!row) throw new AppError('job_already_running', `A ${input.group} job is already running in this workspace.`);
-        return { row, fresh: true };
+        return { row, fresh: true, low: reservation?.low };
       });
+      await credits.announceLow(created.low);
       if (created.fresh) await queue.send(input.kind, created.row.id);
       return jobView(created.row, input.ws.slug);
     },

@@ -10,7 +10,9 @@ import type { WorkspaceContext } from '../../lib/http/types.ts';
 import { analyzeAnswer, type AnalysisProfile } from '../analysis/analyze.fns.ts';
 import { profileFromWorkspace } from '../analysis/profile.fns.ts';
 import type { EnginesService } from '../engines/engines.service.ts';
-import { jobView, type JobContext, type JobRow, type JobsService } from '../jobs/jobs.service.ts';
+import { jobView, type AfterCommit, type JobContext, type JobRow, type JobsService, type JobStatus } from '../jobs/jobs.service.ts';
+import type { EventHub } from '../events/events.hub.ts';
+import { runFailure } from './events.fns.ts';
 import type { PromptsService } from '../prompts/prompts.service.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
 import { storedAnalysis, summarizeRun, type StoredAnalysis } from './detail.fns.ts';
@@ -51,8 +53,13 @@ export interface Answered {
 
 export function createRunsService(deps: {
   db: Db; clock: Clock; jobs: JobsService; prompts: PromptsService; engines: EnginesService; workspaces: WorkspacesService; pipeline: PipelineConfig;
-  /** Prepares, from the run's answered results, what it writes with its `succeeded` (the score snapshots). */
-  onSucceeded?: (workspaceId: string, runId: string, answered: Answered[]) => Promise<(tx: Db) => Promise<void>>;
+  /**
+   * Prepares, from the run's answered results, what it writes with its `succeeded` (the score
+   * snapshots); the write may return what to do once that has committed (publish events).
+   */
+  onSucceeded?: (workspaceId: string, runId: string, answered: Answered[]) => Promise<(tx: Db) => Promise<void | AfterCommit>>;
+  /** `run.succeeded` and `run.failed` are published here once the final status has committed. */
+  events?: EventHub;
 }) {
   const { db, clock, jobs } = deps;
 
@@ -149,7 +156,28 @@ export function createRunsService(deps: {
     return deps.onSucceeded?.(ws.id, job.id, answered);
   }
 
-  jobs.register(KIND, measure);
+  /** The run's figures for its event: calls planned and made, answered, failed and simulated. */
+  async function ended(row: JobRow, status: JobStatus, line: string) {
+    if (!deps.events || status === 'cancelled') return;
+    const [counts] = await db.select({
+      answers: sql<number>`(count(*) filter (where ${runResults.error} is null))::int`,
+      failedCalls: sql<number>`(count(*) filter (where ${runResults.error} is not null))::int`,
+      simulatedCalls: sql<number>`(count(*) filter (where ${runResults.simulated}))::int`,
+    }).from(runResults).where(eq(runResults.runId, row.id));
+    const plan = row.params.plan as RunPlan | undefined;
+    await deps.events.publish({
+      type: status === 'succeeded' ? 'run.succeeded' : 'run.failed',
+      workspaceId: row.workspaceId,
+      data: {
+        runId: row.id, preset: row.params.preset ?? null, samples: plan?.samples ?? 1, status,
+        ...(status === 'failed' ? { error: runFailure(line) } : {}),
+        totals: { totalCalls: row.totalCalls, completedCalls: row.completedCalls, answers: Number(counts?.answers ?? 0), failedCalls: Number(counts?.failedCalls ?? 0), simulatedCalls: Number(counts?.simulatedCalls ?? 0) },
+        startedAt: row.startedAt.toISOString(), finishedAt: row.finishedAt?.toISOString() ?? null,
+      },
+    });
+  }
+
+  jobs.register(KIND, measure, { onEnded: ended });
 
   /** Stored calls and simulated calls per run, for the honest labels of run lists. */
   async function resultCounts(runIds: string[]) {

@@ -9,6 +9,7 @@ import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
 import { COMPONENTS, significant, round } from './scores.fns.ts';
 import { changeFrom, deriveSnapshot, scoreBody, type EntityInfo, type Snapshot } from './snapshot.fns.ts';
 import { mergeStats, runStats, type SnapshotStats } from './stats.fns.ts';
+import { scoreMove, type ScoreChangedData } from './moves.fns.ts';
 import { scoreSnapshots } from './scores.tables.ts';
 
 export const COMPOSITE = 'composite';
@@ -56,9 +57,10 @@ export function createScoresService(deps: { db: Db; clock: Clock; workspaces: Wo
       ];
       const day = dayOf(clock.now());
       const fresh = runStats(runId, answered, entities.map((e) => e.entityId), COMPOSITE);
-      return async (tx: Db) => {
+      /** Returns the significant moves of the workspace's standing, for `score.changed` after commit. */
+      return async (tx: Db): Promise<ScoreChangedData[]> => {
         forget(workspaceId);
-        if (!fresh.size) return;
+        if (!fresh.size) return [];
         // Runs of one workspace and day commit one after the other: each reads what the last wrote.
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`score_snapshots:${workspaceId}:${day}`}))`);
         const existing = new Map((await tx.select({ engine: scoreSnapshots.engine, stats: scoreSnapshots.stats }).from(scoreSnapshots)
@@ -66,6 +68,10 @@ export function createScoresService(deps: { db: Db; clock: Clock; workspaces: Wo
         const previous = new Map((await rawRows<{ engine: string; day: string; score: number | null; interval: [number, number] | null }>(tx, sql`
           select distinct on (engine) engine, day, score, data->'interval' as interval from score_snapshots
           where workspace_id = ${workspaceId} and day < ${day} order by engine, day desc`)).map((r) => [r.engine, r]));
+        // What the workspace showed before this run: today's snapshot before pooling, else the last day's.
+        const shown = new Map((await rawRows<{ engine: string; day: string; data: Snapshot }>(tx, sql`
+          select distinct on (engine) engine, day, data from score_snapshots
+          where workspace_id = ${workspaceId} and day <= ${day} order by engine, day desc`)).map((r) => [r.engine, r]));
         const now = clock.now();
         const rows = [...fresh].map(([engine, add]) => {
           const stats: SnapshotStats = mergeStats(existing.get(engine), add);
@@ -86,6 +92,7 @@ export function createScoresService(deps: { db: Db; clock: Clock; workspaces: Wo
           set: Object.fromEntries(['run_id', 'score', 'component_values', 'missing_components', 'point', 'data', 'answers', 'simulated_answers', 'stats', 'created_at']
             .map((column) => [column.replace(/_(\w)/g, (_m, c: string) => c.toUpperCase()), sql.raw(`excluded.${column}`)])),
         });
+        return rows.map((r) => scoreMove(runId, shown.get(r.engine) ?? null, { day, data: r.data })).filter((m): m is ScoreChangedData => m !== null);
       };
     },
 

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { evaluate, kindsFor, validateRule, type Rule } from './alerts.fns.ts';
+
+const ws = { competitors: ['Globex', 'Initech'] };
+const rule = (fields: Partial<Rule>): Rule => ({ id: 'alr_1', kind: 'score', name: null, metric: 'score', direction: 'drop', engine: null, competitor: null, thresholdMicrousd: null, ...fields });
+const r = (value: number, lo: number, hi: number) => ({ value, interval: [lo, hi] as [number, number], n: 50 });
+
+describe('validateRule', () => {
+  it('fills the defaults of each kind and nulls what does not apply', () => {
+    expect(validateRule({ kind: 'score' }, ws)).toEqual({ kind: 'score', name: null, metric: 'score', direction: 'drop', engine: null, competitor: null, thresholdMicrousd: null });
+    expect(validateRule({ kind: 'competitor_overtakes', competitor: ' initech ' }, ws).competitor).toBe('Initech');
+    expect(validateRule({ kind: 'credits_low', thresholdMicrousd: 5, name: ' low ' }, ws)).toMatchObject({ thresholdMicrousd: 5, name: 'low', metric: null });
+  });
+  it.each([
+    [{ kind: 'score', thresholdMicrousd: 1 }, 'body.thresholdMicrousd does not apply to score rules'],
+    [{ kind: 'run_failed', metric: 'score' }, 'body.metric does not apply to run_failed rules'],
+    [{ kind: 'credits_low' }, 'body.thresholdMicrousd is required'],
+    [{ kind: 'competitor_overtakes', competitor: 'Hooli' }, 'body.competitor must name one of'],
+  ] as const)('%j → 400', (input, message) => {
+    expect(() => validateRule(input as never, ws)).toThrow(message);
+  });
+});
+
+describe('evaluate', () => {
+  const move = (significant: boolean, delta: number) => ({ before: r(60, 55, 65), after: r(60 + delta, 50, 58), delta, significant });
+  const changed = (significant: boolean, delta: number, engine = 'composite') => ({
+    id: 'evt_1', type: 'score.changed',
+    data: { runId: 'run_1', engine, day: 'd2', previousDay: 'd1', ...move(significant, delta), components: { volume: move(significant, delta) }, overtakes: [] },
+  });
+  it.each([
+    // rule fields, significant, delta, engine of the event, fires
+    [{}, true, -10, 'composite', true],
+    [{}, false, -10, 'composite', false], // noise
+    [{}, true, 10, 'composite', false], // wrong direction
+    [{ direction: 'rise' }, true, 10, 'composite', true],
+    [{ direction: 'any' }, true, 10, 'composite', true],
+    [{ direction: 'any' }, true, 0, 'composite', false],
+    [{ engine: 'claude' }, true, -10, 'composite', false],
+    [{ engine: 'claude' }, true, -10, 'claude', true],
+    [{ metric: 'volume' }, true, -10, 'composite', true],
+    [{ metric: 'position' }, true, -10, 'composite', false], // no such move in the event
+  ] as Array<[Partial<Rule>, boolean, number, string, boolean]>)('score rule %j, significant %s, Δ %d on %s → %s', (fields, significant, delta, engine, fires) => {
+    expect(Boolean(evaluate(rule(fields), changed(significant, delta, engine)))).toBe(fires);
+  });
+
+  it('credits_low fires on a crossing of its own threshold only', () => {
+    const low = rule({ kind: 'credits_low', metric: null, direction: null, thresholdMicrousd: 1_000_000 });
+    const event = (before: number, after: number) => ({ id: 'evt', type: 'credits.low', data: { reservationId: 'rsv_1', previousAvailableMicrousd: before, availableMicrousd: after, operation: 'measurement' } });
+    expect(evaluate(low, event(2_000_000, 500_000))).toMatchObject({ dedupeKey: 'reservation:rsv_1', reason: 'Available credits fell below $1.00: $0.50 left after a measurement hold (was $2.00).' });
+    expect(evaluate(low, event(900_000, 500_000))).toBeNull();
+    expect(evaluate(low, event(5_000_000, 2_000_000))).toBeNull();
+  });
+
+  it('reads only the events of its kind', () => {
+    expect(kindsFor('run.succeeded')).toEqual([]);
+    expect(kindsFor('alert.fired')).toEqual([]);
+    expect(evaluate(rule({ kind: 'run_failed' }), { id: 'e', type: 'schedule.skipped', data: { dueAt: 'x' } })).toBeNull();
+  });
+});

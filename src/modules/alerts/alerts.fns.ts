@@ -1,0 +1,177 @@
+import { ENGINE_IDS } from '../../config.ts';
+import { invalid } from '../../lib/errors.ts';
+import { COMPONENTS } from '../scores/scores.fns.ts';
+import type { Move, Reading, ScoreChangedData } from '../scores/moves.fns.ts';
+
+// Alert rules: what each kind accepts, which events it reads, and when it fires. Pure.
+
+export const RULE_KINDS = ['score', 'competitor_overtakes', 'run_failed', 'credits_low', 'schedule_skipped'] as const;
+export type RuleKind = (typeof RULE_KINDS)[number];
+export const METRICS = ['score', ...COMPONENTS] as const;
+export const DIRECTIONS = ['drop', 'rise', 'any'] as const;
+/** Rules per workspace: enough for every kind several times over, few enough to evaluate per event. */
+export const MAX_RULES_PER_WORKSPACE = 25;
+export const MAX_THRESHOLD_MICROUSD = 1_000_000_000_000;
+
+export interface RuleInput {
+  kind: RuleKind;
+  name?: string;
+  metric?: (typeof METRICS)[number];
+  direction?: (typeof DIRECTIONS)[number];
+  engine?: (typeof ENGINE_IDS)[number];
+  competitor?: string;
+  thresholdMicrousd?: number;
+}
+export interface Rule {
+  id: string;
+  kind: RuleKind;
+  name: string | null;
+  metric: string | null;
+  direction: string | null;
+  engine: string | null;
+  competitor: string | null;
+  thresholdMicrousd: number | null;
+}
+export type RuleFields = Omit<Rule, 'id'>;
+
+const FIELDS_OF: Record<RuleKind, Array<keyof RuleInput>> = {
+  score: ['metric', 'direction', 'engine'],
+  competitor_overtakes: ['competitor', 'engine'],
+  run_failed: [],
+  credits_low: ['thresholdMicrousd'],
+  schedule_skipped: [],
+};
+const OPTIONAL = ['kind', 'name'] as const;
+
+/**
+ * The stored fields of a new rule, or a 400 naming the field: fields that do not apply to the
+ * kind are refused (a threshold on a score rule is a mistake, not something to ignore).
+ */
+export function validateRule(input: RuleInput, workspace: { competitors: string[] }): RuleFields {
+  const allowed = new Set<string>([...OPTIONAL, ...FIELDS_OF[input.kind]]);
+  for (const field of Object.keys(input)) {
+    if (!allowed.has(field)) throw invalid(`body.${field} does not apply to ${input.kind} rules (they take: ${FIELDS_OF[input.kind].join(', ') || 'no other field'})`, { field });
+  }
+  let competitor: string | null = null;
+  if (input.competitor !== undefined) {
+    competitor = workspace.competitors.find((c) => c.toLowerCase() === input.competitor!.trim().toLowerCase()) ?? null;
+    if (!competitor) throw invalid(`body.competitor must name one of the workspace's competitors (${workspace.competitors.join(', ') || 'it has none'})`, { field: 'competitor' });
+  }
+  if (input.kind === 'credits_low' && input.thresholdMicrousd === undefined) {
+    throw invalid('body.thresholdMicrousd is required for credits_low rules (an integer of micro-USD)', { field: 'thresholdMicrousd' });
+  }
+  return {
+    kind: input.kind, name: input.name?.trim() || null,
+    metric: input.kind === 'score' ? (input.metric ?? 'score') : null,
+    direction: input.kind === 'score' ? (input.direction ?? 'drop') : null,
+    engine: input.engine ?? null, competitor,
+    thresholdMicrousd: input.kind === 'credits_low' ? input.thresholdMicrousd! : null,
+  };
+}
+
+/** The rule kinds an event type can fire (the hub's listener stores only events some rule reads). */
+export function kindsFor(eventType: string): RuleKind[] {
+  switch (eventType) {
+    case 'score.changed': return ['score', 'competitor_overtakes'];
+    case 'run.failed': return ['run_failed'];
+    case 'credits.low': return ['credits_low'];
+    case 'schedule.skipped': return ['schedule_skipped'];
+    default: return [];
+  }
+}
+
+export interface Firing {
+  /** One firing per rule and key: the run, reservation or due time the event is about. */
+  dedupeKey: string;
+  reason: string;
+  figures: Record<string, unknown>;
+}
+export interface EventLike {
+  id: string;
+  type: string;
+  data: Record<string, unknown>;
+}
+
+const num = (x: number | null) => (x === null ? 'n/a' : String(Math.round(x * 100) / 100));
+const reading = (r: Reading) => `${num(r.value)}${r.interval ? ` [95% ${num(r.interval[0])}–${num(r.interval[1])}]` : ''} (n=${r.n})`;
+const usd = (micros: number) => `$${(micros / 1_000_000).toFixed(2)}`;
+const directionOk = (direction: string | null, delta: number | null) =>
+  delta !== null && delta !== 0 && (direction === 'any' || (direction === 'rise' ? delta > 0 : delta < 0));
+const label = (metric: string) => (metric === 'score' ? 'GEO score' : `${metric} component`);
+const scope = (engine: string) => (engine === 'composite' ? 'across engines' : `on ${engine}`);
+
+/** Whether the rule fires on the event, and why in words with the figures behind it. */
+export function evaluate(rule: Rule, event: EventLike): Firing | null {
+  if (!kindsFor(event.type).includes(rule.kind as RuleKind)) return null;
+  switch (rule.kind) {
+    case 'score': {
+      const d = event.data as unknown as ScoreChangedData;
+      if (d.engine !== (rule.engine ?? 'composite')) return null;
+      const metric = rule.metric ?? 'score';
+      const m: Move | undefined = metric === 'score' ? d : d.components?.[metric as keyof ScoreChangedData['components']];
+      // No alert on noise: only a change whose 95% intervals separate.
+      if (!m?.significant || !directionOk(rule.direction, m.delta)) return null;
+      const verb = (m.delta ?? 0) < 0 ? 'dropped' : 'rose';
+      return {
+        dedupeKey: `run:${d.runId}:${d.engine}`,
+        reason: `The ${label(metric)} ${scope(d.engine)} ${verb} from ${reading(m.before)} on ${d.previousDay} to ${reading(m.after)} on ${d.day}; the 95% intervals do not overlap.`,
+        figures: { metric, engine: d.engine, runId: d.runId, before: m.before, after: m.after, delta: m.delta, significant: true, previousDay: d.previousDay, day: d.day },
+      };
+    }
+    case 'competitor_overtakes': {
+      const d = event.data as unknown as ScoreChangedData;
+      if (d.engine !== (rule.engine ?? 'composite')) return null;
+      const hits = (d.overtakes ?? []).filter((o) => !rule.competitor || o.competitor.name.toLowerCase() === rule.competitor.toLowerCase());
+      if (!hits.length) return null;
+      const words = hits.map((o) => `${o.competitor.name} (mentioned in ${reading(o.competitor.visibility)}% of answers) now ranks #${o.competitor.rankAfter}, above the brand at #${o.brand.rankAfter} (${reading(o.brand.visibility)}%)`);
+      return {
+        dedupeKey: `run:${d.runId}:${d.engine}`,
+        reason: `${words.join('; ')} ${scope(d.engine)}; the 95% intervals of their mention rates do not overlap.`,
+        figures: { engine: d.engine, runId: d.runId, day: d.day, overtakes: hits },
+      };
+    }
+    case 'run_failed': {
+      const d = event.data as { runId: string; preset?: string | null; error?: { code: string; message: string }; totals?: Record<string, number> };
+      return {
+        dedupeKey: `run:${d.runId}`,
+        reason: `Run ${d.runId}${d.preset ? ` (${d.preset})` : ''} failed: ${d.error?.message ?? 'unknown error'}${d.error ? ` [${d.error.code}]` : ''}.`,
+        figures: { runId: d.runId, preset: d.preset ?? null, error: d.error ?? null, totals: d.totals ?? null },
+      };
+    }
+    case 'credits_low': {
+      const d = event.data as { reservationId: string; previousAvailableMicrousd: number; availableMicrousd: number; operation?: string };
+      const t = rule.thresholdMicrousd ?? 0;
+      if (!(d.previousAvailableMicrousd >= t && d.availableMicrousd < t)) return null;
+      return {
+        dedupeKey: `reservation:${d.reservationId}`,
+        reason: `Available credits fell below ${usd(t)}: ${usd(d.availableMicrousd)} left after a ${d.operation ?? 'metered'} hold (was ${usd(d.previousAvailableMicrousd)}).`,
+        figures: { thresholdMicrousd: t, availableMicrousd: d.availableMicrousd, previousAvailableMicrousd: d.previousAvailableMicrousd, reservationId: d.reservationId },
+      };
+    }
+    case 'schedule_skipped': {
+      const d = event.data as { dueAt: string; reason?: string; code?: string };
+      return {
+        dedupeKey: `due:${d.dueAt}`,
+        reason: `The scheduled run due at ${d.dueAt} did not start: ${d.reason ?? 'no reason given'}${d.code ? ` [${d.code}]` : ''}.`,
+        figures: { dueAt: d.dueAt, code: d.code ?? null, reason: d.reason ?? null },
+      };
+    }
+    default: return null;
+  }
+}
+
+/** The mail to members: the reason first, then where to look. */
+export function alertMail(input: { workspaceName: string; slug: string; rule: Rule; reason: string; publicBaseUrl: string; firedAt: Date }) {
+  const title = input.rule.name ?? input.rule.kind.replaceAll('_', ' ');
+  return {
+    subject: `[GEO] ${input.workspaceName}: alert “${title}” fired`,
+    text: [
+      `Alert “${title}” fired for ${input.workspaceName} at ${input.firedAt.toISOString()}.`,
+      '',
+      input.reason,
+      '',
+      `Rules and firings: ${input.publicBaseUrl}/api/v1/workspaces/${input.slug}/alerts/${input.rule.id}/firings`,
+      'You receive this because you are a member of the workspace.',
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,156 @@
+import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../lib/db.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { WorkspaceContext } from '../../lib/http/types.ts';
+import type { AccountsService } from '../accounts/accounts.service.ts';
+import type { Mailer } from '../email/email.service.ts';
+import type { DomainEvent, EventHub } from '../events/events.hub.ts';
+import type { JobQueue } from '../jobs/jobs.queue.ts';
+import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
+import { alertMail, evaluate, kindsFor, MAX_RULES_PER_WORKSPACE, validateRule, type Rule, type RuleInput } from './alerts.fns.ts';
+import { alertEvents, alertFirings, alertRules } from './alerts.tables.ts';
+
+// Alerts: rules per workspace, evaluated off the hub. The hub's listener only stores an event
+// that some rule of its workspace reads and enqueues `alerts_eval`; the job evaluates the rules,
+// records each firing once (unique per rule and run/event), publishes `alert.fired` and enqueues
+// `alerts_mail`, so neither evaluation nor a slow mail server ever holds up a run.
+
+export const EVAL_KIND = 'alerts_eval';
+export const MAIL_KIND = 'alerts_mail';
+const RECENT_FIRINGS = 50;
+
+type RuleRow = typeof alertRules.$inferSelect;
+type FiringRow = typeof alertFirings.$inferSelect;
+
+const ruleView = (row: RuleRow) => ({
+  id: row.id, kind: row.kind, name: row.name, metric: row.metric, direction: row.direction, engine: row.engine,
+  competitor: row.competitor, thresholdMicrousd: row.thresholdMicrousd, createdAt: row.createdAt.toISOString(),
+});
+const firingView = (row: FiringRow) => ({
+  id: row.id, alertId: row.ruleId, eventId: row.sourceEventId, eventType: row.sourceEventType, reason: row.reason, figures: row.figures,
+  mailStatus: row.mailStatus, mailedAt: row.mailedAt?.toISOString() ?? null, firedAt: row.createdAt.toISOString(),
+});
+
+export function createAlertsService(deps: {
+  db: Db; clock: Clock; events: EventHub; queue: JobQueue; workspaces: WorkspacesService; accounts: AccountsService;
+  mailer: Mailer; publicBaseUrl: string; log: FastifyBaseLogger;
+}) {
+  const { db, clock, events, queue } = deps;
+
+  async function ruleOf(ws: WorkspaceContext, id: string) {
+    const [row] = await db.select().from(alertRules).where(and(eq(alertRules.id, id), eq(alertRules.workspaceId, ws.id)));
+    if (!row) throw notFound('Alert');
+    return row;
+  }
+
+  /** The `alerts_eval` job: every rule of the event's workspace that reads it, each firing once. */
+  async function evaluateEvent(eventId: string) {
+    const [event] = await db.select().from(alertEvents).where(eq(alertEvents.id, eventId));
+    if (!event) return;
+    const rules = await db.select().from(alertRules).where(and(eq(alertRules.workspaceId, event.workspaceId), inArray(alertRules.kind, kindsFor(event.type))));
+    for (const rule of rules) {
+      const firing = evaluate(rule as Rule, event);
+      if (!firing) continue;
+      const now = clock.now();
+      const [row] = await db.insert(alertFirings).values({
+        id: newId('alf'), ruleId: rule.id, workspaceId: event.workspaceId, dedupeKey: firing.dedupeKey, sourceEventId: event.id,
+        sourceEventType: event.type, reason: firing.reason, figures: firing.figures, mailStatus: 'pending', createdAt: now,
+      }).onConflictDoNothing().returning();
+      if (!row) continue; // this rule already fired for that run or event
+      await events.publish({
+        type: 'alert.fired', workspaceId: event.workspaceId,
+        data: { alertId: rule.id, firingId: row.id, rule: ruleView(rule), reason: firing.reason, figures: firing.figures, sourceEventId: event.id, sourceEventType: event.type, firedAt: now.toISOString() },
+      });
+      await queue.send(MAIL_KIND, row.id);
+    }
+    await db.delete(alertEvents).where(eq(alertEvents.id, event.id));
+  }
+
+  /** The `alerts_mail` job: one mail per member with an address; the firing records the outcome. */
+  async function mailFiring(firingId: string) {
+    const [firing] = await db.select().from(alertFirings).where(and(eq(alertFirings.id, firingId), eq(alertFirings.mailStatus, 'pending')));
+    if (!firing) return;
+    const [rule] = await db.select().from(alertRules).where(eq(alertRules.id, firing.ruleId));
+    const ws = await deps.workspaces.contextById(firing.workspaceId);
+    const row = await deps.workspaces.getRow(ws);
+    const members = await deps.workspaces.listMembers(ws);
+    const recipients = (await deps.accounts.usersByIds(members.map((m) => m.userId))).map((u) => u.email).filter((e): e is string => Boolean(e));
+    const mail = alertMail({ workspaceName: row.displayName, slug: ws.slug, rule: rule as Rule, reason: firing.reason, publicBaseUrl: deps.publicBaseUrl, firedAt: firing.createdAt });
+    let failed = 0;
+    for (const to of recipients) {
+      await deps.mailer.send({ to, ...mail }).catch((err) => {
+        failed++;
+        deps.log.error({ err, firingId }, 'alert mail failed');
+      });
+    }
+    const mailStatus = !recipients.length ? 'no_recipients' : failed ? 'failed' : 'sent';
+    await db.update(alertFirings).set({ mailStatus, mailedAt: clock.now() }).where(eq(alertFirings.id, firingId));
+  }
+
+  return {
+    /** The hub's listener: quick and durable (one lookup, one insert, one enqueue). */
+    async onEvent(event: DomainEvent) {
+      const kinds = kindsFor(event.type);
+      if (!kinds.length) return;
+      const [any] = await db.select({ id: alertRules.id }).from(alertRules)
+        .where(and(eq(alertRules.workspaceId, event.workspaceId), inArray(alertRules.kind, kinds))).limit(1);
+      if (!any) return;
+      await db.insert(alertEvents).values({ id: event.id, workspaceId: event.workspaceId, type: event.type, data: event.data, occurredAt: event.occurredAt }).onConflictDoNothing();
+      await queue.send(EVAL_KIND, event.id);
+    },
+
+    evaluateEvent,
+    mailFiring,
+
+    async startWorkers() {
+      const guard = (what: string, fn: (id: string) => Promise<void>) => async (id: string) => {
+        await fn(id).catch((err) => deps.log.error({ err, id }, `${what} failed`));
+      };
+      await queue.work(EVAL_KIND, 1, guard('alert evaluation', evaluateEvent));
+      await queue.work(MAIL_KIND, 1, guard('alert mail', mailFiring));
+    },
+
+    /** The thresholds of the workspace's `credits_low` rules (the credits module's low-balance line). */
+    async creditThresholds(tx: Db, workspaceId: string) {
+      const rows = await tx.select({ t: alertRules.thresholdMicrousd }).from(alertRules)
+        .where(and(eq(alertRules.workspaceId, workspaceId), eq(alertRules.kind, 'credits_low'), isNotNull(alertRules.thresholdMicrousd)));
+      return rows.map((r) => r.t!);
+    },
+
+    async list(ws: WorkspaceContext) {
+      const rows = await db.select().from(alertRules).where(eq(alertRules.workspaceId, ws.id)).orderBy(alertRules.createdAt, alertRules.id);
+      return { workspace: ws.slug, limit: MAX_RULES_PER_WORKSPACE, alerts: rows.map(ruleView) };
+    },
+
+    async create(ws: WorkspaceContext, userId: string | null, input: RuleInput) {
+      const settings = await deps.workspaces.getRow(ws);
+      const fields = validateRule(input, { competitors: settings.competitors.map((c) => c.name) });
+      const row = await db.transaction(async (tx) => {
+        // The cap holds under concurrent creates: one advisory lock per workspace's rules.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`alert_rules:${ws.id}`}))`);
+        const [{ n }] = (await tx.select({ n: count() }).from(alertRules).where(eq(alertRules.workspaceId, ws.id))) as [{ n: number }];
+        if (Number(n) >= MAX_RULES_PER_WORKSPACE) {
+          throw new AppError('invalid_state', `A workspace has at most ${MAX_RULES_PER_WORKSPACE} alert rules; delete one first.`, { limit: MAX_RULES_PER_WORKSPACE });
+        }
+        const [inserted] = await tx.insert(alertRules).values({ id: newId('alr'), workspaceId: ws.id, ...fields, createdBy: userId, createdAt: clock.now() }).returning();
+        return inserted!;
+      });
+      return ruleView(row);
+    },
+
+    async remove(ws: WorkspaceContext, id: string) {
+      const row = await ruleOf(ws, id);
+      await db.delete(alertRules).where(eq(alertRules.id, row.id));
+    },
+
+    async firings(ws: WorkspaceContext, id: string) {
+      const rule = await ruleOf(ws, id);
+      const rows = await db.select().from(alertFirings).where(eq(alertFirings.ruleId, rule.id)).orderBy(desc(alertFirings.createdAt), desc(alertFirings.id)).limit(RECENT_FIRINGS);
+      return { alertId: rule.id, firings: rows.map(firingView) };
+    },
+  };
+}
+export type AlertsService = ReturnType<typeof createAlertsService>;
