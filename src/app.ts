@@ -82,6 +82,7 @@ import { profileFromWorkspace } from './modules/analysis/profile.fns.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createEventHub, type EventHub } from './modules/events/events.hub.ts';
+import { setupWebhooks } from './modules/webhooks/webhooks.module.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -314,6 +315,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   researchRoutes(app, { research });
   reportsRoutes(app, { reports });
+  // Outbound webhooks: public events become signed deliveries through the safe fetcher (pg-boss, with backoff).
+  await setupWebhooks(app, {
+    db, clock, fetcher, queue, credentialsKey: config.secrets.credentialsKey, policy: config.webhooks,
+    requireHttps: config.env === 'production', workJobs: config.pipeline.workers === 'embedded',
+  });
   if (config.pipeline.workers === 'embedded') await jobs.startWorkers(config.pipeline.maxJobs);
 
   app.decorate('maintenance', {

@@ -15,6 +15,7 @@ export const JOB_QUEUES = [
   'seo_refresh',
   'recs_generation',
   'research',
+  'webhook_delivery',
 ] as const;
 
 export type JobKind = (typeof JOB_QUEUES)[number];
@@ -26,6 +27,9 @@ export type JobKind = (typeof JOB_QUEUES)[number];
  * SEO refreshes are rare and long). More processes (`npm run worker`) scale them out.
  */
 export function workersFor(kind: string, pipelineConcurrency: number): number {
+  // Webhook deliveries: two pollers, each taking a batch of deliveries sent concurrently
+  // (WEBHOOK_BATCH_SIZE): 2 connections at most for up to 2×batch requests in flight.
+  if (kind === 'webhook_delivery') return 2;
   return kind === 'measurement' ? pipelineConcurrency : 1;
 }
 

@@ -12,6 +12,10 @@ export interface JobQueue {
   stop(): Promise<void>;
   send(kind: string, jobId: string): Promise<void>;
   work(kind: string, concurrency: number, handler: (jobId: string) => Promise<void>): Promise<void>;
+  /** Many jobs of one kind in one statement, each possibly due later (webhook deliveries and their retries). */
+  sendMany(kind: string, items: Array<{ jobId: string; startAfter?: Date }>): Promise<void>;
+  /** `workers` pollers that each take up to `batchSize` jobs per fetch and complete them together. */
+  workBatches(kind: string, workers: number, batchSize: number, handler: (jobIds: string[]) => Promise<void>): Promise<void>;
 }
 
 const QUEUE_LOCK = 'geo:pgboss-queues';
@@ -93,6 +97,26 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger, queue
         ids.push(await boss.work<{ jobId: string }>(kind, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
           if (job) await handler(job.data.jobId);
         }));
+      }
+      workers.set(kind, ids);
+    },
+    async sendMany(kind, items) {
+      assertKnown(kind);
+      if (!items.length) return;
+      await boss.insert(items.map((item) => ({ name: kind, data: { jobId: item.jobId }, ...(item.startAfter ? { startAfter: item.startAfter } : {}) })));
+      for (const id of workers.get(kind) ?? []) boss.notifyWorker(id);
+    },
+    async workBatches(kind, count, batchSize, handler) {
+      assertKnown(kind);
+      const ids: string[] = [];
+      for (let i = 0; i < count; i++) {
+        let id = '';
+        id = await boss.work<{ jobId: string }>(kind, { pollingIntervalSeconds: 0.5, batchSize }, async (batch) => {
+          if (batch.length) await handler(batch.map((job) => job.data.jobId));
+          // A full batch means more may be waiting: fetch again at once instead of after the polling interval.
+          if (batch.length === batchSize && id) boss.notifyWorker(id);
+        });
+        ids.push(id);
       }
       workers.set(kind, ids);
     },
