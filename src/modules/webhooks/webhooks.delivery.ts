@@ -123,7 +123,10 @@ export function createDeliverer(deps: DelivererDeps) {
       else if (nextAttemptAt) retries.push({ jobId: d.id, startAfter: nextAttemptAt });
       else failed.push(d);
     });
-    if (rows.length) await db.insert(webhookAttempts).values(rows).onConflictDoNothing();
+    // A delivery deleted meanwhile (its endpoint was removed) has nothing left to record.
+    const alive = new Set((await db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(inArray(webhookDeliveries.id, claimed.map((d) => d.id)))).map((d) => d.id));
+    const kept = rows.filter((r) => alive.has(r.deliveryId));
+    if (kept.length) await db.insert(webhookAttempts).values(kept).onConflictDoNothing();
     if (succeeded.length) {
       await db.update(webhookDeliveries).set({ status: 'succeeded', finishedAt: now }).where(inArray(webhookDeliveries.id, succeeded));
       const okEndpoints = [...new Set(claimed.filter((d) => succeeded.includes(d.id)).map((d) => d.endpointId))];
@@ -136,7 +139,7 @@ export function createDeliverer(deps: DelivererDeps) {
       await db.update(webhookDeliveries).set({ status: 'failed', finishedAt: now }).where(inArray(webhookDeliveries.id, failed.map((d) => d.id)));
       await countFailures(failed, now);
     }
-    await deps.queue.sendMany(WEBHOOK_KIND, retries);
+    await deps.queue.sendMany(WEBHOOK_KIND, retries.filter((r) => alive.has(r.jobId)));
   }
 
   /** Failed deliveries count against their endpoint; at the limit it is disabled (a successful test send enables it again). */
