@@ -103,8 +103,9 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger, queue
     async sendMany(kind, items) {
       assertKnown(kind);
       if (!items.length) return;
+      // No wake-up: pollers take what has gathered at their next poll (≤ 0.5 s), so that a flood
+      // of events is sent in full batches rather than one poll per event.
       await boss.insert(items.map((item) => ({ name: kind, data: { jobId: item.jobId }, ...(item.startAfter ? { startAfter: item.startAfter } : {}) })));
-      for (const id of workers.get(kind) ?? []) boss.notifyWorker(id);
     },
     async workBatches(kind, count, batchSize, handler) {
       assertKnown(kind);

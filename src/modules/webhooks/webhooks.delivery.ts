@@ -41,6 +41,9 @@ export interface DelivererDeps {
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
 }
 
+/** drizzle wraps the driver's error; PostgreSQL's code for a foreign key violation is 23503. */
+const isForeignKeyViolation = (err: unknown) => [(err as { code?: string }).code, (err as { cause?: { code?: string } }).cause?.code].includes('23503');
+
 export function createDeliverer(deps: DelivererDeps) {
   const { db, clock, policy } = deps;
   const inFlight = new Set<AbortController>();
@@ -123,14 +126,20 @@ export function createDeliverer(deps: DelivererDeps) {
       else if (nextAttemptAt) retries.push({ jobId: d.id, startAfter: nextAttemptAt });
       else failed.push(d);
     });
-    // A delivery deleted meanwhile (its endpoint was removed) has nothing left to record.
-    const alive = new Set((await db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(inArray(webhookDeliveries.id, claimed.map((d) => d.id)))).map((d) => d.id));
-    const kept = rows.filter((r) => alive.has(r.deliveryId));
-    if (kept.length) await db.insert(webhookAttempts).values(kept).onConflictDoNothing();
+    let alive = new Set(claimed.map((d) => d.id));
+    try {
+      if (rows.length) await db.insert(webhookAttempts).values(rows).onConflictDoNothing();
+    } catch (err) {
+      if (!isForeignKeyViolation(err)) throw err;
+      // A delivery deleted meanwhile (its endpoint was removed) has nothing left to record.
+      alive = new Set((await db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(inArray(webhookDeliveries.id, [...alive]))).map((d) => d.id));
+      const kept = rows.filter((r) => alive.has(r.deliveryId));
+      if (kept.length) await db.insert(webhookAttempts).values(kept).onConflictDoNothing();
+    }
     if (succeeded.length) {
       await db.update(webhookDeliveries).set({ status: 'succeeded', finishedAt: now }).where(inArray(webhookDeliveries.id, succeeded));
-      const okEndpoints = [...new Set(claimed.filter((d) => succeeded.includes(d.id)).map((d) => d.endpointId))];
-      await db.update(webhookEndpoints).set({ consecutiveFailures: 0 }).where(inArray(webhookEndpoints.id, okEndpoints));
+      const okEndpoints = [...new Set(claimed.filter((d) => succeeded.includes(d.id)).map((d) => d.endpointId))].filter((id) => endpoints.get(id)?.consecutiveFailures);
+      if (okEndpoints.length) await db.update(webhookEndpoints).set({ consecutiveFailures: 0 }).where(inArray(webhookEndpoints.id, okEndpoints));
     }
     for (const retry of retries) {
       await db.update(webhookDeliveries).set({ nextAttemptAt: retry.startAfter }).where(eq(webhookDeliveries.id, retry.jobId));
