@@ -8,11 +8,10 @@
 // under 5 s with bounded concurrency (2 pollers × 25). Publishing (enqueueing) is timed apart.
 // Baseline in the same run: the same 1,000 signed POSTs sent straight through the same safe
 // fetcher with the same concurrency (50), no database and no queue: the floor the queue adds to.
-import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { openPglite, openPostgres, type Database } from '../src/lib/db.ts';
+import { freshDatabase } from './fresh-database.ts';
 import { createSafeFetcher } from '../src/lib/safe-fetch/safe-fetch.ts';
 import { WEBHOOK_BATCH_SIZE } from '../src/modules/webhooks/webhooks.delivery.ts';
 import { workersFor } from '../src/modules/jobs/jobs.kinds.ts';
@@ -23,31 +22,6 @@ const N = Number(process.env.BENCH_DELIVERIES ?? 1000);
 const LATENCY_MS = 50;
 const CONCURRENCY = workersFor('webhook_delivery', 1) * WEBHOOK_BATCH_SIZE;
 
-async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
-  if (!url) {
-    const database = await openPglite(undefined);
-    return { database, drop: () => database.close() };
-  }
-  const name = `geo_bench_hooks_${Date.now()}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = openPostgres(target.toString());
-  return {
-    database,
-    async drop() {
-      await database.close();
-      const a = new pg.Client({ connectionString: url });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-    },
-  };
-}
-
 async function until(check: () => boolean | Promise<boolean>, what: string, ms = 120_000) {
   for (const end = Date.now() + ms; Date.now() < end;) {
     if (await check()) return;
@@ -57,7 +31,7 @@ async function until(check: () => boolean | Promise<boolean>, what: string, ms =
 }
 
 const rx = await startReceiver();
-const { database, drop } = await freshDatabase();
+const { database, drop } = await freshDatabase(url);
 await database.migrate();
 const base = loadConfig({ GEO_ENV: 'test', DATA_DIR: '/tmp/geo-bench-hooks', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '100000' });
 const config = { ...base, fetch: { allowPrivate: false, allowOrigins: [rx.origin] } };
