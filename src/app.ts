@@ -90,6 +90,7 @@ import { createSchedulesService } from './modules/schedules/schedules.service.ts
 import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
 import { createAlertsService } from './modules/alerts/alerts.service.ts';
 import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
+import { setupWebhooks } from './modules/webhooks/webhooks.module.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -351,6 +352,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   events.subscribe((event) => alerts.onEvent(event));
   alertsRoutes(app, { alerts });
   if (config.pipeline.workers === 'embedded') await alerts.startWorkers();
+  // Outbound webhooks: public events become signed deliveries through the safe fetcher (pg-boss, with backoff).
+  await setupWebhooks(app, {
+    db, clock, fetcher, queue, credentialsKey: config.secrets.credentialsKey, policy: config.webhooks,
+    requireHttps: config.env === 'production', workJobs: config.pipeline.workers === 'embedded',
+  });
   if (config.pipeline.workers === 'embedded') await jobs.startWorkers(config.pipeline.maxJobs);
 
   app.decorate('maintenance', {

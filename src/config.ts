@@ -48,6 +48,8 @@ export interface Config {
   seo?: SeoConfig;
   /** Chat stream settings (optional so that hand-made configs may leave them to the defaults). */
   chat?: { heartbeatMs: number; simulatedTokenMs: number };
+  /** Outbound webhook delivery (src/modules/webhooks); absent means the defaults (6 attempts from 30 s, 10 s timeout). */
+  webhooks?: { maxAttempts: number; retryBaseMs: number; timeoutMs: number; disableAfter: number };
 }
 
 export interface FetchConfig {
@@ -251,6 +253,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loadTimeoutMs: intIn('GEO_PAGE_LOAD_TIMEOUT_MS', 30_000, 1_000, 300_000),
     auditTimeoutMs: intIn('GEO_AUDIT_TIMEOUT_MS', 90_000, 5_000, 600_000),
   };
+  const webhooks = {
+    maxAttempts: intIn('GEO_WEBHOOK_MAX_ATTEMPTS', 6, 1, 20), retryBaseMs: intIn('GEO_WEBHOOK_RETRY_BASE_MS', 30_000, 10, 3_600_000),
+    timeoutMs: intIn('GEO_WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000), disableAfter: intIn('GEO_WEBHOOK_DISABLE_AFTER', 20, 1, 1_000),
+  };
   const chat = { heartbeatMs: intIn('GEO_CHAT_HEARTBEAT_MS', 10_000, 50, 60_000), simulatedTokenMs: intIn('GEO_CHAT_SIMULATED_TOKEN_MS', 15, 0, 1_000) };
 
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
@@ -293,6 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fetch: { allowPrivate, allowOrigins: [] },
     seo,
     chat,
+    webhooks,
   };
 }
 

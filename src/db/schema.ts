@@ -22,3 +22,4 @@ export * from '../modules/research/research.tables.ts';
 export * from '../modules/reports/reports.tables.ts';
 export * from '../modules/schedules/schedules.tables.ts';
 export * from '../modules/alerts/alerts.tables.ts';
+export * from '../modules/webhooks/webhooks.tables.ts';

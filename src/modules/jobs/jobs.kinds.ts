@@ -17,6 +17,7 @@ export const JOB_QUEUES = [
   'research',
   'alerts_eval',
   'alerts_mail',
+  'webhook_delivery',
 ] as const;
 
 /**
@@ -34,6 +35,9 @@ export type JobKind = (typeof JOB_QUEUES)[number];
  * SEO refreshes are rare and long). More processes (`npm run worker`) scale them out.
  */
 export function workersFor(kind: string, pipelineConcurrency: number): number {
+  // Webhook deliveries: two pollers, each taking a batch of deliveries sent concurrently
+  // (WEBHOOK_BATCH_SIZE): 2 connections at most for up to 2×batch requests in flight.
+  if (kind === 'webhook_delivery') return 2;
   return kind === 'measurement' ? pipelineConcurrency : 1;
 }
 

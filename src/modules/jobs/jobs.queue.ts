@@ -18,6 +18,10 @@ export interface JobQueue {
   sendOncePer(name: string, seconds: number): Promise<void>;
   /** One worker of a timer queue in this process. */
   workTimer(name: string, handler: () => Promise<void>): Promise<void>;
+  /** Many jobs of one kind in one statement, each possibly due later (webhook deliveries and their retries). */
+  sendMany(kind: string, items: Array<{ jobId: string; startAfter?: Date }>): Promise<void>;
+  /** `workers` pollers that each take up to `batchSize` jobs per fetch and complete them together. */
+  workBatches(kind: string, workers: number, batchSize: number, handler: (jobIds: string[]) => Promise<void>): Promise<void>;
 }
 
 export interface JobQueueOptions {
@@ -127,6 +131,27 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger, queue
     async workTimer(name, handler) {
       assertKnown(name);
       workers.set(name, [await boss.work(name, { pollingIntervalSeconds: TIMER_POLL_SECONDS, batchSize: 1 }, async () => handler())]);
+    },
+    async sendMany(kind, items) {
+      assertKnown(kind);
+      if (!items.length) return;
+      // No wake-up: pollers take what has gathered at their next poll (≤ 0.5 s), so that a flood
+      // of events is sent in full batches rather than one poll per event.
+      await boss.insert(items.map((item) => ({ name: kind, data: { jobId: item.jobId }, ...(item.startAfter ? { startAfter: item.startAfter } : {}) })));
+    },
+    async workBatches(kind, count, batchSize, handler) {
+      assertKnown(kind);
+      const ids: string[] = [];
+      for (let i = 0; i < count; i++) {
+        let id = '';
+        id = await boss.work<{ jobId: string }>(kind, { pollingIntervalSeconds: 0.5, batchSize }, async (batch) => {
+          if (batch.length) await handler(batch.map((job) => job.data.jobId));
+          // A full batch means more may be waiting: fetch again at once instead of after the polling interval.
+          if (batch.length === batchSize && id) boss.notifyWorker(id);
+        });
+        ids.push(id);
+      }
+      workers.set(kind, ids);
     },
   };
 }

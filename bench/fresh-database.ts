@@ -1,0 +1,30 @@
+import pg from 'pg';
+import { openPglite, openPostgres, type Database } from '../src/lib/db.ts';
+
+// A database of its own for one benchmark run: a new PostgreSQL database on the server at `url`
+// (unique name, dropped afterwards), or an in-memory PGlite without `url`. (runs, scores, chat and
+// recs benchmarks still carry their own copy of this.)
+export async function freshDatabase(url: string | undefined, poolSize?: number): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (!url) {
+    const database = await openPglite(undefined);
+    return { database, drop: () => database.close() };
+  }
+  const name = `geo_bench_${Date.now()}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = openPostgres(target.toString(), poolSize);
+  return {
+    database,
+    async drop() {
+      await database.close();
+      const a = new pg.Client({ connectionString: url });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
