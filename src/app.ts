@@ -265,7 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return Object.fromEntries(refs.map((ref) => [ref, byTopic[topicOf(ref)] ?? []]));
     },
   });
-  const seoSignals = deps.seoSignals ?? createSeoSignals({ signals: (id) => seo.signals(id), byJob: pages.byJob, latestRows: pages.latestRows });
+  const seoSignals = deps.seoSignals ?? createSeoSignals({ signals: (id) => seo.signals(id), countByJob: pages.countByJob, latestRows: pages.latestRows });
   seoRoutes(app, { seo });
   // Recommendations: the workspace's model (null without a provider key) writes items and drafts.
   const recsModel = async (ws: { id: string }) => {

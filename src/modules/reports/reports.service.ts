@@ -32,7 +32,7 @@ const UNAVAILABLE: Partial<Record<ReportType, string>> = {};
 export interface ReportSources {
   recs(): Pick<RecsService, 'list' | 'activity' | 'doneEffects'>;
   seo(): Pick<SeoService, 'dashboard'>;
-  pages(): Pick<PagesService, 'list' | 'byJob'>;
+  pages(): Pick<PagesService, 'list' | 'countByJob'>;
 }
 export const MADE_TYPES = REPORT_TYPES.filter((t) => !UNAVAILABLE[t]);
 
@@ -63,7 +63,7 @@ export function createReportsService(deps: {
   async function seoInput(ws: WorkspaceContext, geoAnswers: number): Promise<SeoInput> {
     const { data } = await deps.sources.seo().dashboard(ws);
     const pages = deps.sources.pages();
-    const [refreshPages, evaluations] = await Promise.all([data.refreshJobId ? pages.byJob(ws.id, data.refreshJobId).then((r) => r.length) : 0, pages.list(ws)]);
+    const [refreshPages, evaluations] = await Promise.all([data.refreshJobId ? pages.countByJob(ws.id, data.refreshJobId) : 0, pages.list(ws)]);
     return { dashboard: data, refreshPages, geoAnswers, evaluations };
   }
 

@@ -64,24 +64,27 @@ const aggregate = (spec: ProportionSpec) => {
  * after-values of many items are one read.
  */
 export function proportionOfMetricSql(workspaceId: string, metric: SQL, range: { after?: SQL; until?: SQL }): SQL {
-  const scope = sql`(${metric})->'scope'`;
-  const name = sql`(${metric})->>'name'`;
-  return sql`(with latest as (
+  // The metric's fields are read from the JSON once (spec_), not for every answer.
+  return sql`(with spec_ as (
+      select m->>'name' as name, m->'scope'->>'engine' as engine, m->'scope'->>'language' as language,
+        case when m->'scope' ? 'promptIds' then array(select jsonb_array_elements_text(m->'scope'->'promptIds')) end as prompt_ids,
+        jsonb_build_array(jsonb_build_object('domain', m->'scope'->>'domain')) as citing
+      from (select ${metric} as m) x
+    ), latest as (
       select id, finished_at from jobs where workspace_id = ${workspaceId} and kind = 'measurement' and status = 'succeeded'
         ${range.after ? sql`and finished_at > ${range.after}` : sql``} ${range.until ? sql`and finished_at <= ${range.until}` : sql``}
       order by started_at desc limit ${WINDOW.maxRuns}
     ), kept as (select id from latest where finished_at >= (select max(finished_at) from latest) - ${`${WINDOW.days} days`}::interval)
-    select (count(*) filter (where case when ${name} = 'negative_rate' then rr_.brand_sentiment < 0 else rr_.brand_mentioned end))::int as k,
+    select (count(*) filter (where case when s.name = 'negative_rate' then rr_.brand_sentiment < 0 else rr_.brand_mentioned end))::int as k,
       count(*)::int as n, coalesce(bool_or(rr_.simulated), false) as simulated,
       (select max(finished_at) from latest) as window_to, (select id from latest order by finished_at desc limit 1) as run_id
-    from run_results rr_
+    from run_results rr_, spec_ s
     where rr_.run_id in (select id from kept) and rr_.error is null
       and case
-        when ${name} = 'citation_share' then rr_.analysis->'citations' @> jsonb_build_array(jsonb_build_object('domain', ${scope}->>'domain'))
-        when ${name} = 'negative_rate' then rr_.brand_mentioned
-        else (${scope}->>'engine' is null or rr_.engine = ${scope}->>'engine')
-          and (${scope}->>'language' is null or rr_.language = ${scope}->>'language')
-          and (${scope}->'promptIds' is null or rr_.prompt_id in (select jsonb_array_elements_text(${scope}->'promptIds')))
+        when s.name = 'citation_share' then rr_.analysis->'citations' @> s.citing
+        when s.name = 'negative_rate' then rr_.brand_mentioned
+        else (s.engine is null or rr_.engine = s.engine) and (s.language is null or rr_.language = s.language)
+          and (s.prompt_ids is null or rr_.prompt_id = any(s.prompt_ids))
       end)`;
 }
 
