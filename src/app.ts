@@ -244,7 +244,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const engines = createEngines({ config, clock, metrics: metrics.recorder, resolveKey: (workspaceId, connector) => connections.resolveKey(workspaceId, connector as never) });
   const scores = createScoresService({ db, clock, workspaces });
-  const chromePath = config.chromePath ?? '/usr/bin/chromium';
+  // One Chromium setting (CHROME_PATH → config.seo.chromePath) for Lighthouse and report PDFs.
+  const chromePath = (config.seo ?? DEFAULT_SEO_CONFIG).chromePath;
   const pdf = existsSync(chromePath) ? createPdfRenderer({ chromePath }) : null;
   if (pdf) app.addHook('onClose', () => pdf.close());
   // recs, seo and pages are made further down; the reports read them only when a report is read.
@@ -292,7 +293,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return Object.fromEntries(refs.map((ref) => [ref, byTopic[topicOf(ref)] ?? []]));
     },
   });
-  const seoSignals = deps.seoSignals ?? createSeoSignals({ signals: (id) => seo.signals(id), byJob: pages.byJob, latestRows: pages.latestRows });
+  const seoSignals = deps.seoSignals ?? createSeoSignals({ signals: (id) => seo.signals(id), countByJob: pages.countByJob, latestRows: pages.latestRows });
   seoRoutes(app, { seo });
   // Recommendations: the workspace's model (null without a provider key) writes items and drafts.
   const recsModel = async (ws: { id: string }) => {
@@ -308,7 +309,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   recsRoutes(app, {
     recs,
     generation: createRecsGeneration({
-      db, clock, jobs, runReads, seoSignals, modelFor: recsModel,
+      db, clock, jobs, runReads, seoSignals, events, modelFor: recsModel,
       async facts(workspaceId) {
         const row = await workspaces.getRow({ id: workspaceId });
         return { name: row.displayName, aliases: profileFromWorkspace(row).brand.aliases, complianceProfile: row.complianceProfile };

@@ -29,8 +29,6 @@ export interface Config {
   defaultModel: string;
   emailProvider: 'none' | 'agentmail';
   mail: MailConfig;
-  /** Chromium for report PDFs (`CHROME_PATH`, default /usr/bin/chromium); without it PDFs answer 503. */
-  chromePath?: string;
   providers: Record<ProviderName, ProviderConfig>;
   payments: PaymentsConfig;
   /** Sign-up and sign-in attempts per client address per 10 minutes. */
@@ -60,7 +58,7 @@ export interface FetchConfig {
 }
 
 export interface SeoConfig {
-  /** Chrome or Chromium for Lighthouse (CHROME_PATH, default /usr/bin/chromium). */
+  /** Chrome or Chromium for Lighthouse and report PDFs (CHROME_PATH, default /usr/bin/chromium; without it PDFs answer 503). */
   chromePath: string;
   /** Sitemap pages evaluated by an SEO refresh besides the home page (GEO_SEO_SAMPLE_PAGES, 0-20). */
   samplePages: number;
@@ -284,7 +282,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken,
     defaultModel: env.GEO_DEFAULT_MODEL ?? 'openai:gpt-4.1-mini',
     emailProvider,
-    chromePath: env.CHROME_PATH || '/usr/bin/chromium',
     mail: {
       smtpUrl, from: env.MAIL_FROM || `GEO <no-reply@${new URL(publicBaseUrl).hostname}>`,
       agentmail: emailProvider === 'agentmail' ? { apiKey: env.AGENTMAIL_API_KEY!, baseUrl: agentmailUrl, domain: env.AGENTMAIL_DOMAIN || undefined } : undefined,

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { SeoConfig } from '../../config.ts';
 import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -95,6 +95,10 @@ export function createPagesService(deps: { db: Db; clock: Clock; jobs: JobsServi
     byJob: (workspaceId: string, jobId: string) =>
       db.select().from(pageEvaluations).where(eq(pageEvaluations.jobId, jobId)).orderBy(pageEvaluations.id)
         .then((rows) => rows.filter((r) => r.workspaceId === workspaceId)),
+
+    /** How many evaluations an SEO refresh made, counted by the database. */
+    countByJob: async (workspaceId: string, jobId: string) =>
+      (await db.select({ n: count() }).from(pageEvaluations).where(and(eq(pageEvaluations.jobId, jobId), eq(pageEvaluations.workspaceId, workspaceId))))[0]?.n ?? 0,
   };
 }
 export type PagesService = ReturnType<typeof createPagesService>;

@@ -1,3 +1,4 @@
+import { proportion } from './priority.fns.ts';
 import type { Baseline, Measurement, MetricRef } from './recs.types.ts';
 
 // Effect tracking: the metric an item's evidence names, measured when it was accepted (before)
@@ -33,4 +34,14 @@ export function effectOf(baseline: Baseline | null, state: { status: string; don
     ? 'The 95% intervals before and after overlap: no change can be told apart from noise.'
     : `The 95% intervals do not overlap: the metric moved ${after.value > before.value ? 'up' : 'down'}, which is ${verdict === 'improved' ? 'better' : 'worse'} for it.`;
   return { metric: baseline.metric, before, after, verdict, explanation };
+}
+
+/**
+ * The acceptance snapshot as stored: the transition's statement keeps k, n and where they come
+ * from; value and interval are derived here, so they follow one formula however it was taken.
+ */
+export function baselineOf(stored: Baseline | null): Baseline | null {
+  const m = stored?.measurement;
+  if (!stored || !m) return stored;
+  return { ...stored, measurement: proportion(m.k, m.n, m.observedAt, { ...(m.runId ? { runId: m.runId } : {}), ...(m.simulated === undefined ? {} : { simulated: m.simulated }) }) };
 }

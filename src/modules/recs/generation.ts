@@ -3,6 +3,7 @@ import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
+import type { EventHub } from '../events/events.hub.ts';
 import type { JobContext, JobsService } from '../jobs/jobs.service.ts';
 import type { RunReads } from '../runs/runs.reads.ts';
 import { geoCandidates, type GeoResult } from './geo-lane.fns.ts';
@@ -16,6 +17,7 @@ import { writeItem } from './writer.ts';
 // signals, the best not already open up to min(cap, target − open), written by the workspace's
 // model or the templates. The seo lane holds credits for its cap and is charged per created item.
 // The job's last log line is its result: `result: {lane, available, reason?, created, …}`.
+// Each item created is published as `recommendation.created` once its insert has committed.
 
 export const KIND = 'recs_generation';
 export const SEO_PRICE_PER_ITEM = 10_000;
@@ -38,6 +40,8 @@ export function toGeoResult(row: Awaited<ReturnType<RunReads['answers']>>[number
 
 export function createRecsGeneration(deps: {
   db: Db; clock: Clock; jobs: JobsService; runReads: RunReads; seoSignals?: SeoSignalsSource;
+  /** Where `recommendation.created` goes (alerts, outbound webhooks). */
+  events: Pick<EventHub, 'publish'>;
   facts(workspaceId: string): Promise<WorkspaceFacts>;
   modelFor(ws: WorkspaceContext): Promise<{ model: LanguageModel; name: string } | null>;
 }) {
@@ -100,6 +104,14 @@ export function createRecsGeneration(deps: {
       ctx.progress(rows.length);
     }
     const created = await repo.insertNew(db, rows);
+    // The insert is one statement, committed by now; a topic skipped by the open-topic index was not created.
+    const createdIds = new Set(created.map((c) => c.id));
+    for (const row of rows.filter((r) => createdIds.has(r.id))) {
+      await deps.events.publish({
+        type: 'recommendation.created', workspaceId: ws.id,
+        data: { id: row.id, topic: row.topic, type: row.type, lane: row.lane, title: row.title, status: row.status, scores: { priority: row.scores.priority } },
+      });
+    }
     const byWriter = { model: rows.filter((r) => r.writtenBy === 'model').length, template: rows.filter((r) => r.writtenBy === 'template').length };
     await ctx.log(`result: ${JSON.stringify({ ...result, candidates: candidates.length, created: created.length, skippedOpenTopics: skippedOpen, writtenBy: byWriter })}`);
   }

@@ -28,6 +28,10 @@ export function fromSignals(metric: MetricRef, signals: SeoSignals, now: string)
   return { measurement: null, reason: `${metric.name} is not an SEO metric` };
 }
 
+/** A proportion over runs (k of n, the window's newest run) as a measurement. */
+export const ofRuns = (found: { k: number; n: number; to: Date; runId: string; simulated: boolean }): Measurement =>
+  proportion(found.k, found.n, found.to.toISOString(), { runId: found.runId, simulated: found.simulated });
+
 export function createMeasure(deps: { runReads: RunReads; seoSignals?: SeoSignalsSource }) {
   async function overRuns(workspaceId: string, metric: MetricRef, range: { after?: Date; until?: Date }): Promise<Measured> {
     const s = metric.scope;
@@ -36,22 +40,33 @@ export function createMeasure(deps: { runReads: RunReads; seoSignals?: SeoSignal
       : { kind: 'mention_rate' as const, engine: s.engine, language: s.language, promptIds: s.promptIds };
     const found = await deps.runReads.proportionInWindow(workspaceId, range, spec);
     if (!found) return { measurement: null, reason: 'no succeeded measurement run in the period' };
-    return { measurement: proportion(found.k, found.n, found.to.toISOString(), { runId: found.runId, simulated: found.simulated }) };
+    return { measurement: ofRuns(found) };
+  }
+
+  /** An SEO metric from the signals as they are now (read by `read`, once per call of its caller). */
+  async function overSignals(read: () => Promise<SeoSignals>, metric: MetricRef, now: Date): Promise<Measured> {
+    if (!deps.seoSignals) return { measurement: null, reason: 'SEO signals are not available on this server' };
+    let signals;
+    try {
+      signals = await read();
+    } catch (err) {
+      return { measurement: null, reason: `the SEO signals failed: ${(err as Error).message}` };
+    }
+    if (!signals.available) return { measurement: null, reason: signals.reason ?? 'SEO signals are not available' };
+    return fromSignals(metric, signals, now.toISOString());
   }
 
   return {
     /** The metric over the latest runs in the range (runs), or the SEO signals as they are now. */
     async measure(workspaceId: string, metric: MetricRef, range: { after?: Date; until?: Date }, now: Date): Promise<Measured> {
       if (metric.source === 'runs') return overRuns(workspaceId, metric, range);
-      if (!deps.seoSignals) return { measurement: null, reason: 'SEO signals are not available on this server' };
-      let signals;
-      try {
-        signals = await deps.seoSignals.signals(workspaceId);
-      } catch (err) {
-        return { measurement: null, reason: `the SEO signals failed: ${(err as Error).message}` };
-      }
-      if (!signals.available) return { measurement: null, reason: signals.reason ?? 'SEO signals are not available' };
-      return fromSignals(metric, signals, now.toISOString());
+      return overSignals(() => deps.seoSignals!.signals(workspaceId), metric, now);
+    },
+    /** SEO metrics of many items: the workspace's signals are read at most once. */
+    seoBatch(workspaceId: string) {
+      let signals: Promise<SeoSignals> | undefined;
+      const read = () => (signals ??= deps.seoSignals!.signals(workspaceId));
+      return (metric: MetricRef, now: Date) => overSignals(read, metric, now);
     },
   };
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createWorkspace, signup, type TestContext } from '../../../test/helpers/app.ts';
 import { seedRun, type SeedResult } from '../../../test/helpers/runs-seed.ts';
 import { INTENTS } from '../workspaces/workspaces.schemas.ts';
+import type { DomainEvent } from '../events/events.hub.ts';
 import type { SeoSignals } from './recs.types.ts';
 
 // Generation through the API and the job worker, on constructed runs and fake SEO signals.
@@ -86,6 +87,36 @@ describe('geo lane: caps, targets and topics', () => {
     const open = (await all(ws.slug)).filter((i) => i.status === 'proposed');
     expect(open).toHaveLength(20);
     expect(new Set(open.map((i) => i.topic)).size).toBe(20);
+  });
+
+  it('publishes recommendation.created for each item created, after it is stored, and none for a skipped topic', async () => {
+    const ws = await workspace();
+    const seen: Array<{ event: DomainEvent; stored: boolean }> = [];
+    const unsubscribe = ctx.app.events.subscribe(async (event) => {
+      if (event.workspaceId !== ws.id) return;
+      const id = (event.data as { id: string }).id;
+      // The subscriber runs after the commit: the item is already readable on another connection.
+      const rows = (await ctx.database.executeSql(`select id from recommendations where id = '${id}'`)).rows;
+      seen.push({ event, stored: rows.length === 1 });
+    });
+    try {
+      await seedRun(ctx.database.db, ws.id, { finishedAt: new Date(Date.now() - 3600_000), results: gapRun() });
+      expect((await generate(ws.slug, 'geo')).result.created).toBe(10);
+      const items = await all(ws.slug);
+      expect(seen.map((s) => s.event.type)).toEqual(Array(10).fill('recommendation.created'));
+      expect(seen.every((s) => s.stored)).toBe(true);
+      for (const { event } of seen) {
+        const item = items.find((i) => i.rec_id === (event.data as { id: string }).id)!;
+        expect(event.data).toEqual({ id: item.rec_id, topic: item.topic, type: 'content_gap', lane: 'geo', title: item.title, status: 'proposed', scores: { priority: item.scores.priority } });
+        expect(event.id).toMatch(/^evt_/);
+      }
+      // A generation that creates nothing publishes nothing.
+      await generate(ws.slug, 'geo');
+      await generate(ws.slug, 'geo');
+      expect(seen).toHaveLength(20);
+    } finally {
+      unsubscribe();
+    }
   });
 
   it('without any run: succeeds with nothing created and says why', async () => {

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { rawRows, type Db } from '../../lib/db.ts';
 import { idempotencyKeys } from '../../lib/idempotency/idempotency.tables.ts';
-import { OPEN_STATUSES, type Status } from './lifecycle.fns.ts';
+import { proportionOfMetricSql } from '../runs/runs.reads.ts';
+import { OPEN_STATUSES, type Action, type Status } from './lifecycle.fns.ts';
 import { recommendationDrafts, recommendations, recommendationTransitions } from './recs.tables.ts';
 
 export type RecRow = typeof recommendations.$inferSelect;
@@ -43,41 +44,85 @@ export const recsRepo = {
     rows.length ? db.insert(recommendations).values(rows).onConflictDoNothing().returning({ id: recommendations.id }) : Promise.resolve([]),
 
   /**
-   * The whole transition as ONE statement (atomic without an explicit transaction): the
-   * compare-and-swap on (status, version), the idempotency claim and the history row. Returns the
-   * moved row's new version and current draft, or null when the row was not at the expected state.
-   * A key claimed meanwhile by another request fails the statement with a unique violation on
-   * the idempotency key's primary key, and nothing of it is kept.
+   * A transition as the ONE statement of the common path, decided against the state the client
+   * expects rather than a row read beforehand: the compare-and-swap (which also requires what the
+   * table cannot see from the request — no compliance flag unless approved, the draft belongs to
+   * the item), the target of `reopen`/`restore` from the row's restore status, the acceptance
+   * snapshot of a runs metric over the window of latest runs, the idempotency claim and the history
+   * row holding the response, which is built here from the moved row. Null when the row was not
+   * moved (missing, stale, not allowed, compliance, foreign draft): the caller then reads and
+   * explains. A key claimed meanwhile fails the whole statement with a unique violation.
    */
-  async transitionAtomically(db: Db, t: {
-    id: string; workspaceId: string; expected: { status: Status; version: number };
-    set: { status: Status; restoreStatus: Status | null; updatedAt: Date; baseline?: unknown; doneAt?: Date | null };
-    transition: Omit<typeof recommendationTransitions.$inferInsert, 'recId' | 'workspaceId' | 'version' | 'response' | 'createdAt'>;
-    requestHash: string; response: Record<string, unknown>;
-  }): Promise<{ version: number; currentDraftId: string | null } | null> {
-    const now = t.set.updatedAt.toISOString();
+  async transitionInOneStatement(db: Db, t: {
+    id: string; workspaceId: string; action: Action; expected: { status: Status; version: number };
+    /** The table's target; 'restore' means the row's restore status (`proposed` without one). */
+    to: Status | 'restore'; restoreStatus: Status | null; complianceGated: boolean; snapshot: boolean; now: Date;
+    transition: Pick<typeof recommendationTransitions.$inferInsert, 'id' | 'note' | 'reviewEvidence' | 'visibilitySnapshot' | 'draftId' | 'complianceApproved' | 'idempotencyKey' | 'actor'>;
+    requestHash: string;
+  }): Promise<{ response: Record<string, unknown>; metricSource: string | null } | null> {
+    const now = t.now.toISOString();
     const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
     const tr = t.transition;
-    const rows = await rawRows<{ version: number; current_draft_id: string | null }>(db, sql`
+    const to = t.to === 'restore' ? sql`coalesce(r.restore_status, 'proposed')` : sql`${t.to}::text`;
+    const iso = (col: SQL) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+    // A runs metric is snapshotted with its n; the interval is derived from k and n when read.
+    const snapshot = sql`(select case when m.window_to is null
+        then jsonb_build_object('metric', r.evidence->'metric', 'measurement', null, 'reason', 'no succeeded measurement run in the period')
+        else jsonb_build_object('metric', r.evidence->'metric', 'measurement', jsonb_build_object('k', m.k, 'n', m.n, 'observedAt', ${iso(sql`m.window_to`)}, 'runId', m.run_id, 'simulated', m.simulated)) end
+      from ${proportionOfMetricSql(t.workspaceId, sql`r.evidence->'metric'`, { until: sql`${now}::timestamptz` })} m)`;
+    const rows = await rawRows<{ response: Record<string, unknown> | string; metric_source: string | null }>(db, sql`
       with moved as (
-        update recommendations set status = ${t.set.status}, state_version = state_version + 1, restore_status = ${t.set.restoreStatus}, updated_at = ${now}::timestamptz
-          ${t.set.baseline === undefined ? sql`` : sql`, baseline = ${json(t.set.baseline)}::jsonb`}
-          ${t.set.doneAt === undefined ? sql`` : sql`, done_at = ${t.set.doneAt?.toISOString() ?? null}::timestamptz`}
-        where id = ${t.id} and workspace_id = ${t.workspaceId} and status = ${t.expected.status} and state_version = ${t.expected.version}
-        returning id, state_version, current_draft_id
+        update recommendations r set status = ${to}, state_version = r.state_version + 1, restore_status = ${t.restoreStatus}, updated_at = ${now}::timestamptz,
+          done_at = case when ${to} = 'todo' then null ${t.expected.status === 'in_review' ? sql`when ${to} = 'done' then ${now}::timestamptz` : sql``} else r.done_at end
+          ${t.snapshot ? sql`, baseline = case when r.evidence->'metric'->>'source' = 'runs' then ${snapshot} else r.baseline end` : sql``}
+        where r.id = ${t.id} and r.workspace_id = ${t.workspaceId} and r.status = ${t.expected.status} and r.state_version = ${t.expected.version}
+          ${t.complianceGated ? sql`and not r.compliance_flag` : sql``}
+          ${tr.draftId ? sql`and exists (select 1 from recommendation_drafts d where d.id = ${tr.draftId} and d.rec_id = r.id)` : sql``}
+        returning r.*
+      ), view as (
+        select moved.id, moved.state_version, moved.status, moved.evidence->'metric'->>'source' as metric_source, jsonb_build_object(
+          'rec_id', moved.id, 'type', moved.type, 'topic', moved.topic, 'title', moved.title, 'rationale', moved.rationale, 'evidence', moved.evidence, 'scores', moved.scores,
+          'state_version', moved.state_version, 'compliance_flag', moved.compliance_flag, 'current_draft_id', moved.current_draft_id, 'status', moved.status, 'lane', moved.lane,
+          'writtenBy', moved.written_by, 'createdAt', ${iso(sql`moved.created_at`)}, 'updatedAt', ${iso(sql`moved.updated_at`)}) as response
+        from moved
       ), claim as (
         insert into idempotency_keys (workspace_id, scope, key, request_hash, resource_id, created_at)
-        select ${t.workspaceId}, ${TRANSITION_SCOPE}, ${tr.idempotencyKey}, ${t.requestHash}, ${tr.id}, ${now}::timestamptz from moved
+        select ${t.workspaceId}, ${TRANSITION_SCOPE}, ${tr.idempotencyKey}, ${t.requestHash}, ${tr.id}, ${now}::timestamptz from view
       ), logged as (
         insert into recommendation_transitions (id, rec_id, workspace_id, action, from_status, to_status, version, note, review_evidence, visibility_snapshot, draft_id, compliance_approved, idempotency_key, actor, response, created_at)
-        select ${tr.id}, moved.id, ${t.workspaceId}, ${tr.action}, ${tr.fromStatus}, ${tr.toStatus}, moved.state_version, ${tr.note ?? null}, ${json(tr.reviewEvidence)}::jsonb,
-          ${json(tr.visibilitySnapshot)}::jsonb, ${tr.draftId ?? null}, ${tr.complianceApproved}, ${tr.idempotencyKey}, ${tr.actor ?? null},
-          jsonb_set(${JSON.stringify(t.response)}::jsonb, '{current_draft_id}', coalesce(to_jsonb(moved.current_draft_id), 'null'::jsonb)), ${now}::timestamptz
-        from moved
+        select ${tr.id}, view.id, ${t.workspaceId}, ${t.action}, ${t.expected.status}, view.status, view.state_version, ${tr.note ?? null}, ${json(tr.reviewEvidence)}::jsonb,
+          ${json(tr.visibilitySnapshot)}::jsonb, ${tr.draftId ?? null}, ${tr.complianceApproved ?? false}, ${tr.idempotencyKey}, ${tr.actor ?? null}, view.response, ${now}::timestamptz
+        from view
       )
-      select state_version as version, current_draft_id from moved`);
+      select response, metric_source from view`);
     const row = rows[0];
-    return row ? { version: Number(row.version), currentDraftId: row.current_draft_id } : null;
+    if (!row) return null;
+    return { response: typeof row.response === 'string' ? JSON.parse(row.response) : row.response, metricSource: row.metric_source };
+  },
+
+  /**
+   * The done items with what their effect needs, and the after-value of each runs metric (the
+   * window of runs finished after it was done) computed in the same read.
+   */
+  async doneWithAfter(db: Db, workspaceId: string) {
+    const rows = await rawRows<{ id: string; title: string; status: Status; baseline: unknown; done_at: string | Date | null; evidence: RecRow['evidence']; k: number | null; n: number | null; simulated: boolean | null; window_to: string | Date | null; run_id: string | null }>(db, sql`
+      select r.id, r.title, r.status, r.baseline, r.done_at, r.evidence, m.k, m.n, m.simulated, m.window_to, m.run_id
+      from recommendations r
+      left join lateral ${proportionOfMetricSql(workspaceId, sql`r.evidence->'metric'`, { after: sql`r.done_at` })} m
+        on r.evidence->'metric'->>'source' = 'runs' and r.done_at is not null and r.baseline is not null
+      where r.workspace_id = ${workspaceId} and r.status = 'done'
+      order by r.priority desc, r.created_at desc, r.id desc`);
+    const date = (v: string | Date | null) => (v === null ? null : new Date(v));
+    return rows.map((r) => ({
+      id: r.id, title: r.title, status: r.status, baseline: (typeof r.baseline === 'string' ? JSON.parse(r.baseline) : r.baseline) as RecRow['baseline'],
+      doneAt: date(r.done_at), evidence: typeof r.evidence === 'string' ? JSON.parse(r.evidence as unknown as string) : r.evidence,
+      after: r.window_to === null || r.k === null ? null : { k: Number(r.k), n: Number(r.n), simulated: Boolean(r.simulated), to: date(r.window_to)!, runId: r.run_id! },
+    }));
+  },
+
+  /** The acceptance snapshot of a metric measured outside the statement (SEO signals); kept if one is there. */
+  async setBaseline(db: Db, id: string, baseline: unknown) {
+    await db.execute(sql`update recommendations set baseline = ${JSON.stringify(baseline)}::jsonb where id = ${id} and baseline is null`);
   },
 
   async transition(db: Db, id: string): Promise<TransitionRow | null> {

@@ -4,9 +4,9 @@ import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { requestFingerprint } from '../../lib/idempotency/idempotency.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
-import { effectOf } from './effect.fns.ts';
-import { decide, STATUSES, type Action, type Status } from './lifecycle.fns.ts';
-import type { Measure } from './measure.ts';
+import { baselineOf, effectOf } from './effect.fns.ts';
+import { COMPLIANCE_GATED, decide, STATUSES, TRANSITIONS, type Action, type Status } from './lifecycle.fns.ts';
+import { ofRuns, type Measure } from './measure.ts';
 import { recsRepo as repo, uniqueViolation, type RecRow, type TransitionRow } from './recs.repo.ts';
 import type { Baseline } from './recs.types.ts';
 
@@ -89,21 +89,63 @@ export function createRecsService(deps: { db: Db; clock: Clock; measure: Measure
     async detail(ws: WorkspaceContext, id: string) {
       const row = await load(ws, id);
       const [history, drafts] = await Promise.all([repo.history(db, row.id), repo.drafts(db, row.id)]);
+      const baseline = baselineOf(row.baseline);
       let after = null;
-      if (row.baseline?.measurement && row.doneAt) after = (await deps.measure.measure(ws.id, row.baseline.metric, { after: row.doneAt }, clock.now())).measurement;
+      if (baseline?.measurement && row.doneAt) after = (await deps.measure.measure(ws.id, baseline.metric, { after: row.doneAt }, clock.now())).measurement;
       return {
         ...recView(row),
         history: history.map(historyView),
         drafts: drafts.map((d) => ({ draftId: d.id, version: d.version, model: d.model, simulated: d.simulated, createdAt: d.createdAt.toISOString() })),
-        effect: effectOf(row.baseline, { status: row.status, doneAt: row.doneAt }, after, row.evidence.metric),
+        effect: effectOf(baseline, { status: row.status, doneAt: row.doneAt }, after, row.evidence.metric),
       };
+    },
+
+    /**
+     * The effect of every done item (the recommendations report): one read gives the items and
+     * the after-value of each runs metric; SEO metrics share one read of the signals.
+     */
+    async doneEffects(ws: WorkspaceContext) {
+      const now = clock.now();
+      const seo = deps.measure.seoBatch(ws.id);
+      return Promise.all((await repo.doneWithAfter(db, ws.id)).map(async (item) => {
+        const baseline = baselineOf(item.baseline);
+        let after = null;
+        if (baseline?.measurement && item.doneAt) after = baseline.metric.source === 'runs' ? (item.after ? ofRuns(item.after) : null) : (await seo(baseline.metric, now)).measurement;
+        return { id: item.id, title: item.title, effect: effectOf(baseline, { status: item.status, doneAt: item.doneAt }, after, item.evidence.metric) };
+      }));
     },
 
     async transition(ws: WorkspaceContext, actor: string | null, id: string, body: TransitionBody): Promise<RecView> {
       checkFields(body);
       const { idempotencyKey, ...rest } = body;
       const requestHash = requestFingerprint({ recId: id, ...rest });
-      // The replay check and the row are read together: one round trip of latency.
+      const rule = TRANSITIONS[body.action];
+      const now = clock.now();
+      const transition = {
+        id: newId('rtr'), note: body.note ?? null, reviewEvidence: body.reviewEvidence ?? null, visibilitySnapshot: body.visibilitySnapshot ?? null,
+        draftId: body.draftId ?? null, complianceApproved: body.complianceApproved ?? false, idempotencyKey, actor,
+      };
+      // The common path is one statement: the table decided against the state the client expects
+      // (only then can the row move at all), the rest checked by the statement itself.
+      if (rule.from.includes(body.expectedStatus)) {
+        let moved;
+        try {
+          moved = await repo.transitionInOneStatement(db, {
+            id, workspaceId: ws.id, action: body.action, expected: { status: body.expectedStatus, version: body.expectedVersion },
+            to: rule.to, restoreStatus: rule.to === 'archived' ? body.expectedStatus : null,
+            complianceGated: COMPLIANCE_GATED.includes(body.action) && body.complianceApproved !== true,
+            snapshot: body.action === 'accept', now, transition, requestHash,
+          });
+        } catch (err) {
+          return conflictOf(ws, id, idempotencyKey, requestHash, err);
+        }
+        if (moved) {
+          // A metric of the SEO signals is measured outside the statement, right after it.
+          if (body.action === 'accept' && moved.metricSource !== 'runs') await snapshotSeo(ws, id, now);
+          return moved.response as RecView;
+        }
+      }
+      // Not moved: a replay, or explain why from the row as it is now.
       const [replayed, row] = await Promise.all([replay(ws, idempotencyKey, requestHash), repo.get(db, ws.id, id)]);
       if (replayed) return replayed;
       if (!row) throw notFound('Recommendation');
@@ -114,40 +156,31 @@ export function createRecsService(deps: { db: Db; clock: Clock; measure: Measure
         if (decision.code === 'invalid_transition') throw new AppError('invalid_transition', `${body.action} is not allowed from ${row.status}.`, decision.details);
         throw new AppError('compliance_approval_required', `Under the eu_medical compliance profile, ${body.action} of this item needs complianceApproved: true.`, decision.details);
       }
-      const now = clock.now();
-      // Effect tracking starts at acceptance: the metric the evidence names, as measured now.
-      let baseline: Baseline | undefined;
-      if (body.action === 'accept') {
-        const measured = await deps.measure.measure(ws.id, row.evidence.metric, { until: now }, now);
-        baseline = { metric: row.evidence.metric, measurement: measured.measurement, ...(measured.reason ? { reason: measured.reason } : {}) };
-      }
-      const transitionId = newId('rtr');
-      const doneAt = decision.to === 'done' && decision.from === 'in_review' ? now : decision.to === 'todo' ? null : undefined;
-      const response = recView({ ...row, status: decision.to, stateVersion: row.stateVersion + 1, restoreStatus: decision.restoreStatus, updatedAt: now });
-      let moved;
-      try {
-        moved = await repo.transitionAtomically(db, {
-          id: row.id, workspaceId: ws.id, expected: { status: decision.from, version: body.expectedVersion },
-          set: { status: decision.to, restoreStatus: decision.restoreStatus, updatedAt: now, baseline, doneAt }, requestHash, response,
-          transition: {
-            id: transitionId, action: body.action, fromStatus: decision.from, toStatus: decision.to, note: body.note ?? null, reviewEvidence: body.reviewEvidence ?? null,
-            visibilitySnapshot: body.visibilitySnapshot ?? null, draftId: body.draftId ?? null, complianceApproved: body.complianceApproved ?? false, idempotencyKey, actor,
-          },
-        });
-      } catch (err) {
-        const constraint = uniqueViolation(err);
-        // Another request claimed this key meanwhile: its answer (same body) or a conflict.
-        if (constraint?.startsWith('idempotency_keys')) return (await replay(ws, idempotencyKey, requestHash))!;
-        // The partial unique index on open topics: another open item has this topic by now.
-        if (constraint === 'recommendations_open_topic_idx') throw new AppError('topic_open', `Another open recommendation has the topic ${row.topic}; archive or finish it first.`, { topic: row.topic });
-        throw err;
-      }
-      if (moved) return { ...response, state_version: moved.version, current_draft_id: moved.currentDraftId };
-      // Not at the expected state any more: a concurrent request with this very key won (replay), or another did (stale).
-      const replayedNow = await replay(ws, idempotencyKey, requestHash);
-      if (replayedNow) return replayedNow;
-      throw stale((await repo.get(db, ws.id, row.id))!);
+      // The row is at the expected state now, after the statement missed it: it moved back and forth meanwhile.
+      throw stale(row);
     },
   };
+
+  /** The acceptance snapshot of an SEO-signals metric (runs metrics are taken in the transition's statement). */
+  async function snapshotSeo(ws: WorkspaceContext, id: string, now: Date) {
+    const row = await repo.get(db, ws.id, id);
+    if (!row || row.baseline) return;
+    const measured = await deps.measure.measure(ws.id, row.evidence.metric, { until: now }, now);
+    const baseline: Baseline = { metric: row.evidence.metric, measurement: measured.measurement, ...(measured.reason ? { reason: measured.reason } : {}) };
+    await repo.setBaseline(db, id, baseline);
+  }
+
+  /** A statement that failed on a unique index: the idempotency key (replay or conflict), or an open topic. */
+  async function conflictOf(ws: WorkspaceContext, id: string, key: string, requestHash: string, err: unknown): Promise<RecView> {
+    const constraint = uniqueViolation(err);
+    // Another request claimed this key meanwhile: its answer (same body) or a conflict.
+    if (constraint?.startsWith('idempotency_keys')) return (await replay(ws, key, requestHash))!;
+    // The partial unique index on open topics: another open item has this topic by now.
+    if (constraint === 'recommendations_open_topic_idx') {
+      const topic = (await repo.get(db, ws.id, id))?.topic;
+      throw new AppError('topic_open', `Another open recommendation has the topic ${topic}; archive or finish it first.`, { topic });
+    }
+    throw err;
+  }
 }
 export type RecsService = ReturnType<typeof createRecsService>;

@@ -24,9 +24,32 @@ describe('insightsFrom', () => {
   });
 });
 
+describe('insightsFrom: pages losing clicks', () => {
+  const page = (path: string, previousClicks: number, clicks: number) => ({ page: `https://acme.com${path}`, clicks, impressions: 1000, position: 5, previousClicks, previousImpressions: 1000 });
+  it.each([
+    ['lost 15% or more of at least 20 clicks → losing', page('/a', 40, 34), true],
+    ['lost less than 15% → nothing', page('/a', 40, 35), false],
+    ['fewer than 20 clicks before → nothing, however far it fell', page('/a', 19, 0), false],
+    ['gained clicks → nothing', page('/a', 40, 80), false],
+    ['lost every click → losing', page('/a', 20, 0), true],
+  ])('%s', (_name, row, losing) => {
+    const out = insightsFrom({ jobId: 'j', failedChecks: [], insights: [], pageClicks: [row] });
+    expect(out).toEqual(losing ? [{ kind: 'losing_clicks', page: row.page, clicks: row.clicks, previousClicks: row.previousClicks, impressions: 1000, ctr: row.clicks / 1000, position: 5, importanceBp: Math.round((10_000 * (row.previousClicks - row.clicks)) / row.previousClicks) }] : []);
+  });
+
+  it('importance is the share of all previous clicks the page lost', () => {
+    const out = insightsFrom({ jobId: 'j', failedChecks: [], insights: [], pageClicks: [page('/a', 100, 50), page('/b', 300, 300)] });
+    expect(out).toMatchObject([{ page: 'https://acme.com/a', importanceBp: 1250 }]);
+  });
+
+  it('a refresh made before clicks by page were kept gives no page items', () => {
+    expect(insightsFrom({ jobId: 'j', failedChecks: [], insights: [] })).toEqual([]);
+  });
+});
+
 describe('createSeoSignals', () => {
   const sources = (over: Partial<SeoSources>): SeoSources => ({
-    signals: async () => null, byJob: async () => [], latestRows: async () => [], ...over,
+    signals: async () => null, countByJob: async () => 0, latestRows: async () => [], ...over,
   });
 
   it('is unavailable, with the reason, before any refresh or evaluation', async () => {
@@ -38,7 +61,7 @@ describe('createSeoSignals', () => {
   it('counts pass rates over the refresh pages and reads bots and llms.txt from the newest evaluation of each page', async () => {
     const s = await createSeoSignals(sources({
       signals: async () => ({ jobId: 'job1', insights: [], failedChecks: [{ code: 'description', expectedValue: 'a description', pages: [{ url: 'https://a.example/x', observedValue: '' }] }] }),
-      byJob: async () => [{}, {}, {}, {}],
+      countByJob: async () => 4,
       latestRows: async () => [
         { url: 'https://a.example/', finalUrl: 'https://a.example/', checks: checks(false), details: { bots: bots(false) } },
         { url: 'https://a.example/', finalUrl: 'https://a.example/', checks: checks(true), details: { bots: bots(true) } },

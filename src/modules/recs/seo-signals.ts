@@ -14,8 +14,11 @@ export interface SeoSources {
     jobId: string;
     failedChecks: Array<{ code: string; expectedValue: string; pages: Array<{ url: string; observedValue: string }> }>;
     insights: Array<{ subject: string; currentImpressions: number; currentClicks: number; currentPosition: number; previousPosition: number | null; positionChange: number | null; importanceBp: number }>;
+    /** Clicks by page this period and the previous (absent in refreshes made before it was kept). */
+    pageClicks?: Array<{ page: string; clicks: number; impressions: number; position: number; previousClicks: number; previousImpressions: number }>;
   } | null>;
-  byJob(workspaceId: string, jobId: string): Promise<unknown[]>;
+  /** How many pages the refresh evaluated (one count, not the rows). */
+  countByJob(workspaceId: string, jobId: string): Promise<number>;
   latestRows(workspaceId: string): Promise<Array<{ url: string; finalUrl: string; checks: Checks; details: { bots: BotAccess } }>>;
 }
 
@@ -26,10 +29,11 @@ const CHECK_TITLES: Record<string, string> = {
 };
 
 // A query counts as falling when its average position worsened by at least one place, and as
-// under-clicked with at least 100 impressions and a CTR under 2%. Search Console's previous period
-// is read per query for position only, so "pages losing clicks" is not derived (docs/decisions.md).
+// under-clicked with at least 100 impressions and a CTR under 2%. A page is losing clicks when it
+// had at least 20 clicks in the previous period and lost at least 15% of them (docs/decisions.md).
 export const FALLING_POSITIONS = 1;
 export const LOW_CTR = { minImpressions: 100, maxCtr: 0.02 };
+export const LOSING_CLICKS = { minPreviousClicks: 20, minDropShare: 0.15 };
 
 export function insightsFrom(list: Awaited<ReturnType<SeoSources['signals']>> & object): SeoSignals['insights'] {
   const out: SeoSignals['insights'] = [];
@@ -42,6 +46,17 @@ export function insightsFrom(list: Awaited<ReturnType<SeoSources['signals']>> & 
     if (i.positionChange !== null && i.positionChange <= -FALLING_POSITIONS) out.push({ kind: 'falling_position', ...base });
     else if (i.currentImpressions >= LOW_CTR.minImpressions && ctr < LOW_CTR.maxCtr) out.push({ kind: 'low_ctr', ...base });
   }
+  // Pages losing clicks; importance is the share of the previous period's clicks the page lost.
+  const pages = list.pageClicks ?? [];
+  const previousTotal = pages.reduce((a, p) => a + p.previousClicks, 0);
+  for (const p of pages) {
+    const lost = p.previousClicks - p.clicks;
+    if (p.previousClicks < LOSING_CLICKS.minPreviousClicks || lost < LOSING_CLICKS.minDropShare * p.previousClicks) continue;
+    out.push({
+      kind: 'losing_clicks', page: p.page, clicks: p.clicks, previousClicks: p.previousClicks, impressions: p.impressions,
+      ctr: p.impressions ? p.clicks / p.impressions : 0, position: p.position, importanceBp: Math.round((10_000 * lost) / previousTotal),
+    });
+  }
   return out;
 }
 
@@ -52,7 +67,7 @@ export function createSeoSignals(sources: SeoSources): SeoSignalsSource {
       if (!snap && !evaluations.length) {
         return { available: false, reason: 'no_seo_data: no SEO refresh or page evaluation yet', failedChecks: [], insights: [], aiBots: [], llmsTxt: null };
       }
-      const n = snap ? (await sources.byJob(workspaceId, snap.jobId)).length : 0;
+      const n = snap ? await sources.countByJob(workspaceId, snap.jobId) : 0;
       const failedChecks = (snap?.failedChecks ?? []).map((c) => ({
         checkId: c.code, title: CHECK_TITLES[c.code] ?? c.code,
         pages: c.pages.map((p) => ({ url: p.url, observedValue: p.observedValue, expectedValue: c.expectedValue })),

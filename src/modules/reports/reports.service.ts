@@ -30,9 +30,9 @@ const UNAVAILABLE: Partial<Record<ReportType, string>> = {};
  * services after this one (runs need `afterRun` first); they are called only when a report is read.
  */
 export interface ReportSources {
-  recs(): Pick<RecsService, 'list' | 'activity' | 'detail'>;
+  recs(): Pick<RecsService, 'list' | 'activity' | 'doneEffects'>;
   seo(): Pick<SeoService, 'dashboard'>;
-  pages(): Pick<PagesService, 'list' | 'byJob'>;
+  pages(): Pick<PagesService, 'list' | 'countByJob'>;
 }
 export const MADE_TYPES = REPORT_TYPES.filter((t) => !UNAVAILABLE[t]);
 
@@ -54,15 +54,16 @@ export function createReportsService(deps: {
 
   async function recsInput(ws: WorkspaceContext, row: ReportRow): Promise<RecsInput> {
     const recs = deps.sources.recs();
-    const [groups, activity] = await Promise.all([recs.list(ws), recs.activity(ws, ...bounds(row))]);
-    const effects = await Promise.all(groups.done.map(async (item) => ({ title: item.title, effect: (await recs.detail(ws, item.rec_id)).effect })));
+    // The effects of all done items in one batched read (not one detail per item).
+    const [groups, activity, done] = await Promise.all([recs.list(ws), recs.activity(ws, ...bounds(row)), recs.doneEffects(ws)]);
+    const effects = done.map((d) => ({ title: d.title, effect: d.effect }));
     return { statusCounts: Object.fromEntries(Object.entries(groups).map(([status, items]) => [status, items.length])), created: activity.created, transitions: activity.transitions, effects };
   }
 
   async function seoInput(ws: WorkspaceContext, geoAnswers: number): Promise<SeoInput> {
     const { data } = await deps.sources.seo().dashboard(ws);
     const pages = deps.sources.pages();
-    const [refreshPages, evaluations] = await Promise.all([data.refreshJobId ? pages.byJob(ws.id, data.refreshJobId).then((r) => r.length) : 0, pages.list(ws)]);
+    const [refreshPages, evaluations] = await Promise.all([data.refreshJobId ? pages.countByJob(ws.id, data.refreshJobId) : 0, pages.list(ws)]);
     return { dashboard: data, refreshPages, geoAnswers, evaluations };
   }
 

@@ -54,6 +54,40 @@ const aggregate = (spec: ProportionSpec) => {
   return { n: sql<number>`count(*)::int`, k: sql<number>`(count(*) filter (where ${success}))::int`, simulated: sql<boolean>`coalesce(bool_or(${runResults.simulated}), false)` };
 };
 
+/**
+ * The proportion of `proportionInWindow` for a metric that is read from JSON inside the statement
+ * (`metric`: a jsonb expression `{name, scope: {engine?, language?, promptIds?, domain?}}`), over
+ * the window of latest runs finished after `range.after` and at or before `range.until` (SQL
+ * timestamptz expressions, which may name the outer row): one row (k, n, simulated, window_to,
+ * run_id), window_to null when there is no run. The same filters as `filtersOf`, written over the
+ * JSON, so that a recommendation's acceptance snapshots its metric in its own statement and the
+ * after-values of many items are one read.
+ */
+export function proportionOfMetricSql(workspaceId: string, metric: SQL, range: { after?: SQL; until?: SQL }): SQL {
+  // The metric's fields are read from the JSON once (spec_), not for every answer.
+  return sql`(with spec_ as (
+      select m->>'name' as name, m->'scope'->>'engine' as engine, m->'scope'->>'language' as language,
+        case when m->'scope' ? 'promptIds' then array(select jsonb_array_elements_text(m->'scope'->'promptIds')) end as prompt_ids,
+        jsonb_build_array(jsonb_build_object('domain', m->'scope'->>'domain')) as citing
+      from (select ${metric} as m) x
+    ), latest as (
+      select id, finished_at from jobs where workspace_id = ${workspaceId} and kind = 'measurement' and status = 'succeeded'
+        ${range.after ? sql`and finished_at > ${range.after}` : sql``} ${range.until ? sql`and finished_at <= ${range.until}` : sql``}
+      order by started_at desc limit ${WINDOW.maxRuns}
+    ), kept as (select id from latest where finished_at >= (select max(finished_at) from latest) - ${`${WINDOW.days} days`}::interval)
+    select (count(*) filter (where case when s.name = 'negative_rate' then rr_.brand_sentiment < 0 else rr_.brand_mentioned end))::int as k,
+      count(*)::int as n, coalesce(bool_or(rr_.simulated), false) as simulated,
+      (select max(finished_at) from latest) as window_to, (select id from latest order by finished_at desc limit 1) as run_id
+    from run_results rr_, spec_ s
+    where rr_.run_id in (select id from kept) and rr_.error is null
+      and case
+        when s.name = 'citation_share' then rr_.analysis->'citations' @> s.citing
+        when s.name = 'negative_rate' then rr_.brand_mentioned
+        else (s.engine is null or rr_.engine = s.engine) and (s.language is null or rr_.language = s.language)
+          and (s.prompt_ids is null or rr_.prompt_id = any(s.prompt_ids))
+      end)`;
+}
+
 export function createRunReads(db: Db) {
   return {
     /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Checks } from '../pages/checks.fns.ts';
 import {
-  combinedScoreBp, components, groupFailedChecks, insights, isAiSource, searchValue, seoScoreBp, technicalChecks, vitalsValue, type PageInput, type SeoInputs,
+  combinedScoreBp, components, groupFailedChecks, insights, pageClicks, isAiSource, searchValue, seoScoreBp, technicalChecks, vitalsValue, type PageInput, type SeoInputs,
 } from './seo.fns.ts';
 import { WORKED_EXAMPLE } from './worked-example.ts';
 
@@ -64,6 +64,23 @@ describe('combined score', () => {
     expect(combinedScoreBp(5000, 7000)).toBe(6200);
     expect(combinedScoreBp(null, 7000)).toBeNull();
     expect(combinedScoreBp(5000, null)).toBeNull();
+  });
+});
+
+describe('clicks by page', () => {
+  const row = (query: string, page: string, clicks: number, impressions: number, position: number) => ({ keys: [query, page], clicks, impressions, ctr: clicks / impressions, position });
+  it('sums query rows by page in both periods; a page seen once has zeros in the other', () => {
+    const current = [row('a', 'https://x.com/', 30, 600, 4), row('b', 'https://x.com/', 10, 200, 8), row('c', 'https://x.com/new', 5, 100, 9)];
+    const previous = [row('a', 'https://x.com/', 60, 900, 3), row('d', 'https://x.com/gone', 25, 300, 6)];
+    expect(pageClicks(current, previous)).toEqual([
+      { page: 'https://x.com/', clicks: 40, impressions: 800, position: 5, previousClicks: 60, previousImpressions: 900 },
+      { page: 'https://x.com/gone', clicks: 0, impressions: 0, position: 0, previousClicks: 25, previousImpressions: 300 },
+      { page: 'https://x.com/new', clicks: 5, impressions: 100, position: 9, previousClicks: 0, previousImpressions: 0 },
+    ]);
+  });
+  it('rows without a page key are left out; at most `limit` pages', () => {
+    expect(pageClicks([{ keys: ['a'], clicks: 1, impressions: 1, ctr: 1, position: 1 }], [])).toEqual([]);
+    expect(pageClicks([row('a', 'https://x.com/1', 2, 9, 1), row('a', 'https://x.com/2', 1, 9, 1)], [], 1).map((p) => p.page)).toEqual(['https://x.com/1']);
   });
 });
 

@@ -67,6 +67,10 @@ export interface Insight {
   id: string; subject: string; currentImpressions: number; currentClicks: number; currentPosition: number;
   previousPosition: number | null; positionChange: number | null; importanceBp: number; signalRefs: string[];
 }
+/** One page's Search Console clicks this period and the previous one (query-page rows summed by page). */
+export interface PageClicks {
+  page: string; clicks: number; impressions: number; position: number; previousClicks: number; previousImpressions: number;
+}
 export interface TechnicalCheck {
   auditId: string; pageUrl: string; pageTechnicalPct: number; code: CheckKey; suggestion: string;
   evidence: { source: string; url: string; observedValue: string; expectedValue: string; providerRef: string };
@@ -174,6 +178,26 @@ export function insights(current: GscRow[], previous: GscRow[], limit = 20): Ins
       signalRefs: [`gsc:query:${query}`, ...(topPage ? [`gsc:page:${topPage}`] : [])],
     };
   }).sort((a, b) => b.importanceBp - a.importanceBp || a.subject.localeCompare(b.subject)).slice(0, limit);
+}
+
+/**
+ * Clicks by page, this period against the previous one, from the same query × page rows as the
+ * insights: the pages with the most clicks in either period first (what "pages losing clicks"
+ * is read from). A page seen in one period only has zeros in the other.
+ */
+export function pageClicks(current: GscRow[], previous: GscRow[], limit = 50): PageClicks[] {
+  const byPage = (rows: GscRow[]) => {
+    const groups = new Map<string, GscRow[]>();
+    for (const r of rows) if (r.keys[1]) groups.set(r.keys[1], [...(groups.get(r.keys[1]) ?? []), r]);
+    return groups;
+  };
+  const now = byPage(current);
+  const before = byPage(previous);
+  const sum = (rows: GscRow[] | undefined, key: 'clicks' | 'impressions') => (rows ?? []).reduce((a, r) => a + r[key], 0);
+  return [...new Set([...now.keys(), ...before.keys()])].map((page) => ({
+    page, clicks: sum(now.get(page), 'clicks'), impressions: sum(now.get(page), 'impressions'), position: round1(meanPosition(now.get(page) ?? []) ?? 0),
+    previousClicks: sum(before.get(page), 'clicks'), previousImpressions: sum(before.get(page), 'impressions'),
+  })).sort((a, b) => Math.max(b.clicks, b.previousClicks) - Math.max(a.clicks, a.previousClicks) || a.page.localeCompare(b.page)).slice(0, limit);
 }
 
 /** Every failed check of every evaluated page, with its evidence. */

@@ -13,7 +13,7 @@ import type { ScoresService } from '../scores/scores.service.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
 import { googleAccessToken, googleClients, searchAnalytics, sessionsBySource, type GoogleClients } from './google.ts';
 import {
-  combinedScoreBp, COMBINED_WEIGHTS, groupFailedChecks, COMPONENT_KEYS, COMPONENT_MAX, components, insights, SEO_SCORE_VERSION, seoScoreBp, technicalChecks,
+  combinedScoreBp, COMBINED_WEIGHTS, groupFailedChecks, COMPONENT_KEYS, COMPONENT_MAX, components, insights, pageClicks, SEO_SCORE_VERSION, seoScoreBp, technicalChecks,
   type PageInput, type SeoInputs,
 } from './seo.fns.ts';
 import { seoSnapshots } from './seo.tables.ts';
@@ -141,6 +141,7 @@ export function createSeoService(deps: {
     const row = {
       id: newId('seo'), workspaceId: ws.id, jobId: ctx.job.id, version: SEO_SCORE_VERSION, seoScoreBp: score, components: list,
       insights: external.gsc.available ? insights(external.gsc.data.current, external.gsc.data.previous) : [],
+      pageClicks: external.gsc.available ? pageClicks(external.gsc.data.current, external.gsc.data.previous) : [],
       technicalChecks: technicalChecks(pages), createdAt: clock.now(),
     };
     await ctx.log(`SEO score ${score === null ? 'not available' : `${score} bp`} from ${pages.length} pages; ${list.filter((c) => !c.available).map((c) => `${c.key}: ${c.unavailableReason}`).join(', ') || 'every component available'}`);
@@ -189,14 +190,14 @@ export function createSeoService(deps: {
 
     /**
      * What recommendations build on: the latest refresh's failed checks grouped by check across
-     * pages, and its Search Console insights. Null before any refresh.
+     * pages, its Search Console insights and clicks by page. Null before any refresh.
      */
     async signals(workspaceId: string) {
       const snap = await latest(workspaceId);
       if (!snap) return null;
       return {
         scoreId: snap.id, jobId: snap.jobId, refreshedAt: snap.createdAt.toISOString(), seoScoreBp: snap.seoScoreBp, components: snap.components,
-        failedChecks: groupFailedChecks(snap.technicalChecks), insights: snap.insights,
+        failedChecks: groupFailedChecks(snap.technicalChecks), insights: snap.insights, pageClicks: snap.pageClicks,
       };
     },
   };

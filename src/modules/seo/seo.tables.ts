@@ -1,7 +1,7 @@
 import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { ts } from '../../db/columns.ts';
 import { workspaces } from '../workspaces/workspaces.tables.ts';
-import type { Component, Insight, TechnicalCheck } from './seo.fns.ts';
+import type { Component, Insight, PageClicks, TechnicalCheck } from './seo.fns.ts';
 
 /** What one SEO refresh found; the dashboard shows the latest (the GEO score is read live beside it). */
 export const seoSnapshots = pgTable(
@@ -15,6 +15,8 @@ export const seoSnapshots = pgTable(
     components: jsonb('components').$type<Component[]>().notNull(),
     insights: jsonb('insights').$type<Insight[]>().notNull(),
     technicalChecks: jsonb('technical_checks').$type<TechnicalCheck[]>().notNull(),
+    /** Search Console clicks by page, this period and the previous (recommendations: pages losing clicks). */
+    pageClicks: jsonb('page_clicks').$type<PageClicks[]>().notNull().default([]),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [index('seo_snapshots_workspace_idx').on(t.workspaceId, t.createdAt)],

@@ -1,0 +1,1 @@
+ALTER TABLE "seo_snapshots" ADD COLUMN "page_clicks" jsonb DEFAULT '[]'::jsonb NOT NULL;
