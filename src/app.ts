@@ -82,6 +82,9 @@ import { profileFromWorkspace } from './modules/analysis/profile.fns.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createEventHub, type EventHub } from './modules/events/events.hub.ts';
+import { createMcpCore } from './modules/mcp/mcp.server.ts';
+import { createQuotes } from './modules/mcp/mcp.quotes.ts';
+import { mcpRoutes } from './modules/mcp/mcp.routes.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -314,6 +317,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   researchRoutes(app, { research });
   reportsRoutes(app, { reports });
+  // MCP (docs/mcp.md): tools carried out through the routes above; metered ones quote first.
+  const mcpQuotes = createQuotes({ db, clock });
+  mcpRoutes(app, {
+    core: createMcpCore({
+      app, quotes: mcpQuotes,
+      availableMicrousd: async (ws) => (await credits.balance(ws)).availableMicrousd,
+      estimators: {
+        start_run: async (ws, args) => {
+          const plan = await runs.plan(ws, args as { preset: 'smoke' });
+          return { calls: plan.totalCalls, amountMicrousd: plan.estimateMicrousd };
+        },
+        // A page evaluation holds no credits today; it still quotes, so an agent confirms it.
+        start_page_evaluation: async (_ws, args) => (pages.checkUrl(String(args.url)), { calls: 1, amountMicrousd: 0 }),
+      },
+    }),
+    verifyApiKey: (secret, ip) => keys.verify(secret, ip),
+    slugOf: async (workspaceId) => (await workspaces.getRow({ id: workspaceId })).slug,
+  });
   if (config.pipeline.workers === 'embedded') await jobs.startWorkers(config.pipeline.maxJobs);
 
   app.decorate('maintenance', {
@@ -325,6 +346,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await credits.sweep();
       await limiter.sweep();
       await reports.sweepWeekly();
+      await mcpQuotes.sweep();
     },
   });
 

@@ -20,3 +20,4 @@ export * from '../modules/chat/chat.tables.ts';
 export * from '../modules/profile/profile.tables.ts';
 export * from '../modules/research/research.tables.ts';
 export * from '../modules/reports/reports.tables.ts';
+export * from '../modules/mcp/mcp.tables.ts';
