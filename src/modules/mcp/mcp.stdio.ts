@@ -64,6 +64,8 @@ export async function serveMcpOverStdio(opts: { baseUrl: string; apiKey: string 
 
   const closed = new Promise<void>((resolve) => { server.onclose = resolve; });
   await server.connect(new StdioServerTransport());
+  // The host closing our stdin ends the session (the SDK's stdio transport does not watch for it).
+  process.stdin.once('end', () => void server.close());
   await closed;
   await upstream.close();
 }
