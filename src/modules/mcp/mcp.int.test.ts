@@ -9,6 +9,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { SCOPES } from '../../lib/http/credentials.ts';
 import { activeKey, createTestApp, createWorkspace, signup, type TestContext } from '../../../test/helpers/app.ts';
 import { mcpQuotes } from './mcp.tables.ts';
+import { createQuotes } from './mcp.quotes.ts';
+import { systemClock } from '../../lib/clock.ts';
 import { TOOLS } from './mcp.tools.ts';
 
 // The SDK's own client over both transports against one server listening on loopback:
@@ -245,4 +247,36 @@ describe('keys that must not get through', () => {
     expect((await res.json()).error.code).toBe('invalid_key');
     expect((await fetch(`${baseUrl}/mcp`)).status).toBe(405);
   });
+});
+
+describe('quotes across server processes', () => {
+  it('a quote made by one server is honoured once by another on the same database; racing redemptions act once', async () => {
+    await fundedWorkspace('mcp-procs');
+    const key = await activeKey(ctx.app, cookie, 'mcp-procs', { scopes: [...SCOPES] });
+    const second = await createTestApp({}, ctx.database);
+    try {
+      await second.app.listen({ host: '127.0.0.1', port: 0 });
+      const address = second.app.server.address();
+      if (!address || typeof address === 'string') throw new Error('no address');
+      const first = await httpClient(key.secret);
+      const other = new Client({ name: 'mcp-test', version: '1.0.0' });
+      await other.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${address.port}/mcp`), { requestInit: { headers: { authorization: `Bearer ${key.secret}` } } }));
+      const quoted = await call(first, 'start_page_evaluation', { url: 'https://acme.com/' });
+      const { quoteId } = (quoted.structuredContent as { quote: { quoteId: string } }).quote;
+      const acted = await call(other, 'start_page_evaluation', { url: 'https://acme.com/', quoteId });
+      expect(acted.isError).toBeFalsy();
+      expect(text(await call(first, 'start_page_evaluation', { url: 'https://acme.com/', quoteId }))).toMatch(/^invalid_quote: .*already used/);
+      await waitForJob('mcp-procs', (acted.structuredContent as { result: { id: string } }).result.id);
+      await other.close();
+
+      // The single conditional UPDATE decides between simultaneous redemptions.
+      const again = (await call(first, 'start_page_evaluation', { url: 'https://acme.com/' })).structuredContent as { quote: { quoteId: string } };
+      const quotes = createQuotes({ db: ctx.database.db, clock: systemClock });
+      const redeem = () => quotes.redeem({ quoteId: again.quote.quoteId, keyId: key.keyId, tool: 'start_page_evaluation', args: { url: 'https://acme.com/' } });
+      const outcomes = await Promise.allSettled([redeem(), redeem(), redeem(), redeem()]);
+      expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+  }, 60_000);
 });
