@@ -96,9 +96,9 @@ describe.each(['http', 'stdio'] as const)('MCP over %s', (transport) => {
     for (const tool of tools) {
       expect(tool.inputSchema.type, tool.name).toBe('object');
       expect(tool.outputSchema?.type, tool.name).toBe('object');
-      const writes = ['start_run', 'start_page_evaluation', 'transition_recommendation'].includes(tool.name);
+      const writes = ['start_run', 'start_page_evaluation', 'transition_recommendation', 'cancel_run'].includes(tool.name);
       expect(tool.annotations?.readOnlyHint, tool.name).toBe(!writes);
-      if (writes) expect(tool.annotations?.destructiveHint, tool.name).toBe(false);
+      if (writes) expect(tool.annotations?.destructiveHint, tool.name).toBe(tool.name === 'cancel_run');
     }
     expect(tools.find((t) => t.name === 'start_run')!.inputSchema.properties).toHaveProperty('quoteId');
   });
@@ -146,6 +146,8 @@ describe.each(['http', 'stdio'] as const)('MCP over %s', (transport) => {
     const transition = await call(full, 'transition_recommendation', { id: 'rec_missing', action: 'accept', expectedStatus: 'proposed', expectedVersion: 1, idempotencyKey: 'k' });
     expect(errorCode(transition)).toBe('not_found');
     expect(errorCode(await call(full, 'get_timeseries', { range: 'year' }))).toBe('invalid_request');
+    const cancelled = await call(full, 'cancel_run', { id: runId });
+    expect(text(cancelled)).toMatch(/^invalid_state: .*succeeded/);
     // The workspace is the key's: naming another one is an unknown argument, not a way out.
     expect(text(await call(full, 'list_runs', { workspace: 'mcp-http' }))).toContain('workspace is not an allowed field');
   });

@@ -59,6 +59,12 @@ export const TOOLS: readonly ToolSpec[] = [
     description: 'Starts a measurement run (preset smoke, lite, standard or searchx) that asks the answer engines and spends credits. Called without quoteId it only answers a quote (calls, micro-USD, balance after, expiry); call it again with the same arguments and that quoteId to start the run. Follow it with get_run_status.',
   },
   {
+    name: 'cancel_run', title: 'Cancel a run', operationId: 'cancelRun',
+    // Stops paid work for good (the hold settles for the calls made); cancelling twice is 409 invalid_state.
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+    description: 'Cancels a running measurement run: the worker stops at once and the credit hold is settled for the calls made. A finished run is refused (409 invalid_state).',
+  },
+  {
     name: 'list_recommendations', title: 'List recommendations', operationId: 'listRecommendations', annotations: read,
     description: 'Recommendations grouped by status (proposed, todo, in_review, done, archived) with evidence and priority scores.',
   },
