@@ -91,6 +91,9 @@ import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
 import { createAlertsService } from './modules/alerts/alerts.service.ts';
 import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { setupWebhooks } from './modules/webhooks/webhooks.module.ts';
+import { createMcpCore } from './modules/mcp/mcp.server.ts';
+import { createQuotes } from './modules/mcp/mcp.quotes.ts';
+import { mcpRoutes } from './modules/mcp/mcp.routes.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -358,6 +361,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db, clock, fetcher, queue, credentialsKey: config.secrets.credentialsKey, policy: config.webhooks,
     requireHttps: config.env === 'production', workJobs: config.pipeline.workers === 'embedded',
   });
+  // MCP (docs/mcp.md): tools carried out through the routes above; metered ones quote first.
+  const mcpQuotes = createQuotes({ db, clock });
+  mcpRoutes(app, {
+    core: createMcpCore({
+      app, quotes: mcpQuotes,
+      availableMicrousd: async (ws) => (await credits.balance(ws)).availableMicrousd,
+      estimators: {
+        start_run: async (ws, args) => {
+          const plan = await runs.plan(ws, args as { preset: 'smoke' });
+          return { calls: plan.totalCalls, amountMicrousd: plan.estimateMicrousd };
+        },
+        // A page evaluation holds no credits today; it still quotes, so an agent confirms it.
+        start_page_evaluation: async (_ws, args) => (pages.checkUrl(String(args.url)), { calls: 1, amountMicrousd: 0 }),
+      },
+    }),
+    verifyApiKey: (secret, ip) => keys.verify(secret, ip),
+    slugOf: async (workspaceId) => (await workspaces.getRow({ id: workspaceId })).slug,
+  });
   if (config.pipeline.workers === 'embedded') await jobs.startWorkers(config.pipeline.maxJobs);
 
   app.decorate('maintenance', {
@@ -370,6 +391,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await credits.sweep();
       await limiter.sweep();
       await reports.sweepWeekly();
+      await mcpQuotes.sweep();
     },
   });
 

@@ -23,3 +23,4 @@ export * from '../modules/reports/reports.tables.ts';
 export * from '../modules/schedules/schedules.tables.ts';
 export * from '../modules/alerts/alerts.tables.ts';
 export * from '../modules/webhooks/webhooks.tables.ts';
+export * from '../modules/mcp/mcp.tables.ts';

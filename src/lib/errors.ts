@@ -4,6 +4,7 @@
 export const ERROR_STATUS = {
   invalid_request: 400,
   invalid_token: 400,
+  invalid_quote: 400,
   invalid_signature: 400,
   authorization_pending: 400,
   slow_down: 400,

@@ -157,6 +157,7 @@ describe('setup tokens and install prompt', () => {
     const get = await ctx.app.inject({ url: '/api/v1/workspaces/device/install-prompt?scopes=runs:read,metrics:read', headers: { cookie } });
     expect(get.json()).toMatchObject({ workspace: 'device', method: 'device', scopes: ['runs:read', 'metrics:read'], baseUrl: 'http://127.0.0.1:3000' });
     expect(get.json().prompt).toContain('/api/v1/device-authorizations');
+    expect(get.json().prompt).toContain('http://127.0.0.1:3000/mcp');
     expect((await ctx.app.inject({ url: '/api/v1/workspaces/device/install-prompt?scopes=root', headers: { cookie } })).statusCode).toBe(400);
 
     const post = await ctx.app.inject({ method: 'POST', url: '/api/v1/workspaces/device/install-prompt', headers: { cookie }, payload: { scopes: ['runs:read'] } });

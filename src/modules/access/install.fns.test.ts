@@ -12,6 +12,15 @@ describe('installPrompt', () => {
     expect(text).not.toContain('setup-tokens');
   });
 
+  it('tells the agent how to connect the MCP server over HTTP and stdio', () => {
+    const text = installPrompt({ baseUrl: 'https://geo.example', workspace: 'acme', scopes: ['runs:read'] });
+    expect(text).toContain('https://geo.example/mcp');
+    expect(text).toContain('"Authorization: Bearer $GEO_API_KEY"');
+    expect(text).toContain('npx geo login --server https://geo.example --workspace acme');
+    expect(text).toContain('"args": ["geo", "mcp"]');
+    expect(text).toContain('quoteId');
+  });
+
   it('embeds a setup token when given one', () => {
     const text = installPrompt({ baseUrl: 'http://127.0.0.1:3000', workspace: 'acme', scopes: ['workspace:read'], setupToken: { token: 'gp_setup_abc', expiresAt: '2026-01-01T00:15:00.000Z' } });
     expect(text).toContain('/api/v1/setup-tokens/exchange');

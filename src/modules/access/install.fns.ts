@@ -38,7 +38,22 @@ export function installPrompt({ baseUrl, workspace, scopes, setupToken }: Instal
     `3. Send it on every request as "Authorization: Bearer $GEO_API_KEY". Workspace routes live under ${api}/workspaces/${workspace}/…`,
     `4. Check the connection: curl -s ${api}/workspaces -H "Authorization: Bearer $GEO_API_KEY"`,
     '',
+    ...mcpSection(baseUrl, workspace),
+    '',
     'Errors come as {"error": {"code", "message", "requestId"}}. 401 invalid_key: the key is wrong or revoked;',
     '403 insufficient_scope: ask the user for a key with that scope; 429: wait for Retry-After seconds.',
   ].join('\n');
+}
+
+/** How an agent host connects the MCP server (docs/mcp.md): Streamable HTTP with the key, or stdio through the CLI. */
+export function mcpSection(baseUrl: string, workspace: string): string[] {
+  return [
+    'MCP (Model Context Protocol): the same key gives an agent host tools for this workspace (only those its scopes allow).',
+    `- Streamable HTTP: URL ${baseUrl}/mcp with the header "Authorization: Bearer $GEO_API_KEY", for example`,
+    `    claude mcp add --transport http geo ${baseUrl}/mcp --header "Authorization: Bearer $GEO_API_KEY"`,
+    `- stdio: sign in once with \`npx geo login --server ${baseUrl} --workspace ${workspace}\`, then register \`npx geo mcp\` as the server command:`,
+    '    {"mcpServers": {"geo": {"command": "npx", "args": ["geo", "mcp"]}}}',
+    '- Tools that spend credits (start_run, start_page_evaluation) first answer a quote (calls, micro-USD, balance after, expiry);',
+    '  show it to the user and call the tool again with the same arguments and its quoteId only once they agree.',
+  ];
 }

@@ -56,7 +56,7 @@ export function setupRoutes(app: FastifyInstance, deps: { setupTokens: SetupToke
   r.get('/api/v1/workspaces/:workspace/install-prompt', {
     config: { credential: ACCESS.workspaceSummary.read },
     schema: {
-      operationId: 'getInstallPrompt', tags, summary: 'Instructions for an AI coding agent to connect through device authorization',
+      operationId: 'getInstallPrompt', tags, summary: 'Instructions for an AI coding agent to connect through device authorization, and to connect the MCP server',
       params: WorkspaceParams,
       querystring: Type.Object({ scopes: Type.Optional(Type.String({ maxLength: 500, description: 'Comma-separated scopes to request.' })) }, { additionalProperties: false }),
       response: { 200: Prompt },

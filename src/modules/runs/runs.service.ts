@@ -192,19 +192,30 @@ export function createRunsService(deps: {
   };
   const viewOne = async (row: JobRow, slug: string) => runView(row, slug, (await resultCounts([row.id])).get(row.id));
 
+  /** The prompts, engines and plan a run would have now; refuses as the start would (no prompts, no engine). */
+  async function planFor(ws: Pick<WorkspaceContext, 'id'>, body: { preset: Preset; samples?: number }) {
+    const samples = body.samples ?? 1;
+    const active = await deps.prompts.active(ws.id, 150);
+    if (active.length === 0) throw invalid('The workspace has no active prompts; add or generate some first.');
+    // Production gating: an engine without a provider is off unless simulation is enabled.
+    const availability = await deps.engines.availability(ws.id, presetEngines(body.preset, deps.pipeline));
+    const enabled = availability.filter((a) => a.enabled);
+    if (!enabled.length) {
+      throw invalid(`No engine can run the ${body.preset} preset: engines without a provider key are off while simulation is disabled (GEO_SIMULATION). Store a provider credential for the workspace, or enable simulation explicitly.`,
+        { reason: 'no_engine_available', engines: Object.fromEntries(availability.map((a) => [a.id, a.reason])) });
+    }
+    const plan: RunPlan = { ...planRun(body.preset, active.length, deps.pipeline, { samples, engines: enabled.map((a) => a.id) }), simulated: enabled.filter((a) => a.simulated).map((a) => a.id) };
+    return { plan, active, availability };
+  }
+
   return {
+    /** What a run would ask and hold, without starting it (the MCP tools' quotes). */
+    async plan(ws: Pick<WorkspaceContext, 'id'>, body: { preset: Preset; samples?: number }) {
+      return (await planFor(ws, body)).plan;
+    },
     async start(ws: WorkspaceContext, userId: string | null, body: { preset: Preset; samples?: number; idempotencyKey?: string }) {
       const samples = body.samples ?? 1;
-      const active = await deps.prompts.active(ws.id, 150);
-      if (active.length === 0) throw invalid('The workspace has no active prompts; add or generate some first.');
-      // Production gating: an engine without a provider is off unless simulation is enabled.
-      const availability = await deps.engines.availability(ws.id, presetEngines(body.preset, deps.pipeline));
-      const enabled = availability.filter((a) => a.enabled);
-      if (!enabled.length) {
-        throw invalid(`No engine can run the ${body.preset} preset: engines without a provider key are off while simulation is disabled (GEO_SIMULATION). Store a provider credential for the workspace, or enable simulation explicitly.`,
-          { reason: 'no_engine_available', engines: Object.fromEntries(availability.map((a) => [a.id, a.reason])) });
-      }
-      const plan: RunPlan = { ...planRun(body.preset, active.length, deps.pipeline, { samples, engines: enabled.map((a) => a.id) }), simulated: enabled.filter((a) => a.simulated).map((a) => a.id) };
+      const { plan, active, availability } = await planFor(ws, body);
       const view = await jobs.start({
         ws, kind: KIND, group: KIND, totalCalls: plan.totalCalls, progressSource: 'calls', createdBy: userId,
         params: { preset: body.preset, samples, plan, promptIds: active.slice(0, plan.promptCount).map((p) => p.id), enginesOff: availability.filter((a) => !a.enabled).map((a) => a.id) },

@@ -1,0 +1,92 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { ACCESS } from '../../lib/http/credentials.ts';
+import { noCredential } from '../../lib/http/auth.ts';
+import { AppError } from '../../lib/errors.ts';
+import { ErrorBody } from '../../lib/http/responses.ts';
+import type { KeyPrincipal } from '../../lib/http/types.ts';
+import type { McpCore } from './mcp.server.ts';
+
+// Streamable HTTP at /mcp, stateless: every POST gets a fresh MCP server and transport bound to
+// the caller's key (no session id, no server-sent stream), so any process behind a load
+// balancer can answer any request. Only API keys: a browser session has no business here.
+
+const tags = ['mcp'];
+const JsonRpcError = Type.Object({
+  jsonrpc: Type.Literal('2.0'),
+  error: Type.Object({ code: Type.Integer(), message: Type.String() }, { additionalProperties: true }),
+  id: Type.Union([Type.String(), Type.Number(), Type.Null()]),
+}, { description: 'JSON-RPC error (the MCP transport’s own refusals: not JSON-RPC, wrong Accept, unsupported protocol version)' });
+
+export interface McpRoutesDeps {
+  core: McpCore;
+  /** Resolves a bearer secret to an active key principal, or throws `invalid_key` / `ip_forbidden`. */
+  verifyApiKey(secret: string, ip: string): Promise<KeyPrincipal>;
+  slugOf(workspaceId: string): Promise<string>;
+}
+
+const notAllowed = (_request: FastifyRequest, reply: FastifyReply) =>
+  reply.status(405).header('allow', 'POST')
+    .send({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this MCP endpoint is stateless; send JSON-RPC with POST.' }, id: null });
+
+export function mcpRoutes(app: FastifyInstance, deps: McpRoutesDeps) {
+  app.post('/mcp', {
+    // Public to the session/scope guard: the key is checked here, any scope admits it, and each
+    // tool is then held to its own route's scope.
+    config: { credential: ACCESS.public },
+    schema: {
+      operationId: 'mcp', tags, summary: 'Model Context Protocol over Streamable HTTP (stateless)',
+      description: 'Send `Authorization: Bearer <API key>`, `Accept: application/json, text/event-stream` and one JSON-RPC message or a batch. '
+        + 'The tools listed are those the key’s scopes allow, for the workspace the key is bound to; tools that spend credits answer a quote first (docs/mcp.md). '
+        + 'Answers are JSON (no server-sent events); there is no session id. 401 `invalid_key` without a valid key.',
+      security: [{ apiKey: [] }],
+      body: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Array(Type.Object({}, { additionalProperties: true }))]),
+      response: {
+        200: Type.Unknown({ description: 'JSON-RPC response(s)' }),
+        202: Type.Null({ description: 'Notifications and responses only: accepted, nothing to answer' }),
+        400: Type.Union([JsonRpcError, ErrorBody]),
+        401: { ...ErrorBody, description: 'invalid_key: no key, or a malformed, unknown or inactive key' },
+        403: { ...ErrorBody, description: 'ip_forbidden: the key does not allow this address' },
+        406: JsonRpcError,
+        413: ErrorBody,
+        415: Type.Union([JsonRpcError, ErrorBody]),
+      },
+    },
+  }, async (request, reply) => {
+    const match = /^Bearer (\S+)$/i.exec(request.headers.authorization?.trim() ?? '');
+    if (request.headers.authorization === undefined) throw noCredential();
+    if (!match?.[1]) throw new AppError('invalid_key', 'The Authorization header must be "Bearer <API key>".');
+    const principal = await deps.verifyApiKey(match[1], request.ip);
+    const caller = {
+      keyId: principal.keyId, workspaceId: principal.workspaceId, slug: await deps.slugOf(principal.workspaceId),
+      scopes: principal.scopes, authorization: `Bearer ${match[1]}`, remoteAddress: request.ip,
+    };
+
+    const server = deps.core.serverFor(caller);
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    try {
+      await server.connect(transport);
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(request.headers)) {
+        if (typeof value === 'string') headers.set(name, value);
+        else if (Array.isArray(value)) headers.set(name, value.join(', '));
+      }
+      const answer = await transport.handleRequest(new Request(`http://localhost${request.url}`, { method: 'POST', headers }), { parsedBody: request.body });
+      reply.status(answer.status as 200);
+      answer.headers.forEach((value, name) => void reply.header(name, value));
+      const text = await answer.text();
+      return reply.send(text.length ? text : null);
+    } finally {
+      await server.close();
+    }
+  });
+
+  for (const method of ['GET', 'DELETE'] as const) {
+    app.route({
+      method, url: '/mcp', config: { credential: ACCESS.public },
+      schema: { operationId: `mcp${method === 'GET' ? 'Stream' : 'EndSession'}`, tags, summary: `${method} /mcp: not offered (stateless server)`, response: { 405: JsonRpcError } },
+      handler: notAllowed,
+    });
+  }
+}

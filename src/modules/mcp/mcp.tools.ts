@@ -1,0 +1,102 @@
+// The MCP tools, each declared once as data: the API operation it calls (whose schemas, scope
+// and validation it takes over), how it is described to an agent, and its behaviour hints.
+// `metered` tools spend credits and follow the quote rule (docs/mcp.md).
+
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+export interface ToolSpec {
+  name: string;
+  title: string;
+  description: string;
+  operationId: string;
+  annotations: ToolAnnotations;
+  /** Spends credits: answers a quote first and acts only when called again with its quoteId. */
+  metered?: boolean;
+  /** The API answers a list; the tool answers its first item (a key reaches one workspace). */
+  first?: boolean;
+}
+
+const read: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
+
+export const TOOLS: readonly ToolSpec[] = [
+  {
+    name: 'workspace_summary', title: 'Workspace summary', operationId: 'listWorkspaces', first: true, annotations: read,
+    description: 'The workspace this API key is bound to: slug, display name, plan and domains.',
+  },
+  {
+    name: 'get_score', title: 'GEO score', operationId: 'getScore', annotations: read,
+    description: 'The GEO score (0-100, geo-score-v1) with its components, 95% interval, sample sizes and change from the previous day measured; `date` reads the latest snapshot on or before that day. 404 score_not_available before any run succeeded.',
+  },
+  {
+    name: 'get_scoreboard', title: 'Scoreboard', operationId: 'getScoreboard', annotations: read,
+    description: 'The brand and every competitor ranked by the same score: visibility, share of voice, position, sentiment, mentions and citations, with intervals.',
+  },
+  {
+    name: 'get_timeseries', title: 'Score time series', operationId: 'getTimeseries', annotations: read,
+    description: 'One point per day measured (score, interval, components, change with significance) for the composite or one engine, over 7d, 28d or all.',
+  },
+  {
+    name: 'list_runs', title: 'List runs', operationId: 'listRuns', annotations: read,
+    description: 'Measurement runs, newest first, with status and progress.',
+  },
+  {
+    name: 'get_run_status', title: 'Run status', operationId: 'getRun', annotations: read,
+    description: 'One run’s status and progress (completed and total calls, percent, recent log lines).',
+  },
+  {
+    name: 'get_run_detail', title: 'Run detail', operationId: 'getRunDetail', annotations: read,
+    description: 'A run’s results grouped by engine: brand mentions, citations, sentiment and every prompt’s result.',
+  },
+  {
+    name: 'start_run', title: 'Start a measurement run', operationId: 'startRun', metered: true,
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    description: 'Starts a measurement run (preset smoke, lite, standard or searchx) that asks the answer engines and spends credits. Called without quoteId it only answers a quote (calls, micro-USD, balance after, expiry); call it again with the same arguments and that quoteId to start the run. Follow it with get_run_status.',
+  },
+  {
+    name: 'cancel_run', title: 'Cancel a run', operationId: 'cancelRun',
+    // Stops paid work for good (the hold settles for the calls made); cancelling twice is 409 invalid_state.
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+    description: 'Cancels a running measurement run: the worker stops at once and the credit hold is settled for the calls made. A finished run is refused (409 invalid_state).',
+  },
+  {
+    name: 'list_recommendations', title: 'List recommendations', operationId: 'listRecommendations', annotations: read,
+    description: 'Recommendations grouped by status (proposed, todo, in_review, done, archived) with evidence and priority scores.',
+  },
+  {
+    name: 'get_recommendation', title: 'Recommendation detail', operationId: 'getRecommendation', annotations: read,
+    description: 'One recommendation with its history, drafts and measured effect.',
+  },
+  {
+    name: 'transition_recommendation', title: 'Move a recommendation', operationId: 'transitionRecommendation',
+    // Every action has an inverse (reopen, restore) and the idempotencyKey replays the first answer.
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    description: 'Applies one workflow action (accept, decline, submit, verify, request_changes, stale_reopen, archive, reopen, restore) given the status and state_version last read; a stale pair is refused (409 stale_state). The same idempotencyKey replays the first answer.',
+  },
+  {
+    name: 'get_seo_dashboard', title: 'SEO dashboard', operationId: 'getSeoDashboard', annotations: read,
+    description: 'SEO score, combined SEO+GEO score, components, insights and technical checks from the latest refresh.',
+  },
+  {
+    name: 'list_page_evaluations', title: 'Page evaluations', operationId: 'listPageEvaluations', annotations: read,
+    description: 'The latest page evaluations: Lighthouse scores and metrics and the nine checks, newest first.',
+  },
+  {
+    name: 'start_page_evaluation', title: 'Evaluate a page', operationId: 'startPageEvaluation', metered: true,
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    description: 'Evaluates a public page (Lighthouse and the nine checks) in a background job. Called without quoteId it only answers a quote; call it again with the same arguments and that quoteId to start. Read the outcome with list_page_evaluations.',
+  },
+  {
+    name: 'list_prompts', title: 'Prompts', operationId: 'listPrompts', annotations: read,
+    description: 'The workspace’s prompts (the questions runs ask), filterable by intent and active flag, paginated.',
+  },
+  {
+    name: 'get_credit_balance', title: 'Credit balance', operationId: 'getCreditBalance', annotations: read,
+    description: 'Posted, held and available credits in micro-USD (1,000,000 = 1 USD).',
+  },
+];
