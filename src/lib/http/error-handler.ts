@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, envelope, workspaceNotFound, type ErrorCode } from '../errors.ts';
-import { describeValidationError } from './validation.ts';
+import { describeValidationErrors, invalidFields } from './validation.ts';
 
 // One envelope for every failure: validation, malformed JSON, unknown routes, oversized bodies,
 // our own AppErrors, and anything unexpected (logged, answered as a bare 500).
@@ -23,7 +23,8 @@ export function toErrorReply(error: FastifyError | AppError | Error, request: Fa
   }
   const fe = error as FastifyError;
   if (fe.validation?.[0]) {
-    return send(reply, request, 400, 'invalid_request', describeValidationError(fe.validation[0] as never, fe.validationContext ?? 'request'));
+    // Every failure at once: the message lists them all, `details.errors` names each field.
+    return toErrorReply(invalidFields(describeValidationErrors(fe.validation as never, fe.validationContext ?? 'request')), request, reply);
   }
   const known = fe.code ? FRAMEWORK_CODES[fe.code] : undefined;
   if (known) return send(reply, request, known[0], known[1], known[2] ?? fe.message);

@@ -5,12 +5,13 @@ import { ENGINE_IDS } from '../../config.ts';
 import { ACCESS } from '../../lib/http/credentials.ts';
 import { Nullable, StringEnum } from '../../lib/http/schema-helpers.ts';
 import { workspaceOf } from '../../lib/http/responses.ts';
+import { expected } from '../../lib/http/validation.ts';
 import { WorkspaceParams } from '../workspaces/workspaces.routes.ts';
 import { COMPONENTS } from './scores.fns.ts';
 import { COMPOSITE, type ScoresService } from './scores.service.ts';
 
 const tags = ['scores'];
-const BrandParams = Type.Object({ brand: Type.String({ pattern: '^[a-z0-9-]+$', description: 'Workspace slug (the brand)' }) });
+const BrandParams = Type.Object({ brand: Type.String({ pattern: '^[a-z0-9-]+$', ...expected('a workspace slug of lowercase letters (a-z), digits and hyphens'), description: 'Workspace slug (the brand)' }) });
 /** The honest label every scores route carries (docs/scoring.md). */
 const Honest = {
   simulatedShare: Nullable(Type.Number({ minimum: 0, maximum: 1, description: 'Share of the answers behind these figures that came from simulated engines; null for snapshots written before it was counted' })),
