@@ -40,7 +40,8 @@ export const ConnectionStatus = Type.Object({
 export const TestBody = Closed({ connector: ConnectorName });
 export const TestResult = Type.Object({
   connector: Type.String(),
-  ok: Type.Boolean({ description: 'No check failed.' }),
+  ok: Type.Boolean({ description: 'Every check passed. A check that could not be made (`skipped`, e.g. Perplexity, which has no free endpoint to confirm a key) makes it false.' }),
+  reason: Nullable(Type.String({ description: 'Why `ok` is false: the message of the first check that failed or could not be made; null when ok.' })),
   testedAt: Timestamp,
   checks: Type.Array(Type.Object({
     name: Type.String({ description: '`stored`, `decrypts`, `shape`, `provider`' }),
