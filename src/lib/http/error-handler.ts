@@ -16,9 +16,21 @@ const FRAMEWORK_CODES: Record<string, [number, ErrorCode, string?]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'invalid_request', 'Content-Length does not match the body.'],
 };
 
+/** What a module adds to every answer of one error code: a sentence and machine-readable details. */
+export type ErrorHint = (request: FastifyRequest) => { message: string; details: Record<string, unknown> } | undefined;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Hints by error code, e.g. how to add credits on a 402 wherever it is raised (issue 14). */
+    errorHints: Partial<Record<ErrorCode, ErrorHint>>;
+  }
+}
+
 export function toErrorReply(error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     if (error.headers) reply.headers(error.headers);
+    const hint = request.server.errorHints?.[error.code]?.(request);
+    if (hint) return send(reply, request, error.statusCode, error.code, `${error.message} ${hint.message}`, { ...error.details, ...hint.details });
     return send(reply, request, error.statusCode, error.code, error.message, error.details);
   }
   const fe = error as FastifyError;
@@ -52,6 +64,7 @@ export function frameworkErrorReply(error: FastifyError, request: FastifyRequest
 }
 
 export function registerErrorHandling(app: FastifyInstance) {
+  app.decorate('errorHints', {});
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
