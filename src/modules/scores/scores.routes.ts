@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import { ENGINE_IDS } from '../../config.ts';
 import { ACCESS } from '../../lib/http/credentials.ts';
 import { Nullable, StringEnum } from '../../lib/http/schema-helpers.ts';
@@ -13,6 +13,25 @@ import { COMPOSITE, type ScoresService } from './scores.service.ts';
 const tags = ['scores'];
 const BrandParams = Type.Object({ brand: Type.String({ pattern: '^[a-z0-9-]+$', ...expected('a workspace slug of lowercase letters (a-z), digits and hyphens'), description: 'Workspace slug (the brand)' }) });
 /** The honest label every scores route carries (docs/scoring.md). */
+const Num = Nullable(Type.Number());
+// Documented but open, and nothing required: these answers are assembled from stored snapshot
+// JSON, so a field missing from an old snapshot must not turn into a serializer failure.
+const Open = (properties: Record<string, TSchema>, description?: string) =>
+  Type.Object(Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, Type.Optional(v)])), { additionalProperties: true, ...(description ? { description } : {}) });
+const Rate = Open({ value: Num, n: Type.Integer() }, 'A rate: value (0-1), n answers, 95% Wilson interval.');
+const ScoreboardEntity = Open({
+  entityId: Type.String(), name: Type.String(), kind: StringEnum(['brand', 'competitor'] as const), rank: Type.Integer({ minimum: 1 }),
+  score: Num, visibility: Num, shareOfVoice: Num, averagePosition: Num, sentiment: Num, citations: Type.Integer(),
+}, 'One brand or competitor; also `visibilityInterval`, `shareOfVoiceInterval` and `mentions`.');
+const Change = Open({ current: Num, previous: Num, delta: Num, significant: Type.Boolean() });
+const Metrics = Open({
+  workspace: Type.String(), date: Type.String(), runId: Type.String(), runs: Type.Integer(), answers: Type.Integer(),
+  score: Open({ value: Num }), mentionRate: Rate, citationRate: Rate,
+  topCitedDomains: Type.Array(Open({ domain: Type.String() })),
+  engines: Type.Array(Open({ engine: Type.String(), score: Num, answers: Type.Integer(), mentionRate: Rate, citationRate: Rate })),
+  change: Nullable(Open({ previousDate: Type.String(), score: Change, mentionRate: Change, citationRate: Change, ownedCitationShare: Change })),
+});
+
 const Honest = {
   simulatedShare: Nullable(Type.Number({ minimum: 0, maximum: 1, description: 'Share of the answers behind these figures that came from simulated engines; null for snapshots written before it was counted' })),
   simulated: Nullable(Type.Boolean({ description: 'true when any of the data is simulated (simulatedShare > 0)' })),
@@ -67,7 +86,7 @@ export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService
     schema: {
       operationId: 'getScoreboard', tags, summary: 'The brand and every competitor, ranked by the same score from their own point of view', params: WorkspaceParams,
       description: 'Each entity: rank, score, visibility (with `visibilityInterval`, Wilson 95%), shareOfVoice (with `shareOfVoiceInterval`), averagePosition, sentiment, mentions, citations. `answers` pooled from `runs` succeeded runs of the day; `simulatedShare`/`simulated` say how much of it is simulated.',
-      response: { 200: Type.Object({ workspace: Type.String(), date: Type.String(), runId: Type.String(), runs: Type.Integer(), answers: Type.Integer(), ...Honest, version: Type.String(), entities: Type.Array(Type.Object({}, { additionalProperties: true })) }) },
+      response: { 200: Type.Object({ workspace: Type.String(), date: Type.String(), runId: Type.String(), runs: Type.Integer(), answers: Type.Integer(), ...Honest, version: Type.String(), entities: Type.Array(ScoreboardEntity) }) },
     },
   }, async (request, reply) => reply.type('application/json; charset=utf-8').send((await scores.scoreboardJson(workspaceOf(request))) as never));
 
@@ -89,7 +108,7 @@ export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService
     schema: {
       operationId: 'getMetrics', tags, summary: 'Answers, mention and citation rates, top cited domains, per-engine breakdown, change with significance',
       description: 'Rates carry n and a 95% Wilson interval; the score its bootstrap interval. `simulatedShare`/`simulated` overall and per engine. `change` compares with the previous day measured; each `significant` is true only when the two 95% intervals do not overlap.',
-      params: WorkspaceParams, response: { 200: Type.Object({}, { additionalProperties: true }) },
+      params: WorkspaceParams, response: { 200: Type.Object({ ...Metrics.properties, ...Honest }, { additionalProperties: true }) },
     },
   }, async (request) => scores.metrics(workspaceOf(request)));
 }
