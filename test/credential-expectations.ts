@@ -131,6 +131,15 @@ export const DECISION_CREDENTIALS: Record<string, string> = {
   [`GET ${W}/email`]: 'settings:read',
   [`POST ${W}/email/backfill`]: 'session',
   'POST /api/v1/email/backfill': 'session',
+  // Browser pages: the device approval page (5.4: "the user approves it in a browser session",
+  // which the page obtains itself) and the local-mode mock checkout with its return page
+  'GET /device': 'public',
+  'GET /device/device.js': 'public',
+  'GET /device/device.css': 'public',
+  'GET /checkout/complete': 'public',
+  'GET /checkout/:id': 'public',
+  'POST /checkout/:id/pay': 'public',
+  'POST /checkout/:id/cancel': 'public',
   // decisions "First-run papercuts" (issue 14): the service's documents are public
   'GET /api/v1/docs': 'public',
   'GET /api/v1/docs/:name': 'public',

@@ -62,7 +62,11 @@ const SeriesQuery = Type.Object({
   engine: StringEnum([COMPOSITE, ...ENGINE_IDS] as const, { default: COMPOSITE }),
   range: StringEnum(['7d', '28d', 'all'] as const, { default: '28d' }),
 }, { additionalProperties: false });
-const Series = Type.Object({}, { additionalProperties: true, description: '{workspace, engine, range, from, to, version, answers, simulatedShare, simulated, points: [{date, runId, runs, score, interval, components, missingComponents, n, simulatedShare, simulated, change: {previousDate, previous, delta, significant} | null}]} — one point per day measured, pooling every succeeded run of that day; `significant` only when the two days’ 95% score intervals do not overlap. The top-level simulatedShare is over every answer in the range.' });
+const Series = Type.Object({
+  workspace: Type.String(), engine: Type.String(), range: StringEnum(['7d', '28d', 'all'] as const), from: Nullable(Type.String()), to: Type.String(),
+  version: Type.String(), answers: Type.Integer(), simulatedShare: Num, simulated: Nullable(Type.Boolean()),
+  points: Type.Array(Type.Object({ date: Type.String(), runId: Type.String(), score: Num }, { additionalProperties: true })),
+}, { additionalProperties: true, description: '{workspace, engine, range, from, to, version, answers, simulatedShare, simulated, points: [{date, runId, runs, score, interval, components, missingComponents, n, simulatedShare, simulated, change: {previousDate, previous, delta, significant} | null}]} — one point per day measured, pooling every succeeded run of that day; `significant` only when the two days’ 95% score intervals do not overlap. The top-level simulatedShare is over every answer in the range.' });
 
 export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
