@@ -18,18 +18,21 @@ const Num = Nullable(Type.Number());
 // JSON, so a field missing from an old snapshot must not turn into a serializer failure.
 const Open = (properties: Record<string, TSchema>, description?: string) =>
   Type.Object(Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, Type.Optional(v)])), { additionalProperties: true, ...(description ? { description } : {}) });
-const Rate = Open({ value: Num, n: Type.Integer() }, 'A rate: value (0-1), n answers, 95% Wilson interval.');
 const ScoreboardEntity = Open({
   entityId: Type.String(), name: Type.String(), kind: StringEnum(['brand', 'competitor'] as const), rank: Type.Integer({ minimum: 1 }),
   score: Num, visibility: Num, shareOfVoice: Num, averagePosition: Num, sentiment: Num, citations: Type.Integer(),
 }, 'One brand or competitor; also `visibilityInterval`, `shareOfVoiceInterval` and `mentions`.');
-const Change = Open({ current: Num, previous: Num, delta: Num, significant: Type.Boolean() });
+// The metrics answer is serialized through its schema, so its fields are documented as
+// untyped (`Type.Unknown`): the shapes below are their descriptions, not serializer contracts.
+const Doc = (description: string) => Type.Unknown({ description });
 const Metrics = Open({
-  workspace: Type.String(), date: Type.String(), runId: Type.String(), runs: Type.Integer(), answers: Type.Integer(),
-  score: Open({ value: Num }), mentionRate: Rate, citationRate: Rate,
-  topCitedDomains: Type.Array(Open({ domain: Type.String() })),
-  engines: Type.Array(Open({ engine: Type.String(), score: Num, answers: Type.Integer(), mentionRate: Rate, citationRate: Rate })),
-  change: Nullable(Open({ previousDate: Type.String(), score: Change, mentionRate: Change, citationRate: Change, ownedCitationShare: Change })),
+  workspace: Type.String(), date: Type.String(), runId: Type.String(), runs: Doc('succeeded runs pooled on that day'), answers: Doc('answers behind the figures'),
+  score: Doc('{value, interval}: GEO score 0-100 and its bootstrap 95% interval'),
+  mentionRate: Doc('{value, n, interval}: share of answers mentioning the brand, Wilson 95%'),
+  citationRate: Doc('{value, n, interval}: share of answers citing the brand’s domains, Wilson 95%'),
+  topCitedDomains: Doc('[{domain, class, …}]: most cited domains with their class'),
+  engines: Doc('[{engine, score, scoreInterval, answers, simulatedShare, simulated, mentionRate, citationRate}]'),
+  change: Doc('null, or {previousDate, score, mentionRate, citationRate, ownedCitationShare}, each {current, previous, delta, significant}'),
 });
 
 const Honest = {
