@@ -228,7 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   emailRoutes(app, { email, workspaces });
   const profile = createProfileService({ db, clock, workspaces, publicBaseUrl: config.publicBaseUrl });
   await profileRoutes(app, { profile });
-  creditsRoutes(app, { credits, mockTopUpAllowed: config.env !== 'production' && config.payments.mode !== 'processor' });
+  creditsRoutes(app, { credits, mockTopUpAllowed: config.env !== 'production' && config.payments.mode !== 'processor', checkoutAvailable: config.payments.mode !== 'none' });
   const billing = createBillingService({
     db, clock, credits, limiter, payments: config.payments, publicBaseUrl: config.publicBaseUrl, stripe: deps.stripe ?? stripeClient(config.payments),
   });

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCOPES } from '../src/lib/http/credentials.ts';
 import { activeKey, createTestApp, createWorkspace, signup, withoutRequestId, type TestContext } from './helpers/app.ts';
+import { EXPECTED_CREDENTIALS, SPEC_CREDENTIALS } from './credential-expectations.ts';
 
 // Spec 5 as a table: every registered route gets no credential, a wrong key, a key without its
 // scope and a key of another workspace, and must answer exactly as the credential rules say.
+// The expected credential comes from the documents (credential-expectations.ts), never from the
+// route's own declaration, so a wrongly declared route fails here (issue 14).
 
 let ctx: TestContext;
 let home: { secret: string };
@@ -24,7 +27,10 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const routes = () => ctx.app.registeredRoutes.filter((r) => !r.hidden && r.credential !== 'public');
+const expectedOf = (r: { method: string; url: string }) => EXPECTED_CREDENTIALS[`${r.method} ${r.url}`];
+const allRoutes = () => ctx.app.registeredRoutes.filter((r) => !r.hidden);
+// The route's credential as the documents give it; routes absent from the table fail the first test.
+const routes = () => allRoutes().filter((r) => expectedOf(r) && expectedOf(r) !== 'public').map((r) => ({ ...r, credential: expectedOf(r)! }));
 const call = (route: { method: string; url: string }, authorization?: string) =>
   ctx.app.inject({
     method: route.method as 'GET',
@@ -37,6 +43,17 @@ const code = (res: { json(): { error?: { code: string } } }) => res.json().error
 describe('credential matrix over every route', () => {
   it('covers the routes of the spec', () => {
     expect(routes().length).toBeGreaterThan(15);
+  });
+
+  it('every registered route has an expectation from the spec or decisions.md, and every spec route exists', () => {
+    const registered = allRoutes().map((r) => `${r.method} ${r.url}`);
+    expect(registered.filter((k) => !(k in EXPECTED_CREDENTIALS)), 'routes without a documented credential').toEqual([]);
+    expect(Object.keys(SPEC_CREDENTIALS).filter((k) => !registered.includes(k)), 'spec routes not registered').toEqual([]);
+  });
+
+  it('public routes are exactly the documented public ones', () => {
+    const publicRoutes = allRoutes().filter((r) => r.credential === 'public').map((r) => `${r.method} ${r.url}`);
+    for (const key of publicRoutes) expect(EXPECTED_CREDENTIALS[key], key).toBe('public');
   });
 
   it('no credential → 401 invalid_key', async () => {

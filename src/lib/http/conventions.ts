@@ -1,6 +1,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { isCredential, type Credential } from './credentials.ts';
 import { ErrorBody } from './responses.ts';
+import { ERROR_STATUS, type ErrorCode } from '../errors.ts';
 
 // Applied to every route as it is registered: a route without a declared credential or an
 // operationId is a programming error and stops the server from starting. The OpenAPI security
@@ -30,7 +31,20 @@ function errorResponses(route: RouteOptions, credential: Credential): Record<num
   }
   if (hasWorkspaceParam(route.url) || route.config?.workspaceIn) out[404] = 'workspace_not_found (unknown, unreachable or malformed workspace) or not_found';
   if (schema.body) out[413] = 'payload_too_large: the body is over 1 MiB';
+  // Every error code a route's description names (`insufficient_credits`, `job_already_running`…)
+  // is listed under its status, so the OpenAPI entry answers "what can this fail with" (issue 14).
+  const description = String((schema as { description?: unknown }).description ?? '');
+  for (const code of documentedCodes(description)) {
+    const status = ERROR_STATUS[code];
+    out[status] = out[status] && !out[status].includes(code) ? `${out[status]}; ${code}` : (out[status] ?? code);
+  }
   return out;
+}
+
+/** Error codes quoted in backticks in a description, e.g. "402 `insufficient_credits`". */
+export function documentedCodes(description: string): ErrorCode[] {
+  const found = [...description.matchAll(/`([a-z_]+)`/g)].map((m) => m[1]!);
+  return [...new Set(found)].filter((c): c is ErrorCode => c in ERROR_STATUS && ERROR_STATUS[c as ErrorCode] >= 400);
 }
 
 export interface RegisteredRoute {

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, envelope, workspaceNotFound, type ErrorCode } from '../errors.ts';
-import { describeValidationError } from './validation.ts';
+import { describeValidationErrors, invalidFields } from './validation.ts';
 
 // One envelope for every failure: validation, malformed JSON, unknown routes, oversized bodies,
 // our own AppErrors, and anything unexpected (logged, answered as a bare 500).
@@ -16,14 +16,27 @@ const FRAMEWORK_CODES: Record<string, [number, ErrorCode, string?]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'invalid_request', 'Content-Length does not match the body.'],
 };
 
+/** What a module adds to every answer of one error code: a sentence and machine-readable details. */
+export type ErrorHint = (request: FastifyRequest) => { message: string; details: Record<string, unknown> } | undefined;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Hints by error code, e.g. how to add credits on a 402 wherever it is raised (issue 14). */
+    errorHints: Partial<Record<ErrorCode, ErrorHint>>;
+  }
+}
+
 export function toErrorReply(error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     if (error.headers) reply.headers(error.headers);
+    const hint = request.server.errorHints?.[error.code]?.(request);
+    if (hint) return send(reply, request, error.statusCode, error.code, `${error.message} ${hint.message}`, { ...error.details, ...hint.details });
     return send(reply, request, error.statusCode, error.code, error.message, error.details);
   }
   const fe = error as FastifyError;
   if (fe.validation?.[0]) {
-    return send(reply, request, 400, 'invalid_request', describeValidationError(fe.validation[0] as never, fe.validationContext ?? 'request'));
+    // Every failure at once: the message lists them all, `details.errors` names each field.
+    return toErrorReply(invalidFields(describeValidationErrors(fe.validation as never, fe.validationContext ?? 'request')), request, reply);
   }
   const known = fe.code ? FRAMEWORK_CODES[fe.code] : undefined;
   if (known) return send(reply, request, known[0], known[1], known[2] ?? fe.message);
@@ -51,6 +64,7 @@ export function frameworkErrorReply(error: FastifyError, request: FastifyRequest
 }
 
 export function registerErrorHandling(app: FastifyInstance) {
+  app.decorate('errorHints', {});
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -1,4 +1,5 @@
 import { Type, type TSchema } from 'typebox';
+import { expected } from './validation.ts';
 
 // Small builders over TypeBox for shapes the routes repeat.
 
@@ -16,5 +17,5 @@ export function Closed<T extends Record<string, TSchema>>(properties: T, options
   return Type.Object(properties, { additionalProperties: false, ...options });
 }
 
-export const HttpUrl = Type.String({ maxLength: 2048, format: 'uri', pattern: '^https?://' });
+export const HttpUrl = Type.String({ maxLength: 2048, format: 'uri', pattern: '^https?://', ...expected('an absolute http:// or https:// URL such as https://example.com/page') });
 export const Timestamp = Type.String({ format: 'date-time' });

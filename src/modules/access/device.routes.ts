@@ -4,7 +4,8 @@ import { Type } from 'typebox';
 import { ACCESS } from '../../lib/http/credentials.ts';
 import { Closed, Nullable, StringEnum, Timestamp } from '../../lib/http/schema-helpers.ts';
 import { sessionOf } from '../../lib/http/responses.ts';
-import { SLUG_PATTERN } from '../workspaces/workspaces.schemas.ts';
+import { expected } from '../../lib/http/validation.ts';
+import { SLUG_PATTERN, SLUG_WORDS } from '../workspaces/workspaces.schemas.ts';
 import type { DeviceService } from './device.service.ts';
 import { ScopeList } from './keys.schemas.ts';
 
@@ -34,7 +35,7 @@ export function deviceRoutes(app: FastifyInstance, deps: { device: DeviceService
       description: 'Show the user `verificationUriComplete` (or `verificationUri` and `userCode`), then poll the token route every `interval` seconds. At most 30 starts per 10 minutes per address.',
       body: Closed({
         clientName: Type.String({ minLength: 1, maxLength: 100 }),
-        workspace: Type.Optional(Type.String({ pattern: SLUG_PATTERN, description: 'Suggested workspace; the user chooses.' })),
+        workspace: Type.Optional(Type.String({ pattern: SLUG_PATTERN, ...expected(SLUG_WORDS), description: 'Suggested workspace; the user chooses.' })),
         scopes: Type.Optional({ ...ScopeList, description: 'Requested scopes; default ["workspace:read"]. The user may narrow them.' }),
       }),
       response: {

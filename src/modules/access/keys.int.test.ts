@@ -28,7 +28,12 @@ describe('creation (2.8)', () => {
     const res = await create();
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(['deliveryId', 'keyId', 'last4', 'prefix', 'secret']);
+    expect(Object.keys(body).sort()).toEqual(['activate', 'deliveryId', 'keyId', 'last4', 'message', 'prefix', 'secret', 'state']);
+    // Issue 14: the answer says the key works only after acknowledge, and how.
+    expect(body).toMatchObject({
+      state: 'pending', message: expect.stringMatching(/works only after acknowledge/),
+      activate: { method: 'POST', path: `/api/v1/workspaces/keys/api-keys/${body.keyId}`, body: { action: 'acknowledge', deliveryId: body.deliveryId } },
+    });
     expect(body.secret).toMatch(/^gp_live_[A-Za-z0-9_-]{43}$/);
     expect(body.prefix).toBe(body.secret.slice(0, 12));
     expect(body.last4).toBe(body.secret.slice(-4));
@@ -71,7 +76,11 @@ describe('creation (2.8)', () => {
 describe('delivery', () => {
   it('a pending key does not authenticate; acknowledged it does, seeing only its workspace', async () => {
     const { keyId, secret, deliveryId } = (await create()).json();
-    expect((await asKey(secret)).statusCode).toBe(401);
+    const pending = await asKey(secret);
+    expect(pending.statusCode).toBe(401);
+    // Anti-enumeration (issue 14): the same bytes as a key that never existed.
+    const unknown = await asKey(`${secret.slice(0, -4)}${secret.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`);
+    expect(withoutRequestId(pending.body)).toBe(withoutRequestId(unknown.body));
     const ack = await act(keyId, { action: 'acknowledge', deliveryId });
     expect(ack.json()).toEqual({ keyId, state: 'active' });
     const res = await asKey(secret);

@@ -5,7 +5,7 @@ import { ACCESS } from '../../lib/http/credentials.ts';
 import { sessionOf, workspaceOf } from '../../lib/http/responses.ts';
 import { WorkspaceParams, workspaceParamsWith } from '../workspaces/workspaces.routes.ts';
 import type { KeysService } from './keys.service.ts';
-import { KeyActionBody, KeyActionResult, KeyCreateBody, KeyDelivery, KeyListItem } from './keys.schemas.ts';
+import { KeyActionBody, KeyActionResult, KeyCreateBody, KeyDelivery, KeyListItem, withActivation } from './keys.schemas.ts';
 
 const tags = ['api-keys'];
 const KeyParams = workspaceParamsWith('keyId');
@@ -23,10 +23,13 @@ export function keysRoutes(app: FastifyInstance, deps: { keys: KeysService }) {
     config: { credential: ACCESS.apiKeys },
     schema: {
       operationId: 'createApiKey', tags, summary: 'Create a pending key and deliver its secret', params: WorkspaceParams, body: KeyCreateBody,
-      description: 'The key is `pending` until `acknowledge`d within 10 minutes; unacknowledged it ends `revoked`. A replay with the same `idempotencyKey` and body answers the same key while its delivery is open; with another body, 409 `idempotency_conflict`.',
+      description: 'The key is `pending` until `acknowledge`d within 10 minutes (the answer\'s `activate` is that call); unacknowledged it ends `revoked`. **A pending key does not work yet**: it answers 401 `invalid_key`, the same bytes as an unknown key, so that a key\'s existence is never revealed. A replay with the same `idempotencyKey` and body answers the same key while its delivery is open; with another body, 409 `idempotency_conflict`.',
       response: { 201: KeyDelivery },
     },
-  }, async (request, reply) => reply.status(201).send(await keys.create(workspaceOf(request), sessionOf(request).userId, request.body)));
+  }, async (request, reply) => {
+    const ws = workspaceOf(request);
+    return reply.status(201).send(withActivation(await keys.create(ws, sessionOf(request).userId, request.body), ws.slug));
+  });
 
   r.post('/api/v1/workspaces/:workspace/api-keys/:keyId', {
     config: { credential: ACCESS.apiKeys },

@@ -20,7 +20,24 @@ export const KeyDelivery = Type.Object({
   prefix: Type.String(),
   last4: Type.String(),
   deliveryId: Type.String(),
+  state: Type.Literal('pending', { description: 'A new key is pending: it answers 401 `invalid_key` like any unknown key until acknowledged.' }),
+  activate: Type.Object({
+    method: Type.Literal('POST'),
+    path: Type.String(),
+    body: Type.Object({ action: Type.Literal('acknowledge'), deliveryId: Type.String() }),
+  }, { description: 'The call (browser session) that activates the key once its secret is stored safely, within 10 minutes.' }),
+  message: Type.String(),
 });
+
+/** The activation instructions sent with every newly delivered secret (issue 14). */
+export function withActivation<T extends { keyId: string; deliveryId: string }>(delivery: T, slug: string) {
+  return {
+    ...delivery,
+    state: 'pending' as const,
+    activate: { method: 'POST' as const, path: `/api/v1/workspaces/${slug}/api-keys/${delivery.keyId}`, body: { action: 'acknowledge' as const, deliveryId: delivery.deliveryId } },
+    message: 'Store the secret now: it is shown only while delivery is open. The key works only after acknowledge (see activate); until then it answers 401 invalid_key, exactly like an unknown key, and unacknowledged it is revoked after 10 minutes.',
+  };
+}
 
 export const KEY_ACTIONS = ['acknowledge', 'resume-delivery', 'rotate', 'confirm-rotation', 'revoke'] as const;
 export const KeyActionBody = Closed({

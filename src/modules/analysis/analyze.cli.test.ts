@@ -23,4 +23,17 @@ describe('npm run analyze', () => {
   it('explains its usage without arguments', () => {
     expect(() => execFileSync(process.execPath, ['--import', 'tsx', 'src/modules/analysis/analyze.cli.ts'], { stdio: 'pipe' })).toThrow(/usage/);
   });
+
+  it('--help prints the usage and exits 0; a missing file is one line and exit 1', () => {
+    const help = execFileSync(process.execPath, ['--import', 'tsx', 'src/modules/analysis/analyze.cli.ts', '--help'], { encoding: 'utf8' });
+    expect(help).toMatch(/^usage: npm run analyze/);
+    try {
+      execFileSync(process.execPath, ['--import', 'tsx', 'src/modules/analysis/analyze.cli.ts', '--workspace', 'no-such.json', '--answer', 'x.md'], { stdio: 'pipe' });
+      expect.unreachable();
+    } catch (err) {
+      const e = err as { status: number; stderr: Buffer };
+      expect(e.status).toBe(1);
+      expect(e.stderr.toString().trim()).toBe('analyze: --workspace no-such.json: no such file');
+    }
+  });
 });

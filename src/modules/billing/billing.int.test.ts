@@ -56,6 +56,17 @@ describe('checkout (mock mode)', () => {
     expect((await checkout(slug, 5_000_000)).statusCode).toBe(200);
   });
 
+  it('holds over any 60-second span: 12 just before a minute boundary leave no room just after it (issue 14)', async () => {
+    const slug = await newWorkspace();
+    clock.advance(60_000 - (clock.now().getTime() % 60_000) - 500);
+    for (let i = 0; i < 12; i++) expect((await checkout(slug, 5_000_000)).statusCode).toBe(200);
+    clock.advance(1_000); // a new fixed window would have started here
+    const limited = await checkout(slug, 5_000_000);
+    expect([limited.statusCode, limited.json().error.code, limited.headers['retry-after']]).toEqual([429, 'rate_limited', '59']);
+    clock.advance(59_000);
+    expect((await checkout(slug, 5_000_000)).statusCode).toBe(200);
+  });
+
   it('503 billing_unavailable without any payment processor', async () => {
     const none = await createTestApp({ clock, config: testConfig({ payments: { mode: 'none', stripeSecretKey: undefined, stripeApiUrl: undefined, webhookSecret: undefined } }) }, ctx.database);
     try {

@@ -106,7 +106,7 @@ describe('chat requests refused before streaming: nothing stored, nothing charge
     ['an assistant message the thread does not hold', [{ id: 'e7', role: 'assistant', parts: text('I said so') }, { id: 'e8', role: 'user', parts: text('hi') }], /does not hold/],
     ['a system role', [{ id: 'e9', role: 'system', parts: text('obey') }], /must be one of/],
     ['repeated ids', [{ id: 'e10', role: 'user', parts: text('a') }, { id: 'e10', role: 'user', parts: text('b') }], /repeats/],
-    ['a bad message id', [{ id: 'has space', role: 'user', parts: text('a') }], /must match/],
+    ['a bad message id', [{ id: 'has space', role: 'user', parts: text('a') }], /must be 1 to 100 letters/],
   ];
   it.each(cases)('400 for %s', async (_name, messages, message) => {
     const threadId = (await call('POST', '/api/v1/threads', { workspace: 'threads' })).body.id;

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { Closed, StringEnum, Timestamp } from '../../lib/http/schema-helpers.ts';
+import { expected } from '../../lib/http/validation.ts';
 import { LIMITS } from './chat.fns.ts';
 
 const Slug = Type.String({ maxLength: 100, description: 'Workspace slug; guarded like a `{workspace}` path segment (404 `workspace_not_found`)' });
@@ -10,7 +11,7 @@ const Part = Type.Object({ type: Type.String({ minLength: 1, maxLength: 100 }) }
   description: 'A UI message part. A new user message takes text parts only: `{type: "text", text}`.',
 });
 export const PostedMessage = Closed({
-  id: Type.String({ pattern: '^[A-Za-z0-9_.:-]{1,100}$', description: 'Client-made message id; ids this thread already stores are skipped' }),
+  id: Type.String({ pattern: '^[A-Za-z0-9_.:-]{1,100}$', ...expected('1 to 100 letters, digits, _, ., : or -'), description: 'Client-made message id; ids this thread already stores are skipped' }),
   role: StringEnum(['user', 'assistant'] as const),
   parts: Type.Array(Part, { minItems: 1, maxItems: LIMITS.partsPerMessage }),
   metadata: Type.Optional(Type.Object({}, { additionalProperties: true })),

@@ -146,7 +146,7 @@ describe('connections', () => {
   it('test asks the provider and reports each check', async () => {
     const res = await post('/connections/test', { connector: 'openai' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ connector: 'openai', ok: true });
+    expect(res.json()).toMatchObject({ connector: 'openai', ok: true, reason: null });
     expect(res.json().checks.map((c: { name: string; status: string }) => `${c.name}:${c.status}`)).toEqual(['stored:passed', 'decrypts:passed', 'shape:passed', 'provider:passed']);
     expect(seen).toContain('GET /openai/models');
   });
@@ -171,6 +171,8 @@ describe('connections', () => {
     expect(none.json()).toMatchObject({ ok: false, checks: [{ name: 'stored', status: 'failed' }] });
     const env = await ctx.app.inject({ method: 'POST', url: '/api/v1/workspaces/conn-empty/connections/test', headers: { cookie }, payload: { connector: 'perplexity' } });
     expect(env.json().checks.map((c: { status: string }) => c.status)).toEqual(['passed', 'passed', 'skipped']);
+    // Not checked is not confirmed: ok is false and the reason says why (issue 14).
+    expect(env.json()).toMatchObject({ ok: false, reason: expect.stringMatching(/Perplexity has no free endpoint/) });
   });
 
   it('an unreachable provider is a failed check, not an error', async () => {

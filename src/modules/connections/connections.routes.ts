@@ -56,6 +56,7 @@ export function connectionsRoutes(app: FastifyInstance, deps: { connections: Con
     config: { credential: ACCESS.connections.test },
     schema: {
       operationId: 'testConnection', tags, summary: 'Check a connector’s credential: stored, decrypts, well formed, accepted by the provider',
+      description: '`ok` is true only when every check passed. When the provider could not be asked (Perplexity has no free endpoint to confirm a key: its check is `skipped`) or could not be reached, `ok` is false and `reason` says why; the key is then checked on the first run.',
       params: WorkspaceParams, body: TestBody, response: { 200: TestResult },
     },
   }, async (request) => connections.test(workspaceOf(request), request.body.connector as Connector));

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { Closed, Nullable, StringEnum, Timestamp } from '../../lib/http/schema-helpers.ts';
-import { DOMAIN_PATTERN } from '../workspaces/workspaces.schemas.ts';
+import { expected } from '../../lib/http/validation.ts';
+import { DOMAIN_PATTERN, GA4_WORDS, GSC_WORDS } from '../workspaces/workspaces.schemas.ts';
 import { CONNECTOR_NAMES, CREDENTIAL_KEYS } from './connections.fns.ts';
 
 const ConnectorName = StringEnum(CONNECTOR_NAMES as [string, ...string[]], { description: 'openai, perplexity, gemini, anthropic, serpapi (API keys of the engines) or google (service account for Search Console and GA4).' });
@@ -22,8 +23,8 @@ export const StoredCredential = Type.Object({
 export const RevealedCredential = Type.Object({ ...StoredCredential.properties, value: Type.String() });
 
 export const ConfigureBody = Closed({
-  gscProperty: Type.Optional(Type.String({ pattern: `^sc-domain:${DOMAIN_PATTERN.slice(1)}`, maxLength: 263 })),
-  ga4Property: Type.Optional(Type.String({ pattern: '^[0-9]{6,12}$' })),
+  gscProperty: Type.Optional(Type.String({ pattern: `^sc-domain:${DOMAIN_PATTERN.slice(1)}`, maxLength: 263, ...expected(GSC_WORDS) })),
+  ga4Property: Type.Optional(Type.String({ pattern: '^[0-9]{6,12}$', ...expected(GA4_WORDS) })),
 }, { minProperties: 1 });
 
 export const ConnectionStatus = Type.Object({
@@ -39,7 +40,8 @@ export const ConnectionStatus = Type.Object({
 export const TestBody = Closed({ connector: ConnectorName });
 export const TestResult = Type.Object({
   connector: Type.String(),
-  ok: Type.Boolean({ description: 'No check failed.' }),
+  ok: Type.Boolean({ description: 'Every check passed. A check that could not be made (`skipped`, e.g. Perplexity, which has no free endpoint to confirm a key) makes it false.' }),
+  reason: Nullable(Type.String({ description: 'Why `ok` is false: the message of the first check that failed or could not be made; null when ok.' })),
   testedAt: Timestamp,
   checks: Type.Array(Type.Object({
     name: Type.String({ description: '`stored`, `decrypts`, `shape`, `provider`' }),

@@ -117,7 +117,12 @@ export function createConnectionsService(deps: {
 
     async test(ws: WorkspaceContext, connector: Connector) {
       const checks: Array<{ name: string } & ProbeResult> = [];
-      const finish = () => ({ connector, ok: checks.every((c) => c.status !== 'failed'), testedAt: clock.now().toISOString(), checks });
+      // `ok` means confirmed: a check that could not be made (a skipped provider probe) is not a
+      // pass, so the answer is `ok: false` with that check's message as the reason (issue 14).
+      const finish = () => {
+        const unconfirmed = checks.find((c) => c.status !== 'passed');
+        return { connector, ok: !unconfirmed, reason: unconfirmed?.message ?? null, testedAt: clock.now().toISOString(), checks };
+      };
       const found = await resolve(ws, connector);
       if (!found) {
         checks.push({ name: 'stored', status: 'failed', message: `No ${connector} credential is stored for this workspace or configured on the server.` });

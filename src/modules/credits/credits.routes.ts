@@ -7,6 +7,7 @@ import { Closed, Nullable, StringEnum, Timestamp } from '../../lib/http/schema-h
 import { workspaceOf } from '../../lib/http/responses.ts';
 import { WorkspaceParams } from '../workspaces/workspaces.routes.ts';
 import type { CreditsService } from './credits.service.ts';
+import { addCreditsHint } from './credits.hint.ts';
 
 const tags = ['credits'];
 const Micros = (description?: string) => Type.Integer({ minimum: 0, ...(description ? { description } : {}) });
@@ -34,7 +35,10 @@ const Usage = Type.Object({
   })),
 }, { description: 'Newest first; `limit` applies to each list.' });
 
-export function creditsRoutes(app: FastifyInstance, deps: { credits: CreditsService; mockTopUpAllowed: boolean }) {
+export function creditsRoutes(app: FastifyInstance, deps: { credits: CreditsService; mockTopUpAllowed: boolean; checkoutAvailable?: boolean }) {
+  // Every 402, whichever module raised it, says how to add credits here.
+  const ways = { mockTopUp: deps.mockTopUpAllowed, checkout: deps.checkoutAvailable ?? false };
+  app.errorHints.insufficient_credits = (request) => addCreditsHint(request.workspace?.slug, ways);
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { credits } = deps;
 

@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { Type } from 'typebox';
 import { ACCESS } from '../../lib/http/credentials.ts';
+import { documentPath, documentsRoutes, loadDocuments } from './documents.routes.ts';
 
 export const API_VERSION = '1.0.0';
 
@@ -17,7 +18,9 @@ export async function registerOpenApi(app: FastifyInstance, deps: { publicBaseUr
         description:
           'Measures how visible a brand is in AI answer engines and AI search. Every operation names its credential in ' +
           '`x-credential`: `public`, `session` (browser session only) or a scope (a session, or an API key holding that scope). ' +
-          'Errors share one envelope: `{error: {code, message, requestId}}`.',
+          'Errors share one envelope: `{error: {code, message, requestId}}`.\n\n' +
+          // The /docs page shows this text: it links the service's own documents (issue 14).
+          `Documents (markdown): ${[...loadDocuments()].map(([name, d]) => `[${d.title}](${documentPath(name)})`).join(' · ')} — index at [/api/v1/docs](/api/v1/docs).`,
       },
       servers: [{ url: deps.publicBaseUrl }],
       components: {
@@ -39,5 +42,6 @@ export async function docsRoutes(app: FastifyInstance) {
     },
   }, async () => app.swagger());
 
+  documentsRoutes(app);
   await app.register(swaggerUi, { routePrefix: '/docs' });
 }

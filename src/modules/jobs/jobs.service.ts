@@ -153,13 +153,15 @@ export function createJobsService(deps: { db: Db; clock: Clock; credits: Credits
           });
           if (!claim.fresh) return { row: (await tx.select().from(jobs).where(eq(jobs.id, claim.resourceId)))[0]!, fresh: false };
         }
+        // The workspace's own running job answers first: retrying after the global backoff would
+        // not help it, so a 429 there would mislead (issue 14).
+        const [busy] = await tx.select({ id: jobs.id }).from(jobs)
+          .where(and(eq(jobs.workspaceId, input.ws.id), eq(jobs.concurrencyGroup, input.group), eq(jobs.status, 'running')));
+        if (busy) throw new AppError('job_already_running', `A ${input.group} job is already running in this workspace (${busy.id}).`, { jobId: busy.id });
         const [{ count }] = (await tx.select({ count: sql<number>`count(*)::int` }).from(jobs).where(eq(jobs.status, 'running'))) as [{ count: number }];
         if (count >= deps.maxJobs) {
           throw new AppError('pipeline_capacity_reached', `The pipeline is running its maximum of ${deps.maxJobs} jobs; retry shortly.`, { maxJobs: deps.maxJobs }, { 'retry-after': '30' });
         }
-        const [busy] = await tx.select({ id: jobs.id }).from(jobs)
-          .where(and(eq(jobs.workspaceId, input.ws.id), eq(jobs.concurrencyGroup, input.group), eq(jobs.status, 'running')));
-        if (busy) throw new AppError('job_already_running', `A ${input.group} job is already running in this workspace (${busy.id}).`, { jobId: busy.id });
         const reservation = input.estimateMicrousd > 0
           ? await credits.reserveIn(tx, input.ws.id, input.kind, input.estimateMicrousd, { metadata: { jobId: id }, ttlMs: 24 * 3600 * 1000 })
           : null;

@@ -4,7 +4,8 @@ import { Type } from 'typebox';
 import { ACCESS } from '../../lib/http/credentials.ts';
 import { Closed, Nullable, StringEnum, Timestamp } from '../../lib/http/schema-helpers.ts';
 import { actorOf, workspaceOf } from '../../lib/http/responses.ts';
-import { INTENTS, LANGUAGES } from '../workspaces/workspaces.schemas.ts';
+import { expected } from '../../lib/http/validation.ts';
+import { INTENTS, LANGUAGES, REGION_WORDS } from '../workspaces/workspaces.schemas.ts';
 import { WorkspaceParams, workspaceParamsWith } from '../workspaces/workspaces.routes.ts';
 import { JobStatus } from '../jobs/jobs.schemas.ts';
 import type { PromptsService } from './prompts.service.ts';
@@ -19,7 +20,7 @@ const Fields = {
   intent: StringEnum(INTENTS),
   text: Type.String({ minLength: 3, maxLength: 500 }),
   language: StringEnum(LANGUAGES),
-  region: Type.Optional(Nullable(Type.String({ pattern: '^[a-z-]{2,20}$' }))),
+  region: Type.Optional(Nullable(Type.String({ pattern: '^[a-z-]{2,20}$', ...expected(REGION_WORDS) }))),
   active: Type.Optional(Type.Boolean()),
 };
 const PromptParams = workspaceParamsWith('id');

@@ -194,6 +194,9 @@ describe('cancellation, capacity and dead workers', () => {
     const third = await api('POST', `/api/v1/workspaces/${c}/runs`, { preset: 'smoke' }, slow.app);
     expect([third.statusCode, third.json().error.code]).toEqual([429, 'pipeline_capacity_reached']);
     expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+    // A workspace that already runs one hears that first, cap or not (issue 14).
+    const again = await api('POST', `/api/v1/workspaces/${a}/runs`, { preset: 'smoke' }, slow.app);
+    expect([again.statusCode, again.json().error.code]).toEqual([409, 'job_already_running']);
     await api('DELETE', `/api/v1/workspaces/${a}/runs/${runA.id}`, undefined, slow.app);
     await api('DELETE', `/api/v1/workspaces/${b}/runs/${runB.id}`, undefined, slow.app);
   });

@@ -64,7 +64,15 @@ export function runsRoutes(app: FastifyInstance, deps: { runs: RunsService }) {
     config: { credential: ACCESS.runs.read },
     schema: {
       operationId: 'getRunDetail', tags, summary: 'Results grouped by engine: brand mentions, citations, sentiment and every prompt’s result',
-      params: RunParams, response: { 200: Type.Object({ run: RunStatus, engines: Type.Array(Type.Object({}, { additionalProperties: true })) }) },
+      params: RunParams, response: {
+        200: Type.Object({
+          run: RunStatus,
+          engines: Type.Array(Type.Object({
+            engine: Type.String(), simulated: Type.Boolean(), calls: Type.Integer(), answers: Type.Integer(), errors: Type.Integer(),
+            brand: Type.Object({}, { additionalProperties: true, description: 'How often and how the brand appeared in this engine’s answers.' }),
+          }, { additionalProperties: true, description: 'Persisted results of one engine: mentions, cited domains and their classes.' })),
+        }),
+      },
     },
   }, async (request) => runs.detail(workspaceOf(request), request.params.id));
 }

@@ -3,17 +3,23 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ACCESS } from '../../lib/http/credentials.ts';
 import { sessionOf, workspaceOf } from '../../lib/http/responses.ts';
+import { describeValidationErrors, expected, invalidFields } from '../../lib/http/validation.ts';
 import type { WorkspacesService } from './workspaces.service.ts';
+import { quotaSumError } from './workspaces.fns.ts';
 import {
   CompetitorBody, CompetitorDeleteBody, CompetitorList, CompetitorReplaceBody, ModelBody, ModelView, Settings,
-  SLUG_PATTERN, WorkspaceCreateBody, WorkspaceCreated, WorkspaceListItem, WorkspaceUpdateBody,
+  INTENTS, SLUG_PATTERN, WorkspaceCreateBody, type Quotas, WorkspaceCreated, WorkspaceListItem, WorkspaceUpdateBody,
 } from './workspaces.schemas.ts';
 
-export const WorkspaceParams = Type.Object({ workspace: Type.String({ pattern: '^[a-z0-9-]+$', description: 'Workspace slug' }) });
+export const WorkspaceParams = Type.Object({ workspace: Type.String({ pattern: '^[a-z0-9-]+$', ...expected('a workspace slug of lowercase letters (a-z), digits and hyphens'), description: 'Workspace slug' }) });
 /** The workspace plus one resource id in the path (unknown ids are 404 `not_found`, checked by the service). */
 export const workspaceParamsWith = <K extends string>(name: K) =>
   Type.Object({ ...WorkspaceParams.properties, [name]: Type.String({ maxLength: 100 }) } as { workspace: typeof WorkspaceParams.properties.workspace } & Record<K, ReturnType<typeof Type.String>>);
 const tags = ['workspaces'];
+
+function quotasAreNumbers(value: unknown): value is Quotas {
+  return typeof value === 'object' && value !== null && INTENTS.every((k) => typeof (value as Record<string, unknown>)[k] === 'number');
+}
 
 export function workspacesRoutes(app: FastifyInstance, deps: { workspaces: WorkspacesService }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -35,7 +41,17 @@ export function workspacesRoutes(app: FastifyInstance, deps: { workspaces: Works
       description: `Every field is required and no other field is allowed. \`brand\` (${SLUG_PATTERN}) becomes the slug; 409 \`slug_taken\` when it is used. \`freeCredit\` says whether this workspace received the one free credit grant of its creator; in production the grant waits until the creator's email is verified, then goes to their first workspace.`,
       response: { 201: WorkspaceCreated },
     },
-  }, async (request, reply) => reply.status(201).send(await workspaces.create(sessionOf(request).userId, request.body)));
+    // The quota sum is not expressible in JSON Schema: checked here so that it is reported
+    // together with the schema's failures, in one answer.
+    attachValidation: true,
+  }, async (request, reply) => {
+    const failures = request.validationError ? describeValidationErrors(request.validationError.validation as never, 'body') : [];
+    const quotas = (request.body as { quotas?: unknown } | null)?.quotas;
+    const sumError = quotasAreNumbers(quotas) ? quotaSumError(quotas) : null;
+    if (sumError) failures.push({ field: 'body.quotas', keyword: 'quotaSum', message: sumError });
+    if (failures.length) throw invalidFields(failures);
+    return reply.status(201).send(await workspaces.create(sessionOf(request).userId, request.body));
+  });
 
   for (const [path, name] of [['settings', 'Settings'], ['profile', 'Profile']] as const) {
     r.get(`/api/v1/workspaces/:workspace/${path}`, {

@@ -1,14 +1,23 @@
 import { Type, type Static } from 'typebox';
 import { Closed, HttpUrl, Nullable, StringEnum, Timestamp } from '../../lib/http/schema-helpers.ts';
+import { expected } from '../../lib/http/validation.ts';
 
 // Domain grammar of spec 2.1: dot-separated lowercase labels of [a-z0-9-], no label starting or
 // ending with a hyphen, at least two labels, the last alphabetic with two or more letters.
 export const DOMAIN_PATTERN = '^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z]{2,63}$';
-export const Domain = Type.String({ pattern: DOMAIN_PATTERN, maxLength: 253, description: 'Lowercase domain name, e.g. example.com' });
+export const DOMAIN_WORDS = 'a lowercase domain name such as example.com: labels of a-z, 0-9 and inner hyphens separated by dots, the last one 2 or more letters';
+export const Domain = Type.String({
+  pattern: DOMAIN_PATTERN, maxLength: 253, description: 'Lowercase domain name, e.g. example.com',
+  ...expected(DOMAIN_WORDS),
+});
 
 export const LANGUAGES = ['en', 'es', 'ca', 'fr'] as const;
 export const INTENTS = ['discovery', 'problem_solution', 'use_case', 'comparison', 'expert', 'brand_research'] as const;
 export const SLUG_PATTERN = '^[a-z0-9-]{2,20}$';
+export const SLUG_WORDS = '2 to 20 lowercase letters (a-z), digits or hyphens, such as acme-shoes';
+export const GSC_WORDS = '"sc-domain:" followed by a domain, such as sc-domain:example.com';
+export const GA4_WORDS = '6 to 12 digits (the GA4 property id), such as 123456789';
+export const REGION_WORDS = '2 to 20 lowercase letters (a-z) or hyphens, such as es or latam';
 
 const DisplayName = Type.String({ minLength: 2, maxLength: 60 });
 const Domains = Type.Array(Domain, { minItems: 1, maxItems: 8 });
@@ -29,14 +38,14 @@ export const Quotas = Closed(
 export type Quotas = Record<(typeof INTENTS)[number], number>;
 
 export const WorkspaceCreateBody = Closed({
-  brand: Type.String({ pattern: SLUG_PATTERN, description: 'Becomes the workspace slug.' }),
+  brand: Type.String({ pattern: SLUG_PATTERN, description: 'Becomes the workspace slug.', ...expected(SLUG_WORDS) }),
   displayName: DisplayName,
   domains: Domains,
   languages: Languages,
-  regions: Type.Array(Type.String({ pattern: '^[a-z-]{2,20}$' }), { maxItems: 8 }),
+  regions: Type.Array(Type.String({ pattern: '^[a-z-]{2,20}$', ...expected(REGION_WORDS) }), { maxItems: 8 }),
   competitors: Type.Array(CompetitorBody, { minItems: 2, maxItems: 12 }),
-  gscProperty: Type.String({ pattern: `^sc-domain:${DOMAIN_PATTERN.slice(1)}`, maxLength: 263 }),
-  ga4Property: Type.String({ pattern: '^[0-9]{6,12}$' }),
+  gscProperty: Type.String({ pattern: `^sc-domain:${DOMAIN_PATTERN.slice(1)}`, maxLength: 263, ...expected(GSC_WORDS) }),
+  ga4Property: Type.String({ pattern: '^[0-9]{6,12}$', ...expected(GA4_WORDS) }),
   activeSetSize: Type.Integer({ minimum: 20, maximum: 300 }),
   complianceProfile: StringEnum(['none', 'eu_medical'] as const),
   quotas: Quotas,
@@ -85,7 +94,7 @@ export const BrandMeta = Closed({
 export type BrandMeta = Static<typeof BrandMeta>;
 // Written out by hand: a TypeBox Record with a key pattern lets keys outside the pattern through.
 export const Socials = Type.Unsafe<Record<string, string>>({
-  type: 'object', propertyNames: { pattern: '^[a-z0-9_-]{1,32}$' }, additionalProperties: HttpUrl, maxProperties: 20,
+  type: 'object', propertyNames: { pattern: '^[a-z0-9_-]{1,32}$', ...expected('a network name of 1 to 32 lowercase letters, digits, _ or -') }, additionalProperties: HttpUrl, maxProperties: 20,
   description: 'Network name (lowercase) to profile URL, e.g. {"linkedin": "https://…"}.',
 });
 export const ProductService = Closed({
@@ -147,7 +156,7 @@ export const Settings = Type.Object({
 });
 
 export const ModelBody = Closed({
-  model: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9][A-Za-z0-9._:/@-]*$', description: 'Provider-qualified model id, e.g. openai:gpt-4.1-mini.' }),
+  model: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9][A-Za-z0-9._:/@-]*$', ...expected('a provider-qualified model id such as openai:gpt-4.1-mini'), description: 'Provider-qualified model id, e.g. openai:gpt-4.1-mini.' }),
 });
 export const ModelView = Type.Object({
   model: Type.String({ description: 'The model the workspace uses.' }),

@@ -25,12 +25,12 @@ export function checkoutPageRoutes(app: FastifyInstance, deps: { billing: Billin
 
   app.get('/checkout/complete', {
     config: { credential: ACCESS.public },
-    schema: { operationId: 'checkoutReturnPage', tags: ['pages'], summary: 'Where the hosted checkout returns', produces: ['text/html'] },
+    schema: { operationId: 'checkoutReturnPage', tags: ['pages'], summary: 'Where the hosted checkout returns', produces: ['text/html'], response: { 200: { description: 'An HTML page', content: { 'text/html': { schema: { type: 'string' } } } } } },
   }, async (_request, reply) => html(reply, page('Checkout', '<h1>Thank you</h1><p class="note">Your payment is being confirmed. The credits appear in the workspace balance as soon as the processor notifies us.</p>')));
 
   app.get('/checkout/:id', {
     config: { credential: ACCESS.public },
-    schema: { operationId: 'mockCheckoutPage', tags: ['pages'], summary: 'Local mode: the mock hosted checkout page', params: Params, produces: ['text/html'] },
+    schema: { operationId: 'mockCheckoutPage', tags: ['pages'], summary: 'Local mode: the mock hosted checkout page', params: Params, produces: ['text/html'], response: { 200: { description: 'An HTML page', content: { 'text/html': { schema: { type: 'string' } } } } } },
   }, async (request, reply) => {
     const { id } = request.params as { id: string };
     const receipt = await mockReceipt(id);
@@ -52,7 +52,7 @@ export function checkoutPageRoutes(app: FastifyInstance, deps: { billing: Billin
     ] as const) {
       scope.post(`/checkout/:id/${verb}`, {
         config: { credential: ACCESS.public },
-        schema: { operationId: `mockCheckout${verb === 'pay' ? 'Pay' : 'Cancel'}`, tags: ['pages'], summary: `Local mode: ${verb} the mock checkout (sends the signed event to the webhook)`, params: Params, produces: ['text/html'] },
+        schema: { operationId: `mockCheckout${verb === 'pay' ? 'Pay' : 'Cancel'}`, tags: ['pages'], summary: `Local mode: ${verb} the mock checkout (sends the signed event to the webhook)`, params: Params, produces: ['text/html'], response: { 200: { description: 'An HTML page', content: { 'text/html': { schema: { type: 'string' } } } } } },
       }, async (request, reply) => {
         const { id } = request.params as { id: string };
         const receipt = await mockReceipt(id);

@@ -24,7 +24,7 @@ export function devicePageRoutes(app: FastifyInstance) {
   const page = (url: string, operationId: string, type: string, body: string, summary: string) =>
     app.get(url, {
       config: { credential: ACCESS.public },
-      schema: { operationId, tags: ['pages'], summary, produces: [type] },
+      schema: { operationId, tags: ['pages'], summary, produces: [type], response: { 200: { description: summary, content: { [type.split(';')[0]!]: { schema: { type: 'string' } } } } } },
     }, async (_request, reply) => secure(reply).type(type).send(body));
 
   page('/device', 'devicePage', 'text/html; charset=utf-8', ASSETS.html, 'Approval page for device authorization (sign in, enter the code, approve or deny)');

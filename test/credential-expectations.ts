@@ -1,0 +1,148 @@
+// The credential every route must demand, written out from the documents, NOT read from the
+// routes' own declarations: a route that declares the wrong credential fails the matrix test.
+// Sources: interface-spec 4.1-4.8 (credential column), 5.1 (scope matrix), 5.2 (session-only
+// actions); routes the spec does not show come from decisions.md (groups named below).
+// A route missing here fails the test: add it with the document line that gives its credential.
+
+const W = '/api/v1/workspaces/:workspace';
+
+export const SPEC_CREDENTIALS: Record<string, string> = {
+  // 4.1 Workspaces
+  'GET /api/v1/workspaces': 'workspace:read',
+  'POST /api/v1/workspaces': 'session',
+  [`GET ${W}/settings`]: 'settings:read',
+  [`PATCH ${W}/settings`]: 'settings:write',
+  [`GET ${W}/profile`]: 'settings:read',
+  [`PATCH ${W}/profile`]: 'settings:write',
+  [`GET ${W}/model`]: 'settings:read',
+  [`PUT ${W}/model`]: 'settings:write',
+  [`GET ${W}/competitors`]: 'settings:read',
+  [`POST ${W}/competitors`]: 'settings:write',
+  [`PUT ${W}/competitors`]: 'settings:write',
+  [`DELETE ${W}/competitors`]: 'settings:write',
+  [`PUT ${W}/profile/icon`]: 'settings:write',
+  [`POST ${W}/profile/icon/refresh`]: 'settings:write',
+  [`POST ${W}/profile/design/import`]: 'settings:write',
+  [`POST ${W}/profile/design/extract`]: 'settings:write',
+  // 4.2 API keys and credentials (all session-only; 5.2), configure is connections:write (5.1)
+  [`POST ${W}/api-keys`]: 'session',
+  [`POST ${W}/api-keys/:keyId`]: 'session',
+  [`POST ${W}/credentials`]: 'session',
+  [`POST ${W}/connections/configure`]: 'connections:write',
+  // 4.3 Device authorization
+  'POST /api/v1/device-authorizations': 'public',
+  'GET /api/v1/device-authorizations/:code': 'session',
+  'POST /api/v1/device-authorizations/:code/token': 'public',
+  // 4.4 Runs
+  [`GET ${W}/runs`]: 'runs:read',
+  [`POST ${W}/runs`]: 'runs:write',
+  [`GET ${W}/runs/:id`]: 'runs:read',
+  [`DELETE ${W}/runs/:id`]: 'runs:write',
+  [`GET ${W}/runs/:id/detail`]: 'runs:read',
+  // 4.5 Scores and metrics
+  [`GET ${W}/score`]: 'metrics:read',
+  'GET /api/v1/w/:brand/score': 'metrics:read',
+  [`GET ${W}/scoreboard`]: 'metrics:read',
+  [`GET ${W}/timeseries`]: 'metrics:read',
+  'GET /api/v1/w/:brand/timeseries': 'metrics:read',
+  [`GET ${W}/metrics`]: 'metrics:read',
+  [`GET ${W}/seo`]: 'metrics:read',
+  [`POST ${W}/seo`]: 'runs:write',
+  [`GET ${W}/page-evaluation`]: 'reports:read',
+  [`POST ${W}/page-evaluation`]: 'runs:write',
+  // 4.6 Recommendations
+  [`GET ${W}/recs`]: 'recs:read',
+  [`POST ${W}/recs/generate`]: 'recs:write',
+  [`POST ${W}/recs/:id/transition`]: 'recs:write',
+  [`POST ${W}/recs/:id/status`]: 'recs:write',
+  [`POST ${W}/recs/:id/draft`]: 'recs:write',
+  // 4.7 Chat
+  'POST /api/v1/chat': 'chat:write',
+  'GET /api/v1/threads': 'chat:read',
+  'POST /api/v1/threads': 'chat:write',
+  'GET /api/v1/threads/:id': 'chat:read',
+  'PATCH /api/v1/threads/:id': 'chat:write',
+  'DELETE /api/v1/threads/:id': 'chat:write',
+  // 4.8 Credits and billing
+  [`GET ${W}/credits/balance`]: 'credits:read',
+  [`GET ${W}/credits/usage`]: 'credits:read',
+  [`POST ${W}/credits/top-up`]: 'session',
+  [`POST ${W}/billing/checkout`]: 'session',
+  [`GET ${W}/billing/status`]: 'session',
+  'POST /api/v1/webhooks/payment': 'public',
+  // 5 item 6: health and API-description discovery are public
+  'GET /api/v1/health': 'public',
+  'GET /api/v1/health/ready': 'public',
+  'GET /api/v1/openapi.json': 'public',
+};
+
+export const DECISION_CREDENTIALS: Record<string, string> = {
+  // decisions "Accounts": sign-up, login and e-mail verification are public; the rest needs the session
+  'POST /api/v1/auth/signup': 'public',
+  'POST /api/v1/auth/login': 'public',
+  'POST /api/v1/auth/verify-email': 'public',
+  'POST /api/v1/auth/verify-email/resend': 'session',
+  'POST /api/v1/auth/logout': 'session',
+  'GET /api/v1/auth/session': 'session',
+  // decisions "Device authorization": the browser approves or denies with its session
+  'POST /api/v1/device-authorizations/:code/approve': 'session',
+  'POST /api/v1/device-authorizations/:code/deny': 'session',
+  // decisions "Setup tokens and install prompt": minting is a key-creating action (5.2), exchange is public
+  [`POST ${W}/setup-tokens`]: 'session',
+  'POST /api/v1/setup-tokens/exchange': 'public',
+  [`GET ${W}/install-prompt`]: 'workspace:read',
+  [`POST ${W}/install-prompt`]: 'session',
+  // API key list (5.2: keys are session-only)
+  [`GET ${W}/api-keys`]: 'session',
+  // 5.1 Connections read/test; reveal is session-only (5.1, 5.2)
+  [`GET ${W}/connections`]: 'connections:read',
+  [`POST ${W}/connections/test`]: 'connections:test',
+  [`POST ${W}/connections/reveal`]: 'session',
+  // decisions "Profile": the stored icon is read with settings:read
+  [`GET ${W}/profile/icon`]: 'settings:read',
+  // 5.1 Prompts
+  [`GET ${W}/prompts`]: 'prompts:read',
+  [`POST ${W}/prompts`]: 'prompts:write',
+  [`PATCH ${W}/prompts/:id`]: 'prompts:write',
+  [`DELETE ${W}/prompts/:id`]: 'prompts:write',
+  [`POST ${W}/prompts/generate`]: 'prompts:write',
+  // 5.1 Runs and research; accepting findings writes the prompt set or the competitors (settings)
+  [`GET ${W}/research`]: 'runs:read',
+  [`GET ${W}/research/:id`]: 'runs:read',
+  [`POST ${W}/research`]: 'runs:write',
+  [`POST ${W}/research/:id/accept-prompts`]: 'prompts:write',
+  [`POST ${W}/research/:id/accept-competitors`]: 'settings:write',
+  // decisions "Jobs": GET …/jobs/{id} reads any job (runs:read)
+  [`GET ${W}/jobs/:id`]: 'runs:read',
+  // 5.1 Recommendations (read one)
+  [`GET ${W}/recs/:id`]: 'recs:read',
+  // 5.1 Reports and catalog
+  [`GET ${W}/reports`]: 'reports:read',
+  [`GET ${W}/reports/:id`]: 'reports:read',
+  [`GET ${W}/reports/catalog`]: 'reports:read',
+  // 5.1 Team: read workspace:read, writes session-only (5.2: invite, change, remove members)
+  [`GET ${W}/members`]: 'workspace:read',
+  [`POST ${W}/members`]: 'session',
+  [`PATCH ${W}/members/:userId`]: 'session',
+  [`DELETE ${W}/members/:userId`]: 'session',
+  [`DELETE ${W}/members/invitations/:invitationId`]: 'session',
+  'POST /api/v1/invitations/accept': 'session',
+  // decisions "Email": the inbox is read with settings:read; backfill is session-only (5.2)
+  [`GET ${W}/email`]: 'settings:read',
+  [`POST ${W}/email/backfill`]: 'session',
+  'POST /api/v1/email/backfill': 'session',
+  // Browser pages: the device approval page (5.4: "the user approves it in a browser session",
+  // which the page obtains itself) and the local-mode mock checkout with its return page
+  'GET /device': 'public',
+  'GET /device/device.js': 'public',
+  'GET /device/device.css': 'public',
+  'GET /checkout/complete': 'public',
+  'GET /checkout/:id': 'public',
+  'POST /checkout/:id/pay': 'public',
+  'POST /checkout/:id/cancel': 'public',
+  // decisions "First-run papercuts" (issue 14): the service's documents are public
+  'GET /api/v1/docs': 'public',
+  'GET /api/v1/docs/:name': 'public',
+};
+
+export const EXPECTED_CREDENTIALS: Record<string, string> = { ...SPEC_CREDENTIALS, ...DECISION_CREDENTIALS };
