@@ -39,4 +39,14 @@ describe('a key revokes itself', () => {
     const fenced = await activeKey(ctx.app, cookie, 'selfish', { allowedCidrs: ['10.0.0.0/8'] });
     expect(codeOf(await revokeSelf(fenced.bearer))).toEqual([403, 'ip_forbidden']);
   });
+
+  it('answers hostile bodies and headers with 4xx, never 5xx', async () => {
+    for (const [type, payload] of [['application/json', '{"a":'], ['application/json', 'null'], ['multipart/form-data; boundary=x', '--x--'], ['text/plain', 'x']]) {
+      for (const authorization of ['Bearer gp_live_x', 'Bearer \u0000', '']) {
+        const res = await ctx.app.inject({ method: 'DELETE', url: '/api/v1/api-keys/self?x=%ZZ', headers: { 'content-type': type!, ...(authorization ? { authorization } : {}) }, payload });
+        expect(res.statusCode).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode).toBeLessThan(500);
+      }
+    }
+  });
 });
