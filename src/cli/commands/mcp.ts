@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { contextOf } from '../context.ts';
-import { CliError, EXIT } from '../exit.fns.ts';
+import { CliError, EXIT, exitForHttp } from '../exit.fns.ts';
 
 // `geo mcp`: the MCP server over stdio for a local agent, acting with the stored key
 // (src/modules/mcp). stdout is the protocol channel, so nothing else may be printed there.
@@ -26,6 +26,14 @@ export function registerMcp(program: Command) {
       } catch (err) {
         throw new CliError(`mcp_unavailable: the MCP server module could not be loaded (${(err as Error).message}).`, EXIT.server, 'mcp_unavailable');
       }
-      await mod.serveMcpOverStdio({ baseUrl: ctx.api.server, apiKey });
+      try {
+        await mod.serveMcpOverStdio({ baseUrl: ctx.api.server, apiKey });
+      } catch (err) {
+        // The module reports the server's refusal as {code, status, message} (McpUpstreamError).
+        const { code, status, message } = err as { code?: unknown; status?: unknown; message?: string };
+        if (typeof code !== 'string') throw err;
+        const exit = code === 'server_unreachable' ? EXIT.server : exitForHttp(typeof status === 'number' ? status : code === 'invalid_key' ? 401 : 500, code);
+        throw new CliError(message?.startsWith(`${code}:`) ? message : `${code}: ${message}`, exit, code);
+      }
     });
 }
