@@ -95,7 +95,14 @@ describe('geo CLI against a live server', () => {
     expect(store.profiles[store.current].apiKey).toMatch(/^gp_live_/);
 
     expect(json(await geo(['--json', 'workspaces']))).toEqual([expect.objectContaining({ id: WS, role: 'api_key' })]);
-  }, 60_000);
+
+    // Logging in again to the same server and workspace replaces the key and revokes the old one.
+    const again = json(await login('approve'));
+    const after = JSON.parse(readFileSync(file, 'utf8'));
+    expect([Object.keys(after.profiles), after.profiles[after.current].keyId]).toEqual([[`${base}#${WS}`], again.keyId]);
+    const keys = (await session('GET', `/api/v1/workspaces/${WS}/api-keys`)).json();
+    expect(keys.find((k: { keyId: string }) => k.keyId === json(res).keyId).state).toBe('revoked');
+  }, 90_000);
 
   it('run start --wait follows the run to success; reads print JSON or tables', async () => {
     const res = await geo(['--json', 'run', 'start', '--preset', 'smoke', '--wait']);

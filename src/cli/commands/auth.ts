@@ -4,7 +4,7 @@ import { globalsOf, contextOf, outputOf, sleep } from '../context.ts';
 import { CliError, EXIT } from '../exit.fns.ts';
 import type { Output } from '../output.ts';
 import { keyValues } from '../output.ts';
-import { configDir, DEFAULT_SERVER, loadStore, normalizeServer, saveStore, withoutProfile, withProfile, type Profile } from '../profiles.ts';
+import { configDir, DEFAULT_SERVER, loadStore, normalizeServer, profileId, saveStore, withoutProfile, withProfile, type Profile } from '../profiles.ts';
 
 // `geo login` runs the device authorization of spec 4.3/5.4 (decisions.md "Device
 // authorization"); `geo logout` revokes the stored key on the server and forgets it.
@@ -76,7 +76,11 @@ export function registerAuth(program: Command) {
       const key = await pollForKey(api, start);
       const profile: Profile = { server, workspace: key.workspace, apiKey: key.apiKey, keyId: key.keyId, scopes: key.scopes, createdAt: new Date().toISOString() };
       const dir = configDir();
-      saveStore(dir, withProfile(loadStore(dir), profile));
+      const store = loadStore(dir);
+      const replaced = store.profiles[profileId(server, key.workspace)];
+      saveStore(dir, withProfile(store, profile));
+      // Logging in again replaces the stored key: the old one is revoked rather than left live.
+      if (replaced && replaced.keyId !== key.keyId) await createApi(server, replaced.apiKey).raw('DELETE', '/api/v1/api-keys/self').catch(() => undefined);
       const { apiKey: _secret, ...shown } = profile;
       out.emit(shown, () => `Logged in to ${key.workspace} on ${server} (key ${key.keyId}; scopes ${key.scopes.join(', ')}).`);
     });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { contextOf, type Context } from '../context.ts';
+import { CliError, EXIT } from '../exit.fns.ts';
 import { cellText, keyValues, table } from '../output.ts';
 import { jobOutcome, waitForJob, type JobStatus } from '../wait.ts';
 
@@ -46,9 +47,19 @@ export function registerRuns(program: Command) {
     .option('--idempotency-key <key>', 'replaying the same key returns the same run')
     .action(async (opts: { preset: string; samples?: number; wait?: boolean; idempotencyKey?: string }, cmd: Command) => {
       const ctx = await contextOf(cmd);
-      const started = await ctx.api.json<JobStatus>('POST', `${ctx.base}/runs`, {
-        body: { preset: opts.preset, idempotencyKey: opts.idempotencyKey ?? randomUUID(), ...(opts.samples ? { samples: opts.samples } : {}) },
-      });
+      // With --wait, a Ctrl-C while the start request is in flight still cancels what it started.
+      let early = false;
+      const onEarly = () => { early = true; };
+      if (opts.wait) process.on('SIGINT', onEarly);
+      let started: JobStatus;
+      try {
+        started = await ctx.api.json<JobStatus>('POST', `${ctx.base}/runs`, {
+          body: { preset: opts.preset, idempotencyKey: opts.idempotencyKey ?? randomUUID(), ...(opts.samples ? { samples: opts.samples } : {}) },
+        });
+      } finally {
+        process.off('SIGINT', onEarly);
+      }
+      if (early) throw new CliError(await cancelRun(ctx, started.id), EXIT.interrupted, 'interrupted');
       if (!opts.wait) return showRun(ctx, started);
       ctx.out.note(`Started run ${started.id} (${started.progress.totalCalls} calls); Ctrl-C cancels it.`);
       const final = await waitForJob(ctx.api, `${ctx.base}/runs/${encodeURIComponent(started.id)}`, started, {
