@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { nextInterval } from './commands/auth.ts';
 import { exitForFinish } from './commands/chat.ts';
 import { transitionBody } from './commands/recs.ts';
+import { errorFrom } from './client.ts';
 import { EXIT, exitForHttp } from './exit.fns.ts';
 import { configDir, loadStore, normalizeServer, saveStore, selectProfile, withoutProfile, withProfile, type Profile } from './profiles.ts';
 
@@ -72,5 +73,18 @@ describe('recommendation transition body', () => {
       reviewEvidence: { decision: 'approved', reviewedAt: now.toISOString(), comment: 'ok' },
     });
     expect(transitionBody('request_changes', { status: 'in_review', version: 5 }, { note: 'n' }, now)).toMatchObject({ note: 'n', reviewEvidence: { decision: 'changes_requested' }, idempotencyKey: expect.any(String) });
+  });
+});
+
+describe('error answers', () => {
+  const res = (status: number, body: string) => new Response(body, { status });
+  it.each([
+    [res(404, '{"error":{"code":"not_found","message":"No such run.","requestId":"req_1"}}'), 'not_found: No such run. (request req_1)', EXIT.notFound, 'not_found'],
+    [res(409, '{"error":"invalid_transition","message":"Cannot."}'), 'invalid_transition: Cannot.', EXIT.conflict, 'invalid_transition'],
+    [res(502, '<html>Bad gateway</html>'), 'HTTP 502: <html>Bad gateway</html>', EXIT.server, undefined],
+    [res(400, '{"error":{"code":"slow_down","message":"Slow down.","requestId":"r","details":{"interval":10}}}'), 'slow_down: Slow down. (request r)', EXIT.usage, 'slow_down'],
+  ] as const)('%#', async (response, message, exit, code) => {
+    const err = await errorFrom(response);
+    expect([err.message, err.exitCode, err.code]).toEqual([message, exit, code]);
   });
 });
