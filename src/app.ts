@@ -29,6 +29,7 @@ import { createKeysService } from './modules/access/keys.service.ts';
 import { keysRoutes } from './modules/access/keys.routes.ts';
 import { createDeviceService } from './modules/access/device.service.ts';
 import { deviceRoutes } from './modules/access/device.routes.ts';
+import { selfRevokeRoutes } from './modules/access/self-revoke.routes.ts';
 import { createSetupTokensService } from './modules/access/setup-tokens.service.ts';
 import { setupRoutes } from './modules/access/setup.routes.ts';
 import { createRateLimiter } from './lib/rate-limit/rate-limit.ts';
@@ -221,6 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   accountsRoutes(app, { accounts, secureCookies: config.env === 'production', limiter, attemptsPer10Min: config.authAttemptsPer10Min });
   workspacesRoutes(app, { workspaces });
   keysRoutes(app, { keys });
+  selfRevokeRoutes(app, { keys }); // issue 15: `geo logout`
   deviceRoutes(app, { device: createDeviceService({ db, clock, keys, workspaces, limiter, publicBaseUrl: config.publicBaseUrl, keyHashSecret: config.secrets.keyHashSecret }) });
   setupRoutes(app, { setupTokens: createSetupTokensService({ db, clock, keys, workspaces, keyHashSecret: config.secrets.keyHashSecret }), publicBaseUrl: config.publicBaseUrl });
   connectionsRoutes(app, { connections });

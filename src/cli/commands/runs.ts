@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { contextOf, type Context } from '../context.ts';
+import { CliError, EXIT } from '../exit.fns.ts';
+import { cellText, keyValues, table } from '../output.ts';
+import { jobOutcome, waitForJob, type JobStatus } from '../wait.ts';
+
+// `geo run start|list|show|detail`: measurement runs (spec 4.4).
+
+export const PRESETS = ['smoke', 'lite', 'standard', 'searchx'];
+
+export function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a positive integer');
+  return n;
+}
+
+export function runRow(r: JobStatus) {
+  return [r.id, r.status, `${r.progress.completedCalls}/${r.progress.totalCalls}`, `${Math.round(r.progress.percent)}%`, r.startedAt, r.finishedAt];
+}
+const RUN_HEAD = ['id', 'status', 'calls', 'progress', 'started', 'finished'];
+
+function showRun(ctx: Context, run: JobStatus) {
+  ctx.out.emit(run, () => {
+    const { lastLines, progress, ...rest } = run;
+    const lines = lastLines.length ? `\n${lastLines.map((l) => `  ${l}`).join('\n')}` : '';
+    return `${keyValues({ ...rest, progress: `${progress.completedCalls}/${progress.totalCalls} calls (${Math.round(progress.percent)}%)` })}${lines}`;
+  });
+}
+
+/** Cancels the run on the server (Ctrl-C during --wait); a run that already ended is left alone. */
+async function cancelRun(ctx: Context, id: string): Promise<string> {
+  const res = await ctx.api.raw('DELETE', `${ctx.base}/runs/${encodeURIComponent(id)}`);
+  if (res.ok) return `interrupted: cancelled run ${id}.`;
+  if (res.status === 409) return `interrupted: run ${id} had already finished.`;
+  return `interrupted: could not cancel run ${id} (HTTP ${res.status}); run "geo run show ${id}".`;
+}
+
+export function registerRuns(program: Command) {
+  const run = program.command('run').description('Measurement runs');
+
+  run.command('start')
+    .description('Start a measurement run')
+    .addOption(new Option('--preset <preset>', 'which prompts and engines').choices(PRESETS).makeOptionMandatory())
+    .option('--samples <n>', 'times each engine asks each prompt (1-10)', positiveInt)
+    .option('--wait', 'wait for the run to finish, with a progress bar; Ctrl-C cancels it')
+    .option('--idempotency-key <key>', 'replaying the same key returns the same run')
+    .action(async (opts: { preset: string; samples?: number; wait?: boolean; idempotencyKey?: string }, cmd: Command) => {
+      const ctx = await contextOf(cmd);
+      // With --wait, a Ctrl-C while the start request is in flight still cancels what it started.
+      let early = false;
+      const onEarly = () => { early = true; };
+      if (opts.wait) process.on('SIGINT', onEarly);
+      let started: JobStatus;
+      try {
+        started = await ctx.api.json<JobStatus>('POST', `${ctx.base}/runs`, {
+          body: { preset: opts.preset, idempotencyKey: opts.idempotencyKey ?? randomUUID(), ...(opts.samples ? { samples: opts.samples } : {}) },
+        });
+      } finally {
+        process.off('SIGINT', onEarly);
+      }
+      if (early) throw new CliError(await cancelRun(ctx, started.id), EXIT.interrupted, 'interrupted');
+      if (!opts.wait) return showRun(ctx, started);
+      ctx.out.note(`Started run ${started.id} (${started.progress.totalCalls} calls); Ctrl-C cancels it.`);
+      const final = await waitForJob(ctx.api, `${ctx.base}/runs/${encodeURIComponent(started.id)}`, started, {
+        bar: !ctx.out.json && Boolean(process.stderr.isTTY),
+        onInterrupt: () => cancelRun(ctx, started.id),
+      });
+      showRun(ctx, final);
+      jobOutcome(final);
+    });
+
+  run.command('list')
+    .description('Recent runs, newest first')
+    .option('--limit <n>', 'how many (1-100)', positiveInt, 20)
+    .action(async (opts: { limit: number }, cmd: Command) => {
+      const ctx = await contextOf(cmd);
+      const { runs } = await ctx.api.json<{ runs: JobStatus[] }>('GET', `${ctx.base}/runs`, { query: { limit: opts.limit } });
+      ctx.out.emit(runs, () => (runs.length ? table(RUN_HEAD, runs.map(runRow)) : 'No runs yet; start one with "geo run start --preset smoke".'));
+    });
+
+  run.command('show <id>')
+    .description('Status of one run')
+    .action(async (id: string, _opts: unknown, cmd: Command) => {
+      const ctx = await contextOf(cmd);
+      showRun(ctx, await ctx.api.json<JobStatus>('GET', `${ctx.base}/runs/${encodeURIComponent(id)}`));
+    });
+
+  run.command('cancel <id>')
+    .description('Cancel a running run')
+    .action(async (id: string, _opts: unknown, cmd: Command) => {
+      const ctx = await contextOf(cmd);
+      showRun(ctx, await ctx.api.json<JobStatus>('DELETE', `${ctx.base}/runs/${encodeURIComponent(id)}`));
+    });
+
+  run.command('detail <id>')
+    .description('Results of a run grouped by engine')
+    .action(async (id: string, _opts: unknown, cmd: Command) => {
+      const ctx = await contextOf(cmd);
+      const detail = await ctx.api.json<{ run: JobStatus; engines: Array<Record<string, unknown>> }>('GET', `${ctx.base}/runs/${encodeURIComponent(id)}/detail`);
+      ctx.out.emit(detail, () => {
+        const head = `Run ${detail.run.id}: ${detail.run.status}, ${detail.run.progress.completedCalls}/${detail.run.progress.totalCalls} calls`;
+        if (!detail.engines.length) return `${head}\nNo results.`;
+        // Engines carry nested results; the table shows their scalar figures, --json has everything.
+        const keys = [...new Set(detail.engines.flatMap((e) => Object.keys(e).filter((k) => typeof e[k] !== 'object' || e[k] === null)))];
+        return `${head}\n${table(keys, detail.engines.map((e) => keys.map((k) => cellText(e[k]))))}`;
+      });
+    });
+}
