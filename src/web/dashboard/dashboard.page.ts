@@ -39,11 +39,12 @@ function clientFiles(dir = path.join(here, 'client'), prefix = ''): Map<string, 
  */
 function vendorFiles(): Map<string, string> {
   const read = (spec: string) => readFileSync(require.resolve(spec), 'utf8');
-  const pkgFile = (pkg: string, file: string) => readFileSync(path.join(path.dirname(require.resolve(`${pkg}/package.json`)), file), 'utf8');
+  /** A file beside a package entry point (the packages' export maps hide their package.json). */
+  const beside = (spec: string, file: string) => readFileSync(path.join(path.dirname(require.resolve(spec)), file), 'utf8');
   return new Map([
-    ['preact.js', pkgFile('preact', 'dist/preact.mjs')],
-    ['hooks.js', pkgFile('preact', 'hooks/dist/hooks.mjs').replaceAll(/from\s*"preact"/g, 'from"/assets/vendor/preact.js"')],
-    ['htm.js', pkgFile('htm', 'dist/htm.mjs')],
+    ['preact.js', beside('preact', 'preact.mjs')],
+    ['hooks.js', beside('preact/hooks', 'hooks.mjs').replaceAll(/from\s*"preact"/g, 'from"/assets/vendor/preact.js"')],
+    ['htm.js', beside('htm', 'htm.mjs')],
     ['uplot.js', read('uplot/dist/uPlot.esm.js')],
     ['uplot.css', read('uplot/dist/uPlot.min.css')],
   ]);
