@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { browserAvailable, launchBrowser } from '../helpers/browser.ts';
 import { createTestApp, testConfig, type TestContext } from '../helpers/app.ts';
@@ -42,6 +42,10 @@ beforeAll(async () => {
   page.on('console', (m) => { if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push(m.text()); });
   page.on('pageerror', (e) => problems.push(e.message));
 }, 120_000);
+// A failed step leaves a picture of where it stood.
+afterEach(async (test) => {
+  if (test.task.result?.state === 'fail') await shot(`failed-${test.task.name.slice(0, 30).replace(/\W+/g, '-')}`).catch(() => {});
+});
 afterAll(async () => {
   await browser?.close();
   await ctx?.close();
@@ -109,11 +113,11 @@ describe.runIf(browserAvailable)('dashboard in Chromium', () => {
     await shot('run-detail');
   });
 
-  it('cancels a running run', async () => {
+  it('cancels a running run', { timeout: 60_000 }, async () => {
     const topUp = await asUser('POST', `/api/v1/workspaces/${SLUG}/credits/top-up`, { amountMicrousd: 20_000_000, idempotencyKey: 'browser-topup' });
     expect(topUp.status).toBeLessThan(300);
     await page.goto(`${base}/w/${SLUG}/runs`);
-    await page.getByLabel(/^Lite/).check();
+    await page.getByRole('radio', { name: /Lite/ }).check();
     await expect.poll(async () => page.locator('#quote').textContent()).toMatch(/50 prompts, 250 calls/);
     await page.getByRole('button', { name: 'Start run' }).click();
     await page.getByRole('button', { name: 'Cancel run' }).click();

@@ -60,7 +60,7 @@ export function NewWorkspace() {
   return html`<h1>New workspace</h1>
     <form class="stack wide" onSubmit=${submit}>
       <fieldset><legend>Brand</legend>
-        ${field('brand', 'Workspace slug', { required: true, pattern: '[a-z0-9-]{2,20}', autocomplete: 'off' }, '2-20 lowercase letters, digits or hyphens; it appears in addresses')}
+        ${field('brand', 'Workspace slug', { required: true, pattern: '[a-z0-9\\-]{2,20}', autocomplete: 'off' }, '2-20 lowercase letters, digits or hyphens; it appears in addresses')}
         ${field('displayName', 'Brand name', { required: true, minlength: 2, maxlength: 60 })}
         ${field('domain', 'Website domain', { required: true, placeholder: 'example.com' })}
         <fieldset class="inline"><legend>Languages</legend>
