@@ -21,7 +21,8 @@ export function BandChart({ points, label }) {
     const width = () => Math.max(280, box.current.clientWidth);
     const plot = new uPlot({
       width: width(), height: 260, title: label,
-      scales: { y: { range: [0, 100] } },
+      // One measured day would stretch the time axis over years: give it a week around it.
+      scales: { x: { time: true, range: (_u, min, max) => (min === max ? [min - 3 * 86400, max + 3 * 86400] : [min, max]) }, y: { range: [0, 100] } },
       series: [
         {},
         { label: 'GEO score', stroke: '#0b57d0', width: 2, points: { show: true, size: 6 } },

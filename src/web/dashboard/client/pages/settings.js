@@ -1,6 +1,7 @@
 // Settings: brand, competitors, prompts, model, connections, API keys (secret shown once),
 // team, and credits with usage and checkout. Each section loads and saves on its own.
 import { Alert, Loading, Notice, api, html, newKey, usd, when, useAction, useLoad, useState, ws } from '../lib.js';
+import { Schedule, Webhooks } from './settings-ops.js';
 
 const SCOPES = ['workspace:read', 'settings:read', 'settings:write', 'connections:read', 'connections:write', 'connections:test', 'prompts:read', 'prompts:write', 'runs:read', 'runs:write', 'recs:read', 'recs:write', 'reports:read', 'metrics:read', 'chat:read', 'chat:write', 'credits:read'];
 const INTENTS = ['discovery', 'problem_solution', 'use_case', 'comparison', 'expert', 'brand_research'];
@@ -152,7 +153,8 @@ function Credits({ slug }) {
 
 export function Settings({ workspace }) {
   return html`<h1>Settings</h1>
-    <nav aria-label="Settings sections" class="subnav"><ul>${[['brand', 'Brand'], ['competitors', 'Competitors'], ['prompts', 'Prompts'], ['model', 'Model'], ['connections', 'Connections'], ['api-keys', 'API keys'], ['team', 'Team'], ['credits', 'Credits']].map(([id, l]) => html`<li><a href=${`#${id}`}>${l}</a></li>`)}</ul></nav>
+    <nav aria-label="Settings sections" class="subnav"><ul>${[['brand', 'Brand'], ['competitors', 'Competitors'], ['prompts', 'Prompts'], ['model', 'Model'], ['connections', 'Connections'], ['api-keys', 'API keys'], ['team', 'Team'], ['credits', 'Credits'], ['schedule', 'Schedule'], ['webhooks', 'Webhooks']].map(([id, l]) => html`<li><a href=${`#${id}`}>${l}</a></li>`)}</ul></nav>
     <${Brand} slug=${workspace} /><${Competitors} slug=${workspace} /><${Prompts} slug=${workspace} /><${Model} slug=${workspace} />
-    <${Connections} slug=${workspace} /><${ApiKeys} slug=${workspace} /><${Team} slug=${workspace} /><${Credits} slug=${workspace} />`;
+    <${Connections} slug=${workspace} /><${ApiKeys} slug=${workspace} /><${Team} slug=${workspace} /><${Credits} slug=${workspace} />
+    <${Schedule} slug=${workspace} /><${Webhooks} slug=${workspace} />`;
 }
