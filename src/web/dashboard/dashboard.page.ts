@@ -142,13 +142,18 @@ export function dashboardRoutes(app: FastifyInstance, deps: DashboardDeps) {
     return signedIn(request, reply, () => shell('run', workspace, id));
   });
 
-  // Static files from two fixed maps: nothing outside them is readable through these routes.
-  for (const [prefix, files, operationId] of [['/assets/dashboard/*', client, 'dashboardAsset'], ['/assets/vendor/*', vendor, 'dashboardVendorAsset']] as const) {
-    app.get(prefix, {
+  // Static files from fixed maps: nothing outside them is readable through these routes.
+  const File = Type.Object({ file: Type.String({ pattern: '^[a-z0-9-]+\\.(js|css)$' }) });
+  for (const [url, files, dir, operationId] of [
+    ['/assets/dashboard/:file', client, '', 'dashboardAsset'],
+    ['/assets/dashboard/pages/:file', client, 'pages/', 'dashboardPageAsset'],
+    ['/assets/vendor/:file', vendor, '', 'dashboardVendorAsset'],
+  ] as const) {
+    app.get(url, {
       config: { credential: ACCESS.public },
-      schema: { operationId, tags, summary: 'Web dashboard: a script or style sheet', produces: ['text/javascript', 'text/css'] },
+      schema: { operationId, tags, summary: 'Web dashboard: a script or style sheet', params: File, produces: ['text/javascript', 'text/css'] },
     }, async (request, reply) => {
-      const name = (request.params as { '*': string })['*'];
+      const name = `${dir}${(request.params as { file: string }).file}`;
       const body = files.get(name);
       if (body === undefined) throw new AppError('not_found', `No dashboard file ${name}.`);
       return secure(reply).header('cache-control', 'no-cache').type(TYPES[path.extname(name)] ?? 'text/plain; charset=utf-8').send(body);

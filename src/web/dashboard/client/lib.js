@@ -101,4 +101,7 @@ export function Sparkline({ values, label }) {
   </svg>`;
 }
 
+/** A titled card section that the page's navigation can link to by id. */
+export const Section = ({ id, title, children }) => html`<section class="card" id=${id} aria-labelledby=${`${id}-h`}><h2 id=${`${id}-h`}>${title}</h2>${children}</section>`;
+
 export const ENGINES = ['chatgpt', 'perplexity', 'gemini', 'claude', 'google-aio'];

@@ -1,10 +1,9 @@
 // Settings for monitoring: the run schedule and outbound webhooks (decisions.md "Monitoring and
 // operations"). Their routes are built beside this page; a workspace without a schedule answers
 // 404, shown as "no schedule".
-import { Alert, Notice, api, html, when, useAction, useLoad, useState, ws } from '../lib.js';
+import { Alert, Notice, Section, api, html, when, useAction, useLoad, useState, ws } from '../lib.js';
 
 const EVENTS = ['run.succeeded', 'run.failed', 'score.changed', 'alert.fired', 'recommendation.created', 'credits.low'];
-const Section = ({ id, title, children }) => html`<section class="card" id=${id} aria-labelledby=${`${id}-h`}><h2 id=${`${id}-h`}>${title}</h2>${children}</section>`;
 
 export function Schedule({ slug }) {
   const s = useLoad(() => api('GET', ws(slug, '/schedule')).catch((err) => (err.status === 404 ? null : Promise.reject(err))), [slug]);

@@ -1,12 +1,11 @@
 // Settings: brand, competitors, prompts, model, connections, API keys (secret shown once),
 // team, and credits with usage and checkout. Each section loads and saves on its own.
-import { Alert, Loading, Notice, api, html, newKey, usd, when, useAction, useLoad, useState, ws } from '../lib.js';
+import { Alert, Loading, Notice, Section, api, html, newKey, usd, when, useAction, useLoad, useState, ws } from '../lib.js';
 import { Schedule, Webhooks } from './settings-ops.js';
 
 const SCOPES = ['workspace:read', 'settings:read', 'settings:write', 'connections:read', 'connections:write', 'connections:test', 'prompts:read', 'prompts:write', 'runs:read', 'runs:write', 'recs:read', 'recs:write', 'reports:read', 'metrics:read', 'chat:read', 'chat:write', 'credits:read'];
 const INTENTS = ['discovery', 'problem_solution', 'use_case', 'comparison', 'expert', 'brand_research'];
 
-const Section = ({ id, title, children }) => html`<section class="card" id=${id} aria-labelledby=${`${id}-h`}><h2 id=${`${id}-h`}>${title}</h2>${children}</section>`;
 
 function Brand({ slug }) {
   const s = useLoad(() => api('GET', ws(slug, '/settings')), [slug]);
