@@ -173,11 +173,21 @@ describe.runIf(browserAvailable)('dashboard in Chromium', () => {
     const other = await asUser('POST', `/api/v1/workspaces/${SLUG}/recs/${recId}/transition`, { action: 'submit', expectedStatus: 'todo', expectedVersion: 2, idempotencyKey: 'other-person' });
     expect(other.status).toBe(200);
     await card.getByRole('button', { name: 'Archive' }).click();
-    await page.getByText(/Someone else changed .* first \(it is now in_review\)/).waitFor();
+    await page.getByText(/Someone else changed .* first \(it is now in In review\)/).waitFor();
     await page.locator('#col-in_review-list .rec', { hasText: title }).waitFor();
     const moved = page.locator('#col-in_review-list .rec', { hasText: title });
     await moved.getByRole('button', { name: 'Evidence and effect' }).click();
     await moved.locator('.effect').waitFor();
+    expect(await moved.locator('.effect').textContent()).toMatch(/pending/);
+
+    // A Reddit thread gets a drafted reply that discloses the affiliation.
+    const reddit = page.locator('.rec', { hasText: /Reddit/ }).first();
+    if (await reddit.count()) {
+      await reddit.getByRole('button', { name: 'Evidence and effect' }).click();
+      await reddit.getByRole('button', { name: 'Write a draft reply' }).click();
+      await reddit.locator('pre.draft').waitFor();
+      expect((await reddit.locator('pre.draft').textContent())!.length).toBeGreaterThan(20);
+    }
     await shot('recs');
   });
 
@@ -194,6 +204,27 @@ describe.runIf(browserAvailable)('dashboard in Chromium', () => {
     const threads = await asUser('GET', `/api/v1/threads?workspace=${SLUG}`);
     expect(threads.body[0]).toMatchObject({ pinned: true, messageCount: 2 });
     await shot('chat');
+  });
+
+  it('reads the SEO page with every missing component explained', async () => {
+    await page.goto(`${base}/w/${SLUG}/seo`);
+    await page.getByRole('heading', { name: 'Scores' }).waitFor();
+    expect(await page.getByText('missing: not refreshed yet').count()).toBeGreaterThan(0);
+    await page.getByText('No page evaluated yet.').waitFor();
+    await shot('seo');
+  });
+
+  it('edits the brand and adds a competitor in settings', async () => {
+    await page.goto(`${base}/w/${SLUG}/settings`);
+    await page.locator('#brand-industry').fill('Analytics software');
+    await page.getByRole('button', { name: 'Save brand' }).click();
+    await page.getByText('Brand saved.').waitFor();
+    const competitors = page.locator('#competitors');
+    await competitors.getByLabel('Name').fill('Hooli');
+    await competitors.getByLabel('Domain').fill('hooli.com');
+    await competitors.getByRole('button', { name: 'Add competitor' }).click();
+    await competitors.getByText('hooli.com').waitFor();
+    expect((await asUser('GET', `/api/v1/workspaces/${SLUG}/settings`)).body).toMatchObject({ industry: 'Analytics software' });
   });
 
   it('creates an API key whose secret is shown once, then activates it', async () => {

@@ -66,7 +66,8 @@ export function Recs({ workspace }) {
       setNotice(`“${rec.title}” moved to ${STATUSES.find(([s]) => s === moved.status)[1]}.`);
     } catch (err) {
       if (err.code !== 'stale_state') throw err;
-      setNotice(`Someone else changed “${rec.title}” first (it is now ${err.details?.currentStatus ?? 'elsewhere'}). The board was reloaded; check it and try again.`);
+      const now = STATUSES.find(([s]) => s === err.details?.currentStatus)?.[1] ?? 'elsewhere';
+      setNotice(`Someone else changed “${rec.title}” first (it is now in ${now}). The board was reloaded; check it and try again.`);
     } finally {
       board.reload();
     }
