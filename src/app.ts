@@ -43,6 +43,7 @@ import { creditsRoutes } from './modules/credits/credits.routes.ts';
 import { createBillingService, stripeClient } from './modules/billing/billing.service.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { checkoutPageRoutes } from './web/checkout/checkout.page.ts';
+import { dashboardRoutes } from './web/dashboard/dashboard.page.ts';
 import type Stripe from 'stripe';
 import { createPromptsService } from './modules/prompts/prompts.service.ts';
 import { createPromptGeneration } from './modules/prompts/generation.ts';
@@ -237,6 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   billingRoutes(app, { billing });
   checkoutPageRoutes(app, { billing, mockEnabled: config.payments.mode === 'mock', webhookSecret: config.payments.webhookSecret });
   devicePageRoutes(app);
+  dashboardRoutes(app, { findSession: (token) => accounts.findSession(token) });
 
   const queue = createJobQueue(database, app.log, undefined, { cron: deps.timers ?? false });
   await queue.start();

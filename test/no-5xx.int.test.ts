@@ -30,7 +30,7 @@ const payloads: Array<[string, string]> = [
 ];
 
 describe('no 5xx from any input', () => {
-  it('holds for every route', async () => {
+  it('holds for every route', { timeout: 180_000 }, async () => {
     const failures: string[] = [];
     // Logout last: it ends the session the other routes are called with.
     const routes = ctx.app.registeredRoutes.filter((r) => !r.hidden).sort((a, b) => Number(a.url.endsWith('/logout')) - Number(b.url.endsWith('/logout')));

@@ -46,6 +46,25 @@ export function runsRoutes(app: FastifyInstance, deps: { runs: RunsService }) {
     },
   }, async (request, reply) => reply.status(202).send(await runs.start(workspaceOf(request), actorOf(request), request.body)));
 
+  r.get('/api/v1/workspaces/:workspace/runs/quote', {
+    config: { credential: ACCESS.runs.read },
+    schema: {
+      operationId: 'quoteRun', tags, summary: 'The calls and credit hold a run would take, before starting it', params: WorkspaceParams,
+      description: 'The plan `POST …/runs` would make now with this preset and samples: prompts, calls per engine (engines that are off count 0), total calls and the credit estimate held at start (micro-USD). Nothing is reserved.',
+      querystring: Type.Object({
+        preset: StringEnum(PRESETS),
+        samples: Type.Integer({ minimum: 1, maximum: MAX_SAMPLES, default: 1 }),
+      }, { additionalProperties: false }),
+      response: {
+        200: Type.Object({
+          preset: StringEnum(PRESETS), samples: Type.Integer(), promptCount: Type.Integer({ minimum: 0 }), totalCalls: Type.Integer({ minimum: 0 }),
+          estimateMicrousd: Type.Number({ minimum: 0 }),
+          engines: Type.Array(Type.Object({ id: Type.String(), enabled: Type.Boolean(), simulated: Type.Boolean(), calls: Type.Integer({ minimum: 0 }) })),
+        }),
+      },
+    },
+  }, async (request) => runs.quote(workspaceOf(request), request.query));
+
   r.get('/api/v1/workspaces/:workspace/runs/:id', {
     config: { credential: ACCESS.runs.read },
     schema: { operationId: 'getRun', tags, summary: 'Run status', params: RunParams, response: { 200: RunStatus } },

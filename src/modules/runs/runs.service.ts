@@ -225,6 +225,18 @@ export function createRunsService(deps: {
       });
       return viewOne(await jobs.get(ws, view.id, KIND), ws.slug);
     },
+    /** What a run would cost before it starts (the dashboard quotes it): the same plan `start` holds credits for. */
+    async quote(ws: WorkspaceContext, body: { preset: Preset; samples?: number }) {
+      const samples = body.samples ?? 1;
+      const active = await deps.prompts.active(ws.id, 150);
+      const availability = await deps.engines.availability(ws.id, presetEngines(body.preset, deps.pipeline));
+      const enabled = availability.filter((a) => a.enabled);
+      const plan = planRun(body.preset, active.length, deps.pipeline, { samples, engines: enabled.map((a) => a.id) });
+      return {
+        preset: body.preset, samples, promptCount: plan.promptCount, totalCalls: plan.totalCalls, estimateMicrousd: plan.estimateMicrousd,
+        engines: availability.map((a) => ({ id: a.id, enabled: a.enabled, simulated: a.simulated, calls: plan.calls[a.id] ?? 0 })),
+      };
+    },
     async list(ws: WorkspaceContext, limit: number) {
       const rows = await jobs.list(ws, KIND, limit);
       const counts = await resultCounts(rows.map((r) => r.id));

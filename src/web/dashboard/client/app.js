@@ -1,0 +1,50 @@
+// Dashboard entry: reads which page the server rendered (data-page) and mounts it inside the
+// layout (skip link, header with navigation, main landmark).
+import { api, html, render, useLoad } from './lib.js';
+import { SignIn, SignUp } from './pages/auth.js';
+import { Agency, NewWorkspace } from './pages/agency.js';
+import { Overview } from './pages/overview.js';
+import { Runs, RunDetail } from './pages/runs.js';
+import { Recs } from './pages/recs.js';
+import { Chat } from './pages/chat.js';
+import { Seo } from './pages/seo.js';
+import { Settings } from './pages/settings.js';
+
+const root = document.getElementById('app');
+const { page, workspace, id } = root.dataset;
+
+const PAGES = { agency: Agency, new: NewWorkspace, overview: Overview, runs: Runs, run: RunDetail, recs: Recs, chat: Chat, seo: Seo, settings: Settings };
+const SECTIONS = [['overview', 'Overview', ''], ['runs', 'Runs', '/runs'], ['recs', 'Recommendations', '/recs'], ['chat', 'Chat', '/chat'], ['seo', 'SEO', '/seo'], ['settings', 'Settings', '/settings']];
+
+function Header() {
+  const session = useLoad(() => api('GET', '/api/v1/auth/session'));
+  const workspaces = useLoad(() => api('GET', '/api/v1/workspaces'));
+  const signOut = async () => {
+    await api('POST', '/api/v1/auth/logout', {}).catch(() => null);
+    location.assign('/');
+  };
+  const current = page === 'run' ? 'runs' : page;
+  return html`<header class="top">
+    <a class="brand" href="/">GEO visibility</a>
+    ${workspace && html`<label class="switcher">Workspace
+      <select onChange=${(e) => location.assign(`/w/${e.target.value}`)}>
+        ${(workspaces.data ?? [{ id: workspace, displayName: workspace }]).map((w) => html`<option value=${w.id} selected=${w.id === workspace}>${w.displayName}</option>`)}
+      </select></label>`}
+    <span class="user">${session.data?.user?.email ?? ''}</span>
+    <button type="button" class="secondary small" onClick=${signOut}>Sign out</button>
+    ${workspace && html`<nav aria-label="Workspace sections"><ul>
+      ${SECTIONS.map(([key, label, path]) => html`<li><a href=${`/w/${workspace}${path}`} aria-current=${current === key ? 'page' : undefined}>${label}</a></li>`)}
+    </ul></nav>`}
+  </header>`;
+}
+
+function App() {
+  if (page === 'signin') return html`<${SignIn} />`;
+  if (page === 'signup') return html`<${SignUp} />`;
+  const Page = PAGES[page];
+  return html`<a class="skip" href="#main">Skip to content</a><${Header} />
+    <main id="main" tabindex="-1"><${Page} workspace=${workspace} id=${id} /></main>`;
+}
+
+root.replaceChildren();
+render(html`<${App} />`, root);

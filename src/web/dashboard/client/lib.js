@@ -1,0 +1,107 @@
+// Shared pieces of the dashboard: templating (Preact + htm), the JSON API client, formatting
+// and the small components every page uses. Plain ES module, served as is (no build step).
+import { h, render } from '/assets/vendor/preact.js';
+import { useCallback, useEffect, useRef, useState } from '/assets/vendor/hooks.js';
+import htm from '/assets/vendor/htm.js';
+
+export const html = htm.bind(h);
+export { render, useCallback, useEffect, useRef, useState };
+
+/** An API error with the envelope's code, status and details (decisions.md "Credentials and errors"). */
+export class ApiError extends Error {
+  constructor(status, body) {
+    super(body?.error?.message ?? `Request failed (${status})`);
+    this.status = status;
+    this.code = body?.error?.code ?? 'http_error';
+    this.details = body?.error?.details ?? null;
+  }
+}
+
+const toSignIn = () => location.assign(`/signin?next=${encodeURIComponent(location.pathname + location.search)}`);
+
+/** The JSON API on this origin with the session cookie. The browser's Origin header satisfies the CSRF rule. */
+export async function api(method, path, body) {
+  const res = await fetch(path, {
+    method, credentials: 'same-origin',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = res.status === 204 ? null : await res.json().catch(() => null);
+  if (res.status === 401 && !path.startsWith('/api/v1/auth/')) toSignIn();
+  if (!res.ok) throw new ApiError(res.status, data);
+  return data;
+}
+export const ws = (slug, rest = '') => `/api/v1/workspaces/${encodeURIComponent(slug)}${rest}`;
+export const newKey = () => crypto.randomUUID();
+
+/** Loads `fn()` when `deps` change; `reload()` loads again. Errors land in `error`, never thrown. */
+export function useLoad(fn, deps = []) {
+  const [state, setState] = useState({ data: null, error: null, loading: true });
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setState((s) => ({ ...s, loading: true }));
+    fn().then((data) => live && setState({ data, error: null, loading: false }), (error) => live && setState({ data: null, error, loading: false }));
+    return () => { live = false; };
+  }, [...deps, tick]);
+  return { ...state, reload: useCallback(() => setTick((t) => t + 1), []) };
+}
+
+/** Runs an action, keeping its error and busy flag for the form that started it. */
+export function useAction() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState(null);
+  const run = useCallback(async (fn) => {
+    setBusy(true); setError(null);
+    try { return await fn(); } catch (err) { setError(err); return undefined; } finally { setBusy(false); }
+  }, []);
+  return { busy, error, setError, run };
+}
+
+export const usd = (micros) => (micros === null || micros === undefined ? '—' : `$${(micros / 1e6).toFixed(2)}`);
+export const num = (v, digits = 1) => (v === null || v === undefined || Number.isNaN(v) ? '—' : Number(v).toFixed(digits));
+export const pct = (v) => (v === null || v === undefined ? '—' : `${Number(v).toFixed(0)}%`);
+export const when = (iso) => (iso ? new Date(iso).toLocaleString() : '—');
+export const interval = (iv, digits = 1) => (iv ? `${num(iv[0], digits)}–${num(iv[1], digits)}` : 'no interval');
+export function tone(sentiment) {
+  if (sentiment === null || sentiment === undefined) return '—';
+  return sentiment > 0.15 ? 'positive' : sentiment < -0.15 ? 'negative' : 'neutral';
+}
+
+export const Alert = ({ error, children }) => {
+  const text = error ? error.message ?? String(error) : children;
+  return text ? html`<p class="alert" role="alert">${text}</p>` : null;
+};
+export const Notice = ({ children }) => (children ? html`<p class="notice" role="status">${children}</p>` : null);
+export const Loading = ({ what = 'Loading' }) => html`<p class="muted" role="status">${what}…</p>`;
+
+/** The honest label: shown wherever figures include simulated engine answers. */
+export function Simulated({ simulated, share }) {
+  if (!simulated) return null;
+  const part = share !== undefined && share !== null && share < 1 ? `${Math.round(share * 100)}% ` : '';
+  return html`<span class="badge simulated" title="These figures come from simulated engines, not real AI answers">Simulated${part ? ` (${part}of answers)` : ''}</span>`;
+}
+
+/** A change with whether it is significant (the 95% intervals do not overlap). */
+export function Change({ change }) {
+  if (!change || change.delta === null || change.delta === undefined) return html`<span class="muted">no previous day</span>`;
+  const sign = change.delta > 0 ? '+' : '';
+  const dir = change.delta > 0 ? 'up' : change.delta < 0 ? 'down' : 'flat';
+  return html`<span class=${`change ${dir}`}>${sign}${num(change.delta)} <small>${change.significant ? 'significant' : 'not significant'}</small></span>`;
+}
+
+/** A trend line as SVG; described in words for screen readers. */
+export function Sparkline({ values, label }) {
+  const pts = values.filter((v) => v !== null && v !== undefined);
+  if (pts.length < 2) return html`<span class="muted sparkline-empty">${pts.length ? 'one day measured' : 'no trend yet'}</span>`;
+  const w = 120, hgt = 32, lo = Math.min(...pts), hi = Math.max(...pts), span = hi - lo || 1;
+  const d = pts.map((v, i) => `${(i / (pts.length - 1)) * w},${hgt - 2 - ((v - lo) / span) * (hgt - 4)}`).join(' ');
+  return html`<svg class="sparkline" viewBox=${`0 0 ${w} ${hgt}`} width=${w} height=${hgt} role="img" aria-label=${`${label}: ${pts.length} days from ${num(pts[0])} to ${num(pts[pts.length - 1])}`}>
+    <polyline points=${d} fill="none" stroke="currentColor" stroke-width="2" />
+  </svg>`;
+}
+
+/** A titled card section that the page's navigation can link to by id. */
+export const Section = ({ id, title, children }) => html`<section class="card" id=${id} aria-labelledby=${`${id}-h`}><h2 id=${`${id}-h`}>${title}</h2>${children}</section>`;
+
+export const ENGINES = ['chatgpt', 'perplexity', 'gemini', 'claude', 'google-aio'];

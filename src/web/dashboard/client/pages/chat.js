@@ -1,0 +1,111 @@
+// Chat: threads (pinned first), streamed answers, pinning. The answer streams as Server-Sent
+// Events from a POST, so it is read with fetch and a stream reader (EventSource only GETs).
+import { Alert, Loading, Simulated, api, html, newKey, useAction, useEffect, useLoad, useRef, useState } from '../lib.js';
+
+/** Splits an SSE buffer into complete events and the unfinished rest. */
+export function parseSse(buffer) {
+  const blocks = buffer.split(/\r?\n\r?\n/);
+  const rest = blocks.pop();
+  const events = blocks.map((block) => {
+    let event = 'message';
+    const data = [];
+    for (const line of block.split(/\r?\n/)) {
+      if (line.startsWith('event:')) event = line.slice(6).trim();
+      else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
+    }
+    try { return { event, data: JSON.parse(data.join('\n')) }; } catch { return { event, data: null }; }
+  });
+  return { events, rest };
+}
+
+async function stream(body, onDelta) {
+  const res = await fetch('/api/v1/chat', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json', 'idempotency-key': newKey() }, body: JSON.stringify(body) });
+  if (!res.ok) {
+    const err = await res.json().catch(() => null);
+    throw new Error(err?.error?.message ?? `Chat failed (${res.status})`);
+  }
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  let finish = null;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    const parsed = parseSse(buffer + value);
+    buffer = parsed.rest;
+    for (const { event, data } of parsed.events) {
+      if (event === 'text-delta' && data) onDelta(data.text);
+      else if (event === 'finish') finish = data;
+    }
+  }
+  return finish;
+}
+
+const textOf = (m) => m.parts.filter((p) => p.type === 'text').map((p) => p.text).join('');
+
+export function Chat({ workspace }) {
+  const threads = useLoad(() => api('GET', `/api/v1/threads?workspace=${workspace}`), [workspace]);
+  const [current, setCurrent] = useState(null);
+  const [messages, setMessages] = useState([]);
+  const [draft, setDraft] = useState('');
+  const [finish, setFinish] = useState(null);
+  const action = useAction();
+  const log = useRef(null);
+  const open = (id) => action.run(async () => {
+    const t = await api('GET', `/api/v1/threads/${id}?workspace=${workspace}`);
+    setCurrent(t); setMessages(t.messages); setFinish(null);
+  });
+  useEffect(() => { log.current?.scrollTo?.(0, log.current.scrollHeight); }, [messages]);
+  const newThread = () => action.run(async () => {
+    const t = await api('POST', '/api/v1/threads', { workspace });
+    threads.reload(); setCurrent(t); setMessages(t.messages ?? []); setFinish(null);
+  });
+  const pin = (t) => action.run(async () => {
+    await api('PATCH', `/api/v1/threads/${t.id}`, { workspace, pinned: !t.pinned });
+    threads.reload();
+    if (current?.id === t.id) setCurrent({ ...current, pinned: !t.pinned });
+  });
+  const send = (e) => {
+    e.preventDefault();
+    const text = draft.trim();
+    if (!text || !current) return;
+    action.run(async () => {
+      const user = { id: newKey(), role: 'user', parts: [{ type: 'text', text }] };
+      const answer = { id: 'streaming', role: 'assistant', parts: [{ type: 'text', text: '' }], metadata: {} };
+      setDraft('');
+      setMessages((m) => [...m, user, answer]);
+      let acc = '';
+      const done = await stream({ workspace, threadId: current.id, messages: [user] }, (delta) => {
+        acc += delta;
+        setMessages((m) => [...m.slice(0, -1), { ...answer, parts: [{ type: 'text', text: acc }] }]);
+      });
+      setFinish(done);
+      threads.reload();
+    });
+  };
+  const list = threads.data ?? [];
+  return html`<h1>Chat</h1>
+    <div class="chat">
+      <nav class="threads" aria-label="Threads">
+        <button type="button" onClick=${newThread} disabled=${action.busy}>New conversation</button>
+        ${threads.loading && !threads.data ? html`<${Loading} />` : null}
+        <ul class="plain">${list.map((t) => html`<li class=${current?.id === t.id ? 'active' : ''}>
+          <button type="button" class="link" aria-current=${current?.id === t.id ? 'true' : undefined} onClick=${() => open(t.id)}>${t.pinned ? '📌 ' : ''}${t.title}</button>
+          <button type="button" class="link small" aria-pressed=${t.pinned} onClick=${() => pin(t)}>${t.pinned ? 'Unpin' : 'Pin'}<span class="visually-hidden"> ${t.title}</span></button>
+        </li>`)}</ul>
+      </nav>
+      <section class="conversation" aria-label="Conversation">
+        ${current ? html`
+          <div class="log" ref=${log} role="log" aria-live="polite" id="chat-log">
+            ${messages.map((m) => html`<div class=${`msg ${m.role}`}><span class="visually-hidden">${m.role === 'user' ? 'You' : 'Assistant'}: </span>${textOf(m)}
+              ${m.metadata?.simulated ? html` <${Simulated} simulated />` : null}</div>`)}
+          </div>
+          ${finish?.finishReason === 'stopped_credits' ? html`<p class="alert" role="alert">The answer stopped: not enough credit. <a href=${`/w/${workspace}/settings#credits`}>Buy credits</a></p>` : null}
+          <form class="composer" onSubmit=${send}>
+            <label for="chat-input">Message</label>
+            <textarea id="chat-input" rows="3" value=${draft} onInput=${(e) => setDraft(e.target.value)} placeholder="Ask about your visibility, competitors or what to do next"></textarea>
+            <button type="submit" disabled=${action.busy || !draft.trim()}>Send</button>
+          </form>` : html`<p>Pick a conversation or start a new one.</p>`}
+        <${Alert} error=${action.error ?? threads.error} />
+      </section>
+    </div>`;
+}

@@ -1,0 +1,117 @@
+// Runs: start one (preset, samples, the cost quoted first), watch its progress, cancel it; and
+// the run detail as a filterable table of prompts × engines.
+import { Alert, ENGINES, Loading, Notice, Simulated, api, html, newKey, num, tone, usd, useAction, useEffect, useLoad, useState, ws } from '../lib.js';
+
+const PRESETS = [
+  ['smoke', 'Smoke — 2 prompts, a quick check'],
+  ['lite', 'Lite — up to 50 prompts'],
+  ['standard', 'Standard — up to 150 prompts'],
+  ['searchx', 'Search — up to 150 prompts on the search engine only'],
+];
+
+function StartRun({ slug, onStarted, running }) {
+  const [preset, setPreset] = useState('smoke');
+  const [samples, setSamples] = useState(1);
+  const quote = useLoad(() => api('GET', ws(slug, `/runs/quote?preset=${preset}&samples=${samples}`)), [slug, preset, samples]);
+  const balance = useLoad(() => api('GET', ws(slug, '/credits/balance')), [slug, running]);
+  const action = useAction();
+  const start = (e) => {
+    e.preventDefault();
+    action.run(async () => onStarted(await api('POST', ws(slug, '/runs'), { preset, samples, idempotencyKey: newKey() })));
+  };
+  const q = quote.data;
+  const short = q && balance.data && q.estimateMicrousd > balance.data.availableMicrousd;
+  return html`<form class="card stack" onSubmit=${start} aria-labelledby="start-h">
+    <h2 id="start-h">Start a run</h2>
+    <fieldset><legend>Preset</legend>
+      ${PRESETS.map(([v, l]) => html`<label class="choice"><input type="radio" name="preset" value=${v} checked=${preset === v} onChange=${() => setPreset(v)} /> ${l}</label>`)}
+    </fieldset>
+    <div class="field"><label for="samples">Samples per prompt and engine</label>
+      <input id="samples" type="number" min="1" max="10" value=${samples} onInput=${(e) => setSamples(Math.min(10, Math.max(1, Number(e.target.value) || 1)))} /></div>
+    <div id="quote" aria-live="polite">${q ? html`<p>This run asks <strong>${q.promptCount}</strong> prompts, <strong>${q.totalCalls}</strong> calls in all, and holds about <strong id="quote-cost">${usd(q.estimateMicrousd)}</strong> of credit
+      (available: ${usd(balance.data?.availableMicrousd)}).</p>
+      <p class="muted">Engines: ${q.engines.map((e) => `${e.id}${e.enabled ? (e.simulated ? ' (simulated)' : '') : ' (off)'}`).join(', ')}</p>
+      ${q.engines.some((e) => e.enabled && e.simulated) ? html`<p><${Simulated} simulated /> Engines without a provider key answer with simulated data.</p>` : null}` : html`<${Loading} what="Quoting" />`}
+      ${short ? html`<p class="alert" role="alert">Not enough credit for this run. <a href=${`/w/${slug}/settings#credits`}>Buy credits</a></p>` : null}
+    </div>
+    <${Alert} error=${action.error ?? quote.error} />
+    <button type="submit" disabled=${action.busy || !q || running}>${running ? 'A run is in progress' : 'Start run'}</button>
+  </form>`;
+}
+
+function Progress({ run }) {
+  const p = run.progress;
+  return html`<div class="progress"><progress max=${p.totalCalls || 1} value=${p.completedCalls} aria-label=${`Run ${run.id} progress`}></progress>
+    <span>${p.completedCalls} / ${p.totalCalls} calls (${p.percent}%)</span></div>`;
+}
+
+export function Runs({ workspace }) {
+  const list = useLoad(() => api('GET', ws(workspace, '/runs?limit=20')), [workspace]);
+  const [notice, setNotice] = useState('');
+  const cancel = useAction();
+  const runs = list.data?.runs ?? [];
+  const running = runs.some((r) => r.status === 'running');
+  // Live progress: poll while anything runs; stops by itself when all are finished.
+  useEffect(() => {
+    if (!running) return undefined;
+    const t = setTimeout(list.reload, 1000);
+    return () => clearTimeout(t);
+  }, [list.data]);
+  const doCancel = (run) => cancel.run(async () => {
+    await api('DELETE', ws(workspace, `/runs/${run.id}`));
+    setNotice('The run was cancelled; credit is charged only for the calls made.');
+    list.reload();
+  });
+  return html`<h1>Runs</h1>
+    <${StartRun} slug=${workspace} running=${running} onStarted=${(run) => { setNotice(`Run started: ${run.progress.totalCalls} calls.`); list.reload(); }} />
+    <${Notice}>${notice}</${Notice}>
+    <${Alert} error=${list.error ?? cancel.error} />
+    <section aria-labelledby="runs-h"><h2 id="runs-h">Recent runs</h2>
+    ${list.loading && !list.data ? html`<${Loading} />` : null}
+    ${list.data && !runs.length ? html`<p>No run yet.</p>` : null}
+    <ul class="runs" id="runs">${runs.map((r) => html`<li class=${`run ${r.status}`}>
+      <p><a href=${`/w/${workspace}/runs/${r.id}`}>Run of ${new Date(r.startedAt).toLocaleString()}</a>
+        <span class=${`badge status-${r.status}`}>${r.status}</span> <${Simulated} simulated=${r.simulated} share=${r.simulatedShare} /></p>
+      <${Progress} run=${r} />
+      ${r.status === 'running' ? html`<button type="button" class="secondary" onClick=${() => doCancel(r)} disabled=${cancel.busy}>Cancel run</button>` : null}
+    </li>`)}</ul></section>`;
+}
+
+/** Every (prompt, engine, sample) of a run as one row. */
+export function detailRows(detail) {
+  return detail.engines.flatMap((e) => (e.prompts ?? []).map((p) => ({ engine: e.engine, ...p })));
+}
+
+export function RunDetail({ workspace, id }) {
+  const { data, error, loading } = useLoad(() => api('GET', ws(workspace, `/runs/${id}/detail`)), [workspace, id]);
+  const [engine, setEngine] = useState('');
+  const [query, setQuery] = useState('');
+  const [mentionedOnly, setMentionedOnly] = useState(false);
+  if (loading) return html`<h1>Run detail</h1><${Loading} />`;
+  if (error) return html`<h1>Run detail</h1><${Alert} error=${error} />`;
+  const q = query.toLowerCase();
+  const rows = detailRows(data).filter((r) => (!engine || r.engine === engine) && (!mentionedOnly || r.brandMentioned)
+    && (!q || r.text.toLowerCase().includes(q) || r.mentioned.some((m) => m.toLowerCase().includes(q)) || r.citations.some((c) => c.domain.includes(q))));
+  return html`<h1>Run detail <${Simulated} simulated=${data.run.simulated} share=${data.run.simulatedShare} /></h1>
+    <p>${data.run.status} · ${data.run.progress.completedCalls} calls · started ${new Date(data.run.startedAt).toLocaleString()} · <a href=${`/w/${workspace}/runs`}>All runs</a></p>
+    <div class="table-wrap"><table id="engines"><caption>Per engine</caption>
+      <thead><tr><th scope="col">Engine</th><th scope="col">Answers</th><th scope="col">Brand mentioned</th><th scope="col">Avg. position</th><th scope="col">Tone</th><th scope="col">Top cited sites</th></tr></thead>
+      <tbody>${data.engines.map((e) => html`<tr><th scope="row">${e.engine} <${Simulated} simulated=${e.simulated} /></th><td>${e.answers}${e.errors ? ` (${e.errors} failed)` : ''}</td>
+        <td>${e.brand.mentions} (${num((e.brand.mentionRate ?? 0) * 100, 0)}%)</td><td>${num(e.brand.averagePosition)}</td><td>${tone(e.brand.sentiment)}</td>
+        <td>${e.citations.topDomains.slice(0, 3).map((d) => d.domain).join(', ') || '—'}</td></tr>`)}</tbody></table></div>
+    <form class="controls" role="search" onSubmit=${(e) => e.preventDefault()}>
+      <label>Engine <select id="filter-engine" value=${engine} onChange=${(e) => setEngine(e.target.value)}><option value="">All engines</option>${ENGINES.map((e) => html`<option value=${e}>${e}</option>`)}</select></label>
+      <label>Search <input id="filter-text" type="search" value=${query} onInput=${(e) => setQuery(e.target.value)} placeholder="prompt, brand or site" /></label>
+      <label><input id="filter-mentioned" type="checkbox" checked=${mentionedOnly} onChange=${(e) => setMentionedOnly(e.target.checked)} /> Brand mentioned only</label>
+    </form>
+    <p role="status" id="row-count">${rows.length} answers shown</p>
+    <div class="table-wrap"><table id="results"><caption>Prompts × engines</caption>
+      <thead><tr><th scope="col">Prompt</th><th scope="col">Engine</th><th scope="col">Mentioned (in order)</th><th scope="col">Brand position</th><th scope="col">Tone</th><th scope="col">Cited sites</th></tr></thead>
+      <tbody>${rows.map((r) => html`<tr>
+        <th scope="row">${r.text}<br /><small class="muted">${r.intent} · ${r.language}${r.samples > 1 ? ` · sample ${r.sample}` : ''}</small></th>
+        <td>${r.engine}${r.simulated ? html` <${Simulated} simulated />` : ''}</td>
+        <td>${r.error ? html`<em>failed: ${r.error}</em>` : r.mentioned.length ? html`<ol class="mentions">${r.mentioned.map((m) => html`<li>${m}</li>`)}</ol>` : 'nobody'}</td>
+        <td>${r.brandMentioned ? `#${r.brandRank}` : 'not named'}</td><td>${tone(r.brandSentiment)}</td>
+        <td>${r.citations.length ? html`<ul class="plain">${r.citations.map((c) => html`<li>${c.domain} <small class="muted">${c.class.replace('_', ' ')}</small></li>`)}</ul>` : '—'}</td></tr>`)}</tbody>
+    </table></div>`;
+}

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createWorkspace, signup, type TestContext } from '../../../test/helpers/app.ts';
+
+// The dashboard's server side without a browser: which shell each address answers, session
+// gating, the static files (fixed maps only), the CSP, and the run quote the Runs page shows.
+
+let ctx: TestContext;
+let cookie: string;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  cookie = (await signup(ctx.app)).cookie;
+  await createWorkspace(ctx.app, cookie, 'dash');
+});
+afterAll(() => ctx.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
+
+describe('dashboard pages', () => {
+  it('GET / is the sign-in page without a session and the agency overview with one', async () => {
+    const anonymous = await get('/');
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.headers['content-type']).toMatch(/^text\/html/);
+    expect(anonymous.body).toContain('data-page="signin"');
+    expect((await get('/', { cookie: 'geo.session=forged' })).body).toContain('data-page="signin"');
+    expect((await get('/', { cookie })).body).toContain('data-page="agency"');
+  });
+
+  it('sends a visitor without a session to sign in and back; renders the section with one', async () => {
+    const res = await get('/w/dash/recs');
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/signin?next=%2Fw%2Fdash%2Frecs');
+    const page = await get('/w/dash/runs/run_123', { cookie });
+    expect(page.body).toContain('data-page="run" data-workspace="dash" data-id="run_123"');
+    expect((await get('/w/dash/nowhere', { cookie })).statusCode).toBe(400);
+  });
+
+  it('answers every page under a CSP without inline script or style', async () => {
+    const csp = String((await get('/signin')).headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self'");
+    expect(csp).not.toMatch(/unsafe/);
+    expect((await get('/signin')).body).not.toMatch(/<script>|<style>|style="/);
+  });
+
+  it('serves the client modules and the vendor files, and nothing else', async () => {
+    const app = await get('/assets/dashboard/app.js');
+    expect(app.statusCode).toBe(200);
+    expect(app.headers['content-type']).toMatch(/^text\/javascript/);
+    expect((await get('/assets/dashboard/pages/runs.js')).statusCode).toBe(200);
+    const hooks = await get('/assets/vendor/hooks.js');
+    expect(hooks.body).toContain('from"/assets/vendor/preact.js"');
+    expect(hooks.body).not.toMatch(/from\s*"preact"/);
+    expect((await get('/assets/vendor/uplot.css')).headers['content-type']).toMatch(/^text\/css/);
+    for (const url of ['/assets/dashboard/none.js', '/assets/vendor/react.js', '/assets/dashboard/pages/app.css']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().error.code).toBe('not_found');
+    }
+    for (const url of ['/assets/dashboard/..%2fdashboard.page.ts', '/assets/vendor/package.json', '/assets/dashboard/%2e%2e']) {
+      expect(Math.floor((await get(url)).statusCode / 100), url).toBe(4);
+    }
+  });
+});
+
+describe('run quote', () => {
+  it('quotes the plan a run would make without reserving credit', async () => {
+    const before = (await get('/api/v1/workspaces/dash/credits/balance', { cookie })).json();
+    const res = await get('/api/v1/workspaces/dash/runs/quote?preset=smoke&samples=2', { cookie });
+    expect(res.statusCode).toBe(200);
+    const quote = res.json();
+    expect(quote).toMatchObject({ preset: 'smoke', samples: 2, promptCount: 2, totalCalls: 20 });
+    expect(quote.estimateMicrousd).toBeGreaterThan(0);
+    expect(quote.engines).toHaveLength(5);
+    expect((await get('/api/v1/workspaces/dash/credits/balance', { cookie })).json()).toEqual(before);
+    const started = await ctx.app.inject({ method: 'POST', url: '/api/v1/workspaces/dash/runs', headers: { cookie }, payload: { preset: 'smoke', samples: 2 } });
+    expect(started.json().progress.totalCalls).toBe(quote.totalCalls);
+    expect((await get('/api/v1/workspaces/dash/runs/quote?preset=huge', { cookie })).statusCode).toBe(400);
+  });
+});

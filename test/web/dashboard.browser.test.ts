@@ -1,0 +1,248 @@
+import { mkdirSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { browserAvailable, launchBrowser } from '../helpers/browser.ts';
+import { createTestApp, testConfig, type TestContext } from '../helpers/app.ts';
+
+// The dashboard walked as a person would, in Debian's Chromium: sign up, create a workspace,
+// start a run and watch it, read the score, move a recommendation (and lose a race), ask the
+// chat, make an API key. One browser and one signed-in context for the whole file; the steps
+// build on each other in order. Screenshots land in test-artifacts/ (CI keeps them).
+
+const SHOTS = process.env.SCREENSHOT_DIR ?? 'test-artifacts';
+let ctx: TestContext;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let base: string;
+const problems: string[] = [];
+const EMAIL = 'dana@example.com';
+const SLUG = 'acme';
+
+const shot = (name: string, p = page) => p.screenshot({ path: `${SHOTS}/dashboard-${name}.png`, fullPage: true });
+/** The API with the browser's own session cookie (to act as "another person"). */
+async function asUser(method: string, path: string, body?: unknown) {
+  const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+  const res = await fetch(`${base}${path}`, { method, headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  return { status: res.status, body: await res.json() };
+}
+
+beforeAll(async () => {
+  if (!browserAvailable) return;
+  mkdirSync(SHOTS, { recursive: true });
+  // Simulated engines answer after 1.5 s, so that a run is seen running before it finishes.
+  const config = testConfig();
+  ctx = await createTestApp({ config: { ...config, pipeline: { ...config.pipeline, simulatedLatencyMs: 1500 } } });
+  await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+  base = `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`;
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+  // A CSP violation or a script error shows up here; failed fetches (expected 404s) do not.
+  page.on('console', (m) => { if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push(m.text()); });
+  page.on('pageerror', (e) => problems.push(e.message));
+}, 120_000);
+// A failed step leaves a picture of where it stood.
+afterEach(async (test) => {
+  if (test.task.result?.state === 'fail') await shot(`failed-${test.task.name.slice(0, 30).replace(/\W+/g, '-')}`).catch(() => {});
+});
+afterAll(async () => {
+  await browser?.close();
+  await ctx?.close();
+});
+
+describe.runIf(browserAvailable)('dashboard in Chromium', () => {
+  it('serves the sign-in page at / without a session, under a strict CSP', async () => {
+    const res = await fetch(`${base}/`);
+    expect(res.status).toBe(200);
+    const csp = res.headers.get('content-security-policy')!;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(await res.text()).toContain('data-page="signin"');
+    const gated = await fetch(`${base}/w/${SLUG}/runs`, { redirect: 'manual' });
+    expect(gated.status).toBe(303);
+    expect(gated.headers.get('location')).toBe(`/signin?next=${encodeURIComponent(`/w/${SLUG}/runs`)}`);
+  });
+
+  it('signs up and lands on an empty agency overview', async () => {
+    await page.goto(`${base}/`);
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByLabel('Password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('heading', { name: 'Workspaces' }).waitFor();
+    await page.getByText('No workspace yet').waitFor();
+    expect(await (await fetch(`${base}/`, { headers: { cookie: (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ') } })).text()).toContain('data-page="agency"');
+  });
+
+  it('creates a workspace and sees that nothing is measured yet', async () => {
+    await page.getByRole('link', { name: 'New workspace' }).click();
+    await page.getByLabel('Workspace slug').fill(SLUG);
+    await page.getByLabel('Brand name').fill('Acme Analytics');
+    await page.getByLabel('Website domain').fill('acme.com');
+    await page.getByLabel('Competitor 1 name').fill('Globex');
+    await page.getByLabel('Competitor 1 domain').fill('globex.com');
+    await page.getByLabel('Competitor 2 name').fill('Initech');
+    await page.getByLabel('Competitor 2 domain').fill('initech.io');
+    await page.getByLabel('Google Analytics 4 property ID').fill('123456789');
+    await shot('new-workspace');
+    await page.getByRole('button', { name: 'Create workspace' }).click();
+    await page.waitForURL(`${base}/w/${SLUG}`);
+    await page.getByText('No measurement has finished yet').waitFor();
+  });
+
+  it('quotes a run, starts it, watches the progress bar and opens the filterable detail', async () => {
+    await page.getByRole('navigation', { name: 'Workspace sections' }).getByRole('link', { name: 'Runs' }).click();
+    await page.locator('#quote-cost').waitFor();
+    expect(await page.locator('#quote').textContent()).toMatch(/2 prompts, 10 calls in all, and holds about \$\d+\.\d\d/);
+    await page.getByRole('button', { name: 'Start run' }).click();
+    await page.locator('#runs .run.running progress').waitFor();
+    await shot('run-running');
+    await page.locator('#runs .run.succeeded').waitFor({ timeout: 30_000 });
+    expect(await page.locator('#runs .run progress').getAttribute('value')).toBe('10');
+    await page.getByRole('link', { name: /^Run of / }).first().click();
+    await page.locator('#results tbody tr').first().waitFor();
+    expect(await page.locator('#results tbody tr').count()).toBe(10);
+    await page.getByLabel('Engine').selectOption('gemini');
+    await expect.poll(() => page.locator('#results tbody tr').count()).toBe(2);
+    await page.getByLabel('Brand mentioned only').check();
+    const shown = await page.locator('#results tbody tr').count();
+    expect(shown).toBeLessThanOrEqual(2);
+    expect(await page.locator('#row-count').textContent()).toBe(`${shown} answers shown`);
+    expect(await page.getByText('Simulated').first().isVisible()).toBe(true);
+    await shot('run-detail');
+  });
+
+  it('cancels a running run', { timeout: 60_000 }, async () => {
+    const topUp = await asUser('POST', `/api/v1/workspaces/${SLUG}/credits/top-up`, { amountMicrousd: 20_000_000, idempotencyKey: 'browser-topup' });
+    expect(topUp.status).toBeLessThan(300);
+    await page.goto(`${base}/w/${SLUG}/runs`);
+    await page.getByRole('radio', { name: /Lite/ }).check();
+    await expect.poll(async () => page.locator('#quote').textContent()).toMatch(/50 prompts, 250 calls/);
+    await page.getByRole('button', { name: 'Start run' }).click();
+    await page.getByRole('button', { name: 'Cancel run' }).click();
+    await page.getByText('The run was cancelled').waitFor();
+    await page.locator('#runs .run.cancelled').waitFor();
+  });
+
+  it('reads the score, its five components, the scoreboard and the series with its 95% band', async () => {
+    await page.goto(`${base}/w/${SLUG}`);
+    await page.locator('#geo-score').waitFor();
+    expect(Number(await page.locator('#geo-score').textContent())).toBeGreaterThan(0);
+    expect(await page.locator('#components tbody tr').count()).toBe(5);
+    expect(await page.locator('#scoreboard tbody tr').count()).toBe(3);
+    await page.locator('.uplot canvas').first().waitFor();
+    expect(await page.locator('.uplot').textContent()).toContain('95%');
+    await page.getByLabel('All', { exact: true }).check();
+    await page.locator('#engine').selectOption('chatgpt');
+    await page.locator('.uplot .u-title', { hasText: 'chatgpt, all' }).waitFor();
+    expect(await page.getByText('Simulated').count()).toBeGreaterThan(0);
+    await shot('overview');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await page.locator('.uplot canvas').first().waitFor();
+    // Phone width: nothing wider than the screen outside the scrollable tables.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot('overview-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('shows the workspace on the agency overview with its score and change', async () => {
+    await page.goto(`${base}/`);
+    const row = page.locator('table.agency tbody tr', { hasText: 'Acme Analytics' });
+    await row.locator('.score').waitFor();
+    expect(await row.textContent()).toMatch(/no previous day/);
+    await shot('agency');
+  });
+
+  it('moves a recommendation, and reloads when someone else moved it first', async () => {
+    await page.goto(`${base}/w/${SLUG}/recs`);
+    await page.getByRole('button', { name: /Generate GEO/ }).click();
+    await page.locator('#col-proposed-list .rec').first().waitFor({ timeout: 30_000 });
+    const first = page.locator('#col-proposed-list .rec').first();
+    const title = (await first.locator('h3').textContent())!;
+    // Only the allowed actions of "proposed".
+    expect(await first.locator('.actions button:not(.link)').allTextContents()).toEqual(['Accept', 'Decline']);
+    await first.getByRole('button', { name: 'Accept' }).click();
+    await page.locator('#col-todo-list .rec', { hasText: title }).waitFor();
+    await page.getByText(`“${title}” moved to To do.`).waitFor();
+
+    // Another person submits it behind our back; our stale board then tries to archive it.
+    const card = page.locator('#col-todo-list .rec', { hasText: title });
+    const recId = (await card.getAttribute('data-rec'))!;
+    const other = await asUser('POST', `/api/v1/workspaces/${SLUG}/recs/${recId}/transition`, { action: 'submit', expectedStatus: 'todo', expectedVersion: 2, idempotencyKey: 'other-person' });
+    expect(other.status).toBe(200);
+    await card.getByRole('button', { name: 'Archive' }).click();
+    await page.getByText(/Someone else changed .* first \(it is now in In review\)/).waitFor();
+    await page.locator('#col-in_review-list .rec', { hasText: title }).waitFor();
+    const moved = page.locator('#col-in_review-list .rec', { hasText: title });
+    await moved.getByRole('button', { name: 'Evidence and effect' }).click();
+    await moved.locator('.effect').waitFor();
+    expect(await moved.locator('.effect').textContent()).toMatch(/pending/);
+
+    // A Reddit thread gets a drafted reply that discloses the affiliation.
+    const reddit = page.locator('.rec', { hasText: /Reddit/ }).first();
+    if (await reddit.count()) {
+      await reddit.getByRole('button', { name: 'Evidence and effect' }).click();
+      await reddit.getByRole('button', { name: 'Write a draft reply' }).click();
+      await reddit.locator('pre.draft').waitFor();
+      expect((await reddit.locator('pre.draft').textContent())!.length).toBeGreaterThan(20);
+    }
+    await shot('recs');
+  });
+
+  it('asks the chat, watches the answer stream in and pins the thread', async () => {
+    await page.goto(`${base}/w/${SLUG}/chat`);
+    await page.getByRole('button', { name: 'New conversation' }).click();
+    await page.getByLabel('Message').fill('How visible are we compared to Globex?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.locator('.msg.user').waitFor();
+    await expect.poll(async () => ((await page.locator('.msg.assistant').textContent()) ?? '').length, { timeout: 30_000 }).toBeGreaterThan(20);
+    await page.getByRole('button', { name: 'Send' }).and(page.locator(':disabled')).waitFor();
+    await page.getByRole('button', { name: /^Pin/ }).first().click();
+    await page.getByRole('button', { name: /^Unpin/ }).first().waitFor();
+    const threads = await asUser('GET', `/api/v1/threads?workspace=${SLUG}`);
+    expect(threads.body[0]).toMatchObject({ pinned: true, messageCount: 2 });
+    await shot('chat');
+  });
+
+  it('reads the SEO page with every missing component explained', async () => {
+    await page.goto(`${base}/w/${SLUG}/seo`);
+    await page.getByRole('heading', { name: 'Scores' }).waitFor();
+    expect(await page.getByText('missing: not refreshed yet').count()).toBeGreaterThan(0);
+    await page.getByText('No page evaluated yet.').waitFor();
+    await shot('seo');
+  });
+
+  it('edits the brand and adds a competitor in settings', async () => {
+    await page.goto(`${base}/w/${SLUG}/settings`);
+    await page.locator('#brand-industry').fill('Analytics software');
+    await page.getByRole('button', { name: 'Save brand' }).click();
+    await page.getByText('Brand saved.').waitFor();
+    const competitors = page.locator('#competitors');
+    await competitors.getByLabel('Name').fill('Hooli');
+    await competitors.getByLabel('Domain').fill('hooli.com');
+    await competitors.getByRole('button', { name: 'Add competitor' }).click();
+    await competitors.getByText('hooli.com').waitFor();
+    expect((await asUser('GET', `/api/v1/workspaces/${SLUG}/settings`)).body).toMatchObject({ industry: 'Analytics software' });
+  });
+
+  it('creates an API key whose secret is shown once, then activates it', async () => {
+    await page.goto(`${base}/w/${SLUG}/settings`);
+    await page.getByLabel('Key name').fill('reporting');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const secret = (await page.locator('#new-secret').textContent())!;
+    expect(secret).toMatch(/^gp_live_[A-Za-z0-9_-]{43}$/);
+    await page.getByRole('button', { name: /I have saved it/ }).click();
+    await page.locator('#new-secret').waitFor({ state: 'detached' });
+    await page.locator('#keys tbody tr', { hasText: 'active' }).waitFor();
+    const use = await fetch(`${base}/api/v1/workspaces/${SLUG}/score`, { headers: { authorization: `Bearer ${secret}` } });
+    expect(use.status).toBe(200);
+    expect(await page.locator('#credit-available').textContent()).toMatch(/^\$\d+\.\d\d$/);
+    await shot('settings');
+  });
+
+  it('logged no script error and no CSP violation on any page', () => {
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,72 @@
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { browserAvailable, launchBrowser } from '../helpers/browser.ts';
+import { createTestApp, createWorkspace, signup, type TestContext } from '../helpers/app.ts';
+import { startFixtureSite, text, type FixtureSite } from '../helpers/fixture-site.ts';
+
+// The settings sections for monitoring (schedule, webhooks) in Chromium. Written beside the
+// routes of decisions.md "Monitoring and operations", which other branches build: run after the
+// merge. The webhook receiver is a loopback fixture site that the app's fetcher alone allows.
+
+const SHOTS = process.env.SCREENSHOT_DIR ?? 'test-artifacts';
+let ctx: TestContext;
+let site: FixtureSite;
+let browser: Browser;
+let page: Page;
+let base: string;
+
+beforeAll(async () => {
+  if (!browserAvailable) return;
+  mkdirSync(SHOTS, { recursive: true });
+  site = await startFixtureSite({ '/hook': (_req, res) => text(res, 'ok') });
+  ctx = await createTestApp({ fetcher: site.fetcher });
+  await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+  base = `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`;
+  const { cookie } = await signup(ctx.app, 'ops@example.com');
+  await createWorkspace(ctx.app, cookie, 'ops');
+  browser = await launchBrowser();
+  const context = await browser.newContext();
+  const [name, value] = cookie.split('=') as [string, string];
+  await context.addCookies([{ name, value, url: base }]);
+  page = await context.newPage();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await ctx?.close();
+  await site?.close();
+});
+
+describe.runIf(browserAvailable)('schedule and webhook settings in Chromium', () => {
+  it('sets a weekly schedule, sees its next run, and removes it', async () => {
+    await page.goto(`${base}/w/ops/settings#schedule`);
+    await page.getByText('No schedule').waitFor();
+    await page.locator('#schedule-cron').fill('0 6 * * 1');
+    await page.locator('#schedule-tz').fill('Europe/Madrid');
+    await page.locator('#schedule-preset').selectOption('smoke');
+    await page.getByRole('button', { name: 'Save schedule' }).click();
+    await page.locator('#schedule-state', { hasText: 'Next run' }).waitFor();
+    expect(await page.locator('#schedule-state').textContent()).toContain('Europe/Madrid');
+    await page.screenshot({ path: `${SHOTS}/dashboard-schedule.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Remove schedule' }).click();
+    await page.getByText('No schedule').waitFor();
+  });
+
+  it('adds a webhook whose secret is shown once, sends a test event and lists the delivery', async () => {
+    await page.goto(`${base}/w/ops/settings#webhooks`);
+    await page.locator('#webhook-url').fill(`${site.origin}/hook`);
+    await page.getByRole('button', { name: 'Add webhook' }).click();
+    expect(await page.locator('#webhook-secret').textContent()).toMatch(/^whsec_/);
+    await page.getByRole('button', { name: 'I have saved it' }).click();
+    await page.locator('#webhook-secret').waitFor({ state: 'detached' });
+    const hook = page.locator('#webhooks-list .webhook', { hasText: `${site.origin}/hook` });
+    await hook.getByRole('button', { name: 'Send test event' }).click();
+    await page.getByText('Test event sent.').waitFor();
+    await expect.poll(async () => {
+      await hook.getByRole('button', { name: 'Deliveries' }).click();
+      await hook.getByRole('button', { name: 'Deliveries' }).click();
+      return hook.locator('.deliveries tbody tr').count();
+    }, { timeout: 20_000 }).toBeGreaterThan(0);
+    await page.screenshot({ path: `${SHOTS}/dashboard-webhooks.png`, fullPage: true });
+  });
+});
