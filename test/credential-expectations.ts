@@ -143,6 +143,40 @@ export const DECISION_CREDENTIALS: Record<string, string> = {
   // decisions "First-run papercuts" (issue 14): the service's documents are public
   'GET /api/v1/docs': 'public',
   'GET /api/v1/docs/:name': 'public',
+  // decisions "Monitoring and operations" (issue 14): schedule, webhooks and alerts read with
+  // settings:read and written with settings:write; /metrics checks its own token (404 without it)
+  [`GET ${W}/schedule`]: 'settings:read',
+  [`PUT ${W}/schedule`]: 'settings:write',
+  [`DELETE ${W}/schedule`]: 'settings:write',
+  [`GET ${W}/webhooks`]: 'settings:read',
+  [`POST ${W}/webhooks`]: 'settings:write',
+  [`DELETE ${W}/webhooks/:id`]: 'settings:write',
+  [`POST ${W}/webhooks/:id/test`]: 'settings:write',
+  [`GET ${W}/webhooks/:id/deliveries`]: 'settings:read',
+  [`GET ${W}/alerts`]: 'settings:read',
+  [`POST ${W}/alerts`]: 'settings:write',
+  [`DELETE ${W}/alerts/:alertId`]: 'settings:write',
+  [`GET ${W}/alerts/:alertId/firings`]: 'settings:read',
+  'GET /metrics': 'public',
+  // decisions "Agents and command line" (issue 15): /mcp authenticates the Bearer key itself and
+  // lists only the tools of its scopes; a key may revoke itself (`geo logout`), checked in the route
+  'POST /mcp': 'public',
+  'GET /mcp': 'public',
+  'DELETE /mcp': 'public',
+  'DELETE /api/v1/api-keys/self': 'public',
+  // decisions "Dashboard" (issue 16): the quote a run would make, and the pages, which check the
+  // session themselves (sign-in without one) and call the API with it
+  [`GET ${W}/runs/quote`]: 'runs:read',
+  'GET /': 'public',
+  'GET /signin': 'public',
+  'GET /signup': 'public',
+  'GET /new': 'public',
+  'GET /w/:workspace': 'public',
+  'GET /w/:workspace/:section': 'public',
+  'GET /w/:workspace/runs/:id': 'public',
+  'GET /assets/dashboard/:file': 'public',
+  'GET /assets/dashboard/pages/:file': 'public',
+  'GET /assets/vendor/:file': 'public',
 };
 
 export const EXPECTED_CREDENTIALS: Record<string, string> = { ...SPEC_CREDENTIALS, ...DECISION_CREDENTIALS };

@@ -89,6 +89,10 @@ export function dashboardRoutes(app: FastifyInstance, deps: DashboardDeps) {
   const client = clientFiles();
   const vendor = vendorFiles();
   const tags = ['pages'];
+  // Described in OpenAPI like the other pages: an HTML body, or a 303 to sign in first.
+  const PAGE = { 200: { description: 'The page (HTML)', content: { 'text/html': { schema: { type: 'string' } } } } };
+  const SIGNED_IN_PAGE = { ...PAGE, 303: { description: 'No session: redirect to `/signin?next=…`', type: 'null' } };
+  const ASSET = { 200: { description: 'The file', content: { 'text/javascript': { schema: { type: 'string' } }, 'text/css': { schema: { type: 'string' } } } } };
   const hasSession = async (request: FastifyRequest) => {
     const raw = request.cookies[SESSION_COOKIE];
     const unsigned = raw ? request.unsignCookie(raw) : null;
@@ -99,13 +103,13 @@ export function dashboardRoutes(app: FastifyInstance, deps: DashboardDeps) {
   // Decisions "Dashboard": `/` is the sign-in page without a session, the agency overview with one.
   app.get('/', {
     config: { credential: ACCESS.public },
-    schema: { operationId: 'dashboardHome', tags, summary: 'Web dashboard: sign-in page without a session, the agency overview with one', produces: ['text/html'] },
+    schema: { operationId: 'dashboardHome', tags, summary: 'Web dashboard: sign-in page without a session, the agency overview with one', produces: ['text/html'], response: PAGE },
   }, async (request, reply) => html(reply, shell((await hasSession(request)) ? 'agency' : 'signin')));
 
   for (const [url, name] of [['/signin', 'signin'], ['/signup', 'signup']] as const) {
     app.get(url, {
       config: { credential: ACCESS.public },
-      schema: { operationId: `dashboard${name[0]!.toUpperCase()}${name.slice(1)}`, tags, summary: `Web dashboard: ${PAGES[name].toLowerCase()} page`, produces: ['text/html'] },
+      schema: { operationId: `dashboard${name[0]!.toUpperCase()}${name.slice(1)}`, tags, summary: `Web dashboard: ${PAGES[name].toLowerCase()} page`, produces: ['text/html'], response: PAGE },
     }, async (_request, reply) => html(reply, shell(name)));
   }
 
@@ -116,18 +120,18 @@ export function dashboardRoutes(app: FastifyInstance, deps: DashboardDeps) {
   };
   app.get('/new', {
     config: { credential: ACCESS.public },
-    schema: { operationId: 'dashboardNewWorkspace', tags, summary: 'Web dashboard: create a workspace', produces: ['text/html'] },
+    schema: { operationId: 'dashboardNewWorkspace', tags, summary: 'Web dashboard: create a workspace', produces: ['text/html'], response: SIGNED_IN_PAGE },
   }, (request, reply) => signedIn(request, reply, () => shell('new')));
 
   const Slug = Type.String({ pattern: '^[a-z0-9-]+$', maxLength: 60 });
   app.get('/w/:workspace', {
     config: { credential: ACCESS.public },
-    schema: { operationId: 'dashboardWorkspace', tags, summary: 'Web dashboard: workspace overview', params: Type.Object({ workspace: Slug }), produces: ['text/html'] },
+    schema: { operationId: 'dashboardWorkspace', tags, summary: 'Web dashboard: workspace overview', params: Type.Object({ workspace: Slug }), produces: ['text/html'], response: SIGNED_IN_PAGE },
   }, (request, reply) => signedIn(request, reply, () => shell('overview', (request.params as { workspace: string }).workspace)));
   app.get('/w/:workspace/:section', {
     config: { credential: ACCESS.public },
     schema: {
-      operationId: 'dashboardSection', tags, summary: 'Web dashboard: a workspace section', produces: ['text/html'],
+      operationId: 'dashboardSection', tags, summary: 'Web dashboard: a workspace section', produces: ['text/html'], response: SIGNED_IN_PAGE,
       params: Type.Object({ workspace: Slug, section: Type.Union(['runs', 'recs', 'chat', 'seo', 'settings'].map((s) => Type.Literal(s))) }),
     },
   }, (request, reply) => {
@@ -136,7 +140,7 @@ export function dashboardRoutes(app: FastifyInstance, deps: DashboardDeps) {
   });
   app.get('/w/:workspace/runs/:id', {
     config: { credential: ACCESS.public },
-    schema: { operationId: 'dashboardRun', tags, summary: 'Web dashboard: run detail', params: Type.Object({ workspace: Slug, id: Type.String({ pattern: '^[A-Za-z0-9_-]{1,80}$' }) }), produces: ['text/html'] },
+    schema: { operationId: 'dashboardRun', tags, summary: 'Web dashboard: run detail', params: Type.Object({ workspace: Slug, id: Type.String({ pattern: '^[A-Za-z0-9_-]{1,80}$' }) }), produces: ['text/html'], response: SIGNED_IN_PAGE },
   }, (request, reply) => {
     const { workspace, id } = request.params as { workspace: string; id: string };
     return signedIn(request, reply, () => shell('run', workspace, id));
@@ -151,7 +155,7 @@ export function dashboardRoutes(app: FastifyInstance, deps: DashboardDeps) {
   ] as const) {
     app.get(url, {
       config: { credential: ACCESS.public },
-      schema: { operationId, tags, summary: 'Web dashboard: a script or style sheet', params: File, produces: ['text/javascript', 'text/css'] },
+      schema: { operationId, tags, summary: 'Web dashboard: a script or style sheet', params: File, produces: ['text/javascript', 'text/css'], response: ASSET },
     }, async (request, reply) => {
       const name = `${dir}${(request.params as { file: string }).file}`;
       const body = files.get(name);
