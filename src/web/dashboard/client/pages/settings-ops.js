@@ -29,10 +29,10 @@ export function Schedule({ slug }) {
 
 function Deliveries({ slug, id }) {
   const d = useLoad(() => api('GET', ws(slug, `/webhooks/${id}/deliveries`)), [slug, id]);
-  const rows = Array.isArray(d.data) ? d.data : d.data?.deliveries ?? [];
+  const rows = d.data?.items ?? [];
   return html`<div class="table-wrap"><table class="deliveries"><caption>Deliveries</caption>
     <thead><tr><th scope="col">When</th><th scope="col">Event</th><th scope="col">Status</th><th scope="col">Attempts</th></tr></thead>
-    <tbody>${rows.map((r) => html`<tr><td>${when(r.createdAt)}</td><th scope="row">${r.eventType ?? r.type ?? '—'}</th><td>${r.status ?? r.responseStatus ?? '—'}</td><td>${r.attempts ?? '—'}</td></tr>`)}</tbody>
+    <tbody>${rows.map((r) => html`<tr><td>${when(r.createdAt)}</td><th scope="row">${r.type}</th><td>${r.status}</td><td>${r.attemptCount}</td></tr>`)}</tbody>
   </table></div><${Alert} error=${d.error} />`;
 }
 
@@ -47,7 +47,7 @@ export function Webhooks({ slug }) {
   const create = (e) => { e.preventDefault(); action.run(async () => { const made = await api('POST', ws(slug, '/webhooks'), { url, events }); setSecret(made.secret); setUrl(''); hooks.reload(); }); };
   const test = (id) => action.run(async () => { await api('POST', ws(slug, `/webhooks/${id}/test`), {}); setNotice('Test event sent.'); setOpen(id); });
   const remove = (id) => action.run(async () => { await api('DELETE', ws(slug, `/webhooks/${id}`)); hooks.reload(); });
-  const list = Array.isArray(hooks.data) ? hooks.data : hooks.data?.webhooks ?? [];
+  const list = hooks.data ?? [];
   return html`<${Section} id="webhooks" title="Webhooks">
     ${secret ? html`<div class="secret" role="alert"><p><strong>Signing secret, shown only now:</strong></p><p><code id="webhook-secret">${secret}</code></p>
       <button type="button" class="secondary small" onClick=${() => setSecret(null)}>I have saved it</button></div>` : null}
