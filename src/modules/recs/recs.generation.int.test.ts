@@ -184,7 +184,7 @@ describe('seo lane: metered, capped, honest when there is no data', () => {
     const ws = await workspace({}, ctx.app, cookie, 0);
     const res = await api('POST', `/api/v1/workspaces/${ws.slug}/recs/generate`, { lane: 'seo' });
     expect([res.statusCode, res.json().error.code]).toEqual([402, 'insufficient_credits']);
-    expect(res.json().error.details).toEqual({ requiredMicrousd: 200_000, availableMicrousd: 0 });
+    expect(res.json().error.details).toMatchObject({ requiredMicrousd: 200_000, availableMicrousd: 0, addCredits: { method: 'POST' } });
     expect((await api('POST', `/api/v1/workspaces/${ws.slug}/recs/generate`, { lane: 'geo' })).statusCode).toBe(202);
   });
 

@@ -140,7 +140,7 @@ describe('runs', () => {
     await createWorkspace(ctx.app, cookie, slug);
     const res = await api('POST', `/api/v1/workspaces/${slug}/runs`, { preset: 'smoke' });
     expect([res.statusCode, res.json().error.code]).toEqual([402, 'insufficient_credits']);
-    expect(res.json().error.details).toEqual({ requiredMicrousd: 2 * ALL, availableMicrousd: 0 });
+    expect(res.json().error.details).toMatchObject({ requiredMicrousd: 2 * ALL, availableMicrousd: 0, addCredits: { method: 'POST' } });
     expect((await api('GET', `/api/v1/workspaces/${slug}/runs`)).json().runs).toEqual([]);
   });
 

@@ -37,8 +37,11 @@ async function workspace({ funded = true, app = ctx.app, who = cookie } = {}) {
 const schedule = (slug: string, body: Record<string, unknown> = { cron: '0 6 * * *', timeZone: 'UTC', preset: 'smoke' }, app = ctx.app, who = cookie) =>
   api('PUT', `/api/v1/workspaces/${slug}/schedule`, body, { cookie: who }, app);
 const runsOf = async (slug: string, app = ctx.app, who = cookie) => (await api('GET', `/api/v1/workspaces/${slug}/runs`, undefined, { cookie: who }, app)).json().runs;
+// A cancelled run holds its pipeline slot until its worker stops it: wait for that, so the next
+// test starts with the cap free (on PostgreSQL the stop can trail the DELETE).
 const cancelAll = async (slug: string) => {
   for (const run of await runsOf(slug)) if (run.status === 'running') await api('DELETE', `/api/v1/workspaces/${slug}/runs/${run.id}`);
+  for (let i = 0; i < 400 && (await runsOf(slug)).some((run: { status: string }) => run.status === 'running'); i++) await new Promise((r) => setTimeout(r, 25));
 };
 
 describe('schedule CRUD', () => {
