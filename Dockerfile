@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
-# The API and the worker in one image (the command differs). Node 24 LTS, the newest line CI
-# tests (.ci/run runs the suite on 20, 22 and 24). Chromium from Debian for page evaluations
+# The API and the worker in one image (the command differs). Node 24 LTS, a line users run;
+# `.ci/node-lines` runs the suite on 22 and 24 (not yet gating CI). Chromium from Debian for page evaluations
 # (Lighthouse) and PDF reports. Runs as the unprivileged `node` user.
 
 ARG NODE_IMAGE=node:24-bookworm-slim
