@@ -5,10 +5,10 @@
 //    Baseline in the same run: the analysis alone over the same answers (the pure CPU floor).
 // 2. Latency: the same run with GEO_SIMULATED_LATENCY_MS=200. Ideal = ceil(calls per engine /
 //    engine concurrency) × 200 ms. Target: wall time within 1.2× of the ideal.
-import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { openPostgres, openPglite, type Database } from '../src/lib/db.ts';
+import type { Database } from '../src/lib/db.ts';
+import { freshDatabase } from './fresh-database.ts';
 import { analyzeAnswer } from '../src/modules/analysis/analyze.fns.ts';
 import { simulatedAnswer } from '../src/modules/engines/simulated.fns.ts';
 import { SIMULATED_CONCURRENCY } from '../src/modules/engines/engines.service.ts';
@@ -17,30 +17,10 @@ import { profileFromWorkspace } from '../src/modules/analysis/profile.fns.ts';
 const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
-async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
-  if (!url) {
-    console.warn('BENCH_DATABASE_URL not set: measuring on PGlite (the targets are for PostgreSQL)');
-    const database = await openPglite(undefined);
-    return { database, drop: () => database.close() };
-  }
-  const name = `geo_bench_${Date.now()}_${process.pid}`; // unique on a shared server
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = openPostgres(target.toString(), 20);
-  return {
-    database,
-    async drop() {
-      await database.close();
-      const a = new pg.Client({ connectionString: url });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-    },
-  };
+/** Uses the shared fresh database (bench/fresh-database.ts), warning when it falls back to PGlite. */
+async function benchDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (!url) console.warn('BENCH_DATABASE_URL not set: measuring on PGlite (the targets are for PostgreSQL)');
+  return freshDatabase(url, 20);
 }
 
 const workspace = {
@@ -51,7 +31,7 @@ const workspace = {
 };
 
 async function timeRun(latencyMs: number, runs: number) {
-  const { database, drop } = await freshDatabase();
+  const { database, drop } = await benchDatabase();
   await database.migrate();
   const base = loadConfig({ GEO_ENV: 'test', DATA_DIR: '/tmp/geo-bench', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '100000' });
   const config = { ...base, pipeline: { ...base.pipeline, simulatedLatencyMs: latencyMs } };

@@ -6,33 +6,20 @@
 // with `POST …/runs` (as many at a time as the tick), which is the floor the tick adds its
 // scheduling latency (pg-boss's cron monitor and pollers) and its bookkeeping to.
 import os from 'node:os';
-import pg from 'pg';
 import pLimit from 'p-limit';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { openPglite, openPostgres, type Database } from '../src/lib/db.ts';
+import type { Database } from '../src/lib/db.ts';
+import { freshDatabase } from './fresh-database.ts';
 import { TICK_CONCURRENCY } from '../src/modules/schedules/schedules.service.ts';
 
 const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const WORKSPACES = Number(process.env.BENCH_WORKSPACES ?? 500);
 
+/** Uses the shared fresh database (bench/fresh-database.ts), warning when it falls back to PGlite. */
 async function scratchDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
-  if (!url) {
-    console.warn('BENCH_DATABASE_URL not set: measuring on PGlite (the target is for PostgreSQL)');
-    const database = await openPglite(undefined);
-    return { database, drop: () => database.close() };
-  }
-  const name = `geo_bench_sched_${Date.now()}_${process.pid}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(sql).finally(() => client.end());
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = openPostgres(target.toString(), 20);
-  return { database, drop: async () => { await database.close(); await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); } };
+  if (!url) console.warn('BENCH_DATABASE_URL not set: measuring on PGlite (the target is for PostgreSQL)');
+  return freshDatabase(url, 20);
 }
 
 // Runs started since the due time, whatever their status since.
