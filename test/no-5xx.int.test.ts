@@ -29,9 +29,21 @@ const payloads: Array<[string, string]> = [
   ['multipart/form-data; boundary=x', '--x--'],
 ];
 
+/** Statuses each operation's OpenAPI entry declares, keyed "METHOD /fastify/:url". */
+function declaredStatuses(): Map<string, Set<string>> {
+  const doc = ctx.app.swagger() as unknown as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+  const out = new Map<string, Set<string>>();
+  for (const [p, methods] of Object.entries(doc.paths)) {
+    for (const [m, op] of Object.entries(methods)) out.set(`${m.toUpperCase()} ${p.replace(/\{([a-zA-Z]+)\}/g, ':$1')}`, new Set(Object.keys(op.responses)));
+  }
+  return out;
+}
+
 describe('no 5xx from any input', () => {
-  it('holds for every route', { timeout: 180_000 }, async () => {
+  it('holds for every route, and every status answered is one the route declares', { timeout: 180_000 }, async () => {
     const failures: string[] = [];
+    const declared = declaredStatuses();
+    const undeclared = new Set<string>();
     // Logout last: it ends the session the other routes are called with.
     const routes = ctx.app.registeredRoutes.filter((r) => !r.hidden).sort((a, b) => Number(a.url.endsWith('/logout')) - Number(b.url.endsWith('/logout')));
     for (const route of routes) {
@@ -41,9 +53,12 @@ describe('no 5xx from any input', () => {
           const res = await ctx.app.inject({ method: route.method as 'POST', url: `${url}?limit=-1&date=%ZZ&range=[]`, headers: { ...headers, 'content-type': type }, payload });
           if (res.statusCode >= 500) failures.push(`${route.method} ${url} ${type} ${payload.slice(0, 40)} -> ${res.statusCode} ${res.body}`);
           else expect(res.headers['x-request-id']).toBeDefined();
+          const statuses = declared.get(`${route.method} ${route.url}`);
+          if (statuses && !statuses.has(String(res.statusCode))) undeclared.add(`${route.method} ${route.url} answered ${res.statusCode} ${res.statusCode >= 400 ? res.json().error?.code : ''}`);
         }
       }
     }
     expect(failures).toEqual([]);
+    expect([...undeclared]).toEqual([]);
   });
 });

@@ -22,7 +22,10 @@ export function securityFor(credential: Credential): Array<Record<string, string
 function errorResponses(route: RouteOptions, credential: Credential): Record<number, string> {
   const out: Record<number, string> = {};
   const schema = route.schema ?? {};
-  if (schema.body || schema.querystring || schema.params) out[400] = 'invalid_request: the request failed validation';
+  // Fastify reads a body on every method but GET and HEAD, schema or not: any of them can meet
+  // malformed JSON (400), an oversized body (413) or a content type it does not read (415).
+  const readsBody = [route.method].flat().some((m) => m !== 'GET' && m !== 'HEAD');
+  if (schema.body || schema.querystring || schema.params || readsBody) out[400] = 'invalid_request: the request failed validation or its JSON does not parse';
   if (credential !== 'public') {
     out[401] = 'invalid_key: no credential, or a malformed, unknown or inactive key';
     out[403] = credential === 'session'
@@ -30,7 +33,10 @@ function errorResponses(route: RouteOptions, credential: Credential): Record<num
       : 'insufficient_scope, csrf_rejected or ip_forbidden';
   }
   if (hasWorkspaceParam(route.url) || route.config?.workspaceIn) out[404] = 'workspace_not_found (unknown, unreachable or malformed workspace) or not_found';
-  if (schema.body) out[413] = 'payload_too_large: the body is over 1 MiB';
+  if (schema.body || readsBody) {
+    out[413] = 'payload_too_large: the body is over 1 MiB';
+    out[415] = 'unsupported_media_type: the body is not sent as application/json';
+  }
   // Every error code a route's description names (`insufficient_credits`, `job_already_running`…)
   // is listed under its status, so the OpenAPI entry answers "what can this fail with" (issue 14).
   const description = String((schema as { description?: unknown }).description ?? '');

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { AppError } from '../../lib/errors.ts';
 import { ACCESS } from '../../lib/http/credentials.ts';
+import { ErrorBody } from '../../lib/http/responses.ts';
 import type { Metrics } from './metrics.service.ts';
 
 // `GET /metrics` (decisions: "Monitoring and operations"): Prometheus text for a scraper that
@@ -28,6 +29,7 @@ export function metricsRoutes(app: FastifyInstance, deps: { metrics: Metrics; to
       produces: ['text/plain'],
       response: {
         200: { description: 'Prometheus text exposition', content: { 'text/plain': { schema: Type.String() } } },
+        404: { ...ErrorBody, description: 'not_found: no METRICS_TOKEN is configured, or the bearer token is not it' },
       },
     },
   }, async (request, reply) => {
