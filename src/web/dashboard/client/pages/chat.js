@@ -64,6 +64,11 @@ export function Chat({ workspace }) {
     threads.reload();
     if (current?.id === t.id) setCurrent({ ...current, pinned: !t.pinned });
   });
+  const remove = () => action.run(async () => {
+    if (!confirm(`Delete “${current.title}” and its messages?`)) return;
+    await api('DELETE', `/api/v1/threads/${current.id}?workspace=${workspace}`);
+    setCurrent(null); setMessages([]); threads.reload();
+  });
   const send = (e) => {
     e.preventDefault();
     const text = draft.trim();
@@ -95,6 +100,8 @@ export function Chat({ workspace }) {
       </nav>
       <section class="conversation" aria-label="Conversation">
         ${current ? html`
+          <div class="thread-head"><h2 id="thread-title">${current.pinned ? 'Pinned: ' : ''}${current.title}</h2>
+            <button type="button" class="secondary small" onClick=${remove} disabled=${action.busy}>Delete conversation</button></div>
           <div class="log" ref=${log} role="log" aria-live="polite" id="chat-log">
             ${messages.map((m) => html`<div class=${`msg ${m.role}`}><span class="visually-hidden">${m.role === 'user' ? 'You' : 'Assistant'}: </span>${textOf(m)}
               ${m.metadata?.simulated ? html` <${Simulated} simulated />` : null}</div>`)}
