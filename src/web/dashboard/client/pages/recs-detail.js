@@ -3,30 +3,27 @@
 // verdict) and, for Reddit threads, the reply drafts — every version readable, a new one on demand.
 import { Alert, Loading, Simulated, api, html, interval, num, when, useAction, useLoad, useState, ws } from '../lib.js';
 
-const VERDICTS = {
-  improved: 'Improved — the 95% intervals before and after do not overlap',
-  worse: 'Worse — the 95% intervals before and after do not overlap',
-  no_detectable_change: 'No detectable change — the intervals overlap',
-  pending: 'Pending',
-};
+const VERDICTS = { improved: 'Improved', worse: 'Worse', no_detectable_change: 'No detectable change', pending: 'Pending' };
 
-/** One side of the effect: value with k of n and its interval, or why there is none. */
-function Measured({ m }) {
-  if (!m) return html`<td colspan="3" class="muted">not measured</td>`;
-  return html`<td>${num(m.value)}%${m.simulated ? html` <${Simulated} simulated />` : null}</td>
-    <td>${interval(m.interval)}</td><td>${m.k ?? '—'} of ${m.n}${m.observedAt ? html`<br /><small class="muted">${when(m.observedAt)}</small>` : null}</td>`;
+/** One side of the effect: value with k of n and its interval, or that it was not measured. */
+function Measured({ label, m }) {
+  return html`<li><strong>${label}:</strong> ${m ? html`${num(m.value)}% <small class="muted">(95% ${interval(m.interval)}; ${m.k ?? '—'} of ${m.n} answers${m.observedAt ? `, ${when(m.observedAt)}` : ''})</small>${m.simulated ? html` <${Simulated} simulated />` : null}` : html`<span class="muted">not measured</span>`}</li>`;
+}
+
+/** The metric's scope in words: `{engine: 'gemini', promptIds: [..3]}` → "engine gemini, 3 prompts". */
+export function scopeText(scope) {
+  if (!scope || typeof scope !== 'object') return scope ? String(scope) : '';
+  return Object.entries(scope).map(([k, v]) => (Array.isArray(v) ? `${v.length} ${k === 'promptIds' ? 'prompts' : k}` : `${k} ${v}`)).join(', ');
 }
 
 export function Effect({ effect }) {
   const metric = effect.metric ?? {};
+  const scope = scopeText(metric.scope);
   return html`<div class="effect-box">
     <h4>Effect</h4>
     <p class="effect"><strong class=${`verdict ${effect.verdict}`}>${VERDICTS[effect.verdict] ?? effect.verdict}</strong>. ${effect.explanation}</p>
-    ${metric.name ? html`<p class="muted">Metric: ${metric.name.replaceAll('_', ' ')}${metric.scope ? ` (${metric.scope})` : ''}${metric.better ? `, ${metric.better} is better` : ''}</p>` : null}
-    ${effect.before || effect.after ? html`<div class="table-wrap"><table class="effect-table"><caption>Before acceptance and after done</caption>
-      <thead><tr><th scope="col">When</th><th scope="col">Value</th><th scope="col">95% interval</th><th scope="col">Answers</th></tr></thead>
-      <tbody><tr><th scope="row">Before</th><${Measured} m=${effect.before} /></tr><tr><th scope="row">After</th><${Measured} m=${effect.after} /></tr></tbody>
-    </table></div>` : null}
+    ${metric.name ? html`<p class="muted">Metric: ${metric.name.replaceAll('_', ' ')}${scope ? ` (${scope})` : ''}${metric.better ? `, ${metric.better} is better` : ''}</p>` : null}
+    ${effect.before || effect.after ? html`<ul class="plain effect-values"><${Measured} label="Before (at acceptance)" m=${effect.before} /><${Measured} label="After (first run once done)" m=${effect.after} /></ul>` : null}
   </div>`;
 }
 

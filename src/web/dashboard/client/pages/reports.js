@@ -6,7 +6,7 @@ import { Alert, Loading, Simulated, api, html, useLoad, useState, when, ws } fro
 const FORMATS = [['html', 'HTML'], ['pdf', 'PDF'], ['csv', 'CSV'], ['json', 'JSON']];
 
 function Catalog({ data }) {
-  return html`<section class="card" aria-labelledby="catalog-h"><h2 id="catalog-h">Report types</h2>
+  return html`<section class="card" aria-labelledby="catalog-h"><h2 id="catalog-h">What each report holds</h2>
     <ul class="plain catalog">${data.map((c) => html`<li><h3>${c.title}</h3><p>${c.description}</p>
       <p class="muted">${c.available ? `Made ${c.schedule}. Formats: ${c.formats.join(', ')}.` : `Not available: ${c.reason}`}</p></li>`)}</ul>
   </section>`;
@@ -22,7 +22,7 @@ export function Reports({ workspace }) {
       To get a fresh one, <a href=${`/w/${workspace}/runs`}>start a run</a>.</p>
     <${Alert} error=${list.error ?? catalog.error} />
     <section class="card" aria-labelledby="reports-h"><h2 id="reports-h">Made reports</h2>
-      <div class="controls"><label>Type <select id="report-type" value=${type} onChange=${(e) => setType(e.target.value)}>
+      <div class="controls"><label>Report type <select id="report-type" value=${type} onChange=${(e) => setType(e.target.value)}>
         <option value="">All types</option>${(catalog.data ?? []).map((c) => html`<option value=${c.type}>${c.title}</option>`)}</select></label></div>
       ${list.loading && !list.data ? html`<${Loading} what="Loading reports" />` : null}
       ${list.data && !list.data.length ? html`<p class="muted">No report yet: the first one is made when a run succeeds.</p>` : null}
