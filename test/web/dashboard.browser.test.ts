@@ -216,11 +216,19 @@ describe.runIf(browserAvailable)('dashboard in Chromium', () => {
     await page.getByRole('button', { name: 'Send' }).click();
     await page.locator('.msg.user').waitFor();
     await expect.poll(async () => ((await page.locator('.msg.assistant').textContent()) ?? '').length, { timeout: 30_000 }).toBeGreaterThan(20);
-    await page.getByRole('button', { name: 'Send' }).and(page.locator(':disabled')).waitFor();
+    // The button reads "Answering…" while the answer streams; "Send" again once it finished.
+    await page.getByRole('button', { name: 'Send', exact: true }).waitFor({ timeout: 30_000 });
+    const answer = (await page.locator('.msg.assistant').textContent())!;
     await page.getByRole('button', { name: /^Pin/ }).first().click();
     await page.getByRole('button', { name: /^Unpin/ }).first().waitFor();
+    await page.getByText('Rename or delete').click();
+    await page.getByLabel('New title').fill('Globex comparison');
+    await page.getByRole('button', { name: 'Rename' }).click();
+    await page.getByRole('heading', { name: 'Pinned: Globex comparison' }).waitFor();
     const threads = await asUser('GET', `/api/v1/threads?workspace=${SLUG}`);
-    expect(threads.body[0]).toMatchObject({ pinned: true, messageCount: 2 });
+    expect(threads.body[0]).toMatchObject({ pinned: true, messageCount: 2, title: 'Globex comparison' });
+    // Renaming and pinning left the finished answer whole.
+    expect(await page.locator('.msg.assistant').textContent()).toBe(answer);
     await shot('chat');
   });
 
