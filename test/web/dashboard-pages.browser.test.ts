@@ -43,6 +43,9 @@ beforeAll(async () => {
   expect((await api('POST', `/api/v1/workspaces/${SLUG}/credits/top-up`, { amountMicrousd: 20_000_000, idempotencyKey: 'pages-topup' })).status).toBeLessThan(300);
   const run = await api('POST', `/api/v1/workspaces/${SLUG}/runs`, { preset: 'smoke' });
   expect((await jobWhenDone(ctx.app, SLUG, run.body.id, { cookie })).status).toBe('succeeded');
+  // Recommendations to fill the board at phone width.
+  const recs = await api('POST', `/api/v1/workspaces/${SLUG}/recs/generate`, { lane: 'geo' });
+  expect((await jobWhenDone(ctx.app, SLUG, recs.body.id, { cookie })).status).toBe('succeeded');
   await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   base = `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`;
   browser = await launchBrowser();
@@ -153,6 +156,7 @@ describe.runIf(browserAvailable)('dashboard pages in Chromium', () => {
       await page.goto(`${base}/w/${SLUG}${section}`);
       await page.locator('main h1').waitFor();
       await page.waitForLoadState('networkidle');
+      if (section === '/recs') await page.locator('#col-proposed-list .rec').first().waitFor();
       // Nothing wider than the screen; wide tables scroll inside their own box.
       expect(await page.evaluate(() => document.documentElement.scrollWidth), section || 'overview').toBeLessThanOrEqual(390);
       await shot(`phone-${section.slice(1) || 'overview'}`);
