@@ -109,6 +109,18 @@ describe.runIf(browserAvailable)('dashboard in Chromium', () => {
     const shown = await page.locator('#results tbody tr').count();
     expect(shown).toBeLessThanOrEqual(2);
     expect(await page.locator('#row-count').textContent()).toBe(`${shown} answers shown`);
+    // Tone and cited-site filters: every row left has the chosen site among its citations.
+    await page.getByLabel('Brand mentioned only').uncheck();
+    await page.getByLabel('Engine').selectOption('');
+    const site = await page.locator('#filter-site option').nth(1).evaluate((o) => (o as HTMLOptionElement).value);
+    await page.getByLabel('Cited site').selectOption(site);
+    const withSite = await page.locator('#results tbody tr').count();
+    expect(withSite).toBeGreaterThan(0);
+    for (const cell of await page.locator('#results tbody tr td:nth-child(6)').allTextContents()) expect(cell).toContain(site);
+    await page.getByLabel('Tone').selectOption('negative');
+    expect(await page.locator('#results tbody tr').count()).toBeLessThanOrEqual(withSite);
+    await page.getByLabel('Tone').selectOption('');
+    await page.getByLabel('Cited site').selectOption('');
     expect(await page.getByText('Simulated').first().isVisible()).toBe(true);
     await shot('run-detail');
   });
@@ -178,7 +190,7 @@ describe.runIf(browserAvailable)('dashboard in Chromium', () => {
     const moved = page.locator('#col-in_review-list .rec', { hasText: title });
     await moved.getByRole('button', { name: 'Evidence and effect' }).click();
     await moved.locator('.effect').waitFor();
-    expect(await moved.locator('.effect').textContent()).toMatch(/pending/);
+    expect(await moved.locator('.effect').textContent()).toMatch(/^Pending\. The after-value is measured by the first run after the item is done/);
 
     // A Reddit thread gets a drafted reply that discloses the affiliation.
     const reddit = page.locator('.rec', { hasText: /Reddit/ }).first();
@@ -186,7 +198,13 @@ describe.runIf(browserAvailable)('dashboard in Chromium', () => {
       await reddit.getByRole('button', { name: 'Evidence and effect' }).click();
       await reddit.getByRole('button', { name: 'Write a draft reply' }).click();
       await reddit.locator('pre.draft').waitFor();
-      expect((await reddit.locator('pre.draft').textContent())!.length).toBeGreaterThan(20);
+      const first = (await reddit.locator('pre.draft').textContent())!;
+      expect(first).toMatch(/^Disclosure:/);
+      // A second draft becomes current; the first stays readable.
+      await reddit.getByRole('button', { name: 'Write another draft' }).click();
+      await reddit.getByRole('button', { name: 'Version 2 (current)' }).waitFor();
+      await reddit.getByRole('button', { name: 'Version 1' }).click();
+      expect(await reddit.locator('pre.draft').textContent()).toBe(first);
     }
     await shot('recs');
   });
@@ -198,11 +216,19 @@ describe.runIf(browserAvailable)('dashboard in Chromium', () => {
     await page.getByRole('button', { name: 'Send' }).click();
     await page.locator('.msg.user').waitFor();
     await expect.poll(async () => ((await page.locator('.msg.assistant').textContent()) ?? '').length, { timeout: 30_000 }).toBeGreaterThan(20);
-    await page.getByRole('button', { name: 'Send' }).and(page.locator(':disabled')).waitFor();
+    // The button reads "Answering…" while the answer streams; "Send" again once it finished.
+    await page.getByRole('button', { name: 'Send', exact: true }).waitFor({ timeout: 30_000 });
+    const answer = (await page.locator('.msg.assistant').textContent())!;
     await page.getByRole('button', { name: /^Pin/ }).first().click();
     await page.getByRole('button', { name: /^Unpin/ }).first().waitFor();
+    await page.getByText('Rename or delete').click();
+    await page.getByLabel('New title').fill('Globex comparison');
+    await page.getByRole('button', { name: 'Rename' }).click();
+    await page.getByRole('heading', { name: 'Pinned: Globex comparison' }).waitFor();
     const threads = await asUser('GET', `/api/v1/threads?workspace=${SLUG}`);
-    expect(threads.body[0]).toMatchObject({ pinned: true, messageCount: 2 });
+    expect(threads.body[0]).toMatchObject({ pinned: true, messageCount: 2, title: 'Globex comparison' });
+    // Renaming and pinning left the finished answer whole.
+    expect(await page.locator('.msg.assistant').textContent()).toBe(answer);
     await shot('chat');
   });
 

@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, CHROME_PATH } from '../helpers/browser.ts';
-import { createTestApp, type TestContext } from '../helpers/app.ts';
+import { createTestApp, createWorkspace, signup, type TestContext } from '../helpers/app.ts';
+import { jobWhenDone } from '../helpers/fixture-site.ts';
+import { audit } from '../../src/modules/pages/lighthouse.ts';
 import { createSafeFetcher } from '../../src/lib/safe-fetch/safe-fetch.ts';
 import { evaluatePage } from '../../src/modules/pages/evaluate.ts';
 
 // The project's own page evaluation (Lighthouse in Chromium, src/modules/pages) run on the
 // dashboard's sign-in page, the first page anyone sees: accessibility and best practices ≥ 90.
 // The fetcher allows this one loopback origin alone and resolves no names. (One audit: ~8 s.)
+// The signed-in pages are audited by the same Lighthouse run (`audit`) with the session cookie
+// sent as a header, over a workspace with a finished run and generated recommendations.
 
 let ctx: TestContext;
 let base: string;
@@ -31,5 +35,22 @@ describe.runIf(browserAvailable)('dashboard page evaluation', () => {
     expect(evaluation.details.problems).toEqual([]);
     expect(evaluation.scores.accessibility).toBeGreaterThanOrEqual(90);
     expect(evaluation.scores.bestPractices).toBeGreaterThanOrEqual(90);
+  });
+
+  it('scores the signed-in workspace pages at least 90 for accessibility and best practices', { timeout: 480_000 }, async () => {
+    const { cookie } = await signup(ctx.app);
+    await createWorkspace(ctx.app, cookie, 'audit');
+    const inject = (method: 'GET' | 'POST', url: string, payload?: object) => ctx.app.inject({ method, url: `/api/v1/workspaces/audit${url}`, headers: { cookie }, payload });
+    expect((await jobWhenDone(ctx.app, 'audit', (await inject('POST', '/runs', { preset: 'smoke' })).json().id, { cookie })).status).toBe('succeeded');
+    expect((await jobWhenDone(ctx.app, 'audit', (await inject('POST', '/recs/generate', { lane: 'geo' })).json().id, { cookie })).status).toBe('succeeded');
+    const scores: Record<string, unknown> = {};
+    for (const section of ['', '/runs', '/recs', '/chat', '/seo', '/research', '/reports', '/email']) {
+      const result = await audit(`${base}/w/audit${section}`, { chromePath: CHROME_PATH, proxyUrl: null, loadTimeoutMs: 30_000, totalTimeoutMs: 90_000, extraHeaders: { cookie } });
+      scores[section || '/'] = result.scores;
+      expect(result.finalUrl, 'not sent to sign in').toContain('/w/audit');
+      expect(result.scores.accessibility, `${section} accessibility`).toBeGreaterThanOrEqual(90);
+      expect(result.scores.bestPractices, `${section} best practices`).toBeGreaterThanOrEqual(90);
+    }
+    console.info(`dashboard workspace pages Lighthouse scores: ${JSON.stringify(scores)}`);
   });
 });

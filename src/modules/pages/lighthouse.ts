@@ -52,6 +52,8 @@ export interface AuditOptions {
   loadTimeoutMs: number;
   totalTimeoutMs: number;
   signal?: AbortSignal;
+  /** Sent with every request of the audit; only the dashboard's own test uses it (a session cookie for its signed-in pages). */
+  extraHeaders?: Record<string, string>;
 }
 
 const score = (value: number | null | undefined) => (typeof value === 'number' ? Math.round(value * 100) : null);
@@ -74,6 +76,7 @@ export function audit(url: string, options: AuditOptions): Promise<AuditResult> 
       const run = lighthouse(url, {
         port: chrome.port, output: 'json', logLevel: 'silent', onlyCategories: [...CATEGORIES],
         maxWaitForLoad: options.loadTimeoutMs, maxWaitForFcp: Math.min(options.loadTimeoutMs, 15_000),
+        ...(options.extraHeaders ? { extraHeaders: options.extraHeaders } : {}),
       });
       run.catch(() => {}); // settled by the race below; never an unhandled rejection after a timeout
       const result = await Promise.race([run, stop]);

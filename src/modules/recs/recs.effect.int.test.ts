@@ -114,6 +114,8 @@ describe('drafts for reddit_thread items', () => {
     const d = await detail(ws.slug, rec.id);
     expect(d.current_draft_id).toBe(second.draftId);
     expect(d.drafts.map((x: { version: number }) => x.version)).toEqual([1, 2]);
+    // The detail carries each version's text, so an earlier draft can be read again.
+    expect(d.drafts.map((x: { text: string }) => x.text)).toEqual([draft.text, second.text]);
     const after = await balance(ws.slug);
     expect(before.postedMicrousd - after.postedMicrousd).toBe(2 * 120_000);
     expect(after.heldMicrousd).toBe(0);

@@ -59,7 +59,7 @@ export const RecommendationDetail = Type.Object({
     reviewEvidence: Nullable(Open('as sent')), visibilitySnapshot: Nullable(Open('as sent')), draftId: Nullable(Type.String()),
     complianceApproved: Type.Boolean(), actor: Nullable(Type.String({ description: 'User id; null for an API key' })), at: Timestamp,
   })),
-  drafts: Type.Array(Type.Object({ draftId: Type.String(), version: Type.Integer(), model: Type.String(), simulated: Type.Boolean(), createdAt: Timestamp })),
+  drafts: Type.Array(Type.Object({ draftId: Type.String(), version: Type.Integer(), text: Type.String({ description: 'The reply as drafted (the dashboard shows past versions)' }), model: Type.String(), simulated: Type.Boolean(), createdAt: Timestamp })),
   effect: Type.Object({
     metric: Open('name, scope, better, source'),
     before: Measurement,

@@ -95,7 +95,7 @@ export function createRecsService(deps: { db: Db; clock: Clock; measure: Measure
       return {
         ...recView(row),
         history: history.map(historyView),
-        drafts: drafts.map((d) => ({ draftId: d.id, version: d.version, model: d.model, simulated: d.simulated, createdAt: d.createdAt.toISOString() })),
+        drafts: drafts.map((d) => ({ draftId: d.id, version: d.version, text: d.text, model: d.model, simulated: d.simulated, createdAt: d.createdAt.toISOString() })),
         effect: effectOf(baseline, { status: row.status, doneAt: row.doneAt }, after, row.evidence.metric),
       };
     },

@@ -32,6 +32,9 @@ describe('dashboard pages', () => {
     const page = await get('/w/dash/runs/run_123', { cookie });
     expect(page.body).toContain('data-page="run" data-workspace="dash" data-id="run_123"');
     expect((await get('/w/dash/nowhere', { cookie })).statusCode).toBe(400);
+    for (const section of ['reports', 'research', 'email']) {
+      expect((await get(`/w/dash/${section}`, { cookie })).body, section).toContain(`data-page="${section}" data-workspace="dash"`);
+    }
   });
 
   it('answers every page under a CSP without inline script or style', async () => {
@@ -46,7 +49,9 @@ describe('dashboard pages', () => {
     const app = await get('/assets/dashboard/app.js');
     expect(app.statusCode).toBe(200);
     expect(app.headers['content-type']).toMatch(/^text\/javascript/);
-    expect((await get('/assets/dashboard/pages/runs.js')).statusCode).toBe(200);
+    for (const file of ['runs', 'recs-detail', 'seo-pages', 'reports', 'research', 'email']) {
+      expect((await get(`/assets/dashboard/pages/${file}.js`)).statusCode, file).toBe(200);
+    }
     const hooks = await get('/assets/vendor/hooks.js');
     expect(hooks.body).toContain('from"/assets/vendor/preact.js"');
     expect(hooks.body).not.toMatch(/from\s*"preact"/);

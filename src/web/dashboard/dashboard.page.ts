@@ -54,8 +54,11 @@ function vendorFiles(): Map<string, string> {
 const PAGES = {
   signin: 'Sign in', signup: 'Create your account', agency: 'Workspaces', new: 'New workspace',
   overview: 'Overview', runs: 'Runs', run: 'Run detail', recs: 'Recommendations', chat: 'Chat', seo: 'SEO', settings: 'Settings',
+  reports: 'Reports', research: 'Research', email: 'Email inbox',
 } as const;
 type PageName = keyof typeof PAGES;
+/** The workspace sections under /w/:workspace/:section (the overview is /w/:workspace itself). */
+const SECTIONS = ['runs', 'recs', 'chat', 'seo', 'settings', 'reports', 'research', 'email'] as const satisfies readonly PageName[];
 
 export function shell(pageName: PageName, workspace = '', id = ''): string {
   return `<!doctype html>
@@ -132,7 +135,7 @@ export function dashboardRoutes(app: FastifyInstance, deps: DashboardDeps) {
     config: { credential: ACCESS.public },
     schema: {
       operationId: 'dashboardSection', tags, summary: 'Web dashboard: a workspace section', produces: ['text/html'], response: SIGNED_IN_PAGE,
-      params: Type.Object({ workspace: Slug, section: Type.Union(['runs', 'recs', 'chat', 'seo', 'settings'].map((s) => Type.Literal(s))) }),
+      params: Type.Object({ workspace: Slug, section: Type.Union(SECTIONS.map((s) => Type.Literal(s))) }),
     },
   }, (request, reply) => {
     const { workspace, section } = request.params as { workspace: string; section: PageName };

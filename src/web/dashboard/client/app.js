@@ -9,12 +9,16 @@ import { Recs } from './pages/recs.js';
 import { Chat } from './pages/chat.js';
 import { Seo } from './pages/seo.js';
 import { Settings } from './pages/settings.js';
+import { Reports } from './pages/reports.js';
+import { Research } from './pages/research.js';
+import { Email } from './pages/email.js';
 
 const root = document.getElementById('app');
 const { page, workspace, id } = root.dataset;
 
-const PAGES = { agency: Agency, new: NewWorkspace, overview: Overview, runs: Runs, run: RunDetail, recs: Recs, chat: Chat, seo: Seo, settings: Settings };
-const SECTIONS = [['overview', 'Overview', ''], ['runs', 'Runs', '/runs'], ['recs', 'Recommendations', '/recs'], ['chat', 'Chat', '/chat'], ['seo', 'SEO', '/seo'], ['settings', 'Settings', '/settings']];
+const PAGES = { agency: Agency, new: NewWorkspace, overview: Overview, runs: Runs, run: RunDetail, recs: Recs, chat: Chat, seo: Seo, settings: Settings, reports: Reports, research: Research, email: Email };
+const SECTIONS = [['overview', 'Overview', ''], ['runs', 'Runs', '/runs'], ['recs', 'Recommendations', '/recs'], ['chat', 'Chat', '/chat'], ['seo', 'SEO', '/seo'],
+  ['research', 'Research', '/research'], ['reports', 'Reports', '/reports'], ['email', 'Inbox', '/email'], ['settings', 'Settings', '/settings']];
 
 function Header() {
   const session = useLoad(() => api('GET', '/api/v1/auth/session'));

@@ -105,3 +105,16 @@ export function Sparkline({ values, label }) {
 export const Section = ({ id, title, children }) => html`<section class="card" id=${id} aria-labelledby=${`${id}-h`}><h2 id=${`${id}-h`}>${title}</h2>${children}</section>`;
 
 export const ENGINES = ['chatgpt', 'perplexity', 'gemini', 'claude', 'google-aio'];
+
+/** Polls a background job (`GET …/jobs/{id}`) once a second until it leaves `running`; answers its last status. */
+export async function waitForJob(slug, id, { everyMs = 1000, maxTries = 180, onTick } = {}) {
+  for (let i = 0; ; i++) {
+    const job = await api('GET', ws(slug, `/jobs/${id}`));
+    onTick?.(job);
+    if (job.status !== 'running' || i >= maxTries) return job;
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+/** The reason a failed job gives: its last log line (jobs log their result or error there). */
+export const jobReason = (job) => job.lastLines?.[job.lastLines.length - 1] ?? job.status;

@@ -49,6 +49,8 @@ export function Chat({ workspace }) {
   const [draft, setDraft] = useState('');
   const [finish, setFinish] = useState(null);
   const action = useAction();
+  // Sending has its own busy flag: the button says "Answering…" only while an answer streams.
+  const sending = useAction();
   const log = useRef(null);
   const open = (id) => action.run(async () => {
     const t = await api('GET', `/api/v1/threads/${id}?workspace=${workspace}`);
@@ -64,11 +66,24 @@ export function Chat({ workspace }) {
     threads.reload();
     if (current?.id === t.id) setCurrent({ ...current, pinned: !t.pinned });
   });
+  const remove = () => action.run(async () => {
+    if (!confirm(`Delete “${current.title}” and its messages?`)) return;
+    await api('DELETE', `/api/v1/threads/${current.id}?workspace=${workspace}`);
+    setCurrent(null); setMessages([]); threads.reload();
+  });
+  const rename = (e) => {
+    e.preventDefault();
+    const title = new FormData(e.target).get('title').trim();
+    action.run(async () => {
+      await api('PATCH', `/api/v1/threads/${current.id}`, { workspace, title });
+      setCurrent({ ...current, title }); threads.reload();
+    });
+  };
   const send = (e) => {
     e.preventDefault();
     const text = draft.trim();
     if (!text || !current) return;
-    action.run(async () => {
+    sending.run(async () => {
       const user = { id: newKey(), role: 'user', parts: [{ type: 'text', text }] };
       const answer = { id: 'streaming', role: 'assistant', parts: [{ type: 'text', text: '' }], metadata: {} };
       setDraft('');
@@ -83,10 +98,12 @@ export function Chat({ workspace }) {
     });
   };
   const list = threads.data ?? [];
+  // The list has the server's title (it names a thread after its first question).
+  const shown = current ? { ...current, ...list.find((t) => t.id === current.id) } : null;
   return html`<h1>Chat</h1>
     <div class="chat">
       <nav class="threads" aria-label="Threads">
-        <button type="button" onClick=${newThread} disabled=${action.busy}>New conversation</button>
+        <button type="button" onClick=${newThread} disabled=${action.busy || sending.busy}>New conversation</button>
         ${threads.loading && !threads.data ? html`<${Loading} />` : null}
         <ul class="plain">${list.map((t) => html`<li class=${current?.id === t.id ? 'active' : ''}>
           <button type="button" class="link" aria-current=${current?.id === t.id ? 'true' : undefined} onClick=${() => open(t.id)}>${t.pinned ? '📌 ' : ''}${t.title}</button>
@@ -95,6 +112,11 @@ export function Chat({ workspace }) {
       </nav>
       <section class="conversation" aria-label="Conversation">
         ${current ? html`
+          <div class="thread-head"><h2 id="thread-title">${shown.pinned ? 'Pinned: ' : ''}${shown.title}</h2>
+            <details><summary>Rename or delete</summary>
+              <form class="controls" onSubmit=${rename}><label>New title <input name="title" required maxlength="100" key=${shown.id} defaultValue=${shown.title} /></label>
+                <button type="submit" class="small" disabled=${action.busy || sending.busy}>Rename</button></form>
+              <button type="button" class="secondary small" onClick=${remove} disabled=${action.busy || sending.busy}>Delete conversation</button></details></div>
           <div class="log" ref=${log} role="log" aria-live="polite" id="chat-log">
             ${messages.map((m) => html`<div class=${`msg ${m.role}`}><span class="visually-hidden">${m.role === 'user' ? 'You' : 'Assistant'}: </span>${textOf(m)}
               ${m.metadata?.simulated ? html` <${Simulated} simulated />` : null}</div>`)}
@@ -103,9 +125,9 @@ export function Chat({ workspace }) {
           <form class="composer" onSubmit=${send}>
             <label for="chat-input">Message</label>
             <textarea id="chat-input" rows="3" value=${draft} onInput=${(e) => setDraft(e.target.value)} placeholder="Ask about your visibility, competitors or what to do next"></textarea>
-            <button type="submit" disabled=${action.busy || !draft.trim()}>Send</button>
+            <button type="submit" disabled=${sending.busy || action.busy || !draft.trim()}>${sending.busy ? 'Answering…' : 'Send'}</button>
           </form>` : html`<p>Pick a conversation or start a new one.</p>`}
-        <${Alert} error=${action.error ?? threads.error} />
+        <${Alert} error=${sending.error ?? action.error ?? threads.error} />
       </section>
     </div>`;
 }

@@ -1,6 +1,7 @@
 // Recommendations as a board of the five statuses. Each card offers only the actions its status
 // allows (spec 3.2); a move someone else made first (409 stale_state) reloads the board and says so.
-import { Alert, Loading, Notice, Simulated, api, html, interval, newKey, num, when, useAction, useLoad, useState, ws } from '../lib.js';
+import { Alert, Loading, Notice, api, html, jobReason, newKey, num, useAction, useLoad, useState, waitForJob, ws } from '../lib.js';
+import { Detail } from './recs-detail.js';
 
 export const STATUSES = [['proposed', 'Proposed'], ['todo', 'To do'], ['in_review', 'In review'], ['done', 'Done'], ['archived', 'Archived']];
 export const ACTIONS = {
@@ -10,32 +11,6 @@ export const ACTIONS = {
   done: [['stale_reopen', 'Reopen'], ['archive', 'Archive']],
   archived: [['restore', 'Restore']],
 };
-
-function Detail({ slug, rec }) {
-  const { data, error, loading, reload } = useLoad(() => api('GET', ws(slug, `/recs/${rec.rec_id}`)), [rec.rec_id, rec.state_version]);
-  const draft = useAction();
-  const [text, setText] = useState('');
-  if (loading) return html`<${Loading} />`;
-  if (error) return html`<${Alert} error=${error} />`;
-  const ev = data.evidence ?? {};
-  const effect = data.effect;
-  const makeDraft = () => draft.run(async () => { setText((await api('POST', ws(slug, `/recs/${rec.rec_id}/draft`))).text); reload(); });
-  return html`<div class="detail">
-    ${ev.summary ? html`<p>${ev.summary}</p>` : null}
-    ${ev.figures?.length ? html`<ul class="plain">${ev.figures.map((f) => html`<li>${f.label}: <strong>${num(f.value)}${f.unit === 'percent' ? '%' : ''}</strong> <small class="muted">(${f.k} of ${f.n}, 95% ${interval(f.interval)})</small></li>`)}</ul>` : null}
-    ${ev.simulated ? html`<p><${Simulated} simulated /> Evidence from simulated answers.</p>` : null}
-    ${ev.urls?.length ? html`<p>Sources: ${ev.urls.slice(0, 5).map((u) => html`<code>${u}</code> `)}</p>` : null}
-    <h4>Effect</h4>
-    <p class="effect">${effect.verdict.replaceAll('_', ' ')} — ${effect.explanation}
-      ${effect.before ? html`<br />Before: ${num(effect.before.value)} (95% ${interval(effect.before.interval)})` : null}
-      ${effect.after ? html`<br />After: ${num(effect.after.value)} (95% ${interval(effect.after.interval)})` : null}</p>
-    ${data.drafts.length ? html`<p>Drafts: ${data.drafts.map((d) => html`<span class="badge">v${d.version}${d.simulated ? ' simulated' : ''}</span> `)}</p>` : null}
-    ${rec.type === 'reddit_thread' ? html`<button type="button" class="secondary small" onClick=${makeDraft} disabled=${draft.busy}>Write a draft reply</button>` : null}
-    ${text ? html`<pre class="draft">${text}</pre>` : null}
-    <${Alert} error=${draft.error} />
-    ${data.history.length ? html`<details><summary>History</summary><ul class="plain">${data.history.map((h) => html`<li>${when(h.at)}: ${h.action} (${h.from} → ${h.to})</li>`)}</ul></details>` : null}
-  </div>`;
-}
 
 function Card({ slug, rec, onMove }) {
   const [open, setOpen] = useState(false);
@@ -75,11 +50,8 @@ export function Recs({ workspace }) {
   const generate = (lane) => gen.run(async () => {
     const job = await api('POST', ws(workspace, '/recs/generate'), { lane });
     setNotice(`Generating ${lane.toUpperCase()} recommendations…`);
-    for (let i = 0; i < 60; i++) {
-      const j = await api('GET', ws(workspace, `/jobs/${job.id}`));
-      if (j.status !== 'running') { setNotice(`Generation ${j.status}.`); break; }
-      await new Promise((r) => setTimeout(r, 1000));
-    }
+    const done = await waitForJob(workspace, job.id, { maxTries: 60 });
+    setNotice(done.status === 'succeeded' ? `Generation ${done.status}.` : `Generation ${done.status}: ${jobReason(done)}`);
     board.reload();
   });
   return html`<h1>Recommendations</h1>

@@ -82,16 +82,23 @@ export function detailRows(detail) {
   return detail.engines.flatMap((e) => (e.prompts ?? []).map((p) => ({ engine: e.engine, ...p })));
 }
 
+/** The rows the filters keep: engine, tone of the brand mention, a cited site, and free text. */
+export function filterRows(rows, f) {
+  const q = f.query.toLowerCase();
+  return rows.filter((r) => (!f.engine || r.engine === f.engine) && (!f.mentionedOnly || r.brandMentioned)
+    && (!f.tone || (r.brandMentioned && tone(r.brandSentiment) === f.tone)) && (!f.site || r.citations.some((c) => c.domain === f.site))
+    && (!q || r.text.toLowerCase().includes(q) || r.mentioned.some((m) => m.toLowerCase().includes(q)) || r.citations.some((c) => c.domain.includes(q))));
+}
+
 export function RunDetail({ workspace, id }) {
   const { data, error, loading } = useLoad(() => api('GET', ws(workspace, `/runs/${id}/detail`)), [workspace, id]);
-  const [engine, setEngine] = useState('');
-  const [query, setQuery] = useState('');
-  const [mentionedOnly, setMentionedOnly] = useState(false);
+  const [f, setF] = useState({ engine: '', query: '', mentionedOnly: false, tone: '', site: '' });
+  const set = (key) => (e) => setF({ ...f, [key]: e.target.type === 'checkbox' ? e.target.checked : e.target.value });
   if (loading) return html`<h1>Run detail</h1><${Loading} />`;
   if (error) return html`<h1>Run detail</h1><${Alert} error=${error} />`;
-  const q = query.toLowerCase();
-  const rows = detailRows(data).filter((r) => (!engine || r.engine === engine) && (!mentionedOnly || r.brandMentioned)
-    && (!q || r.text.toLowerCase().includes(q) || r.mentioned.some((m) => m.toLowerCase().includes(q)) || r.citations.some((c) => c.domain.includes(q))));
+  const all = detailRows(data);
+  const sites = [...new Set(all.flatMap((r) => r.citations.map((c) => c.domain)))].sort();
+  const rows = filterRows(all, f);
   return html`<h1>Run detail <${Simulated} simulated=${data.run.simulated} share=${data.run.simulatedShare} /></h1>
     <p>${data.run.status} · ${data.run.progress.completedCalls} calls · started ${new Date(data.run.startedAt).toLocaleString()} · <a href=${`/w/${workspace}/runs`}>All runs</a></p>
     <div class="table-wrap"><table id="engines"><caption>Per engine</caption>
@@ -99,10 +106,12 @@ export function RunDetail({ workspace, id }) {
       <tbody>${data.engines.map((e) => html`<tr><th scope="row">${e.engine} <${Simulated} simulated=${e.simulated} /></th><td>${e.answers}${e.errors ? ` (${e.errors} failed)` : ''}</td>
         <td>${e.brand.mentions} (${num((e.brand.mentionRate ?? 0) * 100, 0)}%)</td><td>${num(e.brand.averagePosition)}</td><td>${tone(e.brand.sentiment)}</td>
         <td>${e.citations.topDomains.slice(0, 3).map((d) => d.domain).join(', ') || '—'}</td></tr>`)}</tbody></table></div>
-    <form class="controls" role="search" onSubmit=${(e) => e.preventDefault()}>
-      <label>Engine <select id="filter-engine" value=${engine} onChange=${(e) => setEngine(e.target.value)}><option value="">All engines</option>${ENGINES.map((e) => html`<option value=${e}>${e}</option>`)}</select></label>
-      <label>Search <input id="filter-text" type="search" value=${query} onInput=${(e) => setQuery(e.target.value)} placeholder="prompt, brand or site" /></label>
-      <label><input id="filter-mentioned" type="checkbox" checked=${mentionedOnly} onChange=${(e) => setMentionedOnly(e.target.checked)} /> Brand mentioned only</label>
+    <form class="controls" role="search" aria-label="Filter the answers" onSubmit=${(e) => e.preventDefault()}>
+      <label>Engine <select id="filter-engine" value=${f.engine} onChange=${set('engine')}><option value="">All engines</option>${ENGINES.map((e) => html`<option value=${e}>${e}</option>`)}</select></label>
+      <label>Tone <select id="filter-tone" value=${f.tone} onChange=${set('tone')}><option value="">Any tone</option>${['positive', 'neutral', 'negative'].map((t) => html`<option value=${t}>${t}</option>`)}</select></label>
+      <label>Cited site <select id="filter-site" value=${f.site} onChange=${set('site')}><option value="">Any site</option>${sites.map((d) => html`<option value=${d}>${d}</option>`)}</select></label>
+      <label>Search <input id="filter-text" type="search" value=${f.query} onInput=${set('query')} placeholder="prompt, brand or site" /></label>
+      <label class="check"><input id="filter-mentioned" type="checkbox" checked=${f.mentionedOnly} onChange=${set('mentionedOnly')} /> Brand mentioned only</label>
     </form>
     <p role="status" id="row-count">${rows.length} answers shown</p>
     <div class="table-wrap"><table id="results"><caption>Prompts × engines</caption>

@@ -1,41 +1,68 @@
-// SEO: the dashboard (scores in basis points, components with why one is missing), technical
-// checks with their evidence, and page evaluations with their Lighthouse scores and checks.
-import { Alert, Loading, Notice, api, html, num, when, useAction, useLoad, useState, ws } from '../lib.js';
+// SEO: the dashboard (scores in basis points, components with why one is missing, search
+// insights), technical checks with their evidence, and page evaluations (seo-pages.js).
+import { Alert, Loading, Notice, api, html, jobReason, num, useAction, useLoad, useState, waitForJob, ws } from '../lib.js';
+import { PageEvaluations } from './seo-pages.js';
 
 const bp = (v) => (v === null || v === undefined ? '—' : num(v / 100));
-const REASONS = { not_refreshed: 'not refreshed yet', gsc_not_connected: 'Search Console not connected', ga4_not_connected: 'Analytics not connected', no_page_evaluation: 'no page evaluated yet' };
+const REASONS = {
+  not_refreshed: 'not refreshed yet', gsc_not_connected: 'Search Console not connected', ga4_not_connected: 'Analytics not connected',
+  no_page_evaluation: 'no page evaluated yet', google_auth_failed: 'Google sign-in failed', gsc_error: 'Search Console answered an error', ga4_error: 'Analytics answered an error',
+};
+const label = (key) => (key ?? '').replaceAll('_', ' ');
+
+function Scores({ d, onRefresh, busy }) {
+  const [url, setUrl] = useState('');
+  const submit = (e) => { e.preventDefault(); onRefresh(url); };
+  return html`<section class="card" aria-labelledby="seo-h"><h2 id="seo-h">Scores</h2>
+    <p class="big"><span>SEO <strong id="seo-score">${bp(d.seoScoreBp)}</strong></span> · <span>GEO <strong>${bp(d.geoScoreBp)}</strong></span> · <span>Combined <strong>${bp(d.combinedScoreBp)}</strong></span></p>
+    <p class="muted">${d.scoreDate ? `Scored ${d.scoreDate} (${d.scoreVersion})` : 'Not refreshed yet.'}</p>
+    <form class="controls" onSubmit=${submit} aria-label="Refresh the SEO score">
+      <label for="seo-url">Home page to evaluate (optional)<input id="seo-url" type="url" value=${url} onInput=${(e) => setUrl(e.target.value)} placeholder="https://your-domain/" /></label>
+      <button type="submit" class="secondary" disabled=${busy}>Refresh (uses credit)</button>
+    </form>
+    <div class="table-wrap"><table id="seo-components"><caption>Components</caption><thead><tr><th scope="col">Component</th><th scope="col">Points</th><th scope="col">Status</th></tr></thead>
+    <tbody>${d.components.map((c) => html`<tr class=${c.available ? '' : 'missing'}><th scope="row">${label(c.key)}</th><td>${c.available ? `${num(c.points)} / ${c.maximum}` : '—'}</td>
+      <td>${c.available ? `${num(c.percent, 0)}%` : `missing: ${REASONS[c.unavailableReason] ?? label(c.unavailableReason)}`}</td></tr>`)}</tbody></table></div>
+  </section>`;
+}
+
+function Checks({ checks, slug }) {
+  return html`<section class="card" aria-labelledby="checks-h"><h2 id="checks-h">Technical checks</h2>
+    ${checks.length ? html`<div class="table-wrap"><table id="technical-checks"><caption>Failed checks of the evaluated pages, with what was observed</caption>
+      <thead><tr><th scope="col">Page</th><th scope="col">Check</th><th scope="col">Observed</th><th scope="col">Expected</th><th scope="col">Evidence</th><th scope="col">What to do</th></tr></thead>
+      <tbody>${checks.map((c) => html`<tr><th scope="row">${c.pageUrl}<br /><small class="muted">page technical ${num(c.pageTechnicalPct, 0)}%</small></th>
+        <td>${label(c.code)}</td><td>${c.evidence?.observedValue || html`<em>absent</em>`}</td><td>${c.evidence?.expectedValue ?? '—'}</td>
+        <td><small>${c.evidence?.source ?? '—'}${c.evidence?.url ? html`<br /><code>${c.evidence.url}</code>` : null}<br /><span class="muted">ref ${c.evidence?.providerRef ?? '—'}</span></small></td>
+        <td>${c.suggestion}${c.recommendationIds?.length ? html`<br /><a href=${`/w/${slug}/recs`}>${c.recommendationIds.length} recommendation(s)</a>` : null}</td></tr>`)}</tbody></table></div>`
+      : html`<p class="muted">No failed check recorded. Checks come from the pages a refresh evaluates.</p>`}
+  </section>`;
+}
+
+function Insights({ items }) {
+  if (!items.length) return null;
+  return html`<section class="card" aria-labelledby="ins-h"><h2 id="ins-h">Search insights</h2>
+    <div class="table-wrap"><table><caption>Queries from Search Console, most important first</caption>
+      <thead><tr><th scope="col">Query</th><th scope="col">Impressions</th><th scope="col">Clicks</th><th scope="col">Position</th><th scope="col">Change</th><th scope="col">Share</th></tr></thead>
+      <tbody>${items.map((i) => html`<tr><th scope="row">${i.subject}</th><td>${i.currentImpressions}</td><td>${i.currentClicks}</td><td>${num(i.currentPosition)}</td>
+        <td>${i.positionChange === null ? 'new' : `${i.positionChange > 0 ? '+' : ''}${num(i.positionChange)}`}</td><td>${num(i.importanceBp / 100)}%</td></tr>`)}</tbody></table></div>
+  </section>`;
+}
 
 export function Seo({ workspace }) {
   const seo = useLoad(() => api('GET', ws(workspace, '/seo')), [workspace]);
-  const evals = useLoad(() => api('GET', ws(workspace, '/page-evaluation')), [workspace]);
-  const [url, setUrl] = useState('');
   const [notice, setNotice] = useState('');
   const action = useAction();
-  const refresh = () => action.run(async () => { await api('POST', ws(workspace, '/seo')); setNotice('SEO refresh started; reload in a minute.'); });
-  const evaluate = (e) => {
-    e.preventDefault();
-    action.run(async () => { await api('POST', ws(workspace, '/page-evaluation'), { url }); setNotice(`Evaluating ${url}; it appears below when done.`); setUrl(''); });
-  };
+  const refresh = (url) => action.run(async () => {
+    const job = await api('POST', ws(workspace, '/seo'), url ? { url } : undefined);
+    setNotice('SEO refresh running…');
+    const done = await waitForJob(workspace, job.id, { maxTries: 300 });
+    setNotice(done.status === 'succeeded' ? 'SEO refresh finished.' : '');
+    if (done.status !== 'succeeded') throw new Error(`SEO refresh ${done.status}: ${jobReason(done)}`);
+  }).finally(seo.reload);
   const d = seo.data?.data;
   return html`<h1>SEO</h1>
-    <${Notice}>${notice}</${Notice}><${Alert} error=${action.error ?? seo.error ?? evals.error} />
+    <div aria-live="polite"><${Notice}>${notice}</${Notice}></div><${Alert} error=${action.error ?? seo.error} />
     ${seo.loading && !d ? html`<${Loading} />` : null}
-    ${d ? html`<section class="card" aria-labelledby="seo-h"><h2 id="seo-h">Scores</h2>
-      <p class="big"><span>SEO <strong>${bp(d.seoScoreBp)}</strong></span> · <span>GEO <strong>${bp(d.geoScoreBp)}</strong></span> · <span>Combined <strong>${bp(d.combinedScoreBp)}</strong></span></p>
-      <p class="muted">${d.scoreDate ? `Scored ${d.scoreDate}` : 'Not refreshed yet.'} <button type="button" class="secondary small" onClick=${refresh} disabled=${action.busy}>Refresh (uses credit)</button></p>
-      <div class="table-wrap"><table><caption>Components</caption><thead><tr><th scope="col">Component</th><th scope="col">Points</th><th scope="col">Status</th></tr></thead>
-      <tbody>${d.components.map((c) => html`<tr><th scope="row">${(c.key ?? '').replaceAll('_', ' ')}</th><td>${c.available ? `${num(c.points)} / ${c.maximum}` : '—'}</td><td>${c.available ? `${num(c.percent, 0)}%` : `missing: ${REASONS[c.unavailableReason] ?? c.unavailableReason}`}</td></tr>`)}</tbody></table></div>
-    </section>
-    <section class="card" aria-labelledby="checks-h"><h2 id="checks-h">Technical checks</h2>
-      ${d.technicalChecks.length ? html`<div class="table-wrap"><table><thead><tr><th scope="col">Page</th><th scope="col">Check</th><th scope="col">Observed</th><th scope="col">Expected</th></tr></thead>
-      <tbody>${d.technicalChecks.map((c) => html`<tr><th scope="row">${c.pageUrl}</th><td>${c.code}</td><td>${c.evidence?.observedValue ?? '—'}</td><td>${c.evidence?.expectedValue ?? '—'}</td></tr>`)}</tbody></table></div>` : html`<p class="muted">No failed check recorded.</p>`}
-    </section>` : null}
-    <section class="card" aria-labelledby="pe-h"><h2 id="pe-h">Page evaluations</h2>
-      <form class="controls" onSubmit=${evaluate}><label for="pe-url">Page address</label><input id="pe-url" type="url" required value=${url} onInput=${(e) => setUrl(e.target.value)} placeholder="https://example.com/" />
-        <button type="submit" disabled=${action.busy}>Evaluate</button></form>
-      ${evals.data?.length ? html`<div class="table-wrap"><table id="evaluations"><thead><tr><th scope="col">Page</th><th scope="col">Performance</th><th scope="col">Accessibility</th><th scope="col">Best practices</th><th scope="col">SEO</th><th scope="col">Failed checks</th></tr></thead>
-      <tbody>${evals.data.map((p) => html`<tr><th scope="row">${p.url}<br /><small class="muted">${when(p.fetchedAt)}</small></th>
-        <td>${num(p.scores.performance, 0)}</td><td>${num(p.scores.accessibility, 0)}</td><td>${num(p.scores.bestPractices, 0)}</td><td>${num(p.scores.seo, 0)}</td>
-        <td>${Object.entries(p.checks).filter(([, c]) => !c.passed).map(([k, c]) => html`<div><strong>${k}</strong>: ${c.suggestion}</div>`)}</td></tr>`)}</tbody></table></div>` : html`<p class="muted">No page evaluated yet.</p>`}
-    </section>`;
+    ${d ? html`<${Scores} d=${d} onRefresh=${refresh} busy=${action.busy} /><${Checks} checks=${d.technicalChecks} slug=${workspace} /><${Insights} items=${d.insights} />` : null}
+    <${PageEvaluations} slug=${workspace} />`;
 }

@@ -1,0 +1,70 @@
+// One recommendation opened on the board: its evidence (figures with n and 95% intervals, the
+// prompts and sources behind it), its measured effect (before/after with intervals and the
+// verdict) and, for Reddit threads, the reply drafts — every version readable, a new one on demand.
+import { Alert, Loading, Simulated, api, html, interval, num, when, useAction, useLoad, useState, ws } from '../lib.js';
+
+const VERDICTS = { improved: 'Improved', worse: 'Worse', no_detectable_change: 'No detectable change', pending: 'Pending' };
+
+/** One side of the effect: value with k of n and its interval, or that it was not measured. */
+function Measured({ label, m }) {
+  return html`<li><strong>${label}:</strong> ${m ? html`${num(m.value)}% <small class="muted">(95% ${interval(m.interval)}; ${m.k ?? '—'} of ${m.n} answers${m.observedAt ? `, ${when(m.observedAt)}` : ''})</small>${m.simulated ? html` <${Simulated} simulated />` : null}` : html`<span class="muted">not measured</span>`}</li>`;
+}
+
+/** The metric's scope in words: `{engine: 'gemini', promptIds: [..3]}` → "engine gemini, 3 prompts". */
+export function scopeText(scope) {
+  if (!scope || typeof scope !== 'object') return scope ? String(scope) : '';
+  return Object.entries(scope).map(([k, v]) => (Array.isArray(v) ? `${v.length} ${k === 'promptIds' ? 'prompts' : k}` : `${k} ${v}`)).join(', ');
+}
+
+export function Effect({ effect }) {
+  const metric = effect.metric ?? {};
+  const scope = scopeText(metric.scope);
+  return html`<div class="effect-box">
+    <h4>Effect</h4>
+    <p class="effect"><strong class=${`verdict ${effect.verdict}`}>${VERDICTS[effect.verdict] ?? effect.verdict}</strong>. ${effect.explanation}</p>
+    ${metric.name ? html`<p class="muted">Metric: ${metric.name.replaceAll('_', ' ')}${scope ? ` (${scope})` : ''}${metric.better ? `, ${metric.better} is better` : ''}</p>` : null}
+    ${effect.before || effect.after ? html`<ul class="plain effect-values"><${Measured} label="Before (at acceptance)" m=${effect.before} /><${Measured} label="After (first run once done)" m=${effect.after} /></ul>` : null}
+  </div>`;
+}
+
+function Evidence({ ev }) {
+  return html`${ev.summary ? html`<p>${ev.summary}</p>` : null}
+    ${ev.figures?.length ? html`<ul class="plain">${ev.figures.map((f) => html`<li>${f.label}: <strong>${num(f.value)}${f.unit === 'percent' ? '%' : ''}</strong> <small class="muted">(${f.k ?? '—'} of ${f.n}, 95% ${interval(f.interval)})</small></li>`)}</ul>` : null}
+    ${ev.simulated ? html`<p><${Simulated} simulated /> Evidence from simulated answers.</p>` : null}
+    ${ev.prompts?.length ? html`<details><summary>Prompts behind it (${ev.prompts.length})</summary><ul>${ev.prompts.slice(0, 10).map((p) => html`<li>${p.text ?? p}</li>`)}</ul></details>` : null}
+    ${ev.urls?.length ? html`<p>Sources: ${ev.urls.slice(0, 5).map((u) => html`<code>${u}</code> `)}</p>` : null}`;
+}
+
+/** The drafts of a reddit_thread item: the current one shown, earlier versions one click away. */
+function Drafts({ slug, rec, data, reload }) {
+  const action = useAction();
+  const [shown, setShown] = useState(data.current_draft_id);
+  const make = () => action.run(async () => {
+    const made = await api('POST', ws(slug, `/recs/${rec.rec_id}/draft`));
+    setShown(made.draftId);
+    reload();
+  });
+  const current = data.drafts.find((d) => d.draftId === shown) ?? data.drafts[data.drafts.length - 1];
+  return html`<div class="drafts">
+    <h4>Reply drafts</h4>
+    <p class="muted">Each draft discloses your affiliation in its first line. Writing one uses credit ($0.12).</p>
+    ${data.drafts.length ? html`<div class="actions" role="group" aria-label="Draft versions">${data.drafts.map((d) => html`<button type="button" class="secondary small" aria-pressed=${current?.draftId === d.draftId}
+        onClick=${() => setShown(d.draftId)}>Version ${d.version}${d.draftId === data.current_draft_id ? ' (current)' : ''}</button>`)}</div>` : html`<p>No draft yet.</p>`}
+    ${current ? html`<p class="muted">Version ${current.version}, ${when(current.createdAt)}, ${current.model} ${current.simulated ? html`<${Simulated} simulated />` : null}</p>
+      <pre class="draft" id=${`draft-${rec.rec_id}`}>${current.text}</pre>` : null}
+    <button type="button" class="secondary small" onClick=${make} disabled=${action.busy}>${action.busy ? 'Writing…' : data.drafts.length ? 'Write another draft' : 'Write a draft reply'}</button>
+    <${Alert} error=${action.error} />
+  </div>`;
+}
+
+export function Detail({ slug, rec }) {
+  const { data, error, loading, reload } = useLoad(() => api('GET', ws(slug, `/recs/${rec.rec_id}`)), [rec.rec_id, rec.state_version]);
+  if (loading && !data) return html`<${Loading} />`;
+  if (error) return html`<${Alert} error=${error} />`;
+  return html`<div class="detail">
+    <${Evidence} ev=${data.evidence ?? {}} />
+    <${Effect} effect=${data.effect} />
+    ${rec.type === 'reddit_thread' ? html`<${Drafts} slug=${slug} rec=${rec} data=${data} reload=${reload} />` : null}
+    ${data.history.length ? html`<details><summary>History (${data.history.length})</summary><ul class="plain">${data.history.map((h) => html`<li>${when(h.at)}: ${h.action.replaceAll('_', ' ')} (${h.from} → ${h.to})${h.note ? ` — ${h.note}` : ''}</li>`)}</ul></details>` : null}
+  </div>`;
+}

@@ -1,0 +1,47 @@
+// Page evaluations: start one for an address, follow its job, and read each evaluation's
+// Lighthouse scores, metrics and the nine checks (failed ones with what to do).
+import { Alert, Notice, api, html, jobReason, num, when, useAction, useLoad, useState, waitForJob, ws } from '../lib.js';
+
+const CHECKS = { robotsTxt: 'robots.txt', sitemapXml: 'sitemap.xml', llmsTxt: 'llms.txt', metaRobots: 'meta robots', canonical: 'canonical', title: 'title', description: 'description', https: 'HTTPS', viewport: 'viewport' };
+const ms = (v) => (v === null || v === undefined ? '—' : `${num(v, 0)} ms`);
+
+function Evaluation({ p }) {
+  const failed = Object.entries(p.checks).filter(([, c]) => !c.passed);
+  return html`<tr>
+    <th scope="row">${p.url}<br /><small class="muted">${when(p.fetchedAt)}${p.status === 'partial' ? ' · partial' : ''}</small></th>
+    <td>${num(p.scores.performance, 0)}</td><td>${num(p.scores.accessibility, 0)}</td><td>${num(p.scores.bestPractices, 0)}</td><td>${num(p.scores.seo, 0)}</td>
+    <td><small>LCP ${ms(p.metrics.lcp)}<br />CLS ${num(p.metrics.cls, 2)}<br />TBT ${ms(p.metrics.tbt)}</small></td>
+    <td><details><summary>${9 - failed.length} of 9 passed</summary><ul class="plain checks">
+      ${Object.entries(p.checks).map(([k, c]) => html`<li><strong>${c.passed ? '✓' : '✗'} ${CHECKS[k] ?? k}</strong>${c.value ? html`: <code>${c.value}</code>` : null}${c.passed ? null : html`<br />${c.suggestion}`}</li>`)}
+    </ul></details>${p.details?.problems?.length ? html`<p class="muted">${p.details.problems.join('; ')}</p>` : null}</td>
+  </tr>`;
+}
+
+export function PageEvaluations({ slug }) {
+  const evals = useLoad(() => api('GET', ws(slug, '/page-evaluation')), [slug]);
+  const [url, setUrl] = useState('');
+  const [notice, setNotice] = useState('');
+  const action = useAction();
+  const evaluate = (e) => {
+    e.preventDefault();
+    action.run(async () => {
+      const job = await api('POST', ws(slug, '/page-evaluation'), { url });
+      setNotice(`Evaluating ${url}…`);
+      const done = await waitForJob(slug, job.id, { maxTries: 180, onTick: (j) => j.status === 'running' && setNotice(`Evaluating ${url}… ${j.progress.percent}%`) });
+      setNotice(done.status === 'succeeded' ? `Evaluated ${url}.` : '');
+      if (done.status !== 'succeeded') throw new Error(`The evaluation ${done.status}: ${jobReason(done)}`);
+      setUrl('');
+    }).finally(evals.reload);
+  };
+  return html`<section class="card" aria-labelledby="pe-h"><h2 id="pe-h">Page evaluations</h2>
+    <form class="controls" onSubmit=${evaluate}>
+      <label for="pe-url">Page address<input id="pe-url" type="url" required value=${url} onInput=${(e) => setUrl(e.target.value)} placeholder="https://example.com/" /></label>
+      <button type="submit" disabled=${action.busy}>${action.busy ? 'Evaluating…' : 'Evaluate'}</button>
+    </form>
+    <div aria-live="polite"><${Notice}>${notice}</${Notice}></div>
+    <${Alert} error=${action.error ?? evals.error} />
+    ${evals.data?.length ? html`<div class="table-wrap"><table id="evaluations"><caption>Lighthouse scores (0-100), metrics and checks, newest first</caption>
+      <thead><tr><th scope="col">Page</th><th scope="col">Performance</th><th scope="col">Accessibility</th><th scope="col">Best practices</th><th scope="col">SEO</th><th scope="col">Metrics</th><th scope="col">Checks</th></tr></thead>
+      <tbody>${evals.data.map((p) => html`<${Evaluation} key=${p.id} p=${p} />`)}</tbody></table></div>` : evals.data ? html`<p class="muted">No page evaluated yet.</p>` : null}
+  </section>`;
+}

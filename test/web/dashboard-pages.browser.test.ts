@@ -1,0 +1,169 @@
+import { mkdirSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { browserAvailable, launchBrowser } from '../helpers/browser.ts';
+import { createTestApp, createWorkspace, signup, type TestContext } from '../helpers/app.ts';
+import { goodPage, html, jobWhenDone, LLMS, ROBOTS, SITEMAP, startFixtureSite, text, type FixtureSite } from '../helpers/fixture-site.ts';
+
+// The dashboard pages beyond the main walk (dashboard.browser.test.ts), in Chromium: research
+// (start it, add a suggested prompt), reports (list, filter, download), the inbox, an SEO page
+// evaluation of a loopback fixture site (and a refused address shown as an error), and every
+// workspace page at phone width (390 px). The account, workspace and a finished run are made
+// through the API first; the browser carries the same session cookie.
+
+const SHOTS = process.env.SCREENSHOT_DIR ?? 'test-artifacts';
+const SLUG = 'pages';
+let ctx: TestContext;
+let site: FixtureSite;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let base: string;
+let cookie: string;
+const problems: string[] = [];
+
+const shot = (name: string) => page.screenshot({ path: `${SHOTS}/dashboard-${name}.png`, fullPage: true });
+const api = async (method: string, path: string, payload?: unknown) => {
+  const res = await ctx.app.inject({ method: method as 'GET', url: path, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  return { status: res.statusCode, body: res.json() };
+};
+
+beforeAll(async () => {
+  if (!browserAvailable) return;
+  mkdirSync(SHOTS, { recursive: true });
+  site = await startFixtureSite({
+    '/': (_req, res, { origin }) => html(res, goodPage(origin)),
+    '/robots.txt': (_req, res, { origin }) => text(res, ROBOTS(origin)),
+    '/sitemap.xml': (_req, res, { origin }) => text(res, SITEMAP(origin, ['/']), 'application/xml'),
+    '/llms.txt': (_req, res) => text(res, LLMS, 'text/markdown'),
+  });
+  ctx = await createTestApp({ fetcher: site.fetcher });
+  cookie = (await signup(ctx.app)).cookie;
+  await createWorkspace(ctx.app, cookie, SLUG);
+  expect((await api('POST', `/api/v1/workspaces/${SLUG}/credits/top-up`, { amountMicrousd: 20_000_000, idempotencyKey: 'pages-topup' })).status).toBeLessThan(300);
+  const run = await api('POST', `/api/v1/workspaces/${SLUG}/runs`, { preset: 'smoke' });
+  expect((await jobWhenDone(ctx.app, SLUG, run.body.id, { cookie })).status).toBe('succeeded');
+  // Recommendations to fill the board at phone width.
+  const recs = await api('POST', `/api/v1/workspaces/${SLUG}/recs/generate`, { lane: 'geo' });
+  expect((await jobWhenDone(ctx.app, SLUG, recs.body.id, { cookie })).status).toBe('succeeded');
+  await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+  base = `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`;
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const [name, value] = cookie.split(/=(.*)/s);
+  await context.addCookies([{ name: name!, value: value!, url: base }]);
+  page = await context.newPage();
+  page.on('console', (m) => { if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push(m.text()); });
+  page.on('pageerror', (e) => problems.push(e.message));
+}, 120_000);
+afterEach(async (test) => {
+  if (test.task.result?.state === 'fail') await shot(`pages-failed-${test.task.name.slice(0, 30).replace(/\W+/g, '-')}`).catch(() => {});
+});
+afterAll(async () => {
+  await browser?.close();
+  await ctx?.close();
+  await site?.close();
+});
+
+describe.runIf(browserAvailable)('dashboard pages in Chromium', () => {
+  it('reaches the new sections from the navigation, keyboard first', async () => {
+    await page.goto(`${base}/w/${SLUG}`);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    const nav = page.getByRole('navigation', { name: 'Workspace sections' });
+    for (const name of ['Research', 'Reports', 'Inbox']) expect(await nav.getByRole('link', { name }).count()).toBe(1);
+    await nav.getByRole('link', { name: 'Reports' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${base}/w/${SLUG}/reports`);
+    expect(await nav.getByRole('link', { name: 'Reports' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('lists the reports the run made, filters them by type and downloads one as CSV', async () => {
+    await page.goto(`${base}/w/${SLUG}/reports`);
+    await page.locator('#reports tbody tr').first().waitFor();
+    const all = await page.locator('#reports tbody tr').count();
+    expect(all).toBeGreaterThan(1);
+    await page.getByLabel('Report type').selectOption('citation_sources');
+    await expect.poll(() => page.locator('#reports tbody tr').count()).toBeLessThan(all);
+    const row = page.locator('#reports tbody tr').first();
+    expect(await row.textContent()).toContain('Simulated');
+    const href = (await row.getByRole('link', { name: /^CSV/ }).getAttribute('href'))!;
+    expect(href).toMatch(/\?format=csv$/);
+    const csv = await fetch(`${base}${href}`, { headers: { cookie } });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    await shot('reports');
+  });
+
+  it('starts research, follows its stages and adds a suggested prompt to the prompt set', { timeout: 90_000 }, async () => {
+    await page.goto(`${base}/w/${SLUG}/research`);
+    await page.getByText('No research yet.').waitFor();
+    await page.getByRole('button', { name: 'Start research' }).click();
+    await page.locator('#research-latest .badge.status-succeeded').first().waitFor({ timeout: 60_000 });
+    const prompts = page.locator('#found-prompts');
+    const first = prompts.locator('label.choice').first();
+    const promptText = (await first.textContent())!.trim();
+    await first.locator('input').check();
+    await prompts.getByRole('button', { name: /Add 1 selected/ }).click();
+    await page.getByText('1 prompt(s) added to the prompt set.').waitFor();
+    await expect.poll(async () => prompts.locator('label.choice', { hasText: 'added' }).count()).toBe(1);
+    const jobs = (await api('GET', `/api/v1/workspaces/${SLUG}/research`)).body as Array<{ stages: Array<{ findings: Array<{ kind: string; accepted?: boolean; text?: string }> }> }>;
+    const accepted = jobs[0]!.stages.flatMap((s) => s.findings).filter((f) => f.kind === 'prompt' && f.accepted);
+    expect(accepted).toHaveLength(1);
+    expect(promptText).toContain(accepted[0]!.text);
+    // An untracked competitor becomes tracked with the domain the user gives.
+    const rival = page.locator('#found-competitors li').first();
+    const name = (await rival.locator('strong').textContent())!;
+    await rival.getByLabel(`Domain of ${name}`).fill('rival.example');
+    await rival.getByRole('button', { name: 'Track' }).click();
+    await page.getByText(`${name} is now tracked as a competitor.`).waitFor();
+    const competitors = JSON.stringify((await api('GET', `/api/v1/workspaces/${SLUG}/competitors`)).body);
+    expect(competitors).toContain('rival.example');
+    await shot('research');
+  });
+
+  it('shows the inbox status and tries provisioning again without a provider', async () => {
+    await page.goto(`${base}/w/${SLUG}/email`);
+    await page.locator('#inbox').waitFor();
+    expect(await page.locator('#inbox').textContent()).toContain('Not set up');
+    await page.getByRole('button', { name: 'Try provisioning again' }).click();
+    await page.getByText(/Nothing changed|Inbox status is now/).waitFor();
+    await shot('inbox');
+  });
+
+  it('refuses a private address visibly, then evaluates a page and shows its scores and checks', { timeout: 120_000 }, async () => {
+    await page.goto(`${base}/w/${SLUG}/seo`);
+    await page.getByText('No page evaluated yet.').waitFor();
+    await page.getByLabel('Page address').fill('http://10.0.0.1/');
+    await page.getByRole('button', { name: 'Evaluate' }).click();
+    await page.locator('.alert', { hasText: /never fetched/ }).waitFor();
+    await page.getByLabel('Page address').fill(`${site.origin}/`);
+    await page.getByRole('button', { name: 'Evaluate' }).click();
+    await page.locator('#evaluations tbody tr').first().waitFor({ timeout: 100_000 });
+    const row = page.locator('#evaluations tbody tr').first();
+    const scores = await row.locator('td').evaluateAll((cells) => cells.slice(0, 4).map((c) => Number(c.textContent)));
+    for (const score of scores) expect(score).toBeGreaterThanOrEqual(0);
+    expect(await row.textContent()).toContain(site.origin);
+    await row.getByText(/of 9 passed/).click();
+    expect(await row.locator('ul.checks').textContent()).toContain('✗ robots.txt');
+    await page.getByText(`Evaluated ${site.origin}/.`).waitFor();
+    await shot('seo-evaluation');
+  });
+
+  it('fits every workspace page in a 390 px phone screen', { timeout: 90_000 }, async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const section of ['', '/runs', '/recs', '/chat', '/seo', '/research', '/reports', '/email']) {
+      await page.goto(`${base}/w/${SLUG}${section}`);
+      await page.locator('main h1').waitFor();
+      await page.waitForLoadState('networkidle');
+      if (section === '/recs') await page.locator('#col-proposed-list .rec').first().waitFor();
+      // Nothing wider than the screen; wide tables scroll inside their own box.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), section || 'overview').toBeLessThanOrEqual(390);
+      await shot(`phone-${section.slice(1) || 'overview'}`);
+    }
+  });
+
+  it('logged no script error and no CSP violation on any page', () => {
+    expect(problems).toEqual([]);
+  });
+});
