@@ -2,6 +2,7 @@
 // operations"). Their routes are built beside this page; a workspace without a schedule answers
 // 404, shown as "no schedule".
 import { Alert, Notice, Section, api, html, when, useAction, useLoad, useState, ws } from '../lib.js';
+import { sure } from './settings-ui.js';
 
 const EVENTS = ['run.succeeded', 'run.failed', 'score.changed', 'alert.fired', 'recommendation.created', 'credits.low'];
 
@@ -12,7 +13,7 @@ export function Schedule({ slug }) {
   const [notice, setNotice] = useState('');
   const cur = f ?? { cron: s.data?.cron ?? '0 6 * * 1', timeZone: s.data?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone, preset: s.data?.preset ?? 'lite', samples: s.data?.samples ?? 1 };
   const save = (e) => { e.preventDefault(); action.run(async () => { await api('PUT', ws(slug, '/schedule'), cur); setNotice('Schedule saved.'); setF(null); s.reload(); }); };
-  const remove = () => action.run(async () => { await api('DELETE', ws(slug, '/schedule')); setNotice('Schedule removed.'); setF(null); s.reload(); });
+  const remove = () => sure('Remove the schedule? Runs then start only by hand.') && action.run(async () => { await api('DELETE', ws(slug, '/schedule')); setNotice('Schedule removed.'); setF(null); s.reload(); });
   const set = (key) => (e) => setF({ ...cur, [key]: key === 'samples' ? Number(e.target.value) : e.target.value });
   return html`<${Section} id="schedule" title="Schedule">
     <p id="schedule-state">${s.data ? `Next run ${when(s.data.nextRunAt)} (${s.data.cron}, ${s.data.timeZone}, ${s.data.preset})` : s.loading ? 'Loading…' : 'No schedule: runs start only by hand.'}</p>
@@ -59,7 +60,7 @@ export function Webhooks({ slug }) {
     <ul class="plain" id="webhooks-list">${list.map((w) => html`<li class="webhook"><p><code>${w.url}</code> <small class="muted">${(w.events ?? []).join(', ')}</small></p>
       <div class="actions"><button type="button" class="secondary small" onClick=${() => test(w.id)}>Send test event</button>
         <button type="button" class="link small" aria-expanded=${open === w.id} onClick=${() => setOpen(open === w.id ? null : w.id)}>Deliveries</button>
-        <button type="button" class="link small" onClick=${() => confirm(`Delete the webhook to ${w.url}?`) && remove(w.id)}>Delete</button></div>
+        <button type="button" class="link small" onClick=${() => sure(`Delete the webhook to ${w.url}? Its deliveries stop at once.`) && remove(w.id)}>Delete</button></div>
       ${open === w.id ? html`<${Deliveries} slug=${slug} id=${w.id} />` : null}</li>`)}</ul>
     <${Notice}>${notice}</${Notice}><${Alert} error=${action.error ?? hooks.error} /></${Section}>`;
 }
