@@ -13,6 +13,9 @@ export function fieldErrors(error) {
     const key = String(e.field ?? '').replace(/^body\.?/, '').split(/[.[]/)[0] || '_';
     out[key] = out[key] ? `${out[key]}; ${e.message}` : e.message;
   }
+  // Some services' checks name the field only at the start of the message (`body.allowedCidrs[0] …`).
+  const named = !error?.details?.errors && error?.code === 'invalid_request' ? /^body\.([A-Za-z]+)/.exec(error.message ?? '') : null;
+  if (named) out[named[1]] = error.message;
   return out;
 }
 
