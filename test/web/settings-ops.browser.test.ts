@@ -48,6 +48,7 @@ describe.runIf(browserAvailable)('schedule and webhook settings in Chromium', ()
     await page.locator('#schedule-state', { hasText: 'Next run' }).waitFor();
     expect(await page.locator('#schedule-state').textContent()).toContain('Europe/Madrid');
     await page.screenshot({ path: `${SHOTS}/dashboard-schedule.png`, fullPage: true });
+    page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Remove schedule' }).click();
     await page.getByText('No schedule').waitFor();
   });

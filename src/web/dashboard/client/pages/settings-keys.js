@@ -19,9 +19,9 @@ function FreshSecret({ fresh, busy, onSaved }) {
 function KeyRow({ k, byId, busy, act }) {
   const replaced = k.replacesKeyId ? byId.get(k.replacesKeyId) : null;
   const label = k.state === 'grace' ? `${STATE.grace} ${when(k.expiresAt)}` : STATE[k.state] ?? k.state;
-  return html`<tr><th scope="row">${k.name}</th><td><code>${k.prefix}…${k.last4}</code></td><td>${label}</td>
-    <td><small>${k.scopes.join(', ')}${k.allowedCidrs.length ? html`<br />from ${k.allowedCidrs.join(', ')}` : null}</small></td><td>${when(k.lastUsedAt)}</td>
-    <td><div class="actions">
+  return html`<tr><th scope="row">${k.name}</th><td data-label="Key"><code>${k.prefix}…${k.last4}</code></td><td data-label="State">${label}</td>
+    <td data-label="Scopes"><small>${k.scopes.join(', ')}${k.allowedCidrs.length ? html`<br />from ${k.allowedCidrs.join(', ')}` : null}</small></td><td data-label="Last used">${when(k.lastUsedAt)}</td>
+    <td data-label="Actions"><div class="actions">
       ${k.state === 'active' ? html`<button type="button" class="secondary small" disabled=${busy} onClick=${() => act(k, 'rotate')}>Rotate<span class="visually-hidden"> ${k.name}</span></button>` : null}
       ${k.state === 'active' && replaced?.state === 'grace' ? html`<button type="button" class="secondary small" disabled=${busy} onClick=${() => act(k, 'confirm-rotation')}>End old key now<span class="visually-hidden"> (${k.name})</span></button>` : null}
       ${k.state !== 'revoked' ? html`<button type="button" class="secondary small danger" disabled=${busy} onClick=${() => act(k, 'revoke')}>Revoke<span class="visually-hidden"> ${k.name}</span></button>` : null}
@@ -73,7 +73,7 @@ export function ApiKeys({ slug }) {
       <fieldset class="scopes"><legend>Scopes</legend>${SCOPES.map((s) => html`<label><input type="checkbox" checked=${scopes.includes(s)} onChange=${() => toggle(s)} /> ${s}</label>`)}</fieldset>
       <${Field} id="key-cidrs" label="Allowed addresses (CIDR ranges, comma separated; empty for any)" placeholder="203.0.113.0/24" error=${errs.allowedCidrs} value=${cidrs} onInput=${(e) => setCidrs(e.target.value)} />
       <button type="submit" disabled=${action.busy || !scopes.length}>Create key</button></form>
-    <div class="table-wrap"><table id="keys"><caption>Keys of this workspace <label class="inline-check"><input type="checkbox" checked=${showRevoked} onChange=${(e) => setShowRevoked(e.target.checked)} /> show revoked</label></caption>
+    <div class="table-wrap"><table id="keys" class="cards"><caption>Keys of this workspace <label class="inline-check"><input type="checkbox" checked=${showRevoked} onChange=${(e) => setShowRevoked(e.target.checked)} /> show revoked</label></caption>
       <thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">State</th><th scope="col">Scopes</th><th scope="col">Last used</th><th scope="col">Actions</th></tr></thead>
       <tbody>${shown.map((k) => html`<${KeyRow} key=${k.keyId} k=${k} byId=${byId} busy=${action.busy} act=${act} />`)}</tbody></table></div>
     ${keys.data && !shown.length ? html`<p class="muted">No key yet.</p>` : null}

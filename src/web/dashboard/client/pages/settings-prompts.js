@@ -1,11 +1,11 @@
 // Settings: the prompt set — filter, add, edit in place, activate or deactivate, delete, and
-// refill the active set (a job; 409 while one is running). Pages of 50, oldest first.
+// refill the active set (a job; 409 while one is running). Pages of 20, oldest first.
 import { Loading, Notice, Section, api, html, useAction, useLoad, useState, ws } from '../lib.js';
 import { ErrorBox, Field, fieldErrors, sure } from './settings-ui.js';
 
 const INTENTS = ['discovery', 'problem_solution', 'use_case', 'comparison', 'expert', 'brand_research'];
 const LANGUAGES = ['en', 'es', 'ca', 'fr'];
-const PAGE = 50;
+const PAGE = 20;
 const words = (intent) => intent.replace('_', ' ');
 const blank = { text: '', intent: 'discovery', language: 'en', region: '' };
 

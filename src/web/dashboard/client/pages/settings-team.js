@@ -10,10 +10,10 @@ function MemberRow({ m, me, busy, onRole, onRemove }) {
   const who = m.email ?? m.name ?? m.userId;
   const self = m.userId === me;
   return html`<tr><th scope="row">${who}${self ? html` <small class="muted">(you)</small>` : null}${m.name && m.email ? html`<br /><small class="muted">${m.name}</small>` : null}</th>
-    <td><label class="visually-hidden" for=${`role-${m.userId}`}>Role of ${who}</label>
+    <td data-label="Role"><label class="visually-hidden" for=${`role-${m.userId}`}>Role of ${who}</label>
       <select id=${`role-${m.userId}`} value=${m.role} disabled=${busy} onChange=${(e) => onRole(m, e.target.value, e)}>${ROLES.map(([v, l]) => html`<option value=${v}>${l}</option>`)}</select></td>
-    <td>${when(m.joinedAt)}</td>
-    <td><button type="button" class="secondary small danger" disabled=${busy} onClick=${() => onRemove(m, self)}>${self ? 'Leave workspace' : html`Remove<span class="visually-hidden"> ${who}</span>`}</button></td></tr>`;
+    <td data-label="Joined">${when(m.joinedAt)}</td>
+    <td data-label="Actions"><button type="button" class="secondary small danger" disabled=${busy} onClick=${() => onRemove(m, self)}>${self ? 'Leave workspace' : html`Remove<span class="visually-hidden"> ${who}</span>`}</button></td></tr>`;
 }
 
 export function Team({ slug }) {
@@ -52,13 +52,13 @@ export function Team({ slug }) {
   const d = t.data;
   const errs = errorOf === 'invite' ? fieldErrors(action.error) : {};
   return html`<${Section} id="team" title="Team">
-    ${d ? html`<div class="table-wrap"><table id="members"><caption>Members</caption>
+    ${d ? html`<div class="table-wrap"><table id="members" class="cards"><caption>Members</caption>
       <thead><tr><th scope="col">Person</th><th scope="col">Role</th><th scope="col">Joined</th><th scope="col">Actions</th></tr></thead>
       <tbody>${d.members.map((m) => html`<${MemberRow} key=${m.userId} m=${m} me=${me} busy=${action.busy} onRole=${changeRole} onRemove=${remove} />`)}</tbody></table></div>
-      ${d.invitations.length ? html`<div class="table-wrap"><table id="invitations"><caption>Open invitations</caption>
+      ${d.invitations.length ? html`<div class="table-wrap"><table id="invitations" class="cards"><caption>Open invitations</caption>
         <thead><tr><th scope="col">Email</th><th scope="col">Role</th><th scope="col">Expires</th><th scope="col">Actions</th></tr></thead>
-        <tbody>${d.invitations.map((i) => html`<tr><th scope="row">${i.email}</th><td>${i.role}</td><td>${when(i.expiresAt)}</td>
-          <td><button type="button" class="secondary small danger" disabled=${action.busy} onClick=${() => withdraw(i)}>Withdraw<span class="visually-hidden"> invitation to ${i.email}</span></button></td></tr>`)}</tbody></table></div>` : html`<p class="muted">No open invitation.</p>`}` : html`<${Loading} />`}
+        <tbody>${d.invitations.map((i) => html`<tr><th scope="row">${i.email}</th><td data-label="Role">${i.role}</td><td data-label="Expires">${when(i.expiresAt)}</td>
+          <td data-label="Actions"><button type="button" class="secondary small danger" disabled=${action.busy} onClick=${() => withdraw(i)}>Withdraw<span class="visually-hidden"> invitation to ${i.email}</span></button></td></tr>`)}</tbody></table></div>` : html`<p class="muted">No open invitation.</p>`}` : html`<${Loading} />`}
     ${errorOf !== 'invite' ? html`<${ErrorBox} error=${action.error ?? t.error} />` : null}
     <h3>Invite someone</h3>
     <form class="controls" onSubmit=${invite}>
