@@ -37,6 +37,7 @@ describe.runIf(browserAvailable)('competitor and prompt settings in Chromium', (
     expect((await w.call('GET', `/api/v1/workspaces/${SLUG}/competitors`)).body.competitors[2]).toMatchObject({ name: 'Hooli', domains: ['hooli.com', 'hooli.xyz'], aliases: ['Hooli Inc'], ambiguous: false });
 
     await section.getByRole('button', { name: 'Edit Hooli' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('competitor-2-name');
     await section.locator('#competitor-2-name').fill('Hooli XYZ');
     await section.locator('li.editing').getByLabel('Also a common word').check();
     await section.getByRole('button', { name: 'Save competitor' }).click();

@@ -50,6 +50,18 @@ describe.runIf(browserAvailable)('team settings in Chromium', () => {
     const bob = await signup(w.ctx.app, 'bob@team.example');
     const accepted = await w.call('POST', '/api/v1/invitations/accept', { token: tokenFor('bob@team.example') }, bob.cookie);
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    // Bob, a member, sees the team but none of the owners' controls.
+    const bobContext = await w.browser.newContext();
+    const [name, value] = bob.cookie.split('=') as [string, string];
+    await bobContext.addCookies([{ name, value, url: w.base }]);
+    const bobPage = await bobContext.newPage();
+    await bobPage.goto(`${w.base}/w/${SLUG}/settings#team`);
+    await bobPage.getByText('Only owners invite people and change roles.').waitFor();
+    expect(await bobPage.getByLabel('Role of owner@team.example').isDisabled()).toBe(true);
+    expect(await bobPage.locator('#team').getByRole('button', { name: /^Remove/ }).count()).toBe(0);
+    expect(await bobPage.locator('#team').getByRole('button', { name: 'Leave workspace' }).count()).toBe(1);
+    await bobContext.close();
+
     await page.reload();
     const team = page.locator('#team');
     const role = team.getByLabel('Role of bob@team.example');

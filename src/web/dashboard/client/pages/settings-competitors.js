@@ -2,7 +2,7 @@
 // keeps 2 to 12). A position that moved under us (someone else removed one) answers 404: the
 // list is then loaded again and the message says so.
 import { Loading, Notice, Section, api, html, useAction, useLoad, useState, ws } from '../lib.js';
-import { ErrorBox, Field, fieldErrors, list, sure } from './settings-ui.js';
+import { ErrorBox, Field, fieldErrors, list, sure, useFocusFirst } from './settings-ui.js';
 
 const blank = { name: '', domains: '', aliases: '', ambiguous: false };
 const formOf = (c) => ({ name: c.name, domains: c.domains.join(', '), aliases: c.aliases.join(', '), ambiguous: c.ambiguous });
@@ -17,6 +17,18 @@ function CompetitorFields({ prefix, f, set, errors }) {
     <label class="choice"><input type="checkbox" checked=${f.ambiguous} onChange=${(e) => set({ ...f, ambiguous: e.target.checked })} /> Also a common word: count mentions only in context</label>`;
 }
 
+function EditCompetitor({ c, edit, setEdit, busy, onSave, error }) {
+  const ref = useFocusFirst();
+  const save = async (e) => {
+    e.preventDefault();
+    if (await onSave(c.index, edit)) setEdit(null);
+  };
+  return html`<li class="item editing"><form ref=${ref} class="stack" onSubmit=${save} aria-label=${`Edit ${c.name}`}>
+    <${CompetitorFields} prefix=${`competitor-${c.index}`} f=${edit} set=${setEdit} errors=${fieldErrors(error)} />
+    <div class="actions"><button type="submit" disabled=${busy}>Save competitor</button><button type="button" class="secondary" onClick=${() => setEdit(null)}>Cancel</button></div>
+  </form></li>`;
+}
+
 function CompetitorRow({ c, busy, onSave, onRemove, error }) {
   const [edit, setEdit] = useState(null);
   if (!edit) {
@@ -24,14 +36,7 @@ function CompetitorRow({ c, busy, onSave, onRemove, error }) {
       <div class="actions"><button type="button" class="secondary small" onClick=${() => setEdit(formOf(c))}>Edit<span class="visually-hidden"> ${c.name}</span></button>
         <button type="button" class="secondary small danger" disabled=${busy} onClick=${() => onRemove(c)}>Remove<span class="visually-hidden"> ${c.name}</span></button></div></li>`;
   }
-  const save = async (e) => {
-    e.preventDefault();
-    if (await onSave(c.index, edit)) setEdit(null);
-  };
-  return html`<li class="item editing"><form class="stack" onSubmit=${save} aria-label=${`Edit ${c.name}`}>
-    <${CompetitorFields} prefix=${`competitor-${c.index}`} f=${edit} set=${setEdit} errors=${fieldErrors(error)} />
-    <div class="actions"><button type="submit" disabled=${busy}>Save competitor</button><button type="button" class="secondary" onClick=${() => setEdit(null)}>Cancel</button></div>
-  </form></li>`;
+  return html`<${EditCompetitor} c=${c} edit=${edit} setEdit=${setEdit} busy=${busy} onSave=${onSave} error=${error} />`;
 }
 
 export function Competitors({ slug }) {

@@ -1,7 +1,7 @@
 // Settings: the prompt set — filter, add, edit in place, activate or deactivate, delete, and
 // refill the active set (a job; 409 while one is running). Pages of 20, oldest first.
 import { Loading, Notice, Section, api, html, useAction, useLoad, useState, ws } from '../lib.js';
-import { ErrorBox, Field, fieldErrors, sure } from './settings-ui.js';
+import { ErrorBox, Field, fieldErrors, sure, useFocusFirst } from './settings-ui.js';
 
 const INTENTS = ['discovery', 'problem_solution', 'use_case', 'comparison', 'expert', 'brand_research'];
 const LANGUAGES = ['en', 'es', 'ca', 'fr'];
@@ -21,18 +21,21 @@ function PromptFields({ prefix, f, set, errors }) {
 
 const bodyOf = (f) => ({ text: f.text.trim(), intent: f.intent, language: f.language, region: f.region.trim() || null });
 
+function EditPrompt({ p, edit, setEdit, busy, error, onSave }) {
+  const ref = useFocusFirst();
+  const save = async (e) => { e.preventDefault(); if (await onSave(p, edit)) setEdit(null); };
+  return html`<li class="item editing"><form ref=${ref} class="stack" onSubmit=${save} aria-label="Edit prompt">
+    <${PromptFields} prefix=${`prompt-${p.id}`} f=${edit} set=${setEdit} errors=${fieldErrors(error)} />
+    <div class="actions"><button type="submit" disabled=${busy}>Save prompt</button><button type="button" class="secondary" onClick=${() => setEdit(null)}>Cancel</button></div>
+  </form></li>`;
+}
+
 function PromptRow({ p, busy, error, onSave, onToggle, onRemove }) {
   const [edit, setEdit] = useState(null);
   // The box follows the click at once; a refusal puts it back (the row remounts on a stored change).
   const [active, setActive] = useState(p.active);
   const flip = async () => { setActive(!active); if (!(await onToggle(p))) setActive(p.active); };
-  if (edit) {
-    const save = async (e) => { e.preventDefault(); if (await onSave(p, edit)) setEdit(null); };
-    return html`<li class="item editing"><form class="stack" onSubmit=${save} aria-label="Edit prompt">
-      <${PromptFields} prefix=${`prompt-${p.id}`} f=${edit} set=${setEdit} errors=${fieldErrors(error)} />
-      <div class="actions"><button type="submit" disabled=${busy}>Save prompt</button><button type="button" class="secondary" onClick=${() => setEdit(null)}>Cancel</button></div>
-    </form></li>`;
-  }
+  if (edit) return html`<${EditPrompt} p=${p} edit=${edit} setEdit=${setEdit} busy=${busy} error=${error} onSave=${onSave} />`;
   return html`<li class=${`item${p.active ? '' : ' inactive'}`}>
     <div><label class="choice"><input type="checkbox" checked=${active} disabled=${busy} onChange=${flip} /> <span class="visually-hidden">Active: </span>${p.text}</label>
       <small class="muted">${words(p.intent)} · ${p.language}${p.region ? ` · ${p.region}` : ''} · ${p.source}${p.active ? '' : ' · inactive'}</small></div>

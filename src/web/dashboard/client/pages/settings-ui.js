@@ -1,7 +1,7 @@
 // Small pieces the settings sections share: per-field validation messages from the error
 // envelope, labelled inputs that point at their message, the error box, and the multipart
 // upload the JSON client cannot send.
-import { ApiError, html } from '../lib.js';
+import { ApiError, html, useEffect, useRef } from '../lib.js';
 
 /**
  * The envelope's validation details (`details.errors[]` of `{field: 'body.domains[0]', message}`)
@@ -57,4 +57,11 @@ export async function upload(path, file) {
   const data = await res.json().catch(() => null);
   if (!res.ok) throw new ApiError(res.status, data);
   return data;
+}
+
+/** A ref for a form opened in place: its first field takes the focus, so keyboard users land in it. */
+export function useFocusFirst() {
+  const ref = useRef(null);
+  useEffect(() => { ref.current?.querySelector('input, select, textarea')?.focus(); }, []);
+  return ref;
 }
