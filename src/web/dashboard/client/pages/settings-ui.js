@@ -5,16 +5,19 @@ import { ApiError, html, useEffect, useRef } from '../lib.js';
 
 /**
  * The envelope's validation details (`details.errors[]` of `{field: 'body.domains[0]', message}`)
- * by the top field of the body, so that each input can show its own message.
+ * by the top field of the body (`cron`, `domains`), so that each input can show its own message.
  */
 export function fieldErrors(error) {
   const out = {};
-  for (const e of error?.details?.errors ?? []) {
+  const d = error?.details;
+  // Request validation says `errors`, the schedule check `fields`, the webhook fetcher one `field`.
+  const items = d?.errors ?? d?.fields ?? (typeof d?.field === 'string' ? [{ field: d.field, message: error.message }] : []);
+  for (const e of items) {
     const key = String(e.field ?? '').replace(/^body\.?/, '').split(/[.[]/)[0] || '_';
     out[key] = out[key] ? `${out[key]}; ${e.message}` : e.message;
   }
   // Some services' checks name the field only at the start of the message (`body.allowedCidrs[0] …`).
-  const named = !error?.details?.errors && error?.code === 'invalid_request' ? /^body\.([A-Za-z]+)/.exec(error.message ?? '') : null;
+  const named = !items.length && error?.code === 'invalid_request' ? /^body\.([A-Za-z]+)/.exec(error.message ?? '') : null;
   if (named) out[named[1]] = error.message;
   return out;
 }
