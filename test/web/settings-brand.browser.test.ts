@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable } from '../helpers/browser.ts';
 import { makePng } from '../../src/modules/profile/test-images.ts';
+import { activeKey } from '../helpers/app.ts';
 import { openSettingsWorld, SHOTS, type SettingsWorld } from './settings-setup.ts';
 
 // Brand, design and icon, and credits in Chromium, then the whole settings page at phone
@@ -60,6 +61,13 @@ describe.runIf(browserAvailable)('brand, design and credit settings in Chromium'
     await design.getByRole('button', { name: 'Import design notes' }).click();
     await design.getByText('Design imported.').waitFor();
     expect((await w.call('GET', `/api/v1/workspaces/${SLUG}/settings`)).body.designMd).toContain('# Acme design');
+
+    // Stored colours and fonts are shown with a swatch painted under the strict CSP.
+    expect((await w.call('PATCH', `/api/v1/workspaces/${SLUG}/profile`, { brandColors: { primary: '#0b57d0', text: '#1b1f24' }, brandMeta: { fontNames: ['Inter'] } })).status).toBe(200);
+    await page.reload();
+    await design.getByText('#0b57d0').waitFor();
+    await design.getByText('Inter').waitFor();
+    expect(await design.locator('.swatch').first().evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(11, 87, 208)');
     await w.shot('design');
   });
 
@@ -95,12 +103,17 @@ describe.runIf(browserAvailable)('brand, design and credit settings in Chromium'
   });
 
   it('fits a 390 px phone screen without sideways scrolling', async () => {
+    // A key and an invitation, so that their tables are laid out as cards too.
+    await activeKey(w.ctx.app, w.owner.cookie, SLUG, { name: 'phone-width key with a long name', scopes: ['workspace:read', 'metrics:read', 'settings:read'] });
+    expect((await w.call('POST', `/api/v1/workspaces/${SLUG}/members`, { email: 'someone.with.a.long.address@example.com', role: 'member' })).status).toBe(201);
     const phone = await w.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await phone.addCookies(await w.context.cookies());
     const page = await phone.newPage();
     await page.goto(`${w.base}/w/${SLUG}/settings`);
     await page.locator('#credit-available').waitFor();
     await page.locator('#prompts-count').waitFor();
+    await page.locator('#keys tbody tr').waitFor();
+    await page.locator('#invitations tbody tr').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const small = await page.evaluate(() => [...document.querySelectorAll('button, input, select, a')]
       .filter((el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.right > innerWidth + 1; }).map((el) => el.outerHTML.slice(0, 80)));
