@@ -41,6 +41,11 @@ describe.runIf(browserAvailable)('schedule and webhook settings in Chromium', ()
   it('sets a weekly schedule, sees its next run, and removes it', async () => {
     await page.goto(`${base}/w/ops/settings#schedule`);
     await page.getByText('No schedule').waitFor();
+    // More than hourly is refused, and the message sits beside the cron field.
+    await page.locator('#schedule-cron').fill('* * * * *');
+    await page.getByRole('button', { name: 'Save schedule' }).click();
+    await expect.poll(() => page.locator('#schedule-cron').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('#schedule-cron-err').textContent()).toMatch(/cron/);
     await page.locator('#schedule-cron').fill('0 6 * * 1');
     await page.locator('#schedule-tz').fill('Europe/Madrid');
     await page.locator('#schedule-preset').selectOption('smoke');
@@ -48,6 +53,7 @@ describe.runIf(browserAvailable)('schedule and webhook settings in Chromium', ()
     await page.locator('#schedule-state', { hasText: 'Next run' }).waitFor();
     expect(await page.locator('#schedule-state').textContent()).toContain('Europe/Madrid');
     await page.screenshot({ path: `${SHOTS}/dashboard-schedule.png`, fullPage: true });
+    page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Remove schedule' }).click();
     await page.getByText('No schedule').waitFor();
   });

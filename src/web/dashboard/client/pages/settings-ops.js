@@ -1,7 +1,8 @@
 // Settings for monitoring: the run schedule and outbound webhooks (decisions.md "Monitoring and
 // operations"). Their routes are built beside this page; a workspace without a schedule answers
 // 404, shown as "no schedule".
-import { Alert, Notice, Section, api, html, when, useAction, useLoad, useState, ws } from '../lib.js';
+import { Notice, Section, api, html, when, useAction, useLoad, useState, ws } from '../lib.js';
+import { ErrorBox, Field, fieldErrors, sure } from './settings-ui.js';
 
 const EVENTS = ['run.succeeded', 'run.failed', 'score.changed', 'alert.fired', 'recommendation.created', 'credits.low'];
 
@@ -12,19 +13,20 @@ export function Schedule({ slug }) {
   const [notice, setNotice] = useState('');
   const cur = f ?? { cron: s.data?.cron ?? '0 6 * * 1', timeZone: s.data?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone, preset: s.data?.preset ?? 'lite', samples: s.data?.samples ?? 1 };
   const save = (e) => { e.preventDefault(); action.run(async () => { await api('PUT', ws(slug, '/schedule'), cur); setNotice('Schedule saved.'); setF(null); s.reload(); }); };
-  const remove = () => action.run(async () => { await api('DELETE', ws(slug, '/schedule')); setNotice('Schedule removed.'); setF(null); s.reload(); });
+  const remove = () => sure('Remove the schedule? Runs then start only by hand.') && action.run(async () => { await api('DELETE', ws(slug, '/schedule')); setNotice('Schedule removed.'); setF(null); s.reload(); });
   const set = (key) => (e) => setF({ ...cur, [key]: key === 'samples' ? Number(e.target.value) : e.target.value });
+  const errs = fieldErrors(action.error);
   return html`<${Section} id="schedule" title="Schedule">
     <p id="schedule-state">${s.data ? `Next run ${when(s.data.nextRunAt)} (${s.data.cron}, ${s.data.timeZone}, ${s.data.preset})` : s.loading ? 'Loading…' : 'No schedule: runs start only by hand.'}</p>
     <form class="controls" onSubmit=${save}>
-      <label>Cron expression <input id="schedule-cron" required value=${cur.cron} onInput=${set('cron')} /></label>
-      <label>Time zone <input id="schedule-tz" required value=${cur.timeZone} onInput=${set('timeZone')} /></label>
-      <label>Preset <select id="schedule-preset" value=${cur.preset} onChange=${set('preset')}>${['smoke', 'lite', 'standard', 'searchx'].map((p) => html`<option>${p}</option>`)}</select></label>
-      <label>Samples <input id="schedule-samples" type="number" min="1" max="10" value=${cur.samples} onInput=${set('samples')} /></label>
+      <${Field} id="schedule-cron" label="Cron expression" hint="At most hourly, e.g. 0 6 * * 1" error=${errs.cron} required value=${cur.cron} onInput=${set('cron')} />
+      <${Field} id="schedule-tz" label="Time zone" error=${errs.timeZone} required value=${cur.timeZone} onInput=${set('timeZone')} />
+      <${Field} id="schedule-preset" label="Preset" as="select" value=${cur.preset} onChange=${set('preset')}>${['smoke', 'lite', 'standard', 'searchx'].map((p) => html`<option>${p}</option>`)}</${Field}>
+      <${Field} id="schedule-samples" label="Samples" type="number" min="1" max="10" error=${errs.samples} value=${cur.samples} onInput=${set('samples')} />
       <button type="submit" disabled=${action.busy}>Save schedule</button>
       ${s.data ? html`<button type="button" class="secondary" onClick=${remove} disabled=${action.busy}>Remove schedule</button>` : null}
     </form>
-    <${Notice}>${notice}</${Notice}><${Alert} error=${action.error ?? s.error} /></${Section}>`;
+    <${Notice}>${notice}</${Notice}><${ErrorBox} error=${action.error ?? s.error} /></${Section}>`;
 }
 
 function Deliveries({ slug, id }) {
@@ -33,7 +35,7 @@ function Deliveries({ slug, id }) {
   return html`<div class="table-wrap"><table class="deliveries"><caption>Deliveries</caption>
     <thead><tr><th scope="col">When</th><th scope="col">Event</th><th scope="col">Status</th><th scope="col">Attempts</th></tr></thead>
     <tbody>${rows.map((r) => html`<tr><td>${when(r.createdAt)}</td><th scope="row">${r.type}</th><td>${r.status}</td><td>${r.attemptCount}</td></tr>`)}</tbody>
-  </table></div><${Alert} error=${d.error} />`;
+  </table></div><${ErrorBox} error=${d.error} />`;
 }
 
 export function Webhooks({ slug }) {
@@ -52,14 +54,14 @@ export function Webhooks({ slug }) {
     ${secret ? html`<div class="secret" role="alert"><p><strong>Signing secret, shown only now:</strong></p><p><code id="webhook-secret">${secret}</code></p>
       <button type="button" class="secondary small" onClick=${() => setSecret(null)}>I have saved it</button></div>` : null}
     <form class="stack" onSubmit=${create}>
-      <div class="field"><label for="webhook-url">Endpoint address (HTTPS)</label><input id="webhook-url" type="url" required value=${url} onInput=${(e) => setUrl(e.target.value)} /></div>
+      <${Field} id="webhook-url" label="Endpoint address (HTTPS)" type="url" required error=${fieldErrors(action.error).url} value=${url} onInput=${(e) => setUrl(e.target.value)} />
       <fieldset class="scopes"><legend>Events</legend>${EVENTS.map((ev) => html`<label><input type="checkbox" checked=${events.includes(ev)} onChange=${() => setEvents(events.includes(ev) ? events.filter((x) => x !== ev) : [...events, ev])} /> ${ev}</label>`)}</fieldset>
       <button type="submit" disabled=${action.busy || !events.length}>Add webhook</button>
     </form>
     <ul class="plain" id="webhooks-list">${list.map((w) => html`<li class="webhook"><p><code>${w.url}</code> <small class="muted">${(w.events ?? []).join(', ')}</small></p>
       <div class="actions"><button type="button" class="secondary small" onClick=${() => test(w.id)}>Send test event</button>
         <button type="button" class="link small" aria-expanded=${open === w.id} onClick=${() => setOpen(open === w.id ? null : w.id)}>Deliveries</button>
-        <button type="button" class="link small" onClick=${() => confirm(`Delete the webhook to ${w.url}?`) && remove(w.id)}>Delete</button></div>
+        <button type="button" class="link small" onClick=${() => sure(`Delete the webhook to ${w.url}? Its deliveries stop at once.`) && remove(w.id)}>Delete</button></div>
       ${open === w.id ? html`<${Deliveries} slug=${slug} id=${w.id} />` : null}</li>`)}</ul>
-    <${Notice}>${notice}</${Notice}><${Alert} error=${action.error ?? hooks.error} /></${Section}>`;
+    <${Notice}>${notice}</${Notice}><${ErrorBox} error=${action.error ?? hooks.error} /></${Section}>`;
 }

@@ -1,0 +1,94 @@
+// Settings: the brand (name, domains, languages, industry, about, contact email) and its design
+// and icon (upload, take from the site, extract colours and fonts, import design markdown).
+import { Loading, Notice, Section, api, html, useAction, useState, when, ws } from '../lib.js';
+import { ErrorBox, Field, fieldErrors, list, upload } from './settings-ui.js';
+
+const LANGUAGES = [['en', 'English'], ['es', 'Spanish'], ['ca', 'Catalan'], ['fr', 'French']];
+
+const formOf = (s) => ({ displayName: s.displayName, domains: s.domains.join(', '), languages: s.languages, industry: s.industry ?? '', about: s.about ?? '', email: s.email ?? '' });
+
+export function Brand({ slug, settings }) {
+  const s = settings;
+  const [form, setForm] = useState(null);
+  const action = useAction();
+  const [saved, setSaved] = useState('');
+  if (!s.data) return html`<${Section} id="brand" title="Brand"><${Loading} /><${ErrorBox} error=${s.error} /></${Section}>`;
+  const f = form ?? formOf(s.data);
+  const errs = fieldErrors(action.error);
+  const save = (e) => {
+    e.preventDefault();
+    setSaved('');
+    action.run(async () => {
+      await api('PATCH', ws(slug, '/settings'), {
+        displayName: f.displayName, domains: list(f.domains), languages: f.languages,
+        industry: f.industry || null, about: f.about || null, email: f.email || null,
+      });
+      setSaved('Brand saved.'); setForm(null); s.reload();
+    });
+  };
+  const bind = (key) => ({ value: f[key], onInput: (e) => setForm({ ...f, [key]: e.target.value }) });
+  const toggleLang = (code) => setForm({ ...f, languages: f.languages.includes(code) ? f.languages.filter((l) => l !== code) : [...f.languages, code] });
+  return html`<${Section} id="brand" title="Brand"><form class="stack wide" onSubmit=${save} novalidate>
+    <${Field} id="brand-displayName" label="Brand name" error=${errs.displayName} required minlength="2" maxlength="60" ...${bind('displayName')} />
+    <${Field} id="brand-domains" label="Domains (comma separated)" hint="Lowercase, such as example.com; 1 to 8." error=${errs.domains} required ...${bind('domains')} />
+    <fieldset class="inline" aria-describedby=${errs.languages ? 'brand-languages-err' : undefined}><legend>Languages measured</legend>
+      ${LANGUAGES.map(([code, name]) => html`<label><input type="checkbox" checked=${f.languages.includes(code)} onChange=${() => toggleLang(code)} /> ${name}</label>`)}
+      ${errs.languages ? html`<small id="brand-languages-err" class="field-error">${errs.languages}</small>` : null}</fieldset>
+    <${Field} id="brand-industry" label="Industry" error=${errs.industry} maxlength="120" ...${bind('industry')} />
+    <${Field} id="brand-email" label="Contact email" type="email" error=${errs.email} ...${bind('email')} />
+    <${Field} id="brand-about" label="About" as="textarea" rows="3" error=${errs.about} maxlength="5000" ...${bind('about')} />
+    <${Notice}>${saved}</${Notice}><${ErrorBox} error=${action.error} />
+    <div class="actions"><button type="submit" disabled=${action.busy}>Save brand</button>
+      ${form ? html`<button type="button" class="secondary" onClick=${() => { setForm(null); action.setError(null); }}>Discard changes</button>` : null}</div>
+  </form></${Section}>`;
+}
+
+const COLOR_KEYS = ['primary', 'secondary', 'accent', 'background', 'text'];
+
+/** What extraction or a refresh found, in words: `ok: false` keeps the stored values. */
+function outcome(res, what) {
+  if (!res.ok) return `${what}: the site could not be read (or offered nothing usable); the stored values are kept.`;
+  return `${what}: done, updated ${when(res.updatedAt)}.`;
+}
+
+export function Design({ slug, settings }) {
+  const s = settings;
+  const [notice, setNotice] = useState('');
+  const [markdown, setMarkdown] = useState(null);
+  const [file, setFile] = useState(null);
+  const [iconVersion, setIconVersion] = useState(0);
+  const [iconMissing, setIconMissing] = useState(false);
+  const action = useAction();
+  const done = (text) => { setNotice(text); s.reload(); setIconMissing(false); setIconVersion((v) => v + 1); };
+  const send = (e) => {
+    e.preventDefault();
+    if (!file) return;
+    action.run(async () => { await upload(ws(slug, '/profile/icon'), file); setFile(null); e.target.reset(); done('Icon uploaded.'); });
+  };
+  const refresh = () => action.run(async () => done(outcome(await api('POST', ws(slug, '/profile/icon/refresh'), {}), 'Icon from the site')));
+  const extract = () => action.run(async () => done(outcome(await api('POST', ws(slug, '/profile/design/extract'), {}), 'Design extraction')));
+  const importMd = (e) => {
+    e.preventDefault();
+    action.run(async () => { await api('POST', ws(slug, '/profile/design/import'), { markdown }); setMarkdown(null); done('Design imported.'); });
+  };
+  const d = s.data;
+  const colors = d?.brandColors ?? {};
+  const fonts = d?.brandMeta?.fontNames ?? [];
+  return html`<${Section} id="design" title="Brand design and icon">
+    ${!d ? html`<${Loading} />` : html`<div class="design-summary">
+      <div class="icon-box">${d.brandMeta?.faviconUrl && !iconMissing ? html`<img src=${`${ws(slug, '/profile/icon')}?v=${iconVersion}-${Date.parse(d.updatedAt)}`} alt=${`${d.displayName} icon`} width="64" height="64" onError=${() => setIconMissing(true)} />` : html`<p class="muted">No icon yet.</p>`}</div>
+      <dl class="swatches">${COLOR_KEYS.filter((k) => colors[k]).map((k) => html`<div><dt>${k}</dt><dd><span class="swatch" style=${{ background: colors[k] }} aria-hidden="true"></span><code>${colors[k]}</code></dd></div>`)}
+        ${fonts.length ? html`<div><dt>fonts</dt><dd>${fonts.join(', ')}</dd></div>` : null}</dl>
+      ${!COLOR_KEYS.some((k) => colors[k]) && !fonts.length ? html`<p class="muted">No colours or fonts stored yet.</p>` : null}</div>`}
+    <form class="controls" onSubmit=${send}>
+      <label>Icon image (PNG, JPEG, WebP, GIF or ICO) <input id="icon-file" type="file" accept="image/png,image/jpeg,image/webp,image/gif,image/x-icon,.ico" onChange=${(e) => setFile(e.target.files[0] ?? null)} /></label>
+      <button type="submit" disabled=${action.busy || !file}>Upload icon</button>
+    </form>
+    <div class="actions"><button type="button" class="secondary" onClick=${refresh} disabled=${action.busy}>Take icon from the site</button>
+      <button type="button" class="secondary" onClick=${extract} disabled=${action.busy}>Extract design from the site</button></div>
+    <form class="stack wide" onSubmit=${importMd}>
+      <${Field} id="design-md" label="Design notes (markdown)" as="textarea" rows="6" required maxlength="200000" value=${markdown ?? d?.designMd ?? ''} onInput=${(e) => setMarkdown(e.target.value)} error=${fieldErrors(action.error).markdown} />
+      <button type="submit" disabled=${action.busy || markdown === null || !markdown.trim()}>Import design notes</button>
+    </form>
+    <${Notice}>${notice}</${Notice}><${ErrorBox} error=${action.error} /></${Section}>`;
+}

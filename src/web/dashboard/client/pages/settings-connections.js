@@ -1,0 +1,83 @@
+// Settings: the chat and writing model, and connections — where each engine's key comes from,
+// storing a connector credential (sealed; only a masked value comes back), testing it, and the
+// Search Console / GA4 properties.
+import { Loading, Notice, Section, api, html, useAction, useLoad, useState, when, ws } from '../lib.js';
+import { ErrorBox, Field, fieldErrors } from './settings-ui.js';
+
+const MODELS = ['openai:gpt-4.1-mini', 'openai:gpt-4.1', 'openai:gpt-4o-mini', 'anthropic:claude-sonnet-4-5', 'anthropic:claude-haiku-4-5', 'gemini:gemini-2.5-flash', 'gemini:gemini-2.5-pro'];
+const CONNECTORS = ['openai', 'anthropic', 'gemini', 'perplexity', 'serpapi', 'google'];
+const keyOf = (connector) => (connector === 'google' ? 'service_account_json' : 'api_key');
+const SOURCE = { workspace: 'this workspace’s key', environment: 'the server’s key', simulated: 'simulated (no key)' };
+
+export function Model({ slug }) {
+  const m = useLoad(() => api('GET', ws(slug, '/model')), [slug]);
+  const [model, setModel] = useState(null);
+  const [notice, setNotice] = useState('');
+  const action = useAction();
+  const save = (e) => {
+    e.preventDefault();
+    setNotice('');
+    action.run(async () => { const res = await api('PUT', ws(slug, '/model'), { model: model ?? m.data.model }); setModel(null); setNotice(`Model set to ${res.model}.`); m.reload(); });
+  };
+  return html`<${Section} id="model" title="Chat and writing model">
+    <p class="muted">${m.data ? `In use: ${m.data.model}${m.data.isDefault ? ' (server default)' : ''}` : 'Loading…'}</p>
+    <form class="controls" onSubmit=${save}>
+      <${Field} id="model-id" label="Model (provider:model)" list="model-choices" required maxlength="100" error=${fieldErrors(action.error).model}
+        value=${model ?? m.data?.model ?? ''} onInput=${(e) => setModel(e.target.value)} placeholder="openai:gpt-4.1-mini" />
+      <datalist id="model-choices">${MODELS.map((x) => html`<option value=${x} />`)}</datalist>
+      <button type="submit" disabled=${action.busy || !m.data}>Save model</button></form>
+    <${Notice}>${notice}</${Notice}><${ErrorBox} error=${action.error ?? m.error} /></${Section}>`;
+}
+
+function TestResult({ result }) {
+  return html`<div class="test-result" role="status"><p><strong>${result.connector}: ${result.ok ? 'working' : 'not confirmed'}</strong>${result.reason ? ` — ${result.reason}` : ''} <small class="muted">(${when(result.testedAt)})</small></p>
+    <ul class="plain">${result.checks.map((c) => html`<li>${c.status === 'passed' ? '✓' : c.status === 'failed' ? '✗' : '–'} ${c.name}: ${c.status} <small class="muted">${c.message}</small></li>`)}</ul></div>`;
+}
+
+export function Connections({ slug }) {
+  const c = useLoad(() => api('GET', ws(slug, '/connections')), [slug]);
+  const [f, setF] = useState({ connector: 'openai', value: '' });
+  const [props, setProps] = useState(null);
+  const [tested, setTested] = useState(null);
+  const [notice, setNotice] = useState('');
+  const [errorOf, setErrorOf] = useState(null);
+  const action = useAction();
+  const run = (where, fn) => { setNotice(''); setErrorOf(where); return action.run(fn); };
+  const store = (e) => {
+    e.preventDefault();
+    run('store', async () => {
+      const saved = await api('POST', ws(slug, '/credentials'), { connector: f.connector, key: keyOf(f.connector), value: f.value, rotate: true });
+      setF({ ...f, value: '' }); setNotice(`Stored ${saved.connector} credential ${saved.maskedValue}.`); c.reload();
+    });
+  };
+  const test = (connector) => run('test', async () => { setTested(null); setTested(await api('POST', ws(slug, '/connections/test'), { connector })); });
+  const google = c.data?.google;
+  const p = props ?? { gscProperty: google?.gscProperty ?? '', ga4Property: google?.ga4Property ?? '' };
+  const configure = (e) => {
+    e.preventDefault();
+    const body = Object.fromEntries(Object.entries(p).filter(([, v]) => v.trim()).map(([k, v]) => [k, v.trim()]));
+    run('configure', async () => { await api('POST', ws(slug, '/connections/configure'), body); setProps(null); setNotice('Properties saved.'); c.reload(); });
+  };
+  const errs = fieldErrors(action.error);
+  const stored = new Set((c.data?.credentials ?? []).map((x) => x.connector));
+  return html`<${Section} id="connections" title="Connections">
+    ${c.data ? html`<div class="table-wrap"><table id="engine-sources"><caption>Engine keys</caption>
+      <thead><tr><th scope="col">Engine</th><th scope="col">Connector</th><th scope="col">Key from</th><th scope="col">Check</th></tr></thead>
+      <tbody>${c.data.engines.map((e) => html`<tr><th scope="row">${e.engine}</th><td>${e.connector}</td><td>${SOURCE[e.source] ?? e.source}</td>
+        <td>${stored.has(e.connector) ? html`<button type="button" class="secondary small" disabled=${action.busy} onClick=${() => test(e.connector)}>Test<span class="visually-hidden"> ${e.connector}</span></button>` : html`<span class="muted">no stored key</span>`}</td></tr>`)}</tbody></table></div>
+      ${c.data.credentials.length ? html`<ul class="plain" id="stored-credentials">${c.data.credentials.map((x) => html`<li>${x.connector} <code>${x.maskedValue}</code> <small class="muted">updated ${when(x.updatedAt)}</small></li>`)}</ul>` : html`<p class="muted">No credential stored: engines use the server's keys or are simulated.</p>`}` : html`<${Loading} />`}
+    ${tested ? html`<${TestResult} result=${tested} />` : null}
+    <h3>Store a credential</h3>
+    <form class="controls" onSubmit=${store}>
+      <${Field} id="cred-connector" label="Connector" as="select" value=${f.connector} onChange=${(e) => setF({ ...f, connector: e.target.value })}>${CONNECTORS.map((x) => html`<option>${x}</option>`)}</${Field}>
+      <${Field} id="cred-value" label=${f.connector === 'google' ? 'Service account JSON' : 'API key value'} type="password" autocomplete="off" required
+        error=${errorOf === 'store' ? errs.value : null} value=${f.value} onInput=${(e) => setF({ ...f, value: e.target.value })} />
+      <button type="submit" disabled=${action.busy}>Store credential</button></form>
+    <h3>Google properties</h3>
+    <form class="controls" onSubmit=${configure}>
+      <${Field} id="gsc-property" label="Search Console property" placeholder="sc-domain:example.com" error=${errorOf === 'configure' ? errs.gscProperty : null} value=${p.gscProperty} onInput=${(e) => setProps({ ...p, gscProperty: e.target.value })} />
+      <${Field} id="ga4-property" label="GA4 property id" inputmode="numeric" placeholder="123456789" error=${errorOf === 'configure' ? errs.ga4Property : null} value=${p.ga4Property} onInput=${(e) => setProps({ ...p, ga4Property: e.target.value })} />
+      <button type="submit" disabled=${action.busy}>Save properties</button>
+      ${stored.has('google') ? html`<button type="button" class="secondary" disabled=${action.busy} onClick=${() => test('google')}>Test Google access</button>` : null}</form>
+    <${Notice}>${notice}</${Notice}><${ErrorBox} error=${action.error ?? c.error} /></${Section}>`;
+}

@@ -1,0 +1,81 @@
+// Settings: credits — the balance, its course over the recent ledger (uPlot, with the same
+// numbers in a table), metered operations, buying credits through the hosted checkout, the
+// latest checkout receipts, and in local mock mode a test top-up.
+import uPlot from '/assets/vendor/uplot.js';
+import { Loading, Notice, Section, api, html, newKey, usd, useAction, useEffect, useLoad, useRef, useState, when, ws } from '../lib.js';
+import { ErrorBox, Field, fieldErrors } from './settings-ui.js';
+
+/**
+ * The balance after each ledger entry, oldest first. The ledger comes newest first and the
+ * posted balance is the state after the newest entry, so the walk goes backwards from it.
+ */
+export function balanceCourse(ledger, postedMicrousd) {
+  const out = [];
+  let after = postedMicrousd;
+  for (const e of ledger) {
+    out.push({ at: e.createdAt, kind: e.kind, amount: e.amountMicrousd, balance: after });
+    after -= e.amountMicrousd;
+  }
+  return out.reverse();
+}
+
+function BalanceChart({ course }) {
+  const box = useRef(null);
+  useEffect(() => {
+    if (!box.current || course.length < 2) return undefined;
+    const width = () => Math.max(260, box.current.clientWidth);
+    const plot = new uPlot({
+      width: width(), height: 220,
+      scales: { x: { time: true }, y: { range: (_u, min, max) => [0, Math.max(1, max * 1.1)] } },
+      series: [{}, { label: 'Balance (USD)', stroke: '#0b57d0', width: 2, fill: 'rgba(11,87,208,0.12)', paths: uPlot.paths.stepped({ align: 1 }), points: { show: true, size: 5 } }],
+      axes: [{}, { label: 'USD', values: (_u, ticks) => ticks.map((v) => `$${v.toFixed(2)}`), size: 70 }],
+    }, [course.map((p) => Date.parse(p.at) / 1000), course.map((p) => p.balance / 1e6)], box.current);
+    const resize = () => plot.setSize({ width: width(), height: 220 });
+    addEventListener('resize', resize);
+    return () => { removeEventListener('resize', resize); plot.destroy(); };
+  }, [course]);
+  if (course.length < 2) return html`<p class="muted">The balance chart appears after the first credits are used.</p>`;
+  const first = course[0], last = course[course.length - 1];
+  return html`<figure class="chart"><div ref=${box} class="plot credit-plot" role="img"
+    aria-label=${`Credit balance over the last ${course.length} ledger entries, from ${usd(first.balance)} on ${when(first.at)} to ${usd(last.balance)} on ${when(last.at)}; the ledger table has every entry`}></div></figure>`;
+}
+
+function Checkout({ slug, mode, onTopUp }) {
+  const [amount, setAmount] = useState('10');
+  const action = useAction();
+  const cents = Math.round(Number(amount) * 100);
+  const buy = (e) => { e.preventDefault(); action.run(async () => { location.assign((await api('POST', ws(slug, '/billing/checkout'), { amountMicrousd: cents * 10_000 })).url); }); };
+  const topUp = () => action.run(async () => { await api('POST', ws(slug, '/credits/top-up'), { amountMicrousd: cents * 10_000, idempotencyKey: newKey() }); onTopUp(`Added ${usd(cents * 10_000)} of test credits.`); });
+  return html`<form class="controls" onSubmit=${buy}>
+      <${Field} id="checkout-amount" label="Amount (USD)" type="number" min="5" max="500" step="0.01" required inputmode="decimal"
+        hint="5 to 500 dollars" error=${fieldErrors(action.error).amountMicrousd} value=${amount} onInput=${(e) => setAmount(e.target.value)} />
+      <button type="submit" disabled=${action.busy || mode === 'none'}>Buy credits</button>
+      ${mode === 'mock' ? html`<button type="button" class="secondary" disabled=${action.busy} onClick=${topUp}>Add test credits</button>` : null}
+    </form>
+    ${mode === 'none' ? html`<p class="muted">No payment processor is configured on this server, so credits cannot be bought here.</p>` : null}
+    ${mode === 'mock' ? html`<p class="muted">Local mode: checkout is a stand-in page, and test credits are free.</p>` : null}
+    <${ErrorBox} error=${action.error} />`;
+}
+
+export function Credits({ slug }) {
+  const balance = useLoad(() => api('GET', ws(slug, '/credits/balance')), [slug]);
+  const usage = useLoad(() => api('GET', ws(slug, '/credits/usage?limit=50')), [slug]);
+  const billing = useLoad(() => api('GET', ws(slug, '/billing/status')), [slug]);
+  const [notice, setNotice] = useState('');
+  const b = balance.data;
+  const course = b && usage.data ? balanceCourse(usage.data.ledger, b.postedMicrousd) : [];
+  const toppedUp = (text) => { setNotice(text); balance.reload(); usage.reload(); };
+  return html`<${Section} id="credits" title="Credits">
+    ${b ? html`<p class="big">Available <strong id="credit-available">${usd(b.availableMicrousd)}</strong></p><p class="muted">${usd(b.postedMicrousd)} posted, ${usd(b.heldMicrousd)} held for running work${b.nextExpiryAt ? `; next expiry ${when(b.nextExpiryAt)}` : ''}</p>` : html`<${Loading} />`}
+    ${usage.data && b ? html`<${BalanceChart} course=${course} />` : null}
+    <h3>Buy credits</h3>
+    ${billing.data ? html`<${Checkout} slug=${slug} mode=${billing.data.mode} onTopUp=${toppedUp} />` : html`<${ErrorBox} error=${billing.error} />`}
+    <${Notice}>${notice}</${Notice}>
+    <details><summary>Metered operations</summary><div class="table-wrap"><table id="credit-operations"><thead><tr><th scope="col">When</th><th scope="col">Operation</th><th scope="col">Status</th><th scope="col">Held</th><th scope="col">Charged</th></tr></thead>
+      <tbody>${(usage.data?.operations ?? []).map((o) => html`<tr><td>${when(o.createdAt)}</td><th scope="row">${o.operation}</th><td>${o.status}</td><td>${usd(o.reservedMicrousd)}</td><td>${usd(o.settledMicrousd)}</td></tr>`)}</tbody></table></div></details>
+    <details><summary>Ledger</summary><div class="table-wrap"><table id="credit-ledger"><thead><tr><th scope="col">When</th><th scope="col">Entry</th><th scope="col">Amount</th><th scope="col">Balance after</th></tr></thead>
+      <tbody>${[...course].reverse().map((p) => html`<tr><td>${when(p.at)}</td><th scope="row">${p.kind}</th><td>${p.amount < 0 ? `−${usd(-p.amount)}` : usd(p.amount)}</td><td>${usd(p.balance)}</td></tr>`)}</tbody></table></div></details>
+    ${billing.data?.receipts.length ? html`<details><summary>Checkout receipts</summary><div class="table-wrap"><table id="receipts"><thead><tr><th scope="col">Started</th><th scope="col">Amount</th><th scope="col">Status</th><th scope="col">Completed</th></tr></thead>
+      <tbody>${billing.data.receipts.map((r) => html`<tr><td>${when(r.createdAt)}</td><td>${usd(r.amountMicrousd)}</td><th scope="row">${r.status}</th><td>${when(r.completedAt)}</td></tr>`)}</tbody></table></div></details>` : null}
+    <${ErrorBox} error=${balance.error ?? usage.error} /></${Section}>`;
+}

@@ -1,0 +1,95 @@
+// Settings: the prompt set — filter, add, edit in place, activate or deactivate, delete, and
+// refill the active set (a job; 409 while one is running). Pages of 20, oldest first.
+import { Loading, Notice, Section, api, html, useAction, useLoad, useState, ws } from '../lib.js';
+import { ErrorBox, Field, fieldErrors, sure, useFocusFirst } from './settings-ui.js';
+
+const INTENTS = ['discovery', 'problem_solution', 'use_case', 'comparison', 'expert', 'brand_research'];
+const LANGUAGES = ['en', 'es', 'ca', 'fr'];
+const PAGE = 20;
+const words = (intent) => intent.replace('_', ' ');
+const blank = { text: '', intent: 'discovery', language: 'en', region: '' };
+
+function PromptFields({ prefix, f, set, errors }) {
+  const bind = (key) => ({ value: f[key], onInput: (e) => set({ ...f, [key]: e.target.value }) });
+  return html`<${Field} id=${`${prefix}-text`} label="Prompt text" error=${errors.text} required minlength="3" maxlength="500" ...${bind('text')} />
+    <div class="row">
+      <${Field} id=${`${prefix}-intent`} label="Intent" as="select" error=${errors.intent} value=${f.intent} onChange=${(e) => set({ ...f, intent: e.target.value })}>${INTENTS.map((i) => html`<option value=${i}>${words(i)}</option>`)}</${Field}>
+      <${Field} id=${`${prefix}-language`} label="Language" as="select" error=${errors.language} value=${f.language} onChange=${(e) => set({ ...f, language: e.target.value })}>${LANGUAGES.map((l) => html`<option>${l}</option>`)}</${Field}>
+      <${Field} id=${`${prefix}-region`} label="Region (optional)" error=${errors.region} placeholder="es" maxlength="20" ...${bind('region')} />
+    </div>`;
+}
+
+const bodyOf = (f) => ({ text: f.text.trim(), intent: f.intent, language: f.language, region: f.region.trim() || null });
+
+function EditPrompt({ p, edit, setEdit, busy, error, onSave }) {
+  const ref = useFocusFirst();
+  const save = async (e) => { e.preventDefault(); if (await onSave(p, edit)) setEdit(null); };
+  return html`<li class="item editing"><form ref=${ref} class="stack" onSubmit=${save} aria-label="Edit prompt">
+    <${PromptFields} prefix=${`prompt-${p.id}`} f=${edit} set=${setEdit} errors=${fieldErrors(error)} />
+    <div class="actions"><button type="submit" disabled=${busy}>Save prompt</button><button type="button" class="secondary" onClick=${() => setEdit(null)}>Cancel</button></div>
+  </form></li>`;
+}
+
+function PromptRow({ p, busy, error, onSave, onToggle, onRemove }) {
+  const [edit, setEdit] = useState(null);
+  // The box follows the click at once; a refusal puts it back (the row remounts on a stored change).
+  const [active, setActive] = useState(p.active);
+  const flip = async () => { setActive(!active); if (!(await onToggle(p))) setActive(p.active); };
+  if (edit) return html`<${EditPrompt} p=${p} edit=${edit} setEdit=${setEdit} busy=${busy} error=${error} onSave=${onSave} />`;
+  return html`<li class=${`item${p.active ? '' : ' inactive'}`}>
+    <div><label class="choice"><input type="checkbox" checked=${active} disabled=${busy} onChange=${flip} /> <span class="visually-hidden">Active: </span>${p.text}</label>
+      <small class="muted">${words(p.intent)} · ${p.language}${p.region ? ` · ${p.region}` : ''} · ${p.source}${p.active ? '' : ' · inactive'}</small></div>
+    <div class="actions"><button type="button" class="secondary small" onClick=${() => setEdit({ text: p.text, intent: p.intent, language: p.language, region: p.region ?? '' })}>Edit<span class="visually-hidden"> prompt: ${p.text}</span></button>
+      <button type="button" class="secondary small danger" disabled=${busy} onClick=${() => onRemove(p)}>Delete<span class="visually-hidden"> prompt: ${p.text}</span></button></div>
+  </li>`;
+}
+
+export function Prompts({ slug }) {
+  const [filter, setFilter] = useState({ active: '', intent: '' });
+  const [offset, setOffset] = useState(0);
+  const query = new URLSearchParams({ limit: String(PAGE), offset: String(offset), ...(filter.active ? { active: filter.active } : {}), ...(filter.intent ? { intent: filter.intent } : {}) });
+  const p = useLoad(() => api('GET', ws(slug, `/prompts?${query}`)), [slug, query.toString()]);
+  const [add, setAdd] = useState(blank);
+  const [notice, setNotice] = useState('');
+  const [errorOf, setErrorOf] = useState(null);
+  const action = useAction();
+  const run = (where, fn, text) => {
+    setNotice(''); setErrorOf(where);
+    return action.run(async () => { await fn(); setNotice(text); p.reload(); return true; }).then((ok) => { if (!ok) p.reload(); return ok; });
+  };
+  // A new prompt is the newest, so it is on the last page of the unfiltered list: go there.
+  const create = async (e) => {
+    e.preventDefault();
+    const created = await run('add', async () => {
+      const made = await api('POST', ws(slug, '/prompts'), bodyOf(add));
+      const all = await api('GET', ws(slug, '/prompts?limit=1'));
+      setFilter({ active: '', intent: '' }); setOffset(Math.floor((all.total - 1) / PAGE) * PAGE);
+      return made;
+    }, 'Prompt added.');
+    if (created) setAdd(blank);
+  };
+  const save = (x, f) => run(x.id, () => api('PATCH', ws(slug, `/prompts/${x.id}`), bodyOf(f)), 'Prompt saved.');
+  const toggle = (x) => run('list', () => api('PATCH', ws(slug, `/prompts/${x.id}`), { active: !x.active }), x.active ? 'Prompt deactivated.' : 'Prompt activated.');
+  const remove = (x) => sure(`Delete the prompt "${x.text}"? Past results keep it; it will not be asked again.`) && run('list', () => api('DELETE', ws(slug, `/prompts/${x.id}`)), 'Prompt deleted.');
+  const generate = () => run('list', () => api('POST', ws(slug, '/prompts/generate'), {}), 'Refilling the active set: this takes a moment; reload the list to see it.');
+  const setF = (key) => (e) => { setOffset(0); setFilter({ ...filter, [key]: e.target.value }); };
+  const d = p.data;
+  return html`<${Section} id="prompts" title="Prompts">
+    <div class="controls">
+      <label>Show <select id="prompts-active" value=${filter.active} onChange=${setF('active')}><option value="">all prompts</option><option value="true">active only</option><option value="false">inactive only</option></select></label>
+      <label>Intent <select id="prompts-intent" value=${filter.intent} onChange=${setF('intent')}><option value="">every intent</option>${INTENTS.map((i) => html`<option value=${i}>${words(i)}</option>`)}</select></label>
+      <button type="button" class="secondary" onClick=${generate} disabled=${action.busy}>Refill active set</button>
+    </div>
+    ${d ? html`<p class="muted" id="prompts-count">${d.total ? `${d.offset + 1}–${d.offset + d.prompts.length} of ${d.total}` : 'No prompt matches.'}</p>
+      <ul class="plain items" id="prompt-list">${d.prompts.map((x) => html`<${PromptRow} key=${`${x.id}-${x.active}`} p=${x} busy=${action.busy} error=${errorOf === x.id ? action.error : null} onSave=${save} onToggle=${toggle} onRemove=${remove} />`)}</ul>
+      <div class="actions">${d.offset > 0 ? html`<button type="button" class="secondary small" onClick=${() => setOffset(Math.max(0, offset - PAGE))}>Previous page</button>` : null}
+        ${d.offset + d.prompts.length < d.total ? html`<button type="button" class="secondary small" onClick=${() => setOffset(offset + PAGE)}>Next page</button>` : null}</div>` : html`<${Loading} />`}
+    ${errorOf !== 'add' ? html`<${ErrorBox} error=${action.error ?? p.error} />` : null}
+    <h3>Add a prompt</h3>
+    <form class="stack wide" onSubmit=${create}>
+      <${PromptFields} prefix="prompt-new" f=${add} set=${setAdd} errors=${errorOf === 'add' ? fieldErrors(action.error) : {}} />
+      ${errorOf === 'add' ? html`<${ErrorBox} error=${action.error} />` : null}
+      <button type="submit" disabled=${action.busy}>Add prompt</button>
+    </form>
+    <${Notice}>${notice}</${Notice}></${Section}>`;
+}

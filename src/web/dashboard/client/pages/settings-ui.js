@@ -1,0 +1,70 @@
+// Small pieces the settings sections share: per-field validation messages from the error
+// envelope, labelled inputs that point at their message, the error box, and the multipart
+// upload the JSON client cannot send.
+import { ApiError, html, useEffect, useRef } from '../lib.js';
+
+/**
+ * The envelope's validation details (`details.errors[]` of `{field: 'body.domains[0]', message}`)
+ * by the top field of the body (`cron`, `domains`), so that each input can show its own message.
+ */
+export function fieldErrors(error) {
+  const out = {};
+  const d = error?.details;
+  // Request validation says `errors`, the schedule check `fields`, the webhook fetcher one `field`.
+  const items = d?.errors ?? d?.fields ?? (typeof d?.field === 'string' ? [{ field: d.field, message: error.message }] : []);
+  for (const e of items) {
+    const key = String(e.field ?? '').replace(/^body\.?/, '').split(/[.[]/)[0] || '_';
+    out[key] = out[key] ? `${out[key]}; ${e.message}` : e.message;
+  }
+  // Some services' checks name the field only at the start of the message (`body.allowedCidrs[0] …`).
+  const named = !items.length && error?.code === 'invalid_request' ? /^body\.([A-Za-z]+)/.exec(error.message ?? '') : null;
+  if (named) out[named[1]] = error.message;
+  return out;
+}
+
+/**
+ * The error of a form: the envelope's message, and for a conflict (409) a hint that the page is
+ * showing what is stored now. Field messages are shown beside their inputs as well.
+ */
+export function ErrorBox({ error, conflict = 'The page now shows what is stored.' }) {
+  if (!error) return null;
+  const hint = error.status === 409 || error.code === 'not_found' ? ` ${conflict}` : '';
+  return html`<p class="alert" role="alert">${error.message ?? String(error)}${hint}</p>`;
+}
+
+/**
+ * A labelled input (or select/textarea via `as`) with its validation message tied to it by
+ * aria-describedby, so that a screen reader reads the message with the field.
+ */
+export function Field({ id, label, error, hint, as = 'input', children, ...props }) {
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-err` : ''].filter(Boolean).join(' ') || undefined;
+  const common = { id, 'aria-invalid': error ? 'true' : undefined, 'aria-describedby': described, ...props };
+  const control = as === 'select' ? html`<select ...${common}>${children}</select>`
+    : as === 'textarea' ? html`<textarea ...${common}></textarea>` : html`<input ...${common} />`;
+  return html`<div class="field"><label for=${id}>${label}</label>${control}
+    ${hint ? html`<small id=${`${id}-hint`} class="muted">${hint}</small>` : null}
+    ${error ? html`<small id=${`${id}-err`} class="field-error">${error}</small>` : null}</div>`;
+}
+
+/** A comma separated text as a clean list. */
+export const list = (text) => String(text ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+
+/** Asks before a destructive action; the browser's own dialog is keyboard and screen-reader ready. */
+export const sure = (question) => window.confirm(question);
+
+/** PUT a file as multipart/form-data (one part named `file`), with the API's error envelope. */
+export async function upload(path, file) {
+  const form = new FormData();
+  form.append('file', file);
+  const res = await fetch(path, { method: 'PUT', credentials: 'same-origin', body: form });
+  const data = await res.json().catch(() => null);
+  if (!res.ok) throw new ApiError(res.status, data);
+  return data;
+}
+
+/** A ref for a form opened in place: its first field takes the focus, so keyboard users land in it. */
+export function useFocusFirst() {
+  const ref = useRef(null);
+  useEffect(() => { ref.current?.querySelector('input, select, textarea')?.focus(); }, []);
+  return ref;
+}

@@ -1,0 +1,113 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable } from '../helpers/browser.ts';
+import { acceptNextDialog, openSettingsWorld, type SettingsWorld } from './settings-setup.ts';
+
+// Competitors and prompts in Chromium, walked as an owner would: add, edit in place, remove
+// after confirming, and see the API's refusals (validation per field, the 2-competitor floor).
+
+const SLUG = 'lists';
+let w: SettingsWorld;
+
+beforeAll(async () => {
+  if (!browserAvailable) return;
+  w = await openSettingsWorld(SLUG, 'lists@example.com');
+}, 120_000);
+afterEach(async (test) => {
+  if (test.task.result?.state === 'fail') await w?.shot(`failed-lists-${test.task.name.slice(0, 24).replace(/\W+/g, '-')}`).catch(() => {});
+});
+afterAll(async () => { await w?.close(); });
+
+describe.runIf(browserAvailable)('competitor and prompt settings in Chromium', () => {
+  it('adds a competitor, shows a bad domain beside its field, edits it and removes it', async () => {
+    const { page } = w;
+    await page.goto(`${w.base}/w/${SLUG}/settings#competitors`);
+    const section = page.locator('#competitors');
+    await section.locator('strong', { hasText: 'Globex' }).waitFor();
+    await section.locator('#competitor-new-name').fill('Hooli');
+    await section.locator('#competitor-new-domains').fill('Not A Domain');
+    await section.getByRole('button', { name: 'Add competitor' }).click();
+    const domains = section.locator('#competitor-new-domains');
+    await expect.poll(() => domains.getAttribute('aria-invalid')).toBe('true');
+    expect(await section.locator('#competitor-new-domains-err').textContent()).toMatch(/domain/i);
+    expect(await section.getByRole('alert').first().textContent()).toMatch(/domain/i);
+    await domains.fill('hooli.com, hooli.xyz');
+    await section.locator('#competitor-new-aliases').fill('Hooli Inc');
+    await section.getByRole('button', { name: 'Add competitor' }).click();
+    await section.getByText('Hooli added.').waitFor();
+    expect((await w.call('GET', `/api/v1/workspaces/${SLUG}/competitors`)).body.competitors[2]).toMatchObject({ name: 'Hooli', domains: ['hooli.com', 'hooli.xyz'], aliases: ['Hooli Inc'], ambiguous: false });
+
+    await section.getByRole('button', { name: 'Edit Hooli' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('competitor-2-name');
+    await section.locator('#competitor-2-name').fill('Hooli XYZ');
+    await section.locator('li.editing').getByLabel('Also a common word').check();
+    await section.getByRole('button', { name: 'Save competitor' }).click();
+    await section.getByText('Hooli XYZ saved.').waitFor();
+    expect((await w.call('GET', `/api/v1/workspaces/${SLUG}/competitors`)).body.competitors[2]).toMatchObject({ name: 'Hooli XYZ', ambiguous: true });
+    await w.shot('competitors');
+
+    const asked = acceptNextDialog(page);
+    await section.getByRole('button', { name: 'Remove Hooli XYZ' }).click();
+    expect(await asked).toContain('Hooli XYZ');
+    await section.getByText('Hooli XYZ removed.').waitFor();
+    expect((await w.call('GET', `/api/v1/workspaces/${SLUG}/competitors`)).body.competitors).toHaveLength(2);
+  });
+
+  it('keeps a competitor when the confirmation is declined, and shows the API refusing to go below two', async () => {
+    const { page } = w;
+    const section = page.locator('#competitors');
+    page.once('dialog', (d) => void d.dismiss());
+    await section.getByRole('button', { name: 'Remove Globex' }).click();
+    await page.waitForTimeout(200);
+    expect((await w.call('GET', `/api/v1/workspaces/${SLUG}/competitors`)).body.competitors).toHaveLength(2);
+    const asked = acceptNextDialog(page);
+    await section.getByRole('button', { name: 'Remove Globex' }).click();
+    await asked;
+    await section.getByRole('alert').filter({ hasText: /at least|2/ }).waitFor();
+    expect((await w.call('GET', `/api/v1/workspaces/${SLUG}/competitors`)).body.competitors).toHaveLength(2);
+  });
+
+  it('adds, edits, deactivates, filters and deletes a prompt', { timeout: 60_000 }, async () => {
+    const { page } = w;
+    await page.goto(`${w.base}/w/${SLUG}/settings#prompts`);
+    const section = page.locator('#prompts');
+    await section.locator('#prompts-count').waitFor();
+    await section.locator('#prompt-new-text').fill('ab');
+    await section.locator('#prompt-new-text').evaluate((el: HTMLInputElement) => el.removeAttribute('minlength'));
+    await section.getByRole('button', { name: 'Add prompt' }).click();
+    await expect.poll(() => section.locator('#prompt-new-text').getAttribute('aria-invalid')).toBe('true');
+    await section.locator('#prompt-new-text').fill('best analytics tool for startups');
+    await section.locator('#prompt-new-intent').selectOption('comparison');
+    await section.locator('#prompt-new-language').selectOption('es');
+    await section.getByRole('button', { name: 'Add prompt' }).click();
+    await section.getByText('Prompt added.').waitFor();
+    const row = section.locator('#prompt-list li', { hasText: 'best analytics tool for startups' });
+    await row.waitFor();
+
+    await row.getByRole('button', { name: /^Edit/ }).click();
+    const editing = section.locator('#prompt-list li.editing');
+    await editing.getByLabel('Prompt text').fill('best analytics tool for small startups');
+    await editing.getByLabel('Region (optional)').fill('es');
+    await editing.getByRole('button', { name: 'Save prompt' }).click();
+    await section.getByText('Prompt saved.').waitFor();
+    const edited = section.locator('#prompt-list li', { hasText: 'best analytics tool for small startups' });
+    await edited.getByText('comparison · es · es · user').waitFor();
+
+    await edited.getByRole('checkbox').uncheck();
+    await section.getByText('Prompt deactivated.').waitFor();
+    const listed = (await w.call('GET', `/api/v1/workspaces/${SLUG}/prompts?limit=500`)).body.prompts;
+    expect(listed.find((p: { text: string }) => p.text === 'best analytics tool for small startups')).toMatchObject({ active: false, intent: 'comparison', language: 'es', region: 'es' });
+
+    await section.locator('#prompts-active').selectOption('false');
+    await expect.poll(() => section.locator('#prompt-list li').count()).toBe(listed.filter((p: { active: boolean }) => !p.active).length);
+    await w.shot('prompts');
+    const asked = acceptNextDialog(page);
+    await section.locator('#prompt-list li', { hasText: 'small startups' }).getByRole('button', { name: /^Delete/ }).click();
+    expect(await asked).toContain('small startups');
+    await section.getByText('Prompt deleted.').waitFor();
+    expect((await w.call('GET', `/api/v1/workspaces/${SLUG}/prompts?limit=500`)).body.prompts.some((p: { text: string }) => p.text.includes('small startups'))).toBe(false);
+  });
+
+  it('logged no script error and no CSP violation', () => {
+    expect(w.problems).toEqual([]);
+  });
+});

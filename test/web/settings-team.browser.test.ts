@@ -1,0 +1,108 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable } from '../helpers/browser.ts';
+import { signup } from '../helpers/app.ts';
+import { acceptNextDialog, openSettingsWorld, type SettingsWorld } from './settings-setup.ts';
+
+// The team section in Chromium: an owner invites two people (one invitation is withdrawn, the
+// other accepted through the API by the invitee), promotes the new member and demotes them again,
+// sees the API refuse to leave the workspace without an owner, and removes the member.
+
+const SLUG = 'team';
+let w: SettingsWorld;
+
+beforeAll(async () => {
+  if (!browserAvailable) return;
+  w = await openSettingsWorld(SLUG, 'owner@team.example');
+}, 120_000);
+afterEach(async (test) => {
+  if (test.task.result?.state === 'fail') await w?.shot(`failed-team-${test.task.name.slice(0, 24).replace(/\W+/g, '-')}`).catch(() => {});
+});
+afterAll(async () => { await w?.close(); });
+
+const tokenFor = (to: string) => /invitation token is (\S+)/.exec(w.ctx.mails.filter((m) => m.to === to && m.subject.includes('invited')).at(-1)!.text)![1]!;
+
+describe.runIf(browserAvailable)('team settings in Chromium', () => {
+  it('invites by email, lists the invitation, and withdraws one after confirming', async () => {
+    const { page } = w;
+    await page.goto(`${w.base}/w/${SLUG}/settings#team`);
+    const team = page.locator('#team');
+    await team.locator('#members th', { hasText: 'owner@team.example' }).waitFor();
+    await team.locator('#invite-email').fill('not-an-email');
+    await team.locator('#invite-email').evaluate((el: HTMLInputElement) => { el.type = 'text'; });
+    await team.getByRole('button', { name: 'Invite' }).click();
+    await expect.poll(() => team.locator('#invite-email').getAttribute('aria-invalid')).toBe('true');
+    for (const email of ['bob@team.example', 'carol@team.example']) {
+      await team.locator('#invite-email').fill(email);
+      await team.getByRole('button', { name: 'Invite' }).click();
+      await team.getByText(`Invitation sent to ${email}`).waitFor();
+    }
+    await team.locator('#invitations th', { hasText: 'carol@team.example' }).waitFor();
+    const asked = acceptNextDialog(page);
+    await team.getByRole('button', { name: 'Withdraw invitation to carol@team.example' }).click();
+    expect(await asked).toContain('carol@team.example');
+    await team.getByText('Invitation to carol@team.example withdrawn.').waitFor();
+    const listed = await w.call('GET', `/api/v1/workspaces/${SLUG}/members`);
+    expect(listed.body.invitations.map((i: { email: string }) => i.email)).toEqual(['bob@team.example']);
+  });
+
+  it('promotes an accepted member to owner and back, and removes them', async () => {
+    const { page } = w;
+    const bob = await signup(w.ctx.app, 'bob@team.example');
+    const accepted = await w.call('POST', '/api/v1/invitations/accept', { token: tokenFor('bob@team.example') }, bob.cookie);
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    // Bob, a member, sees the team but none of the owners' controls.
+    const bobContext = await w.browser.newContext();
+    const [name, value] = bob.cookie.split('=') as [string, string];
+    await bobContext.addCookies([{ name, value, url: w.base }]);
+    const bobPage = await bobContext.newPage();
+    await bobPage.goto(`${w.base}/w/${SLUG}/settings#team`);
+    await bobPage.getByText('Only owners invite people and change roles.').waitFor();
+    expect(await bobPage.getByLabel('Role of owner@team.example').isDisabled()).toBe(true);
+    expect(await bobPage.locator('#team').getByRole('button', { name: /^Remove/ }).count()).toBe(0);
+    expect(await bobPage.locator('#team').getByRole('button', { name: 'Leave workspace' }).count()).toBe(1);
+    await bobContext.close();
+
+    await page.reload();
+    const team = page.locator('#team');
+    const role = team.getByLabel('Role of bob@team.example');
+    await role.waitFor();
+    expect(await role.inputValue()).toBe('member');
+    let asked = acceptNextDialog(page);
+    await role.selectOption('owner');
+    expect(await asked).toMatch(/owner/);
+    await team.getByText('bob@team.example is now an owner.').waitFor();
+    expect((await w.call('GET', `/api/v1/workspaces/${SLUG}/members`)).body.members.find((m: { userId: string }) => m.userId === bob.user.id).role).toBe('owner');
+
+    // Declining keeps the role, and the select shows the stored one again.
+    page.once('dialog', (d) => void d.dismiss());
+    await role.selectOption('member');
+    await expect.poll(() => role.inputValue()).toBe('owner');
+    asked = acceptNextDialog(page);
+    await role.selectOption('member');
+    await asked;
+    await team.getByText('bob@team.example is now a member.').waitFor();
+    await w.shot('team');
+
+    asked = acceptNextDialog(page);
+    await team.getByRole('button', { name: 'Remove bob@team.example' }).click();
+    await asked;
+    await team.getByText('bob@team.example removed.').waitFor();
+    expect((await w.call('GET', `/api/v1/workspaces/${SLUG}/members`)).body.members).toHaveLength(1);
+  });
+
+  it('shows the refusal when the last owner would demote themself', async () => {
+    const { page } = w;
+    const team = page.locator('#team');
+    const mine = team.getByLabel('Role of owner@team.example');
+    const asked = acceptNextDialog(page);
+    await mine.selectOption('member');
+    expect(await asked).toContain('You will no longer manage the team');
+    await team.getByRole('alert').filter({ hasText: /owner/i }).waitFor();
+    await expect.poll(() => mine.inputValue()).toBe('owner');
+    expect((await w.call('GET', `/api/v1/workspaces/${SLUG}/members`)).body.members[0].role).toBe('owner');
+  });
+
+  it('logged no script error and no CSP violation', () => {
+    expect(w.problems).toEqual([]);
+  });
+});
