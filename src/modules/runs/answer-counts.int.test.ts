@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createWorkspace, signup, type TestContext } from '../../../test/helpers/app.ts';
 import { seedRun, type SeedResult } from '../../../test/helpers/runs-seed.ts';
+import { MIGRATIONS_DIR } from '../../lib/db.ts';
 import { recordAnswerCounts } from './answer-counts.ts';
 import { createRunReads, type ProportionSpec } from './runs.reads.ts';
 
@@ -66,5 +69,13 @@ describe('answer counts', () => {
     // Counting a run again changes nothing (the success path and a backfill may both reach it).
     await recordAnswerCounts(ctx.database.db, ids[0]!);
     expect((await reads.proportionInWindow(wsId, {}, { kind: 'negative_rate' }))!.n).toBe(direct(all, { kind: 'negative_rate' }).n);
+
+    // Runs that succeeded before the table: the backfill migration writes the same rows.
+    const before = await ctx.database.executeSql('select * from run_answer_counts where run_id = any($1) order by run_id, domain, engine, prompt_id, language', [ids]);
+    await ctx.database.executeSql('delete from run_answer_counts where run_id = any($1)', [ids]);
+    await ctx.database.executeSql(readFileSync(path.join(MIGRATIONS_DIR, '0024_backfill_run_answer_counts.sql'), 'utf8'));
+    const after = await ctx.database.executeSql('select * from run_answer_counts where run_id = any($1) order by run_id, domain, engine, prompt_id, language', [ids]);
+    expect(before.rows.length).toBeGreaterThan(3 * 24);
+    expect(after.rows).toEqual(before.rows);
   });
 });
