@@ -2,8 +2,8 @@ import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../src/lib/db.ts';
 
 // A database of its own for one benchmark run: a new PostgreSQL database on the server at `url`
-// (unique name, dropped afterwards), or an in-memory PGlite without `url`. (The scores, chat and
-// recs benchmarks still open their databases their own way.)
+// (unique name, dropped afterwards), or an in-memory PGlite without `url`. (The scores and chat
+// benchmarks still open their databases their own way.)
 export async function freshDatabase(url: string | undefined, poolSize?: number): Promise<{ database: Database; drop(): Promise<void> }> {
   if (!url) {
     const database = await openPglite(undefined);

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/lib/db.ts';
 import { newId } from '../../src/lib/ids.ts';
+import { recordAnswerCounts } from '../../src/modules/runs/answer-counts.ts';
 import type { StoredAnalysis } from '../../src/modules/runs/detail.fns.ts';
 
 // Constructed measurement runs written straight into the tables (a succeeded job and its
-// results), for tests and benchmarks that need exact before/after data or a year of history.
+// results, counted as at success), for tests and benchmarks that need exact before/after data
+// or a year of history.
 
 export interface SeedResult {
   engine: string;
@@ -44,6 +46,8 @@ export async function seedRun(db: Db, workspaceId: string, opts: { finishedAt: D
     })));
     await db.execute(sql`insert into run_results select * from jsonb_populate_recordset(null::run_results, ${json}::jsonb)`);
   }
+  // As the pipeline does when it records a run succeeded.
+  await recordAnswerCounts(db, runId);
   return runId;
 }
 

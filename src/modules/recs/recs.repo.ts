@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import { rawRows, type Db } from '../../lib/db.ts';
+import { preparedRows, rawRows, type Db } from '../../lib/db.ts';
 import { idempotencyKeys } from '../../lib/idempotency/idempotency.tables.ts';
 import { proportionOfMetricSql } from '../runs/runs.reads.ts';
 import { OPEN_STATUSES, type Action, type Status } from './lifecycle.fns.ts';
@@ -70,7 +70,7 @@ export const recsRepo = {
         then jsonb_build_object('metric', r.evidence->'metric', 'measurement', null, 'reason', 'no succeeded measurement run in the period')
         else jsonb_build_object('metric', r.evidence->'metric', 'measurement', jsonb_build_object('k', m.k, 'n', m.n, 'observedAt', ${iso(sql`m.window_to`)}, 'runId', m.run_id, 'simulated', m.simulated)) end
       from ${proportionOfMetricSql(t.workspaceId, sql`r.evidence->'metric'`, { until: sql`${now}::timestamptz` })} m)`;
-    const rows = await rawRows<{ response: Record<string, unknown> | string; metric_source: string | null }>(db, sql`
+    const rows = await preparedRows<{ response: Record<string, unknown> | string; metric_source: string | null }>(db, 'recs_transition', sql`
       with moved as (
         update recommendations r set status = ${to}, state_version = r.state_version + 1, restore_status = ${t.restoreStatus}, updated_at = ${now}::timestamptz,
           done_at = case when ${to} = 'todo' then null ${t.expected.status === 'in_review' ? sql`when ${to} = 'done' then ${now}::timestamptz` : sql``} else r.done_at end

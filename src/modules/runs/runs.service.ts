@@ -17,6 +17,7 @@ import type { PromptsService } from '../prompts/prompts.service.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
 import { storedAnalysis, summarizeRun, type StoredAnalysis } from './detail.fns.ts';
 import { planRun, presetEngines, runSimulation, type Preset, type RunPlan } from './runs.fns.ts';
+import { recordAnswerCounts } from './answer-counts.ts';
 import { runResults } from './runs.tables.ts';
 
 const KIND = 'measurement';
@@ -152,8 +153,13 @@ export function createRunsService(deps: {
     if (broken) throw broken.reason;
     await ctx.log(`${completed} calls done, ${failures} failed`);
     if (completed > 0 && failures === completed) throw new Error(`all ${failures} engine calls failed`);
-    // The score snapshots commit together with the run's `succeeded`.
-    return deps.onSucceeded?.(ws.id, job.id, answered);
+    // The answer counts (what metrics over runs read) and the score snapshots commit together
+    // with the run's `succeeded`: a succeeded run is always counted.
+    const write = await deps.onSucceeded?.(ws.id, job.id, answered);
+    return async (tx: Db) => {
+      await recordAnswerCounts(tx, job.id);
+      return write?.(tx);
+    };
   }
 
   /** The run's figures for its event: calls planned and made, answered, failed and simulated. */

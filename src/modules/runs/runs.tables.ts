@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, real, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, real, text } from 'drizzle-orm/pg-core';
 import { ts } from '../../db/columns.ts';
 import { workspaces } from '../workspaces/workspaces.tables.ts';
 import type { StoredAnalysis } from './detail.fns.ts';
@@ -29,4 +29,30 @@ export const runResults = pgTable(
     createdAt: ts('created_at').notNull(),
   },
   (t) => [index('run_results_run_idx').on(t.runId, t.engine)],
+);
+
+/**
+ * A succeeded run's answers counted once, at its success (answer-counts.ts), so that a metric over
+ * the window of latest runs is a handful of index lookups instead of a scan of every answer.
+ * `*` in engine, language or prompt_id means "all"; the rows are the grouping sets a metric scope
+ * can name. `domain` is `*` on those rows; a row with a domain counts the answers citing it.
+ */
+export const runAnswerCounts = pgTable(
+  'run_answer_counts',
+  {
+    runId: text('run_id').notNull(),
+    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    domain: text('domain').notNull(),
+    engine: text('engine').notNull(),
+    promptId: text('prompt_id').notNull(),
+    language: text('language').notNull(),
+    /** Answered results (no error). */
+    answers: integer('answers').notNull(),
+    /** Of those, naming the brand. */
+    mentioned: integer('mentioned').notNull(),
+    /** Of those, naming it with negative sentiment. */
+    negative: integer('negative').notNull(),
+    simulated: integer('simulated').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.domain, t.engine, t.promptId, t.language] })],
 );
