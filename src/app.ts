@@ -361,7 +361,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   alertsRoutes(app, { alerts });
   if (config.pipeline.workers === 'embedded') await alerts.startWorkers();
   // Outbound webhooks: public events become signed deliveries through the safe fetcher (pg-boss, with backoff).
-  await setupWebhooks(app, {
+  const webhooks = await setupWebhooks(app, {
     db, clock, fetcher, queue, credentialsKey: config.secrets.credentialsKey, policy: config.webhooks,
     requireHttps: config.env === 'production', workJobs: config.pipeline.workers === 'embedded',
   });
@@ -396,6 +396,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await limiter.sweep();
       await reports.sweepWeekly();
       await mcpQuotes.sweep();
+      await webhooks.sweepStale();
     },
   });
 

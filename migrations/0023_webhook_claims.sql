@@ -1,0 +1,2 @@
+ALTER TABLE "webhook_deliveries" ADD COLUMN "claimed_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_claimed" ON "webhook_deliveries" USING btree ("claimed_at") WHERE "webhook_deliveries"."claimed_at" is not null;
