@@ -88,6 +88,7 @@ import { createChatService } from './modules/chat/chat.service.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createEventHub, type EventHub } from './modules/events/events.hub.ts';
 import { createTimers } from './modules/jobs/jobs.timers.ts';
+import type { RetryPolicy } from './modules/jobs/jobs.kinds.ts';
 import { createSchedulesService } from './modules/schedules/schedules.service.ts';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
 import { createAlertsService } from './modules/alerts/alerts.service.ts';
@@ -126,6 +127,8 @@ export interface AppDeps {
    * servers and workers do; tests leave it off and call `app.maintenance` with their clock.
    */
   timers?: boolean;
+  /** Replaces the retry policies of job kinds (JOB_RETRIES; tests shorten the delays). */
+  jobRetries?: Partial<Record<string, RetryPolicy>>;
   /** Tests only: a cheaper scrypt cost for new password hashes; refused unless GEO_ENV=test. */
   passwordScrypt?: ScryptParams;
 }
@@ -240,7 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   devicePageRoutes(app);
   dashboardRoutes(app, { findSession: (token) => accounts.findSession(token) });
 
-  const queue = createJobQueue(database, app.log, undefined, { cron: deps.timers ?? false });
+  const queue = createJobQueue(database, app.log, undefined, { cron: deps.timers ?? false, retries: deps.jobRetries });
   await queue.start();
   const timers = createTimers({ queue, log: app.log });
   const jobs = createJobsService({ db, clock, credits, queue, maxJobs: config.pipeline.maxJobs, dataDir: config.dataDir, log: app.log });
