@@ -358,7 +358,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   schedulesRoutes(app, { schedules });
   timers.declare({ name: 'jobs_sweep', everySeconds: 10, run: () => jobs.sweep() }); // dead workers failed within DEAD_AFTER_MS + ~10 s
   timers.declare({ name: 'maintenance_sweep', cron: '* * * * *', run: () => app.maintenance.sweep() });
-  timers.declare({ name: 'schedules_tick', cron: '* * * * *', run: () => schedules.tick() });
+  // Offered on the minute by every process as well (jobs.timers.ts): due runs start ~0.3 s after their time.
+  timers.declare({ name: 'schedules_tick', cron: '* * * * *', onTheMinute: true, run: () => schedules.tick() });
   const alerts = createAlertsService({ db, clock, events, queue, workspaces, accounts, mailer, publicBaseUrl: config.publicBaseUrl, log: app.log });
   events.subscribe((event) => alerts.onEvent(event));
   alertsRoutes(app, { alerts });

@@ -131,7 +131,9 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger, queue
     async schedule(name, cron) {
       assertKnown(name);
       // UTC: a timer's cron is the fleet's clock, not a user's (user schedules keep their zone in our table).
-      await boss.schedule(name, cron, {}, { tz: 'UTC' });
+      // One job per minute slot, keyed by the timer: the slot `sendOncePer(name, 60)` offers into
+      // (on-the-minute timers), so the two ways of creating the minute's job never make two.
+      await boss.schedule(name, cron, {}, { tz: 'UTC', singletonKey: name, singletonSeconds: 60 });
     },
     async sendOncePer(name, seconds) {
       assertKnown(name);
