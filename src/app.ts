@@ -246,7 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const queue = createJobQueue(database, app.log, undefined, { cron: deps.timers ?? false, retries: deps.jobRetries });
   await queue.start();
   const timers = createTimers({ queue, log: app.log });
-  const jobs = createJobsService({ db, clock, credits, queue, maxJobs: config.pipeline.maxJobs, dataDir: config.dataDir, log: app.log });
+  const jobs = createJobsService({ db, clock, credits, queue, maxJobs: config.pipeline.maxJobs, dataDir: config.dataDir, log: app.log, metrics: metrics.recorder });
   app.addHook('onClose', async () => {
     timers.stop();
     await jobs.stop();
