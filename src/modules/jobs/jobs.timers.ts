@@ -68,7 +68,8 @@ export function createTimers(deps: { queue: JobQueue; log: Pick<FastifyBaseLogge
         if (task.cron) {
           await deps.queue.schedule(task.name, task.cron);
           if (task.onTheMinute) {
-            const untilNext = () => MINUTE_MS - (Date.now() % MINUTE_MS) + ON_THE_MINUTE_DELAY_MS;
+            // Until the next "minute + delay", this minute's included when that is still to come.
+            const untilNext = () => MINUTE_MS - ((((Date.now() - ON_THE_MINUTE_DELAY_MS) % MINUTE_MS) + MINUTE_MS) % MINUTE_MS);
             const arm = () => {
               if (stopped) return;
               const timeout = setTimeout(() => {
