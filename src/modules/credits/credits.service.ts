@@ -74,25 +74,6 @@ export function createCreditsService(deps: {
     await expireDue(tx, reservation.workspaceId, now, lows, reservation.amount - actual);
   }
 
-  /**
-   * Locks the account, then the reservation (always in that order: no deadlocks). Low-credit
-   * crossings found by the write (grant expiries) are announced once it has committed.
-   */
-  async function withReservation<T>(reservationId: string, fn: (tx: Db, reservation: ReservationRow, now: Date, lows: LowCrossing[]) => Promise<T>) {
-    const found = await repo.reservation(db, reservationId);
-    if (!found) throw notFound('Reservation');
-    const lows: LowCrossing[] = [];
-    const result = await db.transaction(async (tx) => {
-      const now = clock.now();
-      await repo.lockAccount(tx, found.workspaceId, now);
-      const locked = (await repo.reservation(tx, reservationId, true))!;
-      // A job's leaser records leases as rows only; the hold's `leased` is their sum.
-      return fn(tx, { ...locked, leased: Math.max(locked.leased, await repo.leasedSum(tx, reservationId)) }, now, lows);
-    });
-    for (const low of lows) await announceLow(low);
-    return result;
-  }
-
   /** Runs `fn` under the account lock and announces the crossings it found once it has committed. */
   async function underLock<T>(workspaceId: string, fn: (tx: Db, now: Date, lows: LowCrossing[]) => Promise<T>) {
     const lows: LowCrossing[] = [];
@@ -103,6 +84,17 @@ export function createCreditsService(deps: {
     });
     for (const low of lows) await announceLow(low);
     return result;
+  }
+
+  /** Locks the account, then the reservation (always in that order: no deadlocks). */
+  async function withReservation<T>(reservationId: string, fn: (tx: Db, reservation: ReservationRow, now: Date, lows: LowCrossing[]) => Promise<T>) {
+    const found = await repo.reservation(db, reservationId);
+    if (!found) throw notFound('Reservation');
+    return underLock(found.workspaceId, async (tx, now, lows) => {
+      const locked = (await repo.reservation(tx, reservationId, true))!;
+      // A job's leaser records leases as rows only; the hold's `leased` is their sum.
+      return fn(tx, { ...locked, leased: Math.max(locked.leased, await repo.leasedSum(tx, reservationId)) }, now, lows);
+    });
   }
 
   async function reserveIn(tx: Db, workspaceId: string, operation: string, estimate: number, options: ReserveOptions = {}) {
@@ -123,8 +115,9 @@ export function createCreditsService(deps: {
       id, workspaceId, operation, amount: estimate, leased: 0, settled: null, status: 'held', metadata: options.metadata ?? null,
       createdAt: now, expiresAt: new Date(now.getTime() + (options.ttlMs ?? DEFAULT_RESERVATION_TTL_MS)),
     }, pins);
-    // Only a reservation lowers the available balance (a settlement returns what was not used),
-    // so crossings are found here, under the account lock: each is seen by exactly one write.
+    // Besides grant expiries (expireDue), only a reservation lowers the available balance (a
+    // settlement returns what was not used), so crossings are found here and there, under the
+    // account lock: each is seen by exactly one write.
     const thresholds = (await deps.lowThresholds?.(tx, workspaceId)) ?? [];
     // Grants that expired just now count as this write's: one crossing from the balance before both.
     const low = lowCrossing({ workspaceId, reservationId: id, operation, before: available + expired, after: available - estimate, thresholds });
