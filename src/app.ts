@@ -88,6 +88,7 @@ import { createChatService } from './modules/chat/chat.service.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createEventHub, type EventHub } from './modules/events/events.hub.ts';
 import { createTimers } from './modules/jobs/jobs.timers.ts';
+import type { RetryPolicy } from './modules/jobs/jobs.kinds.ts';
 import { createSchedulesService } from './modules/schedules/schedules.service.ts';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
 import { createAlertsService } from './modules/alerts/alerts.service.ts';
@@ -126,6 +127,8 @@ export interface AppDeps {
    * servers and workers do; tests leave it off and call `app.maintenance` with their clock.
    */
   timers?: boolean;
+  /** Replaces the retry policies of job kinds (JOB_RETRIES; tests shorten the delays). */
+  jobRetries?: Partial<Record<string, RetryPolicy>>;
   /** Tests only: a cheaper scrypt cost for new password hashes; refused unless GEO_ENV=test. */
   passwordScrypt?: ScryptParams;
 }
@@ -240,10 +243,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   devicePageRoutes(app);
   dashboardRoutes(app, { findSession: (token) => accounts.findSession(token) });
 
-  const queue = createJobQueue(database, app.log, undefined, { cron: deps.timers ?? false });
+  const queue = createJobQueue(database, app.log, undefined, { cron: deps.timers ?? false, retries: deps.jobRetries });
   await queue.start();
   const timers = createTimers({ queue, log: app.log });
-  const jobs = createJobsService({ db, clock, credits, queue, maxJobs: config.pipeline.maxJobs, dataDir: config.dataDir, log: app.log });
+  const jobs = createJobsService({ db, clock, credits, queue, maxJobs: config.pipeline.maxJobs, dataDir: config.dataDir, log: app.log, metrics: metrics.recorder });
   app.addHook('onClose', async () => {
     timers.stop();
     await jobs.stop();
@@ -355,13 +358,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   schedulesRoutes(app, { schedules });
   timers.declare({ name: 'jobs_sweep', everySeconds: 10, run: () => jobs.sweep() }); // dead workers failed within DEAD_AFTER_MS + ~10 s
   timers.declare({ name: 'maintenance_sweep', cron: '* * * * *', run: () => app.maintenance.sweep() });
-  timers.declare({ name: 'schedules_tick', cron: '* * * * *', run: () => schedules.tick() });
+  // Offered on the minute by every process as well (jobs.timers.ts): due runs start ~0.3 s after their time.
+  timers.declare({ name: 'schedules_tick', cron: '* * * * *', onTheMinute: true, run: () => schedules.tick() });
   const alerts = createAlertsService({ db, clock, events, queue, workspaces, accounts, mailer, publicBaseUrl: config.publicBaseUrl, log: app.log });
   events.subscribe((event) => alerts.onEvent(event));
   alertsRoutes(app, { alerts });
   if (config.pipeline.workers === 'embedded') await alerts.startWorkers();
   // Outbound webhooks: public events become signed deliveries through the safe fetcher (pg-boss, with backoff).
-  await setupWebhooks(app, {
+  const webhooks = await setupWebhooks(app, {
     db, clock, fetcher, queue, credentialsKey: config.secrets.credentialsKey, policy: config.webhooks,
     requireHttps: config.env === 'production', workJobs: config.pipeline.workers === 'embedded',
   });
@@ -396,6 +400,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await limiter.sweep();
       await reports.sweepWeekly();
       await mcpQuotes.sweep();
+      await webhooks.sweepStale();
     },
   });
 

@@ -49,6 +49,11 @@ describe('evaluate', () => {
     expect(evaluate(low, event(2_000_000, 500_000))).toMatchObject({ dedupeKey: 'reservation:rsv_1', reason: 'Available credits fell below $1.00: $0.50 left after a measurement hold (was $2.00).' });
     expect(evaluate(low, event(900_000, 500_000))).toBeNull();
     expect(evaluate(low, event(5_000_000, 2_000_000))).toBeNull();
+    // Grants expiring cross it too: deduplicated by the grants (each expires once).
+    const expiry = { id: 'evt', type: 'credits.low', data: { reservationId: null, grantIds: ['grt_a', 'grt_b'], previousAvailableMicrousd: 2_000_000, availableMicrousd: 500_000, operation: 'expiry' } };
+    expect(evaluate(low, expiry)).toMatchObject({
+      dedupeKey: 'expiry:grt_a,grt_b', reason: 'Available credits fell below $1.00: $0.50 left after credits expired (was $2.00).', figures: { reservationId: null, grantIds: ['grt_a', 'grt_b'] },
+    });
   });
 
   it('reads only the events of its kind', () => {

@@ -139,13 +139,19 @@ export function evaluate(rule: Rule, event: EventLike): Firing | null {
       };
     }
     case 'credits_low': {
-      const d = event.data as { reservationId: string; previousAvailableMicrousd: number; availableMicrousd: number; operation?: string };
+      const d = event.data as { reservationId: string | null; grantIds?: string[]; previousAvailableMicrousd: number; availableMicrousd: number; operation?: string };
       const t = rule.thresholdMicrousd ?? 0;
       if (!(d.previousAvailableMicrousd >= t && d.availableMicrousd < t)) return null;
+      // A grant expires once, so the grants that expired identify an expiry's crossing as a hold identifies its own.
+      const expiry = d.reservationId === null;
+      const cause = expiry ? 'credits expired' : `a ${d.operation ?? 'metered'} hold`;
       return {
-        dedupeKey: `reservation:${d.reservationId}`,
-        reason: `Available credits fell below ${usd(t)}: ${usd(d.availableMicrousd)} left after a ${d.operation ?? 'metered'} hold (was ${usd(d.previousAvailableMicrousd)}).`,
-        figures: { thresholdMicrousd: t, availableMicrousd: d.availableMicrousd, previousAvailableMicrousd: d.previousAvailableMicrousd, reservationId: d.reservationId },
+        dedupeKey: expiry ? `expiry:${(d.grantIds ?? []).join(',')}` : `reservation:${d.reservationId}`,
+        reason: `Available credits fell below ${usd(t)}: ${usd(d.availableMicrousd)} left after ${cause} (was ${usd(d.previousAvailableMicrousd)}).`,
+        figures: {
+          thresholdMicrousd: t, availableMicrousd: d.availableMicrousd, previousAvailableMicrousd: d.previousAvailableMicrousd, reservationId: d.reservationId,
+          ...(expiry ? { grantIds: d.grantIds ?? [] } : {}),
+        },
       };
     }
     case 'schedule_skipped': {

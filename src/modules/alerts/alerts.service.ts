@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -9,6 +9,7 @@ import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { Mailer } from '../email/email.service.ts';
 import type { DomainEvent, EventHub } from '../events/events.hub.ts';
 import type { JobQueue } from '../jobs/jobs.queue.ts';
+import type { JobAttempt } from '../jobs/jobs.kinds.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
 import { alertMail, evaluate, kindsFor, MAX_RULES_PER_WORKSPACE, validateRule, type Rule, type RuleInput } from './alerts.fns.ts';
 import { alertEvents, alertFirings, alertRules } from './alerts.tables.ts';
@@ -21,6 +22,10 @@ import { alertEvents, alertFirings, alertRules } from './alerts.tables.ts';
 export const EVAL_KIND = 'alerts_eval';
 export const MAIL_KIND = 'alerts_mail';
 const RECENT_FIRINGS = 50;
+/** A mail job's claim on a firing stands this long; a job that died holding it lets a retry through after. */
+const MAIL_LEASE_MS = 10 * 60_000;
+/** The `alert.fired` event of a firing: one id however many times a retried evaluation announces it. */
+export const firedEventId = (firingId: string) => `evt_${firingId.replace(/^alf_/, '')}`;
 
 type RuleRow = typeof alertRules.$inferSelect;
 type FiringRow = typeof alertFirings.$inferSelect;
@@ -46,7 +51,12 @@ export function createAlertsService(deps: {
     return row;
   }
 
-  /** The `alerts_eval` job: every rule of the event's workspace that reads it, each firing once. */
+  /**
+   * The `alerts_eval` job: every rule of the event's workspace that reads it, each firing once.
+   * Idempotent on retry: the firing is unique per (rule, dedupe key); one this event created but
+   * never announced (the job failed in between) is announced by the retry, under an event id
+   * derived from the firing, so receivers and webhook deliveries (unique per event) see it once.
+   */
   async function evaluateEvent(eventId: string) {
     const [event] = await db.select().from(alertEvents).where(eq(alertEvents.id, eventId));
     if (!event) return;
@@ -54,40 +64,66 @@ export function createAlertsService(deps: {
     for (const rule of rules) {
       const firing = evaluate(rule as Rule, event);
       if (!firing) continue;
-      const now = clock.now();
-      const [row] = await db.insert(alertFirings).values({
+      const [inserted] = await db.insert(alertFirings).values({
         id: newId('alf'), ruleId: rule.id, workspaceId: event.workspaceId, dedupeKey: firing.dedupeKey, sourceEventId: event.id,
-        sourceEventType: event.type, reason: firing.reason, figures: firing.figures, mailStatus: 'pending', createdAt: now,
+        sourceEventType: event.type, reason: firing.reason, figures: firing.figures, mailStatus: 'pending', createdAt: clock.now(),
       }).onConflictDoNothing().returning();
-      if (!row) continue; // this rule already fired for that run or event
+      // Already fired for that run or event: by another event (nothing to do), or by this one on an earlier attempt.
+      const [row] = inserted ? [inserted] : await db.select().from(alertFirings)
+        .where(and(eq(alertFirings.ruleId, rule.id), eq(alertFirings.dedupeKey, firing.dedupeKey), eq(alertFirings.sourceEventId, event.id), isNull(alertFirings.announcedAt)));
+      if (!row) continue;
       await events.publish({
-        type: 'alert.fired', workspaceId: event.workspaceId,
-        data: { alertId: rule.id, firingId: row.id, rule: ruleView(rule), reason: firing.reason, figures: firing.figures, sourceEventId: event.id, sourceEventType: event.type, firedAt: now.toISOString() },
+        id: firedEventId(row.id), type: 'alert.fired', workspaceId: event.workspaceId, occurredAt: row.createdAt,
+        data: { alertId: rule.id, firingId: row.id, rule: ruleView(rule), reason: row.reason, figures: row.figures, sourceEventId: event.id, sourceEventType: event.type, firedAt: row.createdAt.toISOString() },
       });
       await queue.send(MAIL_KIND, row.id);
+      await db.update(alertFirings).set({ announcedAt: clock.now() }).where(eq(alertFirings.id, row.id));
     }
     await db.delete(alertEvents).where(eq(alertEvents.id, event.id));
   }
 
-  /** The `alerts_mail` job: one mail per member with an address; the firing records the outcome. */
-  async function mailFiring(firingId: string) {
-    const [firing] = await db.select().from(alertFirings).where(and(eq(alertFirings.id, firingId), eq(alertFirings.mailStatus, 'pending')));
+  /**
+   * The `alerts_mail` job: one mail per member with an address; the firing records the outcome.
+   * Idempotent on retry: each address reached is recorded at once and skipped by later attempts,
+   * and a claim (leased) keeps two jobs for one firing from mailing side by side. A failure throws,
+   * so the queue retries it (JOB_RETRIES); the last attempt records `failed`.
+   */
+  async function mailFiring(firingId: string, attempt: JobAttempt = { attempt: 1, final: true }) {
+    const now = clock.now();
+    const [firing] = await db.update(alertFirings).set({ mailClaimedAt: now }).where(and(
+      eq(alertFirings.id, firingId), eq(alertFirings.mailStatus, 'pending'),
+      or(isNull(alertFirings.mailClaimedAt), lt(alertFirings.mailClaimedAt, new Date(now.getTime() - MAIL_LEASE_MS))),
+    )).returning();
     if (!firing) return;
-    const [rule] = await db.select().from(alertRules).where(eq(alertRules.id, firing.ruleId));
-    const ws = await deps.workspaces.contextById(firing.workspaceId);
-    const row = await deps.workspaces.getRow(ws);
-    const members = await deps.workspaces.listMembers(ws);
-    const recipients = (await deps.accounts.usersByIds(members.map((m) => m.userId))).map((u) => u.email).filter((e): e is string => Boolean(e));
-    const mail = alertMail({ workspaceName: row.displayName, slug: ws.slug, rule: rule as Rule, reason: firing.reason, publicBaseUrl: deps.publicBaseUrl, firedAt: firing.createdAt });
     let failed = 0;
-    for (const to of recipients) {
-      await deps.mailer.send({ to, ...mail }).catch((err) => {
-        failed++;
-        deps.log.error({ err, firingId }, 'alert mail failed');
-      });
+    let recipients: string[] = [];
+    try {
+      const [rule] = await db.select().from(alertRules).where(eq(alertRules.id, firing.ruleId));
+      const ws = await deps.workspaces.contextById(firing.workspaceId);
+      const row = await deps.workspaces.getRow(ws);
+      const members = await deps.workspaces.listMembers(ws);
+      recipients = (await deps.accounts.usersByIds(members.map((m) => m.userId))).map((u) => u.email).filter((e): e is string => Boolean(e));
+      const mail = alertMail({ workspaceName: row.displayName, slug: ws.slug, rule: rule as Rule, reason: firing.reason, publicBaseUrl: deps.publicBaseUrl, firedAt: firing.createdAt });
+      for (const to of recipients.filter((r) => !firing.mailSentTo.includes(r))) {
+        try {
+          await deps.mailer.send({ to, ...mail });
+        } catch (err) {
+          failed++;
+          deps.log.error({ err, firingId, attempt: attempt.attempt }, 'alert mail failed');
+          continue;
+        }
+        await db.update(alertFirings).set({ mailSentTo: sql`${alertFirings.mailSentTo} || ${JSON.stringify([to])}::jsonb` }).where(eq(alertFirings.id, firingId));
+      }
+    } catch (err) {
+      await db.update(alertFirings).set({ mailClaimedAt: null }).where(eq(alertFirings.id, firingId));
+      throw err;
     }
-    const mailStatus = !recipients.length ? 'no_recipients' : failed ? 'failed' : 'sent';
-    await db.update(alertFirings).set({ mailStatus, mailedAt: clock.now() }).where(eq(alertFirings.id, firingId));
+    if (failed && !attempt.final) {
+      await db.update(alertFirings).set({ mailClaimedAt: null }).where(eq(alertFirings.id, firingId));
+      throw new Error(`${failed} of ${recipients.length} alert mails failed; the queue retries them`);
+    }
+    const mailStatus = failed ? 'failed' : !recipients.length && !firing.mailSentTo.length ? 'no_recipients' : 'sent';
+    await db.update(alertFirings).set({ mailStatus, mailedAt: clock.now(), mailClaimedAt: null }).where(eq(alertFirings.id, firingId));
   }
 
   return {
@@ -106,8 +142,12 @@ export function createAlertsService(deps: {
     mailFiring,
 
     async startWorkers() {
-      const guard = (what: string, fn: (id: string) => Promise<void>) => async (id: string) => {
-        await fn(id).catch((err) => deps.log.error({ err, id }, `${what} failed`));
+      // Logged, then thrown again: the queue retries these kinds (JOB_RETRIES in jobs.kinds.ts).
+      const guard = (what: string, fn: (id: string, attempt: JobAttempt) => Promise<void>) => async (id: string, attempt: JobAttempt) => {
+        await fn(id, attempt).catch((err) => {
+          deps.log.error({ err, id, ...attempt }, `${what} failed${attempt.final ? '' : '; it will be retried'}`);
+          throw err;
+        });
       };
       await queue.work(EVAL_KIND, 1, guard('alert evaluation', evaluateEvent));
       await queue.work(MAIL_KIND, 1, guard('alert mail', mailFiring));

@@ -37,6 +37,12 @@ export const alertFirings = pgTable(
     /** pending → sent | failed | no_recipients: the mail goes out in its own job. */
     mailStatus: text('mail_status').$type<'pending' | 'sent' | 'failed' | 'no_recipients'>().notNull(),
     mailedAt: ts('mailed_at'),
+    /** Addresses the mail has reached: a retried mail job sends only to the others. */
+    mailSentTo: jsonb('mail_sent_to').$type<string[]>().notNull().default([]),
+    /** A mail job working on it since then; another job for the firing waits for the lease to pass. */
+    mailClaimedAt: ts('mail_claimed_at'),
+    /** When `alert.fired` was published and the mail queued; null: a retried evaluation does it. */
+    announcedAt: ts('announced_at'),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [uniqueIndex('alert_firings_dedupe_idx').on(t.ruleId, t.dedupeKey), index('alert_firings_rule_idx').on(t.ruleId, t.createdAt)],

@@ -38,37 +38,62 @@ export function createCreditsService(deps: {
     await deps.events.publish({ type: 'credits.low', workspaceId, data }).catch(() => {});
   }
 
-  /** Posts the unpinned remainder of every grant past its expiry as an expiry entry. */
-  async function expireDue(tx: Db, workspaceId: string, now: Date) {
-    for (const grant of await repo.grantsWithPins(tx, workspaceId)) {
-      const expirable = grant.remaining - grant.pinned;
-      if (grant.expiresAt <= now && expirable > 0) {
-        await repo.takeFromGrant(tx, { workspaceId, grantId: grant.id, amount: expirable, kind: 'expiry', now });
-      }
+  /**
+   * Posts the unpinned remainder of every grant past its expiry as an expiry entry. An expiry
+   * lowers the available balance as a hold does, so it can cross a low-credit threshold: the
+   * crossing is pushed to `lows` (announced by the caller after its commit), judged from the
+   * balance before the caller's whole write — `returned` is what that write gave back before
+   * this point (a settlement's unused hold), so give-back-then-expire is not seen as a crossing.
+   * Returns what expired (reserveIn folds it into its own crossing instead).
+   */
+  async function expireDue(tx: Db, workspaceId: string, now: Date, lows: LowCrossing[] | null, returned = 0) {
+    const grants = await repo.grantsWithPins(tx, workspaceId);
+    const due = grants.filter((g) => g.expiresAt <= now && g.remaining - g.pinned > 0);
+    let expired = 0;
+    for (const grant of due) {
+      await repo.takeFromGrant(tx, { workspaceId, grantId: grant.id, amount: grant.remaining - grant.pinned, kind: 'expiry', now });
+      expired += grant.remaining - grant.pinned;
     }
+    if (expired && lows) {
+      const available = grants.reduce((sum, g) => sum + g.remaining - g.pinned, 0);
+      const thresholds = (await deps.lowThresholds?.(tx, workspaceId)) ?? [];
+      const low = lowCrossing({ workspaceId, reservationId: null, grantIds: due.map((g) => g.id), operation: 'expiry', before: available - returned, after: available - expired, thresholds });
+      if (low) lows.push(low);
+    }
+    return expired;
   }
 
   /** Debits `actual` from the reservation's pinned grants and closes it. Caller holds the lock. */
-  async function close(tx: Db, reservation: ReservationRow, actual: number, status: 'settled' | 'released' | 'expired', now: Date) {
+  async function close(tx: Db, reservation: ReservationRow, actual: number, status: 'settled' | 'released' | 'expired', now: Date, lows: LowCrossing[]) {
     if (reservation.status !== 'held') throw new AppError('invalid_state', `Reservation ${reservation.id} is already ${reservation.status}.`);
     if (!isMicros(actual) || actual > reservation.amount) throw invalid(`actual must be an integer from 0 to the reserved ${reservation.amount} micro-USD`);
     for (const debit of consume(await repo.pinsOf(tx, reservation.id), actual)) {
       await repo.takeFromGrant(tx, { workspaceId: reservation.workspaceId, grantId: debit.grantId, amount: debit.amount, kind: 'debit', reservationId: reservation.id, now });
     }
     await repo.closeReservation(tx, reservation.id, { status, settled: actual, closedAt: now, leased: reservation.leased });
-    await expireDue(tx, reservation.workspaceId, now);
+    await expireDue(tx, reservation.workspaceId, now, lows, reservation.amount - actual);
+  }
+
+  /** Runs `fn` under the account lock and announces the crossings it found once it has committed. */
+  async function underLock<T>(workspaceId: string, fn: (tx: Db, now: Date, lows: LowCrossing[]) => Promise<T>) {
+    const lows: LowCrossing[] = [];
+    const result = await db.transaction(async (tx) => {
+      const now = clock.now();
+      await repo.lockAccount(tx, workspaceId, now);
+      return fn(tx, now, lows);
+    });
+    for (const low of lows) await announceLow(low);
+    return result;
   }
 
   /** Locks the account, then the reservation (always in that order: no deadlocks). */
-  async function withReservation<T>(reservationId: string, fn: (tx: Db, reservation: ReservationRow, now: Date) => Promise<T>) {
+  async function withReservation<T>(reservationId: string, fn: (tx: Db, reservation: ReservationRow, now: Date, lows: LowCrossing[]) => Promise<T>) {
     const found = await repo.reservation(db, reservationId);
     if (!found) throw notFound('Reservation');
-    return db.transaction(async (tx) => {
-      const now = clock.now();
-      await repo.lockAccount(tx, found.workspaceId, now);
+    return underLock(found.workspaceId, async (tx, now, lows) => {
       const locked = (await repo.reservation(tx, reservationId, true))!;
       // A job's leaser records leases as rows only; the hold's `leased` is their sum.
-      return fn(tx, { ...locked, leased: Math.max(locked.leased, await repo.leasedSum(tx, reservationId)) }, now);
+      return fn(tx, { ...locked, leased: Math.max(locked.leased, await repo.leasedSum(tx, reservationId)) }, now, lows);
     });
   }
 
@@ -76,7 +101,7 @@ export function createCreditsService(deps: {
     if (!isMicros(estimate) || estimate === 0) throw invalid('A reservation is a positive integer of micro-USD.');
     const now = clock.now();
     await repo.lockAccount(tx, workspaceId, now);
-    await expireDue(tx, workspaceId, now);
+    const expired = await expireDue(tx, workspaceId, now, null);
     const live = (await repo.grantsWithPins(tx, workspaceId)).map((g) => ({ id: g.id, unpinned: g.remaining - g.pinned, expiresAt: g.expiresAt }));
     const available = live.reduce((sum, g) => sum + g.unpinned, 0);
     const pins = allocate(live, estimate);
@@ -90,10 +115,12 @@ export function createCreditsService(deps: {
       id, workspaceId, operation, amount: estimate, leased: 0, settled: null, status: 'held', metadata: options.metadata ?? null,
       createdAt: now, expiresAt: new Date(now.getTime() + (options.ttlMs ?? DEFAULT_RESERVATION_TTL_MS)),
     }, pins);
-    // Only a reservation lowers the available balance (a settlement returns what was not used),
-    // so crossings are found here, under the account lock: each is seen by exactly one write.
+    // Besides grant expiries (expireDue), only a reservation lowers the available balance (a
+    // settlement returns what was not used), so crossings are found here and there, under the
+    // account lock: each is seen by exactly one write.
     const thresholds = (await deps.lowThresholds?.(tx, workspaceId)) ?? [];
-    const low = lowCrossing({ workspaceId, reservationId: id, operation, before: available, after: available - estimate, thresholds });
+    // Grants that expired just now count as this write's: one crossing from the balance before both.
+    const low = lowCrossing({ workspaceId, reservationId: id, operation, before: available + expired, after: available - estimate, thresholds });
     return { reservationId: id, amount: estimate, low };
   }
 
@@ -214,8 +241,8 @@ export function createCreditsService(deps: {
 
     /** Settles for exactly what was leased: the usual end of a metered job. */
     settleLeased: (reservationId: string) =>
-      withReservation(reservationId, async (tx, r, now) => {
-        if (r.status === 'held') await close(tx, r, r.leased, 'settled', now);
+      withReservation(reservationId, async (tx, r, now, lows) => {
+        if (r.status === 'held') await close(tx, r, r.leased, 'settled', now, lows);
         return { reservationId, settledMicrousd: r.status === 'held' ? r.leased : (r.settled ?? 0) };
       }),
 
@@ -234,22 +261,19 @@ export function createCreditsService(deps: {
 
     /** Debits what was used (at most the reservation) and releases the rest. */
     settle: (reservationId: string, actual: number) =>
-      withReservation(reservationId, (tx, r, now) => close(tx, r, actual, 'settled', now).then(() => ({ reservationId, settledMicrousd: actual }))),
+      withReservation(reservationId, (tx, r, now, lows) => close(tx, r, actual, 'settled', now, lows).then(() => ({ reservationId, settledMicrousd: actual }))),
 
     release: (reservationId: string) =>
-      withReservation(reservationId, (tx, r, now) => close(tx, r, 0, 'released', now).then(() => ({ reservationId, settledMicrousd: 0 }))),
+      withReservation(reservationId, (tx, r, now, lows) => close(tx, r, 0, 'released', now, lows).then(() => ({ reservationId, settledMicrousd: 0 }))),
 
     /** Sweeper: holds past their expiry are settled for what was leased; expired grants are posted. */
     async sweep() {
       const now = clock.now();
       for (const { id } of await repo.expiredHeld(db, now)) {
-        await withReservation(id, (tx, r, at) => (r.status === 'held' ? close(tx, r, r.leased, 'expired', at) : Promise.resolve()));
+        await withReservation(id, (tx, r, at, lows) => (r.status === 'held' ? close(tx, r, r.leased, 'expired', at, lows) : Promise.resolve()));
       }
       for (const { workspaceId } of await repo.workspacesWithDueGrants(db, now)) {
-        await db.transaction(async (tx) => {
-          await repo.lockAccount(tx, workspaceId, now);
-          await expireDue(tx, workspaceId, now);
-        });
+        await underLock(workspaceId, (tx, at, lows) => expireDue(tx, workspaceId, at, lows));
       }
     },
 
@@ -258,10 +282,8 @@ export function createCreditsService(deps: {
      * Expiries that are due are posted first, so the balance always equals the ledger.
      */
     async balance(workspace: { id: string; slug: string }) {
-      return db.transaction(async (tx) => {
-        const now = clock.now();
-        await repo.lockAccount(tx, workspace.id, now);
-        await expireDue(tx, workspace.id, now);
+      return underLock(workspace.id, async (tx, now, lows) => {
+        await expireDue(tx, workspace.id, now, lows);
         const grants = await repo.grantsWithPins(tx, workspace.id);
         const posted = grants.reduce((sum, g) => sum + g.remaining, 0);
         const held = await repo.heldTotal(tx, workspace.id);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isJobKind, JOB_QUEUES, unknownJobKind } from './jobs.kinds.ts';
+import { isJobKind, JOB_QUEUES, JOB_RETRIES, unknownJobKind } from './jobs.kinds.ts';
 import { retryOnDeadlock } from './jobs.queue.ts';
 
 describe('job kind registry', () => {
@@ -13,6 +13,13 @@ describe('job kind registry', () => {
     expect(isJobKind('measurement')).toBe(true);
     expect(isJobKind('page_evaluation_x')).toBe(false);
     expect(unknownJobKind('x').message).toContain('src/modules/jobs/jobs.kinds.ts');
+  });
+});
+
+describe('retry policies', () => {
+  it('alert evaluation and mail are retried with a limit and backoff; runs and the other kinds never are', () => {
+    for (const kind of ['alerts_eval', 'alerts_mail'] as const) expect(JOB_RETRIES[kind]).toEqual({ retryLimit: 5, retryDelaySeconds: 30 });
+    for (const kind of JOB_QUEUES.filter((k) => !k.startsWith('alerts_'))) expect(JOB_RETRIES[kind]).toBeUndefined();
   });
 });
 

@@ -29,6 +29,23 @@ export const TIMER_QUEUES = ['jobs_sweep', 'maintenance_sweep', 'schedules_tick'
 export type JobKind = (typeof JOB_QUEUES)[number];
 
 /**
+ * Kinds the queue retries when their handler throws: `retryLimit` more attempts, the n-th after
+ * `retryDelaySeconds` × 2ⁿ⁻¹ to twice that (pg-boss's backoff with jitter). Only kinds whose
+ * handlers are idempotent on retry are listed; every other kind is never retried (a failed run is
+ * failed, and the user may start another). Alert evaluation dedupes firings per rule and
+ * event, and alert mail records each recipient it reached (alerts.service.ts).
+ * 5 retries from 30 s span about 15-30 minutes: an outage of the mail server or the database.
+ */
+export interface RetryPolicy { retryLimit: number; retryDelaySeconds: number }
+export const JOB_RETRIES: Partial<Record<JobKind, RetryPolicy>> = {
+  alerts_eval: { retryLimit: 5, retryDelaySeconds: 30 },
+  alerts_mail: { retryLimit: 5, retryDelaySeconds: 30 },
+};
+
+/** A handler's view of its job: which attempt this is, and whether it is the last the queue allows. */
+export interface JobAttempt { attempt: number; final: boolean }
+
+/**
  * Queue workers per kind in one process. Every worker polls the database, and the pool behind the
  * API is small (10 connections): measurement runs get the pipeline's full concurrency, every other
  * kind one worker per process (one Chrome at a time for page evaluations; generation, research and

@@ -1,7 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../lib/db.ts';
-import { JOB_QUEUES, TIMER_QUEUES, unknownJobKind } from './jobs.kinds.ts';
+import { JOB_QUEUES, JOB_RETRIES, TIMER_QUEUES, unknownJobKind, type JobAttempt, type RetryPolicy } from './jobs.kinds.ts';
 
 // pg-boss on the service's own database (PGlite or PostgreSQL): the queue survives restarts
 // and, on PostgreSQL, any number of worker processes share it with no job worked twice. Job
@@ -11,7 +11,8 @@ export interface JobQueue {
   start(): Promise<void>;
   stop(): Promise<void>;
   send(kind: string, jobId: string): Promise<void>;
-  work(kind: string, concurrency: number, handler: (jobId: string) => Promise<void>): Promise<void>;
+  /** A handler that throws fails its job: retried per JOB_RETRIES, else ended. */
+  work(kind: string, concurrency: number, handler: (jobId: string, attempt: JobAttempt) => Promise<void>): Promise<void>;
   /** Timers (jobs.timers.ts): pg-boss's cron schedule of a timer queue, upserted (any process may call it). */
   schedule(name: string, cron: string): Promise<void>;
   /** One job per `seconds`-long slot of the clock, however many processes send it (a singleton slot). */
@@ -31,6 +32,8 @@ export interface JobQueueOptions {
    * scheduled job is created within ~2 s of its minute and taken within ~1 s after that.
    */
   cron?: boolean;
+  /** Retry policies by kind (default JOB_RETRIES); tests shorten the delays. */
+  retries?: Partial<Record<string, RetryPolicy>>;
 }
 
 const TIMER_POLL_SECONDS = 1;
@@ -71,6 +74,13 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger, queue
   } as PgBoss.ConstructorOptions);
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   const known = new Set(queueNames);
+  const retries: Partial<Record<string, RetryPolicy>> = options.retries ?? JOB_RETRIES;
+  // Per job, not per queue: queues created by an earlier release keep retryLimit 0, and a job's
+  // own options take precedence over its queue's.
+  const retryOptions = (kind: string) => {
+    const policy = retries[kind];
+    return policy ? { retryLimit: policy.retryLimit, retryDelay: policy.retryDelaySeconds, retryBackoff: true } : {};
+  };
   const workers = new Map<string, string[]>();
 
   /**
@@ -105,15 +115,15 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger, queue
     },
     async send(kind, jobId) {
       assertKnown(kind);
-      await boss.send(kind, { jobId });
+      await boss.send(kind, { jobId }, retryOptions(kind));
       for (const id of workers.get(kind) ?? []) boss.notifyWorker(id); // no polling delay in this process
     },
     async work(kind, concurrency, handler) {
       assertKnown(kind);
       const ids: string[] = [];
       for (let i = 0; i < concurrency; i++) {
-        ids.push(await boss.work<{ jobId: string }>(kind, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
-          if (job) await handler(job.data.jobId);
+        ids.push(await boss.work<{ jobId: string }>(kind, { pollingIntervalSeconds: 0.5, batchSize: 1, includeMetadata: true }, async ([job]) => {
+          if (job) await handler(job.data.jobId, { attempt: job.retryCount + 1, final: job.retryCount >= job.retryLimit });
         }));
       }
       workers.set(kind, ids);
@@ -121,7 +131,9 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger, queue
     async schedule(name, cron) {
       assertKnown(name);
       // UTC: a timer's cron is the fleet's clock, not a user's (user schedules keep their zone in our table).
-      await boss.schedule(name, cron, {}, { tz: 'UTC' });
+      // One job per minute slot, keyed by the timer: the slot `sendOncePer(name, 60)` offers into
+      // (on-the-minute timers), so the two ways of creating the minute's job never make two.
+      await boss.schedule(name, cron, {}, { tz: 'UTC', singletonKey: name, singletonSeconds: 60 });
     },
     async sendOncePer(name, seconds) {
       assertKnown(name);

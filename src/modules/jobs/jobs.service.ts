@@ -12,6 +12,7 @@ import type { CreditsService } from '../credits/credits.service.ts';
 import type { JobQueue } from './jobs.queue.ts';
 import { isJobKind, unknownJobKind, workersFor } from './jobs.kinds.ts';
 import { jobs } from './jobs.tables.ts';
+import type { MetricsRecorder } from '../metrics/metrics.service.ts';
 
 // The life of every background job: created `running` (with its credit hold, under the global
 // cap and the one-per-workspace rule), worked by a queue worker that heartbeats, finished as
@@ -66,7 +67,11 @@ export function jobView(row: JobRow, slug: string) {
   };
 }
 
-export function createJobsService(deps: { db: Db; clock: Clock; credits: CreditsService; queue: JobQueue; maxJobs: number; dataDir: string; log: FastifyBaseLogger }) {
+export function createJobsService(deps: {
+  db: Db; clock: Clock; credits: CreditsService; queue: JobQueue; maxJobs: number; dataDir: string; log: FastifyBaseLogger;
+  /** Counts the jobs this process ends (`geo_jobs_ended_total`). */
+  metrics?: Pick<MetricsRecorder, 'jobEnded'>;
+}) {
   const { db, clock, credits, queue } = deps;
   const handlers = new Map<string, JobHandler>();
   const endedListeners = new Map<string, JobEnded>();
@@ -125,6 +130,7 @@ export function createJobsService(deps: { db: Db; clock: Clock; credits: Credits
     });
     // Only the process whose update ended the job tells its listeners: each ending is told once.
     if (ended) {
+      deps.metrics?.jobEnded(row.kind, status);
       await endedListeners.get(row.kind)?.(ended, status, line).catch((err) => deps.log.error({ err, jobId: row.id }, 'job ended listener failed'));
       if (after.run) await after.run().catch((err) => deps.log.error({ err, jobId: row.id }, 'after-commit work failed'));
     }
@@ -196,6 +202,7 @@ export function createJobsService(deps: { db: Db; clock: Clock; credits: Credits
         const status = (await byId(row.id))!.status;
         throw new AppError('invalid_state', `The job is already ${status}.`, { currentStatus: status });
       }
+      deps.metrics?.jobEnded(row.kind, 'cancelled');
       await appendLog(row, 'cancelled by request');
       running.get(row.id)?.abort(new Error('cancelled'));
       return (await byId(row.id))!;

@@ -9,8 +9,8 @@ import { createTimers, type Timers } from './jobs.timers.ts';
 // "processes" (two queues with their timers on one database) run each due time once.
 
 const log = pino({ level: 'silent' });
-const until = async (check: () => Promise<boolean>, what: string) => {
-  for (let i = 0; i < 300; i++) {
+const until = async (check: () => Promise<boolean>, what: string, tries = 300) => {
+  for (let i = 0; i < tries; i++) {
     if (await check()) return;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -59,11 +59,43 @@ describe('timers', () => {
     expect(scheduled).toEqual([{ name: 't_cron', cron: '* * * * *', timezone: 'UTC' }]);
   });
 
+  it('an on-the-minute timer: its job is created right after the minute, still one per minute with pg-boss’s cron', async () => {
+    const database = await openTestDatabase();
+    cleanup.push(() => database.close());
+    const ran: number[] = [];
+    const fleet: Array<{ queue: JobQueue; timers: Timers }> = [];
+    for (let i = 0; i < 2; i++) {
+      const queue = createJobQueue(database, log, ['t_minute'], { cron: true });
+      await queue.start();
+      const timers = createTimers({ queue, log });
+      timers.declare({ name: 't_minute', cron: '* * * * *', onTheMinute: true, run: async () => void ran.push(Date.now()) });
+      fleet.push({ queue, timers });
+    }
+    cleanup.push(async () => {
+      for (const { queue, timers } of fleet) {
+        timers.stop();
+        await queue.stop();
+      }
+    });
+    await Promise.all(fleet.map(({ timers }) => timers.start()));
+    const nextMinute = Math.ceil(Date.now() / 60_000) * 60_000;
+    await until(async () => ran.some((t) => t >= nextMinute), 'the next minute’s run', 800);
+    for (const { timers } of fleet) timers.stop();
+    const jobs = await rows<{ slot: string; jobs: number; first: string }>(database,
+      "select singleton_on::text as slot, count(*)::int as jobs, min(created_on)::text as first from pgboss.job where name = 't_minute' group by 1 order by 1");
+    expect(jobs.filter((j) => j.jobs !== 1)).toEqual([]);
+    const next = jobs.find((j) => Date.parse(j.first) >= nextMinute);
+    // Offered ~0.25 s after the minute; pg-boss's cron alone takes 1-4 s (monitor every 2 s, then its send-it worker).
+    expect(Date.parse(next!.first) - nextMinute).toBeLessThan(1_000);
+    expect(new Set(ran.map((t) => Math.floor(t / 60_000))).size).toBe(ran.length);
+  }, 90_000);
+
   it('refuses a timer it cannot keep', () => {
     const timers = createTimers({ queue: {} as JobQueue, log });
     timers.declare({ name: 'a', cron: '* * * * *', run: async () => {} });
     expect(() => timers.declare({ name: 'a', cron: '0 * * * *', run: async () => {} })).toThrow(/twice/);
     expect(() => timers.declare({ name: 'b', everySeconds: 90, run: async () => {} })).toThrow(/cron expression/);
+    expect(() => timers.declare({ name: 'c', cron: '0 * * * *', onTheMinute: true, run: async () => {} })).toThrow(/every-minute/);
   });
 
   it('an app started with timers (npm start, npm run worker) runs the sweeps and the schedules’ tick', async () => {

@@ -60,7 +60,10 @@ describe('GET /metrics', () => {
     expect(sample(text, 'geo_http_request_duration_seconds_count', { route: 'unmatched', status_code: '404' })).toBe(1);
     const simulatedCalls = text.split('\n').filter((l) => l.startsWith('geo_provider_calls_total{') && l.includes('simulated="true"') && l.includes('outcome="ok"'));
     expect(simulatedCalls.reduce((sum, l) => sum + Number(l.slice(l.lastIndexOf(' ') + 1)), 0)).toBe(started.json().progress.totalCalls);
-    expect(sample(text, 'geo_jobs', { kind: 'measurement', status: 'succeeded' })).toBe(1);
+    // Ended jobs are counted by the process that ended them; the gauge reads only running ones.
+    expect(sample(text, 'geo_jobs_ended_total', { kind: 'measurement', status: 'succeeded' })).toBe(1);
+    expect(sample(text, 'geo_jobs', { kind: 'measurement', status: 'running' })).toBe(0);
+    expect(text).not.toMatch(/^geo_jobs\{[^}]*status="succeeded"/m);
     expect(sample(text, 'geo_credit_holds', { status: 'settled' })).toBe(1);
     expect(text).toMatch(/^geo_credit_held_microusd\{service="geo"\} 0$/m);
     expect(text).toContain('geo_process_cpu_seconds_total');

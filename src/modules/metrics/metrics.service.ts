@@ -1,5 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
+import { JOB_QUEUES } from '../jobs/jobs.kinds.ts';
 import { jobs } from '../jobs/jobs.tables.ts';
 import { creditReservations } from '../credits/credits.tables.ts';
 import type { Db } from '../../lib/db.ts';
@@ -19,10 +20,12 @@ export type ProviderOutcome = 'ok' | 'error' | 'aborted';
 export interface MetricsRecorder {
   /** One engine call: its engine, whether simulated, how it ended and how long it took. */
   providerCall(engine: string, simulated: boolean, outcome: ProviderOutcome, seconds: number): void;
+  /** A job this process ended (its update moved it from running): counted here, not read from the table. */
+  jobEnded(kind: string, status: string): void;
 }
 
 /** A recorder that drops everything (services built outside an app, benchmarks). */
-export const noMetrics: MetricsRecorder = { providerCall: () => {} };
+export const noMetrics: MetricsRecorder = { providerCall: () => {}, jobEnded: () => {} };
 
 export function createMetrics(deps: { db: Db }) {
   const registry = new Registry();
@@ -50,16 +53,25 @@ export function createMetrics(deps: { db: Db }) {
     registers: [registry],
   });
 
-  // Fleet-wide, read at scrape time.
+  // Ended jobs are counted by the process that ended them (each ending is one process's update);
+  // counting them from the table grew with its history at every scrape.
+  const jobsEnded = new Counter({
+    name: 'geo_jobs_ended_total',
+    help: 'Jobs this process ended, by kind and final status (succeeded, failed, cancelled; aggregate with sum)',
+    labelNames: ['kind', 'status'] as const,
+    registers: [registry],
+  });
+  // Fleet-wide, read at scrape time: only running jobs, through the partial index on running rows.
   new Gauge({
     name: 'geo_jobs',
-    help: 'Jobs in the database by kind and status (fleet-wide; aggregate with max)',
+    help: 'Running jobs in the database by kind (fleet-wide; aggregate with max)',
     labelNames: ['kind', 'status'] as const,
     registers: [registry],
     async collect() {
-      const rows = await deps.db.select({ kind: jobs.kind, status: jobs.status, n: count() }).from(jobs).groupBy(jobs.kind, jobs.status);
+      const rows = await deps.db.select({ kind: jobs.kind, n: count() }).from(jobs).where(eq(jobs.status, 'running')).groupBy(jobs.kind);
       this.reset();
-      for (const row of rows) this.set({ kind: row.kind, status: row.status }, Number(row.n));
+      for (const kind of JOB_QUEUES) this.set({ kind, status: 'running' }, 0);
+      for (const row of rows) this.set({ kind: row.kind, status: 'running' }, Number(row.n));
     },
   });
   // Both hold gauges come from one query per scrape (prom-client collects metrics concurrently).
@@ -94,6 +106,9 @@ export function createMetrics(deps: { db: Db }) {
       const labels = { engine, simulated: String(simulated) };
       providerCalls.inc({ ...labels, outcome });
       providerDuration.observe(labels, seconds);
+    },
+    jobEnded(kind, status) {
+      jobsEnded.inc({ kind, status });
     },
   };
 

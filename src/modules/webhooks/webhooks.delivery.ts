@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
@@ -6,7 +6,7 @@ import type { Db } from '../../lib/db.ts';
 import { unseal } from '../../lib/crypto.ts';
 import { FetchRefusedError, type SafeFetcher } from '../../lib/safe-fetch/safe-fetch.ts';
 import type { JobQueue } from '../jobs/jobs.queue.ts';
-import { delivered, retryDelayMs, shouldDisable, type DeliveryPolicy } from './webhooks.fns.ts';
+import { claimLeaseMs, delivered, LOST_ATTEMPT_ERROR, retryDelayMs, shouldDisable, type DeliveryPolicy } from './webhooks.fns.ts';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from './webhooks.tables.ts';
 
 // The delivery worker. A pg-boss job of kind `webhook_delivery` names one delivery; each poller
@@ -77,10 +77,12 @@ export function createDeliverer(deps: DelivererDeps) {
 
   /** Attempts a batch of deliveries (the worker's handler). */
   async function handle(ids: string[]) {
-    // Claiming increments `attempts` only for deliveries still pending: a job for a delivery that
-    // ended (or was deleted with its endpoint) does nothing.
-    const claimed = await db.update(webhookDeliveries).set({ attempts: sql`${webhookDeliveries.attempts} + 1`, nextAttemptAt: null })
-      .where(and(inArray(webhookDeliveries.id, ids), eq(webhookDeliveries.status, 'pending'))).returning();
+    // Claiming increments `attempts` only for deliveries still pending and not claimed: a job for a
+    // delivery that ended (or was deleted with its endpoint), or that another poller holds (a
+    // duplicate job), does nothing. The claim's time is its lease (claimLeaseMs).
+    const claimedAt = clock.now();
+    const claimed = await db.update(webhookDeliveries).set({ attempts: sql`${webhookDeliveries.attempts} + 1`, nextAttemptAt: null, claimedAt })
+      .where(and(inArray(webhookDeliveries.id, ids), eq(webhookDeliveries.status, 'pending'), isNull(webhookDeliveries.claimedAt))).returning();
     if (!claimed.length) return;
     const endpointIds = [...new Set(claimed.map((d) => d.endpointId))];
     const endpoints = new Map((await db.select().from(webhookEndpoints).where(inArray(webhookEndpoints.id, endpointIds))).map((e) => [e.id, e]));
@@ -103,13 +105,19 @@ export function createDeliverer(deps: DelivererDeps) {
 
   /** Shutdown cut the batch short: its attempts did not happen; they are given back and queued again. */
   async function requeue(claimed: DeliveryRow[]) {
-    await db.update(webhookDeliveries).set({ attempts: sql`${webhookDeliveries.attempts} - 1` })
+    await db.update(webhookDeliveries).set({ attempts: sql`${webhookDeliveries.attempts} - 1`, claimedAt: null })
       .where(and(inArray(webhookDeliveries.id, claimed.map((d) => d.id)), eq(webhookDeliveries.status, 'pending')));
     await deps.queue.sendMany(WEBHOOK_KIND, claimed.map((d) => ({ jobId: d.id })));
   }
 
+  /**
+   * Records a batch's attempts and moves each delivery on (succeeded, due again later, failed).
+   * Only rows still claimed as `claimed` are moved: a claimant that outlived its lease finds its
+   * deliveries taken back by the sweep, and the sweep's record stands.
+   */
   async function record(claimed: DeliveryRow[], results: Array<AttemptResult | null>, endpoints: Map<string, EndpointRow>) {
     const now = clock.now();
+    const mine = (ids: string[]) => and(inArray(webhookDeliveries.id, ids), eq(webhookDeliveries.claimedAt, claimed[0]!.claimedAt!));
     const rows: Array<typeof webhookAttempts.$inferInsert> = [];
     const succeeded: string[] = [];
     const retries: Array<{ jobId: string; startAfter: Date }> = [];
@@ -137,18 +145,45 @@ export function createDeliverer(deps: DelivererDeps) {
       if (kept.length) await db.insert(webhookAttempts).values(kept).onConflictDoNothing();
     }
     if (succeeded.length) {
-      await db.update(webhookDeliveries).set({ status: 'succeeded', finishedAt: now }).where(inArray(webhookDeliveries.id, succeeded));
+      await db.update(webhookDeliveries).set({ status: 'succeeded', finishedAt: now, claimedAt: null }).where(mine(succeeded));
       const okEndpoints = [...new Set(claimed.filter((d) => succeeded.includes(d.id)).map((d) => d.endpointId))].filter((id) => endpoints.get(id)?.consecutiveFailures);
       if (okEndpoints.length) await db.update(webhookEndpoints).set({ consecutiveFailures: 0 }).where(inArray(webhookEndpoints.id, okEndpoints));
     }
+    const due: typeof retries = [];
     for (const retry of retries) {
-      await db.update(webhookDeliveries).set({ nextAttemptAt: retry.startAfter }).where(eq(webhookDeliveries.id, retry.jobId));
+      const moved = await db.update(webhookDeliveries).set({ nextAttemptAt: retry.startAfter, claimedAt: null }).where(mine([retry.jobId])).returning({ id: webhookDeliveries.id });
+      if (moved.length && alive.has(retry.jobId)) due.push(retry);
     }
     if (failed.length) {
-      await db.update(webhookDeliveries).set({ status: 'failed', finishedAt: now }).where(inArray(webhookDeliveries.id, failed.map((d) => d.id)));
-      await countFailures(failed, now);
+      const ended = new Set((await db.update(webhookDeliveries).set({ status: 'failed', finishedAt: now, claimedAt: null })
+        .where(mine(failed.map((d) => d.id))).returning({ id: webhookDeliveries.id })).map((d) => d.id));
+      await countFailures(failed.filter((d) => ended.has(d.id)), now);
     }
-    await deps.queue.sendMany(WEBHOOK_KIND, retries.filter((r) => alive.has(r.jobId)));
+    await deps.queue.sendMany(WEBHOOK_KIND, due);
+  }
+
+  /**
+   * The maintenance sweep: deliveries claimed longer ago than the lease belong to a process that
+   * was killed mid-attempt. Each is taken back in one statement (so two sweeps cannot both take
+   * it), its lost attempt is logged and counted — it may have reached the receiver, and a
+   * delivery that kills its process must not be retried without end — and it goes on as any
+   * failed attempt does: due again after the backoff, or failed when that was the last attempt.
+   */
+  async function sweepStale(): Promise<number> {
+    const now = clock.now();
+    const cutoff = new Date(now.getTime() - claimLeaseMs(policy));
+    const isStale = and(eq(webhookDeliveries.status, 'pending'), isNotNull(webhookDeliveries.claimedAt), lt(webhookDeliveries.claimedAt, cutoff));
+    const lostAt = new Map((await db.select({ id: webhookDeliveries.id, claimedAt: webhookDeliveries.claimedAt }).from(webhookDeliveries).where(isStale)).map((d) => [d.id, d.claimedAt!]));
+    if (!lostAt.size) return 0;
+    // The sweep claims them itself (claimedAt = now), so that record() below moves exactly these rows.
+    const stale = await db.update(webhookDeliveries).set({ claimedAt: now }).where(and(inArray(webhookDeliveries.id, [...lostAt.keys()]), isStale)).returning();
+    if (!stale.length) return 0;
+    const endpointIds = [...new Set(stale.map((d) => d.endpointId))];
+    const endpoints = new Map((await db.select().from(webhookEndpoints).where(inArray(webhookEndpoints.id, endpointIds))).map((e) => [e.id, e]));
+    const lost = stale.map((d) => ({ startedAt: lostAt.get(d.id)!, statusCode: null, error: LOST_ATTEMPT_ERROR, latencyMs: 0 }));
+    await record(stale, lost, endpoints);
+    deps.log.warn({ deliveryIds: stale.map((d) => d.id) }, 'webhook deliveries taken back from a lost claimant');
+    return stale.length;
   }
 
   /** Failed deliveries count against their endpoint; at the limit it is disabled (a successful test send enables it again). */
@@ -169,6 +204,7 @@ export function createDeliverer(deps: DelivererDeps) {
   return {
     post,
     handle,
+    sweepStale,
     /** Starts this process's pollers (processes that work jobs). */
     start: (workers: number) => deps.queue.workBatches(WEBHOOK_KIND, workers, WEBHOOK_BATCH_SIZE, (ids) => {
       const work = handle(ids).catch((err) => deps.log.error({ err, deliveryIds: ids }, 'webhook delivery batch failed')).finally(() => handling.delete(work));

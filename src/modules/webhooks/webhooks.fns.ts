@@ -31,6 +31,16 @@ export function retryDelayMs(attempt: number, policy: Pick<DeliveryPolicy, 'maxA
   return Math.round(policy.retryBaseMs * BACKOFF_FACTOR ** (attempt - 1) * (1 + JITTER * random));
 }
 
+/**
+ * How long a poller's claim on a delivery stands. An attempt ends within the timeout and a batch
+ * within its slowest attempt, so a claim older than twice the timeout plus half a minute (for
+ * recording) belongs to a process that died or hung: the maintenance sweep takes it back then.
+ */
+export const claimLeaseMs = (policy: Pick<DeliveryPolicy, 'timeoutMs'>) => 2 * policy.timeoutMs + 30_000;
+
+/** What a lost attempt's row says: its claimant stopped before recording it (it may have reached the receiver). */
+export const LOST_ATTEMPT_ERROR = 'attempt lost: the process that claimed it stopped before recording its outcome';
+
 /** Delivered means a 2xx answer. A redirect is not followed (the target was never checked by the user), so 3xx fails too. */
 export const delivered = (statusCode: number | null) => statusCode !== null && statusCode >= 200 && statusCode < 300;
 

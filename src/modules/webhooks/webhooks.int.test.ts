@@ -2,7 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { activeKey, createTestApp, createWorkspace, signup, testConfig, type TestContext } from '../../../test/helpers/app.ts';
 import { startReceiver, type Receiver } from '../../../test/helpers/webhook-receiver.ts';
-import { webhookEndpoints } from './webhooks.tables.ts';
+import { newId } from '../../lib/ids.ts';
+import { deliveryBody, LOST_ATTEMPT_ERROR } from './webhooks.fns.ts';
+import { webhookDeliveries, webhookEndpoints } from './webhooks.tables.ts';
 
 // Outbound webhooks end to end: a loopback receiver verifies every signature with the
 // standardwebhooks library and fails on purpose; events are published on the app's hub directly.
@@ -201,6 +203,69 @@ describe('delivering events', { timeout: 60_000 }, () => {
     expect(delivery.attempts[0]).toMatchObject({ statusCode: null, error: expect.stringContaining('private_address') });
   });
 });
+
+describe('a claimant killed mid-attempt', { timeout: 60_000 }, () => {
+  /** A delivery as a poller that was then killed left it: claimed `agoMs` ago, `attempts` counted, never recorded, its job gone. */
+  async function orphan(endpointId: string, agoMs: number, attempts: number) {
+    const eventId = newId('evt');
+    const body = deliveryBody({ type: 'run.succeeded', occurredAt: new Date(), data: { runId: `run_${eventId}` } });
+    const [row] = await ctx.database.db.insert(webhookDeliveries).values({
+      id: newId('wdl'), endpointId, workspaceId: wsId, eventId, eventType: 'run.succeeded', body, status: 'pending', attempts,
+      claimedAt: new Date(Date.now() - agoMs), createdAt: new Date(),
+    }).returning();
+    return row!;
+  }
+  const received = (eventId: string) => rx.received.filter((r) => r.headers['webhook-id'] === eventId);
+
+  it('the sweep takes back a claim past its lease: the lost attempt is logged and counted, and the delivery goes out once', async () => {
+    const hook = await endpoint('/orphan', { kind: 'ok' });
+    // Test policy: 1.5 s timeout → a 33 s lease. One claim is long dead, one is still live.
+    const dead = await orphan(hook.id, 60_000, 1);
+    const live = await orphan(hook.id, 5_000, 1);
+    await ctx.app.maintenance.sweep();
+    const delivered = await until(async () => {
+      const [row] = await ctx.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, dead.id));
+      return row!.status === 'succeeded' ? row : null;
+    });
+    expect(delivered).toMatchObject({ attempts: 2, claimedAt: null });
+    const [view] = (await req('GET', `${SLUG}/webhooks/${hook.id}/deliveries?limit=100`)).json().items.filter((d: { id: string }) => d.id === dead.id);
+    expect(view.attempts.map((a: { attempt: number; statusCode: number | null; error: string | null }) => [a.attempt, a.statusCode, a.error]))
+      .toEqual([[2, 204, null], [1, null, LOST_ATTEMPT_ERROR]]);
+    expect(received(dead.eventId)).toHaveLength(1);
+    expect(received(dead.eventId)[0]!.verified).toBe(true);
+    // The live claim is left to its claimant: untouched, nothing sent.
+    const [stillLive] = await ctx.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, live.id));
+    expect(stillLive).toMatchObject({ status: 'pending', attempts: 1, claimedAt: live.claimedAt });
+    expect(received(live.eventId)).toHaveLength(0);
+  });
+
+  it('while the lease is live, a duplicate job for the delivery sends nothing; a lost last attempt ends it failed', async () => {
+    const hook = await endpoint('/orphan-2', { kind: 'ok' });
+    const live = await orphan(hook.id, 1_000, 1);
+    // A second job for the claimed delivery (pg-boss delivers at least once): the claim refuses it.
+    await ctx.database.executeSql(`insert into pgboss.job (name, data) values ('webhook_delivery', $1::jsonb)`, [JSON.stringify({ jobId: live.id })]);
+    await until(async () => ((await ctx.database.executeSql(`select state from pgboss.job where name = 'webhook_delivery' and data->>'jobId' = $1`, [live.id])).rows[0] as { state: string }).state === 'completed' || null);
+    const [row] = await ctx.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, live.id));
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, claimedAt: live.claimedAt });
+    expect(received(live.eventId)).toHaveLength(0);
+
+    // The test policy allows 3 attempts: a claimant lost on the 3rd leaves nothing to retry.
+    const last = await orphan(hook.id, 60_000, 3);
+    await ctx.app.maintenance.sweep();
+    const [ended] = await ctx.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, last.id));
+    expect(ended).toMatchObject({ status: 'failed', attempts: 3, claimedAt: null, finishedAt: expect.any(Date) });
+    expect(received(last.eventId)).toHaveLength(0);
+  });
+});
+
+async function until<T>(check: () => Promise<T | null | false>): Promise<T> {
+  for (const end = Date.now() + 20_000; Date.now() < end;) {
+    const value = await check();
+    if (value) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('condition never held');
+}
 
 describe('test send, log and removal', () => {
   it('sends webhook.test now and returns the attempt; it is logged; a success re-enables a disabled endpoint', async () => {

@@ -27,5 +27,6 @@ export async function setupWebhooks(app: FastifyInstance, deps: {
     unsubscribe();
     await deliverer.stop();
   });
-  return webhooks;
+  // The maintenance sweep takes back deliveries whose claimant died mid-attempt (killed, not stopped).
+  return { ...webhooks, sweepStale: deliverer.sweepStale };
 }

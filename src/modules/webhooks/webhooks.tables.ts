@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { ts } from '../../db/columns.ts';
 import { users } from '../accounts/accounts.tables.ts';
@@ -39,10 +40,18 @@ export const webhookDeliveries = pgTable(
     status: text('status').notNull(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: ts('next_attempt_at'),
+    /**
+     * When a poller claimed it for an attempt; null when no attempt is under way. A claim older than
+     * the lease (claimLeaseMs) belongs to a process that died: the maintenance sweep takes it back.
+     */
+    claimedAt: ts('claimed_at'),
     createdAt: ts('created_at').notNull(),
     finishedAt: ts('finished_at'),
   },
-  (t) => [unique('webhook_deliveries_event').on(t.endpointId, t.eventId), index('webhook_deliveries_log').on(t.endpointId, t.id)],
+  (t) => [
+    unique('webhook_deliveries_event').on(t.endpointId, t.eventId), index('webhook_deliveries_log').on(t.endpointId, t.id),
+    index('webhook_deliveries_claimed').on(t.claimedAt).where(sql`${t.claimedAt} is not null`),
+  ],
 );
 
 export const webhookAttempts = pgTable(
