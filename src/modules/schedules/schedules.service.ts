@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, lte } from 'drizzle-orm';
+import { asc, desc, eq, lte, sql } from 'drizzle-orm';
 import pLimit from 'p-limit';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../lib/db.ts';
+import { rawRows, type Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, ERROR_STATUS, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -39,7 +39,7 @@ function historyView(row: HistoryRow) {
 }
 
 export function createSchedulesService(deps: {
-  db: Db; clock: Clock; runs: Pick<RunsService, 'start'>; workspaces: Pick<WorkspacesService, 'contextById'>;
+  db: Db; clock: Clock; runs: Pick<RunsService, 'start'>; workspaces: Pick<WorkspacesService, 'contextsByIds'>;
   events: Pick<EventHub, 'publish'>; log: Pick<FastifyBaseLogger, 'error'>;
 }) {
   const { db, clock } = deps;
@@ -67,9 +67,8 @@ export function createSchedulesService(deps: {
   }
 
   /** Starts the run of one due time that this process claimed; a refusal is recorded, never retried. */
-  async function fire(row: ScheduleRow, dueAt: Date): Promise<'started' | 'skipped'> {
+  async function fire(row: ScheduleRow, ws: WorkspaceContext, dueAt: Date): Promise<'started' | 'skipped'> {
     try {
-      const ws = await deps.workspaces.contextById(row.workspaceId);
       // No idempotency key: the claim already makes the due time this process's alone, and a key
       // would add a write inside the pipeline's lock, which every start takes in turn.
       const run = await deps.runs.start(ws, null, { preset: row.preset as Preset, samples: row.samples });
@@ -88,22 +87,30 @@ export function createSchedulesService(deps: {
     }
   }
 
-  /**
-   * Claims a due time with a compare-and-swap on `next_run_at`: however many processes tick at
-   * once, one moves it and starts the run. The next due time is computed from now, so due times
-   * missed while nothing ran are not replayed one after another: one run, then the next future one.
-   */
-  async function claim(row: ScheduleRow, now: Date): Promise<boolean> {
-    let next: Date;
+  /** The next due time after `now`; a schedule whose cron cannot give one is retried in an hour. */
+  function nextAfter(row: ScheduleRow, now: Date): Date {
     try {
-      next = nextDue(row.cron, row.timeZone, now);
+      return nextDue(row.cron, row.timeZone, now);
     } catch (err) {
       deps.log.error({ err, workspaceId: row.workspaceId }, 'schedule has no next due time; retried in an hour');
-      next = new Date(now.getTime() + 3600_000);
+      return new Date(now.getTime() + 3600_000);
     }
-    const moved = await db.update(schedules).set({ nextRunAt: next })
-      .where(and(eq(schedules.workspaceId, row.workspaceId), eq(schedules.nextRunAt, row.nextRunAt))).returning({ id: schedules.id });
-    return moved.length === 1;
+  }
+
+  /**
+   * Claims due times with a compare-and-swap on `next_run_at`, every row of a round in one
+   * statement: however many processes tick at once, one moves each row and starts its run. The
+   * next due time is computed from now, so due times missed while nothing ran are not replayed one
+   * after another: one run, then the next future one. Returns the workspaces this process claimed.
+   */
+  async function claim(rows: ScheduleRow[], now: Date): Promise<Set<string>> {
+    const moves = rows.map((r) => ({ w: r.workspaceId, from: r.nextRunAt.toISOString(), to: nextAfter(r, now).toISOString() }));
+    const moved = await rawRows<{ workspace_id: string }>(db, sql`
+      update schedules s set next_run_at = v.to
+      from jsonb_to_recordset(${JSON.stringify(moves)}::jsonb) as v(w text, "from" timestamptz, "to" timestamptz)
+      where s.workspace_id = v.w and s.next_run_at = v."from"
+      returning s.workspace_id`);
+    return new Set(moved.map((m) => m.workspace_id));
   }
 
   return {
@@ -141,12 +148,18 @@ export function createSchedulesService(deps: {
       const now = clock.now();
       const limit = pLimit(TICK_CONCURRENCY);
       const counts = { started: 0, skipped: 0 };
+      // A row seen once in this pass is not taken again: if its claim missed (another process moved
+      // it), it is no longer due; this only guards the loop against a row that would stay due.
+      const seen = new Set<string>();
       for (;;) {
-        const due = await db.select().from(schedules).where(lte(schedules.nextRunAt, now)).orderBy(asc(schedules.nextRunAt)).limit(TICK_BATCH);
+        const due = (await db.select().from(schedules).where(lte(schedules.nextRunAt, now)).orderBy(asc(schedules.nextRunAt)).limit(TICK_BATCH))
+          .filter((row) => !seen.has(row.workspaceId));
         if (!due.length) return counts;
-        await Promise.all(due.map((row) => limit(async () => {
-          if (!(await claim(row, now))) return; // another process took this due time
-          counts[await fire(row, row.nextRunAt)]++;
+        for (const row of due) seen.add(row.workspaceId);
+        const mine = await claim(due, now); // rows missing were taken by another process
+        const contexts = await deps.workspaces.contextsByIds([...mine]);
+        await Promise.all(due.filter((row) => mine.has(row.workspaceId) && contexts.has(row.workspaceId)).map((row) => limit(async () => {
+          counts[await fire(row, contexts.get(row.workspaceId)!, row.nextRunAt)]++;
         })));
       }
     },

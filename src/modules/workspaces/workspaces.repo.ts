@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/errors.ts';
 import type { Db } from '../../lib/db.ts';
 import { workspaceMembers, workspaces } from './workspaces.tables.ts';
@@ -39,6 +39,11 @@ export function createWorkspacesRepo(db: Db) {
     async byId(id: string) {
       const [row] = await db.select().from(workspaces).where(eq(workspaces.id, id));
       return row ?? null;
+    },
+
+    async slugsByIds(ids: string[]) {
+      if (!ids.length) return [];
+      return db.select({ id: workspaces.id, slug: workspaces.slug }).from(workspaces).where(inArray(workspaces.id, ids));
     },
 
     async membershipBySlug(slug: string, userId: string) {

@@ -99,6 +99,12 @@ export function createWorkspacesService(deps: { repo: WorkspacesRepo; email: Ema
       return { id: row.id, slug: row.slug, role: null };
     },
 
+    /** Contexts of many workspaces in one query (the schedules tick); unknown ids are left out. */
+    async contextsByIds(ids: string[]): Promise<Map<string, WorkspaceContext>> {
+      const rows = await repo.slugsByIds(ids);
+      return new Map(rows.map((r) => [r.id, { id: r.id, slug: r.slug, role: null }]));
+    },
+
     /** The earliest workspace this user created and still belongs to, seen from `tx`. */
     firstCreatedBy: (tx: Db, userId: string) => repo.firstCreatedBy(tx, userId),
 
