@@ -202,6 +202,9 @@ describe('emission', () => {
     // Still below the threshold: the next hold is no new crossing.
     const again = (await api('POST', `/api/v1/workspaces/${ws.slug}/runs`, { preset: 'smoke' })).json();
     await until(async () => (await api('GET', `/api/v1/workspaces/${ws.slug}/runs/${again.id}`)).json().status !== 'running', 'run ended');
+    // run.succeeded is published after the commit that the status read sees: wait for it.
+    const published = (id: string) => seen.some((e) => e.type === 'run.succeeded' && e.data.runId === id);
+    await until(async () => published(run.id) && published(again.id), 'run.succeeded published');
     expect(seen.slice(from).filter((e) => e.type === 'credits.low')).toHaveLength(1);
     const succeeded = seen.slice(from).filter((e) => e.type === 'run.succeeded');
     expect(succeeded.map((e) => e.data.runId)).toEqual([run.id, again.id]);
