@@ -1,8 +1,8 @@
 // Settings: competitors — add, edit in place, remove (the API addresses them by position and
 // keeps 2 to 12). A position that moved under us (someone else removed one) answers 404: the
 // list is then loaded again and the message says so.
-import { Loading, Notice, Section, api, html, useAction, useLoad, useState, ws } from '../lib.js';
-import { ErrorBox, Field, fieldErrors, list, sure, useFocusFirst } from './settings-ui.js';
+import { Loading, Notice, Section, api, html, useLoad, useState, ws } from '../lib.js';
+import { ErrorBox, Field, fieldErrors, list, sure, useFocusFirst, useListEdits } from './settings-ui.js';
 
 const blank = { name: '', domains: '', aliases: '', ambiguous: false };
 const formOf = (c) => ({ name: c.name, domains: c.domains.join(', '), aliases: c.aliases.join(', '), ambiguous: c.ambiguous });
@@ -42,16 +42,7 @@ function CompetitorRow({ c, busy, onSave, onRemove, error }) {
 export function Competitors({ slug }) {
   const c = useLoad(() => api('GET', ws(slug, '/competitors')), [slug]);
   const [add, setAdd] = useState(blank);
-  const [notice, setNotice] = useState('');
-  const [errorOf, setErrorOf] = useState(null);
-  const action = useAction();
-  const run = (where, fn, text) => {
-    setNotice(''); setErrorOf(where);
-    return action.run(async () => { await fn(); setNotice(text); c.reload(); return true; }).then((ok) => {
-      if (!ok) c.reload();
-      return ok;
-    });
-  };
+  const { action, notice, errorOf, run } = useListEdits(c);
   const create = async (e) => {
     e.preventDefault();
     if (await run('add', () => api('POST', ws(slug, '/competitors'), bodyOf(add)), `${add.name.trim()} added.`)) setAdd(blank);

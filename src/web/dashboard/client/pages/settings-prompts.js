@@ -1,7 +1,7 @@
 // Settings: the prompt set — filter, add, edit in place, activate or deactivate, delete, and
 // refill the active set (a job; 409 while one is running). Pages of 20, oldest first.
-import { Loading, Notice, Section, api, html, useAction, useLoad, useState, ws } from '../lib.js';
-import { ErrorBox, Field, fieldErrors, sure, useFocusFirst } from './settings-ui.js';
+import { Loading, Notice, Section, api, html, useLoad, useState, ws } from '../lib.js';
+import { ErrorBox, Field, fieldErrors, sure, useFocusFirst, useListEdits } from './settings-ui.js';
 
 const INTENTS = ['discovery', 'problem_solution', 'use_case', 'comparison', 'expert', 'brand_research'];
 const LANGUAGES = ['en', 'es', 'ca', 'fr'];
@@ -50,13 +50,7 @@ export function Prompts({ slug }) {
   const query = new URLSearchParams({ limit: String(PAGE), offset: String(offset), ...(filter.active ? { active: filter.active } : {}), ...(filter.intent ? { intent: filter.intent } : {}) });
   const p = useLoad(() => api('GET', ws(slug, `/prompts?${query}`)), [slug, query.toString()]);
   const [add, setAdd] = useState(blank);
-  const [notice, setNotice] = useState('');
-  const [errorOf, setErrorOf] = useState(null);
-  const action = useAction();
-  const run = (where, fn, text) => {
-    setNotice(''); setErrorOf(where);
-    return action.run(async () => { await fn(); setNotice(text); p.reload(); return true; }).then((ok) => { if (!ok) p.reload(); return ok; });
-  };
+  const { action, notice, errorOf, run } = useListEdits(p);
   // A new prompt is the newest, so it is on the last page of the unfiltered list: go there.
   const create = async (e) => {
     e.preventDefault();

@@ -1,7 +1,7 @@
 // Small pieces the settings sections share: per-field validation messages from the error
 // envelope, labelled inputs that point at their message, the error box, and the multipart
 // upload the JSON client cannot send.
-import { ApiError, html, useEffect, useRef } from '../lib.js';
+import { ApiError, html, useAction, useEffect, useRef, useState } from '../lib.js';
 
 /**
  * The envelope's validation details (`details.errors[]` of `{field: 'body.domains[0]', message}`)
@@ -67,4 +67,21 @@ export function useFocusFirst() {
   const ref = useRef(null);
   useEffect(() => { ref.current?.querySelector('input, select, textarea')?.focus(); }, []);
   return ref;
+}
+
+/**
+ * Edits of a loaded list (competitors, prompts): `run(where, fn, text)` runs one write, says
+ * `text` when it worked, and reloads the list either way (a refusal may mean someone else moved
+ * it). `errorOf` names the item (or 'add') whose form shows the error.
+ */
+export function useListEdits(loaded) {
+  const [notice, setNotice] = useState('');
+  const [errorOf, setErrorOf] = useState(null);
+  const action = useAction();
+  const run = (where, fn, text) => {
+    setNotice(''); setErrorOf(where);
+    return action.run(async () => { await fn(); setNotice(text); loaded.reload(); return true; })
+      .then((ok) => { if (!ok) loaded.reload(); return ok; });
+  };
+  return { action, notice, errorOf, run };
 }
