@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ACCESS } from '../../lib/http/credentials.ts';
 import { sessionOf, workspaceOf } from '../../lib/http/responses.ts';
-import { WorkspaceParams, workspaceParamsWith } from '../workspaces/workspaces.routes.ts';
+import { WorkspaceParams, workspaceParamsWith } from '../../lib/http/params.ts';
 import type { KeysService } from './keys.service.ts';
 import { KeyActionBody, KeyActionResult, KeyCreateBody, KeyDelivery, KeyListItem, withActivation } from './keys.schemas.ts';
 

@@ -5,7 +5,7 @@ import { ACCESS, isScope as isKnownScope, type Scope } from '../../lib/http/cred
 import { invalid } from '../../lib/errors.ts';
 import { Closed, Timestamp } from '../../lib/http/schema-helpers.ts';
 import { sessionOf, workspaceOf } from '../../lib/http/responses.ts';
-import { WorkspaceParams } from '../workspaces/workspaces.routes.ts';
+import { WorkspaceParams } from '../../lib/http/params.ts';
 import { IssuedKey } from './device.routes.ts';
 import { installPrompt } from './install.fns.ts';
 import { ScopeList } from './keys.schemas.ts';

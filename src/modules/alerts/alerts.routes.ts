@@ -5,7 +5,7 @@ import { ENGINE_IDS } from '../../config.ts';
 import { ACCESS } from '../../lib/http/credentials.ts';
 import { Closed, Nullable, StringEnum, Timestamp } from '../../lib/http/schema-helpers.ts';
 import { actorOf, ErrorBody, workspaceOf } from '../../lib/http/responses.ts';
-import { WorkspaceParams, workspaceParamsWith } from '../workspaces/workspaces.routes.ts';
+import { WorkspaceParams, workspaceParamsWith } from '../../lib/http/params.ts';
 import { DIRECTIONS, MAX_RULES_PER_WORKSPACE, MAX_THRESHOLD_MICROUSD, METRICS, RULE_KINDS } from './alerts.fns.ts';
 import type { AlertsService } from './alerts.service.ts';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ACCESS } from '../../lib/http/credentials.ts';
 import { sessionOf, workspaceOf } from '../../lib/http/responses.ts';
-import { WorkspaceParams } from '../workspaces/workspaces.routes.ts';
+import { WorkspaceParams } from '../../lib/http/params.ts';
 import type { Connector } from './connections.fns.ts';
 import type { ConnectionsService } from './connections.service.ts';
 import { ConfigureBody, ConnectionStatus, CredentialBody, CredentialSlot, RevealedCredential, StoredCredential, TestBody, TestResult } from './connections.schemas.ts';

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors.ts';
 import { ACCESS } from '../../lib/http/credentials.ts';
 import { Closed, Nullable, StringEnum, Timestamp } from '../../lib/http/schema-helpers.ts';
 import { workspaceOf } from '../../lib/http/responses.ts';
-import { WorkspaceParams } from '../workspaces/workspaces.routes.ts';
+import { WorkspaceParams } from '../../lib/http/params.ts';
 import type { CreditsService } from './credits.service.ts';
 import { addCreditsHint } from './credits.hint.ts';
 

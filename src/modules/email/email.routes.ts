@@ -5,7 +5,7 @@ import { ACCESS } from '../../lib/http/credentials.ts';
 import { Nullable, StringEnum } from '../../lib/http/schema-helpers.ts';
 import { sessionOf, workspaceOf } from '../../lib/http/responses.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { WorkspaceParams } from '../workspaces/workspaces.routes.ts';
+import { WorkspaceParams } from '../../lib/http/params.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
 import type { EmailService } from './email.service.ts';
 

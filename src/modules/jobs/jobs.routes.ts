@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ACCESS } from '../../lib/http/credentials.ts';
 import { workspaceOf } from '../../lib/http/responses.ts';
-import { workspaceParamsWith } from '../workspaces/workspaces.routes.ts';
+import { workspaceParamsWith } from '../../lib/http/params.ts';
 import { jobView, type JobsService } from './jobs.service.ts';
 import { JobStatus } from './jobs.schemas.ts';
 

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ACCESS } from '../../lib/http/credentials.ts';
 import { actorOf, workspaceOf } from '../../lib/http/responses.ts';
-import { WorkspaceParams } from '../workspaces/workspaces.routes.ts';
+import { WorkspaceParams } from '../../lib/http/params.ts';
 import { JobStatus } from '../jobs/jobs.schemas.ts';
 import { PageEvaluation, StartEvaluationBody } from './pages.schemas.ts';
 import type { PagesService } from './pages.service.ts';

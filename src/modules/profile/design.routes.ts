@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { ACCESS } from '../../lib/http/credentials.ts';
 import { workspaceOf } from '../../lib/http/responses.ts';
 import { Timestamp } from '../../lib/http/schema-helpers.ts';
-import { WorkspaceParams } from '../workspaces/workspaces.routes.ts';
+import { WorkspaceParams } from '../../lib/http/params.ts';
 import type { DesignService } from './design.service.ts';
 
 // Registered by app.ts once the safe fetcher exists (see the module's design.service.ts).

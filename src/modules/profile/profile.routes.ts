@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { ACCESS } from '../../lib/http/credentials.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
 import { workspaceOf } from '../../lib/http/responses.ts';
-import { WorkspaceParams } from '../workspaces/workspaces.routes.ts';
+import { WorkspaceParams } from '../../lib/http/params.ts';
 import { Settings } from '../workspaces/workspaces.schemas.ts';
 import { MAX_ICON_BYTES, MAX_ICON_PIXELS } from './icon.fns.ts';
 import { DESIGN_MD_MAX, type ProfileService } from './profile.service.ts';

@@ -6,7 +6,7 @@ import { Closed, Nullable, StringEnum, Timestamp } from '../../lib/http/schema-h
 import { actorOf, workspaceOf } from '../../lib/http/responses.ts';
 import { expected } from '../../lib/http/validation.ts';
 import { INTENTS, LANGUAGES, REGION_WORDS } from '../workspaces/workspaces.schemas.ts';
-import { WorkspaceParams, workspaceParamsWith } from '../workspaces/workspaces.routes.ts';
+import { WorkspaceParams, workspaceParamsWith } from '../../lib/http/params.ts';
 import { JobStatus } from '../jobs/jobs.schemas.ts';
 import type { PromptsService } from './prompts.service.ts';
 import type { createPromptGeneration } from './generation.ts';

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ACCESS } from '../../lib/http/credentials.ts';
 import { actorOf, ErrorBody, workspaceOf } from '../../lib/http/responses.ts';
-import { WorkspaceParams, workspaceParamsWith } from '../workspaces/workspaces.routes.ts';
+import { WorkspaceParams, workspaceParamsWith } from '../../lib/http/params.ts';
 import { JobStatus } from '../jobs/jobs.schemas.ts';
 import type { Drafts } from './drafts.ts';
 import type { RecsGeneration } from './generation.ts';

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { ACCESS } from '../../lib/http/credentials.ts';
 import { workspaceOf } from '../../lib/http/responses.ts';
 import { StringEnum } from '../../lib/http/schema-helpers.ts';
-import { WorkspaceParams, workspaceParamsWith } from '../workspaces/workspaces.routes.ts';
+import { WorkspaceParams, workspaceParamsWith } from '../../lib/http/params.ts';
 import { REPORT_TYPES } from './reports.fns.ts';
 import type { ReportsService } from './reports.service.ts';
 

@@ -1,5 +1,6 @@
 import { fold } from '../analysis/text.fns.ts';
 import { registrableDomain } from '../analysis/citations.fns.ts';
+import type { Intent, Language } from '../prompts/prompts.fns.ts';
 
 // The research pipeline's pure rules: its call plan inside the 80-call reservation, the
 // de-duplication of suggested prompts, and the counting of names and domains.
@@ -94,3 +95,11 @@ export function countDomains(resultLists: string[][]): Array<{ domain: string; c
   }
   return [...counts.entries()].map(([domain, citations]) => ({ domain, citations })).sort((a, b) => b.citations - a.citations || a.domain.localeCompare(b.domain));
 }
+
+// The stored shape of a research job's stages (research.tables.ts types its column with it).
+export type Finding =
+  | { id: string; kind: 'topic'; text: string; language: string }
+  | { id: string; kind: 'prompt'; text: string; intent: Intent; language: Language; accepted: boolean }
+  | { id: string; kind: 'competitor'; name: string; mentions: number; probes: number; accepted: boolean }
+  | { id: string; kind: 'source'; domain: string; citations: number; probes: number; class: 'owned' | 'competitor' | 'third_party' };
+export interface StageView { stage: Stage; status: 'pending' | 'running' | 'succeeded' | 'failed'; calls: number; findings: Finding[] }

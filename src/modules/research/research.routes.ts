@@ -5,7 +5,7 @@ import { ACCESS } from '../../lib/http/credentials.ts';
 import { actorOf, workspaceOf } from '../../lib/http/responses.ts';
 import { Closed } from '../../lib/http/schema-helpers.ts';
 import { JobStatus } from '../jobs/jobs.schemas.ts';
-import { WorkspaceParams, workspaceParamsWith } from '../workspaces/workspaces.routes.ts';
+import { WorkspaceParams, workspaceParamsWith } from '../../lib/http/params.ts';
 import { Domain } from '../workspaces/workspaces.schemas.ts';
 import { RESEARCH_CALLS, RESEARCH_HOLD, PROVIDER_CAPS } from './research.fns.ts';
 import type { ResearchService } from './research.service.ts';

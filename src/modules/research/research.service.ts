@@ -10,24 +10,19 @@ import type { Intent, Language } from '../prompts/prompts.fns.ts';
 import { templatePrompts } from '../prompts/prompts.fns.ts';
 import { templateInputOf, type PromptsService } from '../prompts/prompts.service.ts';
 import { category } from '../prompts/templates.fns.ts';
-import type { WorkspaceRow } from '../workspaces/workspaces.repo.ts';
 import { INTENTS } from '../workspaces/workspaces.schemas.ts';
-import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
+import type { WorkspaceRow, WorkspacesService } from '../workspaces/workspaces.service.ts';
 import {
   brandOfLine, callPlan, countDomains, dedupePrompts, listItems, PRICE_PER_CALL, PROBES, PROVIDER_CAPS, RESEARCH_HOLD, STAGES,
-  totalCalls, untrackedNames, type Provider, type Stage,
+  totalCalls, untrackedNames, type Finding, type Provider, type Stage, type StageView,
 } from './research.fns.ts';
+
+export type { Finding, StageView } from './research.fns.ts';
 import type { ResearchModel, ResearchSerp } from './research.providers.ts';
 import { researchResults } from './research.tables.ts';
 
 export const KIND = 'research';
 
-export type Finding =
-  | { id: string; kind: 'topic'; text: string; language: string }
-  | { id: string; kind: 'prompt'; text: string; intent: Intent; language: Language; accepted: boolean }
-  | { id: string; kind: 'competitor'; name: string; mentions: number; probes: number; accepted: boolean }
-  | { id: string; kind: 'source'; domain: string; citations: number; probes: number; class: 'owned' | 'competitor' | 'third_party' };
-export interface StageView { stage: Stage; status: 'pending' | 'running' | 'succeeded' | 'failed'; calls: number; findings: Finding[] }
 
 export interface ResearchDeps {
   db: Db; clock: Clock; jobs: JobsService; prompts: PromptsService; workspaces: WorkspacesService;

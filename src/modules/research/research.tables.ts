@@ -1,7 +1,7 @@
 import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { ts } from '../../db/columns.ts';
 import { workspaces } from '../workspaces/workspaces.tables.ts';
-import type { StageView } from './research.service.ts';
+import type { StageView } from './research.fns.ts';
 
 /** The stages and findings of one research job (the job row itself is the jobs module's). */
 export const researchResults = pgTable('research_results', {

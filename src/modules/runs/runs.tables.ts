@@ -1,7 +1,7 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, real, text } from 'drizzle-orm/pg-core';
 import { ts } from '../../db/columns.ts';
 import { workspaces } from '../workspaces/workspaces.tables.ts';
-import type { StoredAnalysis } from './detail.fns.ts';
+import type { StoredAnalysis } from './stored-analysis.fns.ts';
 
 /** One engine's answer to one prompt in one run, with its analysis. */
 export const runResults = pgTable(

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { ACCESS } from '../../lib/http/credentials.ts';
 import { Closed, Nullable, StringEnum, Timestamp } from '../../lib/http/schema-helpers.ts';
 import { actorOf, workspaceOf } from '../../lib/http/responses.ts';
-import { WorkspaceParams } from '../workspaces/workspaces.routes.ts';
+import { WorkspaceParams } from '../../lib/http/params.ts';
 import { MAX_SAMPLES, PRESETS } from '../runs/runs.fns.ts';
 import { HISTORY_LIMIT } from './schedules.fns.ts';
 import type { SchedulesService } from './schedules.service.ts';

@@ -6,7 +6,7 @@ import { ACCESS } from '../../lib/http/credentials.ts';
 import { Nullable, StringEnum } from '../../lib/http/schema-helpers.ts';
 import { workspaceOf } from '../../lib/http/responses.ts';
 import { expected } from '../../lib/http/validation.ts';
-import { WorkspaceParams } from '../workspaces/workspaces.routes.ts';
+import { WorkspaceParams } from '../../lib/http/params.ts';
 import { COMPONENTS } from './scores.fns.ts';
 import { COMPOSITE, type ScoresService } from './scores.service.ts';
 

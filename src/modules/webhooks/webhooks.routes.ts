@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { ACCESS } from '../../lib/http/credentials.ts';
 import { actorOf, workspaceOf } from '../../lib/http/responses.ts';
 import { PUBLIC_EVENT_TYPES } from '../events/events.hub.ts';
-import { WorkspaceParams, workspaceParamsWith } from '../workspaces/workspaces.routes.ts';
+import { WorkspaceParams, workspaceParamsWith } from '../../lib/http/params.ts';
 import { DEFAULT_DELIVERY_POLICY, MAX_ENDPOINTS_PER_WORKSPACE, TEST_EVENT_TYPE } from './webhooks.fns.ts';
 import { DeliveriesQuery, DeliveryPage, TestResult, WebhookCreateBody, WebhookCreated, WebhookEndpoint } from './webhooks.schemas.ts';
 import type { WebhooksService } from './webhooks.service.ts';

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ACCESS } from '../../lib/http/credentials.ts';
 import { sessionOf, workspaceOf } from '../../lib/http/responses.ts';
+import { WorkspaceParams } from '../../lib/http/params.ts';
 import { describeValidationErrors, expected, invalidFields } from '../../lib/http/validation.ts';
 import type { WorkspacesService } from './workspaces.service.ts';
 import { quotaSumError } from './workspaces.fns.ts';
@@ -11,10 +12,6 @@ import {
   INTENTS, SLUG_PATTERN, WorkspaceCreateBody, type Quotas, WorkspaceCreated, WorkspaceListItem, WorkspaceUpdateBody,
 } from './workspaces.schemas.ts';
 
-export const WorkspaceParams = Type.Object({ workspace: Type.String({ pattern: '^[a-z0-9-]+$', ...expected('a workspace slug of lowercase letters (a-z), digits and hyphens'), description: 'Workspace slug' }) });
-/** The workspace plus one resource id in the path (unknown ids are 404 `not_found`, checked by the service). */
-export const workspaceParamsWith = <K extends string>(name: K) =>
-  Type.Object({ ...WorkspaceParams.properties, [name]: Type.String({ maxLength: 100 }) } as { workspace: typeof WorkspaceParams.properties.workspace } & Record<K, ReturnType<typeof Type.String>>);
 const tags = ['workspaces'];
 
 function quotasAreNumbers(value: unknown): value is Quotas {

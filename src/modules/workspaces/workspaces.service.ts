@@ -6,6 +6,7 @@ import type { Principal, WorkspaceContext } from '../../lib/http/types.ts';
 import type { EmailService } from '../email/email.service.ts';
 import { COMPETITORS_MAX, COMPETITORS_MIN, quotaSumError } from './workspaces.fns.ts';
 import type { WorkspaceRow, WorkspacesRepo } from './workspaces.repo.ts';
+export type { WorkspaceRow } from './workspaces.repo.ts';
 import type { Competitor, FreeCreditView, WorkspaceCreate, WorkspaceUpdate } from './workspaces.schemas.ts';
 
 /** Role a workspace list shows for an API key: it acts through its scopes, not a membership. */
