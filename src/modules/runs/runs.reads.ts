@@ -1,7 +1,7 @@
-import { and, desc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import { rawRows, type Db } from '../../lib/db.ts';
 import { proportionOfCountsSql } from './answer-counts.ts';
-import { jobs } from '../jobs/jobs.tables.ts';
+import { succeededJobs } from '../jobs/jobs.reads.ts';
 import { runResults } from './runs.tables.ts';
 import type { StoredAnalysis } from './detail.fns.ts';
 
@@ -69,12 +69,7 @@ export function createRunReads(db: Db) {
      * only those finished after `after` and at or before `until`. Null when there is none.
      */
     async window(workspaceId: string, range: { after?: Date; until?: Date } = {}): Promise<RunWindow | null> {
-      const rows = await db.select({ id: jobs.id, finishedAt: jobs.finishedAt }).from(jobs)
-        .where(and(
-          eq(jobs.workspaceId, workspaceId), eq(jobs.kind, 'measurement'), eq(jobs.status, 'succeeded'),
-          ...(range.after ? [gt(jobs.finishedAt, range.after)] : []), ...(range.until ? [lte(jobs.finishedAt, range.until)] : []),
-        ))
-        .orderBy(desc(jobs.startedAt)).limit(WINDOW.maxRuns);
+      const rows = await succeededJobs(db, { workspaceId, kind: 'measurement', ...range, limit: WINDOW.maxRuns });
       if (!rows.length) return null;
       const newest = rows[0]!.finishedAt!;
       const kept = rows.filter((r) => newest.getTime() - r.finishedAt!.getTime() <= WINDOW.days * DAY_MS);
