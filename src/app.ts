@@ -48,6 +48,8 @@ import type Stripe from 'stripe';
 import { createPromptsService } from './modules/prompts/prompts.service.ts';
 import { createPromptGeneration } from './modules/prompts/generation.ts';
 import { promptsRoutes } from './modules/prompts/prompts.routes.ts';
+import { proposalsRoutes } from './modules/prompts/proposals.routes.ts';
+import { createProposals } from './modules/prompts/proposals.service.ts';
 import { createJobQueue } from './modules/jobs/jobs.queue.ts';
 import { createJobsService } from './modules/jobs/jobs.service.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
@@ -352,6 +354,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   researchRoutes(app, { research });
+  // Prompt proposals from the site (same safe fetcher), Search Console, recent answers and research.
+  proposalsRoutes(app, {
+    prompts, languagesOf: async (ws) => (await workspaces.getRow(ws)).languages,
+    proposals: createProposals({
+      clock, prompts, credits, fetcher, workspaceRow: (ws) => workspaces.getRow(ws),
+      searchQueries: (ws) => seo.searchQueries(ws),
+      async recentAnswers(workspaceId) {
+        const window = await runReads.window(workspaceId);
+        return window ? runReads.answers(window.runIds, 4000) : [];
+      },
+      researchQuestions: (workspaceId) => research.questions(workspaceId),
+      modelFor: recsModel,
+    }),
+  });
   reportsRoutes(app, { reports });
   // Measurement schedules, and the time-driven tasks a fleet runs once per due time (issue 14).
   const schedules = createSchedulesService({ db, clock, runs, workspaces, events, log: app.log });

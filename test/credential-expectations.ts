@@ -106,6 +106,12 @@ export const DECISION_CREDENTIALS: Record<string, string> = {
   [`PATCH ${W}/prompts/:id`]: 'prompts:write',
   [`DELETE ${W}/prompts/:id`]: 'prompts:write',
   [`POST ${W}/prompts/generate`]: 'prompts:write',
+  // docs/prompts.md: categories, proposals and coverage are the prompt set's (5.1 Prompts)
+  [`GET ${W}/prompts/categories`]: 'prompts:read',
+  [`PUT ${W}/prompts/categories`]: 'prompts:write',
+  [`GET ${W}/prompts/proposals`]: 'prompts:read',
+  [`POST ${W}/prompts/proposals/rewrite`]: 'prompts:write',
+  [`GET ${W}/prompts/coverage`]: 'prompts:read',
   // 5.1 Runs and research; accepting findings writes the prompt set or the competitors (settings)
   [`GET ${W}/research`]: 'runs:read',
   [`GET ${W}/research/:id`]: 'runs:read',

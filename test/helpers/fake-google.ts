@@ -27,7 +27,9 @@ export const GSC_ROWS = {
 };
 export const GA4_ROWS = [['google', '9000'], ['chatgpt.com', '270'], ['perplexity.ai', '90'], ['(direct)', '640']];
 
-export async function startFakeGoogle(): Promise<FakeGoogle> {
+/** `gscRows` replaces the Search Analytics rows answered (default GSC_ROWS). */
+export async function startFakeGoogle(options: { gscRows?: typeof GSC_ROWS } = {}): Promise<FakeGoogle> {
+  const gscRows = options.gscRows ?? GSC_ROWS;
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   const requests: FakeGoogle['requests'] = [];
@@ -56,7 +58,7 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
       const gsc = /^\/webmasters\/v3\/sites\/(.+)\/searchAnalytics\/query$/.exec(path);
       if (gsc && req.method === 'POST') {
         const isCurrent = body.startDate === periods(new Date()).current[0];
-        return json(res, 200, { rows: isCurrent ? GSC_ROWS.current : GSC_ROWS.previous, responseAggregationType: 'byPage' });
+        return json(res, 200, { rows: isCurrent ? gscRows.current : gscRows.previous, responseAggregationType: 'byPage' });
       }
       if (/^\/v1beta\/properties\/\d+:runReport$/.test(path) && req.method === 'POST') {
         return json(res, 200, {

@@ -2,10 +2,11 @@ import { generateText, type LanguageModel } from 'ai';
 import { INTENTS } from '../workspaces/workspaces.schemas.ts';
 import type { JobContext, JobsService } from '../jobs/jobs.service.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
-import type { WorkspaceRow } from '../workspaces/workspaces.repo.ts';
+import type { WorkspaceRow } from '../workspaces/workspaces.service.ts';
 import type { PromptsService } from './prompts.service.ts';
 import { templateInputOf } from './prompts.service.ts';
-import { templatePrompts, type Intent, type Language } from './prompts.fns.ts';
+import { templatePrompts } from './prompts.fns.ts';
+import type { Intent, Language } from './prompts.types.ts';
 
 // Prompt generation: refill the active set to `activeSetSize` by quota. Through the workspace's
 // model when a provider key is configured (250,000 micro-USD held per call, at most 100 calls),
@@ -43,7 +44,7 @@ export function createPromptGeneration(deps: {
     const deficits = await deps.prompts.deficits(row);
     const model = ctx.job.params.useModel ? await deps.modelFor(ws, row) : null;
     if (!model) {
-      const input = templateInputOf(row);
+      const input = templateInputOf(row, await deps.prompts.categoriesOf(row.id));
       const fresh = INTENTS.flatMap((intent) => templatePrompts(input, intent, deficits[intent]).map((p) => ({ ...p, intent })));
       await deps.prompts.replaceGenerated(row.id, fresh, 'template');
       ctx.progress(1);
@@ -53,13 +54,14 @@ export function createPromptGeneration(deps: {
     // No more calls than the hold was sized for when the job started.
     const chunks = chunksOf(deficits, row.languages as Language[]).slice(0, Number(ctx.job.params.calls ?? 0));
     const fresh: Array<{ intent: string; text: string; language: string; region: string | null }> = [];
+    const categories = await deps.prompts.categoriesOf(row.id);
     for (const [i, chunk] of chunks.entries()) {
       if (ctx.signal.aborted) return;
       if (!(await ctx.lease(PRICE_PER_CALL))) throw new Error('the credit hold is exhausted');
       const { text } = await generateText({
         model, abortSignal: AbortSignal.any([ctx.signal, AbortSignal.timeout(CALL_TIMEOUT_MS)]), maxRetries: 3,
         prompt: `Write ${chunk.count} distinct questions, one per line and nothing else, that a person might ask an AI assistant ` +
-          `(intent: ${chunk.intent.replace('_', ' ')}) about ${row.industry ?? 'products and services'} such as ${row.displayName} ` +
+          `(intent: ${chunk.intent.replace('_', ' ')}) about ${categories[chunk.language]?.plural ?? row.industry ?? 'products and services'} such as ${row.displayName} ` +
           `or ${row.competitors.map((c) => c.name).join(', ')}. Language: ${chunk.language}.`,
       });
       const lines = text.split('\n').map((l) => l.replace(/^\s*(?:\d+[.)]|[-*•])\s*/, '').trim()).filter((l) => l.length >= 8 && l.length <= 400);

@@ -16,7 +16,7 @@ describe('apportion', () => {
 });
 
 describe('templateSet', () => {
-  const input = { brand: 'Acme', competitors: ['Globex', 'Initech'], industry: null, languages: ['en', 'es'] as const, regions: ['us'] };
+  const input = { brand: 'Acme', competitors: ['Globex', 'Initech'], categories: {}, languages: ['en', 'es'] as const, regions: ['us'] };
   it.each([20, 150, 300])('makes %i distinct prompts, deterministically', (total) => {
     const set = templateSet({ ...input, languages: [...input.languages] }, total, quotas);
     expect(set).toHaveLength(total);

@@ -1,10 +1,11 @@
 import { INTENTS, type Quotas } from '../workspaces/workspaces.schemas.ts';
-import { MODIFIERS, PRODUCT_TEMPLATES, TEMPLATES, render } from './templates.fns.ts';
+import { PACKS } from './lang/index.ts';
+import type { Category, Intent, Language } from './prompts.types.ts';
+import { CATEGORY_INTENTS, categoryOr, render } from './templates.fns.ts';
 
 // Deterministic prompt sets: what a new workspace asks before anyone pays for generation.
 
-export type Intent = (typeof INTENTS)[number];
-export type Language = 'en' | 'es' | 'ca' | 'fr';
+export type { Category, Intent, Language } from './prompts.types.ts';
 
 /** Splits `total` across the intents in proportion to the quotas (largest remainder; sums exactly). */
 export function apportion(total: number, quotas: Quotas): Record<Intent, number> {
@@ -22,7 +23,8 @@ export function apportion(total: number, quotas: Quotas): Record<Intent, number>
 export interface TemplateInput {
   brand: string;
   competitors: string[];
-  industry: string | null;
+  /** The confirmed category per language; a language without one uses its pack's neutral fallback. */
+  categories: Partial<Record<Language, Category>>;
   /** Names of the workspace's products or services; when given, some prompts name them. */
   products?: string[];
   languages: Language[];
@@ -36,15 +38,16 @@ export function templatePrompts(input: TemplateInput, intent: Intent, count: num
   const products = input.products?.filter((p) => p.trim()) ?? [];
   for (let i = offset; out.length < count && i < offset + count * 50; i++) {
     const language = input.languages[i % input.languages.length]!;
-    const productTemplates = products.length ? (PRODUCT_TEMPLATES[language][intent] ?? []) : [];
-    const templates = [...TEMPLATES[language][intent], ...productTemplates];
+    const pack = PACKS[language];
+    const productTemplates = products.length ? (pack.productTemplates[intent] ?? []) : [];
+    const templates = [...pack.templates[intent], ...productTemplates];
     const template = templates[Math.floor(i / input.languages.length) % templates.length]!;
-    const modifiers = MODIFIERS[language];
+    const modifiers = CATEGORY_INTENTS.has(intent) ? pack.modifiers.category : pack.modifiers.named;
     const modifier = modifiers[Math.floor(i / (input.languages.length * templates.length)) % modifiers.length]!;
     const competitor = input.competitors[i % Math.max(1, input.competitors.length)] ?? input.brand;
     const product = products.length ? products[Math.floor(i / templates.length) % products.length]! : null;
     const round = Math.floor(i / (input.languages.length * templates.length * modifiers.length));
-    const text = render(language, template, { brand: input.brand, competitor, product, industry: input.industry, modifier }) + (round > 0 ? ` (${round + 1})` : '');
+    const text = render(language, template, { brand: input.brand, competitor, product, category: categoryOr(language, input.categories[language]), modifier }) + (round > 0 ? ` (${round + 1})` : '');
     if (seen.has(text)) continue;
     seen.add(text);
     out.push({ text, language, region: input.regions.length ? input.regions[i % input.regions.length]! : null });

@@ -1,12 +1,13 @@
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { notFound } from '../../lib/errors.ts';
+import { invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
-import type { WorkspaceRow } from '../workspaces/workspaces.repo.ts';
-import { apportion, templateSet, type Intent, type Language, type TemplateInput } from './prompts.fns.ts';
-import { prompts } from './prompts.tables.ts';
+import type { WorkspaceRow } from '../workspaces/workspaces.service.ts';
+import { categoryProblems, cleanCategory, type CategoryInput } from './categories.fns.ts';
+import { apportion, templateSet, type Category, type Intent, type Language, type TemplateInput } from './prompts.fns.ts';
+import { promptCategories, prompts } from './prompts.tables.ts';
 
 export type PromptRow = typeof prompts.$inferSelect;
 export interface PromptInput {
@@ -22,9 +23,16 @@ export const promptView = (p: PromptRow) => ({
   createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString(),
 });
 
-export function templateInputOf(ws: Pick<WorkspaceRow, 'displayName' | 'competitors' | 'industry' | 'languages' | 'regions' | 'productsServices'>): TemplateInput {
+export type Categories = Partial<Record<Language, Category>>;
+export type CategoryRow = typeof promptCategories.$inferSelect;
+export const categoryView = (c: CategoryRow) => ({
+  language: c.language, singular: c.singular, plural: c.plural, gender: c.gender ?? null, source: c.source, updatedAt: c.updatedAt.toISOString(),
+});
+
+/** What the templates need of a workspace; `categories` are its confirmed categories (prompts.categoriesOf). */
+export function templateInputOf(ws: Pick<WorkspaceRow, 'displayName' | 'competitors' | 'languages' | 'regions' | 'productsServices'>, categories: Categories): TemplateInput {
   return {
-    brand: ws.displayName, competitors: ws.competitors.map((c) => c.name), industry: ws.industry,
+    brand: ws.displayName, competitors: ws.competitors.map((c) => c.name), categories,
     products: (ws.productsServices ?? []).map((p) => p.name), languages: ws.languages as Language[], regions: ws.regions,
   };
 }
@@ -43,9 +51,9 @@ export function createPromptsService(deps: { db: Db; clock: Clock }) {
   }
 
   return {
-    /** The free starting set of a new workspace, inside the transaction creating it. */
+    /** The free starting set of a new workspace, inside the transaction creating it (no category confirmed yet). */
     async seedTemplates(tx: Db, ws: WorkspaceRow) {
-      const set = templateSet(templateInputOf(ws), ws.activeSetSize, ws.quotas);
+      const set = templateSet(templateInputOf(ws, {}), ws.activeSetSize, ws.quotas);
       await tx.insert(prompts).values(rowsFor(ws.id, set, 'template'));
     },
 
@@ -109,6 +117,24 @@ export function createPromptsService(deps: { db: Db; clock: Clock }) {
           .where(and(eq(prompts.workspaceId, workspaceId), eq(prompts.active, true), ne(prompts.source, 'user')));
         if (fresh.length) await tx.insert(prompts).values(rowsFor(workspaceId, fresh, source));
       });
+    },
+
+    categoryRows: (workspaceId: string) => db.select().from(promptCategories).where(eq(promptCategories.workspaceId, workspaceId)).orderBy(asc(promptCategories.language)),
+
+    /** The workspace's confirmed categories by language (what templates are built on). */
+    async categoriesOf(workspaceId: string): Promise<Categories> {
+      const rows = await db.select().from(promptCategories).where(eq(promptCategories.workspaceId, workspaceId));
+      return Object.fromEntries(rows.map((r) => [r.language, { singular: r.singular, plural: r.plural, gender: r.gender ?? null }]));
+    },
+
+    /** Confirms or edits the category of one language; 400 naming each field that is wrong. */
+    async setCategory(ws: WorkspaceContext, languages: string[], input: CategoryInput) {
+      const problems = categoryProblems(input, languages);
+      if (problems.length) throw invalid(problems.map((p) => p.message).join('; '), { fields: problems });
+      const values = { ...cleanCategory(input), source: 'user' as const, updatedAt: clock.now() };
+      const [row] = await db.insert(promptCategories).values({ workspaceId: ws.id, language: input.language, ...values })
+        .onConflictDoUpdate({ target: [promptCategories.workspaceId, promptCategories.language], set: values }).returning();
+      return categoryView(row!);
     },
 
     byIds: (workspaceId: string, ids: string[]) => (ids.length ? db.select().from(prompts).where(and(eq(prompts.workspaceId, workspaceId), inArray(prompts.id, ids))) : Promise.resolve([])),

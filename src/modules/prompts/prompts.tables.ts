@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { ts } from '../../db/columns.ts';
 import { workspaces } from '../workspaces/workspaces.tables.ts';
 
@@ -19,4 +19,21 @@ export const prompts = pgTable(
     updatedAt: ts('updated_at').notNull(),
   },
   (t) => [index('prompts_workspace_active_idx').on(t.workspaceId, t.active, t.createdAt)],
+);
+
+/** The workspace's category per language: the noun phrase the templates are built on (docs/prompts.md). */
+export const promptCategories = pgTable(
+  'prompt_categories',
+  {
+    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    singular: text('singular').notNull(),
+    plural: text('plural').notNull(),
+    /** `m` or `f` in es, ca and fr; null in en. */
+    gender: text('gender').$type<'m' | 'f'>(),
+    /** `user` once confirmed or edited through the API, `site` when stored from a site proposal. */
+    source: text('source').$type<'user' | 'site'>().notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.language] })],
 );

@@ -6,10 +6,9 @@ import { newId } from '../../lib/ids.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
 import { registrableDomain } from '../analysis/citations.fns.ts';
 import { jobView, type JobContext, type JobsService } from '../jobs/jobs.service.ts';
-import type { Intent, Language } from '../prompts/prompts.fns.ts';
-import { templatePrompts } from '../prompts/prompts.fns.ts';
+import { templatePrompts, type Intent, type Language } from '../prompts/prompts.fns.ts';
 import { templateInputOf, type PromptsService } from '../prompts/prompts.service.ts';
-import { category } from '../prompts/templates.fns.ts';
+import { categoryOr } from '../prompts/templates.fns.ts';
 import { INTENTS } from '../workspaces/workspaces.schemas.ts';
 import type { WorkspaceRow, WorkspacesService } from '../workspaces/workspaces.service.ts';
 import {
@@ -80,11 +79,12 @@ export function createResearchService(deps: ResearchDeps) {
       await save(ctx.job.id, stages);
     }
 
+    const categories = await deps.prompts.categoriesOf(ws.id);
     const tracked = [row.displayName, row.slug, ...row.competitors.flatMap((c) => [c.name, ...c.aliases])];
     await stage('topics', async (view) => {
       const seen = new Set<string>();
       for (const language of languages) {
-        const cat = category(language, row.industry).pl;
+        const cat = categoryOr(language, categories[language]).plural;
         const asked = await call(view, 'model', () => model.ask(`List 6 questions that buyers of ${cat} ask before choosing one, one per line, in language "${language}", about ${cat}.`, ctx.signal));
         const searched = await call(view, 'serp', () => serp.search(`best ${cat}`, language, ctx.signal));
         for (const text of [...listItems(asked ?? '', 6), ...(searched?.relatedQuestions ?? [])]) {
@@ -97,11 +97,11 @@ export function createResearchService(deps: ResearchDeps) {
 
     const active = (await deps.prompts.active(ws.id, 1000)).map((p) => p.text);
     await stage('questions', async (view) => {
-      const input = templateInputOf(row);
+      const input = templateInputOf(row, categories);
       const suggested: Array<{ text: string; intent: Intent; language: Language }> = [];
       for (const intent of INTENTS) {
         for (const [li, language] of languages.entries()) {
-          const cat = category(language, row.industry).pl;
+          const cat = categoryOr(language, categories[language]).plural;
           const answer = await call(view, 'model', () => model.ask(
             `List 5 questions a buyer would ask an AI assistant about ${cat} (intent: ${intent.replace('_', ' ')}; brand: ${row.displayName}), one per line, in language "${language}".`, ctx.signal));
           if (answer === null) continue;
@@ -181,6 +181,20 @@ export function createResearchService(deps: ResearchDeps) {
     async get(ws: WorkspaceContext, jobId: string) {
       const job = await jobs.get(ws, jobId, KIND);
       return view(job, ws.slug, await resultOf(job.id));
+    },
+
+    /** Questions of the latest research that has any: its prompt findings not yet accepted, then its topics. */
+    async questions(workspaceId: string): Promise<Array<{ text: string; language: string; intent: Intent | null; jobId: string }>> {
+      const rows = await db.select().from(researchResults).where(eq(researchResults.workspaceId, workspaceId)).orderBy(desc(researchResults.updatedAt)).limit(5);
+      for (const row of rows) {
+        const findings = row.stages.flatMap((s) => s.findings);
+        const out = [
+          ...findings.flatMap((f) => (f.kind === 'prompt' && !f.accepted ? [{ text: f.text, language: f.language, intent: f.intent, jobId: row.jobId }] : [])),
+          ...findings.flatMap((f) => (f.kind === 'topic' ? [{ text: f.text, language: f.language, intent: null, jobId: row.jobId }] : [])),
+        ];
+        if (out.length) return out;
+      }
+      return [];
     },
 
     acceptPrompts: (ws: WorkspaceContext, jobId: string, ids: string[]) =>

@@ -189,6 +189,25 @@ export function createSeoService(deps: {
     },
 
     /**
+     * Search Console queries of the last 28 days (query, clicks, impressions), for prompt
+     * proposals; `available: false` with a reason when Search Console is not connected or fails.
+     */
+    async searchQueries(ws: WorkspaceContext): Promise<{ available: true; rows: Array<{ query: string; impressions: number }> } | { available: false; reason: string }> {
+      const { gscProperty } = await deps.workspaces.getProperties(ws);
+      const credential = await deps.connections.resolveKey(ws.id, 'google');
+      if (!credential || !gscProperty) return { available: false, reason: 'gsc_not_connected' };
+      try {
+        const api = await googleClients(await googleAccessToken(credential, deps.googleTokenUrl, clock.now()), seo.googleApiRootUrl);
+        const rows = await searchAnalytics(api.gsc, gscProperty, ...periods(clock.now()).current);
+        const byQuery = new Map<string, number>();
+        for (const r of rows) if (r.keys[0]) byQuery.set(r.keys[0], (byQuery.get(r.keys[0]) ?? 0) + r.impressions);
+        return { available: true, rows: [...byQuery].map(([query, impressions]) => ({ query, impressions })) };
+      } catch (err) {
+        return { available: false, reason: `gsc_error: ${(err as Error).message}` };
+      }
+    },
+
+    /**
      * What recommendations build on: the latest refresh's failed checks grouped by check across
      * pages, its Search Console insights and clicks by page. Null before any refresh.
      */

@@ -1,0 +1,37 @@
+import type { LanguagePack } from './pack.ts';
+
+export const ca: LanguagePack = {
+  templates: {
+    discovery: ['{Quins|Quines} són {els|les} millors {cat}?', '{Quins|Quines} {cat} recomanen els experts?', '{Quins|Quines} {cat} val la pena tenir en compte?'],
+    problem_solution: ['Com trio {un bon|una bona} {catSg}?', 'Què he de tenir en compte en triar {un|una} {catSg}?', "Quins errors he d'evitar en triar {un|una} {catSg}?"],
+    use_case: ['{Quin|Quina} {catSg} és la millor opció?', 'Em recomanes {un|una} {catSg}?', '{Quin|Quina} {catSg} em convé?'],
+    comparison: ['{brand} o {competitor}: quina és la millor opció?', 'Com es compara {brand} amb {competitor}?', 'És {competitor} una bona alternativa a {brand}?'],
+    expert: ['Què diuen els experts sobre com triar {un|una} {catSg}?', '{Quins|Quines} {cat} lideren el mercat?', '{Quins|Quines} són {els|les} {cat} més ben {valorats|valorades} a les ressenyes?'],
+    brand_research: ['Val la pena {brand}?', 'Quins són els pros i els contres {de:brand}?', 'Què diuen les ressenyes {de:brand}?'],
+  },
+  productTemplates: { use_case: ['És {product} una bona opció?'], brand_research: ['Què opinen els usuaris {de:product}, {de:brand}?'] },
+  topicTemplate: '{Quin és el millor|Quina és la millor} {catSg} per a {topic}?',
+  modifiers: {
+    category: ['', "l'any 2026", 'amb poc pressupost', 'amb bones ressenyes', 'amb la millor relació qualitat-preu', 'amb bona atenció al client'],
+    named: ['', "l'any 2026"],
+  },
+  fallbackCategory: { singular: 'proveïdor', plural: 'proveïdors', gender: 'm' },
+  headNouns: {
+    acadèmia: 'f', aerolínia: 'f', agència: 'f', aplicació: 'f', app: 'f', asseguradora: 'f', autoescola: 'f', banc: 'm', botiga: 'f',
+    centre: 'm', clínica: 'f', creador: 'm', eina: 'f', empresa: 'f', fabricant: 'm', farmàcia: 'f', fotògraf: 'm', gestor: 'm',
+    gimnàs: 'm', hotel: 'm', 'instal·lador': 'm', marca: 'f', operador: 'm', plataforma: 'f', programa: 'm', proveïdor: 'm',
+    servei: 'm', sistema: 'm', solució: 'f',
+  },
+  stopwords: ['un', 'una', 'uns', 'unes', 'el', 'la', 'els', 'les', "l'", 'de', "d'", 'del', 'per', 'a', 'en', 'amb', 'i', 'o', 'que', 'què', 'quin', 'quina', 'quins', 'quines', 'com', 'és', 'són', 'em', 'el meu', 'millor', 'millors', 'bon', 'bona'],
+  questionWords: ['què', 'que', 'com', 'quin', 'quina', 'quins', 'quines', 'on', 'quan', 'quant', 'per què', 'qui', 'és', 'són', 'puc', 'val'],
+  replyQuestion: /^(?:vols|t'agradaria|necessites ajuda|et puc ajudar|desitges)/i,
+  intentCues: [
+    ['comparison', /\b(?:vs\.?|versus|compar\w*|alternatives?|millor que|diferencies? entre)\b/i],
+    ['expert', /\b(?:tendencies?|mercat|experts?|analistes?|futur|estadistiques)\b/i],
+    ['discovery', /\b(?:millors|top|recomana\w*|liders|mes populars)\b/i],
+    ['problem_solution', /(?:\bcom\b|\bper que\b|\bproblemes?\b|\btriar\b|\bevitar\b|\berrors\b)/i],
+  ],
+  plural: (noun) => (/a$/.test(noun) ? `${noun.slice(0, -1)}es` : /[sxç]$/.test(noun) ? `${noun}os` : `${noun}s`),
+  questionMark: '?',
+  openQuestion: '',
+};

@@ -1,0 +1,36 @@
+import type { LanguagePack } from './pack.ts';
+
+export const en: LanguagePack = {
+  templates: {
+    discovery: ['What are the best {cat}?', 'Which {cat} do experts recommend?', 'What are the top {cat} to consider?'],
+    problem_solution: ['How do I choose the right {catSg}?', 'What should I check before choosing {aCatSg}?', 'What mistakes should I avoid when choosing {aCatSg}?'],
+    use_case: ['Which {catSg} is the best choice?', 'Can you recommend {aCatSg}?', 'Which {catSg} is right for me?'],
+    comparison: ['{brand} vs {competitor}: which is better?', 'How does {brand} compare with {competitor}?', 'Is {competitor} a good alternative to {brand}?'],
+    expert: ['What do experts say about choosing {aCatSg}?', 'Which {cat} lead the market?', 'Which {cat} are rated highest by reviewers?'],
+    brand_research: ['Is {brand} any good?', 'What are the pros and cons of {brand}?', 'What do reviews say about {brand}?'],
+  },
+  productTemplates: { use_case: ['Is {product} a good choice?'], brand_research: ['What do users say about {product} by {brand}?'] },
+  topicTemplate: 'What is the best {catSg} for {topic}?',
+  modifiers: {
+    category: ['', 'in 2026', 'on a budget', 'with good reviews', 'with the best value for money', 'with good customer service'],
+    named: ['', 'in 2026'],
+  },
+  fallbackCategory: { singular: 'provider', plural: 'providers', gender: null },
+  headNouns: Object.fromEntries([
+    'agency', 'airline', 'app', 'application', 'bank', 'brand', 'builder', 'clinic', 'company', 'consultancy', 'firm', 'gym', 'hotel',
+    'installer', 'insurer', 'manager', 'manufacturer', 'marketplace', 'operator', 'pharmacy', 'photographer', 'platform', 'plumber',
+    'provider', 'retailer', 'school', 'service', 'shop', 'software', 'solution', 'store', 'studio', 'supplier', 'suite', 'system', 'tool',
+  ].map((w) => [w, null])),
+  stopwords: ['a', 'an', 'the', 'of', 'for', 'to', 'in', 'on', 'with', 'and', 'or', 'is', 'are', 'do', 'does', 'what', 'which', 'how', 'i', 'my', 'me', 'you', 'can', 'should', 'best', 'top', 'good'],
+  questionWords: ['how', 'what', 'which', 'who', 'why', 'where', 'when', 'is', 'are', 'can', 'does', 'do', 'should', 'will'],
+  replyQuestion: /^(?:would you|do you want|shall i|should i (?:also )?(?:help|create|write)|want me|can i help|is there anything)/i,
+  intentCues: [
+    ['comparison', /\b(?:vs\.?|versus|compared?|comparison|alternatives?|better than|difference between)\b/i],
+    ['expert', /\b(?:trends?|market|experts?|analysts?|future|statistics)\b/i],
+    ['discovery', /\b(?:best|top|recommended|leading|most popular)\b/i],
+    ['problem_solution', /\b(?:how (?:do|can|to|should)|why|fix|problem|choose|avoid|mistakes?)\b/i],
+  ],
+  plural: (noun) => (/(?:s|x|ch|sh)$/.test(noun) ? `${noun}es` : /[^aeiou]y$/.test(noun) ? `${noun.slice(0, -1)}ies` : noun === 'software' ? noun : `${noun}s`),
+  questionMark: '?',
+  openQuestion: '',
+};

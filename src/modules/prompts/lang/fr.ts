@@ -1,0 +1,37 @@
+import type { LanguagePack } from './pack.ts';
+
+export const fr: LanguagePack = {
+  templates: {
+    discovery: ['{Quels sont les meilleurs|Quelles sont les meilleures} {cat} ?', '{Quels|Quelles} {cat} les experts recommandent-ils ?', '{Quels|Quelles} {cat} faut-il envisager ?'],
+    problem_solution: ['Comment choisir {un bon|une bonne} {catSg} ?', 'Que faut-il vérifier avant de choisir {un|une} {catSg} ?', 'Quelles erreurs éviter en choisissant {un|une} {catSg} ?'],
+    use_case: ['{Quel|Quelle} {catSg} est le meilleur choix ?', 'Peux-tu me recommander {un|une} {catSg} ?', '{Quel|Quelle} {catSg} me conviendrait ?'],
+    comparison: ['{brand} ou {competitor} : quel est le meilleur choix ?', 'Que vaut {brand} face à {competitor} ?', '{competitor} : une bonne alternative à {brand} ?'],
+    expert: ["Que disent les experts sur le choix {d'un|d'une} {catSg} ?", '{Quels|Quelles} {cat} dominent le marché ?', '{Quels sont les|Quelles sont les} {cat} les mieux {notés|notées} dans les avis ?'],
+    brand_research: ['Que vaut {brand} ?', 'Quels sont les avantages et les inconvénients {de:brand} ?', 'Que disent les avis sur {brand} ?'],
+  },
+  productTemplates: { use_case: ['{product} : un bon choix ?'], brand_research: ['Que pensent les utilisateurs {de:product}, proposé par {brand} ?'] },
+  topicTemplate: '{Quel est le meilleur|Quelle est la meilleure} {catSg} pour {topic} ?',
+  modifiers: {
+    category: ['', 'en 2026', 'avec un petit budget', 'avec de bons avis', 'avec le meilleur rapport qualité-prix', 'avec un bon service client'],
+    named: ['', 'en 2026'],
+  },
+  fallbackCategory: { singular: 'prestataire', plural: 'prestataires', gender: 'm' },
+  headNouns: {
+    agence: 'f', application: 'f', appli: 'f', assureur: 'm', banque: 'f', boutique: 'f', cabinet: 'm', centre: 'm', clinique: 'f',
+    compagnie: 'f', créateur: 'm', entreprise: 'f', fabricant: 'm', fournisseur: 'm', gestionnaire: 'm', hôtel: 'm', installateur: 'm',
+    logiciel: 'm', loueur: 'm', magasin: 'm', marque: 'f', outil: 'm', pharmacie: 'f', photographe: 'm', plateforme: 'f',
+    prestataire: 'm', service: 'm', solution: 'f', système: 'm', école: 'f',
+  },
+  stopwords: ['un', 'une', 'des', 'le', 'la', 'les', "l'", 'de', "d'", 'du', 'pour', 'par', 'en', 'avec', 'et', 'ou', 'que', 'quel', 'quelle', 'quels', 'quelles', 'comment', 'est', 'sont', 'me', 'mon', 'ma', 'meilleur', 'meilleure', 'meilleurs', 'meilleures', 'bon', 'bonne'],
+  questionWords: ['quel', 'quelle', 'quels', 'quelles', 'comment', 'pourquoi', 'où', 'quand', 'combien', 'qui', 'que', 'est-ce', 'peut-on', 'faut-il'],
+  replyQuestion: /^(?:voulez-vous|veux-tu|souhaitez-vous|aimeriez-vous|puis-je vous aider|avez-vous besoin)/i,
+  intentCues: [
+    ['comparison', /\b(?:vs\.?|versus|compar\w*|alternatives?|mieux que|differences? entre)\b/i],
+    ['expert', /\b(?:tendances?|marche|experts?|analystes?|avenir|statistiques)\b/i],
+    ['discovery', /\b(?:meilleur\w*|top|recommande\w*|leaders?|plus populaires)\b/i],
+    ['problem_solution', /(?:\bcomment\b|\bpourquoi\b|\bproblemes?\b|\bchoisir\b|\beviter\b|\berreurs\b)/i],
+  ],
+  plural: (noun) => (/[sxz]$/.test(noun) ? noun : /(?:au|eu)$/.test(noun) ? `${noun}x` : /al$/.test(noun) ? `${noun.slice(0, -2)}aux` : `${noun}s`),
+  questionMark: ' ?',
+  openQuestion: '',
+};

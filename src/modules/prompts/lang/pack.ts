@@ -1,0 +1,39 @@
+import type { Category, Intent } from '../prompts.types.ts';
+
+// What a language brings to prompts: one data file per language (en.ts, es.ts, ca.ts, fr.ts).
+// A fifth language is a new file with this shape and its table of categories in the tests.
+//
+// Template placeholders:
+//   {cat} the category's plural · {catSg} its singular · {aCatSg} the singular with "a"/"an" (en)
+//   {brand} {competitor} {product} names · {topic} a heading of the site (lower-cased)
+//   {de:x} the preposition "de" before x (elided to "d'" before a vowel in ca and fr)
+//   {masculine|feminine} the form agreeing with the category's gender (ca, es, fr)
+// Templates never put a head noun next to {cat}/{catSg}: the category already has one.
+
+export interface LanguagePack {
+  templates: Record<Intent, string[]>;
+  /** Replace a generic template in turn when the workspace lists products or services. */
+  productTemplates: Partial<Record<Intent, string[]>>;
+  /** A heading of the site made into a question (use_case intent). */
+  topicTemplate: string;
+  /** Appended before the question mark: `category` ones to the category intents, `named` ones to comparison and brand research. */
+  modifiers: { category: string[]; named: string[] };
+  /** Used until the workspace confirms a category in this language. */
+  fallbackCategory: Category;
+  /** Nouns that head a category phrase (gender where the language has one); proposals look for them on the site. */
+  headNouns: Record<string, 'm' | 'f' | null>;
+  /** Words ignored when two prompts are compared (articles, prepositions, question words). */
+  stopwords: string[];
+  /** A query starting with one of these is question-shaped. */
+  questionWords: string[];
+  /** Questions an answer asks its reader ("Would you like…"), not questions a buyer asks. */
+  replyQuestion: RegExp;
+  /** Words that say which intent a free-text question has (first match wins; matched on accent-folded text, so written without accents). */
+  intentCues: Array<[Intent, RegExp]>;
+  /** Plural of a head noun the lexicon does not list. */
+  plural(noun: string): string;
+  /** The question mark with this language's spacing. */
+  questionMark: string;
+  /** Opening mark for questions (es "¿"), else "". */
+  openQuestion: string;
+}

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { categoryFromText } from './categories.fns.ts';
+import { coverage } from './coverage.fns.ts';
+import {
+  answerQuestions, asQuestion, classifyIntent, clusterQueries, headingQuestion, isQuestionShaped, meaningWords, nearDuplicate, selectWithinQuota, type Proposal,
+} from './proposals.fns.ts';
+import { siteFacts } from './site.fns.ts';
+
+const names = { brand: ['Acme CRM'], competitors: ['Globex'] };
+const crm = { singular: 'CRM platform', plural: 'CRM platforms', gender: null };
+
+describe('category from the site', () => {
+  it.each([
+    ['en', 'Acme is a CRM platform for small sales teams.', 'CRM platform', 'CRM platforms', null],
+    ['en', 'Acme CRM — the CRM platform for small sales teams', 'CRM platform', 'CRM platforms', null],
+    ['en', 'Northwind: a boutique hotel in Lisbon', 'boutique hotel', 'boutique hotels', null],
+    ['es', 'Clínica dental en Barcelona con implantes.', 'clínica dental', 'clínicas dentales', 'f'],
+    ['es', 'La herramienta de analítica para agencias', 'herramienta de analítica', 'herramientas de analítica', 'f'],
+    ['ca', "L'eina d'analítica per a agències", "eina d'analítica", "eines d'analítica", 'f'],
+    ['fr', 'Le logiciel de comptabilité des indépendants', 'logiciel de comptabilité', 'logiciels de comptabilité', 'm'],
+  ] as const)('%s: %s', (language, text, singular, plural, gender) => {
+    expect(categoryFromText(language, text, ['Acme CRM', 'Northwind'])).toEqual({ singular, plural, gender });
+  });
+
+  it('proposes nothing when the text names no head noun', () => expect(categoryFromText('en', 'Dashboards that answer questions')).toBeNull());
+});
+
+describe('free text as prompts', () => {
+  it.each([
+    ['en', 'how much does a crm cost', true], ['en', 'best crm for small sales teams', false], ['es', 'cuánto cuesta un implante', true],
+    ['fr', 'quel logiciel de paie choisir', true], ['ca', 'Quina eina triar?', true],
+  ] as const)('isQuestionShaped(%s, %s) = %s', (language, text, shaped) => expect(isQuestionShaped(text, language)).toBe(shaped));
+
+  it('writes the question marks of the language', () => {
+    expect(asQuestion('cuánto cuesta un implante', 'es')).toBe('¿Cuánto cuesta un implante?');
+    expect(asQuestion('quel logiciel de paie choisir ?', 'fr')).toBe('Quel logiciel de paie choisir ?');
+    expect(asQuestion('how much does a crm cost', 'en')).toBe('How much does a crm cost?');
+  });
+
+  it.each([
+    ['Is Acme CRM better than Globex?', 'comparison'], ['Globex alternatives for startups', 'comparison'], ['Does Acme CRM integrate with Gmail?', 'brand_research'],
+    ['What are the best CRM platforms?', 'discovery'], ['How do I migrate my contacts?', 'problem_solution'], ['CRM market trends', 'expert'], ['CRM for a dental clinic', 'use_case'],
+  ] as const)('classifyIntent(%s) = %s', (text, intent) => expect(classifyIntent(text, 'en', names)).toBe(intent));
+
+  it('rewrites a heading as a question on the category', () => {
+    expect(headingQuestion('Automatic follow-up reminders', 'en', crm)).toBe('What is the best CRM platform for automatic follow-up reminders?');
+    expect(headingQuestion('Ortodoncia invisible para adultos', 'es', { singular: 'clínica dental', plural: 'clínicas dentales', gender: 'f' })).toBe('¿Cuál es la mejor clínica dental para ortodoncia invisible para adultos?');
+  });
+});
+
+describe('near-identical prompts', () => {
+  it('are the same after normalisation', () => {
+    const words = (t: string) => meaningWords(t, 'en');
+    expect(nearDuplicate(words('What are the best CRM platforms?'), words('what are the BEST crm platform'))).toBe(true);
+    expect(nearDuplicate(words('How much does a CRM cost for small teams?'), words('how much does a crm cost for a small team'))).toBe(true);
+    expect(nearDuplicate(words('What are the best CRM platforms?'), words('What are the best CRM platforms for agencies?'))).toBe(false);
+  });
+
+  it('merge Search Console queries, summing impressions, question-shaped or long-tail only', () => {
+    expect(clusterQueries([
+      { query: 'how much does a crm cost for small teams', impressions: 300 }, { query: 'how much does a crm cost for a small team', impressions: 1200 },
+      { query: 'acme crm', impressions: 9000 }, { query: 'best crm for small sales teams', impressions: 900 },
+    ], ['en']).map((c) => [c.text, c.impressions, c.variants])).toEqual([
+      ['how much does a crm cost for a small team', 1500, 2], ['best crm for small sales teams', 900, 1],
+    ]);
+  });
+
+  it('keep the questions answers put to a buyer, counted, not those put to the reader', () => {
+    const answer = 'Both are good.\n- Which CRM is easiest to learn?\n- **How long does setup take?**\nWould you like me to compare prices?';
+    expect(answerQuestions([{ answer, language: 'en' }, { answer, language: 'en' }])).toEqual([
+      { text: 'How long does setup take?', language: 'en', count: 2 }, { text: 'Which CRM is easiest to learn?', language: 'en', count: 2 },
+    ]);
+  });
+});
+
+describe('selection within the quota', () => {
+  const p = (text: string, intent: Proposal['intent'], source: Proposal['source'] = 'site'): Proposal => ({ text, intent, language: 'en', source, reason: 'r' });
+  const caps = { discovery: 1, problem_solution: 1, use_case: 2, comparison: 0, expert: 0, brand_research: 0 };
+
+  it('flags repeats of the set, drops repeats among proposals, and never exceeds an intent\'s share', () => {
+    const out = selectWithinQuota([
+      p('What are the best CRM platforms?', 'discovery'), p('what are the best crm platform', 'discovery', 'template'), p('Which CRM platforms lead?', 'discovery'),
+      p('How do I import contacts?', 'problem_solution'), p('Acme vs Globex?', 'comparison'), p('CRM for dentists', 'use_case'),
+    ], [{ id: 'prm_1', text: 'How do I import contacts', language: 'en' }], caps);
+    expect(out.proposals.map((x) => x.text)).toEqual(['What are the best CRM platforms?', 'CRM for dentists']);
+    expect(out.duplicates).toEqual([expect.objectContaining({ text: 'How do I import contacts?', duplicateOf: 'prm_1' })]);
+    expect(out.dropped).toBe(2); // a second discovery and a comparison (quota 0)
+  });
+});
+
+describe('the site', () => {
+  it('gives its FAQ, products and headings, without navigation', () => {
+    const facts = siteFacts(`<html lang="en-GB"><head><title>Acme</title><script type="application/ld+json">{"@graph":[{"@type":"FAQPage","mainEntity":[{"@type":"Question","name":"Is there a free plan?"}]},{"@type":"Product","name":"Acme Edge"}]}</script></head>
+      <body><h1>Pipeline management for small teams</h1><h2>Pricing</h2><h2>Contact us</h2><h3>Can I export my data?</h3><details><summary>Do you offer SSO?</summary></details></body></html>`);
+    expect(facts).toMatchObject({ lang: 'en', faq: ['Is there a free plan?', 'Can I export my data?', 'Do you offer SSO?'], products: ['Acme Edge'], headings: ['Pipeline management for small teams'] });
+  });
+});
+
+describe('coverage', () => {
+  it('names missing intents, languages and the comparison with the top competitor, each with a prompt', () => {
+    const out = coverage({
+      brand: 'Acme', competitors: ['Globex', 'Initech'], languages: ['en', 'fr'], activeSetSize: 20,
+      quotas: { discovery: 0.5, problem_solution: 0, use_case: 0, comparison: 0.5, expert: 0, brand_research: 0 },
+      categories: { en: crm, fr: { singular: 'plateforme CRM', plural: 'plateformes CRM', gender: 'f' } } as never,
+      active: [{ text: 'What are the best CRM platforms?', intent: 'discovery', language: 'en' }, { text: 'Acme vs Initech: which is better?', intent: 'comparison', language: 'en' }],
+    });
+    expect(out.byStage).toEqual([
+      { stage: 'awareness', intents: ['discovery', 'expert'], count: 1, target: 10 },
+      { stage: 'consideration', intents: ['problem_solution', 'use_case'], count: 0, target: 0 },
+      { stage: 'decision', intents: ['comparison', 'brand_research'], count: 1, target: 10 },
+    ]);
+    expect(out.gaps.map((g) => [g.code, g.message, g.proposal.text])).toEqual([
+      ['intent_thin', '1 discovery prompts where the quota asks for 10', 'Which CRM platforms do experts recommend?'],
+      ['intent_thin', '1 comparison prompts where the quota asks for 10', 'Acme vs Globex: which is better?'],
+      ['language_missing', 'no prompt in fr, a language of the workspace', 'Quelles sont les meilleures plateformes CRM ?'],
+      ['top_competitor_comparison', 'no comparison prompt against your top competitor (Globex)', 'Acme vs Globex: which is better?'],
+    ]);
+  });
+});

@@ -1,0 +1,138 @@
+import { INTENTS } from '../workspaces/workspaces.schemas.ts';
+import { PACKS } from './lang/index.ts';
+import type { Category, Intent, Language } from './prompts.types.ts';
+import { render } from './templates.fns.ts';
+
+// Proposals as pure functions: how a query, a heading or an answer's question becomes a prompt,
+// how near-identical prompts are recognised, and how proposals are kept within the quota.
+
+export const PROPOSAL_SOURCES = ['template', 'site', 'search_console', 'engines', 'research', 'model'] as const;
+export type ProposalSource = (typeof PROPOSAL_SOURCES)[number];
+export interface Proposal { text: string; intent: Intent; language: Language; source: ProposalSource; reason: string }
+
+const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+const STEM = /s$/;
+
+/** The words that carry a prompt's meaning: folded, stop words and punctuation gone, plurals cut, sorted. */
+export function meaningWords(text: string, language: Language): string[] {
+  const stop = new Set(PACKS[language].stopwords.map(fold));
+  const words = fold(text).replace(/['’]/g, ' ').split(/[^\p{L}\p{N}]+/u).filter((w) => w && !stop.has(w));
+  return [...new Set(words.map((w) => (w.length > 4 ? w.replace(STEM, '') : w)))].sort();
+}
+
+/** Same meaning after normalisation: the same meaning words, or nine in ten of them shared (Jaccard ≥ 0.9). */
+export function nearDuplicate(a: string[], b: string[]): boolean {
+  if (a.join(' ') === b.join(' ')) return true;
+  const shared = a.filter((w) => b.includes(w)).length;
+  const union = new Set([...a, ...b]).size;
+  return union >= 4 && shared / union >= 0.9;
+}
+
+/** The workspace language a free text is most likely in (stop words seen), the first on a tie. */
+export function guessLanguage(text: string, languages: Language[]): Language {
+  const words = fold(text).split(/[^\p{L}]+/u);
+  let best = languages[0]!;
+  let score = -1;
+  for (const language of languages) {
+    const stop = new Set([...PACKS[language].stopwords, ...PACKS[language].questionWords].map(fold));
+    const hits = words.filter((w) => stop.has(w)).length;
+    if (hits > score) [best, score] = [language, hits];
+  }
+  return best;
+}
+
+export function isQuestionShaped(text: string, language: Language): boolean {
+  const t = fold(text.trim()).replace(/^¿/, '');
+  return /\?$/.test(t) || PACKS[language].questionWords.some((w) => t === fold(w) || t.startsWith(`${fold(w)} `));
+}
+
+/** Capitalised, with the language's question marks. */
+export function asQuestion(text: string, language: Language): string {
+  const pack = PACKS[language];
+  const bare = text.trim().replace(/^¿\s*/, '').replace(/\s*\?+$/, '').replace(/\s+/g, ' ');
+  return `${pack.openQuestion}${bare.charAt(0).toUpperCase()}${bare.slice(1)}${pack.questionMark}`;
+}
+
+const named = (text: string, name: string) => new RegExp(`(?:^|[^\\p{L}\\p{N}])${fold(name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:$|[^\\p{L}\\p{N}])`, 'u').test(fold(text));
+
+/** The intent of a free-text question: names first (brand and competitor: comparison), then the language's cues. */
+export function classifyIntent(text: string, language: Language, names: { brand: string[]; competitors: string[] }): Intent {
+  const brand = names.brand.some((n) => named(text, n));
+  const rival = names.competitors.some((n) => named(text, n));
+  const cues = PACKS[language].intentCues;
+  const folded = fold(text);
+  if ((brand && rival) || cues.find(([i]) => i === 'comparison')![1].test(folded)) return 'comparison';
+  if (brand || rival) return 'brand_research';
+  return cues.find(([, re]) => re.test(folded))?.[0] ?? 'use_case';
+}
+
+/** A heading of the site as a question about the category ("Invoicing for freelancers" → "What is the best accounting app for invoicing for freelancers?"). */
+export function headingQuestion(heading: string, language: Language, category: Category): string {
+  const topic = heading.trim().replace(/[.:!]+$/, '').split(' ').map((w) => (/^[A-Z0-9&]{2,}$/.test(w) || /[A-Z]/.test(w.slice(1)) ? w : w.toLowerCase())).join(' ');
+  return render(language, PACKS[language].topicTemplate, { brand: '', competitor: '', product: null, category, modifier: '', topic });
+}
+
+export interface QueryRow { query: string; impressions: number }
+/** Question-shaped or long-tail (five words or more) queries, near-duplicates merged, by impressions. */
+export function clusterQueries(rows: QueryRow[], languages: Language[]) {
+  const clusters: Array<{ text: string; language: Language; words: string[]; impressions: number; variants: number; top: number }> = [];
+  for (const row of [...rows].sort((a, b) => b.impressions - a.impressions || a.query.localeCompare(b.query))) {
+    const language = guessLanguage(row.query, languages);
+    if (!isQuestionShaped(row.query, language) && row.query.trim().split(/\s+/).length < 5) continue;
+    const words = meaningWords(row.query, language);
+    if (!words.length) continue;
+    const same = clusters.find((c) => c.language === language && nearDuplicate(c.words, words));
+    if (same) {
+      same.impressions += row.impressions;
+      same.variants += 1;
+    } else clusters.push({ text: row.query, language, words, impressions: row.impressions, variants: 1, top: row.impressions });
+  }
+  return clusters.sort((a, b) => b.impressions - a.impressions || a.text.localeCompare(b.text));
+}
+
+/** Questions that answers put to a buyer ("You may also ask: …?"), not those put to the reader; most frequent first. */
+export function answerQuestions(answers: Array<{ answer: string; language: Language }>) {
+  const counts = new Map<string, { text: string; language: Language; count: number }>();
+  for (const { answer, language } of answers) {
+    const sentences = answer.split(/\n+|(?<=[.!?])\s+/).map((s) => s.replace(/^\s*(?:[-*•]|\d+[.)])\s*/, '').replace(/\*\*/g, '').trim());
+    for (const s of sentences) {
+      if (!/\?$/.test(s) || s.length < 15 || s.length > 200 || PACKS[language].replyQuestion.test(s.replace(/^¿/, ''))) continue;
+      const key = `${language}:${meaningWords(s, language).join(' ')}`;
+      const seen = counts.get(key);
+      if (seen) seen.count += 1;
+      else counts.set(key, { text: s, language, count: 1 });
+    }
+  }
+  return [...counts.values()].sort((a, b) => b.count - a.count || a.text.localeCompare(b.text));
+}
+
+export interface Existing { id: string; text: string; language: string }
+export interface Selection {
+  proposals: Proposal[];
+  duplicates: Array<Proposal & { duplicateOf: string }>;
+  dropped: number;
+}
+
+/**
+ * Keeps proposals in order, each at most once: one that repeats an existing prompt goes to
+ * `duplicates` (named), one that repeats an earlier proposal is dropped, and no intent gets more
+ * proposals than its share of the quota (`caps`); what the caps left out is counted in `dropped`.
+ */
+export function selectWithinQuota(candidates: Proposal[], existing: Existing[], caps: Record<Intent, number>): Selection {
+  const known = existing.map((e) => ({ id: e.id, words: meaningWords(e.text, e.language as Language) }));
+  const taken: string[][] = [];
+  const used = Object.fromEntries(INTENTS.map((i) => [i, 0])) as Record<Intent, number>;
+  const out: Selection = { proposals: [], duplicates: [], dropped: 0 };
+  for (const p of candidates) {
+    const words = meaningWords(p.text, p.language);
+    if (!words.length || taken.some((t) => nearDuplicate(t, words))) continue;
+    taken.push(words);
+    const twin = known.find((k) => nearDuplicate(k.words, words));
+    if (twin) out.duplicates.push({ ...p, duplicateOf: twin.id });
+    else if (used[p.intent] < caps[p.intent]) {
+      used[p.intent] += 1;
+      out.proposals.push(p);
+    } else out.dropped += 1;
+  }
+  return out;
+}

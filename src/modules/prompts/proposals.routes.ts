@@ -1,0 +1,109 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ACCESS } from '../../lib/http/credentials.ts';
+import { Closed, Nullable, StringEnum, Timestamp } from '../../lib/http/schema-helpers.ts';
+import { workspaceOf } from '../../lib/http/responses.ts';
+import { INTENTS, LANGUAGES } from '../workspaces/workspaces.schemas.ts';
+import { WorkspaceParams } from '../../lib/http/params.ts';
+import { CATEGORY_MAX } from './categories.fns.ts';
+import type { PromptsService } from './prompts.service.ts';
+import { PROPOSAL_SOURCES } from './proposals.fns.ts';
+import type { ProposalsService } from './proposals.service.ts';
+
+// Categories, proposals and coverage (docs/prompts.md). Proposals are computed on request and
+// never stored: the client adds one by POSTing its text, intent and language to /prompts.
+
+const tags = ['prompts'];
+const Gender = Nullable(StringEnum(['m', 'f'] as const, { description: 'Gender of the head noun: required in es, ca and fr; null in en.' }));
+const Phrase = (what: string) => Type.String({ minLength: 1, maxLength: CATEGORY_MAX, description: `The category ${what}: a complete noun phrase with its own head noun ("CRM platform"), at most ${CATEGORY_MAX} characters.` });
+const CategoryView = Type.Object({ language: Type.String(), singular: Type.String(), plural: Type.String(), gender: Gender, source: StringEnum(['user', 'site'] as const), updatedAt: Timestamp });
+const Proposal = Type.Object({
+  text: Type.String(), intent: StringEnum(INTENTS), language: StringEnum(LANGUAGES),
+  source: StringEnum(PROPOSAL_SOURCES, { description: 'template, site, search_console, engines, research or model' }),
+  reason: Type.String({ description: 'Why it was proposed, in words: the query and its impressions, the heading, the answer count…' }),
+});
+const Duplicate = Type.Object({ ...Proposal.properties, duplicateOf: Type.String({ description: 'Id of the prompt already in the set that means the same.' }) });
+const Quota = Type.Object({
+  activeSetSize: Type.Integer(), active: Type.Integer(), free: Type.Integer({ description: 'Places left in the active set.' }),
+  perIntent: Type.Record(Type.String(), Type.Integer(), { description: 'The most proposals of each intent: its share of activeSetSize by the quotas.' }),
+  dropped: Type.Integer({ description: 'Proposals left out to stay within the quota.' }), message: Type.String(),
+});
+const Selection = { proposals: Type.Array(Proposal), duplicates: Type.Array(Duplicate, { description: 'Proposals that repeat a prompt already in the set (same meaning after normalisation): not proposed, flagged.' }), quota: Quota };
+const Counted = Type.Object({ count: Type.Integer(), target: Type.Integer() });
+
+export function proposalsRoutes(app: FastifyInstance, deps: { prompts: PromptsService; proposals: ProposalsService; languagesOf(ws: { id: string }): Promise<string[]> }) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.get('/api/v1/workspaces/:workspace/prompts/categories', {
+    config: { credential: ACCESS.prompts.read },
+    schema: {
+      operationId: 'listPromptCategories', tags, summary: 'The category the templates are built on, per language, and one proposed from the site', params: WorkspaceParams,
+      description: 'Each language of the workspace has a category: a noun phrase in singular and plural (and gender in es, ca, fr) that the templates put in place of {cat}. Until one is confirmed the language uses its neutral fallback (`fallback`). `proposals` reads the site (title, description, headings, schema.org data) and proposes one for the site\'s language; confirm it with PUT.',
+      response: {
+        200: Type.Object({
+          categories: Type.Array(CategoryView), missing: Type.Array(Type.String(), { description: 'Languages of the workspace without a confirmed category.' }),
+          fallback: Type.Record(Type.String(), Type.Object({ singular: Type.String(), plural: Type.String(), gender: Gender })),
+          proposals: Type.Array(Type.Object({ language: Type.String(), singular: Type.String(), plural: Type.String(), gender: Gender, source: Type.Literal('site'), reason: Type.String() })),
+        }),
+      },
+    },
+  }, async (request) => deps.proposals.categories(workspaceOf(request)));
+
+  r.put('/api/v1/workspaces/:workspace/prompts/categories', {
+    config: { credential: ACCESS.prompts.write },
+    schema: {
+      operationId: 'setPromptCategory', tags, summary: 'Confirm or edit the category of one language', params: WorkspaceParams,
+      description: `400 naming the field when a phrase is empty or over ${CATEGORY_MAX} characters, the language is not one the workspace uses, or the gender is missing in es, ca or fr. Prompts generated afterwards use it; existing prompts are not rewritten (regenerate them with POST /prompts/generate).`,
+      body: Closed({ language: StringEnum(LANGUAGES), singular: Phrase('in the singular'), plural: Phrase('in the plural'), gender: Type.Optional(Gender) }),
+      response: { 200: CategoryView },
+    },
+  }, async (request) => {
+    const ws = workspaceOf(request);
+    return deps.prompts.setCategory(ws, await deps.languagesOf(ws), request.body);
+  });
+
+  r.get('/api/v1/workspaces/:workspace/prompts/proposals', {
+    config: { credential: ACCESS.prompts.read },
+    schema: {
+      operationId: 'proposePrompts', tags, summary: 'Prompt proposals from the templates, the site, Search Console, the engines and research', params: WorkspaceParams,
+      description: 'Free: reads the site and, when connected, Search Console (question-shaped and long-tail queries, near-duplicates merged, by impressions). Each proposal says its source and why. Near-identical ones (same meaning after normalisation) are merged, and those repeating a prompt already in the set are returned in `duplicates`, not proposed. Never more proposals than the prompt quota (activeSetSize, split by intent), and `quota.message` says so. `rewrite` quotes the price of a rewrite by the workspace model (POST /prompts/proposals/rewrite).',
+      response: {
+        200: Type.Object({
+          ...Selection,
+          sources: Type.Array(Type.Object({ source: StringEnum(PROPOSAL_SOURCES), status: StringEnum(['ok', 'empty', 'not_connected', 'unavailable'] as const), count: Type.Integer(), detail: Type.String() })),
+          rewrite: Type.Object({ available: Type.Boolean(), model: Nullable(Type.String()), priceMicrousd: Type.Integer(), maxPrompts: Type.Integer() }),
+        }),
+      },
+    },
+  }, async (request) => deps.proposals.propose(workspaceOf(request)));
+
+  r.post('/api/v1/workspaces/:workspace/prompts/proposals/rewrite', {
+    config: { credential: ACCESS.prompts.write },
+    schema: {
+      operationId: 'rewritePromptProposals', tags, summary: 'Rewrite the proposals into natural questions with the workspace model (metered)', params: WorkspaceParams,
+      description: 'One structured-output call through the AI SDK at the price quoted by GET /prompts/proposals (`rewrite.priceMicrousd`); `acceptMicrousd` must cover it (else 400 `invalid_quote`). 402 `insufficient_credits` when the balance cannot; 409 `invalid_state` without a configured model; released if the model fails (502).',
+      body: Closed({ acceptMicrousd: Type.Integer({ minimum: 0, maximum: 10_000_000, description: 'The most you accept to pay, in micro-USD.' }) }),
+      response: { 200: Type.Object({ ...Selection, model: Type.String(), chargedMicrousd: Type.Integer() }) },
+    },
+  }, async (request) => deps.proposals.rewrite(workspaceOf(request), request.body.acceptMicrousd));
+
+  r.get('/api/v1/workspaces/:workspace/prompts/coverage', {
+    config: { credential: ACCESS.prompts.read },
+    schema: {
+      operationId: 'promptCoverage', tags, summary: 'Active prompts by intent, funnel stage and language, with the gaps and a prompt to fill each', params: WorkspaceParams,
+      description: 'Stages: awareness (discovery, expert), consideration (problem-solution, use case), decision (comparison, brand research). Targets are the quota shares of activeSetSize. Each gap carries a ready `proposal`: POST it to /prompts to fill the gap in one click.',
+      response: {
+        200: Type.Object({
+          byIntent: Type.Array(Type.Object({ intent: Type.String(), stage: Type.String(), ...Counted.properties })),
+          byStage: Type.Array(Type.Object({ stage: Type.String(), intents: Type.Array(Type.String()), ...Counted.properties })),
+          byLanguage: Type.Array(Type.Object({ language: Type.String(), count: Type.Integer() })),
+          gaps: Type.Array(Type.Object({
+            code: StringEnum(['intent_missing', 'intent_thin', 'language_missing', 'top_competitor_comparison'] as const), message: Type.String(),
+            intent: Type.String(), language: Type.String(), proposal: Proposal,
+          })),
+        }),
+      },
+    },
+  }, async (request) => deps.proposals.coverage(workspaceOf(request)));
+}

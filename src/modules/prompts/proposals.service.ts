@@ -1,0 +1,263 @@
+import { generateText, jsonSchema, Output, type LanguageModel } from 'ai';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { WorkspaceContext } from '../../lib/http/types.ts';
+import type { CreditsService } from '../credits/credits.service.ts';
+import type { Fetcher } from '../profile/design.service.ts';
+import type { WorkspaceRow } from '../workspaces/workspaces.service.ts';
+import { INTENTS } from '../workspaces/workspaces.schemas.ts';
+import { proposeCategory } from './categories.fns.ts';
+import { coverage } from './coverage.fns.ts';
+import { PACKS } from './lang/index.ts';
+import { apportion, templatePrompts } from './prompts.fns.ts';
+import { templateInputOf, type PromptsService } from './prompts.service.ts';
+import type { Category, Intent, Language } from './prompts.types.ts';
+import {
+  answerQuestions, asQuestion, classifyIntent, clusterQueries, guessLanguage, headingQuestion, selectWithinQuota,
+  type Proposal, type ProposalSource, type QueryRow,
+} from './proposals.fns.ts';
+import { siteFacts, type SiteFacts } from './site.fns.ts';
+import { categoryOr } from './templates.fns.ts';
+
+// Prompt proposals from five sources, each tagged with its source and reason (docs/prompts.md):
+// the templates, the site, Search Console, the engines' earlier answers and the research
+// pipeline's questions; and, paid and quoted first, rewrites by the workspace's model.
+// Nothing is stored: a proposal becomes a prompt when the client POSTs it to /prompts.
+
+export const REWRITE_PRICE = 250_000;
+const REWRITE_MAX = 40;
+const PAGE_MAX = 2 * 1024 * 1024;
+const MORE_PAGES = /faq|frequently|questions|preguntas|preguntes|product|service|servicio|servei|solution|features/i;
+
+export interface SourceStatus { source: ProposalSource; status: 'ok' | 'empty' | 'not_connected' | 'unavailable'; count: number; detail: string }
+export interface ProposalDeps {
+  clock: Clock; prompts: PromptsService; credits: CreditsService; fetcher: Fetcher;
+  workspaceRow(ws: WorkspaceContext): Promise<WorkspaceRow>;
+  searchQueries(ws: WorkspaceContext): Promise<{ available: true; rows: QueryRow[] } | { available: false; reason: string }>;
+  /** Answers of the latest measurement runs (text and language). */
+  recentAnswers(workspaceId: string): Promise<Array<{ answer: string; language: string }>>;
+  researchQuestions(workspaceId: string): Promise<Array<{ text: string; language: string; intent: Intent | null; jobId: string }>>;
+  modelFor(ws: WorkspaceContext, row: WorkspaceRow): Promise<{ model: LanguageModel; name: string } | null>;
+}
+
+export function createProposals(deps: ProposalDeps) {
+  async function page(url: string) {
+    try {
+      const res = await deps.fetcher.fetch(url, { maxBytes: PAGE_MAX, timeoutMs: 10_000, headers: { accept: 'text/html' } });
+      return res.status >= 200 && res.status < 300 && /html/i.test(res.headers['content-type'] ?? '') ? { url: res.url, html: res.body.toString('utf8') } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The home page (HTTPS, else HTTP) and up to three FAQ, product or service pages it links on its own host. */
+  async function readSite(domain: string): Promise<SiteFacts[] | null> {
+    const home = (await page(`https://${domain}/`)) ?? (await page(`http://${domain}/`));
+    if (!home) return null;
+    const origin = new URL(home.url).origin;
+    const links = [...home.html.matchAll(/<a\s[^>]*href="([^"#]+)"[^>]*>([^<]*)</gi)]
+      .filter((m) => MORE_PAGES.test(`${m[1]} ${m[2]}`))
+      .map((m) => { try { return new URL(m[1]!, home.url); } catch { return null; } })
+      .filter((u): u is URL => !!u && u.origin === origin && u.href !== home.url);
+    const more = await Promise.all([...new Set(links.map((u) => u.href))].slice(0, 3).map(page));
+    return [home, ...more].filter((p): p is { url: string; html: string } => !!p).map((p) => siteFacts(p.html));
+  }
+
+  const languagesOf = (row: WorkspaceRow) => row.languages as Language[];
+  const namesOf = (row: WorkspaceRow) => ({
+    brand: [row.displayName, ...(row.productsServices ?? []).map((p) => p.name)], // not the slug: "crm" would make every CRM question about the brand
+    competitors: row.competitors.flatMap((c) => [c.name, ...c.aliases]),
+  });
+  const siteLanguage = (facts: SiteFacts[], row: WorkspaceRow): Language =>
+    (languagesOf(row).find((l) => l === facts[0]?.lang) ?? guessLanguage([facts[0]?.title, facts[0]?.description].join(' '), languagesOf(row)));
+
+  function fromSite(facts: SiteFacts[], row: WorkspaceRow, categories: Partial<Record<Language, Category>>): Proposal[] {
+    const language = siteLanguage(facts, row);
+    const category = categoryOr(language, categories[language]);
+    const names = namesOf(row);
+    const out: Proposal[] = [];
+    for (const f of facts) {
+      for (const q of f.faq) out.push({ text: asQuestion(q, language), intent: classifyIntent(q, language, names), language, source: 'site', reason: `An FAQ question on the site: "${q}".` });
+    }
+    const products = [...new Set([...facts.flatMap((f) => f.products), ...(row.productsServices ?? []).map((p) => p.name)])];
+    for (const [i, product] of products.entries()) {
+      const template = PACKS[language].productTemplates[i % 2 ? 'brand_research' : 'use_case']?.[0];
+      if (!template) continue;
+      const text = templatePrompts({ ...templateInputOf(row, categories), languages: [language], products: [product] }, i % 2 ? 'brand_research' : 'use_case', 10)
+        .find((p) => p.text.includes(product))?.text;
+      if (text) out.push({ text, intent: i % 2 ? 'brand_research' : 'use_case', language, source: 'site', reason: `A product or service the site names: ${product}.` });
+    }
+    for (const heading of facts.flatMap((f) => f.headings)) {
+      out.push({ text: headingQuestion(heading, language, category), intent: 'use_case', language, source: 'site', reason: `A heading of the site, as a question: "${heading}".` });
+    }
+    return out;
+  }
+
+  async function gather(ws: WorkspaceContext, row: WorkspaceRow) {
+    const categories = await deps.prompts.categoriesOf(row.id);
+    const languages = languagesOf(row);
+    const names = namesOf(row);
+    const statuses: SourceStatus[] = [];
+    const candidates: Proposal[] = [];
+    const add = (source: ProposalSource, list: Proposal[], detail: string, status?: SourceStatus['status']) => {
+      candidates.push(...list);
+      statuses.push({ source, status: status ?? (list.length ? 'ok' : 'empty'), count: list.length, detail });
+    };
+
+    const facts = await readSite(row.domains[0]!);
+    if (facts) add('site', fromSite(facts, row, categories), `${facts.length} pages read from ${row.domains[0]}`);
+    else add('site', [], `the site ${row.domains[0]} did not answer with HTML`, 'unavailable');
+
+    const gsc = await deps.searchQueries(ws);
+    if (gsc.available) {
+      const clusters = clusterQueries(gsc.rows, languages);
+      add('search_console', clusters.map((c) => ({
+        text: asQuestion(c.text, c.language), intent: classifyIntent(c.text, c.language, names), language: c.language, source: 'search_console' as const,
+        reason: `Search Console query "${c.text}" with ${c.impressions} impressions in 28 days${c.variants > 1 ? ` (${c.variants} near-identical queries merged)` : ''}.`,
+      })), `${gsc.rows.length} queries, ${clusters.length} question-shaped or long-tail clusters`);
+    } else add('search_console', [], gsc.reason, gsc.reason === 'gsc_not_connected' ? 'not_connected' : 'unavailable');
+
+    const answers = (await deps.recentAnswers(row.id)).filter((a) => languages.includes(a.language as Language)) as Array<{ answer: string; language: Language }>;
+    const asked = answerQuestions(answers);
+    add('engines', asked.map((q) => ({
+      text: asQuestion(q.text, q.language), intent: classifyIntent(q.text, q.language, names), language: q.language, source: 'engines' as const,
+      reason: `A follow-up question engines wrote in ${q.count} answer${q.count > 1 ? 's' : ''} of recent runs.`,
+    })), `${answers.length} answers of the latest runs read`);
+
+    const research = (await deps.researchQuestions(row.id)).filter((q) => languages.includes(q.language as Language));
+    add('research', research.map((q) => ({
+      text: asQuestion(q.text, q.language as Language), intent: q.intent ?? classifyIntent(q.text, q.language as Language, names), language: q.language as Language,
+      source: 'research' as const, reason: `A question from research ${q.jobId}.`,
+    })), research.length ? `research ${research[0]!.jobId}` : 'no research has run yet');
+
+    const caps = apportion(row.activeSetSize, row.quotas);
+    const input = templateInputOf(row, categories);
+    add('template', INTENTS.flatMap((intent) => templatePrompts(input, intent, caps[intent]).filter((p) => !/\(\d+\)$/.test(p.text)).map((p) => ({
+      text: p.text, intent, language: p.language, source: 'template' as const,
+      reason: `The ${intent.replace('_', '-')} template in ${p.language}, on the category "${categoryOr(p.language, categories[p.language]).plural}"${categories[p.language] ? '' : ' (the neutral fallback: confirm a category)'}.`,
+    }))), 'fixed templates of the six intents');
+    return { candidates, statuses, caps, categories };
+  }
+
+  async function select(row: WorkspaceRow, candidates: Proposal[], caps: Record<Intent, number>) {
+    const active = await deps.prompts.active(row.id, 1000);
+    const picked = selectWithinQuota(interleave(candidates), active, caps);
+    // A template already in the set is not news: only other sources' repeats are flagged.
+    const duplicates = picked.duplicates.filter((d) => d.source !== 'template');
+    const free = Math.max(0, row.activeSetSize - active.length);
+    return {
+      proposals: picked.proposals, duplicates,
+      quota: {
+        activeSetSize: row.activeSetSize, active: active.length, free, perIntent: caps, dropped: picked.dropped,
+        message: `${picked.proposals.length} proposals, at most ${row.activeSetSize} (the prompt quota), split by intent as the quotas say` +
+          (picked.dropped ? `; ${picked.dropped} more were left out to stay within it` : '') +
+          (free < picked.proposals.length ? `; the active set has ${free} free places, so adding more means deactivating prompts first` : '') + '.',
+      },
+    };
+  }
+
+  return {
+    async propose(ws: WorkspaceContext) {
+      const row = await deps.workspaceRow(ws);
+      const { candidates, statuses, caps } = await gather(ws, row);
+      const model = await deps.modelFor(ws, row);
+      return {
+        ...(await select(row, candidates, caps)), sources: statuses,
+        rewrite: { available: model !== null, model: model?.name ?? null, priceMicrousd: model ? REWRITE_PRICE : 0, maxPrompts: REWRITE_MAX },
+      };
+    },
+
+    /** The workspace's category per language, with a proposal read from the site for the site's language. */
+    async categories(ws: WorkspaceContext) {
+      const row = await deps.workspaceRow(ws);
+      const stored = await deps.prompts.categoryRows(row.id);
+      const facts = await readSite(row.domains[0]!);
+      const language = facts ? siteLanguage(facts, row) : null;
+      const f = facts?.[0];
+      const proposed = f && language ? proposeCategory(language, [
+        { from: 'schema.org description', text: f.organizationDescription }, { from: 'description', text: f.description },
+        { from: 'title', text: f.title }, ...f.headings.slice(0, 3).map((text) => ({ from: 'heading', text })),
+      ], [row.displayName]) : null;
+      return {
+        categories: stored.map((c) => ({ language: c.language, singular: c.singular, plural: c.plural, gender: c.gender ?? null, source: c.source, updatedAt: c.updatedAt.toISOString() })),
+        missing: languagesOf(row).filter((l) => !stored.some((c) => c.language === l)),
+        fallback: Object.fromEntries(languagesOf(row).map((l) => [l, PACKS[l].fallbackCategory])),
+        proposals: proposed && language ? [{ language, ...proposed.category, source: 'site' as const, reason: proposed.reason }] : [],
+      };
+    },
+
+    async coverage(ws: WorkspaceContext) {
+      const row = await deps.workspaceRow(ws);
+      const categories = await deps.prompts.categoriesOf(row.id);
+      const active = await deps.prompts.active(row.id, 1000);
+      const languages = languagesOf(row);
+      return coverage({
+        brand: row.displayName, competitors: row.competitors.map((c) => c.name), languages, activeSetSize: row.activeSetSize, quotas: row.quotas,
+        categories: Object.fromEntries(languages.map((l) => [l, categoryOr(l, categories[l])])) as Record<Language, Category>, active,
+      });
+    },
+
+    /**
+     * Rewrites the free sources' proposals into natural questions through the workspace's model,
+     * one structured-output call at the quoted price: `acceptMicrousd` must cover it.
+     */
+    async rewrite(ws: WorkspaceContext, acceptMicrousd: number) {
+      const row = await deps.workspaceRow(ws);
+      const model = await deps.modelFor(ws, row);
+      if (!model) throw new AppError('invalid_state', 'Rewrites need a configured model: the workspace model\'s provider has no key (settings → model, connections).');
+      if (acceptMicrousd < REWRITE_PRICE) {
+        throw new AppError('invalid_quote', `body.acceptMicrousd must cover the quoted price of ${REWRITE_PRICE} micro-USD`, { fields: [{ field: 'acceptMicrousd', message: `quoted ${REWRITE_PRICE}` }], priceMicrousd: REWRITE_PRICE });
+      }
+      const { candidates, caps } = await gather(ws, row);
+      const sources = candidates.filter((c) => c.source !== 'template').slice(0, REWRITE_MAX);
+      const { reservationId } = await deps.credits.reserve(ws.id, 'prompt_rewrite', REWRITE_PRICE, { metadata: { model: model.name } });
+      let rewritten: Proposal[];
+      try {
+        rewritten = await rewriteWith(model.model, row, sources);
+      } catch (err) {
+        await deps.credits.release(reservationId);
+        throw err instanceof AppError ? err : new AppError('upstream_error', `The model did not answer: ${(err as Error).message}`);
+      }
+      await deps.credits.settle(reservationId, REWRITE_PRICE);
+      return { ...(await select(row, rewritten, caps)), model: model.name, chargedMicrousd: REWRITE_PRICE };
+    },
+  };
+}
+export type ProposalsService = ReturnType<typeof createProposals>;
+
+/** One of each source in turn (each source's own order kept), so that the quota leaves room for every source. */
+export function interleave(candidates: Proposal[]): Proposal[] {
+  const queues = new Map<ProposalSource, Proposal[]>();
+  for (const c of candidates) queues.set(c.source, [...(queues.get(c.source) ?? []), c]);
+  const out: Proposal[] = [];
+  while (out.length < candidates.length) for (const q of queues.values()) if (q.length) out.push(q.shift()!);
+  return out;
+}
+
+const RewriteSchema = jsonSchema<{ prompts: Array<{ from: number; text: string; intent: Intent }> }>({
+  type: 'object', additionalProperties: false, required: ['prompts'],
+  properties: {
+    prompts: {
+      type: 'array', maxItems: REWRITE_MAX,
+      items: {
+        type: 'object', additionalProperties: false, required: ['from', 'text', 'intent'],
+        properties: { from: { type: 'integer' }, text: { type: 'string' }, intent: { type: 'string', enum: [...INTENTS] } },
+      },
+    },
+  },
+});
+
+async function rewriteWith(model: LanguageModel, row: WorkspaceRow, sources: Proposal[]): Promise<Proposal[]> {
+  if (!sources.length) return [];
+  const { output } = await generateText({
+    model, maxRetries: 2, abortSignal: AbortSignal.timeout(120_000), output: Output.object({ schema: RewriteSchema, name: 'prompts' }),
+    system: 'You rewrite search queries, site headings and FAQ entries into the questions a real buyer would type into an AI assistant. Keep each in its language, keep brand names, one question each.',
+    prompt: `Brand: ${row.displayName}. Competitors: ${row.competitors.map((c) => c.name).join(', ')}.\n` +
+      sources.map((s, i) => `${i}. [${s.language}] ${s.text}`).join('\n'),
+  });
+  return output.prompts.flatMap((p) => {
+    const from = sources[p.from];
+    if (!from || !p.text?.trim() || p.text.length > 500) return [];
+    return [{ text: asQuestion(p.text, from.language), intent: p.intent, language: from.language, source: 'model' as const, reason: `Rewritten by ${row.model ?? 'the workspace model'} from the ${from.source} proposal "${from.text}".` }];
+  });
+}
