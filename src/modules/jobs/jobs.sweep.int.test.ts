@@ -31,7 +31,7 @@ beforeAll(async () => {
   cookie = (await signup(ctx.app)).cookie;
   await createWorkspace(ctx.app, cookie, 'lost');
   await ctx.app.inject({ method: 'POST', url: '/api/v1/workspaces/lost/credits/top-up', headers: { cookie }, payload: { amountMicrousd: 50_000_000, idempotencyKey: 'lost-1' } });
-});
+}, 180_000);
 afterAll(async () => {
   await ctx.close();
   await database.close();
@@ -60,7 +60,7 @@ describe('lost sends are recovered by the sweeps', () => {
     clock.advance(6_000);
     await ctx.app.maintenance.sweepJobs();
     expect(await queued('measurement', runId)).toBe(1); // one pg-boss job however often it is sent
-  });
+  }, 120_000);
 
   it('a webhook delivery whose job was lost is queued again by the maintenance sweep', async () => {
     const hook = await ctx.app.inject({ method: 'POST', url: '/api/v1/workspaces/lost/webhooks', headers: { cookie }, payload: { url: `${rx.origin}/geo`, events: ['run.succeeded'] } });
@@ -82,5 +82,5 @@ describe('lost sends are recovered by the sweeps', () => {
     // failed), which added no second delivery: one per endpoint and event.
     expect(await rawRows(database.db, sql`select id from webhook_deliveries where event_id = ${event.id}`)).toHaveLength(1);
     expect(await rawRows(database.db, sql`select id from event_outbox where id = ${event.id}`)).toEqual([]);
-  });
+  }, 120_000);
 });
