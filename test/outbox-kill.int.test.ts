@@ -109,5 +109,5 @@ describe('transactional outbox', () => {
     } finally {
       await database.close();
     }
-  }, 240_000);
+  }, 600_000); // two apps and a child process that loads the whole app through tsx: minutes on a loaded machine
 });
