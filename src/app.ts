@@ -88,7 +88,7 @@ import { createSeoSignals, recIdsByTopic } from './modules/recs/seo-signals.ts';
 import { profileFromWorkspace } from './modules/analysis/profile.fns.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
-import { createEventHub, type EventHub } from './modules/events/events.hub.ts';
+import { createEventHub, type DomainEvent, type EventFaults, type EventHub } from './modules/events/events.hub.ts';
 import { createTimers } from './modules/jobs/jobs.timers.ts';
 import type { RetryPolicy } from './modules/jobs/jobs.kinds.ts';
 import { createSchedulesService } from './modules/schedules/schedules.service.ts';
@@ -104,7 +104,7 @@ export const BODY_LIMIT = 1024 * 1024;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    maintenance: { sweep(): Promise<void>; sweepJobs(): Promise<number>; tickSchedules(): Promise<{ started: number; skipped: number }> };
+    maintenance: { sweep(): Promise<void>; sweepJobs(): Promise<number>; relayEvents(): Promise<number>; tickSchedules(): Promise<{ started: number; skipped: number }> };
     /** Domain events published after commits; alerts and outbound webhooks subscribe. */
     events: EventHub;
   }
@@ -131,6 +131,8 @@ export interface AppDeps {
   timers?: boolean;
   /** Replaces the retry policies of job kinds (JOB_RETRIES; tests shorten the delays). */
   jobRetries?: Partial<Record<string, RetryPolicy>>;
+  /** Tests only: fault injection in the event hub (a process killed between commit and publish); refused unless GEO_ENV=test. */
+  faults?: EventFaults;
   /** Tests only: a cheaper scrypt cost for new password hashes; refused unless GEO_ENV=test. */
   passwordScrypt?: ScryptParams;
 }
@@ -170,7 +172,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie, { secret: config.secrets.sessionSecret });
 
   const { db } = database;
-  const events = createEventHub({ clock, log: app.log });
+  if (deps.faults && config.env !== 'test') throw new Error('faults (fault injection) may only be set when GEO_ENV=test');
+  const events = createEventHub({ db: database.db, clock, log: app.log, faults: deps.faults });
   app.decorate('events', events);
   // Prometheus: latency by route pattern (bounded labels), and /metrics behind METRICS_TOKEN.
   const metrics = createMetrics({ db });
@@ -184,7 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const configuredInboxes = config.mail?.agentmail ? inboxProviderOf(createAgentMailProvider(config.mail.agentmail)) : null;
   const email = createEmailService({ db, inboxProvider: deps.inboxProvider === undefined ? configuredInboxes : deps.inboxProvider, log: app.log, retryBaseMs: config.mail?.inboxRetryBaseMs });
   // credits.low crosses the workspace's credits_low alert thresholds (alerts is made further down).
-  const credits = createCreditsService({ db, clock, events, lowThresholds: (tx, workspaceId) => alerts.creditThresholds(tx, workspaceId) });
+  const credits = createCreditsService({ db, clock, events, metrics: metrics.recorder, lowThresholds: (tx, workspaceId) => alerts.creditThresholds(tx, workspaceId) });
   const accounts = createAccountsService({
     repo: createAccountsRepo(db), clock, mailer, onMailError: (err) => app.log.error({ err }, 'verification mail failed'),
     passwordParams: passwordHashing(config, deps.passwordScrypt),
@@ -272,9 +275,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return async (tx) => {
         const moves = await write(tx);
         await reports.afterRun(tx, workspaceId, runId, simulated);
-        return async () => {
-          for (const data of moves) await events.publish({ type: 'score.changed', workspaceId, data: { ...data } });
-        };
+        const changed: DomainEvent[] = [];
+        for (const data of moves) changed.push(await events.record(tx, { type: 'score.changed', workspaceId, data: { ...data } }));
+        return () => events.deliver(changed);
       };
     },
   });
@@ -408,8 +411,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('maintenance', {
     /** Time-driven clean-up: timers run it every minute (jobs every 10 seconds) once per fleet. */
     sweepJobs: () => jobs.sweep(),
+    relayEvents: () => events.relay(),
     tickSchedules: () => schedules.tick(),
     async sweep() {
+      await events.relay();
       await jobs.sweep();
       await keys.sweep();
       await credits.sweep();
@@ -417,6 +422,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await reports.sweepWeekly();
       await mcpQuotes.sweep();
       await webhooks.sweepStale();
+      await webhooks.sweepUnqueued();
     },
   });
 

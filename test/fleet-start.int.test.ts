@@ -5,7 +5,7 @@ import { buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import { openPostgres, type Database } from '../src/lib/db.ts';
 import { driver, TEST_PASSWORD_SCRYPT, testConfig, workspaceBody, sessionCookie } from './helpers/app.ts';
-import { adminQuery, PG_PREFIX, postgresUrl } from './helpers/databases.ts';
+import { adminQuery, appUrl, PG_PREFIX } from './helpers/databases.ts';
 
 // Issue 17: two API processes (GEO_WORKERS=off) and two workers on one fresh PostgreSQL database,
 // runs started through both APIs while the workers boot. Each "process" here is an app with a
@@ -30,7 +30,7 @@ async function boot(url: string, workers: 'off' | 'embedded'): Promise<Proc> {
 async function trial(round: number) {
   const name = `${PG_PREFIX}fleet_${randomBytes(4).toString('hex')}`;
   await adminQuery(`CREATE DATABASE ${name}`);
-  const url = postgresUrl(name);
+  const url = appUrl(name);
   const procs: Proc[] = [];
   try {
     // Both APIs start together on the empty database.

@@ -14,6 +14,7 @@ import { listen } from '../../test/helpers/sse.ts';
 const BIN = fileURLToPath(new URL('../../bin/geo.js', import.meta.url));
 const WS = 'cli-ws';
 let ctx: TestContext;
+const config = testConfig({ pipeline: { ...testConfig().pipeline, simulatedLatencyMs: 40 }, chat: { heartbeatMs: 60_000, simulatedTokenMs: 2 } });
 let base: string;
 let cookie: string;
 const configHome = mkdtempSync(path.join(os.tmpdir(), 'geo-cli-config-'));
@@ -51,7 +52,7 @@ const json = (r: Result) => JSON.parse(r.stdout);
 const session = (method: 'GET' | 'POST', url: string, payload?: object) => ctx.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 
 beforeAll(async () => {
-  ctx = await createTestApp({ config: testConfig({ pipeline: { ...testConfig().pipeline, simulatedLatencyMs: 40 }, chat: { heartbeatMs: 60_000, simulatedTokenMs: 2 } }) });
+  ctx = await createTestApp({ config });
   base = await listen(ctx.app);
   cookie = (await signup(ctx.app)).cookie;
   await createWorkspace(ctx.app, cookie, WS);
@@ -75,7 +76,7 @@ describe('geo CLI against a live server', () => {
     expect((await geo(['run', 'start', '--preset', 'huge'])).code).toBe(1);
     const none = await geo(['score']);
     expect([none.code, none.stderr.trim()]).toEqual([2, expect.stringMatching(/^geo: not_logged_in: /)]);
-  });
+  }, 120_000); // three processes, each loading the CLI through tsx: seconds apiece on a loaded machine
 
   it('a denied device authorization exits 7 with one line', async () => {
     const denied = await login('deny');
@@ -128,7 +129,7 @@ describe('geo CLI against a live server', () => {
 
   it('recs transition reads the version, then moves the recommendation', async () => {
     const job = (await session('POST', `/api/v1/workspaces/${WS}/recs/generate`, { lane: 'geo' })).json();
-    for (let i = 0; i < 600 && (await session('GET', `/api/v1/workspaces/${WS}/jobs/${job.id}`)).json().status === 'running'; i++) await new Promise((r) => setTimeout(r, 50));
+    await expect.poll(async () => (await session('GET', `/api/v1/workspaces/${WS}/jobs/${job.id}`)).json().status, { timeout: 90_000, interval: 50 }).not.toBe('running');
     const proposed = json(await geo(['--json', 'recs', 'list', '--status', 'proposed'])).proposed;
     expect(proposed.length).toBeGreaterThan(0);
     const moved = await geo(['recs', 'transition', proposed[0].rec_id, 'accept', '--note', 'from the CLI']);
@@ -147,12 +148,21 @@ describe('geo CLI against a live server', () => {
   }, 120_000);
 
   it('Ctrl-C during run start --wait cancels the run on the server and exits 130', async () => {
-    const run = start(['--json', 'run', 'start', '--preset', 'lite', '--samples', '10', '--wait']);
-    const [, id] = await run.stderrUntil(/Started run (\S+) /);
-    run.child.kill('SIGINT');
-    const res = await run.done;
-    expect([res.code, res.stderr.trim().split('\n').at(-1)]).toEqual([130, `geo: interrupted: cancelled run ${id}.`]);
-    expect((await session('GET', `/api/v1/workspaces/${WS}/runs/${id}`)).json().status).toBe('cancelled');
+    // A run that cannot finish before the signal arrives: every simulated call waits ten minutes
+    // (aborted by the cancel), so the outcome does not depend on how fast the machine is.
+    const pipeline = config.pipeline;
+    const latency = pipeline.simulatedLatencyMs;
+    pipeline.simulatedLatencyMs = 600_000;
+    try {
+      const run = start(['--json', 'run', 'start', '--preset', 'lite', '--samples', '10', '--wait']);
+      const [, id] = await run.stderrUntil(/Started run (\S+) /);
+      run.child.kill('SIGINT');
+      const res = await run.done;
+      expect([res.code, res.stderr.trim().split('\n').at(-1)]).toEqual([130, `geo: interrupted: cancelled run ${id}.`]);
+      expect((await session('GET', `/api/v1/workspaces/${WS}/runs/${id}`)).json().status).toBe('cancelled');
+    } finally {
+      pipeline.simulatedLatencyMs = latency;
+    }
   }, 120_000);
 
   it('a key without the scope exits 2 with the server code; a revoked key exits 2; a lost server 6', async () => {

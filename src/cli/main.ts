@@ -50,4 +50,15 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
+// Ctrl-C outside a command's own handling (before a wait starts, after it ended, while the result
+// prints) ends the CLI with the interrupted code and its one line, never with Node's default
+// signal death: a command that handles SIGINT itself (waitForJob) registers its own listener,
+// and this one then stays out of its way.
+function onSigint(): void {
+  if (process.listenerCount('SIGINT') > 1) return;
+  process.stderr.write('geo: interrupted\n');
+  process.exit(EXIT.interrupted);
+}
+process.on('SIGINT', onSigint);
 process.exitCode = await main(process.argv);
+process.off('SIGINT', onSigint);

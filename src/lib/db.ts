@@ -33,22 +33,43 @@ export interface Database {
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
 
+/** Clients (pools and their connections) that reach PostgreSQL through a transaction-mode pooler. */
+const pooledClients = new WeakSet<object>();
+
+/**
+ * `url` may carry `pgbouncer=true` (the query parameter Prisma made the convention): the server
+ * is reached through PgBouncer in transaction pooling, where a session's state does not outlive
+ * its transaction, so no statement is prepared under a name (`preparedRows` sends it unnamed).
+ * Nothing else in the service depends on session state: locks are transaction-scoped.
+ */
 export function openPostgres(url: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const parsed = new URL(url);
+  const pooler = parsed.searchParams.get('pgbouncer') === 'true';
+  parsed.searchParams.delete('pgbouncer');
+  const connectionString = parsed.toString();
+  const pool = new pg.Pool({ connectionString, max: poolSize });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
+  if (pooler) {
+    pooledClients.add(pool);
+    pool.on('connect', (client) => pooledClients.add(client));
+  }
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   // The lock lives on a connection of its own, outside the pool: the work under it uses the
-  // pool, which may be a single connection (the test template's).
+  // pool, which may be a single connection (the test template's). It is a transaction-scoped
+  // lock held by an open transaction, not a session lock: behind PgBouncer in transaction mode a
+  // session lock would stay on whichever server connection took it, for good.
   async function withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client({ connectionString });
     client.on('error', () => {});
     await client.connect();
     try {
-      await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [name]);
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [name]);
       return await fn();
     } finally {
-      await client.end().catch(() => {}); // closing the session releases its advisory lock
+      await client.query('ROLLBACK').catch(() => {});
+      await client.end().catch(() => {}); // closing the session ends the transaction and its lock
     }
   }
   return {
@@ -106,9 +127,12 @@ const dialect = new PgDialect();
  * each variant of the text has its own name): PostgreSQL parses and plans it once per connection
  * instead of on every call, which for a long statement on a hot path (a recommendation's
  * transition) costs more than running it. PGlite, one connection in the process, runs it as usual.
+ * Behind a transaction-mode pooler (`pgbouncer=true`) the next transaction may land on a server
+ * connection that never saw the name, so there it goes unnamed, planned on every call.
  */
 export async function preparedRows<T>(db: Db, prefix: string, query: ReturnType<typeof sql>): Promise<T[]> {
   const q = dialect.sqlToQuery(query);
+  if (pooledClients.has((db._.session as unknown as { client: object }).client)) return rawRows<T>(db, query);
   const name = `${prefix}_${createHash('sha1').update(q.sql).digest('hex').slice(0, 16)}`;
   const result = (await db._.session.prepareQuery(q, undefined, name, false).execute()) as unknown as { rows: T[] };
   return result.rows;

@@ -18,6 +18,21 @@ export function postgresUrl(database?: string): string {
   return url.toString();
 }
 
+/**
+ * The address the service under test uses for `database`: PostgreSQL itself, or, when
+ * TEST_DATABASE_POOLER_URL is set (`.ci/run`'s PgBouncer pass), PgBouncer in transaction mode in
+ * front of the same server, flagged `pgbouncer=true` as a deployment behind it would be.
+ * Creating and dropping databases stays on the direct address (adminQuery).
+ */
+export function appUrl(database: string): string {
+  const pooler = process.env.TEST_DATABASE_POOLER_URL;
+  if (!pooler) return postgresUrl(database);
+  const url = new URL(pooler);
+  url.pathname = `/${database}`;
+  url.searchParams.set('pgbouncer', 'true');
+  return url.toString();
+}
+
 export async function adminQuery(sql: string) {
   const client = new pg.Client({ connectionString: postgresUrl() });
   await client.connect();
@@ -45,10 +60,10 @@ export async function postgresFromTemplate(): Promise<Database & { url: string }
       await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
     }
   }
-  const database = openPostgres(postgresUrl(name), 20);
+  const database = openPostgres(appUrl(name), 20);
   return {
     ...database,
-    url: postgresUrl(name),
+    url: appUrl(name),
     async close() {
       await database.close();
       await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

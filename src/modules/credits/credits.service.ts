@@ -5,7 +5,8 @@ import { newId } from '../../lib/ids.ts';
 import { claimIdempotencyKey, requestFingerprint } from '../../lib/idempotency/idempotency.ts';
 import { allocate, consume, DAY_MS, FREE_GRANT_DAYS, FREE_GRANT_MICROUSD, isMicros, PAID_GRANT_DAYS } from './credits.fns.ts';
 import { creditsRepo as repo, type ReservationRow } from './credits.repo.ts';
-import type { EventHub } from '../events/events.hub.ts';
+import type { DomainEvent, EventHub } from '../events/events.hub.ts';
+import type { MetricsRecorder } from '../metrics/metrics.service.ts';
 import { lowCrossing, type LowCrossing } from './low.fns.ts';
 
 // The credits module every metered operation uses: reserve an estimate, lease increments
@@ -28,14 +29,22 @@ export function createCreditsService(deps: {
   db: Db; clock: Clock; events?: EventHub;
   /** The workspace's low-balance thresholds (its `credits_low` alert rules); none: the default. */
   lowThresholds?: (tx: Db, workspaceId: string) => Promise<number[]>;
+  metrics?: Pick<MetricsRecorder, 'holdClosed'>;
 }) {
   const { db, clock } = deps;
+  /** Holds closed by the transaction whose crossings list is the key: counted after its commit. */
+  const closedIn = new WeakMap<LowCrossing[], string[]>();
 
-  /** Publishes `credits.low` after the reservation that crossed a threshold has committed. */
-  async function announceLow(low: LowCrossing | null | undefined) {
-    if (!low || !deps.events) return;
+  /** Writes `credits.low` to the outbox in the transaction whose write crossed the threshold. */
+  async function recordLow(tx: Db, low: LowCrossing | null | undefined): Promise<DomainEvent | null> {
+    if (!low || !deps.events) return null;
     const { workspaceId, ...data } = low;
-    await deps.events.publish({ type: 'credits.low', workspaceId, data }).catch(() => {});
+    return deps.events.record(tx, { type: 'credits.low', workspaceId, data });
+  }
+
+  /** Delivers a recorded `credits.low` once its transaction has committed (the relay would otherwise). */
+  async function announceLow(low: DomainEvent | null | undefined) {
+    if (low) await deps.events?.deliver(low).catch(() => {});
   }
 
   /**
@@ -71,18 +80,25 @@ export function createCreditsService(deps: {
       await repo.takeFromGrant(tx, { workspaceId: reservation.workspaceId, grantId: debit.grantId, amount: debit.amount, kind: 'debit', reservationId: reservation.id, now });
     }
     await repo.closeReservation(tx, reservation.id, { status, settled: actual, closedAt: now, leased: reservation.leased });
+    closedIn.get(lows)?.push(status);
     await expireDue(tx, reservation.workspaceId, now, lows, reservation.amount - actual);
   }
 
   /** Runs `fn` under the account lock and announces the crossings it found once it has committed. */
   async function underLock<T>(workspaceId: string, fn: (tx: Db, now: Date, lows: LowCrossing[]) => Promise<T>) {
     const lows: LowCrossing[] = [];
+    const closed: string[] = [];
+    closedIn.set(lows, closed);
+    const recorded: Array<DomainEvent | null> = [];
     const result = await db.transaction(async (tx) => {
       const now = clock.now();
       await repo.lockAccount(tx, workspaceId, now);
-      return fn(tx, now, lows);
+      const value = await fn(tx, now, lows);
+      for (const low of lows) recorded.push(await recordLow(tx, low));
+      return value;
     });
-    for (const low of lows) await announceLow(low);
+    for (const status of closed) deps.metrics?.holdClosed(status);
+    for (const low of recorded) await announceLow(low);
     return result;
   }
 
@@ -120,7 +136,7 @@ export function createCreditsService(deps: {
     // account lock: each is seen by exactly one write.
     const thresholds = (await deps.lowThresholds?.(tx, workspaceId)) ?? [];
     // Grants that expired just now count as this write's: one crossing from the balance before both.
-    const low = lowCrossing({ workspaceId, reservationId: id, operation, before: available + expired, after: available - estimate, thresholds });
+    const low = await recordLow(tx, lowCrossing({ workspaceId, reservationId: id, operation, before: available + expired, after: available - estimate, thresholds }));
     return { reservationId: id, amount: estimate, low };
   }
 

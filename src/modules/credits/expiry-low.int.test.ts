@@ -23,7 +23,7 @@ beforeAll(async () => {
   ctx = await createTestApp({ clock });
   cookie = (await signup(ctx.app)).cookie;
   await createWorkspace(ctx.app, cookie, 'exp-first'); // takes this user's free grant
-  const events = createEventHub({ clock, log: { error: () => {} } });
+  const events = createEventHub({ db: ctx.database.db, clock, log: { error: () => {}, warn: () => {} } });
   credits = createCreditsService({ db: ctx.database.db, clock, events, lowThresholds: async (_tx, id) => thresholds.get(id) ?? [] });
   // The listener reads the ledger outside the write: it sees the expiry only if it has committed.
   events.subscribe(async (e) => void published.push({ ...e, ledgerSeenAtPublish: await credits.ledgerSum(e.workspaceId) }));

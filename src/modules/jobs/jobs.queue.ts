@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../lib/db.ts';
@@ -52,6 +53,13 @@ export async function retryOnDeadlock<T>(fn: () => Promise<T>, attempts = CREATE
       await new Promise((resolve) => setTimeout(resolve, 25 * attempt + Math.random() * 50));
     }
   }
+}
+
+/** A UUID (version 5 layout, SHA-1 of the job id) naming the job's pg-boss job. */
+export function queueJobId(jobId: string): string {
+  const h = createHash('sha1').update(`geo-job:${jobId}`).digest('hex');
+  const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
 export function createJobQueue(database: Database, log: FastifyBaseLogger, queueNames: readonly string[] = [...JOB_QUEUES, ...TIMER_QUEUES], options: JobQueueOptions = {}): JobQueue {
@@ -115,7 +123,9 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger, queue
     },
     async send(kind, jobId) {
       assertKnown(kind);
-      await boss.send(kind, { jobId }, retryOptions(kind));
+      // The pg-boss id derives from ours: sending a job again (the sweep's recovery of a lost send)
+      // inserts nothing while pg-boss still holds the first.
+      await boss.send(kind, { jobId }, { ...retryOptions(kind), id: queueJobId(jobId) });
       for (const id of workers.get(kind) ?? []) boss.notifyWorker(id); // no polling delay in this process
     },
     async work(kind, concurrency, handler) {

@@ -1,6 +1,6 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { and, desc, eq, gt, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -21,6 +21,8 @@ import type { MetricsRecorder } from '../metrics/metrics.service.ts';
 export type JobRow = typeof jobs.$inferSelect;
 export const HEARTBEAT_MS = 2_000;
 export const DEAD_AFTER_MS = 30_000;
+/** A running job not yet enqueued this long after its start lost its send (start() sends right after the commit). */
+export const ENQUEUE_GRACE_MS = 5_000;
 const LAST_LINES = 20;
 const PIPELINE_LOCK = 727_001; // advisory lock key for the global cap
 
@@ -41,8 +43,12 @@ export type AfterCommit = () => Promise<void>;
  */
 export type JobHandler = (ctx: JobContext) => Promise<void | ((tx: Db) => Promise<void | AfterCommit>)>;
 export type JobStatus = 'succeeded' | 'failed' | 'cancelled';
-/** Told after a job's final status has committed (in the process that ended it), with the closing line. */
-export type JobEnded = (row: JobRow, status: JobStatus, line: string) => Promise<void>;
+/**
+ * Told in the transaction that writes a job's final status (in the process that ended it), with
+ * the closing line: what it writes (its events, into the outbox) commits with the status, and
+ * what it returns runs after that commit.
+ */
+export type JobEnded = (tx: Db, row: JobRow, status: JobStatus, line: string) => Promise<void | AfterCommit>;
 
 export interface StartJob {
   ws: WorkspaceContext;
@@ -120,21 +126,33 @@ export function createJobsService(deps: {
     if (row.reservationId) {
       await credits.settleLeased(row.reservationId).catch((err) => deps.log.error({ err, jobId: row.id }, 'job hold not settled; the sweep will'));
     }
-    const after: { run?: AfterCommit } = {};
+    const after: { run?: AfterCommit; ended?: AfterCommit } = {};
     const ended = await db.transaction(async (tx) => {
       const [updated] = await tx.update(jobs)
         .set({ status, finishedAt: clock.now(), lastLines: withLine(stamped), ...(completedCalls === undefined ? {} : { completedCalls }) })
         .where(and(eq(jobs.id, row.id), eq(jobs.status, 'running'))).returning();
       if (updated && status === 'succeeded') after.run = (await alsoOnSuccess?.(tx)) || undefined;
+      // Only the update that ended the job tells its listener: each ending is told once, and
+      // what the listener writes (the run's event) commits with the status or not at all.
+      if (updated) after.ended = (await endedListeners.get(row.kind)?.(tx, updated, status, line)) || undefined;
       return updated;
     });
-    // Only the process whose update ended the job tells its listeners: each ending is told once.
     if (ended) {
       deps.metrics?.jobEnded(row.kind, status);
-      await endedListeners.get(row.kind)?.(ended, status, line).catch((err) => deps.log.error({ err, jobId: row.id }, 'job ended listener failed'));
+      if (after.ended) await after.ended().catch((err) => deps.log.error({ err, jobId: row.id }, 'job ended listener failed'));
       if (after.run) await after.run().catch((err) => deps.log.error({ err, jobId: row.id }, 'after-commit work failed'));
     }
     return ended ?? (await byId(row.id))!;
+  }
+
+  /**
+   * Sends the job to the queue, then marks it sent. The row is committed first, so a send that
+   * fails (or a process that dies before it) leaves `enqueued_at` null for the jobs sweep; a send
+   * repeated by the sweep is the same pg-boss job (its id derives from ours) and is not worked twice.
+   */
+  async function enqueue(row: Pick<JobRow, 'id' | 'kind'>) {
+    await queue.send(row.kind, row.id);
+    await db.update(jobs).set({ enqueuedAt: clock.now() }).where(eq(jobs.id, row.id));
   }
 
   return {
@@ -181,7 +199,9 @@ export function createJobsService(deps: {
         return { row, fresh: true, low: reservation?.low };
       });
       await credits.announceLow(created.low);
-      if (created.fresh) await queue.send(input.kind, created.row.id);
+      // A failed send does not fail the request: the job exists (its idempotency key is spent),
+      // and the jobs sweep sends it within ENQUEUE_GRACE_MS plus its 10-second period.
+      if (created.fresh) await enqueue(created.row).catch((err) => deps.log.error({ err, jobId: created.row.id }, 'job not enqueued; the jobs sweep will send it'));
       return jobView(created.row, input.ws.slug);
     },
 
@@ -280,9 +300,21 @@ export function createJobsService(deps: {
 
     /** Jobs whose worker stopped heartbeating are failed, with a line saying why, and settled. */
     async sweep() {
+      // Lost sends first: running jobs the queue never received are sent now (not failed).
+      const unqueued = await db.select({ id: jobs.id, kind: jobs.kind }).from(jobs)
+        .where(and(eq(jobs.status, 'running'), isNull(jobs.enqueuedAt), lt(jobs.startedAt, new Date(clock.now().getTime() - ENQUEUE_GRACE_MS))));
+      for (const row of unqueued) {
+        try {
+          await enqueue(row);
+          deps.log.warn({ jobId: row.id, kind: row.kind }, 'job enqueued by the sweep: its first send was lost');
+        } catch (err) {
+          deps.log.error({ err, jobId: row.id }, 'could not enqueue a job; the next sweep tries again');
+        }
+      }
+      // A job no worker took is dead DEAD_AFTER_MS after its send (a worker heartbeats at once).
       const cutoff = new Date(clock.now().getTime() - DEAD_AFTER_MS);
       const dead = await db.select().from(jobs)
-        .where(and(eq(jobs.status, 'running'), lt(sql`coalesce(${jobs.heartbeatAt}, ${jobs.startedAt})`, cutoff)));
+        .where(and(eq(jobs.status, 'running'), isNotNull(jobs.enqueuedAt), lt(sql`coalesce(${jobs.heartbeatAt}, ${jobs.enqueuedAt})`, cutoff)));
       let failed = 0;
       for (const row of dead) {
         if (running.has(row.id)) continue; // alive in this very process

@@ -21,6 +21,12 @@ export const jobs = pgTable(
     startedAt: ts('started_at').notNull(),
     finishedAt: ts('finished_at'),
     heartbeatAt: ts('heartbeat_at'),
+    /**
+     * When its pg-boss job was sent; null while the send has not succeeded. A process that dies
+     * (or a queue that refuses) between the row's commit and the send leaves it null: the jobs
+     * sweep sends it again (pg-boss job ids are derived from the job id, so twice is once).
+     */
+    enqueuedAt: ts('enqueued_at'),
     completedCalls: integer('completed_calls').notNull().default(0),
     totalCalls: integer('total_calls').notNull(),
     progressSource: text('progress_source').notNull(),
@@ -33,5 +39,6 @@ export const jobs = pgTable(
     uniqueIndex('jobs_one_running_idx').on(t.workspaceId, t.concurrencyGroup).where(sql`status = 'running'`),
     index('jobs_workspace_kind_idx').on(t.workspaceId, t.kind, t.startedAt),
     index('jobs_running_idx').on(t.status).where(sql`status = 'running'`),
+    index('jobs_unqueued_idx').on(t.startedAt).where(sql`status = 'running' and enqueued_at is null`),
   ],
 );

@@ -227,8 +227,7 @@ describe('keys that must not get through', () => {
     transport.stderr?.on('data', (d) => (stderr += d));
     const client = new Client({ name: 'mcp-test', version: '1.0.0' });
     await expect(client.connect(transport)).rejects.toThrow();
-    await new Promise((r) => setTimeout(r, 200));
-    expect(stderr).toMatch(/geo mcp: invalid_key: /);
+    await expect.poll(() => stderr, { timeout: 20_000, interval: 20 }).toMatch(/geo mcp: invalid_key: /);
   }, 30_000);
 
   it('a key of another workspace reaches only its own workspace, and cannot redeem this workspace’s quotes', async () => {

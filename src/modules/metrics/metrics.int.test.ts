@@ -64,7 +64,10 @@ describe('GET /metrics', () => {
     expect(sample(text, 'geo_jobs_ended_total', { kind: 'measurement', status: 'succeeded' })).toBe(1);
     expect(sample(text, 'geo_jobs', { kind: 'measurement', status: 'running' })).toBe(0);
     expect(text).not.toMatch(/^geo_jobs\{[^}]*status="succeeded"/m);
-    expect(sample(text, 'geo_credit_holds', { status: 'settled' })).toBe(1);
+    // Likewise holds: closed ones counted by the process whose commit closed them, open ones read.
+    expect(sample(text, 'geo_credit_holds_closed_total', { status: 'settled' })).toBe(1);
+    expect(sample(text, 'geo_credit_holds', { status: 'held' })).toBe(0);
+    expect(text).not.toMatch(/^geo_credit_holds\{[^}]*status="settled"/m);
     expect(text).toMatch(/^geo_credit_held_microusd\{service="geo"\} 0$/m);
     expect(text).toContain('geo_process_cpu_seconds_total');
   });

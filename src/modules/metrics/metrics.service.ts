@@ -22,10 +22,12 @@ export interface MetricsRecorder {
   providerCall(engine: string, simulated: boolean, outcome: ProviderOutcome, seconds: number): void;
   /** A job this process ended (its update moved it from running): counted here, not read from the table. */
   jobEnded(kind: string, status: string): void;
+  /** A credit hold this process closed (settled, released, expired), counted once its transaction committed. */
+  holdClosed(status: string): void;
 }
 
 /** A recorder that drops everything (services built outside an app, benchmarks). */
-export const noMetrics: MetricsRecorder = { providerCall: () => {}, jobEnded: () => {} };
+export const noMetrics: MetricsRecorder = { providerCall: () => {}, jobEnded: () => {}, holdClosed: () => {} };
 
 export function createMetrics(deps: { db: Db }) {
   const registry = new Registry();
@@ -74,21 +76,30 @@ export function createMetrics(deps: { db: Db }) {
       for (const row of rows) this.set({ kind: row.kind, status: 'running' }, Number(row.n));
     },
   });
-  // Both hold gauges come from one query per scrape (prom-client collects metrics concurrently).
-  let pendingHolds: Promise<Array<{ status: string; n: number; held: string }>> | null = null;
+  // Closed holds, like ended jobs, are counted by the process whose commit closed them.
+  const holdsClosed = new Counter({
+    name: 'geo_credit_holds_closed_total',
+    help: 'Credit reservations (holds) this process closed, by final status (settled, released, expired; aggregate with sum)',
+    labelNames: ['status'] as const,
+    registers: [registry],
+  });
+  // Both hold gauges come from one query per scrape (prom-client collects metrics concurrently),
+  // over open holds only, through the partial index on held rows (credit_reservations_held_idx):
+  // grouping every reservation by status read the table's whole history at every scrape.
+  let pendingHolds: Promise<Array<{ n: number; held: string }>> | null = null;
   const readHolds = () => (pendingHolds ??= deps.db
-    .select({ status: creditReservations.status, n: count(), held: sql<string>`coalesce(sum(${creditReservations.amount}), 0)::text` })
-    .from(creditReservations).groupBy(creditReservations.status)
+    .select({ n: count(), held: sql<string>`coalesce(sum(${creditReservations.amount}), 0)::text` })
+    .from(creditReservations).where(eq(creditReservations.status, 'held'))
     .finally(() => setImmediate(() => (pendingHolds = null))));
   new Gauge({
     name: 'geo_credit_holds',
-    help: 'Credit reservations (holds) by status (fleet-wide; aggregate with max)',
+    help: 'Open credit reservations (holds, status held) in the database (fleet-wide; aggregate with max). Closed holds: geo_credit_holds_closed_total',
     labelNames: ['status'] as const,
     registers: [registry],
     async collect() {
-      const rows = await readHolds();
+      const [row] = await readHolds();
       this.reset();
-      for (const row of rows) this.set({ status: row.status }, Number(row.n));
+      this.set({ status: 'held' }, Number(row?.n ?? 0));
     },
   });
   new Gauge({
@@ -96,8 +107,8 @@ export function createMetrics(deps: { db: Db }) {
     help: 'Micro-USD reserved by open holds, not yet settled or released (fleet-wide)',
     registers: [registry],
     async collect() {
-      const rows = await readHolds();
-      this.set(Number(rows.find((row) => row.status === 'held')?.held ?? 0));
+      const [row] = await readHolds();
+      this.set(Number(row?.held ?? 0));
     },
   });
 
@@ -109,6 +120,9 @@ export function createMetrics(deps: { db: Db }) {
     },
     jobEnded(kind, status) {
       jobsEnded.inc({ kind, status });
+    },
+    holdClosed(status) {
+      holdsClosed.inc({ status });
     },
   };
 

@@ -3,7 +3,7 @@ import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
-import type { EventHub } from '../events/events.hub.ts';
+import type { DomainEvent, EventHub } from '../events/events.hub.ts';
 import type { JobContext, JobsService } from '../jobs/jobs.service.ts';
 import type { RunReads } from '../runs/runs.reads.ts';
 import { geoCandidates, type GeoResult } from './geo-lane.fns.ts';
@@ -41,7 +41,7 @@ export function toGeoResult(row: Awaited<ReturnType<RunReads['answers']>>[number
 export function createRecsGeneration(deps: {
   db: Db; clock: Clock; jobs: JobsService; runReads: RunReads; seoSignals?: SeoSignalsSource;
   /** Where `recommendation.created` goes (alerts, outbound webhooks). */
-  events: Pick<EventHub, 'publish'>;
+  events: Pick<EventHub, 'record' | 'deliver'>;
   facts(workspaceId: string): Promise<WorkspaceFacts>;
   modelFor(ws: WorkspaceContext): Promise<{ model: LanguageModel; name: string } | null>;
 }) {
@@ -103,15 +103,22 @@ export function createRecsGeneration(deps: {
       });
       ctx.progress(rows.length);
     }
-    const created = await repo.insertNew(db, rows);
-    // The insert is one statement, committed by now; a topic skipped by the open-topic index was not created.
-    const createdIds = new Set(created.map((c) => c.id));
-    for (const row of rows.filter((r) => createdIds.has(r.id))) {
-      await deps.events.publish({
-        type: 'recommendation.created', workspaceId: ws.id,
-        data: { id: row.id, topic: row.topic, type: row.type, lane: row.lane, title: row.title, status: row.status, scores: { priority: row.scores.priority } },
-      });
-    }
+    // The items and their `recommendation.created` events (the outbox) commit together; a topic
+    // skipped by the open-topic index was not created and has no event.
+    const items = [...rows];
+    const { created, announced } = await db.transaction(async (tx) => {
+      const inserted = await repo.insertNew(tx, items);
+      const createdIds = new Set(inserted.map((c) => c.id));
+      const events: DomainEvent[] = [];
+      for (const row of items.filter((r) => createdIds.has(r.id))) {
+        events.push(await deps.events.record(tx, {
+          type: 'recommendation.created', workspaceId: ws.id,
+          data: { id: row.id, topic: row.topic, type: row.type, lane: row.lane, title: row.title, status: row.status, scores: { priority: row.scores.priority } },
+        }));
+      }
+      return { created: inserted, announced: events };
+    });
+    await deps.events.deliver(announced);
     const byWriter = { model: rows.filter((r) => r.writtenBy === 'model').length, template: rows.filter((r) => r.writtenBy === 'template').length };
     await ctx.log(`result: ${JSON.stringify({ ...result, candidates: candidates.length, created: created.length, skippedOpenTopics: skippedOpen, writtenBy: byWriter })}`);
   }

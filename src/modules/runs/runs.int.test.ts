@@ -26,7 +26,8 @@ async function funded(slug = `r-${++n}`, app = ctx.app) {
   return slug;
 }
 async function waitFor(slug: string, id: string, app = ctx.app, until = (s: string) => s !== 'running') {
-  for (let i = 0; i < 400; i++) {
+  // A generous deadline: under load a run takes many times its quiet-machine time.
+  for (const deadline = Date.now() + 90_000; Date.now() < deadline;) {
     const run = (await api('GET', `/api/v1/workspaces/${slug}/jobs/${id}`, undefined, app)).json();
     if (until(run.status)) return run;
     await new Promise((r) => setTimeout(r, 25));
@@ -161,7 +162,9 @@ describe('cancellation, capacity and dead workers', () => {
   beforeAll(async () => {
     // A database of its own: the main app's workers must not take (and speed through) these jobs.
     const config = testConfig();
-    slow = await createTestApp({ config: { ...config, pipeline: { ...config.pipeline, simulatedLatencyMs: 150, maxJobs: 2 } } });
+    // Calls of 2 s: a run here cannot end before the test acts on it (cancel, the cap), however
+    // loaded the machine; cancelling aborts the waits at once.
+    slow = await createTestApp({ config: { ...config, pipeline: { ...config.pipeline, simulatedLatencyMs: 2_000, maxJobs: 2 } } });
     cookies.set(slow.app, (await signup(slow.app)).cookie);
   });
   afterAll(() => slow.close());
@@ -171,12 +174,13 @@ describe('cancellation, capacity and dead workers', () => {
     await createWorkspace(slow.app, cookieFor(slow.app), slug, { activeSetSize: 300 });
     await api('POST', `/api/v1/workspaces/${slug}/credits/top-up`, { amountMicrousd: 50_000_000, idempotencyKey: `t-${slug}` }, slow.app);
     const run = (await api('POST', `/api/v1/workspaces/${slug}/runs`, { preset: 'standard' }, slow.app)).json();
-    await new Promise((r) => setTimeout(r, 250));
+    // Cancel once the worker has begun (its first log line), whatever the machine's speed.
+    await expect.poll(async () => (await api('GET', `/api/v1/workspaces/${slug}/runs/${run.id}`, undefined, slow.app)).json().lastLines.join('\n'), { timeout: 60_000, interval: 10 }).toMatch(/calls$/m);
     const cancelled = await api('DELETE', `/api/v1/workspaces/${slug}/runs/${run.id}`, undefined, slow.app);
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json()).toMatchObject({ status: 'cancelled', finishedAt: expect.any(String) });
     expect((await api('DELETE', `/api/v1/workspaces/${slug}/runs/${run.id}`, undefined, slow.app)).json().error.code).toBe('invalid_state');
-    for (let i = 0; i < 100 && (await balance(slug, slow.app)).heldMicrousd > 0; i++) await new Promise((r) => setTimeout(r, 50));
+    await expect.poll(async () => (await balance(slug, slow.app)).heldMicrousd, { timeout: 60_000, interval: 50 }).toBe(0);
     const b = await balance(slug, slow.app);
     expect(b.heldMicrousd).toBe(0);
     const final = (await api('GET', `/api/v1/workspaces/${slug}/runs/${run.id}`, undefined, slow.app)).json();

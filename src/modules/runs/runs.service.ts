@@ -162,16 +162,20 @@ export function createRunsService(deps: {
     };
   }
 
-  /** The run's figures for its event: calls planned and made, answered, failed and simulated. */
-  async function ended(row: JobRow, status: JobStatus, line: string) {
-    if (!deps.events || status === 'cancelled') return;
-    const [counts] = await db.select({
+  /**
+   * The run's event, written in the transaction that ends the run (the outbox) and delivered once
+   * it committed: its figures are calls planned and made, answered, failed and simulated.
+   */
+  async function ended(tx: Db, row: JobRow, status: JobStatus, line: string): Promise<AfterCommit | void> {
+    const events = deps.events;
+    if (!events || status === 'cancelled') return;
+    const [counts] = await tx.select({
       answers: sql<number>`(count(*) filter (where ${runResults.error} is null))::int`,
       failedCalls: sql<number>`(count(*) filter (where ${runResults.error} is not null))::int`,
       simulatedCalls: sql<number>`(count(*) filter (where ${runResults.simulated}))::int`,
     }).from(runResults).where(eq(runResults.runId, row.id));
     const plan = row.params.plan as RunPlan | undefined;
-    await deps.events.publish({
+    const event = await events.record(tx, {
       type: status === 'succeeded' ? 'run.succeeded' : 'run.failed',
       workspaceId: row.workspaceId,
       data: {
@@ -181,6 +185,7 @@ export function createRunsService(deps: {
         startedAt: row.startedAt.toISOString(), finishedAt: row.finishedAt?.toISOString() ?? null,
       },
     });
+    return () => events.deliver(event);
   }
 
   jobs.register(KIND, measure, { onEnded: ended });

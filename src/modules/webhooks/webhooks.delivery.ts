@@ -17,6 +17,8 @@ import { webhookAttempts, webhookDeliveries, webhookEndpoints } from './webhooks
 export const WEBHOOK_KIND = 'webhook_delivery';
 /** Deliveries one poller sends at once; two pollers per process (workersFor) bound requests in flight to 2×this. */
 export const WEBHOOK_BATCH_SIZE = 25;
+/** A pending delivery nobody claimed this long after it was due has lost its job (pollers take one within a second). */
+export const UNQUEUED_AFTER_MS = 120_000;
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -186,6 +188,24 @@ export function createDeliverer(deps: DelivererDeps) {
     return stale.length;
   }
 
+  /**
+   * The maintenance sweep's second half: pending deliveries that no poller claimed within
+   * UNQUEUED_AFTER_MS of being due lost their pg-boss job (the listener's send failed after the
+   * insert, or its process died between the two): they are queued again. A delivery that was
+   * only slow to be taken gets a second job, which finds it claimed or ended and does nothing.
+   */
+  async function sweepUnqueued(): Promise<number> {
+    const cutoff = new Date(clock.now().getTime() - UNQUEUED_AFTER_MS);
+    const lost = await db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(and(
+      eq(webhookDeliveries.status, 'pending'), isNull(webhookDeliveries.claimedAt),
+      lt(sql`coalesce(${webhookDeliveries.nextAttemptAt}, ${webhookDeliveries.createdAt})`, cutoff),
+    ));
+    if (!lost.length) return 0;
+    await deps.queue.sendMany(WEBHOOK_KIND, lost.map((d) => ({ jobId: d.id })));
+    deps.log.warn({ deliveryIds: lost.map((d) => d.id) }, 'webhook deliveries queued again: their job was lost');
+    return lost.length;
+  }
+
   /** Failed deliveries count against their endpoint; at the limit it is disabled (a successful test send enables it again). */
   async function countFailures(failed: DeliveryRow[], now: Date) {
     const perEndpoint = new Map<string, number>();
@@ -205,6 +225,7 @@ export function createDeliverer(deps: DelivererDeps) {
     post,
     handle,
     sweepStale,
+    sweepUnqueued,
     /** Starts this process's pollers (processes that work jobs). */
     start: (workers: number) => deps.queue.workBatches(WEBHOOK_KIND, workers, WEBHOOK_BATCH_SIZE, (ids) => {
       const work = handle(ids).catch((err) => deps.log.error({ err, deliveryIds: ids }, 'webhook delivery batch failed')).finally(() => handling.delete(work));

@@ -27,6 +27,7 @@ export async function setupWebhooks(app: FastifyInstance, deps: {
     unsubscribe();
     await deliverer.stop();
   });
-  // The maintenance sweep takes back deliveries whose claimant died mid-attempt (killed, not stopped).
-  return { ...webhooks, sweepStale: deliverer.sweepStale };
+  // The maintenance sweep takes back deliveries whose claimant died mid-attempt (killed, not
+  // stopped), and queues again those whose job was lost before any claim.
+  return { ...webhooks, sweepStale: deliverer.sweepStale, sweepUnqueued: deliverer.sweepUnqueued };
 }

@@ -51,6 +51,8 @@ export const webhookDeliveries = pgTable(
   (t) => [
     unique('webhook_deliveries_event').on(t.endpointId, t.eventId), index('webhook_deliveries_log').on(t.endpointId, t.id),
     index('webhook_deliveries_claimed').on(t.claimedAt).where(sql`${t.claimedAt} is not null`),
+    // The sweep of lost jobs reads pending, unclaimed deliveries only.
+    index('webhook_deliveries_unclaimed').on(t.createdAt).where(sql`status = 'pending' and claimed_at is null`),
   ],
 );
 
