@@ -232,7 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   connectionsRoutes(app, { connections });
   teamRoutes(app, { team });
   emailRoutes(app, { email, workspaces });
-  const profile = createProfileService({ db, clock, workspaces, publicBaseUrl: config.publicBaseUrl });
+  const profile = createProfileService({ db, clock, workspaces, limiter, publicBaseUrl: config.publicBaseUrl });
   await profileRoutes(app, { profile });
   creditsRoutes(app, { credits, mockTopUpAllowed: config.env !== 'production' && config.payments.mode !== 'processor', checkoutAvailable: config.payments.mode !== 'none' });
   const billing = createBillingService({
