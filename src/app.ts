@@ -11,6 +11,7 @@ import { frameworkErrorReply, registerErrorHandling } from './lib/http/error-han
 import { nulPath, validatorCompiler } from './lib/http/validation.ts';
 import { AppError } from './lib/errors.ts';
 import { requestForLog } from './lib/http/log.ts';
+import { registerSecurityHeaders } from './lib/http/security-headers.ts';
 import { registerLogContext, requestIdMixin } from './lib/http/log-context.ts';
 import { createMetrics } from './modules/metrics/metrics.service.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app);
   registerLogContext(app);
+  registerSecurityHeaders(app);
   // No input may reach the database with a NUL character: refused up front, naming the field.
   app.addHook('preValidation', async (request) => {
     const where = nulPath(request.params, 'params') ?? nulPath(request.query, 'querystring') ?? nulPath(request.body, 'body');
@@ -237,7 +239,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   connectionsRoutes(app, { connections });
   teamRoutes(app, { team });
   emailRoutes(app, { email, workspaces });
-  const profile = createProfileService({ db, clock, workspaces, publicBaseUrl: config.publicBaseUrl });
+  const profile = createProfileService({ db, clock, workspaces, limiter, publicBaseUrl: config.publicBaseUrl });
   await profileRoutes(app, { profile });
   creditsRoutes(app, { credits, mockTopUpAllowed: config.env !== 'production' && config.payments.mode !== 'processor', checkoutAvailable: config.payments.mode !== 'none' });
   const billing = createBillingService({

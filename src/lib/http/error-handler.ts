@@ -55,6 +55,7 @@ export function toErrorReply(error: FastifyError | AppError | Error, request: Fa
 /** Faults found before routing (bad URL encoding, an over-long path segment). */
 export function frameworkErrorReply(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   reply.header('x-request-id', request.id);
+  reply.header('x-content-type-options', 'nosniff'); // these replies skip the onSend hooks (security-headers.ts)
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     // An absurdly long slug is just another malformed slug: the same 404 as any unreachable workspace.
     const inWorkspace = /^\/api\/v1\/(workspaces|w)\/[^/]+/.test(request.url);

@@ -19,3 +19,15 @@ export function Closed<T extends Record<string, TSchema>>(properties: T, options
 
 export const HttpUrl = Type.String({ maxLength: 2048, format: 'uri', pattern: '^https?://', ...expected('an absolute http:// or https:// URL such as https://example.com/page') });
 export const Timestamp = Type.String({ format: 'date-time' });
+
+/**
+ * Control characters (C0 and C1: TAB, CR, LF, NUL, ESC…) in a name or a prompt, refused at the
+ * schema (issue 29): a leading TAB or CR in a competitor's name made a CSV cell a spreadsheet
+ * runs, and none of them belongs in a name a person typed.
+ */
+export const NO_CONTROL_PATTERN = '^[^\\u0000-\\u001F\\u007F-\\u009F]*$';
+export const NO_CONTROL_WORDS = 'text without control characters (no tab, carriage return, line feed or other C0/C1 control character)';
+
+/** A one-line text field (a name, an alias, a prompt): length bounds and no control characters. */
+export const PlainText = (options: { minLength?: number; maxLength: number; description?: string }) =>
+  Type.String({ ...options, pattern: NO_CONTROL_PATTERN, ...expected(NO_CONTROL_WORDS) });

@@ -6,7 +6,7 @@ import ipaddr from 'ipaddr.js';
 
 export class FetchRefusedError extends Error {
   constructor(
-    /** `private_address`, `scheme`, `credentials`, `invalid_url`, `too_many_redirects`, `timeout`, `too_large`, `dns`, `network` */
+    /** `private_address`, `port` (a tunnel to a port other than 80, 443, 8443), `scheme`, `credentials`, `invalid_url`, `too_many_redirects`, `timeout`, `too_large`, `dns`, `network` */
     readonly reason: string,
     message: string,
   ) {

@@ -11,6 +11,12 @@ import { FetchRefusedError, type FetchMethod, type SafeFetcher } from './safe-fe
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'proxy-authenticate', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'content-length']);
 const MAX_REQUEST_BODY = 2 * 1024 * 1024;
+/**
+ * Ports a page may tunnel to (issue 29): https on 443 and 8443, and 80 (WebSockets over http).
+ * A tunnel is raw TCP the proxy cannot read, so any other port (SSH, SMTP, databases on a public
+ * host) is refused before the name is even resolved.
+ */
+export const CONNECT_PORTS: readonly number[] = [80, 443, 8443];
 
 export interface SafeProxy {
   /** `http://127.0.0.1:PORT`, for `--proxy-server`. */
@@ -34,7 +40,8 @@ function readRequestBody(req: http.IncomingMessage): Promise<Buffer | undefined>
   });
 }
 
-export async function startSafeProxy(fetcher: SafeFetcher, options: { maxBytes?: number; timeoutMs?: number } = {}): Promise<SafeProxy> {
+export async function startSafeProxy(fetcher: SafeFetcher, options: { maxBytes?: number; timeoutMs?: number; connectPorts?: readonly number[] } = {}): Promise<SafeProxy> {
+  const connectPorts = new Set(options.connectPorts ?? CONNECT_PORTS);
   const refused: SafeProxy['refused'] = [];
   const sockets = new Set<net.Socket>();
   const refuse = (target: string, err: unknown) => {
@@ -81,6 +88,11 @@ export async function startSafeProxy(fetcher: SafeFetcher, options: { maxBytes?:
       return;
     }
     const [, host, port] = match as unknown as [string, string, string];
+    if (!connectPorts.has(Number(port))) {
+      refuse(target, new FetchRefusedError('port', `tunnels are opened only to ports ${[...connectPorts].join(', ')}`));
+      client.end('HTTP/1.1 403 Forbidden\r\ncontent-type: text/plain\r\n\r\n');
+      return;
+    }
     fetcher.resolve(host, port === '443' ? '' : port, 'https:').then(({ address }) => {
       const upstream = net.connect({ host: address, port: Number(port), timeout: 10_000 }, () => {
         client.write('HTTP/1.1 200 Connection Established\r\n\r\n');

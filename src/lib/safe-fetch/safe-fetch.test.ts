@@ -168,10 +168,38 @@ describe('the browser proxy', () => {
       expect(await connect(proxy.url, `127.0.0.1:${trapPort}`)).toBe('403');
       expect(await connect(proxy.url, `[::1]:${trapPort}`)).toBe('403');
       expect(trapConnections).toBe(before);
-      expect(proxy.refused.map((r) => r.reason.split(':')[0])).toEqual(['private_address', 'private_address', 'private_address', 'private_address']);
+      // CONNECT to a port other than 80, 443, 8443 is refused before the address is looked at.
+      expect(proxy.refused.map((r) => r.reason.split(':')[0])).toEqual(['private_address', 'private_address', 'port', 'port']);
       expect(await connect(proxy.url, `127.0.0.1:${sitePort}`)).toBe('403'); // https origin of the site is not allowed
     } finally {
       await proxy.close();
+    }
+  });
+
+  // Issue 29: a tunnel is raw TCP; only the web's ports may be tunnelled to, whatever the address.
+  it('opens CONNECT tunnels only to ports 80, 443 and 8443 (the address allowed or not)', async () => {
+    const tunnelTo = createSafeFetcher({ allowOrigins: [`https://127.0.0.1:${trapPort}`], totalTimeoutMs: 2_000 });
+    const proxy = await startSafeProxy(tunnelTo);
+    try {
+      const before = trapConnections;
+      expect(await connect(proxy.url, `127.0.0.1:${trapPort}`)).toBe('403');
+      expect(await connect(proxy.url, 'site.test:22')).toBe('403');
+      expect(trapConnections).toBe(before);
+      expect(proxy.refused).toEqual([
+        { target: `127.0.0.1:${trapPort}`, reason: 'port: tunnels are opened only to ports 80, 443, 8443' },
+        { target: 'site.test:22', reason: 'port: tunnels are opened only to ports 80, 443, 8443' },
+      ]);
+    } finally {
+      await proxy.close();
+    }
+    // The same allowed origin on a port the proxy tunnels to is connected.
+    const open = await startSafeProxy(tunnelTo, { connectPorts: [trapPort] });
+    try {
+      const before = trapConnections;
+      expect(await connect(open.url, `127.0.0.1:${trapPort}`)).toBe('200');
+      await expect.poll(() => trapConnections).toBe(before + 1);
+    } finally {
+      await open.close();
     }
   });
 });

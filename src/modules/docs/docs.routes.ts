@@ -6,6 +6,7 @@ import { ACCESS } from '../../lib/http/credentials.ts';
 import { documentPath, documentsRoutes, loadDocuments } from './documents.routes.ts';
 
 export const API_VERSION = '1.0.0';
+export const DOCS_CSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** Registered before every other route: @fastify/swagger collects routes as they are added. */
 export async function registerOpenApi(app: FastifyInstance, deps: { publicBaseUrl: string }) {
@@ -43,5 +44,7 @@ export async function docsRoutes(app: FastifyInstance) {
   }, async () => app.swagger());
 
   documentsRoutes(app);
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // Swagger UI loads its scripts from files (no inline script) but sets inline styles; it may not
+  // be framed (issue 29). Its own onSend sets this on the page and its static files.
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: DOCS_CSP });
 }

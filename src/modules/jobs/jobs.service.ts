@@ -63,10 +63,13 @@ export interface StartJob {
   idempotency?: { key: string; requestHash: string };
 }
 
+/** The API address of a job's whole log (`GET …/jobs/{id}/log`): a public view names no file or process. */
+export const jobLogPath = (slug: string, id: string) => `/api/v1/workspaces/${slug}/jobs/${id}/log`;
+
 export function jobView(row: JobRow, slug: string) {
   const percent = row.totalCalls > 0 ? Math.min(100, Math.round((100 * row.completedCalls) / row.totalCalls)) : row.status === 'succeeded' ? 100 : 0;
   return {
-    id: row.id, brand: slug, kind: row.kind, pid: row.pid, logPath: row.logPath, startedAt: row.startedAt.toISOString(),
+    id: row.id, brand: slug, kind: row.kind, logPath: jobLogPath(slug, row.id), startedAt: row.startedAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null, status: row.status,
     progress: { completedCalls: row.completedCalls, totalCalls: row.totalCalls, percent, source: row.progressSource },
     lastLines: row.lastLines,
@@ -318,7 +321,7 @@ export function createJobsService(deps: {
       let failed = 0;
       for (const row of dead) {
         if (running.has(row.id)) continue; // alive in this very process
-        const reason = row.heartbeatAt ? `worker ${row.pid} stopped heartbeating at ${row.heartbeatAt.toISOString()}` : 'no worker took the job';
+        const reason = row.heartbeatAt ? `its worker stopped heartbeating at ${row.heartbeatAt.toISOString()}` : 'no worker took the job';
         try {
           await finish(row, 'failed', `failed: ${reason}`);
           failed++;

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
+import { CHROMIUM_FLAGS, chromiumCommand } from '../../lib/chromium.ts';
 import pLimit from 'p-limit';
 
 // Lighthouse 12 through its Node API, driving Debian's Chromium with the DESIGN flags. Chromium
@@ -38,8 +39,9 @@ export class ChromeMissingError extends Error {
   }
 }
 
+/** The shared flags (src/lib/chromium.ts: sandboxed, no --no-sandbox) and the audit's own. */
 export const CHROME_FLAGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+  ...CHROMIUM_FLAGS,
   '--disable-quic', '--force-webrtc-ip-handling-policy=disable_non_proxied_udp', '--disable-dev-shm-usage',
 ];
 
@@ -64,7 +66,8 @@ export function audit(url: string, options: AuditOptions): Promise<AuditResult> 
   return oneChrome(async () => {
     options.signal?.throwIfAborted();
     const proxyFlags = options.proxyUrl ? [`--proxy-server=${options.proxyUrl}`, '--proxy-bypass-list=<-loopback>'] : [];
-    const chrome = await chromeLauncher.launch({ chromePath: options.chromePath, chromeFlags: [...CHROME_FLAGS, ...proxyFlags], logLevel: 'silent' });
+    const { executablePath } = await chromiumCommand(options.chromePath);
+    const chrome = await chromeLauncher.launch({ chromePath: executablePath, chromeFlags: [...CHROME_FLAGS, ...proxyFlags], logLevel: 'silent' });
     let timer: NodeJS.Timeout | undefined;
     const stop = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`the audit took longer than ${options.totalTimeoutMs / 1000} s`)), options.totalTimeoutMs);

@@ -9,6 +9,7 @@ import { createWorkspacesRepo } from '../workspaces/workspaces.repo.ts';
 import { createWorkspacesService } from '../workspaces/workspaces.service.ts';
 import { createDesignService, type Fetcher } from './design.service.ts';
 import { createProfileService } from './profile.service.ts';
+import { createRateLimiter } from '../../lib/rate-limit/rate-limit.ts';
 import { makePng, pngIco } from './test-images.ts';
 
 // The service against fixture sites on loopback. The production fetcher is the safe fetcher
@@ -58,7 +59,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   cookie = (await signup(ctx.app)).cookie;
   const workspaces = createWorkspacesService({ repo: createWorkspacesRepo(ctx.database.db), email: createEmailService({ db: ctx.database.db, inboxProvider: null, log: ctx.app.log }), clock: systemClock, defaultModel: 'x' });
-  const profile = createProfileService({ db: ctx.database.db, clock: systemClock, workspaces, publicBaseUrl: 'http://127.0.0.1:3000' });
+  const profile = createProfileService({ db: ctx.database.db, clock: systemClock, workspaces, limiter: createRateLimiter({ db: ctx.database.db, clock: systemClock }), publicBaseUrl: 'http://127.0.0.1:3000' });
   design = createDesignService({ workspaces, profile, fetcher: loopbackFetcher, clock: systemClock });
 });
 afterAll(() => ctx.close());

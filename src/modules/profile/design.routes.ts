@@ -32,7 +32,7 @@ export function designRoutes(app: FastifyInstance, deps: { design: DesignService
     config: { credential: ACCESS.settings.write },
     schema: {
       operationId: 'refreshProfileIcon', tags, summary: 'Take the icon from the workspace site', params: WorkspaceParams,
-      description: 'The best of apple-touch-icon, icon links, the web manifest and /favicon.ico, processed as an upload (256×256 PNG) and set as brandMeta.faviconUrl.',
+      description: 'The best of apple-touch-icon, icon links, the web manifest and /favicon.ico, processed as an upload (256×256 PNG, same checks) and set as brandMeta.faviconUrl. Uploads and refreshes share a limit per workspace: 30 per 10 minutes, then 429 `rate_limited` with Retry-After (docs/profile.md).',
       response: { 200: DesignResponse },
     },
   }, async (request) => deps.design.refreshIcon(workspaceOf(request)));

@@ -73,6 +73,7 @@ export function createDesignService(deps: { workspaces: WorkspacesService; profi
     },
 
     async refreshIcon(ws: WorkspaceContext) {
+      await profile.iconAttempt(ws);
       const row = await workspaces.getRow(ws);
       const page = await homePage(row.domains[0]!);
       const siteUrl = page?.url ?? `https://${row.domains[0]}/`;

@@ -1,15 +1,23 @@
+import { Worker } from 'node:worker_threads';
+import pLimit from 'p-limit';
 import type { Sharp } from 'sharp';
 import { invalid } from '../../lib/errors.ts';
-import { bestIcoEntry, ICON_SIZE, icoEntries, MAX_ICON_BYTES, MAX_ICON_PIXELS, sniffImage } from './icon.fns.ts';
+import { bestIcoEntry, ICON_SIZE, type IcoEntry, MAX_ICON_BYTES, MAX_ICON_PIXELS, readIcoDirectory, singleEntryIco, sniffImage } from './icon.fns.ts';
 
-// Any accepted icon becomes a 256×256 PNG (contained, transparent margins). The pixel cap is
-// enforced by sharp before it decodes (limitInputPixels) and by our own ICO header check.
+// Any accepted icon becomes a 256×256 PNG (contained, transparent margins). Nothing is decoded on
+// the event loop: sharp works on libuv's thread pool, and the one BMP image an ICO may need is
+// decoded in a worker thread. The pixel cap is enforced by sharp before it decodes
+// (limitInputPixels) and by our own ICO directory check, which also refuses directories that
+// would cost more than their one chosen image (icon.fns.ts readIcoDirectory).
 
 const REFUSED = 'The icon must be a PNG, JPEG, WebP, GIF or ICO image';
+/** BMP decodes at once in this process (each a short-lived worker of a few MB). */
+const bmpDecodes = pLimit(2);
+const BMP_DECODE_TIMEOUT_MS = 10_000;
 
 export async function normaliseIcon(bytes: Buffer): Promise<Buffer> {
   // Loaded on the first icon, not at start (a native module and its libvips).
-  const [{ default: sharp }, { default: decodeIco }] = await Promise.all([import('sharp'), import('decode-ico')]);
+  const { default: sharp } = await import('sharp');
   if (bytes.length === 0) throw invalid('The icon file is empty.');
   if (bytes.length > MAX_ICON_BYTES) throw invalid(`The icon is larger than ${MAX_ICON_BYTES} bytes.`);
   const type = sniffImage(bytes);
@@ -17,16 +25,16 @@ export async function normaliseIcon(bytes: Buffer): Promise<Buffer> {
   if (type === 'unknown') throw invalid(`${REFUSED}; these bytes are none of them.`);
   let input: Sharp;
   if (type === 'ico') {
-    const entries = icoEntries(bytes);
-    if (!entries) throw invalid(`${REFUSED}; this ICO file is malformed.`);
-    const best = bestIcoEntry(entries);
+    const directory = readIcoDirectory(bytes);
+    if (!directory.ok) throw invalid(`${REFUSED}; ${directory.reason}.`);
+    const best = bestIcoEntry(directory.entries);
     if (!best) throw invalid(`The ICO file's images are over the ${MAX_ICON_PIXELS}-pixel limit.`);
-    const images = safely(() => decodeIco(bytes), 'ICO');
-    const image = images.find((i) => i.width === best.width && i.height === best.height) ?? images[0];
-    if (!image) throw invalid(`${REFUSED}; this ICO file has no image.`);
-    input = image.type === 'png'
-      ? sharp(Buffer.from(image.data), { limitInputPixels: MAX_ICON_PIXELS })
-      : sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), { raw: { width: image.width, height: image.height, channels: 4 } });
+    if (best.format === 'png') {
+      input = sharp(bytes.subarray(best.offset, best.offset + best.size), { limitInputPixels: MAX_ICON_PIXELS, failOn: 'error' });
+    } else {
+      const image = await bmpDecodes(() => decodeBmpEntry(bytes, best));
+      input = sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), { raw: { width: image.width, height: image.height, channels: 4 } });
+    }
   } else {
     input = sharp(bytes, { limitInputPixels: MAX_ICON_PIXELS, pages: 1, failOn: 'error' });
   }
@@ -42,10 +50,27 @@ export async function normaliseIcon(bytes: Buffer): Promise<Buffer> {
   }
 }
 
-function safely<T>(fn: () => T, what: string): T {
-  try {
-    return fn();
-  } catch (err) {
-    throw invalid(`${REFUSED}; this ${what} file could not be decoded (${(err as Error).message}).`);
-  }
+interface Decoded { width: number; height: number; data: Uint8Array }
+
+/** The chosen BMP entry (≤ 256×256, checked before) as RGBA, decoded in a worker thread. */
+function decodeBmpEntry(bytes: Buffer, entry: IcoEntry): Promise<Decoded> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./ico-decode.worker.cjs', import.meta.url), {
+      workerData: singleEntryIco(bytes, entry),
+      resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 16 },
+    });
+    let settled = false;
+    const settle = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      fn();
+      void worker.terminate();
+    };
+    const refuse = (why: string) => settle(() => reject(invalid(`${REFUSED}; this ICO file could not be decoded (${why}).`)));
+    const timer = setTimeout(() => refuse('it took too long'), BMP_DECODE_TIMEOUT_MS);
+    worker.once('message', (m: Decoded | { error: string }) => ('error' in m ? refuse(m.error) : settle(() => resolve(m))));
+    worker.once('error', (err) => refuse(err.message));
+    worker.once('exit', () => refuse('the decoder stopped'));
+  });
 }

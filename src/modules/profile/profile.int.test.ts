@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeKey, createTestApp, createWorkspace, signup, type TestContext } from '../../../test/helpers/app.ts';
-import { bmpIco, makeGif, makeJpeg, makePng, makeWebp, multipartBody, pngClaiming, pngIco, svg } from './test-images.ts';
+import { bmpIco, makeGif, makeJpeg, makePng, makeWebp, multipartBody, pngClaiming, pngIco, sharedBitmapIco, svg } from './test-images.ts';
 
 let ctx: TestContext;
 let owner: string;
@@ -52,7 +52,11 @@ describe('icon upload', () => {
     ['an empty file', () => Buffer.alloc(0), /empty/],
     ['a truncated PNG', async () => (await makePng(200, 200)).subarray(0, 60), /could not be decoded/],
     ['a PNG bomb claiming 20000×20000 pixels', () => pngClaiming(20000, 20000), /pixel limit/],
-    ['an ICO bomb claiming 60000×60000 pixels', () => bmpIco(4, 4, 60000, 60000), /pixel limit/],
+    ['an ICO bomb claiming 60000×60000 pixels', () => bmpIco(4, 4, 60000, 60000), /60000×60000 BMP; BMP images over 256×256 are refused/],
+    ['an ICO of 100 entries over one bitmap', () => sharedBitmapIco(100), /lists 100 images; at most 64/],
+    ['an ICO whose two entries share one bitmap', () => sharedBitmapIco(2), /sharing bytes/],
+    ['an ICO whose BMP is truncated', () => bmpIco(64, 64).subarray(0, 2000), /malformed/],
+    ['an ICO whose BMP has fewer pixels than it claims', () => bmpIco(4, 4, 64, 64), /could not be decoded \(Truncated bitmap data\)/],
     ['a malformed ICO', () => Buffer.from([0, 0, 1, 0, 3, 0, 1, 2, 3]), /malformed/],
   ])('refuses %s with 400 and stores nothing', async (_label, make, message) => {
     const before = (await getIcon()).rawPayload;
@@ -92,6 +96,19 @@ describe('icon upload', () => {
     const writer = await activeKey(ctx.app, owner, 'icons', { scopes: ['settings:write'] });
     expect((await upload(await makePng(), { headers: writer.bearer })).statusCode).toBe(200);
     expect((await upload(await makePng(), { slug: 'other-icons' })).json().error.code).toBe('workspace_not_found');
+  });
+
+  it('limits uploads and refreshes together per workspace: 30 per 10 minutes, refused ones counted, then 429 with Retry-After', async () => {
+    await createWorkspace(ctx.app, owner, 'icon-rate');
+    for (let i = 0; i < 29; i++) expect((await upload(Buffer.alloc(0), { slug: 'icon-rate' })).statusCode).toBe(400);
+    expect((await upload(sharedBitmapIco(2000), { slug: 'icon-rate' })).statusCode).toBe(400);
+    const limited = await upload(await makePng(), { slug: 'icon-rate' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('rate_limited');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    const refresh = await ctx.app.inject({ method: 'POST', url: '/api/v1/workspaces/icon-rate/profile/icon/refresh', headers: { cookie: owner } });
+    expect(refresh.statusCode).toBe(429);
+    expect((await upload(await makePng())).statusCode).toBe(200); // another workspace has its own count
   });
 
   it('is 404 not_found before any icon exists', async () => {

@@ -6,8 +6,8 @@ import { AppError, invalid } from '../../lib/errors.ts';
 import { workspaceOf } from '../../lib/http/responses.ts';
 import { WorkspaceParams } from '../../lib/http/params.ts';
 import { Settings } from '../workspaces/workspaces.schemas.ts';
-import { MAX_ICON_BYTES, MAX_ICON_PIXELS } from './icon.fns.ts';
-import { DESIGN_MD_MAX, type ProfileService } from './profile.service.ts';
+import { MAX_BMP_SIDE, MAX_ICO_ENTRIES, MAX_ICON_BYTES, MAX_ICON_PIXELS } from './icon.fns.ts';
+import { DESIGN_MD_MAX, ICON_ATTEMPTS, type ProfileService } from './profile.service.ts';
 
 const tags = ['profile'];
 
@@ -23,7 +23,7 @@ export async function profileRoutes(app: FastifyInstance, deps: { profile: Profi
       config: { credential: ACCESS.settings.write },
       schema: {
         operationId: 'uploadProfileIcon', tags, summary: 'Upload the workspace icon', params: WorkspaceParams, consumes: ['multipart/form-data'],
-        description: `multipart/form-data with one part named \`file\`: a PNG, JPEG, WebP, GIF or ICO image up to ${MAX_ICON_BYTES} bytes and ${MAX_ICON_PIXELS} decoded pixels (413 \`payload_too_large\` beyond the bytes, 400 \`invalid_request\` for anything else, SVG included). The type is read from the bytes, never the file name. It is stored as a 256×256 PNG served at \`GET …/profile/icon\`, whose address becomes \`brandMeta.faviconUrl\`. Answers the profile.`,
+        description: `multipart/form-data with one part named \`file\`: a PNG, JPEG, WebP, GIF or ICO image up to ${MAX_ICON_BYTES} bytes and ${MAX_ICON_PIXELS} decoded pixels (413 \`payload_too_large\` beyond the bytes, 400 \`invalid_request\` for anything else, SVG included). The type is read from the bytes, never the file name. An ICO may list at most ${MAX_ICO_ENTRIES} images, none sharing bytes with another, BMP images at most ${MAX_BMP_SIDE}×${MAX_BMP_SIDE}; only the image used is decoded. Uploads and refreshes share a limit per workspace: ${ICON_ATTEMPTS.limit} per ${ICON_ATTEMPTS.windowMs / 60_000} minutes, then 429 \`rate_limited\` with Retry-After. It is stored as a 256×256 PNG served at \`GET …/profile/icon\`, whose address becomes \`brandMeta.faviconUrl\`. Answers the profile.`,
         response: { 200: Settings },
       },
     }, async (request) => {

@@ -4,15 +4,18 @@ import type { Clock } from '../../lib/clock.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
+import type { Limit, RateLimiter } from '../../lib/rate-limit/rate-limit.ts';
 import { normaliseIcon } from './icon.image.ts';
 import { workspaceIcons } from './profile.tables.ts';
 
 export const DESIGN_MD_MAX = 200_000;
+/** Icon uploads and refreshes together, per workspace: each decodes an image (issue 29). */
+export const ICON_ATTEMPTS: Limit = { limit: 30, windowMs: 10 * 60_000 };
 
 // The profile's own writes: the icon (stored here, its address in brandMeta.faviconUrl) and the
 // design markdown. Everything else about the profile is the workspace's settings.
 
-export function createProfileService(deps: { db: Db; clock: Clock; workspaces: WorkspacesService; publicBaseUrl: string }) {
+export function createProfileService(deps: { db: Db; clock: Clock; workspaces: WorkspacesService; limiter: RateLimiter; publicBaseUrl: string }) {
   const { db, clock, workspaces } = deps;
 
   const iconUrl = (slug: string, at: Date) => `${deps.publicBaseUrl}/api/v1/workspaces/${slug}/profile/icon?v=${at.getTime()}`;
@@ -27,9 +30,17 @@ export function createProfileService(deps: { db: Db; clock: Clock; workspaces: W
     return workspaces.updateSettings(ws, { brandMeta: { ...(current.brandMeta ?? {}), faviconUrl: iconUrl(ws.slug, now) } });
   }
 
+  /** Counts one icon upload or refresh, refused or not; 429 `rate_limited` past ICON_ATTEMPTS. */
+  const iconAttempt = (ws: WorkspaceContext) =>
+    deps.limiter.hit(`icon:${ws.id}`, ICON_ATTEMPTS, `At most ${ICON_ATTEMPTS.limit} icon uploads and refreshes per ${ICON_ATTEMPTS.windowMs / 60_000} minutes per workspace; retry later.`);
+
   return {
     storeIcon,
-    uploadIcon: (ws: WorkspaceContext, raw: Buffer) => storeIcon(ws, raw, 'upload', null),
+    iconAttempt,
+    async uploadIcon(ws: WorkspaceContext, raw: Buffer) {
+      await iconAttempt(ws);
+      return storeIcon(ws, raw, 'upload', null);
+    },
 
     async getIcon(ws: WorkspaceContext) {
       const [row] = await db.select().from(workspaceIcons).where(eq(workspaceIcons.workspaceId, ws.id));

@@ -44,6 +44,26 @@ export function bmpIco(width = 32, height = 32, claimedWidth = width, claimedHei
   return icoContainer([{ width, height, bpp: 32, data: Buffer.concat([info, pixels, mask]) }]);
 }
 
+/**
+ * The decompression bomb of issue 29: `count` directory entries all pointing at ONE bitmap, so
+ * a file of a few hundred KB asks a naive decoder for `count` full decodes.
+ */
+export function sharedBitmapIco(count: number, side = 256): Buffer {
+  const one = bmpIco(side, side);
+  const data = one.subarray(22);
+  const header = Buffer.alloc(6 + count * 16);
+  header.writeUInt16LE(1, 2);
+  header.writeUInt16LE(count, 4);
+  for (let i = 0; i < count; i++) {
+    const at = 6 + i * 16;
+    header.writeUInt16LE(1, at + 4);
+    header.writeUInt16LE(32, at + 6);
+    header.writeUInt32LE(data.length, at + 8);
+    header.writeUInt32LE(header.length, at + 12);
+  }
+  return Buffer.concat([header, data]);
+}
+
 export async function pngIco(): Promise<Buffer> {
   return icoContainer([{ width: 16, height: 16, bpp: 32, data: await makePng(16, 16) }, { width: 48, height: 48, bpp: 32, data: await makePng(48, 48) }]);
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ACCESS } from '../../lib/http/credentials.ts';
-import { Closed, Nullable, StringEnum, Timestamp } from '../../lib/http/schema-helpers.ts';
+import { Closed, Nullable, PlainText, StringEnum, Timestamp } from '../../lib/http/schema-helpers.ts';
 import { actorOf, workspaceOf } from '../../lib/http/responses.ts';
 import { expected } from '../../lib/http/validation.ts';
 import { INTENTS, LANGUAGES, REGION_WORDS } from '../workspaces/workspaces.schemas.ts';
@@ -18,7 +18,7 @@ const Prompt = Type.Object({
 });
 const Fields = {
   intent: StringEnum(INTENTS),
-  text: Type.String({ minLength: 3, maxLength: 500 }),
+  text: PlainText({ minLength: 3, maxLength: 500, description: 'One line: control characters (tab, line breaks…) are refused.' }),
   language: StringEnum(LANGUAGES),
   region: Type.Optional(Nullable(Type.String({ pattern: '^[a-z-]{2,20}$', ...expected(REGION_WORDS) }))),
   active: Type.Optional(Type.Boolean()),

@@ -4,6 +4,7 @@ import { entitySentiments } from '../analysis/sentiment.fns.ts';
 import { wilson } from '../scores/scores.fns.ts';
 import { confidenceOf, proportion, reach, scoresOf } from './priority.fns.ts';
 import type { Candidate, Evidence, EvidenceAnswer, MetricRef, RecType } from './recs.types.ts';
+import { REDDIT_DOMAINS } from '../runs/answer-counts.ts';
 
 // The geo lane, pure: the answers of the latest runs in, candidate recommendations out. Every
 // figure is k of n answers with its interval; thresholds keep one-off noise from becoming work.
@@ -40,7 +41,7 @@ export const GEO_THRESHOLDS = {
 };
 const EXCERPT = 240;
 const SAMPLE_ANSWERS = 5;
-const REDDIT = new Set(['reddit.com', 'redd.it']);
+const REDDIT = new Set<string>(REDDIT_DOMAINS);
 
 const excerptOf = (text: string) => (text.length > EXCERPT ? `${text.slice(0, EXCERPT - 1)}…` : text);
 const answerOf = (r: GeoResult, urls?: string[]): EvidenceAnswer => ({
@@ -161,7 +162,9 @@ export function redditThreads(input: GeoInput): Candidate[] {
   }
   return [...byThread].map(([thread, rows]) => {
     const without = rows.filter((r) => !r.brandMentioned).length;
-    const metric: MetricRef = { name: 'mention_rate', scope: { promptIds: promptsOf(rows).map((p) => p.promptId) }, better: 'higher', source: 'runs' };
+    // What the item targets: the answers citing THIS thread that do not name the brand (issue 29:
+    // the effect was the mention rate over every answer to those prompts, a different population).
+    const metric: MetricRef = { name: 'thread_mention_rate', scope: { thread }, better: 'higher', source: 'runs' };
     return candidate('reddit_thread', `reddit_thread:${thread}`, evidence(input, rows, {
       summary: `The Reddit thread ${thread} is cited in ${rows.length} answers, ${without} of them without ${input.brand.name}`,
       metric: { ...metric, current: mentionRate(rows, input.now) },

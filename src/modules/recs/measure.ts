@@ -36,6 +36,7 @@ export function createMeasure(deps: { runReads: RunReads; seoSignals?: SeoSignal
   async function overRuns(workspaceId: string, metric: MetricRef, range: { after?: Date; until?: Date }): Promise<Measured> {
     const s = metric.scope;
     const spec = metric.name === 'citation_share' ? { kind: 'citation_share' as const, domain: s.domain! }
+      : metric.name === 'thread_mention_rate' ? { kind: 'thread_mention_rate' as const, thread: s.thread! }
       : metric.name === 'negative_rate' ? { kind: 'negative_rate' as const }
       : { kind: 'mention_rate' as const, engine: s.engine, language: s.language, promptIds: s.promptIds };
     const found = await deps.runReads.proportionInWindow(workspaceId, range, spec);

@@ -4,6 +4,7 @@ import { mentions, seedRun, type SeedResult } from '../../../test/helpers/runs-s
 import { newId } from '../../lib/ids.ts';
 import { recommendations } from './recs.tables.ts';
 import type { Evidence, MetricRef } from './recs.types.ts';
+import { redditThreads } from './geo-lane.fns.ts';
 
 // Effect tracking and drafts on constructed data: the metric an item names is measured at
 // acceptance, and by the runs after it is done; drafts for reddit_thread items are metered.
@@ -87,6 +88,34 @@ describe('effect tracking', () => {
     await seedRun(ctx.database.db, ws.id, { finishedAt: new Date(Date.now() + hour), results: [...Array.from({ length: 50 }, (_, i) => cite(i < 30)), ...negative(20, 100)] });
     expect((await detail(ws.slug, share.id)).effect).toMatchObject({ verdict: 'improved', after: { k: 30, n: 50 } });
     expect((await detail(ws.slug, neg.id)).effect).toMatchObject({ verdict: 'improved', after: { k: 20, n: 130 } }); // the 30 citing answers naming the brand count too
+  });
+
+  // Issue 29, finding 12: a reddit_thread item targets the answers citing its thread that do not
+  // name the brand; its effect was the mention rate over every answer to those prompts.
+  it('reddit_thread: the effect measures the answers citing the thread, the population its evidence counts', async () => {
+    const ws = await workspace();
+    const thread = 'https://reddit.com/r/analytics/comments/abc/best_tool';
+    const citing = (brandMentioned: boolean, url = `${thread}/`): SeedResult => ({ engine: 'chatgpt', promptId: 'prm_t', brandMentioned, citations: [{ url, domain: new URL(url).hostname.replace(/^(www|old)\./, ''), class: 'third_party', entityId: null }] });
+    // 40 answers cite the thread (10 name the brand; spellings of one thread count as one), 60
+    // answers to the same prompt do not cite it and all name the brand.
+    const results: SeedResult[] = [
+      ...Array.from({ length: 20 }, (_, i) => citing(i < 5)),
+      ...Array.from({ length: 20 }, (_, i) => citing(i < 5, `https://www.Reddit.com/r/analytics/comments/abc/best_tool?utm=x`)),
+      ...Array.from({ length: 60 }, () => ({ engine: 'chatgpt', promptId: 'prm_t', brandMentioned: true })),
+    ];
+    await seedRun(ctx.database.db, ws.id, { finishedAt: new Date(Date.now() - hour), results });
+    const geo = results.map((r, i) => ({
+      id: `res_${i}`, runId: 'run', engine: r.engine, promptId: r.promptId, prompt: 'best analytics tool?', intent: 'discovery', language: 'en', simulated: false,
+      brandMentioned: r.brandMentioned, brandSentiment: null, competitors: [], answer: '', citations: (r.citations ?? []).map((c) => ({ url: c.url, domain: c.domain, class: 'third_party' as const })),
+    }));
+    const [item] = redditThreads({ brand: { name: 'Acme Analytics', aliases: [] }, results: geo, window: { runIds: [], from: '', to: '' }, now: new Date().toISOString() });
+    expect(item!.evidence.metric).toMatchObject({ name: 'thread_mention_rate', scope: { thread }, current: { k: 10, n: 40 } });
+    const { current: _current, ...metric } = item!.evidence.metric;
+    const rec = await seedRec(ws.id, metric, { type: 'reddit_thread' });
+    await walkToDone(ws.slug, rec.id);
+    expect((await detail(ws.slug, rec.id)).effect).toMatchObject({ metric: { name: 'thread_mention_rate' }, before: { k: 10, n: 40 } });
+    await seedRun(ctx.database.db, ws.id, { finishedAt: new Date(Date.now() + hour), results: [...Array.from({ length: 40 }, (_, i) => citing(i < 30)), ...Array.from({ length: 60 }, () => ({ engine: 'chatgpt', promptId: 'prm_t', brandMentioned: false }))] });
+    expect((await detail(ws.slug, rec.id)).effect).toMatchObject({ verdict: 'improved', after: { k: 30, n: 40 } });
   });
 
   it('accepted before any run: the baseline says why there is no measurement', async () => {

@@ -9,12 +9,14 @@ export const SEO_TYPES = ['technical_check', 'search_falling_position', 'search_
 export type RecType = (typeof GEO_TYPES)[number] | (typeof SEO_TYPES)[number];
 
 /** The metric an item's evidence names: what effect tracking measures before and after. */
-export type MetricName = 'mention_rate' | 'citation_share' | 'negative_rate' | 'check_pass_rate' | 'bot_access_rate' | 'ctr';
+export type MetricName = 'mention_rate' | 'citation_share' | 'thread_mention_rate' | 'negative_rate' | 'check_pass_rate' | 'bot_access_rate' | 'ctr';
 export interface MetricScope {
   engine?: string;
   language?: string;
   promptIds?: string[];
   domain?: string;
+  /** A Reddit thread (geo-lane.fns.ts threadUrl): thread_mention_rate counts the answers citing it. */
+  thread?: string;
   checkId?: string;
   bot?: string;
   query?: string;

@@ -1,4 +1,5 @@
 import type { Browser } from 'playwright-core';
+import { CHROMIUM_FLAGS, chromiumCommand } from '../../lib/chromium.ts';
 
 // PDF from the report's HTML through Chromium (Debian's, `CHROME_PATH`). One browser per process,
 // launched on first use; every PDF gets a fresh context, and the page may load nothing at all.
@@ -8,9 +9,9 @@ export interface PdfRenderer { render(html: string): Promise<Buffer>; close(): P
 export function createPdfRenderer(opts: { chromePath: string }): PdfRenderer {
   let browser: Promise<Browser> | null = null;
   // playwright-core is loaded on the first PDF, not at start: most processes never render one.
-  const launch = () => (browser ??= import('playwright-core').then(({ chromium }) => chromium.launch({
-    executablePath: opts.chromePath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  // Sandboxed, as every Chromium of the service (src/lib/chromium.ts).
+  const launch = () => (browser ??= Promise.all([import('playwright-core'), chromiumCommand(opts.chromePath)]).then(([{ chromium }, command]) => chromium.launch({
+    executablePath: command.executablePath, args: [...CHROMIUM_FLAGS], chromiumSandbox: true,
   })).catch((err) => {
     browser = null;
     throw err;

@@ -1,6 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../lib/db.ts';
 
+/** Reddit's domains: a citation of one of them names a thread (geo-lane.fns.ts). */
+export const REDDIT_DOMAINS = ['reddit.com', 'redd.it'] as const;
+
 // A run's answers counted once, when it succeeds (in the transaction that records it so), into
 // `run_answer_counts`: a metric over the window of latest runs — a recommendation's acceptance
 // snapshot, its after-value — then sums a few rows found by the primary key per run instead of
@@ -11,7 +14,9 @@ import type { Db } from '../../lib/db.ts';
 //     with or without a language (the prompt rows keep their language, so it can still filter);
 //   (engine, language), (language), (engine), (): mention rate without prompts, and the totals
 //     negative_rate uses (negative of mentioned);
-//   (domain): the answers citing a domain (citation_share: mentioned of them).
+//   (domain): the answers citing a domain (citation_share: mentioned of them);
+//   ('thread:' || url): the answers citing a Reddit thread, its URL normalised as
+//     geo-lane.fns.ts threadUrl does (thread_mention_rate: mentioned of them).
 
 const counted = (rr: SQL) => sql`count(*)::int, (count(*) filter (where ${rr}.brand_mentioned))::int,
   (count(*) filter (where ${rr}.brand_mentioned and ${rr}.brand_sentiment < 0))::int, (count(*) filter (where ${rr}.simulated))::int`;
@@ -31,6 +36,17 @@ export async function recordAnswerCounts(db: Db, runId: string): Promise<void> {
     ) d
     where rr.run_id = ${runId} and rr.error is null
     group by rr.run_id, rr.workspace_id, d.domain
+    union all
+    select rr.run_id, rr.workspace_id, t.thread, '*', '*', '*', ${counted(sql`rr`)}
+    from run_results rr, lateral (
+      select distinct 'thread:https://' || regexp_replace(lower(u.host), '^(www|old|np)\.', '') || u.path as thread
+      from jsonb_array_elements(case when jsonb_typeof(rr.analysis->'citations') = 'array' then rr.analysis->'citations' else '[]'::jsonb end) c,
+        lateral (select substring(c->>'url' from '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?([^:/?#]+)') as host,
+          rtrim(substring(c->>'url' from '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*(/[^?#]*)'), '/') as path) u
+      where c->>'domain' in (${sql.join(REDDIT_DOMAINS.map((d) => sql`${d}`), sql`, `)}) and u.host is not null and u.path <> ''
+    ) t
+    where rr.run_id = ${runId} and rr.error is null
+    group by rr.run_id, rr.workspace_id, t.thread
     on conflict do nothing`);
 }
 
@@ -43,7 +59,8 @@ export async function recordAnswerCounts(db: Db, runId: string): Promise<void> {
 export function proportionOfCountsSql(metric: SQL, runIds: SQL): SQL {
   return sql`(with spec_ as (
       select m->>'name' as name,
-        case when m->>'name' = 'citation_share' then coalesce(m->'scope'->>'domain', '') else '*' end as domain,
+        case m->>'name' when 'citation_share' then coalesce(m->'scope'->>'domain', '')
+          when 'thread_mention_rate' then 'thread:' || coalesce(m->'scope'->>'thread', '') else '*' end as domain,
         case when m->>'name' = 'mention_rate' then coalesce(m->'scope'->>'engine', '*') else '*' end as engine,
         case when m->>'name' = 'mention_rate' and m->'scope' ? 'promptIds' then array(select jsonb_array_elements_text(m->'scope'->'promptIds')) else array['*'] end as prompt_ids,
         -- On prompt rows a missing language means any of them; on the others it is the '*' row.

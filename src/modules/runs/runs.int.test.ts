@@ -99,8 +99,16 @@ describe('runs', () => {
     const run = res.json();
     expect(run).toMatchObject({ brand: slug, kind: 'measurement', status: 'running', finishedAt: null, lastLines: [], progress: { totalCalls: 10, source: 'calls' } });
     expect(run.id).toMatch(/^run_/);
-    expect(run.pid).toBeGreaterThan(0);
+    // Issue 29: no process id or server file path in a public view; the log is read through the API.
+    expect(run).not.toHaveProperty('pid');
+    expect(run.logPath).toBe(`/api/v1/workspaces/${slug}/jobs/${run.id}/log`);
     const done = await waitFor(slug, run.id);
+    const log = await api('GET', done.logPath);
+    expect(log.statusCode).toBe(200);
+    expect(log.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(log.headers['x-log-source']).toBe('file');
+    expect(log.body.trimEnd().split('\n').slice(-done.lastLines.length)).toEqual(done.lastLines);
+    expect(JSON.stringify(done)).not.toMatch(/geo-data-|\/logs\/jobs\//);
     expect(done).toMatchObject({ status: 'succeeded', progress: { completedCalls: 10, totalCalls: 10, percent: 100 } });
     expect(done.finishedAt).not.toBeNull();
     expect(done.lastLines.join('\n')).toMatch(/succeeded/);

@@ -35,17 +35,19 @@ export interface AnswerRow {
 export type ProportionSpec =
   | { kind: 'mention_rate'; engine?: string; language?: string; promptIds?: string[] }
   | { kind: 'citation_share'; domain: string }
+  | { kind: 'thread_mention_rate'; thread: string }
   | { kind: 'negative_rate' };
 
 /** The metric JSON `proportionOfMetricSql` reads, for a proportion named in TypeScript. */
 const metricOf = (spec: ProportionSpec) =>
   spec.kind === 'mention_rate' ? { name: 'mention_rate', scope: { engine: spec.engine, language: spec.language, promptIds: spec.promptIds } }
     : spec.kind === 'citation_share' ? { name: 'citation_share', scope: { domain: spec.domain } }
+    : spec.kind === 'thread_mention_rate' ? { name: 'thread_mention_rate', scope: { thread: spec.thread } }
     : { name: 'negative_rate', scope: {} };
 
 /**
  * The proportion of a metric that is read from JSON inside the statement (`metric`: a jsonb
- * expression `{name, scope: {engine?, language?, promptIds?, domain?}}`) over the window of
+ * expression `{name, scope: {engine?, language?, promptIds?, domain?, thread?}}`) over the window of
  * latest runs finished after `range.after` and at or before `range.until` (SQL timestamptz
  * expressions, which may name the outer row): one row (k, n, simulated, window_to, run_id),
  * window_to null when there is no run. It sums the runs' answer counts (answer-counts.ts, written

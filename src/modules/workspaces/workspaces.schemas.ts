@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Closed, HttpUrl, Nullable, StringEnum, Timestamp } from '../../lib/http/schema-helpers.ts';
+import { Closed, HttpUrl, Nullable, PlainText, StringEnum, Timestamp } from '../../lib/http/schema-helpers.ts';
 import { expected } from '../../lib/http/validation.ts';
 
 // Domain grammar of spec 2.1: dot-separated lowercase labels of [a-z0-9-], no label starting or
@@ -19,14 +19,14 @@ export const GSC_WORDS = '"sc-domain:" followed by a domain, such as sc-domain:e
 export const GA4_WORDS = '6 to 12 digits (the GA4 property id), such as 123456789';
 export const REGION_WORDS = '2 to 20 lowercase letters (a-z) or hyphens, such as es or latam';
 
-const DisplayName = Type.String({ minLength: 2, maxLength: 60 });
+const DisplayName = PlainText({ minLength: 2, maxLength: 60 });
 const Domains = Type.Array(Domain, { minItems: 1, maxItems: 8 });
 const Languages = Type.Array(StringEnum(LANGUAGES), { minItems: 1 });
 
 export const CompetitorBody = Closed({
-  name: Type.String({ minLength: 2, maxLength: 60 }),
+  name: PlainText({ minLength: 2, maxLength: 60 }),
   domains: Type.Array(Domain, { minItems: 1, maxItems: 5 }),
-  aliases: Type.Array(Type.String({ minLength: 1, maxLength: 60 }), { minItems: 1, maxItems: 8 }),
+  aliases: Type.Array(PlainText({ minLength: 1, maxLength: 60 }), { minItems: 1, maxItems: 8 }),
   ambiguous: Type.Boolean({ description: 'The name is also a common word: mentions count only with supporting context.' }),
 });
 export type Competitor = Static<typeof CompetitorBody>;
@@ -98,7 +98,7 @@ export const Socials = Type.Unsafe<Record<string, string>>({
   description: 'Network name (lowercase) to profile URL, e.g. {"linkedin": "https://…"}.',
 });
 export const ProductService = Closed({
-  name: Type.String({ minLength: 1, maxLength: 120 }),
+  name: PlainText({ minLength: 1, maxLength: 120 }),
   description: Type.Optional(Type.String({ maxLength: 2000 })),
   url: Type.Optional(HttpUrl),
 });

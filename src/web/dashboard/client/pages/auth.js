@@ -1,11 +1,9 @@
 // Sign-in and sign-up: the accounts API sets the session cookie; then on to `next` or home.
 import { Alert, api, html, useAction, useState } from '../lib.js';
+import { safeNext } from '../safe-next.js';
 
-/** Only a path on this site may be a destination after signing in (no open redirect). */
-function next() {
-  const target = new URLSearchParams(location.search).get('next') ?? '/';
-  return target.startsWith('/') && !target.startsWith('//') ? target : '/';
-}
+/** Only a page of this site may be a destination after signing in (no open redirect). */
+const next = () => safeNext(new URLSearchParams(location.search).get('next') ?? '/', location.origin);
 
 function AuthForm({ title, submitLabel, onSubmit, children, footer, autocomplete }) {
   const [email, setEmail] = useState('');

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createWorkspace, signup, type TestContext } from '../../../test/helpers/app.ts';
+import { multipartBody, sharedBitmapIco } from './test-images.ts';
+
+// Issue 29, finding 1: an ICO of 6,000 directory entries over ONE 256×256 bitmap froze the whole
+// process for 18.5 s (decode-ico decoded every entry on the event loop). Over a real socket, so
+// that a blocked event loop shows in the latency of another tenant's request. The issue asks for
+// this one timed check; the bounds are generous and scale with the same run's quiet baseline, so
+// a loaded machine does not fail it while a blocked event loop (seconds) always does.
+
+let ctx: TestContext;
+let base: string;
+let cookie: string;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  cookie = (await signup(ctx.app)).cookie;
+  await createWorkspace(ctx.app, cookie, 'bomb');
+  base = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+});
+afterAll(() => ctx.close());
+
+async function healthMs(): Promise<number> {
+  const start = performance.now();
+  const res = await fetch(`${base}/api/v1/health`);
+  expect(res.status).toBe(200);
+  await res.arrayBuffer();
+  return performance.now() - start;
+}
+
+describe('icon decompression bomb', () => {
+  it('an ICO of thousands of entries is refused in under a second while a concurrent health check answers in under 100 ms', async () => {
+    const bomb = sharedBitmapIco(2000);
+    const { payload, headers } = multipartBody('file', 'favicon.ico', 'image/x-icon', bomb);
+    const baseline: number[] = [];
+    for (let i = 0; i < 5; i++) baseline.push(await healthMs());
+    const quiet = Math.max(...baseline);
+
+    const started = performance.now();
+    let answered = false;
+    const upload = fetch(`${base}/api/v1/workspaces/bomb/profile/icon`, { method: 'PUT', body: payload, headers: { ...headers, cookie } })
+      .then(async (res) => ({ status: res.status, body: await res.json(), ms: performance.now() - started }))
+      .finally(() => { answered = true; });
+    // Health checks back to back from the moment the upload is sent until it is answered.
+    const during: number[] = [];
+    do during.push(await healthMs()); while (!answered);
+    const res = await upload;
+
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'invalid_request', message: expect.stringMatching(/lists 2000 images; at most 64 are accepted/) });
+    expect(res.ms, `the bomb took ${res.ms.toFixed(0)} ms`).toBeLessThan(Math.max(1000, 10 * quiet));
+    expect(Math.max(...during), `health checks took ${during.map((ms) => ms.toFixed(0)).join(', ')} ms (quiet: ${baseline.map((ms) => ms.toFixed(0)).join(', ')})`)
+      .toBeLessThan(Math.max(100, 3 * quiet));
+    expect((await fetch(`${base}/api/v1/workspaces/bomb/profile/icon`, { headers: { cookie } })).status).toBe(404); // nothing stored
+  }, 60_000);
+});
