@@ -29,7 +29,7 @@ const days = Array.from({ length: 365 }, (_, k) => {
   return { day, data: buildSnapshot('composite', Array.from({ length: 600 }, answer), entities) };
 });
 const perEngine = ENGINE_IDS.map((engine) => ({ engine, data: buildSnapshot(engine, Array.from({ length: 120 }, answer), entities) }));
-const input = { workspace: 'benchco', periodFrom: days[0]!.day, periodTo: days.at(-1)!.day, generatedAt: new Date().toISOString(), simulatedEngines: ['chatgpt'], days, perEngine };
+const input = { brand: { name: 'Bench Co', color: '#0a66c2', logo: null }, agency: { name: 'Bench Agency', logo: null, whiteLabel: false }, workspace: 'benchco', periodFrom: days[0]!.day, periodTo: days.at(-1)!.day, generatedAt: new Date().toISOString(), simulatedEngines: ['chatgpt'], days, perEngine };
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const time = async (fn: () => unknown | Promise<unknown>) => {

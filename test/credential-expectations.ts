@@ -126,6 +126,9 @@ export const DECISION_CREDENTIALS: Record<string, string> = {
   [`GET ${W}/reports`]: 'reports:read',
   [`GET ${W}/reports/:id`]: 'reports:read',
   [`GET ${W}/reports/catalog`]: 'reports:read',
+  [`POST ${W}/reports`]: 'reports:write',
+  [`GET ${W}/reports/settings`]: 'settings:read',
+  [`PUT ${W}/reports/settings`]: 'settings:write',
   // 5.1 Team: read workspace:read, writes session-only (5.2: invite, change, remove members)
   [`GET ${W}/members`]: 'workspace:read',
   [`POST ${W}/members`]: 'session',

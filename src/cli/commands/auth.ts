@@ -12,7 +12,7 @@ import { configDir, DEFAULT_SERVER, loadStore, normalizeServer, profileId, saveS
 /** What the CLI asks for by default: everything a key may hold that its commands use. */
 export const DEFAULT_SCOPES = [
   'workspace:read', 'settings:read', 'prompts:read', 'runs:read', 'runs:write', 'recs:read', 'recs:write',
-  'reports:read', 'metrics:read', 'chat:read', 'chat:write', 'credits:read',
+  'reports:read', 'reports:write', 'metrics:read', 'chat:read', 'chat:write', 'credits:read',
 ];
 
 interface DeviceStart { deviceCode: string; userCode: string; verificationUri: string; verificationUriComplete: string; expiresIn: number; interval: number }

@@ -5,7 +5,7 @@
 export const SCOPES = [
   'workspace:read', 'settings:read', 'settings:write', 'connections:read', 'connections:write',
   'connections:test', 'prompts:read', 'prompts:write', 'runs:read', 'runs:write', 'recs:read',
-  'recs:write', 'reports:read', 'metrics:read', 'chat:read', 'chat:write', 'credits:read',
+  'recs:write', 'reports:read', 'reports:write', 'metrics:read', 'chat:read', 'chat:write', 'credits:read',
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 
@@ -22,7 +22,8 @@ export const ACCESS = {
   seo: { read: 'metrics:read', write: 'runs:write' },
   metrics: { read: 'metrics:read' },
   recs: { read: 'recs:read', write: 'recs:write' },
-  reports: { read: 'reports:read' },
+  // reports:write (issue 23): make a report on demand. Sessions (owners, members) have it; keys that ask for it.
+  reports: { read: 'reports:read', write: 'reports:write', settings: 'settings:write' },
   pageEvaluations: { read: 'reports:read', write: 'runs:write' },
   chat: { read: 'chat:read', write: 'chat:write' },
   credits: { read: 'credits:read', topUp: 'session' },

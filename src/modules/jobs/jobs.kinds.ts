@@ -18,6 +18,7 @@ export const JOB_QUEUES = [
   'alerts_eval',
   'alerts_mail',
   'webhook_delivery',
+  'report',
 ] as const;
 
 /**

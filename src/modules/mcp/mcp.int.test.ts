@@ -96,7 +96,7 @@ describe.each(['http', 'stdio'] as const)('MCP over %s', (transport) => {
     for (const tool of tools) {
       expect(tool.inputSchema.type, tool.name).toBe('object');
       expect(tool.outputSchema?.type, tool.name).toBe('object');
-      const writes = ['start_run', 'start_page_evaluation', 'transition_recommendation', 'cancel_run'].includes(tool.name);
+      const writes = ['start_run', 'start_page_evaluation', 'transition_recommendation', 'cancel_run', 'create_report'].includes(tool.name);
       expect(tool.annotations?.readOnlyHint, tool.name).toBe(!writes);
       if (writes) expect(tool.annotations?.destructiveHint, tool.name).toBe(tool.name === 'cancel_run');
     }

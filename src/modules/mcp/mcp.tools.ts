@@ -92,6 +92,11 @@ export const TOOLS: readonly ToolSpec[] = [
     description: 'Evaluates a public page (Lighthouse and the nine checks) in a background job. Called without quoteId it only answers a quote; call it again with the same arguments and that quoteId to start. Read the outcome with list_page_evaluations.',
   },
   {
+    name: 'create_report', title: 'Make a report', operationId: 'createReport',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    description: 'Makes a client report now (type visibility_summary, competitor_comparison, citation_sources, recommendations_progress or seo_technical_status; optional from/to days, engines, language en/es/ca/fr). Answers the report queued; its figures are those of get_score, get_scoreboard and get_timeseries for the same period. Free: no credits.',
+  },
+  {
     name: 'list_prompts', title: 'Prompts', operationId: 'listPrompts', annotations: read,
     description: 'The workspace’s prompts (the questions runs ask), filterable by intent and active flag, paginated.',
   },

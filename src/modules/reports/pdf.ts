@@ -4,7 +4,9 @@ import { CHROMIUM_FLAGS, chromiumCommand } from '../../lib/chromium.ts';
 // PDF from the report's HTML through Chromium (Debian's, `CHROME_PATH`). One browser per process,
 // launched on first use; every PDF gets a fresh context, and the page may load nothing at all.
 
-export interface PdfRenderer { render(html: string): Promise<Buffer>; close(): Promise<void> }
+/** Chromium's page header and footer (repeated on every page, inside the @page margins). */
+export interface PdfChrome { headerTemplate: string; footerTemplate: string }
+export interface PdfRenderer { render(html: string, chrome?: PdfChrome): Promise<Buffer>; close(): Promise<void> }
 
 export function createPdfRenderer(opts: { chromePath: string }): PdfRenderer {
   let browser: Promise<Browser> | null = null;
@@ -17,13 +19,13 @@ export function createPdfRenderer(opts: { chromePath: string }): PdfRenderer {
     throw err;
   }));
   return {
-    async render(html) {
+    async render(html, chrome) {
       const context = await (await launch()).newContext({ javaScriptEnabled: false, offline: true });
       try {
         const page = await context.newPage();
         await page.route('**/*', (route) => route.abort());
         await page.setContent(html, { waitUntil: 'load' });
-        return await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
+        return await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true, ...(chrome ? { displayHeaderFooter: true, ...chrome } : {}) });
       } finally {
         await context.close();
       }

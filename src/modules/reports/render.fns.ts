@@ -1,78 +1,145 @@
-import { fmtInterval, type Figure, type ReportData, type Section } from './reports.fns.ts';
+import { createFormatter, type Formatter } from '../../lib/format/format.js';
+import { barChart, esc, scoreChart } from './chart.fns.ts';
+import type { Cell, Column, Figure, ReportData, Section, Table } from './reports.fns.ts';
+import { summarySentences } from './sentences.fns.ts';
 
-// A report as CSV (one row per figure and per data point) and as printable HTML with inline SVG
-// charts. The simulated-data label is a fixed element, which Chromium repeats on every printed page.
+// A report as a client reads it: printable HTML (and, through Chromium, the PDF) laid out with one
+// kit for every type: cover, executive summary, the type's pages, methodology appendix. Every
+// number, date and name goes through the one formatter (src/lib/format). Page numbers, the period
+// and the simulated-data banner are Chromium's header and footer (`pdfChrome`): they sit in the
+// page margins, so they repeat on every page and can never overlap a table row.
 
-const csvCell = (v: string | number | boolean | null | undefined) => {
-  const s = v === null || v === undefined ? '' : String(v);
-  return /[",\n\r]/.test(s) || /^[=+\-@]/.test(s) ? `"${s.replace(/"/g, '""').replace(/^([=+\-@])/, "'$1")}"` : s;
-};
+export { toCsv } from './csv.fns.ts';
 
-export function toCsv(r: ReportData): string {
-  const lines = [['report', 'section', 'label', 'day', 'value', 'unit', 'n', 'interval_low', 'interval_high', 'note', 'simulated'].join(',')];
-  const row = (section: string, label: string, day: string, value: number | null, unit: string, n: number, interval: [number, number] | null, note = '') =>
-    lines.push([r.type, section, label, day, value, unit, n, interval?.[0] ?? null, interval?.[1] ?? null, note, r.simulated].map(csvCell).join(','));
-  for (const s of r.sections) {
-    if (s.unavailable) row(s.heading, 'unavailable', r.periodTo, null, '', 0, null, s.unavailable);
-    for (const f of s.figures) row(s.heading, f.label, r.periodTo, f.value, f.unit, f.n, f.interval, f.note);
-    for (const p of s.series ?? []) row(s.heading, 'GEO score', p.day, p.value, 'score', p.n, null, 'daily composite; see the components for intervals');
+const PRODUCT = 'GEO visibility';
+const DEFAULT_COLOR = '#0a66c2';
+const HEX = /^#[0-9a-f]{6}$/i;
+/** Only stored PNG/JPEG data URIs are embedded: the PDF page loads nothing from the network. */
+const IMAGE = /^data:image\/(png|jpeg);base64,[A-Za-z0-9+/=]+$/;
+
+export const formatterFor = (r: Pick<ReportData, 'language' | 'timeZone'>) => createFormatter({ locale: r.language, timeZone: r.timeZone });
+const colorOf = (r: ReportData) => (r.brand.color && HEX.test(r.brand.color) ? r.brand.color : DEFAULT_COLOR);
+const img = (src: string | null, alt: string, cls: string) => (src && IMAGE.test(src) ? `<img class="${cls}" src="${src}" alt="${esc(alt)}">` : '');
+
+/** The share of simulated answers as words for the banner: "Simulated data: 100.0% of answers …". */
+export function simulatedLine(r: ReportData, f: Formatter): string {
+  const share = r.simulatedShare === null ? '' : ` (${f.percent(100 * r.simulatedShare)} of answers)`;
+  return `Simulated data${share}: answers from simulated engines (${r.simulatedEngines.map((e) => f.engine(e)).join(', ')}), not real AI engines.`;
+}
+
+function cell(f: Formatter, c: Column, v: Cell): string {
+  if (c.kind === 'interval') return esc(f.interval(Array.isArray(v) ? v : null, 'too_few'));
+  if (Array.isArray(v)) return esc(f.interval(v));
+  if (v === null || v === undefined || v === '') return c.kind === 'text' ? '—' : esc(f.notEnough(c.kind === 'decimal' ? 'no_mentions' : 'no_answers'));
+  if (typeof v === 'string') return esc(c.kind === 'engine' ? f.engine(v) : c.kind === 'date' ? f.date(v) : v);
+  switch (c.kind) {
+    case 'score': return esc(f.score(v));
+    case 'percent': return esc(f.percent(v));
+    case 'count': return esc(f.count(v));
+    default: return esc(f.decimal(v));
   }
-  return `${lines.join('\r\n')}\r\n`;
 }
 
-const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-const num = (v: number | null) => (v === null ? '—' : Number.isInteger(v) ? String(v) : v.toFixed(1));
-
-function lineChart(series: NonNullable<Section['series']>): string {
-  const W = 720, H = 220, P = 32;
-  const values = series.map((p) => p.value).filter((v): v is number => v !== null);
-  if (!values.length) return '<p>No scores in this period.</p>';
-  const min = Math.min(0, ...values), max = Math.max(100, ...values);
-  const x = (i: number) => P + (series.length === 1 ? (W - 2 * P) / 2 : (i * (W - 2 * P)) / (series.length - 1));
-  const y = (v: number) => H - P - ((v - min) * (H - 2 * P)) / (max - min || 1);
-  const parts: string[] = [];
-  let run: string[] = [];
-  series.forEach((p, i) => {
-    if (p.value === null) {
-      if (run.length) parts.push(run.join(' '));
-      run = [];
-    } else run.push(`${x(i).toFixed(1)},${y(p.value).toFixed(1)}`);
-  });
-  if (run.length) parts.push(run.join(' '));
-  const axis = [0, 25, 50, 75, 100].map((v) => `<line x1="${P}" x2="${W - P}" y1="${y(v)}" y2="${y(v)}" class="grid"/><text x="4" y="${y(v) + 4}">${v}</text>`).join('');
-  return `<svg class="chart" viewBox="0 0 ${W} ${H}" role="img" aria-label="GEO score per day">${axis}${parts.map((pts) => `<polyline points="${pts}" class="line"/>`).join('')}` +
-    `<text x="${P}" y="${H - 8}">${esc(series[0]!.day)}</text><text x="${W - P}" y="${H - 8}" text-anchor="end">${esc(series.at(-1)!.day)}</text></svg>`;
+function table(t: Table, f: Formatter): string {
+  const numeric = (c: Column) => c.kind !== 'text' && c.kind !== 'engine' && c.kind !== 'date';
+  return `<table><thead><tr>${t.columns.map((c) => `<th${numeric(c) ? ' class="num"' : ''}>${esc(c.label)}</th>`).join('')}</tr></thead><tbody>`
+    + t.rows.map((row) => `<tr>${row.map((v, i) => `<td${numeric(t.columns[i]!) ? ' class="num"' : ''}>${cell(f, t.columns[i]!, v)}</td>`).join('')}</tr>`).join('')
+    + '</tbody></table>';
 }
 
-function barChart(bars: NonNullable<Section['bars']>): string {
-  const W = 720, row = 22, label = 200;
-  const max = Math.max(1, ...bars.map((b) => b.value));
-  const H = bars.length * row + 10;
-  return `<svg class="chart" viewBox="0 0 ${W} ${H}" role="img" aria-label="bar chart">${bars.map((b, i) => {
-    const w = ((W - label - 60) * b.value) / max;
-    return `<text x="0" y="${i * row + 15}">${esc(b.label.slice(0, 30))}</text><rect x="${label}" y="${i * row + 4}" width="${w.toFixed(1)}" height="14" class="bar"/><text x="${label + w + 6}" y="${i * row + 15}">${num(b.value)}</text>`;
-  }).join('')}</svg>`;
+function figureValue(fig: Figure, f: Formatter): string {
+  const reason = fig.note ?? 'no_answers';
+  if (fig.unit === '%') return f.percent(fig.value, reason);
+  if (fig.unit === 'count') return f.count(fig.value, reason);
+  if (fig.unit === 'score') return f.score(fig.value, reason);
+  return f.decimal(fig.value, reason);
 }
 
-const figureRow = (f: Figure) => `<tr><td>${esc(f.label)}</td><td class="num">${num(f.value)}${f.unit === '%' ? ' %' : ''}</td><td class="num">${f.n}</td><td class="num">${fmtInterval(f.interval)}</td><td>${esc(f.note ?? '')}</td></tr>`;
+const figures = (list: Figure[], f: Formatter) => `<table class="figures"><thead><tr><th>Figure</th><th class="num">Value</th><th class="num">95% interval</th><th class="num">n</th><th>Note</th></tr></thead><tbody>${list.map((fig) =>
+  `<tr><td>${esc(fig.label)}</td><td class="num">${esc(figureValue(fig, f))}</td><td class="num">${esc(fig.interval ? f.interval(fig.interval) : '—')}</td><td class="num">${esc(f.count(fig.n))}</td><td>${esc(fig.note ?? '')}</td></tr>`).join('')}</tbody></table>`;
 
+function section(s: Section, r: ReportData, f: Formatter): string {
+  const color = colorOf(r);
+  const bars = s.bars?.length ? barChart(s.bars, f, color, s.barUnit ?? 'count') : '';
+  return `<section class="block"><h2>${esc(s.heading)}${s.day ? ` <small>${esc(f.date(s.day))}</small>` : ''}</h2>`
+    + (s.unavailable ? `<p class="na">${esc(f.notEnough(s.unavailable))}</p>` : '')
+    + (s.chart === 'score' ? scoreChart(r.series, f, color) : '')
+    + (s.figures.length ? figures(s.figures, f) : '')
+    + bars
+    + (s.table && s.table.rows.length ? table(s.table, f) : '')
+    + '</section>';
+}
+
+function cover(r: ReportData, f: Formatter): string {
+  const agency = r.agency.name ? `<div class="agency">${img(r.agency.logo, r.agency.name, 'agency-logo')}<span>${esc(r.agency.name)}</span></div>` : '';
+  const madeWith = r.agency.whiteLabel ? '' : `<p class="product">${esc(PRODUCT)}</p>`;
+  return `<section class="cover">${agency}<div class="brand">${img(r.brand.logo, r.brand.name, 'brand-logo')}<h1>${esc(r.brand.name)}</h1></div>`
+    + `<p class="title">${esc(r.title)}</p><p class="period">${esc(f.period(r.periodFrom, r.periodTo))}</p>`
+    + `<p class="meta">${esc(`Prepared ${f.dateTime(r.generatedAt)}`)}${r.agency.name ? esc(` by ${r.agency.name}`) : ''}</p>`
+    + `<p class="meta">${esc(`Engines: ${r.engines.length ? r.engines.map((e) => f.engine(e)).join(', ') : f.notEnough('no_runs')}`)}</p>`
+    + (r.simulated ? `<p class="sim">${esc(simulatedLine(r, f))}</p>` : '') + madeWith + '</section>';
+}
+
+function summary(r: ReportData, f: Formatter): string {
+  const lines = summarySentences(r, f);
+  return `<section class="block"><h2>Executive summary</h2><ul class="summary">${lines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul></section>`;
+}
+
+function appendix(r: ReportData, f: Formatter): string {
+  const m = r.methodology;
+  const span = (x: { min: number; max: number } | null, reason: string) => (x ? (x.min === x.max ? f.count(x.min) : `${f.count(x.min)}–${f.count(x.max)}`) : f.notEnough(reason));
+  const rows = m.engines.map((e) => `<tr><td>${esc(f.engine(e.engine))}</td><td class="num">${esc(f.count(e.answers))}</td><td class="num">${esc(f.count(e.days))}</td><td class="num">${esc(f.percent(e.simulatedShare === null ? null : 100 * e.simulatedShare, 'no_answers'))}</td><td>${e.simulatedShare === 1 ? 'simulated' : e.simulatedShare === 0 ? 'live provider' : 'mixed'}</td></tr>`).join('');
+  return `<section class="block appendix"><h2>Methodology</h2>`
+    + `<table><thead><tr><th>Engine</th><th class="num">Answers</th><th class="num">Days measured</th><th class="num">Simulated share</th><th>Source</th></tr></thead><tbody>${rows}</tbody></table>`
+    + `<ul class="plain">`
+    + `<li>${esc(`Days measured in the period: ${f.count(m.days)}; answers per day: ${span(m.answersPerDay, 'no_runs')}; prompts per day: ${span(m.promptsPerDay, 'no_runs')}.`)}</li>`
+    + `<li>${esc(`Samples per prompt and engine in a run: ${m.samplesPerPrompt === null ? f.notEnough('no_runs') : f.count(m.samplesPerPrompt)}.`)}</li>`
+    + `<li>${esc(`Simulated share of all answers: ${m.simulatedShare === null ? f.notEnough('no_answers') : f.percent(100 * m.simulatedShare)}.`)}</li>`
+    + `<li>Model versions: the engines’ model versions are not recorded with each answer yet; simulated engines have none.</li>`
+    + `<li>${esc(m.interval)}</li>`
+    + `<li>${esc(`Score version ${r.score?.version ?? 'geo-score-v1'}; weights: visibility 25%, relative share of voice 35%, position 15%, sentiment 10%, owned citation share 15%, renormalised over the components with data.`)}</li>`
+    + '</ul></section>';
+}
+
+const STYLE = (color: string) => `
+@page { size: A4; margin: 20mm 14mm 18mm; }
+* { box-sizing: border-box; }
+body { font: 11px/1.45 "DejaVu Sans", system-ui, sans-serif; color: #111827; margin: 0 auto; max-width: 760px; padding: 0 4px; }
+h1 { font-size: 30px; margin: 0; color: ${color}; } h2 { font-size: 15px; margin: 0 0 8px; color: ${color}; break-after: avoid; }
+.cover { min-height: 230mm; display: flex; flex-direction: column; justify-content: center; gap: 6px; break-after: page; border-left: 6px solid ${color}; padding-left: 18px; }
+.cover .agency { display: flex; align-items: center; gap: 8px; font-size: 13px; font-weight: 600; margin-bottom: 28px; }
+.cover .brand { display: flex; align-items: center; gap: 14px; } .brand-logo { width: 64px; height: 64px; } .agency-logo { height: 32px; }
+.cover .title { font-size: 20px; margin: 10px 0 0; } .cover .period { font-size: 15px; margin: 0; } .meta, .na, .product { color: #4b5563; } .product { margin-top: 40px; font-size: 10px; }
+.block { margin: 0 0 18px; } .block table, .chart { break-inside: avoid; }
+table { border-collapse: collapse; width: 100%; margin: 4px 0 8px; } th, td { border-bottom: 1px solid #e5e7eb; padding: 3px 5px; text-align: left; vertical-align: top; }
+th { background: #f3f4f6; font-weight: 600; } .num { text-align: right; white-space: nowrap; } tr { break-inside: avoid; } thead { display: table-header-group; }
+.chart { margin: 0 0 8px; } .chart svg { width: 100%; height: auto; font-size: 10px; fill: #374151; }
+.legend { list-style: none; padding: 0; margin: 4px 0 0; display: flex; flex-wrap: wrap; gap: 4px 16px; font-size: 10px; }
+.key { display: inline-block; width: 18px; height: 0; border-top: 3px solid; margin-right: 5px; vertical-align: middle; } .key:not(.dashed) { height: 8px; border: 0; } .key.dashed { border-top-style: dashed; border-top-width: 2px; }
+.summary li { margin: 0 0 4px; } .plain { padding-left: 16px; }
+.sim { background: #fff3cd; color: #664d03; border: 1px solid #e0c36a; padding: 6px 10px; font-weight: 600; }
+`;
+
+/** Printable HTML: the same document Chromium turns into the PDF. */
 export function toHtml(r: ReportData): string {
-  const banner = r.simulated
-    ? `<div class="sim">Simulated data: answers from simulated engines (${esc(r.simulatedEngines.join(', '))}), not real AI engines.</div>`
-    : '';
-  const sections = r.sections.map((s) => `<section><h2>${esc(s.heading)}</h2>${s.unavailable ? `<p class="na">${esc(s.unavailable)}</p>` : ''}` +
-    (s.figures.length ? `<table><thead><tr><th>Figure</th><th>Value</th><th>n</th><th>95% interval</th><th>Note</th></tr></thead><tbody>${s.figures.map(figureRow).join('')}</tbody></table>` : '') +
-    (s.series ? lineChart(s.series) + `<p class="small">n per day: ${s.series.length ? `${Math.min(...s.series.map((p) => p.n))}–${Math.max(...s.series.map((p) => p.n))}` : '—'} answers; intervals of each day's components are in the JSON and CSV formats.</p>` : '') +
-    (s.bars?.length ? barChart(s.bars) : '') +
-    (s.table ? `<table class="data"><thead><tr>${s.table.columns.map((c) => `<th>${esc(c)}</th>`).join('')}</tr></thead><tbody>${s.table.rows.map((row) => `<tr>${row.map((v) => `<td>${typeof v === 'number' ? num(v) : esc(v ?? '—')}</td>`).join('')}</tr>`).join('')}</tbody></table>` : '') +
-    '</section>').join('');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(r.title)} — ${esc(r.workspace)}</title><style>
-@page { size: A4; margin: 22mm 14mm 16mm; }
-body { font: 12px/1.45 system-ui, sans-serif; color: #111; margin: 0 auto; max-width: 760px; padding: ${r.simulated ? '36px' : '0'} 12px 12px; }
-h1 { font-size: 20px; margin: 8px 0 2px; } h2 { font-size: 15px; margin: 18px 0 6px; break-after: avoid; }
-table { border-collapse: collapse; width: 100%; margin: 6px 0; } th, td { border-bottom: 1px solid #ddd; padding: 3px 6px; text-align: left; } .num { text-align: right; }
-tr, .chart { break-inside: avoid; } .chart { width: 100%; height: auto; font-size: 10px; } .grid { stroke: #e5e5e5; } .line { fill: none; stroke: #0a66c2; stroke-width: 1.5; } .bar { fill: #0a66c2; }
-.sim { position: fixed; top: 0; left: 0; right: 0; background: #fff3cd; color: #664d03; border-bottom: 1px solid #e0c36a; padding: 6px 12px; font-weight: 600; }
-.na, .small, .meta { color: #555; } .small { font-size: 10px; }
-</style></head><body>${banner}<h1>${esc(r.title)}</h1><p class="meta">${esc(r.workspace)} · ${esc(r.periodFrom)} to ${esc(r.periodTo)} · generated ${esc(r.generatedAt)}${r.simulated ? ' · <strong>simulated data</strong>' : ''}</p>${sections}</body></html>`;
+  const f = formatterFor(r);
+  const body = [cover(r, f), summary(r, f), ...r.sections.map((s) => section(s, r, f)), appendix(r, f)].join('');
+  const title = `${r.title} — ${r.brand.name}, ${f.period(r.periodFrom, r.periodTo)}`;
+  return `<!doctype html><html lang="${r.language}"><head><meta charset="utf-8"><title>${esc(title)}</title><style>${STYLE(colorOf(r))}</style></head><body>${body}</body></html>`;
+}
+
+/**
+ * Chromium's header and footer for the PDF: the simulated banner (when any answer was simulated)
+ * at the top of every page, and the brand, period and "page x of y" at the bottom.
+ */
+export function pdfChrome(r: ReportData): { headerTemplate: string; footerTemplate: string } {
+  const f = formatterFor(r);
+  const box = 'font-family: DejaVu Sans, sans-serif; font-size: 8px; width: 100%; margin: 0 14mm; display: flex; justify-content: space-between;';
+  const header = r.simulated
+    ? `<div style="${box} color: #664d03; font-weight: 600;"><span style="background:#fff3cd; padding: 2px 6px;">${esc(simulatedLine(r, f))}</span></div>`
+    : '<div></div>';
+  const who = r.agency.whiteLabel || !r.agency.name ? r.brand.name : `${r.brand.name} · ${r.agency.name}`;
+  const footer = `<div style="${box} color: #4b5563;"><span>${esc(`${who} · ${r.title} · ${f.period(r.periodFrom, r.periodTo)}`)}</span>`
+    + '<span><span class="pageNumber"></span> / <span class="totalPages"></span></span></div>';
+  return { headerTemplate: header, footerTemplate: footer };
 }

@@ -45,7 +45,7 @@ describe('recommendationsProgress', () => {
       { label: 'Answer the thread: mention_rate before', value: 10, unit: '%', n: 60, interval: [4.7, 20.1], note: 'verdict: improved' },
       { label: 'Answer the thread: mention_rate after', value: 40, unit: '%', n: 60, interval: [28.6, 52.6], note: 'verdict: improved; from simulated engines' },
     ]);
-    expect(effect!.table!.rows[0]).toEqual(['Answer the thread', 'mention_rate', 10, 60, '4.7–20.1', 40, 60, '28.6–52.6', 'improved', 'separate']);
+    expect(effect!.table!.rows[0]).toEqual(['Answer the thread', 'mention_rate', 10, 60, [4.7, 20.1], 40, 60, [28.6, 52.6], 'improved', 'separate']);
   });
 });
 
@@ -71,7 +71,7 @@ describe('seoTechnicalStatus', () => {
       refreshPages: 4, geoAnswers: 120, evaluations: [evaluation],
     });
     expect(scores!.figures.map((f) => [f.label, f.value, f.n])).toEqual([['SEO score', 71.5, 4], ['GEO score', 42, 120], ['Combined score', 53.8, 4]]);
-    expect(scores!.table!.rows).toEqual([['technical', 'yes', 20, 30, 66.7, '—'], ['search', 'no', 0, 25, 0, 'gsc_not_connected']]);
+    expect(scores!.table!.rows).toEqual([['technical', 'yes', 20, 30, 66.7, null], ['search', 'no', 0, 25, 0, 'gsc_not_connected']]);
     expect(failed!.figures.map((f) => [f.label, f.value, f.n, f.note])).toEqual([['meta_description', 50, 4, '2 of 4 pages fail'], ['h1', 25, 4, '1 of 4 pages fail']]);
     failed!.figures.forEach((f) => expect(f.interval).toEqual(expect.any(Array)));
     expect(pages!.table!.rows).toEqual([['https://acme.example/', '2026-11-20', 'complete', 91, 88, 100, 92]]);
@@ -81,7 +81,7 @@ describe('seoTechnicalStatus', () => {
 
 describe('buildReport', () => {
   it('says a source supplied nothing rather than inventing figures', () => {
-    const input = { workspace: 'w', periodFrom: '2026-11-01', periodTo: '2026-11-30', generatedAt: 'x', simulatedEngines: ['chatgpt'], days: [], perEngine: [] };
+    const input = { brand: { name: 'W', color: null, logo: null }, agency: { name: null, logo: null, whiteLabel: false }, workspace: 'w', periodFrom: '2026-11-01', periodTo: '2026-11-30', generatedAt: 'x', simulatedEngines: ['chatgpt'], days: [], perEngine: [] };
     const recs = buildReport({ ...input, type: 'recommendations_progress' });
     expect(recs).toMatchObject({ simulated: true, sections: [{ figures: [], unavailable: expect.any(String) }] });
     expect(buildReport({ ...input, type: 'seo_technical_status' }).sections[0]!.unavailable).toEqual(expect.any(String));

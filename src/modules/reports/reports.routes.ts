@@ -2,17 +2,32 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ACCESS } from '../../lib/http/credentials.ts';
-import { workspaceOf } from '../../lib/http/responses.ts';
-import { StringEnum } from '../../lib/http/schema-helpers.ts';
+import { actorOf, workspaceOf } from '../../lib/http/responses.ts';
+import { Closed, StringEnum } from '../../lib/http/schema-helpers.ts';
 import { WorkspaceParams, workspaceParamsWith } from '../../lib/http/params.ts';
+import { ENGINE_IDS } from '../../config.ts';
+import { LANGUAGES } from '../../lib/format/format.js';
 import { REPORT_TYPES } from './reports.fns.ts';
-import type { ReportsService } from './reports.service.ts';
+import { MAX_PERIOD_DAYS, type ReportsService } from './reports.service.ts';
+import { LOGO_MAX_CHARS, LOGO_PATTERN } from './settings.fns.ts';
 
 const tags = ['reports'];
+const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 const ReportItem = Type.Object({
-  id: Type.String(), type: Type.String(), title: Type.String(), trigger: Type.String({ description: '`run` or `weekly`' }), runId: Type.Union([Type.String(), Type.Null()]),
-  periodFrom: Type.String(), periodTo: Type.String(),
+  id: Type.String(), type: Type.String(), title: Type.String(), trigger: Type.String({ description: '`run`, `weekly` or `on_demand`' }), runId: Nullable(Type.String()),
+  status: Type.String({ description: '`queued`, `running`, `ready` or `failed`; reports the service makes are `ready` at once.' }),
+  periodFrom: Type.String(), periodTo: Type.String(), language: Type.String(), engines: Type.Union([Type.Array(Type.String()), Type.Null()], { description: 'The engines asked for; null: all.' }),
   simulated: Type.Boolean({ description: 'True when any answer of the period came from a simulated engine.' }), simulatedEngines: Type.Array(Type.String()), createdAt: Type.String(),
+  finishedAt: Nullable(Type.String()), error: Nullable(Type.String()),
+});
+const Day = Type.String({ format: 'date', description: 'A calendar day, YYYY-MM-DD.' });
+const Language = StringEnum(LANGUAGES);
+const Settings = Type.Object({
+  agencyName: Type.Union([Type.String({ minLength: 1, maxLength: 80 }), Type.Null()], { description: 'The agency named on the cover and in the footer; null: none.' }),
+  agencyLogo: Type.Union([Type.String({ maxLength: LOGO_MAX_CHARS, pattern: LOGO_PATTERN, description: 'A PNG or JPEG as a data: URI, at most 256 KB.' }), Type.Null()]),
+  whiteLabel: Type.Boolean({ description: 'True: no product name anywhere in the report.' }),
+  timeZone: Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone the report’s times read in.' }),
+  language: Language,
 });
 
 export function reportsRoutes(app: FastifyInstance, deps: { reports: ReportsService }) {
@@ -27,11 +42,42 @@ export function reportsRoutes(app: FastifyInstance, deps: { reports: ReportsServ
     },
   }, async () => reports.catalog());
 
+  r.post('/api/v1/workspaces/:workspace/reports', {
+    config: { credential: ACCESS.reports.write },
+    schema: {
+      operationId: 'createReport', tags, summary: 'Make a report now (a job)', params: WorkspaceParams,
+      description: `Answers 202 with the report \`queued\`; a job builds its data once (the same service calls as the score, scoreboard and time-series routes) and its PDF, and \`GET …/reports/{id}\` shows its status, then every format. \`from\`/\`to\` default to the 30 days ending today; \`from\` after \`to\` or a period over ${MAX_PERIOD_DAYS} days is 400 naming the field. \`engines\` limits the per-engine lines and tables (the headline stays all engines). The same \`idempotencyKey\` returns the same report. Reports cost no credits.`,
+      body: Closed({
+        type: StringEnum(REPORT_TYPES), from: Type.Optional(Day), to: Type.Optional(Day),
+        engines: Type.Optional(Type.Array(StringEnum(ENGINE_IDS), { minItems: 1, maxItems: ENGINE_IDS.length, uniqueItems: true })),
+        language: Type.Optional(Language), idempotencyKey: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+      }),
+      response: { 202: ReportItem },
+    },
+  }, async (request, reply) => reply.status(202).send(await reports.create(workspaceOf(request), actorOf(request), request.body)));
+
+  r.get('/api/v1/workspaces/:workspace/reports/settings', {
+    config: { credential: ACCESS.settings.read },
+    schema: { operationId: 'getReportSettings', tags, summary: 'Who sends the reports (agency, white-label) and how they read (time zone, language)', params: WorkspaceParams, response: { 200: Settings } },
+  }, async (request) => reports.getSettings(workspaceOf(request)));
+
+  r.put('/api/v1/workspaces/:workspace/reports/settings', {
+    config: { credential: ACCESS.reports.settings },
+    schema: {
+      operationId: 'putReportSettings', tags, summary: 'Set the report settings (all fields; omitted ones take their defaults)', params: WorkspaceParams,
+      body: Closed({
+        agencyName: Type.Optional(Settings.properties.agencyName), agencyLogo: Type.Optional(Settings.properties.agencyLogo), whiteLabel: Type.Optional(Type.Boolean()),
+        timeZone: Type.Optional(Settings.properties.timeZone), language: Type.Optional(Language),
+      }),
+      response: { 200: Settings },
+    },
+  }, async (request) => reports.putSettings(workspaceOf(request), request.body));
+
   r.get('/api/v1/workspaces/:workspace/reports', {
     config: { credential: ACCESS.reports.read },
     schema: {
       operationId: 'listReports', tags, summary: 'Reports made for the workspace, newest first', params: WorkspaceParams,
-      description: 'Made by the service after each succeeded run (the 30 days ending that day) and weekly (Monday to Sunday); there is no public write route.',
+      description: 'Made by the service after each succeeded run (the 30 days ending that day) and weekly (Monday to Sunday), and on demand (`POST …/reports`).',
       querystring: Type.Object({ type: Type.Optional(StringEnum(REPORT_TYPES)), limit: Type.Integer({ minimum: 1, maximum: 200, default: 50 }) }, { additionalProperties: false }),
       response: { 200: Type.Array(ReportItem) },
     },
@@ -41,8 +87,11 @@ export function reportsRoutes(app: FastifyInstance, deps: { reports: ReportsServ
     config: { credential: ACCESS.reports.read },
     schema: {
       operationId: 'getReport', tags, summary: 'One report as JSON, CSV, printable HTML or PDF', params: workspaceParamsWith('id'),
-      description: 'Every figure carries its sample size `n` and 95% interval (or a note saying why it has none); data from simulated engines is labelled on every page. `pdf` is rendered by Chromium from the HTML (503 `pdf_unavailable` without it).',
-      querystring: Type.Object({ format: StringEnum(['json', 'csv', 'html', 'pdf'] as const, { default: 'json' }) }, { additionalProperties: false }),
+      description: 'Every figure carries its sample size `n` and 95% interval (or a note saying why it has none); data from simulated engines is labelled on every page. `pdf` is rendered by Chromium from the HTML (503 `pdf_unavailable` without it). An on-demand report not yet `ready` answers its status as JSON, and 503 `not_ready` in the other formats.',
+      querystring: Type.Object({
+        format: StringEnum(['json', 'csv', 'html', 'pdf'] as const, { default: 'json' }),
+        bom: Type.Optional(Type.Boolean({ description: 'CSV only: start with a UTF-8 byte-order mark, for spreadsheets.' })),
+      }, { additionalProperties: false }),
       response: {
         200: {
           description: 'The report in the requested format',
@@ -54,7 +103,7 @@ export function reportsRoutes(app: FastifyInstance, deps: { reports: ReportsServ
       },
     },
   }, async (request, reply) => {
-    const out = await reports.read(workspaceOf(request), request.params.id, request.query.format);
+    const out = await reports.read(workspaceOf(request), request.params.id, request.query.format, { bom: request.query.bom });
     if ('filename' in out && out.filename) reply.header('content-disposition', `attachment; filename="${out.filename}"`);
     if (out.type.startsWith('text/html')) reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:");
     return reply.type(out.type).send(out.body);

@@ -2,7 +2,10 @@ import { and, desc, eq, gte, lte } from 'drizzle-orm';
 import { ENGINE_IDS } from '../../config.ts';
 import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, invalid, notFound } from '../../lib/errors.ts';
+import { claimIdempotencyKey, requestFingerprint } from '../../lib/idempotency/idempotency.ts';
+import type { Language } from '../../lib/format/format.js';
+import type { JobsService } from '../jobs/jobs.service.ts';
 import { newId } from '../../lib/ids.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
 import type { ScoresService } from '../scores/scores.service.ts';
@@ -12,9 +15,10 @@ import type { RecsService } from '../recs/recs.service.ts';
 import type { SeoService } from '../seo/seo.service.ts';
 import type { PagesService } from '../pages/pages.service.ts';
 import type { PdfRenderer } from './pdf.ts';
-import { toCsv, toHtml } from './render.fns.ts';
-import { buildReport, CATALOG, REPORT_TYPES, type RecsInput, type ReportData, type ReportType, type SeoInput } from './reports.fns.ts';
-import { reports } from './reports.tables.ts';
+import { pdfChrome, toCsv, toHtml } from './render.fns.ts';
+import { buildReport, CATALOG, REPORT_TYPES, type Branding, type RecsInput, type ReportData, type ReportType, type SeoInput } from './reports.fns.ts';
+import { reportSettings, reports } from './reports.tables.ts';
+import { checkSettings, defaultSettings, settingsView, type ReportSettingsBody } from './settings.fns.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
@@ -33,21 +37,30 @@ export interface ReportSources {
   recs(): Pick<RecsService, 'list' | 'activity' | 'doneEffects'>;
   seo(): Pick<SeoService, 'dashboard'>;
   pages(): Pick<PagesService, 'list' | 'countByJob'>;
+  /** The workspace's stored icon (256×256 PNG), null when none. */
+  icon(ws: WorkspaceContext): Promise<Buffer | null>;
 }
+/** The longest period a report may cover. */
+export const MAX_PERIOD_DAYS = 400;
+const KIND = 'report';
 export const MADE_TYPES = REPORT_TYPES.filter((t) => !UNAVAILABLE[t]);
 
 export type ReportRow = typeof reports.$inferSelect;
 const rowView = (r: ReportRow) => ({
-  id: r.id, type: r.type, title: CATALOG[r.type as ReportType]?.title ?? r.type, trigger: r.trigger, runId: r.runId,
-  periodFrom: r.periodFrom, periodTo: r.periodTo, simulated: r.simulatedEngines.length > 0, simulatedEngines: r.simulatedEngines, createdAt: r.createdAt.toISOString(),
+  id: r.id, type: r.type, title: CATALOG[r.type as ReportType]?.title ?? r.type, trigger: r.trigger, runId: r.runId, status: r.status,
+  periodFrom: r.periodFrom, periodTo: r.periodTo, language: r.language, engines: r.engines ?? null,
+  simulated: (r.data?.simulatedEngines ?? r.simulatedEngines).length > 0, simulatedEngines: r.data?.simulatedEngines ?? r.simulatedEngines,
+  createdAt: r.createdAt.toISOString(), finishedAt: r.finishedAt?.toISOString() ?? null, error: r.error ?? null,
 });
+export type ReportView = ReturnType<typeof rowView>;
+export interface CreateReport { type: ReportType; from?: string; to?: string; engines?: string[]; language?: Language; idempotencyKey?: string }
 
 export function createReportsService(deps: {
-  db: Db; clock: Clock; scores: ScoresService; pdf: PdfRenderer | null; sources: ReportSources;
+  db: Db; clock: Clock; scores: ScoresService; pdf: PdfRenderer | null; sources: ReportSources; jobs: JobsService; workspaces: WorkspacesService;
   /** Weekly reports are mailed to the workspace's profile `email` when it has one. */
   mail?: { mailer: Mailer; workspaces: WorkspacesService; publicBaseUrl: string; onError(err: unknown): void };
 }) {
-  const { db, clock, scores } = deps;
+  const { db, clock, scores, jobs } = deps;
 
   /** The period's bounds as instants: from its first day's start to the day after its last. */
   const bounds = (row: ReportRow) => [new Date(`${row.periodFrom}T00:00:00Z`), new Date(`${addDays(row.periodTo, 1)}T00:00:00Z`)] as const;
@@ -67,20 +80,66 @@ export function createReportsService(deps: {
     return { dashboard: data, refreshPages, geoAnswers, evaluations };
   }
 
+  async function settingsOf(workspaceId: string) {
+    const [row] = await db.select().from(reportSettings).where(eq(reportSettings.workspaceId, workspaceId));
+    return row ?? defaultSettings(workspaceId);
+  }
+
+  /** Cover data: the client brand's display name, colour and stored icon; the agency from the report settings. */
+  async function branding(ws: WorkspaceContext): Promise<Branding & { timeZone: string; language: Language }> {
+    const [row, settings, icon] = await Promise.all([deps.workspaces.getRow(ws), settingsOf(ws.id), deps.sources.icon(ws).catch(() => null)]);
+    return {
+      brand: { name: row.displayName, color: row.brandColors?.primary ?? null, logo: icon ? `data:image/png;base64,${icon.toString('base64')}` : null },
+      agency: { name: settings.agencyName, logo: settings.agencyLogo, whiteLabel: settings.whiteLabel },
+      timeZone: settings.timeZone, language: settings.language as Language,
+    };
+  }
+
+  /** The report's data, from the same service calls as the score, scoreboard and time-series routes. */
   async function data(ws: WorkspaceContext, row: ReportRow): Promise<ReportData> {
+    if (row.data) return row.data;
     const type = row.type as ReportType;
-    const days = await scores.history(ws.id, 'composite', row.periodFrom, row.periodTo);
-    const perEngine = (await Promise.all(ENGINE_IDS.map(async (engine) => {
-      const last = (await scores.history(ws.id, engine, row.periodFrom, row.periodTo)).at(-1);
-      return last ? { engine, data: last.data } : null;
-    }))).filter((e): e is NonNullable<typeof e> => e !== null);
+    const engines = (row.engines?.length ? row.engines : ENGINE_IDS) as readonly string[];
+    const [days, perEngineDays, brand] = await Promise.all([
+      scores.history(ws.id, 'composite', row.periodFrom, row.periodTo),
+      Promise.all(engines.map(async (engine) => ({ engine, days: await scores.history(ws.id, engine, row.periodFrom, row.periodTo) }))),
+      branding(ws),
+    ]);
+    const perEngine = perEngineDays.filter((e) => e.days.length).map((e) => ({ engine: e.engine, data: e.days.at(-1)!.data }));
+    const wantsRecs = type === 'recommendations_progress' || type === 'visibility_summary';
     return buildReport({
+      ...brand, language: (row.trigger === 'on_demand' ? row.language : brand.language) as Language,
       type, workspace: ws.slug, periodFrom: row.periodFrom, periodTo: row.periodTo, generatedAt: row.createdAt.toISOString(),
-      simulatedEngines: row.simulatedEngines, days, perEngine, unavailable: UNAVAILABLE[type],
-      recs: type === 'recommendations_progress' ? await recsInput(ws, row) : undefined,
+      // Run and weekly reports recorded their simulated engines; an on-demand one reads them from its snapshots.
+      simulatedEngines: row.simulatedEngines.length ? row.simulatedEngines : perEngineDays.filter((e) => e.days.some((d) => d.data.simulated)).map((e) => e.engine).sort(),
+      days, perEngine, perEngineDays, unavailable: UNAVAILABLE[type],
+      recs: wantsRecs ? await recsInput(ws, row) : undefined,
       seo: type === 'seo_technical_status' ? await seoInput(ws, days.at(-1)?.data.metrics.answers ?? 0) : undefined,
     });
   }
+
+  async function renderPdf(report: ReportData) {
+    if (!deps.pdf) throw new AppError('pdf_unavailable', 'PDF rendering needs Chromium (CHROME_PATH); use format=html and print it.');
+    return deps.pdf.render(toHtml(report), pdfChrome(report));
+  }
+
+  /** The job of an on-demand report: its data once, and its PDF when Chromium is there. */
+  jobs.register(KIND, async (ctx) => {
+    const reportId = String(ctx.job.params.reportId);
+    const [row] = await db.select().from(reports).where(eq(reports.id, reportId));
+    if (!row) return;
+    await db.update(reports).set({ status: 'running' }).where(eq(reports.id, row.id));
+    try {
+      const ws = await deps.workspaces.contextById(row.workspaceId);
+      const report = await data(ws, row);
+      const pdf = deps.pdf ? await renderPdf(report) : null;
+      await db.update(reports).set({ status: 'ready', data: report, pdf, simulatedEngines: report.simulatedEngines, finishedAt: clock.now() }).where(eq(reports.id, row.id));
+      await ctx.log(`report ${row.id} ready${pdf ? ` (PDF ${pdf.length} bytes)` : ' (no PDF: Chromium is not configured)'}`);
+    } catch (err) {
+      await db.update(reports).set({ status: 'failed', error: (err as Error).message.slice(0, 500), finishedAt: clock.now() }).where(eq(reports.id, row.id));
+      throw err;
+    }
+  });
 
   /** The week's visibility summary to the workspace's address, as HTML with the CSV attached. Never fails the sweep. */
   async function mailWeekly(row: ReportRow) {
@@ -146,16 +205,68 @@ export function createReportsService(deps: {
       return rows.map(rowView);
     },
 
-    async read(ws: WorkspaceContext, id: string, format: 'json' | 'csv' | 'html' | 'pdf') {
+    async read(ws: WorkspaceContext, id: string, format: 'json' | 'csv' | 'html' | 'pdf', opts: { bom?: boolean } = {}) {
       const [row] = await db.select().from(reports).where(and(eq(reports.workspaceId, ws.id), eq(reports.id, id)));
       if (!row) throw notFound('Report');
+      if (row.status !== 'ready') {
+        if (format === 'json') return { type: 'application/json; charset=utf-8', body: JSON.stringify(rowView(row)) };
+        throw new AppError('not_ready', `The report is ${row.status}${row.error ? ` (${row.error})` : ''}; read it as JSON for its status.`, { status: row.status });
+      }
       const report = await data(ws, row);
       if (format === 'json') return { type: 'application/json; charset=utf-8', body: JSON.stringify({ ...rowView(row), report }) };
-      if (format === 'csv') return { type: 'text/csv; charset=utf-8', body: toCsv(report), filename: `${row.id}.csv` };
-      const html = toHtml(report);
-      if (format === 'html') return { type: 'text/html; charset=utf-8', body: html };
-      if (!deps.pdf) throw new AppError('pdf_unavailable', 'PDF rendering needs Chromium (CHROME_PATH); use format=html and print it.');
-      return { type: 'application/pdf', body: await deps.pdf.render(html), filename: `${row.id}.pdf` };
+      if (format === 'csv') return { type: 'text/csv; charset=utf-8', body: toCsv(report, opts), filename: `${row.id}.csv` };
+      if (format === 'html') return { type: 'text/html; charset=utf-8', body: toHtml(report) };
+      return { type: 'application/pdf', body: row.pdf ?? (await renderPdf(report)), filename: `${row.id}.pdf` };
+    },
+
+    /** A report on demand: validated, recorded `queued`, made by a job; free (no credit is held). */
+    async create(ws: WorkspaceContext, actor: string | null, body: CreateReport): Promise<ReportView> {
+      const today = dayOf(clock.now());
+      const to = body.to ?? (body.from && body.from > today ? body.from : today);
+      const from = body.from ?? addDays(to, 1 - RUN_PERIOD_DAYS);
+      const fields: Array<{ field: string; keyword: string; message: string }> = [];
+      const bad = (field: string, message: string) => fields.push({ field: `body.${field}`, keyword: 'custom', message: `body.${field} ${message}` });
+      if (from > to) bad('from', `(${from}) is after body.to (${to})`);
+      const span = (new Date(`${to}T00:00:00Z`).getTime() - new Date(`${from}T00:00:00Z`).getTime()) / DAY_MS + 1;
+      if (span > MAX_PERIOD_DAYS) bad('to', `makes a period of ${span} days; the longest is ${MAX_PERIOD_DAYS}`);
+      if (fields.length) throw invalid(fields.map((f) => f.message).join('; '), { fields });
+      const settings = await settingsOf(ws.id);
+      const engines = body.engines?.length ? [...new Set(body.engines)].sort() : null;
+      const now = clock.now();
+      const id = newId('rpt');
+      const made = await db.transaction(async (tx) => {
+        if (body.idempotencyKey) {
+          const claim = await claimIdempotencyKey(tx, {
+            workspaceId: ws.id, scope: 'reports.create', key: body.idempotencyKey, now, resourceId: id,
+            requestHash: requestFingerprint({ type: body.type, from: body.from ?? null, to: body.to ?? null, engines, language: body.language ?? null }),
+          });
+          if (!claim.fresh) return { row: (await tx.select().from(reports).where(eq(reports.id, claim.resourceId)))[0]!, fresh: false };
+        }
+        const [row] = await tx.insert(reports).values({
+          id, workspaceId: ws.id, type: body.type, trigger: 'on_demand', runId: null, periodFrom: from, periodTo: to, simulatedEngines: [],
+          createdAt: now, status: 'queued', language: body.language ?? settings.language, engines,
+        }).returning();
+        return { row: row!, fresh: true };
+      });
+      if (!made.fresh) return rowView(made.row);
+      try {
+        // One job per report (its own concurrency group): reports of a workspace do not wait on each other.
+        const job = await jobs.start({ ws, kind: KIND, group: `report:${id}`, totalCalls: 0, progressSource: 'report', params: { reportId: id }, createdBy: actor, estimateMicrousd: 0 });
+        const [row] = await db.update(reports).set({ jobId: job.id }).where(eq(reports.id, id)).returning();
+        return rowView(row!);
+      } catch (err) {
+        await db.update(reports).set({ status: 'failed', error: (err as Error).message.slice(0, 500), finishedAt: clock.now() }).where(eq(reports.id, id));
+        throw err;
+      }
+    },
+
+    getSettings: async (ws: WorkspaceContext) => settingsView(await settingsOf(ws.id)),
+    async putSettings(ws: WorkspaceContext, body: ReportSettingsBody) {
+      checkSettings(body);
+      const values = { agencyName: body.agencyName ?? null, agencyLogo: body.agencyLogo ?? null, whiteLabel: body.whiteLabel ?? false, timeZone: body.timeZone ?? 'UTC', language: body.language ?? 'en', updatedAt: clock.now() };
+      const [row] = await db.insert(reportSettings).values({ workspaceId: ws.id, ...values })
+        .onConflictDoUpdate({ target: reportSettings.workspaceId, set: values }).returning();
+      return settingsView(row!);
     },
   };
 }

@@ -1,11 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ts } from '../../db/columns.ts';
 import { workspaces } from '../workspaces/workspaces.tables.ts';
+import type { ReportData } from './reports.fns.ts';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 
 /**
- * A report the service made (after a succeeded run, or weekly): its type and period. The content
- * is rendered from the score snapshots of the period when it is read.
+ * A report: made by the service (after a succeeded run, or weekly; rendered from the period's
+ * snapshots when read) or on demand (`on_demand`: a job builds its data once and renders its PDF,
+ * stored here, so that every format shows the same figures however late it is read).
  */
 export const reports = pgTable(
   'reports',
@@ -13,12 +20,22 @@ export const reports = pgTable(
     id: text('id').primaryKey(),
     workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
-    trigger: text('trigger').$type<'run' | 'weekly'>().notNull(),
+    trigger: text('trigger').$type<'run' | 'weekly' | 'on_demand'>().notNull(),
     runId: text('run_id'),
     periodFrom: text('period_from').notNull(),
     periodTo: text('period_to').notNull(),
     simulatedEngines: jsonb('simulated_engines').$type<string[]>().notNull(),
     createdAt: ts('created_at').notNull(),
+    /** `queued` → `running` → `ready` or `failed`; the service's own reports are `ready` at once. */
+    status: text('status').$type<'queued' | 'running' | 'ready' | 'failed'>().notNull().default('ready'),
+    language: text('language').notNull().default('en'),
+    /** The engines asked for (null: all). */
+    engines: jsonb('engines').$type<string[]>(),
+    jobId: text('job_id'),
+    error: text('error'),
+    data: jsonb('data').$type<ReportData>(),
+    pdf: bytea('pdf'),
+    finishedAt: ts('finished_at'),
   },
   (t) => [
     index('reports_workspace_idx').on(t.workspaceId, t.createdAt),
@@ -26,3 +43,15 @@ export const reports = pgTable(
     uniqueIndex('reports_weekly_idx').on(t.workspaceId, t.type, t.periodTo).where(sql`"trigger" = 'weekly'`),
   ],
 );
+
+/** Per workspace: who sends its reports (agency name and logo, white-label) and how they read. */
+export const reportSettings = pgTable('report_settings', {
+  workspaceId: text('workspace_id').primaryKey().references(() => workspaces.id, { onDelete: 'cascade' }),
+  agencyName: text('agency_name'),
+  /** A PNG or JPEG as a data: URI (at most 256 KB), embedded in the cover. */
+  agencyLogo: text('agency_logo'),
+  whiteLabel: boolean('white_label').notNull().default(false),
+  timeZone: text('time_zone').notNull().default('UTC'),
+  language: text('language').notNull().default('en'),
+  updatedAt: ts('updated_at').notNull(),
+});

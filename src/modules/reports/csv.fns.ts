@@ -1,0 +1,45 @@
+import type { ReportData } from './reports.fns.ts';
+
+// A report as CSV for machines and spreadsheets: one header row, ISO dates, raw numbers with their
+// interval columns, optionally a UTF-8 byte-order mark (Excel reads UTF-8 only with it).
+// Formula injection (OWASP "CSV Injection"): a string cell starting with = + - @ TAB or CR is
+// prefixed with a single quote; numbers are never touched (-3.5 stays a number).
+
+const TRIGGERS = /^[=+\-@\t\r]/;
+const QUOTE = /[",\n\r]/;
+
+export function csvCell(v: string | number | boolean | null | undefined): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : '';
+  if (typeof v === 'boolean') return String(v);
+  const s = TRIGGERS.test(v) ? `'${v}` : v;
+  return QUOTE.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export const CSV_COLUMNS = ['report', 'section', 'label', 'day', 'value', 'unit', 'n', 'interval_low', 'interval_high', 'note', 'simulated'] as const;
+
+export function toCsv(r: ReportData, opts: { bom?: boolean } = {}): string {
+  const lines = [CSV_COLUMNS.join(',')];
+  const row = (section: string, label: string, day: string, value: number | null, unit: string, n: number | null, interval: [number, number] | null | undefined, note = '') =>
+    lines.push([r.type, section, label, day, value, unit, n, interval?.[0] ?? null, interval?.[1] ?? null, note, r.simulated].map(csvCell).join(','));
+  if (r.score) row('GEO score', 'GEO score', r.score.date, r.score.score, 'score', r.score.n, r.score.interval, 'the score endpoint for the period’s last day');
+  for (const p of r.series.composite) row('GEO score per day', 'GEO score', p.day, p.value, 'score', p.n, p.interval, 'all engines');
+  for (const e of r.series.engines) for (const p of e.points) row('GEO score per day', `GEO score ${e.engine}`, p.day, p.value, 'score', p.n, p.interval, e.engine);
+  for (const s of r.sections) {
+    if (s.unavailable) row(s.heading, 'unavailable', r.periodTo, null, '', null, null, s.unavailable);
+    for (const f of s.figures) row(s.heading, f.label, s.day ?? r.periodTo, f.value, f.unit, f.n, f.interval, f.note);
+    if (!s.table) continue;
+    // Table rows: one CSV row per numeric cell, labelled by the row's first cell and the column.
+    for (const cells of s.table.rows) {
+      const name = String(cells[0] ?? '');
+      s.table.columns.forEach((c, i) => {
+        const v = cells[i];
+        if (i === 0 || c.kind === 'interval' || c.kind === 'text' || c.kind === 'engine' || c.kind === 'date') return;
+        const next = s.table!.columns[i + 1];
+        const iv = next?.kind === 'interval' && Array.isArray(cells[i + 1]) ? (cells[i + 1] as [number, number]) : null;
+        row(s.heading, `${name}: ${c.label}`, s.day ?? r.periodTo, typeof v === 'number' ? v : null, c.kind === 'percent' ? '%' : c.kind, null, iv);
+      });
+    }
+  }
+  return `${opts.bom ? '\ufeff' : ''}${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,190 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, copyFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { createTestApp, createWorkspace, signup, type TestContext } from '../../../test/helpers/app.ts';
+import { browserAvailable } from '../../../test/helpers/browser.ts';
+import { manualClock } from '../../lib/clock.ts';
+import { createFormatter } from '../../lib/format/format.js';
+
+// Reports as a client gets them (issue 23): made on demand over three measured days, read as PDF
+// and checked as a reader would: the brand's name, readable dates and numbers, the very interval
+// the score endpoint gives, and pages whose text boxes never overlap. Page images are kept under
+// test-artifacts/reports/ for a person to look at.
+
+const TYPES = ['visibility_summary', 'competitor_comparison', 'citation_sources', 'recommendations_progress', 'seo_technical_status'] as const;
+const ARTIFACTS = path.resolve('test-artifacts/reports');
+const havePoppler = (() => {
+  try {
+    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+let ctx: TestContext;
+let owner: string;
+const clock = manualClock(new Date('2026-11-20T09:00:00Z'));
+const DAYS = ['2026-11-20', '2026-11-21', '2026-11-22'];
+
+const req = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: Record<string, string> = { cookie: owner }) =>
+  ctx.app.inject({ method, url: `/api/v1/workspaces/${url}`, headers, ...(payload ? { payload } : {}) });
+
+async function until<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
+  for (let i = 0; i < 2400; i++) {
+    const v = await read();
+    if (done(v)) return v;
+    await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('gave up waiting');
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp({ clock });
+  owner = (await signup(ctx.app)).cookie;
+  await createWorkspace(ctx.app, owner, 'client-a', { displayName: 'Acme Analytics Group' });
+  for (const [i, day] of DAYS.entries()) {
+    clock.set(new Date(`${day}T09:00:00Z`));
+    const run = await req('POST', 'client-a/runs', { preset: 'smoke', idempotencyKey: `day-${i}` });
+    expect(run.statusCode, run.body).toBe(202);
+    await until(async () => (await req('GET', `client-a/runs/${run.json().id}`)).json().status, (s) => s !== 'running');
+  }
+  await req('PUT', 'client-a/reports/settings', { agencyName: 'Northwind Agency', timeZone: 'Europe/Madrid', language: 'en' });
+}, 240_000);
+afterAll(() => ctx.close());
+
+async function made(type: string, body: object = {}) {
+  const res = await req('POST', 'client-a/reports', { type, from: DAYS[0], to: DAYS.at(-1), ...body });
+  expect(res.statusCode, res.body).toBe(202);
+  expect(res.json()).toMatchObject({ type, status: 'queued', trigger: 'on_demand' });
+  return until(async () => (await req('GET', `client-a/reports/${res.json().id}`)).json(), (r) => r.status !== 'queued' && r.status !== 'running');
+}
+
+interface Box { str: string; x0: number; y0: number; x1: number; y1: number }
+async function pdfPages(bytes: Buffer) {
+  const doc = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false }).promise;
+  const pages: Box[][] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const items = (await (await doc.getPage(i)).getTextContent()).items;
+    pages.push(items.flatMap((t) => ('str' in t && t.str.trim() ? [{ str: t.str, x0: t.transform[4], y0: t.transform[5], x1: t.transform[4] + t.width, y1: t.transform[5] + t.height }] : [])));
+  }
+  return pages;
+}
+/** Pairs of text boxes that overlap by more than half a point each way (touching neighbours do not count). */
+function overlaps(boxes: Box[]) {
+  const out: Array<[string, string]> = [];
+  for (let i = 0; i < boxes.length; i++) {
+    for (let j = i + 1; j < boxes.length; j++) {
+      const a = boxes[i]!, b = boxes[j]!;
+      const w = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0), h = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+      if (w > 0.5 && h > 0.5) out.push([a.str, b.str]);
+    }
+  }
+  return out;
+}
+
+describe('on-demand reports', { timeout: 240_000 }, () => {
+  it('refuses bad bodies with the field named, and needs reports:write', async () => {
+    const cases: Array<[object, RegExp]> = [
+      [{ type: 'weekly_digest' }, /body\.type/],
+      [{ type: 'visibility_summary', from: '2026-11-22', to: '2026-11-01' }, /body\.from/],
+      [{ type: 'visibility_summary', from: '2025-01-01', to: '2026-11-22' }, /body\.to/],
+      [{ type: 'visibility_summary', engines: ['altavista'] }, /body\.engines/],
+      [{ type: 'visibility_summary', language: 'de' }, /body\.language/],
+      [{ type: 'visibility_summary', colour: 'red' }, /colour/],
+    ];
+    for (const [body, field] of cases) {
+      const res = await req('POST', 'client-a/reports', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().error.message).toMatch(field);
+    }
+  });
+
+  it('replays an idempotency key and costs no credits', async () => {
+    const balance = async () => (await req('GET', 'client-a/credits/balance')).json();
+    const before = await balance();
+    const body = { type: 'citation_sources', idempotencyKey: 'once' };
+    const [a, b] = await Promise.all([req('POST', 'client-a/reports', body), req('POST', 'client-a/reports', body)]);
+    expect([a.statusCode, b.statusCode]).toEqual([202, 202]);
+    expect(a.json().id).toBe(b.json().id);
+    await until(async () => (await req('GET', `client-a/reports/${a.json().id}`)).json().status, (s) => s === 'ready' || s === 'failed');
+    expect(await balance()).toEqual(before);
+  });
+
+  it.skipIf(!browserAvailable || !havePoppler)('each type as a PDF a client reads: brand name, no ISO time, one decimal, the score endpoint\'s interval', async () => {
+    const score = (await req('GET', `client-a/score?date=${DAYS.at(-1)}`)).json();
+    expect(score.interval).toEqual([expect.any(Number), expect.any(Number)]);
+    const interval = createFormatter({ locale: 'en' }).interval(score.interval);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'report-pdf-'));
+    for (const type of TYPES) {
+      const report = await made(type);
+      expect(report.status, report.error).toBe('ready');
+      const pdf = await req('GET', `client-a/reports/${report.id}?format=pdf`);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      const file = path.join(dir, `${type}.pdf`);
+      writeFileSync(file, pdf.rawPayload);
+      const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+      expect(text, type).toContain('Acme Analytics Group');
+      expect(text, type).toContain('Northwind Agency');
+      expect(text, type).not.toContain('client-a');
+      expect(text, type).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
+      expect(text.match(/\d\.\d{2,}/g), type).toBeNull();
+      expect(text, type).toContain(interval);
+      expect(text, type).toMatch(/Simulated data/);
+      expect(text, type).toMatch(/Nov 20 – 22, 2026/);
+      expect(text, type).toMatch(/\d+ ?\/ ?\d+/); // page x / y on every page
+      // The JSON of the same report carries the same interval, unrounded, as the score endpoint.
+      const json = (await req('GET', `client-a/reports/${report.id}?format=json`)).json();
+      expect(json.report.score.interval).toEqual(score.interval);
+    }
+  });
+
+  it.skipIf(!browserAvailable || !havePoppler)('layout: every page as PNG, no text box overlaps another, the chart has the period\'s data', async () => {
+    const report = await made('visibility_summary');
+    const pdf = (await req('GET', `client-a/reports/${report.id}?format=pdf`)).rawPayload;
+    const pages = await pdfPages(pdf);
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    pages.forEach((boxes, i) => expect(overlaps(boxes), `page ${i + 1}`).toEqual([]));
+    const perPage = pages.map((boxes) => boxes.map((b) => b.str).join(' '));
+    for (const [i, text] of perPage.entries()) {
+      expect(text, `page ${i + 1}`).toMatch(/Simulated data/);
+      expect(text, `page ${i + 1}`).toContain(`${i + 1} / ${pages.length}`);
+    }
+    const html = (await req('GET', `client-a/reports/${report.id}?format=html`)).body;
+    expect(html.match(/<circle /g)).toHaveLength(DAYS.length);
+    expect(html).toContain('<polygon');
+    mkdirSync(ARTIFACTS, { recursive: true });
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'report-png-'));
+    writeFileSync(path.join(dir, 'report.pdf'), pdf);
+    execFileSync('pdftoppm', ['-png', '-r', '60', path.join(dir, 'report.pdf'), path.join(dir, 'page')]);
+    const pngs = readdirSync(dir).filter((f) => f.endsWith('.png')).sort();
+    expect(pngs).toHaveLength(pages.length);
+    for (const png of pngs) copyFileSync(path.join(dir, png), path.join(ARTIFACTS, `visibility_summary-${png}`));
+  });
+
+  it('CSV: one header, ISO dates, raw numbers with interval columns, a BOM when asked, formulas neutralised', async () => {
+    const report = await made('competitor_comparison');
+    const csv = await req('GET', `client-a/reports/${report.id}?format=csv`);
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toBe('report,section,label,day,value,unit,n,interval_low,interval_high,note,simulated');
+    expect(lines.filter((l) => l.startsWith('report,'))).toHaveLength(1);
+    expect(lines.slice(1).every((l) => /,\d{4}-\d{2}-\d{2},/.test(l))).toBe(true);
+    expect(csv.body.charCodeAt(0)).not.toBe(0xfeff);
+    const bom = await req('GET', `client-a/reports/${report.id}?format=csv&bom=true`);
+    expect(bom.body.charCodeAt(0)).toBe(0xfeff);
+  });
+
+  it('a report not yet made says so; another workspace\'s report is 404', async () => {
+    const res = await req('POST', 'client-a/reports', { type: 'visibility_summary' });
+    const id = res.json().id;
+    const early = await req('GET', `client-a/reports/${id}?format=json`);
+    expect(early.statusCode).toBe(200);
+    expect(['queued', 'running', 'ready']).toContain(early.json().status);
+    await createWorkspace(ctx.app, owner, 'client-b');
+    expect((await req('GET', `client-b/reports/${id}`)).statusCode).toBe(404);
+  });
+});
