@@ -18,6 +18,7 @@ export const JOB_QUEUES = [
   'alerts_eval',
   'alerts_mail',
   'webhook_delivery',
+  'traffic_ingest',
 ] as const;
 
 /**
