@@ -100,6 +100,9 @@ import { setupWebhooks } from './modules/webhooks/webhooks.module.ts';
 import { createMcpCore } from './modules/mcp/mcp.server.ts';
 import { createQuotes } from './modules/mcp/mcp.quotes.ts';
 import { mcpRoutes } from './modules/mcp/mcp.routes.ts';
+import { createTrafficService } from './modules/traffic/traffic.service.ts';
+import { createTrafficViews } from './modules/traffic/traffic.views.ts';
+import { trafficRoutes } from './modules/traffic/traffic.routes.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -377,6 +380,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
   reportsRoutes(app, { reports });
+  // AI traffic from access logs (docs/traffic.md).
+  const traffic = createTrafficService({ db, clock, jobs, dataDir: config.dataDir });
+  await trafficRoutes(app, { traffic, views: createTrafficViews({ db, clock, classifier: traffic.classifier }) });
   // Measurement schedules, and the time-driven tasks a fleet runs once per due time (issue 14).
   const schedules = createSchedulesService({ db, clock, runs, workspaces, events, log: app.log });
   schedulesRoutes(app, { schedules });
@@ -424,6 +430,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await keys.sweep();
       await credits.sweep();
       await limiter.sweep();
+      await traffic.sweep();
       await reports.sweepWeekly();
       await mcpQuotes.sweep();
       await webhooks.sweepStale();

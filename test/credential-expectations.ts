@@ -186,6 +186,15 @@ export const DECISION_CREDENTIALS: Record<string, string> = {
   'GET /assets/dashboard/:file': 'public',
   'GET /assets/dashboard/pages/:file': 'public',
   'GET /assets/vendor/:file': 'public',
+  // docs/traffic.md (issue 28): uploading logs and drains are settings, like webhooks; the views are
+  // metrics; a drain push authenticates by its own signature
+  [`POST ${W}/traffic/logs`]: 'settings:write',
+  [`GET ${W}/traffic/uploads/:id`]: 'settings:read',
+  [`GET ${W}/traffic/settings`]: 'settings:read',
+  [`PUT ${W}/traffic/settings`]: 'settings:write',
+  [`GET ${W}/traffic/agents`]: 'metrics:read',
+  [`GET ${W}/traffic/pages`]: 'metrics:read',
+  [`GET ${W}/traffic/referrals`]: 'metrics:read',
 };
 
 export const EXPECTED_CREDENTIALS: Record<string, string> = { ...SPEC_CREDENTIALS, ...DECISION_CREDENTIALS };

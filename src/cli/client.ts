@@ -8,6 +8,8 @@ export interface RequestOptions {
   query?: Record<string, string | number | undefined>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** A raw body sent as it is read (log uploads), instead of JSON. */
+  stream?: AsyncIterable<Uint8Array>;
 }
 
 export interface Api {
@@ -48,8 +50,10 @@ export function createApi(server: string, apiKey: string | undefined, fetchImpl:
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'geo-cli', ...options.headers };
     if (apiKey) headers.authorization = `Bearer ${apiKey}`;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const body = options.stream ? (options.stream as unknown as BodyInit) : options.body === undefined ? undefined : JSON.stringify(options.body);
     try {
-      return await fetchImpl(url, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body), signal: options.signal });
+      // A streamed body needs `duplex: 'half'` (fetch's request streams).
+      return await fetchImpl(url, { method, headers, body, signal: options.signal, ...(options.stream ? { duplex: 'half' } : {}) } as RequestInit);
     } catch (err) {
       if ((err as Error).name === 'AbortError') throw err;
       throw networkError(server, err);

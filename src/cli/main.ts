@@ -7,6 +7,7 @@ import { registerMetrics } from './commands/metrics.ts';
 import { registerPages } from './commands/pages.ts';
 import { registerRecs } from './commands/recs.ts';
 import { registerRuns } from './commands/runs.ts';
+import { registerTraffic } from './commands/traffic.ts';
 import { CliError, EXIT } from './exit.fns.ts';
 
 // The `geo` command line (issue 15; docs/cli.md). bin/geo.js loads this through tsx.
@@ -31,6 +32,7 @@ export function buildProgram(): Command {
   registerPages(program);
   registerChat(program);
   registerMcp(program);
+  registerTraffic(program);
   return program;
 }
 

@@ -25,3 +25,4 @@ export * from '../modules/events/events.tables.ts';
 export * from '../modules/alerts/alerts.tables.ts';
 export * from '../modules/webhooks/webhooks.tables.ts';
 export * from '../modules/mcp/mcp.tables.ts';
+export * from '../modules/traffic/traffic.tables.ts';

@@ -19,6 +19,7 @@ export const JOB_QUEUES = [
   'alerts_mail',
   'webhook_delivery',
   'report',
+  'traffic_ingest',
 ] as const;
 
 /**

@@ -1,0 +1,184 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, open, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { pipeline as pipe } from 'node:stream';
+import { createGunzip, gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../lib/db.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, invalid, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { WorkspaceContext } from '../../lib/http/types.ts';
+import type { JobContext, JobsService } from '../jobs/jobs.service.ts';
+import { createClassifier, type Classifier } from './classify.fns.ts';
+import { createIngest, type IngestCounts, type Unparsed } from './ingest.ts';
+import { createTrafficRepo } from './traffic.repo.ts';
+import { trafficUploads } from './traffic.tables.ts';
+
+// Log uploads: the request body is spooled to DATA_DIR as it arrives (never held in memory), a
+// `traffic_ingest` job reads it back (gunzipping when it starts with the gzip magic bytes),
+// classifies every line and writes the kept hits in set-based batches, then deletes the file.
+// Workers on other hosts need DATA_DIR shared with the API (as for job logs).
+
+export const KIND = 'traffic_ingest';
+export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+const GZIP_MAGIC = [0x1f, 0x8b];
+
+export type UploadRow = typeof trafficUploads.$inferSelect;
+
+export function uploadView(row: UploadRow | null, id: string) {
+  return {
+    id, source: row?.source ?? 'upload', bytesReceived: row?.bytesReceived ?? 0,
+    counts: { ...emptyView(), ...(row?.counts ?? {}) } as IngestCounts,
+    unparsedSample: row?.unparsedSample ?? [], finishedAt: row?.finishedAt?.toISOString() ?? null,
+  };
+}
+const emptyView = (): IngestCounts => ({ lines: 0, skipped: 0, unparsed: 0, agentHits: 0, verified: 0, claimed: 0, referrals: 0, other: 0, expired: 0, inserted: 0, duplicates: 0 });
+
+export function createTrafficService(deps: { db: Db; clock: Clock; jobs: JobsService; dataDir: string; classifier?: Classifier }) {
+  const { db, clock } = deps;
+  const repo = createTrafficRepo(db);
+  const classifier = deps.classifier ?? createClassifier();
+  const spoolDir = path.join(deps.dataDir, 'traffic', 'uploads');
+
+  /** Runs the ingestion loop over a stream of log bytes (gzip or plain). */
+  async function ingestStream(workspaceId: string, source: Readable, gzip: boolean, signal?: AbortSignal) {
+    const days = await repo.retentionDays(workspaceId);
+    const ingest = createIngest({
+      classifier, signal, notBefore: clock.now().getTime() - days * 86_400_000,
+      write: (rows) => repo.writeBatch(workspaceId, rows),
+    });
+    // Errors anywhere in the chain (a corrupt gzip stream) surface in the loop below.
+    const text = gzip ? pipe(source, createGunzip(), () => {}) : source;
+    try {
+      for await (const chunk of text) await ingest.push(chunk as Buffer);
+    } catch (err) {
+      if ((err as { code?: string }).code === 'Z_DATA_ERROR' || (err as { code?: string }).code === 'Z_BUF_ERROR') {
+        throw new Error(`the gzip data is corrupt after ${ingest.counts.lines} lines (those lines are stored): ${(err as Error).message}`);
+      }
+      throw err;
+    }
+    return ingest.end();
+  }
+
+  async function record(id: string, workspaceId: string, source: string, bytes: number, result: { counts: IngestCounts; unparsed: Unparsed[] } | null) {
+    const values = {
+      id, workspaceId, source, bytesReceived: bytes, createdAt: clock.now(),
+      counts: result ? { ...result.counts } : {}, unparsedSample: result?.unparsed ?? [], finishedAt: result ? clock.now() : null,
+    };
+    await db.insert(trafficUploads).values(values)
+      .onConflictDoUpdate({ target: trafficUploads.id, set: { counts: values.counts, unparsedSample: values.unparsedSample, finishedAt: values.finishedAt } });
+  }
+
+  async function work(ctx: JobContext) {
+    const { file, source, bytes } = ctx.job.params as { file: string; source: string; bytes: number };
+    try {
+      await record(ctx.job.id, ctx.job.workspaceId, source, bytes, null);
+      const head = Buffer.alloc(2);
+      const fd = await open(file, 'r');
+      await fd.read(head, 0, 2, 0).finally(() => fd.close());
+      const gzip = head[0] === GZIP_MAGIC[0] && head[1] === GZIP_MAGIC[1];
+      let read = 0;
+      const progress = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          read += chunk.length;
+          ctx.progress(Math.floor(read / 1024));
+          done(null, chunk);
+        },
+      });
+      const reader = pipe(createReadStream(file, { highWaterMark: 1 << 20 }), progress, () => {});
+      const result = await ingestStream(ctx.job.workspaceId, reader, gzip, ctx.signal);
+      await record(ctx.job.id, ctx.job.workspaceId, source, bytes, result);
+      const c = result.counts;
+      await ctx.log(`${c.lines} lines${gzip ? ' (gzip)' : ''}: ${c.agentHits} AI agent hits (${c.verified} verified, ${c.claimed} claimed), ${c.referrals} AI referrals, ${c.other} other, ${c.unparsed} unparsed, ${c.skipped} skipped, ${c.expired} past retention; ${c.inserted} stored, ${c.duplicates} already stored`);
+      if (c.unparsed) await ctx.log(`${c.unparsed} lines did not parse; a sample is in GET /api/v1/workspaces/{workspace}/traffic/uploads/${ctx.job.id}`);
+      ctx.progress(Math.ceil(bytes / 1024));
+    } finally {
+      await rm(file, { force: true });
+    }
+  }
+  deps.jobs.register(KIND, work);
+
+  return {
+    repo,
+    classifier,
+    ingestStream,
+
+    /** Spools the body (at most MAX_UPLOAD_BYTES) and starts the ingestion job: 202. */
+    async upload(ws: WorkspaceContext, userId: string | null, body: Readable, source = 'upload') {
+      await mkdir(spoolDir, { recursive: true });
+      const file = path.join(spoolDir, `${newId('upl')}.log`);
+      let bytes = 0;
+      const limit = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          bytes += chunk.length;
+          if (bytes > MAX_UPLOAD_BYTES) return done(new AppError('payload_too_large', `An upload is at most ${MAX_UPLOAD_BYTES} bytes (100 MB); split the log or push it in parts.`, { maxBytes: MAX_UPLOAD_BYTES }));
+          done(null, chunk);
+        },
+      });
+      try {
+        await pipeline(body, limit, createWriteStream(file));
+        if (bytes === 0) throw invalid('body: the upload is empty; send the log file as the request body.');
+        return await deps.jobs.start({
+          ws, kind: KIND, group: KIND, totalCalls: Math.max(1, Math.ceil(bytes / 1024)), progressSource: 'kilobytes', createdBy: userId,
+          params: { file, source, bytes }, estimateMicrousd: 0,
+        });
+      } catch (err) {
+        await rm(file, { force: true });
+        // The client hung up mid-body: nothing was started.
+        if ((err as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE' || (err as { code?: string }).code === 'ECONNRESET') throw invalid('body: the upload ended before it was complete.');
+        throw err;
+      } finally {
+        body.resume(); // whatever was not read (a refused upload) is drained, so the answer reaches the client
+      }
+    },
+
+    /** A small body ingested in the request itself (log drains): answers the counts. */
+    async ingestBuffer(workspaceId: string, id: string, source: string, raw: Buffer) {
+      let text: Buffer | string = raw.length >= 2 && raw[0] === GZIP_MAGIC[0] && raw[1] === GZIP_MAGIC[1] ? safeGunzip(raw) : raw;
+      // A JSON array body (Vercel's `json` drains) becomes one line per record.
+      const trimmed = text.toString('utf8').trimStart();
+      if (trimmed.startsWith('[')) {
+        let records: unknown[];
+        try {
+          records = JSON.parse(trimmed) as unknown[];
+        } catch {
+          throw invalid('body: a body starting with `[` must be a JSON array of log records.');
+        }
+        text = records.map((r) => JSON.stringify(r)).join('\n');
+      }
+      const { Readable: R } = await import('node:stream');
+      const result = await ingestStream(workspaceId, R.from([typeof text === 'string' ? text : text.toString('utf8')]), false);
+      await record(id, workspaceId, source, raw.length, result);
+      return uploadView({ id, workspaceId, source, bytesReceived: raw.length, counts: { ...result.counts }, unparsedSample: result.unparsed, createdAt: clock.now(), finishedAt: clock.now() }, id);
+    },
+
+    async uploadResult(ws: WorkspaceContext, id: string) {
+      const job = await deps.jobs.get(ws, id, KIND).catch(() => null);
+      const [row] = await db.select().from(trafficUploads).where(eq(trafficUploads.id, id));
+      if (!row && !job) throw notFound('Upload');
+      if (row && row.workspaceId !== ws.id) throw notFound('Upload');
+      return { ...uploadView(row ?? null, id), status: job?.status ?? 'succeeded' };
+    },
+
+    retentionDays: (ws: WorkspaceContext) => repo.retentionDays(ws.id),
+    async setRetentionDays(ws: WorkspaceContext, days: number) {
+      await repo.setRetentionDays(ws.id, days);
+      return { retentionDays: days };
+    },
+
+    /** Maintenance: raw hits past retention are deleted; aggregates stay. */
+    sweep: () => repo.sweep(clock.now()),
+  };
+}
+export type TrafficService = ReturnType<typeof createTrafficService>;
+
+function safeGunzip(raw: Buffer): Buffer {
+  try {
+    return gunzipSync(raw, { maxOutputLength: MAX_UPLOAD_BYTES });
+  } catch (err) {
+    throw invalid(`body: the gzip data could not be read (${(err as Error).message}).`);
+  }
+}
