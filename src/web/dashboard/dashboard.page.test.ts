@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createWorkspace, signup, type TestContext } from '../../../test/helpers/app.ts';
 
@@ -79,6 +80,11 @@ describe('dashboard pages', () => {
     expect(hooks.body).toContain('from"/assets/vendor/preact.js"');
     expect(hooks.body).not.toMatch(/from\s*"preact"/);
     expect((await get('/assets/vendor/uplot.css')).headers['content-type']).toMatch(/^text\/css/);
+    // The shared formatter is the server's own file, byte for byte, and imports nothing.
+    const format = await get('/assets/vendor/format.js');
+    expect(format.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(format.body).toBe(readFileSync(new URL('../../lib/format/format.js', import.meta.url), 'utf8'));
+    expect(format.body).not.toMatch(/^\s*import\s/m);
     for (const url of ['/assets/dashboard/none.js', '/assets/vendor/react.js', '/assets/dashboard/pages/app.css']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);

@@ -48,6 +48,8 @@ function vendorFiles(): Map<string, string> {
     ['htm.js', beside('htm', 'htm.mjs')],
     ['uplot.js', read('uplot/dist/uPlot.esm.js')],
     ['uplot.css', read('uplot/dist/uPlot.min.css')],
+    // The shared formatter (src/lib/format/format.js): the same file the server and the CLI import.
+    ['format.js', readFileSync(path.join(here, '../../lib/format/format.js'), 'utf8')],
   ]);
 }
 

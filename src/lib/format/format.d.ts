@@ -1,0 +1,38 @@
+// Types of format.js (plain JavaScript so the browser dashboard imports the same file; see there).
+
+export type Language = 'en' | 'es' | 'ca' | 'fr';
+export declare const LANGUAGES: readonly Language[];
+export declare const ENGINE_NAMES: Readonly<Record<'chatgpt' | 'perplexity' | 'gemini' | 'claude' | 'google-aio', string>>;
+/** Reason codes `notEnough` translates; any other string is shown as given. */
+export type ReasonCode = 'no_answers' | 'no_mentions' | 'no_citations' | 'no_interval' | 'no_previous' | 'no_runs' | 'too_few' | 'missing_component' | 'not_measured';
+export declare const REASONS: readonly ReasonCode[];
+export type Reason = ReasonCode | (string & {});
+export type MetricKey = 'score' | 'visibility' | 'relativeSov' | 'position' | 'sentiment' | 'volume' | 'citationRate';
+type Num = number | null | undefined;
+type When = string | number | Date | null | undefined;
+
+export interface Formatter {
+  readonly locale: string;
+  readonly language: Language;
+  readonly timeZone: string;
+  notEnough(reason?: Reason): string;
+  score(v: Num, reason?: Reason): string;
+  percent(v: Num, reason?: Reason): string;
+  decimal(v: Num, reason?: Reason): string;
+  delta(v: Num, reason?: Reason): string;
+  count(v: Num, reason?: Reason): string;
+  interval(iv: readonly [number, number] | null | undefined, reason?: Reason, opts?: { unit?: '%' }): string;
+  n(v: Num): string;
+  date(v: When): string;
+  dateTime(v: When): string;
+  period(from: string, to: string): string;
+  engine(id: string): string;
+  brand(b: string | { displayName?: string | null; name?: string | null; brand?: string; slug?: string } | null | undefined): string;
+  metric(key: MetricKey | (string & {})): string;
+  significance(yes: boolean): string;
+}
+
+export declare function languageOf(locale: string | null | undefined): Language;
+export declare function isTimeZone(tz: unknown): tz is string;
+export declare function createFormatter(opts?: { locale?: string; timeZone?: string }): Formatter;
+export declare function humanise(id: string | null | undefined): string;
