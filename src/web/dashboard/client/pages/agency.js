@@ -1,11 +1,11 @@
 // Agency overview: every reachable workspace with its GEO score, trend, change and whether the
 // change is significant; and the form that creates a workspace.
-import { Alert, Change, Loading, Simulated, Sparkline, api, html, interval, num, useAction, useLoad, useState, ws } from '../lib.js';
+import { Alert, Change, Loading, Simulated, Sparkline, api, hasMeasurement, html, interval, num, useAction, useLoad, useState, ws } from '../lib.js';
 
 async function loadWorkspaces() {
   const list = await api('GET', '/api/v1/workspaces');
   return Promise.all(list.map(async (w) => {
-    const series = await api('GET', ws(w.id, '/timeseries?range=28d')).catch(() => null);
+    const series = (await hasMeasurement(w.id).catch(() => false)) ? await api('GET', ws(w.id, '/timeseries?range=28d')).catch(() => null) : null;
     const points = series?.points ?? [];
     return { ...w, series, last: points[points.length - 1] ?? null, values: points.map((p) => p.score) };
   }));
