@@ -129,7 +129,10 @@ describe.runIf(browserAvailable)('a dashboard a client can be shown (issue 24)',
       expect(axis.xMax).toBeLessThanOrEqual(today + DAY_S);
       // The legend names a day and a value from the start, not "--".
       expect(await page.locator('.u-legend').textContent()).not.toContain('--');
-      expect(await page.locator('.rec').count()).toBe(0); // (recommendations live on their own page)
+      // The SEO page shows the very GEO figure of the overview.
+      const overviewGeo = await page.locator('#geo-score').textContent();
+      await page.goto(`${base}/w/measured/seo`);
+      await expect.poll(() => page.locator('#seo-geo-score').textContent()).toBe(overviewGeo);
       await page.goto(`${base}/w/measured/recs`);
       const card = page.locator('.rec').first();
       await card.waitFor();

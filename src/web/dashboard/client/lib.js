@@ -108,13 +108,19 @@ export function Change({ change }) {
   return html`<span class=${`change ${dir}`}>${fmt.delta(change.delta)} <small>${fmt.significance(change.significant)}</small></span>`;
 }
 
-/** A trend line as SVG; described in words for screen readers. */
-export function Sparkline({ values, label }) {
-  const pts = values.filter((v) => v !== null && v !== undefined);
+/** A trend line as SVG with its 95% band (`bands`: [low, high] per value); described in words for screen readers. */
+export function Sparkline({ values, bands = [], label }) {
+  const idx = values.map((v, i) => i).filter((i) => values[i] !== null && values[i] !== undefined);
+  const pts = idx.map((i) => values[i]);
   if (pts.length < 2) return html`<span class="muted sparkline-empty">${pts.length ? 'one day measured' : 'no trend yet'}</span>`;
-  const w = 120, hgt = 32, lo = Math.min(...pts), hi = Math.max(...pts), span = hi - lo || 1;
-  const d = pts.map((v, i) => `${(i / (pts.length - 1)) * w},${hgt - 2 - ((v - lo) / span) * (hgt - 4)}`).join(' ');
-  return html`<svg class="sparkline" viewBox=${`0 0 ${w} ${hgt}`} width=${w} height=${hgt} role="img" aria-label=${`${label}: ${pts.length} days from ${num(pts[0])} to ${num(pts[pts.length - 1])}`}>
+  const w = 120, hgt = 32;
+  const x = (k) => (k / (idx.length - 1)) * w;
+  const y = (v) => hgt - 2 - (v / 100) * (hgt - 4); // the 0-100 scale, so that a band reads as wide as it is
+  const d = pts.map((v, k) => `${x(k)},${y(v)}`).join(' ');
+  const withBand = idx.every((i) => bands[i]);
+  const band = withBand ? [...idx.map((i, k) => `${x(k)},${y(bands[i][1])}`), ...idx.map((i, k) => `${x(k)},${y(bands[i][0])}`).reverse()].join(' ') : '';
+  return html`<svg class="sparkline" viewBox=${`0 0 ${w} ${hgt}`} width=${w} height=${hgt} role="img" aria-label=${`${label}: ${pts.length} days from ${num(pts[0])} to ${num(pts[pts.length - 1])}${withBand ? ', with the 95% band' : ''}`}>
+    ${withBand ? html`<polygon points=${band} fill="currentColor" fill-opacity="0.15" stroke="none" />` : null}
     <polyline points=${d} fill="none" stroke="currentColor" stroke-width="2" />
   </svg>`;
 }

@@ -35,14 +35,14 @@ function Card({ slug, rec, onMove }) {
   const ev = rec.evidence ?? {};
   const current = ev.metric?.current;
   return html`<li class="rec" data-rec=${rec.rec_id}>
-    <h3>${sentence(rec.title)}</h3>
+    <h3>${rec.title}</h3>
     <p class="meta">${ev.simulated ? html`<${Simulated} simulated /> ` : null}<span class="badge">${LANES[rec.lane] ?? words(rec.lane)}</span> <span class="badge">${words(rec.type)}</span>${rec.compliance_flag ? html` <span class="badge">needs compliance approval</span>` : null}</p>
     <p><strong>Why:</strong> ${sentence(rec.rationale)}${ev.summary ? ` ${sentence(ev.summary)}` : ''}</p>
     ${ev.figures?.length ? html`<ul class="plain figures">${ev.figures.slice(0, 3).map((f) => html`<li>${figureSentence(f)}</li>`)}</ul>` : null}
     <p><strong>Expected effect:</strong> ${current ? html`moves ${words(ev.metric.name)} (${ev.metric.better ?? 'higher'} is better), today ${fmt.percent(current.value)} with 95% interval ${fmt.interval(current.interval, undefined, { unit: '%' })} over ${fmt.count(current.n)} answers` : 'not measurable before it is done'}; priority ${fmt.decimal(rec.scores?.priority, 'not_measured')} (impact ${fmt.decimal((rec.scores?.impact ?? NaN) * 100)}%, confidence ${fmt.decimal((rec.scores?.confidence ?? NaN) * 100)}%).</p>
     <${Sources} ev=${ev} />
     <div class="actions">${ACTIONS[rec.status].map(([action, label]) => html`<button type="button" class=${action === ACTIONS[rec.status][0][0] ? 'small' : 'secondary small'} onClick=${() => onMove(rec, action)}>${label}</button>`)}
-      <button type="button" class="link" aria-expanded=${open} onClick=${() => setOpen(!open)}>${open ? 'Hide details' : 'Evidence, effect and history'}</button></div>
+      <button type="button" class="link" aria-expanded=${open} onClick=${() => setOpen(!open)}>${open ? 'Hide details' : 'Evidence and effect'}</button></div>
     ${open ? html`<${Detail} slug=${slug} rec=${rec} />` : null}
   </li>`;
 }
