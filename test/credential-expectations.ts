@@ -177,6 +177,8 @@ export const DECISION_CREDENTIALS: Record<string, string> = {
   'GET /assets/dashboard/:file': 'public',
   'GET /assets/dashboard/pages/:file': 'public',
   'GET /assets/vendor/:file': 'public',
+  // issue 24: the dashboard's icon
+  'GET /favicon.ico': 'public',
 };
 
 export const EXPECTED_CREDENTIALS: Record<string, string> = { ...SPEC_CREDENTIALS, ...DECISION_CREDENTIALS };
