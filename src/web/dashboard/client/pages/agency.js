@@ -46,8 +46,8 @@ export function Agency() {
         <th scope="row"><a href=${`/w/${w.id}`}>${w.displayName}</a><br /><small class="muted">${w.id} · ${w.role}</small></th>
         <td>${w.last ? html`<strong class="score">${num(w.last.score)}</strong><br /><small class="muted">95% ${interval(w.last.interval)}</small>` : html`<span class="muted">not measured yet</span>`}</td>
         <td><${Sparkline} values=${w.values} bands=${w.bands} label=${`GEO score trend of ${w.displayName}`} /></td>
-        <td>${w.last ? html`<${Change} change=${w.last.change} />` : fmt.notEnough('no_runs')}</td>
-        <td>${w.own ? html`${fmt.percent(w.own.shareOfVoice)}${w.rival ? html`<br /><small class="muted">vs ${w.rival.name} ${fmt.percent(w.rival.shareOfVoice)}</small>` : null}` : fmt.notEnough('no_runs')}</td>
+        <td>${w.last ? html`<${Change} change=${w.last.change} />` : html`<span class="muted">no run yet</span>`}</td>
+        <td>${w.own ? html`${fmt.percent(w.own.shareOfVoice)}${w.rival ? html`<br /><small class="muted">vs ${w.rival.name} ${fmt.percent(w.rival.shareOfVoice)}</small>` : null}` : html`<span class="muted">no run yet</span>`}</td>
         <td>${w.open === null ? '—' : html`<a href=${`/w/${w.id}/recs`}>${fmt.count(w.open)}</a>`}</td>
         <td>${w.lastRun ? html`${when(w.lastRun.createdAt ?? w.lastRun.startedAt)}<br /><small class="muted">${words(w.lastRun.status)}</small>` : html`<span class="muted">none yet</span>`}</td>
         <td>${usd(w.credits)}</td>
