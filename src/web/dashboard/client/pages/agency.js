@@ -61,7 +61,7 @@ const LANGS = [['en', 'English'], ['es', 'Spanish'], ['ca', 'Catalan'], ['fr', '
 const list = (text) => text.split(',').map((s) => s.trim()).filter(Boolean);
 
 export function NewWorkspace() {
-  const [f, setF] = useState({ brand: '', displayName: '', domain: '', languages: ['en'], regions: '', c1: '', c1d: '', c2: '', c2d: '', ga4: '', size: 50, compliance: 'none' });
+  const [f, setF] = useState({ brand: '', displayName: '', domain: '', languages: ['en'], regions: '', c1: '', c1d: '', c2: '', c2d: '', ga4: '', gsc: '', size: 50, compliance: 'none' });
   const set = (key) => (e) => setF({ ...f, [key]: e.target.type === 'number' ? Number(e.target.value) : e.target.value });
   const toggleLang = (code) => setF({ ...f, languages: f.languages.includes(code) ? f.languages.filter((l) => l !== code) : [...f.languages, code] });
   const action = useAction();
@@ -71,7 +71,7 @@ export function NewWorkspace() {
       const competitor = (name, domain) => ({ name, domains: [domain], aliases: [name], ambiguous: false });
       const created = await api('POST', '/api/v1/workspaces', {
         brand: f.brand, displayName: f.displayName, domains: [f.domain], languages: f.languages, regions: list(f.regions),
-        competitors: [competitor(f.c1, f.c1d), competitor(f.c2, f.c2d)], gscProperty: `sc-domain:${f.domain}`, ga4Property: f.ga4,
+        competitors: [competitor(f.c1, f.c1d), competitor(f.c2, f.c2d)], gscProperty: f.gsc || `sc-domain:${f.domain}`, ga4Property: f.ga4,
         activeSetSize: f.size, complianceProfile: f.compliance, quotas: QUOTAS,
       });
       location.assign(`/w/${created.slug}`);
@@ -98,7 +98,8 @@ export function NewWorkspace() {
         <div class="row">${field('c2', 'Competitor 2 name', { required: true, minlength: 2 })}${field('c2d', 'Competitor 2 domain', { required: true })}</div>
       </fieldset>
       <fieldset><legend>Measurement</legend>
-        ${field('ga4', 'Google Analytics 4 property ID', { required: true, pattern: '[0-9]{6,12}', inputmode: 'numeric' }, '6-12 digits; the Search Console property is taken from the domain')}
+        ${field('ga4', 'Google Analytics 4 property ID', { required: true, pattern: '[0-9]{6,12}', inputmode: 'numeric', title: '6 to 12 digits' }, 'Where to find it: Google Analytics → Admin → Property details, “Property ID” (6-12 digits)')}
+        ${field('gsc', 'Search Console property', { pattern: 'sc-domain:[a-z0-9.\\-]+\\.[a-z]{2,}', placeholder: f.domain ? `sc-domain:${f.domain}` : 'sc-domain:example.com', title: 'sc-domain: followed by the domain' }, 'Where to find it: Search Console → property picker, the domain property (sc-domain:your-domain); empty uses the website domain')}
         ${field('size', 'Active prompts', { type: 'number', min: 20, max: 300, required: true }, 'How many prompts the engines are asked (20-300)')}
         <div class="field"><label for="compliance">Compliance profile</label>
           <select id="compliance" value=${f.compliance} onChange=${set('compliance')}><option value="none">None</option><option value="eu_medical">EU medical</option></select></div>
