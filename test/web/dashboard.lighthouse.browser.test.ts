@@ -37,7 +37,7 @@ describe.runIf(browserAvailable)('dashboard page evaluation', () => {
     expect(evaluation.scores.bestPractices).toBeGreaterThanOrEqual(95);
   });
 
-  it('scores the signed-in workspace pages at least 95 for accessibility and best practices', { timeout: 480_000 }, async () => {
+  it('scores the signed-in workspace pages at least 95 for accessibility and best practices', { timeout: 900_000 }, async () => {
     const { cookie } = await signup(ctx.app);
     await createWorkspace(ctx.app, cookie, 'audit');
     const inject = (method: 'GET' | 'POST', url: string, payload?: object) => ctx.app.inject({ method, url: `/api/v1/workspaces/audit${url}`, headers: { cookie }, payload });
