@@ -195,6 +195,8 @@ export const DECISION_CREDENTIALS: Record<string, string> = {
   [`GET ${W}/traffic/agents`]: 'metrics:read',
   [`GET ${W}/traffic/pages`]: 'metrics:read',
   [`GET ${W}/traffic/referrals`]: 'metrics:read',
+  // issue 24: the dashboard's icon
+  'GET /favicon.ico': 'public',
 };
 
 export const EXPECTED_CREDENTIALS: Record<string, string> = { ...SPEC_CREDENTIALS, ...DECISION_CREDENTIALS };

@@ -3,12 +3,13 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-export const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+export const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 export function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · GEO visibility</title>
+<link rel="icon" href="/favicon.ico" type="image/png">
 <style>
 :root { font-family: system-ui, sans-serif; color: #1b1f24; background: #f6f7f9; }
 main { max-width: 30rem; margin: 3rem auto; padding: 2rem; background: #fff; border-radius: 12px; box-shadow: 0 1px 4px rgb(0 0 0 / 0.08); }
@@ -19,6 +20,13 @@ button { padding: 0.6rem 1.2rem; font-size: 1rem; border: 0; border-radius: 6px;
 button.secondary { background: #eaeef2; color: #1b1f24; }
 </style></head>
 <body><main>${body}</main></body></html>`;
+}
+
+/** The page for an address the dashboard does not have. */
+export function notFoundPage(): string {
+  return page('Page not found', `<h1>Page not found</h1>
+<p>There is no dashboard page at this address. It may have been mistyped, or the workspace may have another name.</p>
+<p><a href="/">Go to your workspaces</a></p>`);
 }
 
 export function formatUsd(micros: number): string {

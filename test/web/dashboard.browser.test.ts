@@ -88,7 +88,7 @@ describe.runIf(browserAvailable)('dashboard in Chromium', () => {
     await shot('new-workspace');
     await page.getByRole('button', { name: 'Create workspace' }).click();
     await page.waitForURL(`${base}/w/${SLUG}`);
-    await page.getByText('No measurement has finished yet').waitFor();
+    await page.locator('#empty-overview', { hasText: 'No runs yet' }).waitFor();
   });
 
   it('quotes a run, starts it, watches the progress bar and opens the filterable detail', async () => {
@@ -146,8 +146,10 @@ describe.runIf(browserAvailable)('dashboard in Chromium', () => {
     await page.locator('.uplot canvas').first().waitFor();
     expect(await page.locator('.uplot').textContent()).toContain('95%');
     await page.getByLabel('All', { exact: true }).check();
-    await page.locator('#engine').selectOption('chatgpt');
-    await page.locator('.uplot .u-title', { hasText: 'chatgpt, all' }).waitFor();
+    await page.locator('.uplot .u-title', { hasText: 'GEO score, all' }).waitFor();
+    // Engines are series switched on beside the composite, not a separate chart.
+    await page.locator('#engines').getByLabel('ChatGPT').check();
+    await expect.poll(() => page.locator('.u-legend .u-series', { hasText: 'ChatGPT' }).first().getAttribute('class')).not.toContain('u-off');
     expect(await page.getByText('Simulated').count()).toBeGreaterThan(0);
     await shot('overview');
     await page.setViewportSize({ width: 390, height: 844 });

@@ -7,7 +7,7 @@ import { createSafeFetcher } from '../../src/lib/safe-fetch/safe-fetch.ts';
 import { evaluatePage } from '../../src/modules/pages/evaluate.ts';
 
 // The project's own page evaluation (Lighthouse in Chromium, src/modules/pages) run on the
-// dashboard's sign-in page, the first page anyone sees: accessibility and best practices ≥ 90.
+// dashboard's sign-in page, the first page anyone sees: accessibility and best practices ≥ 95 (issue 24; the bar was 90).
 // The fetcher allows this one loopback origin alone and resolves no names. (One audit: ~8 s.)
 // The signed-in pages are audited by the same Lighthouse run (`audit`) with the session cookie
 // sent as a header, over a workspace with a finished run and generated recommendations.
@@ -29,15 +29,15 @@ afterAll(async () => {
 });
 
 describe.runIf(browserAvailable)('dashboard page evaluation', () => {
-  it('scores the sign-in page at least 90 for accessibility and best practices', { timeout: 180_000 }, async () => {
+  it('scores the sign-in page at least 95 for accessibility and best practices', { timeout: 180_000 }, async () => {
     const evaluation = await evaluatePage(`${base}/`, { fetcher, chromePath: CHROME_PATH, loadTimeoutMs: 30_000, totalTimeoutMs: 150_000 });
     console.info(`dashboard sign-in page Lighthouse scores: ${JSON.stringify(evaluation.scores)}`);
     expect(evaluation.details.problems).toEqual([]);
-    expect(evaluation.scores.accessibility).toBeGreaterThanOrEqual(90);
-    expect(evaluation.scores.bestPractices).toBeGreaterThanOrEqual(90);
+    expect(evaluation.scores.accessibility).toBeGreaterThanOrEqual(95);
+    expect(evaluation.scores.bestPractices).toBeGreaterThanOrEqual(95);
   });
 
-  it('scores the signed-in workspace pages at least 90 for accessibility and best practices', { timeout: 480_000 }, async () => {
+  it('scores the signed-in workspace pages at least 95 for accessibility and best practices', { timeout: 900_000 }, async () => {
     const { cookie } = await signup(ctx.app);
     await createWorkspace(ctx.app, cookie, 'audit');
     const inject = (method: 'GET' | 'POST', url: string, payload?: object) => ctx.app.inject({ method, url: `/api/v1/workspaces/audit${url}`, headers: { cookie }, payload });
@@ -48,8 +48,8 @@ describe.runIf(browserAvailable)('dashboard page evaluation', () => {
       const result = await audit(`${base}/w/audit${section}`, { chromePath: CHROME_PATH, proxyUrl: null, loadTimeoutMs: 30_000, totalTimeoutMs: 90_000, extraHeaders: { cookie } });
       scores[section || '/'] = result.scores;
       expect(result.finalUrl, 'not sent to sign in').toContain('/w/audit');
-      expect(result.scores.accessibility, `${section} accessibility`).toBeGreaterThanOrEqual(90);
-      expect(result.scores.bestPractices, `${section} best practices`).toBeGreaterThanOrEqual(90);
+      expect(result.scores.accessibility, `${section} accessibility`).toBeGreaterThanOrEqual(95);
+      expect(result.scores.bestPractices, `${section} best practices`).toBeGreaterThanOrEqual(95);
     }
     console.info(`dashboard workspace pages Lighthouse scores: ${JSON.stringify(scores)}`);
   });

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, envelope, workspaceNotFound, type ErrorCode } from '../errors.ts';
 import { describeValidationErrors, invalidFields } from './validation.ts';
+import { notFoundPage, PAGE_CSP } from '../../web/html.ts';
 
 // One envelope for every failure: validation, malformed JSON, unknown routes, oversized bodies,
 // our own AppErrors, and anything unexpected (logged, answered as a bare 500).
@@ -34,6 +35,8 @@ export function toErrorReply(error: FastifyError | AppError | Error, request: Fa
     return send(reply, request, error.statusCode, error.code, error.message, error.details);
   }
   const fe = error as FastifyError;
+  // A page address with an impossible part (say an upper-case workspace) is an unknown page.
+  if (fe.validation?.[0] && fe.validationContext === 'params' && wantsPage(request)) return notFoundHtml(reply);
   if (fe.validation?.[0]) {
     // Every failure at once: the message lists them all, `details.errors` names each field.
     return toErrorReply(invalidFields(describeValidationErrors(fe.validation as never, fe.validationContext ?? 'request')), request, reply);
@@ -70,7 +73,20 @@ export function registerErrorHandling(app: FastifyInstance) {
     reply.header('x-request-id', request.id);
   });
   app.setErrorHandler((error, request, reply) => toErrorReply(error as FastifyError, request, reply));
-  app.setNotFoundHandler((request, reply) =>
-    send(reply, request, 404, 'not_found', `No route ${request.method} ${request.url.split('?')[0]}.`),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    // A person who mistyped a dashboard address gets a page, not the API's JSON (issue 24).
+    if (wantsPage(request)) return notFoundHtml(reply);
+    return send(reply, request, 404, 'not_found', `No route ${request.method} ${request.url.split('?')[0]}.`);
+  });
+}
+
+/** A browser navigating (GET/HEAD, HTML accepted) outside the JSON API. */
+export function wantsPage(request: FastifyRequest): boolean {
+  const path = request.url.split('?')[0]!;
+  return (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && /text\/html/.test(request.headers.accept ?? '');
+}
+
+export function notFoundHtml(reply: FastifyReply) {
+  return reply.status(404).header('content-security-policy', PAGE_CSP).header('x-content-type-options', 'nosniff').header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8').send(notFoundPage());
 }

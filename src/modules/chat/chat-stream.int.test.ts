@@ -83,7 +83,7 @@ describe('POST /api/v1/chat streams a turn', () => {
 });
 
 describe('credits', () => {
-  it('holds the turn, leases 120,000 per step and settles the tokens used, never above the leases', async () => {
+  it('holds the turn and leases 120,000 per step; the simulated model (no model configured) says so and settles 0', async () => {
     const before = await balance('chatty');
     const threadId = await newThread('chatty');
     const res = await ask('chatty', threadId, 'How much credit do we have left?');
@@ -92,13 +92,14 @@ describe('credits', () => {
     expect(op.reservedMicrousd).toBe(720_000);
     expect(op.status).toBe('settled');
     expect(op.leases.map((l: { amountMicrousd: number }) => l.amountMicrousd)).toEqual([STEP_LEASE_MICROUSD, STEP_LEASE_MICROUSD]);
-    expect(op.settledMicrousd).toBeGreaterThan(0);
-    expect(op.settledMicrousd).toBeLessThanOrEqual(2 * STEP_LEASE_MICROUSD);
+    // A template over the data is not charged (issue 24); a real model's tokens are (chat-provider.int.test.ts).
+    expect(op.settledMicrousd).toBe(0);
     const after = await balance('chatty');
     expect(after.heldMicrousd).toBe(0);
-    expect(after.postedMicrousd).toBe(before.postedMicrousd - op.settledMicrousd);
+    expect(after.postedMicrousd).toBe(before.postedMicrousd);
     const thread = (await call('GET', `/api/v1/threads/${threadId}?workspace=chatty`)).body;
-    expect(thread.messages[1].metadata.creditsMicrousd).toBe(op.settledMicrousd);
+    expect(thread.messages[1].metadata).toMatchObject({ creditsMicrousd: 0, simulated: true });
+    expect(textOf(res).startsWith('No language model is configured for this workspace')).toBe(true);
     // The balance tool read the balance while the turn's hold was in place.
     expect(textOf(res)).toContain('micro-USD available');
   });

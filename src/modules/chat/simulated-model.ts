@@ -9,6 +9,8 @@ import { planStep } from './simulated.fns.ts';
 // step leases and storage as a real model. Deterministic; words stream at a fixed pace.
 
 export const SIMULATED_MODEL_ID = 'geo-simulated-v1';
+/** Said first in every turn of this model, so that nobody mistakes a template for a model's answer (issue 24). */
+export const NO_MODEL_NOTICE = 'No language model is configured for this workspace, so this answer is put together from its data with a fixed template (not charged).\n\n';
 
 interface Options {
   /** Delay before each streamed word (0 in tests that do not watch the pace). */
@@ -45,6 +47,13 @@ function usageOf(inputChars: number, outputChars: number): LanguageModelV3Usage 
 
 /** One step's content: tool calls (with a short preface), or the answer. */
 function stepContent(options: LanguageModelV3CallOptions, step: number, scopeOf: Options['scopeOf']): { content: LanguageModelV3Content[]; toolCalls: boolean } {
+  const planned = plannedContent(options, step, scopeOf);
+  const first = planned.content[0];
+  if (step === 0 && first?.type === 'text') planned.content[0] = { ...first, text: `${NO_MODEL_NOTICE}${first.text}` };
+  return planned;
+}
+
+function plannedContent(options: LanguageModelV3CallOptions, step: number, scopeOf: Options['scopeOf']): { content: LanguageModelV3Content[]; toolCalls: boolean } {
   const { question, done } = readPrompt(options.prompt);
   const offered = new Set((options.tools ?? []).map((t) => t.name));
   // The last allowed step is asked for text only (toolChoice none): answer with what is in.

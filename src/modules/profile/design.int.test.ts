@@ -81,6 +81,18 @@ describe('design extraction from a site', () => {
     expect(res.designMd).toContain('- primary: #0a7cff');
   });
 
+  it('stores the site icon as brandMeta.faviconUrl too (issue 24)', async () => {
+    sites['design-icon.com'] = {
+      '/': { type: 'text/html', body: '<title>Icons</title><link rel="icon" href="/i.png">' },
+      '/i.png': { type: 'image/png', body: await makePng(64, 64) },
+    };
+    await createWorkspace(ctx.app, cookie, 'design-c', { domains: ['design-icon.com'] });
+    const res = await design.extract(await ws('design-c'));
+    expect(res).toMatchObject({ ok: true, brandMeta: { faviconUrl: expect.stringContaining('/api/v1/workspaces/design-c/profile/icon?v=') } });
+    const icon = await ctx.app.inject({ method: 'GET', url: '/api/v1/workspaces/design-c/profile/icon', headers: { cookie } });
+    expect(icon.statusCode).toBe(200);
+  });
+
   it('answers ok:false with the stored values when the site answers garbage or errors', async () => {
     sites['broken-site.com'] = { '/': { type: 'application/octet-stream', body: Buffer.from([0, 1, 2, 3]) } };
     await createWorkspace(ctx.app, cookie, 'design-b', { domains: ['broken-site.com'] });

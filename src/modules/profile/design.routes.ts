@@ -23,7 +23,7 @@ export function designRoutes(app: FastifyInstance, deps: { design: DesignService
     config: { credential: ACCESS.settings.write },
     schema: {
       operationId: 'extractProfileDesign', tags, summary: 'Extract the brand design from the workspace site', params: WorkspaceParams,
-      description: 'Reads the first domain (HTTPS, else HTTP) and its stylesheets through the safe fetcher: colours (theme-color, custom properties, most used colours; rule in docs/design-extraction.md), fonts, logo, about and a designMd summary, all stored on the profile.',
+      description: 'Reads the first domain (HTTPS, else HTTP) and its stylesheets through the safe fetcher: colours (theme-color, custom properties, most used colours; rule in docs/design-extraction.md), fonts, logo, about, the site icon (as icon refresh picks it, stored as brandMeta.faviconUrl; kept when none is usable) and a designMd summary, all stored on the profile.',
       response: { 200: DesignResponse },
     },
   }, async (request) => deps.design.extract(workspaceOf(request)));

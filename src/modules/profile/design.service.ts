@@ -46,6 +46,25 @@ export function createDesignService(deps: { workspaces: WorkspacesService; profi
     }
   }
 
+  /** Stores the best icon the page (or /favicon.ico) offers; false when none is an image we accept. */
+  async function storeSiteIcon(ws: WorkspaceContext, page: { url: string; html: string } | null, siteUrl: string): Promise<boolean> {
+    const { candidates, manifestUrl } = page ? iconLinks(page.html, page.url) : { candidates: [], manifestUrl: null };
+    const manifest = manifestUrl ? await text(manifestUrl, 256 * 1024) : null;
+    const ranked = rankIcons([...candidates, ...(manifest && manifestUrl ? manifestIcons(manifest, manifestUrl) : [])], siteUrl);
+    for (const candidate of ranked.slice(0, MAX_ICON_TRIES)) {
+      try {
+        const res = await fetcher.fetch(candidate.url, { maxBytes: MAX_ICON_BYTES, timeoutMs: TIMEOUT_MS });
+        if (res.status < 200 || res.status >= 300 || res.truncated) continue;
+        await profile.storeIcon(ws, res.body, 'site', res.url);
+        return true;
+      } catch (err) {
+        if (err instanceof AppError && err.code !== 'invalid_request') throw err;
+        // Not an image we accept, or not reachable: the next candidate.
+      }
+    }
+    return false;
+  }
+
   async function response(ws: WorkspaceContext, ok: boolean, extractionRan: boolean) {
     const s = await workspaces.getSettings(ws);
     const bc = s.brandColors ?? {};
@@ -69,6 +88,9 @@ export function createDesignService(deps: { workspaces: WorkspacesService; profi
       await workspaces.updateSettings(ws, {
         brandColors: design.brandColors, brandMeta: meta, designMd: design.designMd, ...(design.about ? { about: design.about } : {}),
       });
+      // The site's icon belongs to its design (issue 24): stored as an icon refresh would, from the
+      // page already read. No usable icon leaves the stored one; extraction still succeeded.
+      await storeSiteIcon(ws, page, page.url);
       return response(ws, true, true);
     },
 
@@ -76,22 +98,8 @@ export function createDesignService(deps: { workspaces: WorkspacesService; profi
       await profile.iconAttempt(ws);
       const row = await workspaces.getRow(ws);
       const page = await homePage(row.domains[0]!);
-      const siteUrl = page?.url ?? `https://${row.domains[0]}/`;
-      const { candidates, manifestUrl } = page ? iconLinks(page.html, page.url) : { candidates: [], manifestUrl: null };
-      const manifest = manifestUrl ? await text(manifestUrl, 256 * 1024) : null;
-      const ranked = rankIcons([...candidates, ...(manifest && manifestUrl ? manifestIcons(manifest, manifestUrl) : [])], siteUrl);
-      for (const candidate of ranked.slice(0, MAX_ICON_TRIES)) {
-        try {
-          const res = await fetcher.fetch(candidate.url, { maxBytes: MAX_ICON_BYTES, timeoutMs: TIMEOUT_MS });
-          if (res.status < 200 || res.status >= 300 || res.truncated) continue;
-          await profile.storeIcon(ws, res.body, 'site', res.url);
-          return response(ws, true, true);
-        } catch (err) {
-          if (err instanceof AppError && err.code !== 'invalid_request') throw err;
-          // Not an image we accept, or not reachable: the next candidate.
-        }
-      }
-      return response(ws, false, page !== null);
+      const stored = await storeSiteIcon(ws, page, page?.url ?? `https://${row.domains[0]}/`);
+      return response(ws, stored, page !== null);
     },
   };
 }

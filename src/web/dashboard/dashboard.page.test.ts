@@ -32,10 +32,33 @@ describe('dashboard pages', () => {
     expect(res.headers.location).toBe('/signin?next=%2Fw%2Fdash%2Frecs');
     const page = await get('/w/dash/runs/run_123', { cookie });
     expect(page.body).toContain('data-page="run" data-workspace="dash" data-id="run_123"');
-    expect((await get('/w/dash/nowhere', { cookie })).statusCode).toBe(400);
+    expect((await get('/w/dash/nowhere', { cookie })).statusCode).toBe(404);
     for (const section of ['reports', 'research', 'email']) {
       expect((await get(`/w/dash/${section}`, { cookie })).body, section).toContain(`data-page="${section}" data-workspace="dash"`);
     }
+  });
+
+  it('answers an unknown dashboard address with an HTML page, an unknown API route with JSON (issue 24)', async () => {
+    const accept = 'text/html,application/xhtml+xml,*/*;q=0.8';
+    for (const url of ['/nowhere', '/w/dash/nowhere', '/w/Not_A_Slug', '/w/dash/runs/bad%20id']) {
+      const res = await get(url, { cookie, accept });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.body, url).toContain('Page not found');
+      expect(res.body, url).toContain('href="/"');
+    }
+    const api = await get('/api/v1/nowhere', { accept });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().error.code).toBe('not_found');
+    expect((await get('/nowhere')).json().error.code).toBe('not_found'); // a client that did not ask for HTML
+  });
+
+  it('serves a favicon, linked from every page', async () => {
+    const icon = await get('/favicon.ico');
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toBe('image/png');
+    expect(icon.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    expect((await get('/signin')).body).toContain('<link rel="icon" href="/favicon.ico"');
   });
 
   it('answers every page under a CSP without inline script or style', async () => {

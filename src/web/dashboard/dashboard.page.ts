@@ -8,6 +8,7 @@ import { ACCESS } from '../../lib/http/credentials.ts';
 import { AppError } from '../../lib/errors.ts';
 import { SESSION_COOKIE } from '../../lib/http/auth.ts';
 import { escapeHtml } from '../html.ts';
+import { notFoundHtml } from '../../lib/http/error-handler.ts';
 
 // The web dashboard (issue 16, docs/dashboard.md): server-rendered HTML shells whose client is
 // plain ES modules (Preact + htm, uPlot for plots) served from this directory and from
@@ -70,6 +71,7 @@ export function shell(pageName: PageName, workspace = '', id = ''): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="description" content="GEO visibility dashboard: how visible your brand is in AI answer engines, and what to do about it.">
 <title>${escapeHtml(PAGES[pageName])} · GEO visibility</title>
+<link rel="icon" href="/favicon.ico" type="image/png">
 <link rel="stylesheet" href="/assets/vendor/uplot.css">
 <link rel="stylesheet" href="/assets/dashboard/app.css">
 <script type="module" src="/assets/dashboard/app.js"></script>
@@ -129,6 +131,17 @@ export function dashboardRoutes(app: FastifyInstance, deps: DashboardDeps) {
   }, (request, reply) => signedIn(request, reply, () => shell('new')));
 
   const Slug = Type.String({ pattern: '^[a-z0-9-]+$', maxLength: 60 });
+  const NOT_FOUND_PAGE = { 404: { description: 'No such dashboard page (HTML)', content: { 'text/html': { schema: { type: 'string' } } } } };
+
+  // The dashboard's icon, drawn once from client/favicon.svg (browsers ask for /favicon.ico).
+  let icon: Promise<Buffer> | undefined;
+  app.get('/favicon.ico', {
+    config: { credential: ACCESS.public },
+    schema: { operationId: 'dashboardFavicon', tags, summary: 'The dashboard icon (PNG)', produces: ['image/png'], response: { 200: { description: 'A 64×64 PNG', content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } } } },
+  }, async (_request, reply) => {
+    icon ??= import('sharp').then(({ default: sharp }) => sharp(Buffer.from(readFileSync(path.join(here, 'client', 'favicon.svg')))).resize(64, 64).png().toBuffer());
+    return reply.header('cache-control', 'public, max-age=86400').type('image/png').send(await icon);
+  });
   app.get('/w/:workspace', {
     config: { credential: ACCESS.public },
     schema: { operationId: 'dashboardWorkspace', tags, summary: 'Web dashboard: workspace overview', params: Type.Object({ workspace: Slug }), produces: ['text/html'], response: SIGNED_IN_PAGE },
@@ -136,11 +149,13 @@ export function dashboardRoutes(app: FastifyInstance, deps: DashboardDeps) {
   app.get('/w/:workspace/:section', {
     config: { credential: ACCESS.public },
     schema: {
-      operationId: 'dashboardSection', tags, summary: 'Web dashboard: a workspace section', produces: ['text/html'], response: SIGNED_IN_PAGE,
-      params: Type.Object({ workspace: Slug, section: Type.Union(SECTIONS.map((s) => Type.Literal(s))) }),
+      operationId: 'dashboardSection', tags, summary: 'Web dashboard: a workspace section', produces: ['text/html'], response: { ...SIGNED_IN_PAGE, ...NOT_FOUND_PAGE },
+      description: `Sections: ${SECTIONS.join(', ')}. Any other section is the HTML "page not found" (404), as is any unknown dashboard address.`,
+      params: Type.Object({ workspace: Slug, section: Type.String({ maxLength: 60 }) }),
     },
   }, (request, reply) => {
     const { workspace, section } = request.params as { workspace: string; section: PageName };
+    if (!(SECTIONS as readonly string[]).includes(section)) return notFoundHtml(reply);
     return signedIn(request, reply, () => shell(section, workspace));
   });
   app.get('/w/:workspace/runs/:id', {

@@ -1,40 +1,133 @@
-// Time series with their 95% interval drawn as a band (uPlot `bands` fills between the upper
-// and lower series). The same numbers are available as a table for screen readers.
+// Time series drawn honestly (issue 24): the time axis spans the measured days only (clamped to
+// today), every point carries a whisker for its 95% interval and, where days connect, a band;
+// one measured day is one point with its whisker, never a line across years. Series can be
+// switched on and off; the legend shows the values under the cursor and under the keyboard
+// (arrow keys on the focused chart). Annotations mark days with simulated answers and days a
+// recommendation was done. The same numbers are in a table for screen readers.
 import uPlot from '/assets/vendor/uplot.js';
-import { html, useEffect, useRef } from './lib.js';
+import { fmt, html, useEffect, useRef } from './lib.js';
 
-const day = (iso) => Date.parse(`${iso}T00:00:00Z`) / 1000;
+const DAY_S = 86400;
+const dayOf = (iso) => Date.parse(`${iso}T00:00:00Z`) / 1000;
+const isoOf = (s) => new Date(s * 1000).toISOString().slice(0, 10);
+export const COLORS = ['#0b57d0', '#b3261e', '#146c2e', '#7c4dff', '#a15c00', '#00639b'];
 
-export function seriesData(points) {
-  return [
-    points.map((p) => day(p.date)),
-    points.map((p) => p.score),
-    points.map((p) => p.interval?.[0] ?? null),
-    points.map((p) => p.interval?.[1] ?? null),
-  ];
+/** The x range: the measured days, half a day either side so that points sit inside; never past today. */
+export function xRange(days, today = Math.floor(Date.now() / 1000 / DAY_S) * DAY_S) {
+  if (!days.length) return [today - DAY_S, today];
+  const lo = Math.min(...days), hi = Math.min(Math.max(...days), today);
+  return [lo - DAY_S / 2, hi + DAY_S / 2];
 }
 
-export function BandChart({ points, label }) {
+/** Aligned data for uPlot: x, then per series its score, low and high (null where not measured that day). */
+export function alignSeries(list) {
+  const days = [...new Set(list.flatMap((s) => s.points.map((p) => dayOf(p.date))))].sort((a, b) => a - b);
+  const data = [days];
+  for (const s of list) {
+    const by = new Map(s.points.map((p) => [dayOf(p.date), p]));
+    data.push(days.map((d) => by.get(d)?.score ?? null), days.map((d) => by.get(d)?.interval?.[0] ?? null), days.map((d) => by.get(d)?.interval?.[1] ?? null));
+  }
+  return data;
+}
+
+/** Whiskers (the 95% interval of each point) and the annotation lines, drawn over the plot. */
+function drawOverlay(u, list, annotations) {
+  const { ctx } = u;
+  ctx.save();
+  list.forEach((s, i) => {
+    if (!u.series[1 + i * 3].show) return;
+    ctx.strokeStyle = s.color;
+    ctx.lineWidth = 1.5 * devicePixelRatio;
+    u.data[0].forEach((x, j) => {
+      const lo = u.data[2 + i * 3][j], hi = u.data[3 + i * 3][j];
+      if (lo === null || hi === null) return;
+      const cx = u.valToPos(x, 'x', true), y0 = u.valToPos(lo, 'y', true), y1 = u.valToPos(hi, 'y', true), w = 5 * devicePixelRatio;
+      ctx.beginPath();
+      ctx.moveTo(cx, y0); ctx.lineTo(cx, y1);
+      ctx.moveTo(cx - w, y0); ctx.lineTo(cx + w, y0);
+      ctx.moveTo(cx - w, y1); ctx.lineTo(cx + w, y1);
+      ctx.stroke();
+    });
+  });
+  ctx.font = `${11 * devicePixelRatio}px system-ui, sans-serif`;
+  for (const a of annotations) {
+    const x = u.valToPos(dayOf(a.date), 'x', true);
+    if (x < u.bbox.left || x > u.bbox.left + u.bbox.width) continue;
+    ctx.strokeStyle = a.kind === 'simulated' ? '#8a5a00' : '#146c2e';
+    ctx.fillStyle = ctx.strokeStyle;
+    ctx.setLineDash([4 * devicePixelRatio, 4 * devicePixelRatio]);
+    ctx.beginPath(); ctx.moveTo(x, u.bbox.top); ctx.lineTo(x, u.bbox.top + u.bbox.height); ctx.stroke();
+    ctx.setLineDash([]);
+    ctx.fillText(a.kind === 'simulated' ? 'S' : '✓', x + 3 * devicePixelRatio, u.bbox.top + (a.kind === 'simulated' ? 12 : 26) * devicePixelRatio);
+  }
+  ctx.restore();
+}
+
+/**
+ * `series`: [{key, label, color, points: [{date, score, interval}]}]; `shown`: keys switched on;
+ * `annotations`: [{date, kind: 'simulated' | 'done', text}].
+ */
+export function BandChart({ series, shown, annotations = [], label }) {
   const box = useRef(null);
+  const plotRef = useRef(null);
   useEffect(() => {
-    if (!box.current || !points.length) return undefined;
-    const width = () => Math.max(280, box.current.clientWidth);
-    const plot = new uPlot({
-      width: width(), height: 260, title: label,
-      // One measured day would stretch the time axis over years: give it a week around it.
-      scales: { x: { time: true, range: (_u, min, max) => (min === max ? [min - 3 * 86400, max + 3 * 86400] : [min, max]) }, y: { range: [0, 100] } },
+    if (!box.current || !series.length) return undefined;
+    const width = () => Math.max(260, box.current.clientWidth);
+    const data = alignSeries(series);
+    const [xMin, xMax] = xRange(data[0]);
+    const step = Math.max(1, Math.ceil((xMax - xMin) / DAY_S / Math.max(2, Math.floor(width() / 110))));
+    const opts = {
+      width: width(), height: 280, title: label,
+      scales: { x: { time: true, range: () => [xMin, xMax] }, y: { range: [0, 100] } },
       series: [
-        {},
-        { label: 'GEO score', stroke: '#0b57d0', width: 2, points: { show: true, size: 6 } },
-        { label: '95% low', stroke: 'rgba(11,87,208,0.35)', width: 1, dash: [4, 4] },
-        { label: '95% high', stroke: 'rgba(11,87,208,0.35)', width: 1, dash: [4, 4] },
+        { label: 'Day', value: (_u, v) => (v === null || v === undefined ? 'move over the chart' : fmt.date(isoOf(v))) },
+        ...series.flatMap((s) => [
+          { label: s.label, stroke: s.color, width: 2, show: shown.includes(s.key), spanGaps: false, points: { show: true, size: 7, fill: s.color }, value: (_u, v) => fmt.score(v, 'not_measured') },
+          { label: `${s.label} 95% low`, stroke: 'transparent', show: shown.includes(s.key), points: { show: false }, value: (_u, v) => fmt.score(v, 'no_interval') },
+          { label: `${s.label} 95% high`, stroke: 'transparent', show: shown.includes(s.key), points: { show: false }, value: (_u, v) => fmt.score(v, 'no_interval') },
+        ]),
       ],
-      bands: [{ series: [3, 2], fill: 'rgba(11,87,208,0.15)' }],
-      axes: [{}, { label: 'score' }],
-    }, seriesData(points), box.current);
-    const resize = () => plot.setSize({ width: width(), height: 260 });
+      bands: series.map((s, i) => ({ series: [3 + i * 3, 2 + i * 3], fill: `${s.color}26` })),
+      axes: [
+        { space: 90, splits: () => { const out = []; for (let d = Math.ceil(xMin / DAY_S) * DAY_S; d <= xMax; d += step * DAY_S) out.push(d); return out; }, values: (_u, splits) => splits.map((v) => fmt.date(isoOf(v))) },
+        { label: 'GEO score (0–100)' },
+      ],
+      cursor: { y: false },
+      hooks: {
+        // The legend lists the series; each one's interval is in its whiskers and the table.
+        init: [(u) => u.root.querySelectorAll('.u-legend .u-series').forEach((row, i) => { if (i > 0 && i % 3 !== 1) row.classList.add('bound'); })],
+        draw: [(u) => drawOverlay(u, series, annotations)],
+        // What the axis spans, readable by the page tests (the axis stays within the data's own range).
+        setScale: [(u, key) => { if (key === 'x') Object.assign(u.root.parentElement.dataset, { xMin: String(u.scales.x.min), xMax: String(u.scales.x.max) }); }],
+      },
+    };
+    const plot = new uPlot(opts, data, box.current);
+    plotRef.current = { plot, data };
+    Object.assign(box.current.dataset, { firstDay: String(data[0][0]), lastDay: String(data[0][data[0].length - 1]) });
+    // The legend starts on the latest day rather than empty.
+    const last = data[0].length - 1;
+    plot.setCursor({ left: plot.valToPos(data[0][last], 'x'), top: 10 });
+    const resize = () => plot.setSize({ width: width(), height: 280 });
     addEventListener('resize', resize);
-    return () => { removeEventListener('resize', resize); plot.destroy(); };
-  }, [points, label]);
-  return html`<figure class="chart"><div ref=${box} class="plot" role="img" aria-label=${`${label}: line chart with its 95% interval band; the table below has the same numbers`}></div></figure>`;
+    return () => { removeEventListener('resize', resize); plot.destroy(); plotRef.current = null; };
+  }, [series, annotations, label]);
+  useEffect(() => {
+    const p = plotRef.current?.plot;
+    if (p) series.forEach((s, i) => [1, 2, 3].forEach((k) => p.setSeries(1 + i * 3 + k - 1, { show: shown.includes(s.key) })));
+  }, [shown]);
+  // Arrow keys move the legend's day, as the pointer does.
+  const onKey = (e) => {
+    const ref = plotRef.current;
+    if (!ref || !['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(e.key)) return;
+    e.preventDefault();
+    const n = ref.data[0].length;
+    const now = ref.plot.cursor.idx ?? n - 1;
+    const idx = e.key === 'Home' ? 0 : e.key === 'End' ? n - 1 : Math.min(n - 1, Math.max(0, now + (e.key === 'ArrowRight' ? 1 : -1)));
+    ref.plot.setCursor({ left: ref.plot.valToPos(ref.data[0][idx], 'x'), top: 10 });
+  };
+  return html`<figure class="chart">
+    <div ref=${box} class="plot" tabindex="0" onKeyDown=${onKey} role="group"
+      aria-label=${`${label}: each point with its 95% interval as a whisker; arrow keys move the day the legend shows; the table below has the same numbers`}></div>
+    ${annotations.length ? html`<figcaption class="muted">Marks: S = a day with simulated answers, ✓ = a recommendation done.</figcaption>` : null}
+  </figure>`;
 }

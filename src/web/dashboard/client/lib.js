@@ -3,6 +3,7 @@
 import { h, render } from '/assets/vendor/preact.js';
 import { useCallback, useEffect, useRef, useState } from '/assets/vendor/hooks.js';
 import htm from '/assets/vendor/htm.js';
+import { createFormatter } from '/assets/vendor/format.js';
 
 export const html = htm.bind(h);
 export { render, useCallback, useEffect, useRef, useState };
@@ -32,6 +33,12 @@ export async function api(method, path, body) {
   return data;
 }
 export const ws = (slug, rest = '') => `/api/v1/workspaces/${encodeURIComponent(slug)}${rest}`;
+/**
+ * Whether the workspace has a succeeded run among its latest 100, i.e. whether score, scoreboard
+ * and time series exist. Asked first, so that "no data yet" is an empty state and never a 404
+ * the browser logs as an error (issue 24).
+ */
+export const hasMeasurement = async (slug) => (await api('GET', ws(slug, '/runs?limit=100'))).runs.some((r) => r.status === 'succeeded');
 export const newKey = () => crypto.randomUUID();
 
 /** Loads `fn()` when `deps` change; `reload()` loads again. Errors land in `error`, never thrown. */
@@ -58,11 +65,23 @@ export function useAction() {
   return { busy, error, setError, run };
 }
 
-export const usd = (micros) => (micros === null || micros === undefined ? '—' : `$${(micros / 1e6).toFixed(2)}`);
-export const num = (v, digits = 1) => (v === null || v === undefined || Number.isNaN(v) ? '—' : Number(v).toFixed(digits));
-export const pct = (v) => (v === null || v === undefined ? '—' : `${Number(v).toFixed(0)}%`);
-export const when = (iso) => (iso ? new Date(iso).toLocaleString() : '—');
-export const interval = (iv, digits = 1) => (iv ? `${num(iv[0], digits)}–${num(iv[1], digits)}` : 'no interval');
+/**
+ * Every number, date and name a person reads goes through the one shared formatter
+ * (src/lib/format/format.js, served as /assets/vendor/format.js): one decimal, the reader's
+ * locale and time zone, display names, and "Not enough data: <reason>" instead of a bare dash.
+ */
+export const fmt = createFormatter({ locale: navigator.language || 'en', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC' });
+export const usd = (micros) => (micros === null || micros === undefined ? fmt.notEnough('not_measured') : `$${(micros / 1e6).toFixed(2)}`);
+/** A figure to one decimal; `digits` 0 for whole counts (Lighthouse scores, ranks). */
+export const num = (v, digits = 1, reason) => (digits === 0 ? fmt.count(v, reason) : fmt.decimal(v, reason));
+/** A percentage given on 0-100. */
+export const pct = (v, reason) => fmt.percent(v, reason);
+export const when = (iso) => (iso ? fmt.dateTime(iso) : fmt.notEnough('not_measured'));
+export const day = (iso) => fmt.date(iso);
+export const interval = (iv, _digits, reason) => fmt.interval(iv, reason);
+export const engineName = (id) => fmt.engine(id);
+/** An enum value as words: "use_case" → "use case", "in_review" → "in review". */
+export const words = (value) => String(value ?? '').replaceAll('_', ' ');
 export function tone(sentiment) {
   if (sentiment === null || sentiment === undefined) return '—';
   return sentiment > 0.15 ? 'positive' : sentiment < -0.15 ? 'negative' : 'neutral';
@@ -78,25 +97,30 @@ export const Loading = ({ what = 'Loading' }) => html`<p class="muted" role="sta
 /** The honest label: shown wherever figures include simulated engine answers. */
 export function Simulated({ simulated, share }) {
   if (!simulated) return null;
-  const part = share !== undefined && share !== null && share < 1 ? `${Math.round(share * 100)}% ` : '';
+  const part = share !== undefined && share !== null && share < 1 ? `${fmt.percent(share * 100)} ` : '';
   return html`<span class="badge simulated" title="These figures come from simulated engines, not real AI answers">Simulated${part ? ` (${part}of answers)` : ''}</span>`;
 }
 
 /** A change with whether it is significant (the 95% intervals do not overlap). */
 export function Change({ change }) {
   if (!change || change.delta === null || change.delta === undefined) return html`<span class="muted">no previous day</span>`;
-  const sign = change.delta > 0 ? '+' : '';
   const dir = change.delta > 0 ? 'up' : change.delta < 0 ? 'down' : 'flat';
-  return html`<span class=${`change ${dir}`}>${sign}${num(change.delta)} <small>${change.significant ? 'significant' : 'not significant'}</small></span>`;
+  return html`<span class=${`change ${dir}`}>${fmt.delta(change.delta)} <small>${fmt.significance(change.significant)}</small></span>`;
 }
 
-/** A trend line as SVG; described in words for screen readers. */
-export function Sparkline({ values, label }) {
-  const pts = values.filter((v) => v !== null && v !== undefined);
+/** A trend line as SVG with its 95% band (`bands`: [low, high] per value); described in words for screen readers. */
+export function Sparkline({ values, bands = [], label }) {
+  const idx = values.map((v, i) => i).filter((i) => values[i] !== null && values[i] !== undefined);
+  const pts = idx.map((i) => values[i]);
   if (pts.length < 2) return html`<span class="muted sparkline-empty">${pts.length ? 'one day measured' : 'no trend yet'}</span>`;
-  const w = 120, hgt = 32, lo = Math.min(...pts), hi = Math.max(...pts), span = hi - lo || 1;
-  const d = pts.map((v, i) => `${(i / (pts.length - 1)) * w},${hgt - 2 - ((v - lo) / span) * (hgt - 4)}`).join(' ');
-  return html`<svg class="sparkline" viewBox=${`0 0 ${w} ${hgt}`} width=${w} height=${hgt} role="img" aria-label=${`${label}: ${pts.length} days from ${num(pts[0])} to ${num(pts[pts.length - 1])}`}>
+  const w = 120, hgt = 32;
+  const x = (k) => (k / (idx.length - 1)) * w;
+  const y = (v) => hgt - 2 - (v / 100) * (hgt - 4); // the 0-100 scale, so that a band reads as wide as it is
+  const d = pts.map((v, k) => `${x(k)},${y(v)}`).join(' ');
+  const withBand = idx.every((i) => bands[i]);
+  const band = withBand ? [...idx.map((i, k) => `${x(k)},${y(bands[i][1])}`), ...idx.map((i, k) => `${x(k)},${y(bands[i][0])}`).reverse()].join(' ') : '';
+  return html`<svg class="sparkline" viewBox=${`0 0 ${w} ${hgt}`} width=${w} height=${hgt} role="img" aria-label=${`${label}: ${pts.length} days from ${num(pts[0])} to ${num(pts[pts.length - 1])}${withBand ? ', with the 95% band' : ''}`}>
+    ${withBand ? html`<polygon points=${band} fill="currentColor" fill-opacity="0.15" stroke="none" />` : null}
     <polyline points=${d} fill="none" stroke="currentColor" stroke-width="2" />
   </svg>`;
 }

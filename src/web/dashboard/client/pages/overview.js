@@ -1,7 +1,7 @@
 // Workspace overview: the GEO score with its five components, the scoreboard against the
 // competitors, and the time series per engine with its 95% interval band.
-import { BandChart } from '../chart.js';
-import { Alert, Change, ENGINES, Loading, Simulated, api, html, interval, num, pct, useLoad, useState, ws } from '../lib.js';
+import { BandChart, COLORS } from '../chart.js';
+import { Alert, Change, ENGINES, Loading, Simulated, api, day, hasMeasurement, engineName, fmt, html, interval, newKey, num, pct, usd, useAction, useLoad, useState, ws } from '../lib.js';
 
 const COMPONENTS = {
   visibility: 'Visibility — share of answers that name the brand',
@@ -20,7 +20,7 @@ function ScoreCard({ slug }) {
   return html`<section aria-labelledby="score-h" class="card">
     <h2 id="score-h">GEO score <${Simulated} simulated=${data.simulated} share=${data.simulatedShare} /></h2>
     <p class="big"><strong id="geo-score">${num(data.score)}</strong> <span class="muted">/ 100</span></p>
-    <p>95% interval ${interval(data.interval)} · ${data.n} answers, ${data.prompts ?? '—'} prompts, ${data.runs} run(s) on ${data.date} · <${Change} change=${data.change} /></p>
+    <p>95% interval ${interval(data.interval)} · ${fmt.n(data.n)} answers, ${fmt.count(data.prompts, 'not_measured')} prompts, ${fmt.count(data.runs)} run(s) on ${day(data.date)} · <${Change} change=${data.change} /></p>
     <div class="table-wrap"><table id="components">
       <caption>The five components (${data.version})</caption>
       <thead><tr><th scope="col">Component</th><th scope="col">Weight</th><th scope="col">Value</th><th scope="col">95% interval</th></tr></thead>
@@ -30,7 +30,7 @@ function ScoreCard({ slug }) {
         return html`<tr class=${missing ? 'missing' : ''}><th scope="row">${label}</th>
           <td>${pct(c.weight * 100)}</td>
           <td>${missing ? html`<em>${MISSING}</em>` : num(c.value)}</td>
-          <td>${missing ? '—' : html`${interval(data.sampleSizes?.[key]?.interval)} <small class="muted">n=${data.sampleSizes?.[key]?.n ?? '—'}</small>`}</td></tr>`;
+          <td>${missing ? fmt.notEnough('missing_component') : html`${interval(data.sampleSizes?.[key]?.interval)} <small class="muted">${fmt.n(data.sampleSizes?.[key]?.n)}</small>`}</td></tr>`;
       })}</tbody>
     </table></div>
   </section>`;
@@ -44,43 +44,88 @@ function Scoreboard({ slug }) {
   return html`<section aria-labelledby="board-h" class="card">
     <h2 id="board-h">Scoreboard <${Simulated} simulated=${data.simulated} share=${data.simulatedShare} /></h2>
     <div class="table-wrap"><table id="scoreboard">
-      <caption>Brand and competitors on ${data.date}, ${data.answers} answers</caption>
+      <caption>Brand and competitors on ${day(data.date)}, ${fmt.count(data.answers)} answers</caption>
       <thead><tr><th scope="col">Rank</th><th scope="col">Name</th><th scope="col">Score</th><th scope="col">Visibility (95%)</th><th scope="col">Share of voice (95%)</th><th scope="col">Avg. position</th><th scope="col">Citations</th></tr></thead>
       <tbody>${data.entities.map((e) => html`<tr class=${e.kind === 'brand' ? 'own' : ''}>
         <td>${e.rank}</td><th scope="row">${e.name}${e.kind === 'brand' ? ' (you)' : ''}</th><td>${num(e.score)}</td>
-        <td>${pct(e.visibility)} <small class="muted">${interval(e.visibilityInterval, 0)}</small></td>
-        <td>${pct(e.shareOfVoice)} <small class="muted">${interval(e.shareOfVoiceInterval, 0)}</small></td>
-        <td>${num(e.averagePosition)}</td><td>${e.citations}</td></tr>`)}</tbody>
+        <td>${pct(e.visibility)} <small class="muted">${interval(e.visibilityInterval)}</small></td>
+        <td>${pct(e.shareOfVoice)} <small class="muted">${interval(e.shareOfVoiceInterval)}</small></td>
+        <td>${num(e.averagePosition, 1, 'no_mentions')}</td><td>${fmt.count(e.citations)}</td></tr>`)}</tbody>
     </table></div>
   </section>`;
 }
 
+const RANGES = [['7d', '7 days'], ['28d', '28 days'], ['all', 'All']];
+
+/** The composite and every engine for one range, with the annotation days (simulated answers, recommendations done). */
+async function loadSeries(slug, range) {
+  const keys = ['composite', ...ENGINES];
+  const [all, recs] = await Promise.all([
+    Promise.all(keys.map((k) => api('GET', ws(slug, `/timeseries?engine=${k}&range=${range}`)))),
+    api('GET', ws(slug, '/recs')).catch(() => null),
+  ]);
+  const series = all.map((d, i) => ({ key: keys[i], label: engineName(keys[i]), color: COLORS[i], points: d.points, simulated: d.simulated, simulatedShare: d.simulatedShare }))
+    .filter((s) => s.points.length);
+  const composite = all[0];
+  const days = new Set(composite.points.map((p) => p.date));
+  const annotations = [
+    ...composite.points.filter((p) => p.simulatedShare > 0).map((p) => ({ date: p.date, kind: 'simulated' })),
+    ...(recs?.done ?? []).map((r) => ({ date: r.updatedAt.slice(0, 10), kind: 'done', text: r.title })).filter((a) => days.has(a.date)),
+  ];
+  return { composite, series, annotations };
+}
+
 function Series({ slug }) {
-  const [engine, setEngine] = useState('composite');
   const [range, setRange] = useState('28d');
-  const { data, error, loading } = useLoad(() => api('GET', ws(slug, `/timeseries?engine=${engine}&range=${range}`)), [slug, engine, range]);
-  const points = data?.points ?? [];
+  const [shown, setShown] = useState(['composite']);
+  const { data, error, loading } = useLoad(() => loadSeries(slug, range), [slug, range]);
+  const points = data?.composite.points ?? [];
+  const toggle = (key) => setShown(shown.includes(key) ? shown.filter((k) => k !== key) : [...shown, key]);
   return html`<section aria-labelledby="series-h" class="card">
-    <h2 id="series-h">Over time <${Simulated} simulated=${data?.simulated} share=${data?.simulatedShare} /></h2>
+    <h2 id="series-h">Over time <${Simulated} simulated=${data?.composite.simulated} share=${data?.composite.simulatedShare} /></h2>
     <div class="controls">
-      <label>Engine <select id="engine" value=${engine} onChange=${(e) => setEngine(e.target.value)}>
-        <option value="composite">All engines</option>${ENGINES.map((e) => html`<option value=${e}>${e}</option>`)}</select></label>
       <fieldset class="inline" id="range"><legend>Range</legend>
-        ${[['7d', '7 days'], ['28d', '28 days'], ['all', 'All']].map(([v, l]) => html`<label><input type="radio" name="range" value=${v} checked=${range === v} onChange=${() => setRange(v)} /> ${l}</label>`)}
+        ${RANGES.map(([v, l]) => html`<label><input type="radio" name="range" value=${v} checked=${range === v} onChange=${() => setRange(v)} /> ${l}</label>`)}
       </fieldset>
+      ${data?.series.length ? html`<fieldset class="inline" id="engines"><legend>Series</legend>
+        ${data.series.map((s) => html`<label><input type="checkbox" checked=${shown.includes(s.key)} onChange=${() => toggle(s.key)} /> <span class="swatch" aria-hidden="true" style=${{ background: s.color }}></span>${s.label}</label>`)}
+      </fieldset>` : null}
     </div>
     <${Alert} error=${error} />
     ${loading && !data ? html`<${Loading} />` : null}
-    ${data && !points.length ? html`<p class="muted">No measured day in this range.</p>` : null}
-    ${points.length ? html`<${BandChart} points=${points} label=${`GEO score, ${engine === 'composite' ? 'all engines' : engine}, ${range}`} />
-      <details><summary>Table of the same numbers</summary><div class="table-wrap"><table id="series-table">
+    ${data && !points.length ? html`<p class="empty">No measured day in the last ${RANGES.find(([v]) => v === range)[1].toLowerCase()}. Pick “All”, or <a href=${`/w/${slug}/runs`}>start a run</a>.</p>` : null}
+    ${points.length ? html`<${BandChart} series=${data.series} shown=${shown} annotations=${data.annotations} label=${`GEO score, ${RANGES.find(([v]) => v === range)[1].toLowerCase()}`} />
+      <details><summary>Table of the same numbers (all engines)</summary><div class="table-wrap"><table id="series-table">
         <thead><tr><th scope="col">Day</th><th scope="col">Score</th><th scope="col">95% interval</th><th scope="col">Answers</th><th scope="col">Change</th><th scope="col">Data</th></tr></thead>
-        <tbody>${points.map((p) => html`<tr><th scope="row">${p.date}</th><td>${num(p.score)}</td><td>${interval(p.interval)}</td><td>${p.n}</td><td><${Change} change=${p.change} /></td><td>${p.simulated ? html`<${Simulated} simulated share=${p.simulatedShare} />` : 'measured'}</td></tr>`)}</tbody>
+        <tbody>${points.map((p) => html`<tr><th scope="row">${day(p.date)}</th><td>${num(p.score)}</td><td>${interval(p.interval)}</td><td>${fmt.count(p.n)}</td><td><${Change} change=${p.change} /></td><td>${p.simulated ? html`<${Simulated} simulated share=${p.simulatedShare} />` : 'measured'}</td></tr>`)}</tbody>
       </table></div></details>` : null}
   </section>`;
 }
 
+/** A workspace with no measurement yet: what is missing, why, and the one action that fills it, quoted. */
+function NoRunYet({ slug, onStarted }) {
+  const quote = useLoad(() => api('GET', ws(slug, '/runs/quote?preset=lite&samples=1')), [slug]);
+  const action = useAction();
+  const start = () => action.run(async () => {
+    await api('POST', ws(slug, '/runs'), { preset: 'lite', samples: 1, idempotencyKey: newKey() });
+    location.assign(`/w/${slug}/runs`);
+  });
+  const q = quote.data;
+  return html`<section class="card empty-state" aria-labelledby="empty-h" id="empty-overview">
+    <h2 id="empty-h">No runs yet</h2>
+    <p>The score, the scoreboard and the trend come from measurement runs: the engines are asked this workspace’s prompts and their answers analysed. Nothing has been measured yet.</p>
+    <p><button type="button" onClick=${start} disabled=${action.busy || !q}>Start a lite run${q ? ` (quoted: ${usd(q.estimateMicrousd)} of credit, ${fmt.count(q.promptCount)} prompts)` : ''}</button>
+      <a class="button secondary" href=${`/w/${slug}/runs`}>Other run sizes</a></p>
+    <${Alert} error=${action.error ?? quote.error} />
+  </section>`;
+}
+
 export function Overview({ workspace }) {
+  // Whether anything was measured, asked first so that "no data yet" is never a failed request.
+  const measured = useLoad(() => hasMeasurement(workspace), [workspace]);
+  if (measured.loading && measured.data === null) return html`<h1>Overview</h1><${Loading} />`;
+  if (measured.error) return html`<h1>Overview</h1><${Alert} error=${measured.error} />`;
+  if (!measured.data) return html`<h1>Overview</h1><${NoRunYet} slug=${workspace} />`;
   return html`<h1>Overview</h1>
     <div class="grid"><${ScoreCard} slug=${workspace} /><${Scoreboard} slug=${workspace} /></div>
     <${Series} slug=${workspace} />`;

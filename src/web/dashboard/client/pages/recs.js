@@ -1,6 +1,6 @@
-// Recommendations as a board of the five statuses. Each card offers only the actions its status
+// Recommendations as a list grouped by the five statuses (a five-column board clipped at 1280 px). Each card offers only the actions its status
 // allows (spec 3.2); a move someone else made first (409 stale_state) reloads the board and says so.
-import { Alert, Loading, Notice, api, html, jobReason, newKey, num, useAction, useLoad, useState, waitForJob, ws } from '../lib.js';
+import { Alert, Loading, Notice, Simulated, api, fmt, html, jobReason, newKey, useAction, useLoad, useState, waitForJob, words, ws } from '../lib.js';
 import { Detail } from './recs-detail.js';
 
 export const STATUSES = [['proposed', 'Proposed'], ['todo', 'To do'], ['in_review', 'In review'], ['done', 'Done'], ['archived', 'Archived']];
@@ -12,17 +12,48 @@ export const ACTIONS = {
   archived: [['restore', 'Restore']],
 };
 
+const LANES = { geo: 'AI answers (GEO)', seo: 'Search (SEO)' };
+const sentence = (text) => { const t = String(text ?? '').trim(); return t && !/[.!?…]$/.test(t) ? `${t}.` : t; };
+/** A figure as a sentence: "Visibility on ChatGPT is 12.0% (95% 5.1–25.3%, 3 of 25 answers)." */
+function figureSentence(f) {
+  const value = f.unit === 'percent' ? fmt.percent(f.value) : fmt.decimal(f.value);
+  const iv = f.interval ? `95% ${fmt.interval(f.interval, undefined, f.unit === 'percent' ? { unit: '%' } : {})}` : fmt.notEnough('no_interval');
+  const of = f.k !== undefined && f.k !== null ? `${fmt.count(f.k)} of ${fmt.count(f.n)} answers` : fmt.n(f.n);
+  const label = String(f.label ?? '').trim().replace(/[.!?…]$/, '');
+  return `${label.charAt(0).toUpperCase()}${label.slice(1)} is ${value} (${iv}, ${of}).`;
+}
+/** Links only to sources real engines cited; a simulated engine's addresses are invented, so they are not links. */
+function Sources({ ev }) {
+  if (!ev.urls?.length) return null;
+  const urls = ev.urls.slice(0, 5);
+  if (ev.simulated) return html`<p class="muted">Sources named by simulated answers (not real pages): ${urls.map((u, i) => html`${i ? ', ' : ''}<span class="fake-url">${u}</span>`)}.</p>`;
+  return html`<p>Sources cited: ${urls.map((u, i) => html`${i ? ', ' : ''}<a href=${u} rel="noopener noreferrer nofollow" target="_blank">${new URL(u, location.href).hostname}</a>`)}.</p>`;
+}
+
 function Card({ slug, rec, onMove }) {
   const [open, setOpen] = useState(false);
+  const ev = rec.evidence ?? {};
+  const current = ev.metric?.current;
   return html`<li class="rec" data-rec=${rec.rec_id}>
     <h3>${rec.title}</h3>
-    <p class="muted">${rec.lane.toUpperCase()} · ${rec.type.replaceAll('_', ' ')} · priority ${num(rec.scores?.priority)}${rec.compliance_flag ? ' · needs compliance approval' : ''}</p>
-    <p>${rec.rationale}</p>
+    <p class="meta">${ev.simulated ? html`<${Simulated} simulated /> ` : null}<span class="badge">${LANES[rec.lane] ?? words(rec.lane)}</span> <span class="badge">${words(rec.type)}</span>${rec.compliance_flag ? html` <span class="badge">needs compliance approval</span>` : null}</p>
+    <p><strong>Why:</strong> ${sentence(rec.rationale)}${ev.summary ? ` ${sentence(ev.summary)}` : ''}</p>
+    ${ev.figures?.length ? html`<ul class="plain figures">${ev.figures.slice(0, 3).map((f) => html`<li>${figureSentence(f)}</li>`)}</ul>` : null}
+    <p><strong>Expected effect:</strong> ${current ? html`moves ${words(ev.metric.name)} (${ev.metric.better ?? 'higher'} is better), today ${fmt.percent(current.value)} with 95% interval ${fmt.interval(current.interval, undefined, { unit: '%' })} over ${fmt.count(current.n)} answers` : 'not measurable before it is done'}; priority ${fmt.decimal(rec.scores?.priority, 'not_measured')} (impact ${fmt.decimal((rec.scores?.impact ?? NaN) * 100)}%, confidence ${fmt.decimal((rec.scores?.confidence ?? NaN) * 100)}%).</p>
+    <${Sources} ev=${ev} />
     <div class="actions">${ACTIONS[rec.status].map(([action, label]) => html`<button type="button" class=${action === ACTIONS[rec.status][0][0] ? 'small' : 'secondary small'} onClick=${() => onMove(rec, action)}>${label}</button>`)}
       <button type="button" class="link" aria-expanded=${open} onClick=${() => setOpen(!open)}>${open ? 'Hide details' : 'Evidence and effect'}</button></div>
     ${open ? html`<${Detail} slug=${slug} rec=${rec} />` : null}
   </li>`;
 }
+
+const EMPTY = {
+  proposed: 'Nothing proposed. Recommendations come from the latest run’s answers: generate them above.',
+  todo: 'Nothing to do yet. Accept a proposed recommendation to plan it.',
+  in_review: 'Nothing waiting for review.',
+  done: 'Nothing done yet. A verified recommendation lands here and its effect is measured by the next run.',
+  archived: 'Nothing archived.',
+};
 
 export function Recs({ workspace }) {
   const board = useLoad(() => api('GET', ws(workspace, '/recs')), [workspace]);
@@ -62,8 +93,12 @@ export function Recs({ workspace }) {
     <div aria-live="polite"><${Notice}>${notice}</${Notice}></div>
     <${Alert} error=${board.error ?? move.error ?? gen.error} />
     ${board.loading && !board.data ? html`<${Loading} />` : null}
-    ${board.data ? html`<div class="board">${STATUSES.map(([status, label]) => html`<section class="column" aria-labelledby=${`col-${status}`} id=${`col-${status}-list`}>
-      <h2 id=${`col-${status}`}>${label} <span class="count">${board.data[status].length}</span></h2>
-      <ul class="plain">${board.data[status].map((rec) => html`<${Card} key=${rec.rec_id} slug=${workspace} rec=${rec} onMove=${onMove} />`)}</ul>
-    </section>`)}</div>` : null}`;
+    ${board.data ? html`<div class="rec-groups">${STATUSES.map(([status, label]) => {
+      const items = board.data[status];
+      const list = html`<ul class="plain rec-list">${items.map((rec) => html`<${Card} key=${rec.rec_id} slug=${workspace} rec=${rec} onMove=${onMove} />`)}</ul>`;
+      return html`<section class="rec-group" aria-labelledby=${`col-${status}`} id=${`col-${status}-list`}>
+        <h2 id=${`col-${status}`}>${label} <span class="count">${fmt.count(items.length)}</span></h2>
+        ${!items.length ? html`<p class="muted empty">${EMPTY[status]}</p>` : status === 'archived' ? html`<details><summary>Show ${fmt.count(items.length)} archived</summary>${list}</details>` : list}
+      </section>`;
+    })}</div>` : null}`;
 }

@@ -1,6 +1,6 @@
 // Runs: start one (preset, samples, the cost quoted first), watch its progress, cancel it; and
 // the run detail as a filterable table of prompts × engines.
-import { Alert, ENGINES, Loading, Notice, Simulated, api, html, newKey, num, tone, usd, useAction, useEffect, useLoad, useState, ws } from '../lib.js';
+import { Alert, ENGINES, Loading, Notice, Simulated, api, html, newKey, num, tone, usd, useAction, when, useEffect, useLoad, useState, ws } from '../lib.js';
 
 const PRESETS = [
   ['smoke', 'Smoke — 2 prompts, a quick check'],
@@ -70,7 +70,7 @@ export function Runs({ workspace }) {
     ${list.loading && !list.data ? html`<${Loading} />` : null}
     ${list.data && !runs.length ? html`<p>No run yet.</p>` : null}
     <ul class="runs" id="runs">${runs.map((r) => html`<li class=${`run ${r.status}`}>
-      <p><a href=${`/w/${workspace}/runs/${r.id}`}>Run of ${new Date(r.startedAt).toLocaleString()}</a>
+      <p><a href=${`/w/${workspace}/runs/${r.id}`}>Run of ${when(r.startedAt)}</a>
         <span class=${`badge status-${r.status}`}>${r.status}</span> <${Simulated} simulated=${r.simulated} share=${r.simulatedShare} /></p>
       <${Progress} run=${r} />
       ${r.status === 'running' ? html`<button type="button" class="secondary" onClick=${() => doCancel(r)} disabled=${cancel.busy}>Cancel run</button>` : null}
@@ -100,7 +100,7 @@ export function RunDetail({ workspace, id }) {
   const sites = [...new Set(all.flatMap((r) => r.citations.map((c) => c.domain)))].sort();
   const rows = filterRows(all, f);
   return html`<h1>Run detail <${Simulated} simulated=${data.run.simulated} share=${data.run.simulatedShare} /></h1>
-    <p>${data.run.status} · ${data.run.progress.completedCalls} calls · started ${new Date(data.run.startedAt).toLocaleString()} · <a href=${`/w/${workspace}/runs`}>All runs</a></p>
+    <p>${data.run.status} · ${data.run.progress.completedCalls} calls · started ${when(data.run.startedAt)} · <a href=${`/w/${workspace}/runs`}>All runs</a></p>
     <div class="table-wrap"><table id="engines"><caption>Per engine</caption>
       <thead><tr><th scope="col">Engine</th><th scope="col">Answers</th><th scope="col">Brand mentioned</th><th scope="col">Avg. position</th><th scope="col">Tone</th><th scope="col">Top cited sites</th></tr></thead>
       <tbody>${data.engines.map((e) => html`<tr><th scope="row">${e.engine} <${Simulated} simulated=${e.simulated} /></th><td>${e.answers}${e.errors ? ` (${e.errors} failed)` : ''}</td>

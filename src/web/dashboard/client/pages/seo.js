@@ -1,6 +1,6 @@
 // SEO: the dashboard (scores in basis points, components with why one is missing, search
 // insights), technical checks with their evidence, and page evaluations (seo-pages.js).
-import { Alert, Loading, Notice, api, html, jobReason, num, useAction, useLoad, useState, waitForJob, ws } from '../lib.js';
+import { Alert, Loading, Notice, Simulated, api, fmt, hasMeasurement, html, jobReason, num, useAction, useLoad, useState, waitForJob, ws } from '../lib.js';
 import { PageEvaluations } from './seo-pages.js';
 
 const bp = (v) => (v === null || v === undefined ? '—' : num(v / 100));
@@ -10,11 +10,17 @@ const REASONS = {
 };
 const label = (key) => (key ?? '').replaceAll('_', ' ');
 
-function Scores({ d, onRefresh, busy }) {
+/** The GEO figure, the very one the overview shows (GET …/score), also before any SEO refresh. */
+async function loadGeo(slug) {
+  return (await hasMeasurement(slug)) ? api('GET', ws(slug, '/score')) : null;
+}
+
+function Scores({ d, geo, slug, onRefresh, busy }) {
   const [url, setUrl] = useState('');
   const submit = (e) => { e.preventDefault(); onRefresh(url); };
   return html`<section class="card" aria-labelledby="seo-h"><h2 id="seo-h">Scores</h2>
-    <p class="big"><span>SEO <strong id="seo-score">${bp(d.seoScoreBp)}</strong></span> · <span>GEO <strong>${bp(d.geoScoreBp)}</strong></span> · <span>Combined <strong>${bp(d.combinedScoreBp)}</strong></span></p>
+    <p class="big"><span>SEO <strong id="seo-score">${bp(d.seoScoreBp)}</strong></span> · <span>GEO <strong id="seo-geo-score">${geo ? fmt.score(geo.score) : fmt.notEnough('no_runs')}</strong>${geo?.simulated ? html` <${Simulated} simulated share=${geo.simulatedShare} />` : null}</span> · <span>Combined <strong>${d.combinedScoreBp === null ? fmt.notEnough('not_measured') : bp(d.combinedScoreBp)}</strong></span></p>
+    ${geo ? null : html`<p class="muted">The GEO score comes from measurement runs: <a href=${`/w/${slug}/runs`}>start one</a>.</p>`}
     <p class="muted">${d.scoreDate ? `Scored ${d.scoreDate} (${d.scoreVersion})` : 'Not refreshed yet.'}</p>
     <form class="controls" onSubmit=${submit} aria-label="Refresh the SEO score">
       <label for="seo-url">Home page to evaluate (optional)<input id="seo-url" type="url" value=${url} onInput=${(e) => setUrl(e.target.value)} placeholder="https://your-domain/" /></label>
@@ -50,6 +56,7 @@ function Insights({ items }) {
 
 export function Seo({ workspace }) {
   const seo = useLoad(() => api('GET', ws(workspace, '/seo')), [workspace]);
+  const geo = useLoad(() => loadGeo(workspace), [workspace]);
   const [notice, setNotice] = useState('');
   const action = useAction();
   const refresh = (url) => action.run(async () => {
@@ -63,6 +70,6 @@ export function Seo({ workspace }) {
   return html`<h1>SEO</h1>
     <div aria-live="polite"><${Notice}>${notice}</${Notice}></div><${Alert} error=${action.error ?? seo.error} />
     ${seo.loading && !d ? html`<${Loading} />` : null}
-    ${d ? html`<${Scores} d=${d} onRefresh=${refresh} busy=${action.busy} /><${Checks} checks=${d.technicalChecks} slug=${workspace} /><${Insights} items=${d.insights} />` : null}
+    ${d ? html`<${Scores} d=${d} geo=${geo.data} slug=${workspace} onRefresh=${refresh} busy=${action.busy} /><${Checks} checks=${d.technicalChecks} slug=${workspace} /><${Insights} items=${d.insights} />` : null}
     <${PageEvaluations} slug=${workspace} />`;
 }
