@@ -190,14 +190,18 @@ describe.runIf(browserAvailable)('dashboard in Chromium', () => {
     await page.getByText(/Someone else changed .* first \(it is now in In review\)/).waitFor();
     await page.locator('#col-in_review-list .rec', { hasText: title }).waitFor();
     const moved = page.locator('#col-in_review-list .rec', { hasText: title });
-    await moved.getByRole('button', { name: 'Evidence and effect' }).click();
+    // The board keeps an opened card open across its reload; open it only when it is closed.
+    const openDetails = async (card: typeof moved) => {
+      if (!(await card.getByRole('button', { name: 'Hide details' }).count())) await card.getByRole('button', { name: 'Evidence and effect' }).click();
+    };
+    await openDetails(moved);
     await moved.locator('.effect').waitFor();
     expect(await moved.locator('.effect').textContent()).toMatch(/^Pending\. The after-value is measured by the first run after the item is done/);
 
     // A Reddit thread gets a drafted reply that discloses the affiliation.
     const reddit = page.locator('.rec', { hasText: /Reddit/ }).first();
     if (await reddit.count()) {
-      await reddit.getByRole('button', { name: 'Evidence and effect' }).click();
+      await openDetails(reddit);
       await reddit.getByRole('button', { name: 'Write a draft reply' }).click();
       await reddit.locator('pre.draft').waitFor();
       const first = (await reddit.locator('pre.draft').textContent())!;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, CHROME_PATH } from '../helpers/browser.ts';
 import { activeKey, createTestApp, createWorkspace, signup, type TestContext } from '../helpers/app.ts';
 import { CHROME_FLAGS } from '../../src/modules/pages/lighthouse.ts';
+import { chromiumCommand } from '../../src/lib/chromium.ts';
 
 // Lighthouse on the signed-in settings page (every section loaded, with a key, an invitation
 // and a competitor list to show): accessibility and best practices ≥ 90, as for the sign-in
@@ -39,8 +40,10 @@ afterAll(async () => {
 
 describe.runIf(browserAvailable)('settings page evaluation', () => {
   it('scores the settings page at least 90 for accessibility and best practices', { timeout: 180_000 }, async () => {
+    // Launched as the audits launch it: sandboxed, through the wrapper that drops root.
+    const { executablePath } = await chromiumCommand(CHROME_PATH);
     const chrome = await chromeLauncher.launch({
-      chromePath: CHROME_PATH, logLevel: 'silent',
+      chromePath: executablePath, logLevel: 'silent',
       chromeFlags: [...CHROME_FLAGS, `--proxy-server=http://127.0.0.1:${deadPort}`, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'],
     });
     try {
