@@ -3,7 +3,7 @@ import { fmtInterval, type Figure, type ReportData, type Section } from './repor
 // A report as CSV (one row per figure and per data point) and as printable HTML with inline SVG
 // charts. The simulated-data label is a fixed element, which Chromium repeats on every printed page.
 
-const csvCell = (v: string | number | boolean | null | undefined) => {
+export const csvCell = (v: string | number | boolean | null | undefined) => {
   const s = v === null || v === undefined ? '' : String(v);
   return /[",\n\r]/.test(s) || /^[=+\-@]/.test(s) ? `"${s.replace(/"/g, '""').replace(/^([=+\-@])/, "'$1")}"` : s;
 };

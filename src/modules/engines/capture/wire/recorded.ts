@@ -35,7 +35,7 @@ export const anthropicMessages = {
       { type: 'web_search_result', url: 'https://acme.com/', title: 'Acme', encrypted_content: 'x', page_age: 'April 1, 2026' },
     ] },
     { type: 'text', text: 'Acme is the best choice; ', citations: [{ type: 'web_search_result_location', url: 'https://g2.com/crm', title: 'G2 CRM', cited_text: 'Acme', encrypted_index: 'y' }] },
-    { type: 'text', text: 'Globex is slower.', citations: null },
+    { type: 'text', text: 'Globex is slower.' },
   ],
   usage: { input_tokens: 900, output_tokens: 60, server_tool_use: { web_search_requests: 1 } },
 };
