@@ -75,22 +75,30 @@ export interface SeoConfig {
 /** Simulated engines are on unless turned off, and off in production unless turned on explicitly. */
 export const simulationEnabled = (config: Pick<Config, 'env' | 'simulation'>) => (config.simulation ?? (config.env === 'production' ? 'disabled' : 'enabled')) === 'enabled';
 
-export type ProviderName = 'openai' | 'anthropic' | 'gemini' | 'perplexity' | 'serpapi' | 'google';
+export type ProviderName = 'openai' | 'anthropic' | 'gemini' | 'perplexity' | 'serpapi' | 'google' | 'xai' | 'openai-compatible';
 export interface ProviderConfig {
   /** Server-wide key from the environment; a workspace's stored credential takes precedence. */
   apiKey: string | undefined;
+  /** Empty only for a provider without a default address (the OpenAI-compatible connector): it is off until set. */
   baseUrl: string;
+  /** The model asked, where the operator chooses it (OPENAI_COMPATIBLE_MODEL). */
+  model?: string;
 }
 
 // Provider endpoints are configurable so that tests (and proxies) can stand in for them.
-const PROVIDERS: Record<ProviderName, { keyVar?: string; urlVar: string; defaultUrl: string }> = {
+const PROVIDERS: Record<ProviderName, { keyVar?: string; urlVar: string; defaultUrl: string; modelVar?: string }> = {
   openai: { keyVar: 'OPENAI_API_KEY', urlVar: 'OPENAI_BASE_URL', defaultUrl: 'https://api.openai.com/v1' },
   anthropic: { keyVar: 'ANTHROPIC_API_KEY', urlVar: 'ANTHROPIC_BASE_URL', defaultUrl: 'https://api.anthropic.com/v1' },
   gemini: { keyVar: 'GOOGLE_GENERATIVE_AI_API_KEY', urlVar: 'GEMINI_BASE_URL', defaultUrl: 'https://generativelanguage.googleapis.com/v1beta' },
   perplexity: { keyVar: 'PERPLEXITY_API_KEY', urlVar: 'PERPLEXITY_BASE_URL', defaultUrl: 'https://api.perplexity.ai' },
   serpapi: { keyVar: 'SERPAPI_API_KEY', urlVar: 'SERPAPI_BASE_URL', defaultUrl: 'https://serpapi.com' },
   google: { urlVar: 'GOOGLE_TOKEN_URL', defaultUrl: 'https://oauth2.googleapis.com/token' },
+  xai: { keyVar: 'XAI_API_KEY', urlVar: 'XAI_BASE_URL', defaultUrl: 'https://api.x.ai/v1' },
+  // Any server speaking OpenAI chat completions (DeepSeek, Mistral, a gateway): no default address.
+  'openai-compatible': { keyVar: 'OPENAI_COMPATIBLE_API_KEY', urlVar: 'OPENAI_COMPATIBLE_BASE_URL', defaultUrl: '', modelVar: 'OPENAI_COMPATIBLE_MODEL' },
 };
+/** The environment variables that turn a provider on (listed with an engine that is off). */
+export const PROVIDER_VARS = PROVIDERS;
 
 export interface MailConfig {
   /** Outgoing mail over SMTP (`SMTP_URL`); without it mail goes to the log (never in production). */
@@ -111,8 +119,16 @@ export interface PaymentsConfig {
   webhookSecret: string | undefined;
 }
 
+/** The engines every run asks (real with a key, else simulated where simulation is on). */
 export const ENGINE_IDS = ['chatgpt', 'perplexity', 'gemini', 'claude', 'google-aio'] as const;
-export type EngineId = (typeof ENGINE_IDS)[number];
+/**
+ * Engines a run asks only when their provider is configured: never simulated, off (with the
+ * variable to set) otherwise, so that adding one changes no existing workspace's runs or scores.
+ */
+export const OPTIONAL_ENGINE_IDS = ['google-ai-mode', 'grok', 'openai-compatible'] as const;
+export const ALL_ENGINE_IDS = [...ENGINE_IDS, ...OPTIONAL_ENGINE_IDS] as const;
+export type EngineId = (typeof ALL_ENGINE_IDS)[number];
+export const isOptionalEngine = (id: string) => (OPTIONAL_ENGINE_IDS as readonly string[]).includes(id);
 
 export interface PipelineConfig {
   /** Running background jobs allowed at once across all workspaces (1-32). */
@@ -129,7 +145,12 @@ export interface PipelineConfig {
   workers: 'embedded' | 'off';
 }
 
-export const DEFAULT_PRICING: Record<EngineId, number> = { chatgpt: 20_000, perplexity: 10_000, gemini: 8_000, claude: 25_000, 'google-aio': 5_000 };
+export const DEFAULT_PRICING: Record<EngineId, number> = {
+  chatgpt: 20_000, perplexity: 10_000, gemini: 8_000, claude: 25_000, 'google-aio': 5_000,
+  // AI Mode is one SerpAPI search like an overview; Grok with web search is priced like ChatGPT's;
+  // the OpenAI-compatible connector's price depends on the server: a middle default, override with GEO_PRICING.
+  'google-ai-mode': 5_000, grok: 20_000, 'openai-compatible': 10_000,
+};
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -188,8 +209,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const providers = {} as Record<ProviderName, ProviderConfig>;
   for (const [name, spec] of Object.entries(PROVIDERS) as [ProviderName, (typeof PROVIDERS)[ProviderName]][]) {
     const baseUrl = (env[spec.urlVar] || spec.defaultUrl).replace(/\/+$/, '');
-    if (!/^https?:\/\/[^\s]+$/.test(baseUrl)) problems.push(`${spec.urlVar} must be an http(s) URL`);
-    providers[name] = { apiKey: (spec.keyVar && env[spec.keyVar]) || undefined, baseUrl };
+    if ((baseUrl || spec.defaultUrl) && !/^https?:\/\/[^\s]+$/.test(baseUrl)) problems.push(`${spec.urlVar} must be an http(s) URL`);
+    const model = spec.modelVar ? env[spec.modelVar]?.trim() || undefined : undefined;
+    providers[name] = { apiKey: (spec.keyVar && env[spec.keyVar]) || undefined, baseUrl, ...(spec.modelVar ? { model } : {}) };
   }
 
   const mockSentinel = env.PAYMENT_MOCK_SENTINEL;
@@ -217,11 +239,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     try {
       const given = JSON.parse(env.GEO_PRICING) as Record<string, unknown>;
       for (const [engine, price] of Object.entries(given)) {
-        if (!(ENGINE_IDS as readonly string[]).includes(engine) || !Number.isSafeInteger(price) || (price as number) < 0) throw new Error(engine);
+        if (!(ALL_ENGINE_IDS as readonly string[]).includes(engine) || !Number.isSafeInteger(price) || (price as number) < 0) throw new Error(engine);
       }
       pricing = { ...pricing, ...(given as Record<EngineId, number>) };
     } catch (err) {
-      problems.push(`GEO_PRICING must be JSON {engine: micro-USD per call} over ${ENGINE_IDS.join(', ')} (${(err as Error).message})`);
+      problems.push(`GEO_PRICING must be JSON {engine: micro-USD per call} over ${ALL_ENGINE_IDS.join(', ')} (${(err as Error).message})`);
     }
   }
   const searchEngine = (env.GEO_SEARCHX_ENGINE ?? 'google-aio') as EngineId;

@@ -68,7 +68,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const providerOf: Record<EngineId, string> = { chatgpt: 'openai', claude: 'anthropic', perplexity: 'perplexity', gemini: 'gemini', 'google-aio': 'serpapi' };
+const providerOf: Partial<Record<EngineId, string>> = { chatgpt: 'openai', claude: 'anthropic', perplexity: 'perplexity', gemini: 'gemini', 'google-aio': 'serpapi' };
 
 describe('real engines against their wire formats', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { ENGINE_IDS, type PipelineConfig } from '../../config.ts';
+import { ALL_ENGINE_IDS, type EngineId, type PipelineConfig } from '../../config.ts';
 import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
@@ -19,6 +19,7 @@ import { storedAnalysis, summarizeRun, type StoredAnalysis } from './detail.fns.
 import { planRun, presetEngines, runSimulation, type Preset, type RunPlan } from './runs.fns.ts';
 import { recordAnswerCounts } from './answer-counts.ts';
 import { runResults } from './runs.tables.ts';
+import { insertTraces, traceRow, type TraceRow } from '../sources/traces.repo.ts';
 
 const KIND = 'measurement';
 
@@ -79,7 +80,7 @@ export function createRunsService(deps: {
     const promptRows = (await deps.prompts.byIds(ws.id, promptIds)).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
     const profile = await profileOf(ws);
     // jsonb does not keep key order: take the engines in their canonical order.
-    const engines = await deps.engines.forWorkspace(ws.id, profile, ENGINE_IDS.filter((e) => e in plan.calls));
+    const engines = await deps.engines.forWorkspace(ws.id, profile, ALL_ENGINE_IDS.filter((e) => e in plan.calls));
     const off = (job.params.enginesOff as string[] | undefined) ?? [];
     if (off.length) await ctx.log(`engines off (no provider key, simulation disabled): ${off.join(', ')}`);
     await ctx.log(`run of ${promptRows.length} prompts${samples > 1 ? ` × ${samples} samples` : ''} on ${engines.map((e) => `${e.id}${e.simulated ? ' (simulated)' : ''}`).join(', ')}; ${plan.totalCalls} calls`);
@@ -88,15 +89,19 @@ export function createRunsService(deps: {
     let failures = 0;
     const answered: Answered[] = [];
     let buffer: Array<typeof runResults.$inferInsert> = [];
+    let traceBuffer: TraceRow[] = [];
+    let traceWarnings = 0;
     const writes: Array<Promise<unknown>> = [];
     let writeError: unknown = null;
     // Results are written in batches, off the calls' path: a slot never waits for an insert.
     const flush = () => {
       if (!buffer.length) return;
       const rows = buffer;
+      const traces = traceBuffer;
       buffer = [];
+      traceBuffer = [];
       // Handled at once (an unhandled rejection would end the process); the first error is rethrown below.
-      writes.push(insertResults(db, rows).catch((err) => void (writeError ??= err)));
+      writes.push(insertResults(db, rows).then(() => insertTraces(db, traces)).catch((err) => void (writeError ??= err)));
     };
 
     // Each call leases its price inside its engine's concurrency slot, so what is leased is what
@@ -135,11 +140,17 @@ export function createRunsService(deps: {
       const analysis = answer ? analyzeAnswer(profile, answer.text, answer.sources, { prompt: prompt.text, language: prompt.language }) : null;
       const stored = analysis && storedAnalysis(analysis);
       if (stored) answered.push({ engine: engine.id, promptId: prompt.id, simulated: engine.simulated, analysis: stored });
+      const resultId = newId('res');
+      const createdAt = clock.now();
+      if (called.answer?.trace) {
+        traceBuffer.push(traceRow({ id: resultId, runId: job.id, workspaceId: ws.id, engine: engine.id, promptId: prompt.id, sample, createdAt }, called.answer.trace));
+        if (called.answer.trace.warnings.length) traceWarnings++;
+      }
       buffer.push({
-        id: newId('res'), runId: job.id, workspaceId: ws.id, engine: engine.id, simulated: engine.simulated, promptId: prompt.id, sample,
+        id: resultId, runId: job.id, workspaceId: ws.id, engine: engine.id, simulated: engine.simulated, promptId: prompt.id, sample,
         promptText: prompt.text, intent: prompt.intent, language: prompt.language, answer: answer?.text ?? '', sources: answer?.sources ?? [],
         analysis: stored, brandMentioned: analysis?.brand.mentioned ?? false, brandRank: analysis?.brand.rank ?? null,
-        brandSentiment: analysis?.brand.sentiment ?? null, error, latencyMs: Date.now() - started, createdAt: clock.now(),
+        brandSentiment: analysis?.brand.sentiment ?? null, error, latencyMs: Date.now() - started, createdAt,
       });
       completed++;
       ctx.progress(completed);
@@ -152,6 +163,7 @@ export function createRunsService(deps: {
     const broken = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
     if (broken) throw broken.reason;
     await ctx.log(`${completed} calls done, ${failures} failed`);
+    if (traceWarnings) await ctx.log(`${traceWarnings} answers came with partial or malformed search metadata: stored with what parsed (see their trace warnings)`);
     if (completed > 0 && failures === completed) throw new Error(`all ${failures} engine calls failed`);
     // The answer counts (what metrics over runs read) and the score snapshots commit together
     // with the run's `succeeded`: a succeeded run is always counted.
@@ -203,13 +215,19 @@ export function createRunsService(deps: {
   };
   const viewOne = async (row: JobRow, slug: string) => runView(row, slug, (await resultCounts([row.id])).get(row.id));
 
+  /** The preset's engines plus the optional engines configured for the workspace (issue 27). */
+  async function runEngines(workspaceId: string, preset: Preset): Promise<EngineId[]> {
+    const base = presetEngines(preset, deps.pipeline);
+    return preset === 'searchx' ? base : [...base, ...(await deps.engines.configuredOptional(workspaceId))];
+  }
+
   /** The prompts, engines and plan a run would have now; refuses as the start would (no prompts, no engine). */
   async function planFor(ws: Pick<WorkspaceContext, 'id'>, body: { preset: Preset; samples?: number }) {
     const samples = body.samples ?? 1;
     const active = await deps.prompts.active(ws.id, 150);
     if (active.length === 0) throw invalid('The workspace has no active prompts; add or generate some first.');
     // Production gating: an engine without a provider is off unless simulation is enabled.
-    const availability = await deps.engines.availability(ws.id, presetEngines(body.preset, deps.pipeline));
+    const availability = await deps.engines.availability(ws.id, await runEngines(ws.id, body.preset));
     const enabled = availability.filter((a) => a.enabled);
     if (!enabled.length) {
       throw invalid(`No engine can run the ${body.preset} preset: engines without a provider key are off while simulation is disabled (GEO_SIMULATION). Store a provider credential for the workspace, or enable simulation explicitly.`,
@@ -240,7 +258,7 @@ export function createRunsService(deps: {
     async quote(ws: WorkspaceContext, body: { preset: Preset; samples?: number }) {
       const samples = body.samples ?? 1;
       const active = await deps.prompts.active(ws.id, 150);
-      const availability = await deps.engines.availability(ws.id, presetEngines(body.preset, deps.pipeline));
+      const availability = await deps.engines.availability(ws.id, await runEngines(ws.id, body.preset));
       const enabled = availability.filter((a) => a.enabled);
       const plan = planRun(body.preset, active.length, deps.pipeline, { samples, engines: enabled.map((a) => a.id) });
       return {
