@@ -24,3 +24,4 @@ export * from '../modules/schedules/schedules.tables.ts';
 export * from '../modules/alerts/alerts.tables.ts';
 export * from '../modules/webhooks/webhooks.tables.ts';
 export * from '../modules/mcp/mcp.tables.ts';
+export * from '../modules/engines/limits/limits.tables.ts';

@@ -10,6 +10,9 @@ import type { AnalysisProfile } from '../analysis/analyze.fns.ts';
 export interface EngineAnswer {
   text: string;
   sources: Array<{ url: string; title?: string }>;
+  /** A real provider's billed usage and its cost in micro-USD (limits/usage.fns.ts); absent when simulated. */
+  usage?: { inputTokens: number; outputTokens: number; searchCalls: number; model: string };
+  costMicrousd?: number;
 }
 
 function rng(seed: string) {
