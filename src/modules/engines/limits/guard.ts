@@ -26,9 +26,10 @@ export interface PricedAnswer extends EngineAnswer { usage: Usage; costMicrousd:
  * Additive increase, multiplicative decrease: the in-flight limit grows by 1/limit per success
  * (one slot per round of answers) up to the configured maximum and halves on a 429 or 529.
  */
-export function adaptiveConcurrency(max: number) {
+export function adaptiveConcurrency(max: number, now: () => number = Date.now) {
   let limit = max;
   let inFlight = 0;
+  let lastDecrease = -Infinity;
   const waiters: Array<() => void> = [];
   const next = () => {
     while (waiters.length && inFlight < Math.max(1, Math.floor(limit))) {
@@ -36,25 +37,41 @@ export function adaptiveConcurrency(max: number) {
       waiters.shift()!();
     }
   };
+  const enter = () => new Promise<void>((resolve) => {
+    waiters.push(resolve);
+    next();
+  });
+  const leave = () => {
+    inFlight--;
+    next();
+  };
   return {
     get limit() { return limit; },
     async run<T>(fn: () => Promise<T>): Promise<T> {
-      await new Promise<void>((resolve) => {
-        waiters.push(resolve);
-        next();
-      });
+      await enter();
       try {
         return await fn();
       } finally {
-        inFlight--;
-        next();
+        leave();
+      }
+    },
+    /** Runs `fn` (a retry's backoff) with this call's slot handed to others meanwhile. */
+    async outside<T>(fn: () => Promise<T>): Promise<T> {
+      leave();
+      try {
+        return await fn();
+      } finally {
+        await enter();
       }
     },
     increase() {
       limit = Math.min(max, limit + 1 / Math.max(1, limit));
       next();
     },
+    /** Halves the limit at most once a second: the refusals of one round of calls are one signal, not many. */
     decrease() {
+      if (now() - lastDecrease < 1_000) return;
+      lastDecrease = now();
       limit = Math.max(1, limit / 2);
     },
   };
@@ -82,8 +99,13 @@ export function guardedCaller(deps: { pacer: Pacer; limits: EngineLimitsConfig; 
     let last = '';
     for (let n = 0; n <= limits.retries; n++) {
       const { probe } = await pacer.acquire(provider, keyId, estimatedTokens, signal);
+      // A controller and timer of our own: a composed AbortSignal.any(…timeout) can be collected before it fires on Node 20.
+      const attemptController = new AbortController();
+      const timer = setTimeout(() => attemptController.abort(Object.assign(new Error('timed out'), { name: 'TimeoutError' })), limits.timeoutMs);
+      const onAbort = () => attemptController.abort(signal.reason);
+      signal.addEventListener('abort', onAbort, { once: true });
       try {
-        const got = await attempt(AbortSignal.any([signal, AbortSignal.timeout(limits.timeoutMs)]));
+        const got = await attempt(attemptController.signal);
         await pacer.observe(provider, keyId, readLimitHeaders(provider, got.headers, Date.now()));
         const usage = usageFromBody(provider, got.body, deps.model);
         const cost = costMicrousd(usage, priceOf(limits.prices, usage.model));
@@ -100,7 +122,11 @@ export function guardedCaller(deps: { pacer: Pacer; limits: EngineLimitsConfig; 
         if (f.status === undefined || f.status >= 500) await pacer.failed(provider, keyId, last);
         if (!retryable(f.status)) throw new Error(`${last}; not retried (a ${f.status} fails again)`);
         if (n === limits.retries) break;
-        await abortableSleep(backoffMs(n, limits.retryBaseMs, limits.retryCapMs, random(), retryAfterMs(f.headers, f.body, Date.now())), signal);
+        const wait = backoffMs(n, limits.retryBaseMs, limits.retryCapMs, random(), retryAfterMs(f.headers, f.body, Date.now()));
+        await (adaptive ? adaptive.outside(() => abortableSleep(wait, signal)) : abortableSleep(wait, signal));
+      } finally {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', onAbort);
       }
     }
     throw new Error(`${last} (gave up after ${limits.retries + 1} attempts)`);

@@ -123,11 +123,11 @@ export function createPacer(deps: { db: Db; limits: EngineLimitsConfig; now?: ()
     },
 
     /** Each provider's circuit, pause and spend (every key folded: the worst state wins), for run status. */
-    async status(providers: readonly PacedProvider[]): Promise<ProviderStatus[]> {
+    async status(providers: readonly PacedProvider[], key?: string): Promise<ProviderStatus[]> {
       if (!providers.length) return [];
       const t = now();
       const rows = await rawRows<{ provider: PacedProvider; open_until: number; opened_at: number; failures: number; last_error: string | null; rpm: number; tpm: number }>(db,
-        sql`select provider, open_until, opened_at, failures, last_error, rpm, tpm from provider_pacing where provider in ${providers}`);
+        sql`select provider, open_until, opened_at, failures, last_error, rpm, tpm from provider_pacing where provider in ${providers} ${key ? sql`and key_id = ${key}` : sql``}`);
       const spend = await rawRows<{ provider: string; microusd: number }>(db, sql`select provider, microusd::float8 as microusd from provider_spend where day = ${utcDay(t)} and provider in ${providers}`);
       return providers.map((provider) => {
         const mine = rows.filter((r) => r.provider === provider);
