@@ -20,3 +20,8 @@ CREATE TABLE "provider_spend" (
 	"calls" integer DEFAULT 0 NOT NULL,
 	CONSTRAINT "provider_spend_provider_day_pk" PRIMARY KEY("provider","day")
 );
+--> statement-breakpoint
+ALTER TABLE "run_results" ADD COLUMN "input_tokens" integer;--> statement-breakpoint
+ALTER TABLE "run_results" ADD COLUMN "output_tokens" integer;--> statement-breakpoint
+ALTER TABLE "run_results" ADD COLUMN "search_calls" integer;--> statement-breakpoint
+ALTER TABLE "run_results" ADD COLUMN "cost_microusd" bigint;
