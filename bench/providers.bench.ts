@@ -58,13 +58,20 @@ function startWorker(): Promise<ChildProcess> {
   });
 }
 const workers = await Promise.all([startWorker(), startWorker()]);
+// A failure below must not leave the worker processes running.
+process.once('exit', () => workers.forEach((w) => w.kill('SIGTERM')));
 
 const signup = await app.inject({ method: 'POST', url: '/api/v1/auth/signup', payload: { email: 'bench@example.com', password: 'bench password 1' } });
 const cookie = `geo.session=${signup.cookies.find((c) => c.name === 'geo.session')!.value}`;
 const slugs: string[] = [];
 for (let w = 0; w < RUNS; w++) {
   const slug = `bench${w}`;
-  const created = await app.inject({ method: 'POST', url: '/api/v1/workspaces', headers: { cookie }, payload: { brand: slug, displayName: `Bench ${w}`, domains: [`${slug}.com`], languages: ['en'], regions: ['us'], competitors: [{ name: 'Rival', domains: ['rival.com'] }] } });
+  const created = await app.inject({ method: 'POST', url: '/api/v1/workspaces', headers: { cookie }, payload: {
+    brand: slug, displayName: `Bench ${w}`, domains: [`${slug}.com`], languages: ['en'], regions: ['us'],
+    competitors: ['Rival A', 'Rival B'].map((name, i) => ({ name, domains: [`rival${i}.com`], aliases: [], ambiguous: false })),
+    gscProperty: `sc-domain:${slug}.com`, ga4Property: '123456', activeSetSize: 50, complianceProfile: 'none',
+    quotas: { discovery: 0.2, problem_solution: 0.2, use_case: 0.2, comparison: 0.2, expert: 0.1, brand_research: 0.1 },
+  } });
   if (created.statusCode !== 201) throw new Error(`workspace: ${created.body}`);
   await app.inject({ method: 'POST', url: `/api/v1/workspaces/${slug}/credits/top-up`, headers: { cookie }, payload: { amountMicrousd: 500_000_000, idempotencyKey: `bench${w}` } });
   const existing = (await app.inject({ url: `/api/v1/workspaces/${slug}/prompts?limit=200`, headers: { cookie } })).json();
