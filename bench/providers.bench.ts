@@ -68,7 +68,7 @@ for (let w = 0; w < RUNS; w++) {
   const slug = `bench${w}`;
   const created = await app.inject({ method: 'POST', url: '/api/v1/workspaces', headers: { cookie }, payload: {
     brand: slug, displayName: `Bench ${w}`, domains: [`${slug}.com`], languages: ['en'], regions: ['us'],
-    competitors: ['Rival A', 'Rival B'].map((name, i) => ({ name, domains: [`rival${i}.com`], aliases: [], ambiguous: false })),
+    competitors: ['Rival A', 'Rival B'].map((name, i) => ({ name, domains: [`rival${i}.com`], aliases: [`${name} Inc`], ambiguous: false })),
     gscProperty: `sc-domain:${slug}.com`, ga4Property: '123456', activeSetSize: 50, complianceProfile: 'none',
     quotas: { discovery: 0.2, problem_solution: 0.2, use_case: 0.2, comparison: 0.2, expert: 0.1, brand_research: 0.1 },
   } });
