@@ -264,7 +264,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await jobs.stop();
     await queue.stop();
   });
-  const engines = createEngines({ config, clock, metrics: metrics.recorder, resolveKey: (workspaceId, connector) => connections.resolveKey(workspaceId, connector as never) });
+  const engines = createEngines({ config, clock, db, metrics: metrics.recorder, resolveKey: (workspaceId, connector) => connections.resolveKey(workspaceId, connector as never) });
   const scores = createScoresService({ db, clock, workspaces });
   // One Chromium setting (CHROME_PATH → config.seo.chromePath) for Lighthouse and report PDFs.
   const chromePath = (config.seo ?? DEFAULT_SEO_CONFIG).chromePath;

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
+import { parseEngineLimits, type EngineLimitsConfig } from './modules/engines/limits/limits.config.ts';
 
 // The only reader of process.env. Everything else receives a typed, validated Config.
 
@@ -46,6 +47,8 @@ export interface Config {
   seo?: SeoConfig;
   /** Chat stream settings (optional so that hand-made configs may leave them to the defaults). */
   chat?: { heartbeatMs: number; simulatedTokenMs: number };
+  /** Real engines' provider limits, retries, circuit and prices (docs/engines.md); absent means the defaults. */
+  engineLimits?: EngineLimitsConfig;
   /** Outbound webhook delivery (src/modules/webhooks); absent means the defaults (6 attempts from 30 s, 10 s timeout). */
   webhooks?: { maxAttempts: number; retryBaseMs: number; timeoutMs: number; disableAfter: number };
 }
@@ -277,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxAttempts: intIn('GEO_WEBHOOK_MAX_ATTEMPTS', 6, 1, 20), retryBaseMs: intIn('GEO_WEBHOOK_RETRY_BASE_MS', 30_000, 10, 3_600_000),
     timeoutMs: intIn('GEO_WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000), disableAfter: intIn('GEO_WEBHOOK_DISABLE_AFTER', 20, 1, 1_000),
   };
+  const engineLimits = parseEngineLimits(env, problems);
   const chat = { heartbeatMs: intIn('GEO_CHAT_HEARTBEAT_MS', 10_000, 50, 60_000), simulatedTokenMs: intIn('GEO_CHAT_SIMULATED_TOKEN_MS', 15, 0, 1_000) };
 
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
@@ -319,6 +323,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seo,
     chat,
     webhooks,
+    engineLimits,
   };
 }
 

@@ -6,13 +6,17 @@ import type { Clock } from '../../lib/clock.ts';
 import type { AnalysisProfile } from '../analysis/analyze.fns.ts';
 import { simulatedAnswer, type EngineAnswer } from './simulated.fns.ts';
 import { noMetrics, type MetricsRecorder } from '../metrics/metrics.service.ts';
-import { realEngine, CONNECTOR_OF } from './providers.ts';
+import { realEngine, CONNECTOR_OF, MODELS } from './providers.ts';
+import type { Db } from '../../lib/db.ts';
+import { createPacer, keyId, type ProviderStatus } from './limits/pacer.ts';
+import { adaptiveConcurrency, guardedCaller, type Adaptive } from './limits/guard.ts';
+import { defaultEngineLimits, type PacedProvider } from './limits/limits.config.ts';
 
 // Every engine id runs through its real provider when a key is configured (the workspace's
 // stored credential, else the server's environment key) and otherwise through the simulated
 // engine of the same id — unless simulation is off (production's default, see GEO_SIMULATION),
-// where such an engine is off; every result says which. Each provider has a concurrency limit shared
-// by all workspaces of this process.
+// where such an engine is off; every result says which. A real engine's calls are paced per
+// provider key across the fleet, retried and priced by limits/ (see docs/engines.md).
 
 export interface Engine {
   id: EngineId;
@@ -44,27 +48,18 @@ export interface EngineAvailability {
   enableWith: string[];
 }
 
-export const REAL_CONCURRENCY = 4;
 export const SIMULATED_CONCURRENCY = 32;
 
-export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  if (ms <= 0) return signal.aborted ? Promise.reject(signal.reason) : Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    if (signal.aborted) onAbort();
-    else signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
+import { abortableSleep } from './limits/sleep.ts';
 
-export function createEngines(deps: { config: Config; clock: Clock; resolveKey(workspaceId: string, connector: string): Promise<string | null>; metrics?: MetricsRecorder }) {
+export { abortableSleep };
+
+export function createEngines(deps: { config: Config; clock: Clock; resolveKey(workspaceId: string, connector: string): Promise<string | null>; metrics?: MetricsRecorder; db?: Db; now?: () => number }) {
   const { config, clock } = deps;
+  const engineLimits = config.engineLimits ?? defaultEngineLimits();
+  const pacer = deps.db ? createPacer({ db: deps.db, limits: engineLimits, now: deps.now }) : null;
+  /** One adaptive concurrency per provider key in this process. */
+  const adaptives = new Map<string, Adaptive>();
   const metrics = deps.metrics ?? noMetrics;
   /** Counts each call by engine and outcome for `/metrics` (geo_provider_calls_total). */
   const measured = (id: EngineId, simulated: boolean, call: Engine['call']): Engine['call'] => async (prompt, signal) => {
@@ -132,6 +127,9 @@ export function createEngines(deps: { config: Config; clock: Clock; resolveKey(w
   }
 
   return {
+    /** Each real provider's circuit, pause and spend today, for run status (empty without the database). */
+    providerStatus: (providers: readonly PacedProvider[]): Promise<ProviderStatus[]> => (pacer ? pacer.status(providers) : Promise.resolve([])),
+
     /** Which of these engines can run for the workspace: the run's start gates on it. */
     async availability(workspaceId: string, ids: readonly EngineId[] = ENGINE_IDS): Promise<EngineAvailability[]> {
       return Promise.all(ids.map((id) => availabilityOf(workspaceId, id)));
@@ -152,9 +150,16 @@ export function createEngines(deps: { config: Config; clock: Clock; resolveKey(w
         const connector = CONNECTOR_OF[id];
         const key = await keyFor(workspaceId, id);
         if (!key) return simulation && !isOptionalEngine(id) ? simulated(id, profile) : off(id);
-        const limit = limiterFor(`real:${id}`, REAL_CONCURRENCY);
-        const engine = realEngine(id, key, config.providers[connector]);
-        return { id, simulated: false, surface: ENGINE_SURFACE[id], concurrency: REAL_CONCURRENCY, schedule: (fn) => limit(fn), call: measured(id, false, engine) } satisfies Engine;
+        if (!pacer) throw new Error('real engines need the database for their fleet-wide pacing');
+        const provider = connector as PacedProvider;
+        const kid = keyId(key);
+        const max = engineLimits.providers[provider].concurrency;
+        if (!adaptives.has(`${provider}:${kid}`)) adaptives.set(`${provider}:${kid}`, adaptiveConcurrency(max));
+        const adaptive = adaptives.get(`${provider}:${kid}`)!;
+        const model = CONNECTOR_OF[id] === 'serpapi' ? 'google' : id === 'openai-compatible' ? (config.providers[connector].model ?? 'openai-compatible') : MODELS[id as keyof typeof MODELS];
+        const guarded = guardedCaller({ pacer, limits: engineLimits, provider, keyId: kid, model });
+        const engine = realEngine(id, key, config.providers[connector], (attempt, tokens, signal) => guarded(attempt, tokens, signal, adaptive));
+        return { id, simulated: false, surface: ENGINE_SURFACE[id], concurrency: max, schedule: (fn) => adaptive.run(fn), call: measured(id, false, engine) } satisfies Engine;
       }));
     },
   };

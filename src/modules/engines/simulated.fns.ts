@@ -14,6 +14,9 @@ export interface EngineAnswer {
   sources: Array<{ url: string; title?: string }>;
   /** What the engine searched and read, as reported (absent only from engines predating the capture). */
   trace?: AnswerTrace;
+  /** A real provider's billed usage and its cost in micro-USD (limits/usage.fns.ts); absent when simulated. */
+  usage?: { inputTokens: number; outputTokens: number; searchCalls: number; model: string };
+  costMicrousd?: number;
 }
 
 function rng(seed: string) {

@@ -1,3 +1,4 @@
+import { defaultEngineLimits } from '../engines/limits/limits.config.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING, type Config } from '../../config.ts';
 import { manualClock } from '../../lib/clock.ts';
@@ -275,7 +276,7 @@ describe('runs through real provider adapters (local fake providers)', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
     openaiBase = `${base}/openai`;
-    const config = testConfig();
+    const config = testConfig({ engineLimits: { ...defaultEngineLimits(), retries: 2, retryBaseMs: 5, retryCapMs: 20, circuitOpenMs: 50 } });
     config.providers.openai.baseUrl = `${base}/openai`;
     config.providers.serpapi = { apiKey: 'serp-env-key-1', baseUrl: `${base}/serpapi` };
     real = await createTestApp({ config }); // its own database: only its workers (and fake providers) run its jobs

@@ -10,6 +10,10 @@ import type { WorkspaceContext } from '../../lib/http/types.ts';
 import { analyzeAnswer, type AnalysisProfile } from '../analysis/analyze.fns.ts';
 import { profileFromWorkspace } from '../analysis/profile.fns.ts';
 import type { EnginesService } from '../engines/engines.service.ts';
+import type { EngineAnswer } from '../engines/simulated.fns.ts';
+import { CONNECTOR_OF } from '../engines/providers.ts';
+import type { ProviderStatus } from '../engines/limits/pacer.ts';
+import type { PacedProvider } from '../engines/limits/limits.config.ts';
 import { jobView, type AfterCommit, type JobContext, type JobRow, type JobsService, type JobStatus } from '../jobs/jobs.service.ts';
 import type { EventHub } from '../events/events.hub.ts';
 import { runFailure } from './events.fns.ts';
@@ -41,10 +45,15 @@ function insertResults(db: Db, rows: ResultRow[]) {
     prompt_text: r.promptText, intent: r.intent, language: r.language, answer: r.answer, sources: r.sources, analysis: r.analysis ?? null,
     brand_mentioned: r.brandMentioned, brand_rank: r.brandRank ?? null, brand_sentiment: r.brandSentiment ?? null, error: r.error ?? null,
     latency_ms: r.latencyMs, created_at: r.createdAt.toISOString(),
+    input_tokens: r.inputTokens ?? null, output_tokens: r.outputTokens ?? null, search_calls: r.searchCalls ?? null, cost_microusd: r.costMicrousd ?? null,
   })));
   return db.execute(sql`insert into run_results select * from jsonb_populate_recordset(null::run_results, ${json}::jsonb)`);
 }
 const FLUSH_EVERY = 50;
+/** A real call's usage and provider cost, as stored beside its result. */
+const usageColumns = (answer: EngineAnswer | null) => (answer?.usage
+  ? { inputTokens: answer.usage.inputTokens, outputTokens: answer.usage.outputTokens, searchCalls: answer.usage.searchCalls, costMicrousd: answer.costMicrousd ?? 0 }
+  : {});
 /** What the scores need of one answered call: its engine, its prompt (the bootstrap's unit), whether it was simulated. */
 export interface Answered {
   engine: string;
@@ -151,6 +160,7 @@ export function createRunsService(deps: {
         promptText: prompt.text, intent: prompt.intent, language: prompt.language, answer: answer?.text ?? '', sources: answer?.sources ?? [],
         analysis: stored, brandMentioned: analysis?.brand.mentioned ?? false, brandRank: analysis?.brand.rank ?? null,
         brandSentiment: analysis?.brand.sentiment ?? null, error, latencyMs: Date.now() - started, createdAt,
+        ...usageColumns(called.answer),
       });
       completed++;
       ctx.progress(completed);
@@ -204,16 +214,32 @@ export function createRunsService(deps: {
 
   /** Stored calls and simulated calls per run, for the honest labels of run lists. */
   async function resultCounts(runIds: string[]) {
-    if (!runIds.length) return new Map<string, { calls: number; simulated: number }>();
-    const rows = await db.select({ runId: runResults.runId, calls: sql<number>`count(*)::int`, simulated: sql<number>`(count(*) filter (where ${runResults.simulated}))::int` })
-      .from(runResults).where(inArray(runResults.runId, runIds)).groupBy(runResults.runId);
-    return new Map(rows.map((r) => [r.runId, { calls: Number(r.calls), simulated: Number(r.simulated) }]));
+    if (!runIds.length) return new Map<string, { calls: number; simulated: number; costMicrousd: number }>();
+    const rows = await db.select({
+      runId: runResults.runId, calls: sql<number>`count(*)::int`, simulated: sql<number>`(count(*) filter (where ${runResults.simulated}))::int`,
+      costMicrousd: sql<number>`coalesce(sum(${runResults.costMicrousd}), 0)::float8`,
+    }).from(runResults).where(inArray(runResults.runId, runIds)).groupBy(runResults.runId);
+    return new Map(rows.map((r) => [r.runId, { calls: Number(r.calls), simulated: Number(r.simulated), costMicrousd: Number(r.costMicrousd) }]));
   }
-  const runView = (row: JobRow, slug: string, counts?: { calls: number; simulated: number }) => {
+  /** The providers a running run calls for real: their circuits and pauses are its status too. */
+  const realProviders = (row: JobRow): PacedProvider[] => {
     const plan = row.params.plan as RunPlan | undefined;
-    return { ...jobView(row, slug), samples: plan?.samples ?? 1, ...runSimulation(plan, counts) };
+    if (row.status !== 'running' || !plan) return [];
+    return [...new Set(Object.keys(plan.calls).filter((e) => !(plan.simulated ?? []).includes(e as never)).map((e) => CONNECTOR_OF[e as keyof typeof CONNECTOR_OF] as PacedProvider))];
   };
-  const viewOne = async (row: JobRow, slug: string) => runView(row, slug, (await resultCounts([row.id])).get(row.id));
+  async function providerStates(rows: JobRow[]) {
+    const wanted = [...new Set(rows.flatMap(realProviders))];
+    return wanted.length ? await deps.engines.providerStatus(wanted) : [];
+  }
+  const runView = (row: JobRow, slug: string, counts?: { calls: number; simulated: number; costMicrousd?: number }, states: ProviderStatus[] = []) => {
+    const plan = row.params.plan as RunPlan | undefined;
+    const mine = realProviders(row);
+    return {
+      ...jobView(row, slug), samples: plan?.samples ?? 1, ...runSimulation(plan, counts), providerCostMicrousd: counts?.costMicrousd ?? 0,
+      providers: states.filter((s) => mine.includes(s.provider)).map((s) => ({ provider: s.provider, circuit: s.circuit, paused: s.paused })),
+    };
+  };
+  const viewOne = async (row: JobRow, slug: string) => runView(row, slug, (await resultCounts([row.id])).get(row.id), await providerStates([row]));
 
   /** The preset's engines plus the optional engines configured for the workspace (issue 27). */
   async function runEngines(workspaceId: string, preset: Preset): Promise<EngineId[]> {
@@ -268,8 +294,8 @@ export function createRunsService(deps: {
     },
     async list(ws: WorkspaceContext, limit: number) {
       const rows = await jobs.list(ws, KIND, limit);
-      const counts = await resultCounts(rows.map((r) => r.id));
-      return rows.map((row) => runView(row, ws.slug, counts.get(row.id)));
+      const [counts, states] = await Promise.all([resultCounts(rows.map((r) => r.id)), providerStates(rows)]);
+      return rows.map((row) => runView(row, ws.slug, counts.get(row.id), states));
     },
     get: async (ws: WorkspaceContext, id: string) => viewOne(await jobs.get(ws, id, KIND), ws.slug),
     async cancel(ws: WorkspaceContext, id: string) {
@@ -280,7 +306,8 @@ export function createRunsService(deps: {
     async detail(ws: WorkspaceContext, id: string) {
       const row = await jobs.get(ws, id, KIND);
       const results = await db.select().from(runResults).where(eq(runResults.runId, row.id)).orderBy(asc(runResults.engine), asc(runResults.sample), asc(runResults.id));
-      return { run: runView(row, ws.slug, { calls: results.length, simulated: results.filter((r) => r.simulated).length }), ...summarizeRun(results) };
+      const counts = { calls: results.length, simulated: results.filter((r) => r.simulated).length, costMicrousd: results.reduce((sum, r) => sum + (r.costMicrousd ?? 0), 0) };
+      return { run: runView(row, ws.slug, counts, await providerStates([row])), ...summarizeRun(results) };
     },
   };
 }
