@@ -49,6 +49,12 @@ export interface Config {
   chat?: { heartbeatMs: number; simulatedTokenMs: number };
   /** Real engines' provider limits, retries, circuit and prices (docs/engines.md); absent means the defaults. */
   engineLimits?: EngineLimitsConfig;
+  /**
+   * GEO_OPTIONAL_ENGINES: the optional engines the operator turns on (docs/sources.md). An optional
+   * engine runs only when listed here and its provider is configured; absent or empty means none,
+   * so a provider key alone (SerpAPI's serves google-aio too) never adds calls or cost to a run.
+   */
+  optionalEngines?: OptionalEngineId[];
   /** Outbound webhook delivery (src/modules/webhooks); absent means the defaults (6 attempts from 30 s, 10 s timeout). */
   webhooks?: { maxAttempts: number; retryBaseMs: number; timeoutMs: number; disableAfter: number };
 }
@@ -131,6 +137,7 @@ export const ENGINE_IDS = ['chatgpt', 'perplexity', 'gemini', 'claude', 'google-
 export const OPTIONAL_ENGINE_IDS = ['google-ai-mode', 'grok', 'openai-compatible'] as const;
 export const ALL_ENGINE_IDS = [...ENGINE_IDS, ...OPTIONAL_ENGINE_IDS] as const;
 export type EngineId = (typeof ALL_ENGINE_IDS)[number];
+export type OptionalEngineId = (typeof OPTIONAL_ENGINE_IDS)[number];
 export const isOptionalEngine = (id: string) => (OPTIONAL_ENGINE_IDS as readonly string[]).includes(id);
 
 export interface PipelineConfig {
@@ -281,6 +288,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeoutMs: intIn('GEO_WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000), disableAfter: intIn('GEO_WEBHOOK_DISABLE_AFTER', 20, 1, 1_000),
   };
   const engineLimits = parseEngineLimits(env, problems);
+  const optionalEngines = (env.GEO_OPTIONAL_ENGINES ?? '').split(',').map((e) => e.trim()).filter(Boolean);
+  const unknownOptional = optionalEngines.filter((e) => !isOptionalEngine(e));
+  if (unknownOptional.length) problems.push(`GEO_OPTIONAL_ENGINES lists optional engines among ${OPTIONAL_ENGINE_IDS.join(', ')}, comma-separated (got "${unknownOptional.join(', ')}")`);
   const chat = { heartbeatMs: intIn('GEO_CHAT_HEARTBEAT_MS', 10_000, 50, 60_000), simulatedTokenMs: intIn('GEO_CHAT_SIMULATED_TOKEN_MS', 15, 0, 1_000) };
 
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
@@ -324,6 +334,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chat,
     webhooks,
     engineLimits,
+    optionalEngines: [...new Set(optionalEngines)] as OptionalEngineId[],
   };
 }
 

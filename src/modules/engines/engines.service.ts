@@ -100,6 +100,8 @@ export function createEngines(deps: { config: Config; clock: Clock; resolveKey(w
   });
 
   /** The variables that configure an engine's provider, and whether the server-side ones are set. */
+  /** Optional engines run only when the operator lists them (GEO_OPTIONAL_ENGINES), never for a key alone. */
+  const turnedOn = new Set<string>(config.optionalEngines ?? []);
   const setupOf = (id: EngineId) => {
     const connector = CONNECTOR_OF[id];
     const spec = PROVIDER_VARS[connector];
@@ -115,13 +117,18 @@ export function createEngines(deps: { config: Config; clock: Clock; resolveKey(w
   };
 
   async function availabilityOf(workspaceId: string, id: EngineId): Promise<EngineAvailability> {
-    const provider = Boolean(await keyFor(workspaceId, id));
     const optional = isOptionalEngine(id);
+    const listed = !optional || turnedOn.has(id);
+    const provider = listed && Boolean(await keyFor(workspaceId, id));
     const enabled = provider || (simulation && !optional);
     const { connector, keyVar, unset } = setupOf(id);
-    const enableWith = enabled ? [] : [...(keyVar ? [`${keyVar} (or the workspace's ${connector} credential)`] : []), ...unset];
+    const hasKey = !listed && Boolean(await keyFor(workspaceId, id));
+    const enableWith = enabled ? [] : [
+      ...(listed ? [] : [`GEO_OPTIONAL_ENGINES (add ${id})`]),
+      ...(hasKey ? [] : [...(keyVar ? [`${keyVar} (or the workspace's ${connector} credential)`] : []), ...unset]),
+    ];
     const reason = enabled ? null : optional
-      ? `optional engine, off until its provider is configured: set ${enableWith.join(', ')}`
+      ? `optional engine, off until the operator lists it and its provider is configured: set ${enableWith.join(', ')}`
       : `no ${connector} key (workspace credential or server environment) and simulation is off; set GEO_SIMULATION=enabled to simulate it`;
     return { id, provider, enabled, simulated: !provider && enabled, surface: ENGINE_SURFACE[id], optional, reason, enableWith };
   }
@@ -138,9 +145,9 @@ export function createEngines(deps: { config: Config; clock: Clock; resolveKey(w
     async list(workspaceId: string): Promise<EngineAvailability[]> {
       return Promise.all([...ENGINE_IDS, ...OPTIONAL_ENGINE_IDS].map((id) => availabilityOf(workspaceId, id)));
     },
-    /** The optional engines a run adds because their provider is configured for the workspace. */
+    /** The optional engines a run adds: listed in GEO_OPTIONAL_ENGINES and with their provider configured for the workspace. */
     async configuredOptional(workspaceId: string): Promise<EngineId[]> {
-      const on = await Promise.all(OPTIONAL_ENGINE_IDS.map(async (id) => ((await keyFor(workspaceId, id)) ? id : null)));
+      const on = await Promise.all(OPTIONAL_ENGINE_IDS.map(async (id) => (turnedOn.has(id) && (await keyFor(workspaceId, id)) ? id : null)));
       return on.filter((id): id is (typeof OPTIONAL_ENGINE_IDS)[number] => id !== null);
     },
 
@@ -148,7 +155,7 @@ export function createEngines(deps: { config: Config; clock: Clock; resolveKey(w
     async forWorkspace(workspaceId: string, profile: AnalysisProfile, ids: readonly EngineId[] = ENGINE_IDS): Promise<Engine[]> {
       return Promise.all(ids.map(async (id) => {
         const connector = CONNECTOR_OF[id];
-        const key = await keyFor(workspaceId, id);
+        const key = isOptionalEngine(id) && !turnedOn.has(id) ? null : await keyFor(workspaceId, id);
         if (!key) return simulation && !isOptionalEngine(id) ? simulated(id, profile) : off(id);
         if (!pacer) throw new Error('real engines need the database for their fleet-wide pacing');
         const provider = connector as PacedProvider;

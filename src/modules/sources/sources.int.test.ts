@@ -46,6 +46,7 @@ beforeAll(async () => {
   p.serpapi = { apiKey: 'serp-1234567890', baseUrl: `${base}/serpapi` };
   p.xai = { apiKey: 'xai-1234567890', baseUrl: `${base}/xai` };
   p['openai-compatible'] = { apiKey: 'ds-1234567890', baseUrl: `${base}/compat`, model: 'deepseek-chat' };
+  config.optionalEngines = ['google-ai-mode', 'grok', 'openai-compatible'];
   ctx = await createTestApp({ config });
   cookie = (await signup(ctx.app)).cookie;
   await createWorkspace(ctx.app, cookie, slug);
