@@ -208,6 +208,8 @@ export const DECISION_CREDENTIALS: Record<string, string> = {
   [`GET ${W}/traffic/referrals`]: 'metrics:read',
   // issue 24: the dashboard's icon
   'GET /favicon.ico': 'public',
+  // docs/security.md (issue 29.3): a job's whole log, read like the job itself
+  [`GET ${W}/jobs/:id/log`]: 'runs:read',
 };
 
 export const EXPECTED_CREDENTIALS: Record<string, string> = { ...SPEC_CREDENTIALS, ...DECISION_CREDENTIALS };
