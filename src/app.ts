@@ -79,6 +79,8 @@ import { pagesRoutes } from './modules/pages/pages.routes.ts';
 import { createSeoService } from './modules/seo/seo.service.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { createRunReads } from './modules/runs/runs.reads.ts';
+import { createSourcesService } from './modules/sources/sources.service.ts';
+import { sourcesRoutes } from './modules/sources/sources.routes.ts';
 import { createMeasure } from './modules/recs/measure.ts';
 import { createRecsService } from './modules/recs/recs.service.ts';
 import { createRecsGeneration } from './modules/recs/generation.ts';
@@ -262,7 +264,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await jobs.stop();
     await queue.stop();
   });
-  const engines = createEngines({ config, clock, metrics: metrics.recorder, resolveKey: (workspaceId, connector) => connections.resolveKey(workspaceId, connector as never) });
+  const engines = createEngines({ config, clock, db, metrics: metrics.recorder, resolveKey: (workspaceId, connector) => connections.resolveKey(workspaceId, connector as never) });
   const scores = createScoresService({ db, clock, workspaces });
   // One Chromium setting (CHROME_PATH → config.seo.chromePath) for Lighthouse and report PDFs.
   const chromePath = (config.seo ?? DEFAULT_SEO_CONFIG).chromePath;
@@ -327,6 +329,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return model ? { model, name } : null;
   };
   const runReads = createRunReads(db);
+  // Issue 27: what the engines searched and read, per answer, and its views.
+  const sources = createSourcesService({ db, clock, runReads, prompts, workspaces });
+  sourcesRoutes(app, { sources, engines });
   const measure = createMeasure({ runReads, seoSignals });
   const recs = createRecsService({ db, clock, measure });
   recsRoutes(app, {

@@ -85,3 +85,18 @@ describe('GEO_SIMULATION', () => {
     expect(simulationEnabled({ env: 'production' })).toBe(false);
   });
 });
+
+describe('GEO_OPTIONAL_ENGINES', () => {
+  it.each([
+    [undefined, []],
+    ['', []],
+    ['google-ai-mode', ['google-ai-mode']],
+    [' grok , openai-compatible,grok ', ['grok', 'openai-compatible']],
+  ] as const)('%j turns on %j', (value, expected) => {
+    expect(loadConfig({ DATA_DIR: tmp(), ...secrets, ...(value === undefined ? {} : { GEO_OPTIONAL_ENGINES: value }) }).optionalEngines).toEqual(expected);
+  });
+
+  it('refuses an id that is not an optional engine, naming it', () => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), ...secrets, GEO_OPTIONAL_ENGINES: 'grok,chatgpt,bing' })).toThrow(/GEO_OPTIONAL_ENGINES .*got "chatgpt, bing"/);
+  });
+});

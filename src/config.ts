@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
+import { parseEngineLimits, type EngineLimitsConfig } from './modules/engines/limits/limits.config.ts';
 
 // The only reader of process.env. Everything else receives a typed, validated Config.
 
@@ -46,6 +47,14 @@ export interface Config {
   seo?: SeoConfig;
   /** Chat stream settings (optional so that hand-made configs may leave them to the defaults). */
   chat?: { heartbeatMs: number; simulatedTokenMs: number };
+  /** Real engines' provider limits, retries, circuit and prices (docs/engines.md); absent means the defaults. */
+  engineLimits?: EngineLimitsConfig;
+  /**
+   * GEO_OPTIONAL_ENGINES: the optional engines the operator turns on (docs/sources.md). An optional
+   * engine runs only when listed here and its provider is configured; absent or empty means none,
+   * so a provider key alone (SerpAPI's serves google-aio too) never adds calls or cost to a run.
+   */
+  optionalEngines?: OptionalEngineId[];
   /** Outbound webhook delivery (src/modules/webhooks); absent means the defaults (6 attempts from 30 s, 10 s timeout). */
   webhooks?: { maxAttempts: number; retryBaseMs: number; timeoutMs: number; disableAfter: number };
 }
@@ -75,22 +84,30 @@ export interface SeoConfig {
 /** Simulated engines are on unless turned off, and off in production unless turned on explicitly. */
 export const simulationEnabled = (config: Pick<Config, 'env' | 'simulation'>) => (config.simulation ?? (config.env === 'production' ? 'disabled' : 'enabled')) === 'enabled';
 
-export type ProviderName = 'openai' | 'anthropic' | 'gemini' | 'perplexity' | 'serpapi' | 'google';
+export type ProviderName = 'openai' | 'anthropic' | 'gemini' | 'perplexity' | 'serpapi' | 'google' | 'xai' | 'openai-compatible';
 export interface ProviderConfig {
   /** Server-wide key from the environment; a workspace's stored credential takes precedence. */
   apiKey: string | undefined;
+  /** Empty only for a provider without a default address (the OpenAI-compatible connector): it is off until set. */
   baseUrl: string;
+  /** The model asked, where the operator chooses it (OPENAI_COMPATIBLE_MODEL). */
+  model?: string;
 }
 
 // Provider endpoints are configurable so that tests (and proxies) can stand in for them.
-const PROVIDERS: Record<ProviderName, { keyVar?: string; urlVar: string; defaultUrl: string }> = {
+const PROVIDERS: Record<ProviderName, { keyVar?: string; urlVar: string; defaultUrl: string; modelVar?: string }> = {
   openai: { keyVar: 'OPENAI_API_KEY', urlVar: 'OPENAI_BASE_URL', defaultUrl: 'https://api.openai.com/v1' },
   anthropic: { keyVar: 'ANTHROPIC_API_KEY', urlVar: 'ANTHROPIC_BASE_URL', defaultUrl: 'https://api.anthropic.com/v1' },
   gemini: { keyVar: 'GOOGLE_GENERATIVE_AI_API_KEY', urlVar: 'GEMINI_BASE_URL', defaultUrl: 'https://generativelanguage.googleapis.com/v1beta' },
   perplexity: { keyVar: 'PERPLEXITY_API_KEY', urlVar: 'PERPLEXITY_BASE_URL', defaultUrl: 'https://api.perplexity.ai' },
   serpapi: { keyVar: 'SERPAPI_API_KEY', urlVar: 'SERPAPI_BASE_URL', defaultUrl: 'https://serpapi.com' },
   google: { urlVar: 'GOOGLE_TOKEN_URL', defaultUrl: 'https://oauth2.googleapis.com/token' },
+  xai: { keyVar: 'XAI_API_KEY', urlVar: 'XAI_BASE_URL', defaultUrl: 'https://api.x.ai/v1' },
+  // Any server speaking OpenAI chat completions (DeepSeek, Mistral, a gateway): no default address.
+  'openai-compatible': { keyVar: 'OPENAI_COMPATIBLE_API_KEY', urlVar: 'OPENAI_COMPATIBLE_BASE_URL', defaultUrl: '', modelVar: 'OPENAI_COMPATIBLE_MODEL' },
 };
+/** The environment variables that turn a provider on (listed with an engine that is off). */
+export const PROVIDER_VARS = PROVIDERS;
 
 export interface MailConfig {
   /** Outgoing mail over SMTP (`SMTP_URL`); without it mail goes to the log (never in production). */
@@ -111,8 +128,17 @@ export interface PaymentsConfig {
   webhookSecret: string | undefined;
 }
 
+/** The engines every run asks (real with a key, else simulated where simulation is on). */
 export const ENGINE_IDS = ['chatgpt', 'perplexity', 'gemini', 'claude', 'google-aio'] as const;
-export type EngineId = (typeof ENGINE_IDS)[number];
+/**
+ * Engines a run asks only when their provider is configured: never simulated, off (with the
+ * variable to set) otherwise, so that adding one changes no existing workspace's runs or scores.
+ */
+export const OPTIONAL_ENGINE_IDS = ['google-ai-mode', 'grok', 'openai-compatible'] as const;
+export const ALL_ENGINE_IDS = [...ENGINE_IDS, ...OPTIONAL_ENGINE_IDS] as const;
+export type EngineId = (typeof ALL_ENGINE_IDS)[number];
+export type OptionalEngineId = (typeof OPTIONAL_ENGINE_IDS)[number];
+export const isOptionalEngine = (id: string) => (OPTIONAL_ENGINE_IDS as readonly string[]).includes(id);
 
 export interface PipelineConfig {
   /** Running background jobs allowed at once across all workspaces (1-32). */
@@ -129,7 +155,12 @@ export interface PipelineConfig {
   workers: 'embedded' | 'off';
 }
 
-export const DEFAULT_PRICING: Record<EngineId, number> = { chatgpt: 20_000, perplexity: 10_000, gemini: 8_000, claude: 25_000, 'google-aio': 5_000 };
+export const DEFAULT_PRICING: Record<EngineId, number> = {
+  chatgpt: 20_000, perplexity: 10_000, gemini: 8_000, claude: 25_000, 'google-aio': 5_000,
+  // AI Mode is one SerpAPI search like an overview; Grok with web search is priced like ChatGPT's;
+  // the OpenAI-compatible connector's price depends on the server: a middle default, override with GEO_PRICING.
+  'google-ai-mode': 5_000, grok: 20_000, 'openai-compatible': 10_000,
+};
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -188,8 +219,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const providers = {} as Record<ProviderName, ProviderConfig>;
   for (const [name, spec] of Object.entries(PROVIDERS) as [ProviderName, (typeof PROVIDERS)[ProviderName]][]) {
     const baseUrl = (env[spec.urlVar] || spec.defaultUrl).replace(/\/+$/, '');
-    if (!/^https?:\/\/[^\s]+$/.test(baseUrl)) problems.push(`${spec.urlVar} must be an http(s) URL`);
-    providers[name] = { apiKey: (spec.keyVar && env[spec.keyVar]) || undefined, baseUrl };
+    if ((baseUrl || spec.defaultUrl) && !/^https?:\/\/[^\s]+$/.test(baseUrl)) problems.push(`${spec.urlVar} must be an http(s) URL`);
+    const model = spec.modelVar ? env[spec.modelVar]?.trim() || undefined : undefined;
+    providers[name] = { apiKey: (spec.keyVar && env[spec.keyVar]) || undefined, baseUrl, ...(spec.modelVar ? { model } : {}) };
   }
 
   const mockSentinel = env.PAYMENT_MOCK_SENTINEL;
@@ -217,11 +249,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     try {
       const given = JSON.parse(env.GEO_PRICING) as Record<string, unknown>;
       for (const [engine, price] of Object.entries(given)) {
-        if (!(ENGINE_IDS as readonly string[]).includes(engine) || !Number.isSafeInteger(price) || (price as number) < 0) throw new Error(engine);
+        if (!(ALL_ENGINE_IDS as readonly string[]).includes(engine) || !Number.isSafeInteger(price) || (price as number) < 0) throw new Error(engine);
       }
       pricing = { ...pricing, ...(given as Record<EngineId, number>) };
     } catch (err) {
-      problems.push(`GEO_PRICING must be JSON {engine: micro-USD per call} over ${ENGINE_IDS.join(', ')} (${(err as Error).message})`);
+      problems.push(`GEO_PRICING must be JSON {engine: micro-USD per call} over ${ALL_ENGINE_IDS.join(', ')} (${(err as Error).message})`);
     }
   }
   const searchEngine = (env.GEO_SEARCHX_ENGINE ?? 'google-aio') as EngineId;
@@ -255,6 +287,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxAttempts: intIn('GEO_WEBHOOK_MAX_ATTEMPTS', 6, 1, 20), retryBaseMs: intIn('GEO_WEBHOOK_RETRY_BASE_MS', 30_000, 10, 3_600_000),
     timeoutMs: intIn('GEO_WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000), disableAfter: intIn('GEO_WEBHOOK_DISABLE_AFTER', 20, 1, 1_000),
   };
+  const engineLimits = parseEngineLimits(env, problems);
+  const optionalEngines = (env.GEO_OPTIONAL_ENGINES ?? '').split(',').map((e) => e.trim()).filter(Boolean);
+  const unknownOptional = optionalEngines.filter((e) => !isOptionalEngine(e));
+  if (unknownOptional.length) problems.push(`GEO_OPTIONAL_ENGINES lists optional engines among ${OPTIONAL_ENGINE_IDS.join(', ')}, comma-separated (got "${unknownOptional.join(', ')}")`);
   const chat = { heartbeatMs: intIn('GEO_CHAT_HEARTBEAT_MS', 10_000, 50, 60_000), simulatedTokenMs: intIn('GEO_CHAT_SIMULATED_TOKEN_MS', 15, 0, 1_000) };
 
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
@@ -297,6 +333,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seo,
     chat,
     webhooks,
+    engineLimits,
+    optionalEngines: [...new Set(optionalEngines)] as OptionalEngineId[],
   };
 }
 

@@ -167,6 +167,17 @@ export const DECISION_CREDENTIALS: Record<string, string> = {
   [`DELETE ${W}/alerts/:alertId`]: 'settings:write',
   [`GET ${W}/alerts/:alertId/firings`]: 'settings:read',
   'GET /metrics': 'public',
+  // docs/sources.md (issue 27): what the engines searched and read, read like metrics; classes like settings
+  [`GET ${W}/sources/fanout`]: 'metrics:read',
+  [`GET ${W}/sources/domains`]: 'metrics:read',
+  [`GET ${W}/sources/urls`]: 'metrics:read',
+  [`GET ${W}/sources/owned`]: 'metrics:read',
+  [`GET ${W}/sources/gaps`]: 'metrics:read',
+  [`GET ${W}/sources/answers/:id`]: 'metrics:read',
+  [`GET ${W}/sources/classes`]: 'settings:read',
+  [`PUT ${W}/sources/classes`]: 'settings:write',
+  [`DELETE ${W}/sources/classes`]: 'settings:write',
+  [`GET ${W}/engines`]: 'runs:read',
   // decisions "Agents and command line" (issue 15): /mcp authenticates the Bearer key itself and
   // lists only the tools of its scopes; a key may revoke itself (`geo logout`), checked in the route
   'POST /mcp': 'public',
@@ -197,6 +208,8 @@ export const DECISION_CREDENTIALS: Record<string, string> = {
   [`GET ${W}/traffic/referrals`]: 'metrics:read',
   // issue 24: the dashboard's icon
   'GET /favicon.ico': 'public',
+  // docs/security.md (issue 29.3): a job's whole log, read like the job itself
+  [`GET ${W}/jobs/:id/log`]: 'runs:read',
 };
 
 export const EXPECTED_CREDENTIALS: Record<string, string> = { ...SPEC_CREDENTIALS, ...DECISION_CREDENTIALS };

@@ -26,3 +26,5 @@ export * from '../modules/alerts/alerts.tables.ts';
 export * from '../modules/webhooks/webhooks.tables.ts';
 export * from '../modules/mcp/mcp.tables.ts';
 export * from '../modules/traffic/traffic.tables.ts';
+export * from '../modules/sources/sources.tables.ts';
+export * from '../modules/engines/limits/limits.tables.ts';

@@ -12,11 +12,12 @@ import { EN_SOFTWARE } from './cases/en-software.ts';
 import { ES } from './cases/es.ts';
 import { FR } from './cases/fr.ts';
 import { FRESH } from './cases/fresh.ts';
+import { SOURCES } from './cases/sources.ts';
 import type { AnalysisCase } from './cases/types.ts';
 
 export type { AnalysisCase, CaseEntity, CaseWorkspace } from './cases/types.ts';
 
-export const CASES: AnalysisCase[] = [...BASE_EN_CRM, ...BASE_EN_MARKETS, ...EN_SOFTWARE, ...EN_CONSUMER, ...BASE_ES_CA_FR, ...ES, ...CA, ...FR, ...FRESH, ...BLIND];
+export const CASES: AnalysisCase[] = [...BASE_EN_CRM, ...BASE_EN_MARKETS, ...EN_SOFTWARE, ...EN_CONSUMER, ...BASE_ES_CA_FR, ...ES, ...CA, ...FR, ...FRESH, ...BLIND, ...SOURCES];
 
 // Situations left out of the cases on purpose:
 //  - Bare subdomains without a scheme ("www.acme.com") outside a sources section, e-mail

@@ -9,6 +9,8 @@ export const CONNECTORS = {
   anthropic: { keys: ['api_key'], engine: 'claude' },
   serpapi: { keys: ['api_key'], engine: 'google-aio' },
   google: { keys: ['service_account_json'], engine: null },
+  xai: { keys: ['api_key'], engine: 'grok' },
+  'openai-compatible': { keys: ['api_key'], engine: 'openai-compatible' },
 } as const satisfies Record<ProviderName, { keys: readonly string[]; engine: string | null }>;
 
 export type Connector = keyof typeof CONNECTORS;

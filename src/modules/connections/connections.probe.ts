@@ -41,6 +41,11 @@ export async function probeProvider(connector: Connector, value: string, provide
         return verdict('Gemini', (await fetch(`${base}/models`, { headers: { 'x-goog-api-key': value }, signal })).status);
       case 'serpapi':
         return verdict('SerpApi', (await fetch(`${base}/account.json?api_key=${encodeURIComponent(value)}`, { signal })).status);
+      case 'xai':
+        return verdict('xAI', (await fetch(`${base}/models`, { headers: { authorization: `Bearer ${value}` }, signal })).status);
+      case 'openai-compatible':
+        if (!base) return { status: 'skipped', message: 'OPENAI_COMPATIBLE_BASE_URL is not set: the key is checked once the server has an address.' };
+        return verdict('The OpenAI-compatible server', (await fetch(`${base}/models`, { headers: { authorization: `Bearer ${value}` }, signal })).status);
       case 'perplexity':
         return { status: 'skipped', message: 'Perplexity has no free endpoint to confirm a key; it is checked on the first run.' };
       case 'google': {

@@ -11,8 +11,8 @@ describe('engine gating by GEO_SIMULATION', () => {
     const engines = createEngines({ config: testConfig(), clock: manualClock(new Date()), resolveKey: keys(['openai']) });
     const availability = await engines.availability('ws_1', ['chatgpt', 'claude']);
     expect(availability).toEqual([
-      { id: 'chatgpt', provider: true, enabled: true, simulated: false, reason: null },
-      { id: 'claude', provider: false, enabled: true, simulated: true, reason: null },
+      { id: 'chatgpt', provider: true, enabled: true, simulated: false, surface: 'api', optional: false, reason: null, enableWith: [] },
+      { id: 'claude', provider: false, enabled: true, simulated: true, surface: 'api', optional: false, reason: null, enableWith: [] },
     ]);
     const [claude] = await engines.forWorkspace('ws_1', profile, ['claude']);
     expect(claude).toMatchObject({ simulated: true });
@@ -27,5 +27,19 @@ describe('engine gating by GEO_SIMULATION', () => {
     const [off] = await engines.forWorkspace('ws_1', profile, ['claude']);
     expect(off).toMatchObject({ id: 'claude', simulated: false, off: true });
     await expect(off!.call({ text: 'x', language: 'en' }, new AbortController().signal)).rejects.toThrow(/simulation is off/);
+  });
+
+  it('an optional engine runs only when GEO_OPTIONAL_ENGINES lists it: a SerpAPI key alone does not add google-ai-mode to runs', async () => {
+    const unlisted = createEngines({ config: testConfig(), clock: manualClock(new Date()), resolveKey: keys(['serpapi']) });
+    expect(await unlisted.configuredOptional('ws_1')).toEqual([]);
+    const [mode] = await unlisted.availability('ws_1', ['google-ai-mode']);
+    expect(mode).toMatchObject({ enabled: false, simulated: false, optional: true, enableWith: ['GEO_OPTIONAL_ENGINES (add google-ai-mode)'] });
+    expect(await unlisted.forWorkspace('ws_1', profile, ['google-ai-mode'])).toMatchObject([{ id: 'google-ai-mode', off: true }]);
+
+    const listed = createEngines({ config: testConfig({ optionalEngines: ['google-ai-mode', 'grok'] }), clock: manualClock(new Date()), resolveKey: keys(['serpapi']) });
+    expect(await listed.configuredOptional('ws_1')).toEqual(['google-ai-mode']);
+    const [on, grok] = await listed.availability('ws_1', ['google-ai-mode', 'grok']);
+    expect(on).toMatchObject({ enabled: true, provider: true, simulated: false });
+    expect(grok).toMatchObject({ enabled: false, simulated: false, enableWith: [expect.stringMatching(/^XAI_API_KEY/)] });
   });
 });

@@ -1,20 +1,28 @@
 import pLimit, { type LimitFunction } from 'p-limit';
-import { ENGINE_IDS, simulationEnabled, type Config, type EngineId } from '../../config.ts';
+import { ENGINE_IDS, OPTIONAL_ENGINE_IDS, PROVIDER_VARS, isOptionalEngine, simulationEnabled, type Config, type EngineId } from '../../config.ts';
+import { ENGINE_SURFACE } from './capture/capture.ts';
+import type { Surface } from './capture/trace.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AnalysisProfile } from '../analysis/analyze.fns.ts';
 import { simulatedAnswer, type EngineAnswer } from './simulated.fns.ts';
 import { noMetrics, type MetricsRecorder } from '../metrics/metrics.service.ts';
-import { realEngine, CONNECTOR_OF } from './providers.ts';
+import { realEngine, CONNECTOR_OF, MODELS } from './providers.ts';
+import type { Db } from '../../lib/db.ts';
+import { createPacer, keyId, type ProviderStatus } from './limits/pacer.ts';
+import { adaptiveConcurrency, guardedCaller, type Adaptive } from './limits/guard.ts';
+import { defaultEngineLimits, type PacedProvider } from './limits/limits.config.ts';
 
 // Every engine id runs through its real provider when a key is configured (the workspace's
 // stored credential, else the server's environment key) and otherwise through the simulated
 // engine of the same id — unless simulation is off (production's default, see GEO_SIMULATION),
-// where such an engine is off; every result says which. Each provider has a concurrency limit shared
-// by all workspaces of this process.
+// where such an engine is off; every result says which. A real engine's calls are paced per
+// provider key across the fleet, retried and priced by limits/ (see docs/engines.md).
 
 export interface Engine {
   id: EngineId;
   simulated: boolean;
+  /** `api` (a provider's API with its search tool) or `product` (the consumer answer as served). */
+  surface: Surface;
   concurrency: number;
   /** Runs `fn` in one of this provider's concurrency slots (lease, then call, inside the slot). */
   schedule<T>(fn: () => Promise<T>): Promise<T>;
@@ -32,30 +40,26 @@ export interface EngineAvailability {
   /** It runs: through its provider, or simulated when simulation is on. */
   enabled: boolean;
   simulated: boolean;
+  surface: Surface;
+  /** An optional engine runs only with its provider configured; it is never simulated. */
+  optional: boolean;
   reason: string | null;
+  /** The environment variables (or workspace credential) that turn it on, when it is off. */
+  enableWith: string[];
 }
 
-export const REAL_CONCURRENCY = 4;
 export const SIMULATED_CONCURRENCY = 32;
 
-export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  if (ms <= 0) return signal.aborted ? Promise.reject(signal.reason) : Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    if (signal.aborted) onAbort();
-    else signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
+import { abortableSleep } from './limits/sleep.ts';
 
-export function createEngines(deps: { config: Config; clock: Clock; resolveKey(workspaceId: string, connector: string): Promise<string | null>; metrics?: MetricsRecorder }) {
+export { abortableSleep };
+
+export function createEngines(deps: { config: Config; clock: Clock; resolveKey(workspaceId: string, connector: string): Promise<string | null>; metrics?: MetricsRecorder; db?: Db; now?: () => number }) {
   const { config, clock } = deps;
+  const engineLimits = config.engineLimits ?? defaultEngineLimits();
+  const pacer = deps.db ? createPacer({ db: deps.db, limits: engineLimits, now: deps.now }) : null;
+  /** One adaptive concurrency per provider key in this process. */
+  const adaptives = new Map<string, Adaptive>();
   const metrics = deps.metrics ?? noMetrics;
   /** Counts each call by engine and outcome for `/metrics` (geo_provider_calls_total). */
   const measured = (id: EngineId, simulated: boolean, call: Engine['call']): Engine['call'] => async (prompt, signal) => {
@@ -78,7 +82,7 @@ export function createEngines(deps: { config: Config; clock: Clock; resolveKey(w
   function simulated(id: EngineId, profile: AnalysisProfile): Engine {
     const limit = limiterFor(`simulated:${id}`, SIMULATED_CONCURRENCY);
     return {
-      id, simulated: true, concurrency: SIMULATED_CONCURRENCY, schedule: (fn) => limit(fn),
+      id, simulated: true, surface: ENGINE_SURFACE[id], concurrency: SIMULATED_CONCURRENCY, schedule: (fn) => limit(fn),
       call: measured(id, true, async (prompt, signal) => {
         await abortableSleep(config.pipeline.simulatedLatencyMs, signal);
         return simulatedAnswer(id, prompt, clock.now().toISOString().slice(0, 10), profile);
@@ -89,32 +93,80 @@ export function createEngines(deps: { config: Config; clock: Clock; resolveKey(w
   const simulation = simulationEnabled(config);
   /** An engine that is off: its calls fail, saying why (a key removed between start and call). */
   const off = (id: EngineId): Engine => ({
-    id, simulated: false, concurrency: 1, off: true, schedule: (fn) => fn(),
+    id, simulated: false, surface: ENGINE_SURFACE[id], concurrency: 1, off: true, schedule: (fn) => fn(),
     call: async () => {
       throw new Error(`${id} has no provider key and simulation is off (GEO_SIMULATION)`);
     },
   });
 
+  /** The variables that configure an engine's provider, and whether the server-side ones are set. */
+  /** Optional engines run only when the operator lists them (GEO_OPTIONAL_ENGINES), never for a key alone. */
+  const turnedOn = new Set<string>(config.optionalEngines ?? []);
+  const setupOf = (id: EngineId) => {
+    const connector = CONNECTOR_OF[id];
+    const spec = PROVIDER_VARS[connector];
+    const provider = config.providers[connector];
+    // The OpenAI-compatible connector needs an address and a model besides the key.
+    const unset = [...(!provider.baseUrl ? [spec.urlVar] : []), ...(spec.modelVar && !provider.model ? [spec.modelVar] : [])];
+    return { connector, keyVar: spec.keyVar ?? null, unset };
+  };
+  /** A usable key for the engine, or null: the key alone does not make a connector without address or model usable. */
+  const keyFor = async (workspaceId: string, id: EngineId) => {
+    const key = await deps.resolveKey(workspaceId, CONNECTOR_OF[id]);
+    return key && setupOf(id).unset.length === 0 ? key : null;
+  };
+
+  async function availabilityOf(workspaceId: string, id: EngineId): Promise<EngineAvailability> {
+    const optional = isOptionalEngine(id);
+    const listed = !optional || turnedOn.has(id);
+    const provider = listed && Boolean(await keyFor(workspaceId, id));
+    const enabled = provider || (simulation && !optional);
+    const { connector, keyVar, unset } = setupOf(id);
+    const hasKey = !listed && Boolean(await keyFor(workspaceId, id));
+    const enableWith = enabled ? [] : [
+      ...(listed ? [] : [`GEO_OPTIONAL_ENGINES (add ${id})`]),
+      ...(hasKey ? [] : [...(keyVar ? [`${keyVar} (or the workspace's ${connector} credential)`] : []), ...unset]),
+    ];
+    const reason = enabled ? null : optional
+      ? `optional engine, off until the operator lists it and its provider is configured: set ${enableWith.join(', ')}`
+      : `no ${connector} key (workspace credential or server environment) and simulation is off; set GEO_SIMULATION=enabled to simulate it`;
+    return { id, provider, enabled, simulated: !provider && enabled, surface: ENGINE_SURFACE[id], optional, reason, enableWith };
+  }
+
   return {
+    /** Each real provider's circuit, pause and spend today, for run status (empty without the database). */
+    providerStatus: (providers: readonly PacedProvider[]): Promise<ProviderStatus[]> => (pacer ? pacer.status(providers) : Promise.resolve([])),
+
     /** Which of these engines can run for the workspace: the run's start gates on it. */
     async availability(workspaceId: string, ids: readonly EngineId[] = ENGINE_IDS): Promise<EngineAvailability[]> {
-      return Promise.all(ids.map(async (id) => {
-        const provider = Boolean(await deps.resolveKey(workspaceId, CONNECTOR_OF[id]));
-        const enabled = provider || simulation;
-        const reason = enabled ? null : `no ${CONNECTOR_OF[id]} key (workspace credential or server environment) and simulation is off; set GEO_SIMULATION=enabled to simulate it`;
-        return { id, provider, enabled, simulated: !provider && simulation, reason };
-      }));
+      return Promise.all(ids.map((id) => availabilityOf(workspaceId, id)));
+    },
+    /** Every engine, core and optional, with its surface and how to turn it on (`GET …/engines`). */
+    async list(workspaceId: string): Promise<EngineAvailability[]> {
+      return Promise.all([...ENGINE_IDS, ...OPTIONAL_ENGINE_IDS].map((id) => availabilityOf(workspaceId, id)));
+    },
+    /** The optional engines a run adds: listed in GEO_OPTIONAL_ENGINES and with their provider configured for the workspace. */
+    async configuredOptional(workspaceId: string): Promise<EngineId[]> {
+      const on = await Promise.all(OPTIONAL_ENGINE_IDS.map(async (id) => (turnedOn.has(id) && (await keyFor(workspaceId, id)) ? id : null)));
+      return on.filter((id): id is (typeof OPTIONAL_ENGINE_IDS)[number] => id !== null);
     },
 
     /** The engines a run of this workspace uses, real where a key exists. */
     async forWorkspace(workspaceId: string, profile: AnalysisProfile, ids: readonly EngineId[] = ENGINE_IDS): Promise<Engine[]> {
       return Promise.all(ids.map(async (id) => {
         const connector = CONNECTOR_OF[id];
-        const key = await deps.resolveKey(workspaceId, connector);
-        if (!key) return simulation ? simulated(id, profile) : off(id);
-        const limit = limiterFor(`real:${id}`, REAL_CONCURRENCY);
-        const engine = realEngine(id, key, config.providers[connector]);
-        return { id, simulated: false, concurrency: REAL_CONCURRENCY, schedule: (fn) => limit(fn), call: measured(id, false, engine) } satisfies Engine;
+        const key = isOptionalEngine(id) && !turnedOn.has(id) ? null : await keyFor(workspaceId, id);
+        if (!key) return simulation && !isOptionalEngine(id) ? simulated(id, profile) : off(id);
+        if (!pacer) throw new Error('real engines need the database for their fleet-wide pacing');
+        const provider = connector as PacedProvider;
+        const kid = keyId(key);
+        const max = engineLimits.providers[provider].concurrency;
+        if (!adaptives.has(`${provider}:${kid}`)) adaptives.set(`${provider}:${kid}`, adaptiveConcurrency(max));
+        const adaptive = adaptives.get(`${provider}:${kid}`)!;
+        const model = CONNECTOR_OF[id] === 'serpapi' ? 'google' : id === 'openai-compatible' ? (config.providers[connector].model ?? 'openai-compatible') : MODELS[id as keyof typeof MODELS];
+        const guarded = guardedCaller({ pacer, limits: engineLimits, provider, keyId: kid, model });
+        const engine = realEngine(id, key, config.providers[connector], (attempt, tokens, signal) => guarded(attempt, tokens, signal, adaptive));
+        return { id, simulated: false, surface: ENGINE_SURFACE[id], concurrency: max, schedule: (fn) => adaptive.run(fn), call: measured(id, false, engine) } satisfies Engine;
       }));
     },
   };

@@ -1,7 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineId } from '../../config.ts';
-import { realEngine } from './providers.ts';
+import type { Database } from '../../lib/db.ts';
+import { openTestDatabase } from '../../../test/helpers/app.ts';
+import { realEngine, type Guard } from './providers.ts';
+import { createPacer, keyId } from './limits/pacer.ts';
+import { guardedCaller } from './limits/guard.ts';
+import { defaultEngineLimits, type PacedProvider } from './limits/limits.config.ts';
 
 // Each real engine against a local server speaking its provider's wire format, so the real SDKs
 // (and our SERP client) are exercised: the answer text and the cited sources come through, and
@@ -45,11 +50,19 @@ const bodies: Record<string, unknown> = {
 };
 
 let server: Server;
+let database: Database;
+/** The guard a real engine runs under (pacing on the test database, retries with a short base). */
+function guard(provider: string): Guard {
+  const limits = { ...defaultEngineLimits(), retryBaseMs: 5 };
+  const guarded = guardedCaller({ pacer: createPacer({ db: database.db, limits }), limits, provider: provider as PacedProvider, keyId: keyId('test-key-123'), model: 'm' });
+  return (attempt, tokens, signal) => guarded(attempt, tokens, signal);
+}
 let base: string;
 const hits = new Map<string, number>();
 const seen: Array<{ path: string; auth: string | undefined; body: string }> = [];
 
 beforeAll(async () => {
+  database = await openTestDatabase();
   server = createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
@@ -66,9 +79,12 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  server.close();
+  await database.close();
+});
 
-const providerOf: Record<EngineId, string> = { chatgpt: 'openai', claude: 'anthropic', perplexity: 'perplexity', gemini: 'gemini', 'google-aio': 'serpapi' };
+const providerOf: Partial<Record<EngineId, string>> = { chatgpt: 'openai', claude: 'anthropic', perplexity: 'perplexity', gemini: 'gemini', 'google-aio': 'serpapi' };
 
 describe('real engines against their wire formats', () => {
   it.each([
@@ -78,7 +94,7 @@ describe('real engines against their wire formats', () => {
     ['gemini', ANSWER, ['https://techradar.com/best-crm']],
     ['google-aio', 'Acme is the best choice for most teams.\n- Globex: slower but cheaper', ['https://acme.com/', 'https://reddit.com/r/crm']],
   ] as const)('%s answers with text and sources, after retrying a 429', async (id, text, urls) => {
-    const ask = realEngine(id, 'test-key-123', { apiKey: undefined, baseUrl: `${base}/${providerOf[id]}` });
+    const ask = realEngine(id, 'test-key-123', { apiKey: undefined, baseUrl: `${base}/${providerOf[id]}` }, guard(providerOf[id]!));
     const answer = await ask({ text: 'best crm', language: 'en' }, new AbortController().signal);
     expect(answer.text).toBe(text);
     expect(answer.sources.map((s) => s.url)).toEqual(urls);
@@ -90,7 +106,7 @@ describe('real engines against their wire formats', () => {
   it('a call is abandoned when its signal aborts', async () => {
     const controller = new AbortController();
     controller.abort(new Error('cancelled'));
-    const ask = realEngine('chatgpt', 'k', { apiKey: undefined, baseUrl: `${base}/openai` });
+    const ask = realEngine('chatgpt', 'k', { apiKey: undefined, baseUrl: `${base}/openai` }, guard('openai'));
     await expect(ask({ text: 'x', language: 'en' }, controller.signal)).rejects.toThrow();
   });
 });

@@ -3,25 +3,37 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createPerplexity } from '@ai-sdk/perplexity';
+import { createXai } from '@ai-sdk/xai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { EngineId, ProviderConfig, ProviderName } from '../../config.ts';
-import type { EngineAnswer } from './simulated.fns.ts';
+import { traceOf } from './capture/capture.ts';
+import { overviewPageToken, serpAnswer, type SerpMode } from './capture/serpapi.fns.ts';
+import { ProviderHttpError, type Attempted, type PricedAnswer } from './limits/guard.ts';
 
 // The real engines, through the AI SDK where a provider speaks a model API, and over plain
-// HTTP for the SERP provider behind google-aio. Each call has a timeout; the SDK retries 429
-// and 5xx answers with exponential backoff.
+// HTTP for the SERP provider behind google-aio. Each function here makes one attempt; pacing,
+// timeouts, retries, the circuit and cost are the guard's (limits/guard.ts), so the SDK's own
+// retries are off.
 
 export const CONNECTOR_OF: Record<EngineId, ProviderName> = {
   chatgpt: 'openai', perplexity: 'perplexity', gemini: 'gemini', claude: 'anthropic', 'google-aio': 'serpapi',
+  'google-ai-mode': 'serpapi', grok: 'xai', 'openai-compatible': 'openai-compatible',
 };
-export const MODELS: Record<Exclude<EngineId, 'google-aio'>, string> = {
-  chatgpt: 'gpt-4.1-mini', perplexity: 'sonar', gemini: 'gemini-2.5-flash', claude: 'claude-sonnet-4-5',
+type SerpEngine = 'google-aio' | 'google-ai-mode';
+type ModelEngine = Exclude<EngineId, SerpEngine>;
+export const MODELS: Record<Exclude<ModelEngine, 'openai-compatible'>, string> = {
+  chatgpt: 'gpt-4.1-mini', perplexity: 'sonar', gemini: 'gemini-2.5-flash', claude: 'claude-sonnet-4-5', grok: 'grok-4.3',
 };
-const CALL_TIMEOUT_MS = 90_000;
-const RETRIES = 3;
+const SERP_MODE: Record<SerpEngine, SerpMode> = { 'google-aio': 'ai-overview', 'google-ai-mode': 'ai-mode' };
+/** Output tokens assumed before a call answers, for token pacing (corrected by the answer's usage). */
+const EXPECTED_OUTPUT_TOKENS = 400;
 
-type Ask = (prompt: { text: string; language: string }, signal: AbortSignal) => Promise<EngineAnswer>;
+type Ask = (prompt: { text: string; language: string }, signal: AbortSignal) => Promise<PricedAnswer>;
+/** Runs attempts under the provider's limits (limits/guard.ts guardedCaller). */
+export type Guard = (attempt: (signal: AbortSignal) => Promise<Attempted>, estimatedTokens: number, signal: AbortSignal) => Promise<PricedAnswer>;
 
-function modelAndTools(id: Exclude<EngineId, 'google-aio'>, apiKey: string, baseURL: string): { model: LanguageModel; tools?: ToolSet } {
+function modelAndTools(id: ModelEngine, apiKey: string, provider: ProviderConfig): { model: LanguageModel; tools?: ToolSet } {
+  const baseURL = provider.baseUrl;
   switch (id) {
     case 'chatgpt': {
       const openai = createOpenAI({ apiKey, baseURL });
@@ -37,6 +49,14 @@ function modelAndTools(id: Exclude<EngineId, 'google-aio'>, apiKey: string, base
       const anthropic = createAnthropic({ apiKey, baseURL });
       return { model: anthropic(MODELS.claude), tools: { web_search: anthropic.tools.webSearch_20250305({ maxUses: 3 }) } as ToolSet };
     }
+    case 'grok': {
+      const xai = createXai({ apiKey, baseURL });
+      return { model: xai.responses(MODELS.grok), tools: { web_search: xai.tools.webSearch() } as ToolSet };
+    }
+    case 'openai-compatible':
+      // No search tool in the format: the server searches (or not) on its own, and reports sources
+      // in its body, which the capture reads.
+      return { model: createOpenAICompatible({ name: 'openai-compatible', apiKey, baseURL })(provider.model ?? '') };
   }
 }
 
@@ -44,37 +64,41 @@ function instruction(language: string) {
   return `Answer as you would for any user, in the language of the question (${language}). Name specific products or companies where relevant and cite your sources.`;
 }
 
-async function serpOverview(query: string, apiKey: string, baseUrl: string, signal: AbortSignal): Promise<EngineAnswer> {
-  const url = `${baseUrl}/search.json?engine=google&q=${encodeURIComponent(query)}&api_key=${encodeURIComponent(apiKey)}`;
-  let last: Error | undefined;
-  for (let attempt = 0; attempt <= RETRIES; attempt++) {
-    if (attempt) await new Promise((r) => setTimeout(r, 250 * 2 ** attempt));
-    const res = await fetch(url, { signal: AbortSignal.any([signal, AbortSignal.timeout(CALL_TIMEOUT_MS)]) });
-    if (res.status === 429 || res.status >= 500) {
-      last = new Error(`SERP provider answered ${res.status}`);
-      continue;
-    }
-    if (!res.ok) throw new Error(`SERP provider answered ${res.status}`);
-    const body = (await res.json()) as { ai_overview?: { text_blocks?: Array<{ snippet?: string; list?: Array<{ snippet?: string; title?: string }> }>; references?: Array<{ link: string; title?: string }> } };
-    const blocks = body.ai_overview?.text_blocks ?? [];
-    const text = blocks.flatMap((b) => [b.snippet, ...(b.list ?? []).map((i) => `- ${[i.title, i.snippet].filter(Boolean).join(': ')}`)]).filter(Boolean).join('\n');
-    return { text, sources: (body.ai_overview?.references ?? []).map((r) => ({ url: r.link, title: r.title })) };
+/** One SerpAPI request; a non-2xx answer becomes a ProviderHttpError the guard classifies. */
+async function serpGet(url: string, signal: AbortSignal): Promise<{ headers: Record<string, string>; body: unknown }> {
+  const res = await fetch(url, { signal });
+  const headers = Object.fromEntries(res.headers);
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    if (res.ok) throw new Error('SERP provider answered a cut-short or non-JSON body');
   }
-  throw last ?? new Error('SERP provider failed');
+  if (!res.ok) throw new ProviderHttpError(res.status, headers, body ?? text);
+  return { headers, body };
 }
 
-export function realEngine(id: EngineId, apiKey: string, provider: ProviderConfig): Ask {
-  if (id === 'google-aio') return (prompt, signal) => serpOverview(prompt.text, apiKey, provider.baseUrl, signal);
-  const { model, tools } = modelAndTools(id, apiKey, provider.baseUrl);
-  return async (prompt, signal) => {
-    const result = await generateText({
-      model, tools, system: instruction(prompt.language), prompt: prompt.text, maxRetries: RETRIES,
-      abortSignal: AbortSignal.any([signal, AbortSignal.timeout(CALL_TIMEOUT_MS)]),
-    });
+/** Google's AI Overview (`engine=google`, with its follow-up page) or AI Mode (`engine=google_ai_mode`) through SerpAPI, as one attempt. */
+async function serpEngine(mode: SerpMode, query: string, apiKey: string, baseUrl: string, signal: AbortSignal): Promise<Attempted> {
+  const key = `api_key=${encodeURIComponent(apiKey)}`;
+  let got = await serpGet(`${baseUrl}/search.json?engine=${mode === 'ai-mode' ? 'google_ai_mode' : 'google'}&q=${encodeURIComponent(query)}&${key}`, signal);
+  const token = mode === 'ai-overview' ? overviewPageToken(got.body) : null;
+  if (token) got = await serpGet(`${baseUrl}/search.json?engine=google_ai_overview&page_token=${encodeURIComponent(token)}&${key}`, signal);
+  return { answer: serpAnswer(got.body, mode), headers: got.headers, body: got.body };
+}
+
+export function realEngine(id: EngineId, apiKey: string, provider: ProviderConfig, guard: Guard): Ask {
+  if (id === 'google-aio' || id === 'google-ai-mode') return (prompt, signal) => guard((s) => serpEngine(SERP_MODE[id], prompt.text, apiKey, provider.baseUrl, s), 0, signal);
+  const { model, tools } = modelAndTools(id, apiKey, provider);
+  return (prompt, signal) => guard(async (abortSignal) => {
+    const result = await generateText({ model, tools, system: instruction(prompt.language), prompt: prompt.text, maxRetries: 0, abortSignal });
     // A provider may report a page both as a search result and as a citation: one source per URL.
     const sources = [...new Map(result.sources.flatMap((s) => (s.sourceType === 'url' ? [[s.url, { url: s.url, title: s.title }] as const] : []))).values()];
-    return { text: result.text, sources };
-  };
+    // What it searched and read, from the provider's own body (the last step's: the answer's).
+    const body = result.steps.at(-1)?.response.body ?? result.response.body;
+    return { answer: { text: result.text, sources, trace: traceOf(id, body) }, headers: result.response.headers ?? {}, body };
+  }, Math.ceil((prompt.text.length + instruction(prompt.language).length) / 4) + EXPECTED_OUTPUT_TOKENS, signal);
 }
 
 /** The language model behind a workspace's `model` setting ("provider:model-id"), or null without a key. */

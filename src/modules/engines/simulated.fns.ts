@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { EngineId } from '../../config.ts';
 import type { AnalysisProfile } from '../analysis/analyze.fns.ts';
+import type { AnswerTrace } from './capture/trace.ts';
+import { simulatedTrace } from './capture/simulated-trace.fns.ts';
 
 // Deterministic stand-ins for the engines: the same (engine, prompt, day, sample) always gives the
 // same answer (sample 1 is the historical (engine, prompt, day) answer; repeated samples differ, as a
@@ -10,6 +12,11 @@ import type { AnalysisProfile } from '../analysis/analyze.fns.ts';
 export interface EngineAnswer {
   text: string;
   sources: Array<{ url: string; title?: string }>;
+  /** What the engine searched and read, as reported (absent only from engines predating the capture). */
+  trace?: AnswerTrace;
+  /** A real provider's billed usage and its cost in micro-USD (limits/usage.fns.ts); absent when simulated. */
+  usage?: { inputTokens: number; outputTokens: number; searchCalls: number; model: string };
+  costMicrousd?: number;
 }
 
 function rng(seed: string) {
@@ -23,7 +30,7 @@ function rng(seed: string) {
 }
 
 // How often each engine names the brand: engines differ, as real ones do.
-const BRAND_RATE: Record<EngineId, number> = { chatgpt: 0.62, perplexity: 0.55, gemini: 0.48, claude: 0.58, 'google-aio': 0.42 };
+const BRAND_RATE: Record<EngineId, number> = { chatgpt: 0.62, perplexity: 0.55, gemini: 0.48, claude: 0.58, 'google-aio': 0.42, 'google-ai-mode': 0.45, grok: 0.5, 'openai-compatible': 0.5 };
 const THIRD_PARTY = ['g2.com', 'capterra.com', 'reddit.com', 'en.wikipedia.org', 'forbes.com', 'techradar.com', 'trustpilot.com', 'gartner.com'];
 
 const PHRASES = {
@@ -58,5 +65,6 @@ export function simulatedAnswer(engine: EngineId, prompt: { text: string; langua
   }
   const unique = [...new Map(sources.map((s) => [s.url, s])).values()];
   const text = named.length ? [phrases.intro, '', ...lines, '', phrases.outro].join('\n') : phrases.outro;
-  return { text, sources: unique };
+  const domains = [profile.brand, ...profile.competitors].flatMap((e) => e.domains.slice(0, 1));
+  return { text, sources: unique, trace: simulatedTrace(engine, { prompt: prompt.text, sample, day, text, sources: unique, domains, thirdParty: THIRD_PARTY }) };
 }

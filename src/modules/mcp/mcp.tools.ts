@@ -42,6 +42,18 @@ export const TOOLS: readonly ToolSpec[] = [
     description: 'One point per day measured (score, interval, components, change with significance) for the composite or one engine, over 7d, 28d or all.',
   },
   {
+    name: 'get_fanout_queries', title: 'Fan-out queries', operationId: 'getSourcesFanout', annotations: read,
+    description: 'What the engines searched for: per prompt and engine, each fan-out query and how often it recurs across answers (k of n with a 95% interval); per surface (api or product), simulated data labelled.',
+  },
+  {
+    name: 'get_source_domains', title: 'Retrieved and cited domains', operationId: 'getSourcesDomains', annotations: read,
+    description: 'Per surface and domain: answers that retrieved it, that cited it, and the citation rate given retrieval, with its class (owned, competitor, earned_media, user_generated, reference, social, other).',
+  },
+  {
+    name: 'get_source_gaps', title: 'Competitor-only fan-out queries', operationId: 'getSourcesGaps', annotations: read,
+    description: 'Fan-out queries on which a competitor’s page was retrieved and the brand’s was not, with the competitor URLs and the answers as evidence.',
+  },
+  {
     name: 'list_runs', title: 'List runs', operationId: 'listRuns', annotations: read,
     description: 'Measurement runs, newest first, with status and progress.',
   },

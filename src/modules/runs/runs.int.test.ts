@@ -1,9 +1,10 @@
+import { defaultEngineLimits } from '../engines/limits/limits.config.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PRICING, type Config } from '../../config.ts';
+import { DEFAULT_PRICING, ENGINE_IDS, type Config } from '../../config.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { activeKey, createTestApp, createWorkspace, signup, testConfig, type TestContext } from '../../../test/helpers/app.ts';
 
-const ALL = Object.values(DEFAULT_PRICING).reduce((a, b) => a + b, 0);
+const ALL = ENGINE_IDS.reduce((a, e) => a + DEFAULT_PRICING[e], 0);
 let ctx: TestContext;
 let cookie: string;
 let n = 0;
@@ -275,7 +276,11 @@ describe('runs through real provider adapters (local fake providers)', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
     openaiBase = `${base}/openai`;
-    const config = testConfig();
+    // The fakes have no rate limits: the providers' list paces (SerpAPI's 100 a minute would spread the
+    // 50 calls of a searchx run over 30 s) are lifted, and retries and the circuit are short.
+    const limits = defaultEngineLimits();
+    for (const p of Object.values(limits.providers)) p.rpm = 1_000_000;
+    const config = testConfig({ engineLimits: { ...limits, retries: 2, retryBaseMs: 5, retryCapMs: 20, circuitOpenMs: 50 } });
     config.providers.openai.baseUrl = `${base}/openai`;
     config.providers.serpapi = { apiKey: 'serp-env-key-1', baseUrl: `${base}/serpapi` };
     real = await createTestApp({ config }); // its own database: only its workers (and fake providers) run its jobs

@@ -17,6 +17,12 @@ const RunStatus = Type.Object({
   samples: Type.Integer({ minimum: 1, maximum: MAX_SAMPLES, description: 'Times each engine asked each prompt' }),
   simulatedShare: Nullable(Type.Number({ minimum: 0, maximum: 1, description: 'Share of the run’s stored calls that went to a simulated engine (before any is stored: the share its plan expects). null only for a run from before this was recorded, with no stored call.' })),
   simulated: Nullable(Type.Boolean({ description: 'true when any of the run’s data is simulated (simulatedShare > 0)' })),
+  providerCostMicrousd: Type.Integer({ minimum: 0, description: 'What the run’s real provider calls cost so far in micro-USD (usage from each provider response × the configured price table), next to the credits it was charged; 0 when all simulated. See docs/engines.md.' }),
+  providers: Type.Array(Closed({
+    provider: Type.String(),
+    circuit: StringEnum(['closed', 'open', 'half-open'] as const),
+    paused: Nullable(Type.String({ description: 'Why this provider’s calls wait: an open circuit (repeated failures) or its daily USD ceiling reached' })),
+  }), { description: 'While the run is running: the circuit and pause of each provider it calls for real. Empty once it has ended or when all its engines are simulated.' }),
 });
 
 export function runsRoutes(app: FastifyInstance, deps: { runs: RunsService }) {

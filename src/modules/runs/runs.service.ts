@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { ENGINE_IDS, type PipelineConfig } from '../../config.ts';
+import { ALL_ENGINE_IDS, type EngineId, type PipelineConfig } from '../../config.ts';
 import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
@@ -10,6 +10,10 @@ import type { WorkspaceContext } from '../../lib/http/types.ts';
 import { analyzeAnswer, type AnalysisProfile } from '../analysis/analyze.fns.ts';
 import { profileFromWorkspace } from '../analysis/profile.fns.ts';
 import type { EnginesService } from '../engines/engines.service.ts';
+import type { EngineAnswer } from '../engines/simulated.fns.ts';
+import { CONNECTOR_OF } from '../engines/providers.ts';
+import type { ProviderStatus } from '../engines/limits/pacer.ts';
+import type { PacedProvider } from '../engines/limits/limits.config.ts';
 import { jobView, type AfterCommit, type JobContext, type JobRow, type JobsService, type JobStatus } from '../jobs/jobs.service.ts';
 import type { EventHub } from '../events/events.hub.ts';
 import { runFailure } from './events.fns.ts';
@@ -19,6 +23,7 @@ import { storedAnalysis, summarizeRun, type StoredAnalysis } from './detail.fns.
 import { planRun, presetEngines, runSimulation, type Preset, type RunPlan } from './runs.fns.ts';
 import { recordAnswerCounts } from './answer-counts.ts';
 import { runResults } from './runs.tables.ts';
+import { insertTraces, traceRow, type TraceRow } from '../sources/traces.repo.ts';
 
 const KIND = 'measurement';
 
@@ -40,10 +45,15 @@ function insertResults(db: Db, rows: ResultRow[]) {
     prompt_text: r.promptText, intent: r.intent, language: r.language, answer: r.answer, sources: r.sources, analysis: r.analysis ?? null,
     brand_mentioned: r.brandMentioned, brand_rank: r.brandRank ?? null, brand_sentiment: r.brandSentiment ?? null, error: r.error ?? null,
     latency_ms: r.latencyMs, created_at: r.createdAt.toISOString(),
+    input_tokens: r.inputTokens ?? null, output_tokens: r.outputTokens ?? null, search_calls: r.searchCalls ?? null, cost_microusd: r.costMicrousd ?? null,
   })));
   return db.execute(sql`insert into run_results select * from jsonb_populate_recordset(null::run_results, ${json}::jsonb)`);
 }
 const FLUSH_EVERY = 50;
+/** A real call's usage and provider cost, as stored beside its result. */
+const usageColumns = (answer: EngineAnswer | null) => (answer?.usage
+  ? { inputTokens: answer.usage.inputTokens, outputTokens: answer.usage.outputTokens, searchCalls: answer.usage.searchCalls, costMicrousd: answer.costMicrousd ?? 0 }
+  : {});
 /** What the scores need of one answered call: its engine, its prompt (the bootstrap's unit), whether it was simulated. */
 export interface Answered {
   engine: string;
@@ -79,7 +89,7 @@ export function createRunsService(deps: {
     const promptRows = (await deps.prompts.byIds(ws.id, promptIds)).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
     const profile = await profileOf(ws);
     // jsonb does not keep key order: take the engines in their canonical order.
-    const engines = await deps.engines.forWorkspace(ws.id, profile, ENGINE_IDS.filter((e) => e in plan.calls));
+    const engines = await deps.engines.forWorkspace(ws.id, profile, ALL_ENGINE_IDS.filter((e) => e in plan.calls));
     const off = (job.params.enginesOff as string[] | undefined) ?? [];
     if (off.length) await ctx.log(`engines off (no provider key, simulation disabled): ${off.join(', ')}`);
     await ctx.log(`run of ${promptRows.length} prompts${samples > 1 ? ` × ${samples} samples` : ''} on ${engines.map((e) => `${e.id}${e.simulated ? ' (simulated)' : ''}`).join(', ')}; ${plan.totalCalls} calls`);
@@ -88,15 +98,19 @@ export function createRunsService(deps: {
     let failures = 0;
     const answered: Answered[] = [];
     let buffer: Array<typeof runResults.$inferInsert> = [];
+    let traceBuffer: TraceRow[] = [];
+    let traceWarnings = 0;
     const writes: Array<Promise<unknown>> = [];
     let writeError: unknown = null;
     // Results are written in batches, off the calls' path: a slot never waits for an insert.
     const flush = () => {
       if (!buffer.length) return;
       const rows = buffer;
+      const traces = traceBuffer;
       buffer = [];
+      traceBuffer = [];
       // Handled at once (an unhandled rejection would end the process); the first error is rethrown below.
-      writes.push(insertResults(db, rows).catch((err) => void (writeError ??= err)));
+      writes.push(insertResults(db, rows).then(() => insertTraces(db, traces)).catch((err) => void (writeError ??= err)));
     };
 
     // Each call leases its price inside its engine's concurrency slot, so what is leased is what
@@ -135,11 +149,18 @@ export function createRunsService(deps: {
       const analysis = answer ? analyzeAnswer(profile, answer.text, answer.sources, { prompt: prompt.text, language: prompt.language }) : null;
       const stored = analysis && storedAnalysis(analysis);
       if (stored) answered.push({ engine: engine.id, promptId: prompt.id, simulated: engine.simulated, analysis: stored });
+      const resultId = newId('res');
+      const createdAt = clock.now();
+      if (called.answer?.trace) {
+        traceBuffer.push(traceRow({ id: resultId, runId: job.id, workspaceId: ws.id, engine: engine.id, promptId: prompt.id, sample, createdAt }, called.answer.trace));
+        if (called.answer.trace.warnings.length) traceWarnings++;
+      }
       buffer.push({
-        id: newId('res'), runId: job.id, workspaceId: ws.id, engine: engine.id, simulated: engine.simulated, promptId: prompt.id, sample,
+        id: resultId, runId: job.id, workspaceId: ws.id, engine: engine.id, simulated: engine.simulated, promptId: prompt.id, sample,
         promptText: prompt.text, intent: prompt.intent, language: prompt.language, answer: answer?.text ?? '', sources: answer?.sources ?? [],
         analysis: stored, brandMentioned: analysis?.brand.mentioned ?? false, brandRank: analysis?.brand.rank ?? null,
-        brandSentiment: analysis?.brand.sentiment ?? null, error, latencyMs: Date.now() - started, createdAt: clock.now(),
+        brandSentiment: analysis?.brand.sentiment ?? null, error, latencyMs: Date.now() - started, createdAt,
+        ...usageColumns(called.answer),
       });
       completed++;
       ctx.progress(completed);
@@ -152,6 +173,7 @@ export function createRunsService(deps: {
     const broken = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
     if (broken) throw broken.reason;
     await ctx.log(`${completed} calls done, ${failures} failed`);
+    if (traceWarnings) await ctx.log(`${traceWarnings} answers came with partial or malformed search metadata: stored with what parsed (see their trace warnings)`);
     if (completed > 0 && failures === completed) throw new Error(`all ${failures} engine calls failed`);
     // The answer counts (what metrics over runs read) and the score snapshots commit together
     // with the run's `succeeded`: a succeeded run is always counted.
@@ -192,16 +214,38 @@ export function createRunsService(deps: {
 
   /** Stored calls and simulated calls per run, for the honest labels of run lists. */
   async function resultCounts(runIds: string[]) {
-    if (!runIds.length) return new Map<string, { calls: number; simulated: number }>();
-    const rows = await db.select({ runId: runResults.runId, calls: sql<number>`count(*)::int`, simulated: sql<number>`(count(*) filter (where ${runResults.simulated}))::int` })
-      .from(runResults).where(inArray(runResults.runId, runIds)).groupBy(runResults.runId);
-    return new Map(rows.map((r) => [r.runId, { calls: Number(r.calls), simulated: Number(r.simulated) }]));
+    if (!runIds.length) return new Map<string, { calls: number; simulated: number; costMicrousd: number }>();
+    const rows = await db.select({
+      runId: runResults.runId, calls: sql<number>`count(*)::int`, simulated: sql<number>`(count(*) filter (where ${runResults.simulated}))::int`,
+      costMicrousd: sql<number>`coalesce(sum(${runResults.costMicrousd}), 0)::float8`,
+    }).from(runResults).where(inArray(runResults.runId, runIds)).groupBy(runResults.runId);
+    return new Map(rows.map((r) => [r.runId, { calls: Number(r.calls), simulated: Number(r.simulated), costMicrousd: Number(r.costMicrousd) }]));
   }
-  const runView = (row: JobRow, slug: string, counts?: { calls: number; simulated: number }) => {
+  /** The providers a running run calls for real: their circuits and pauses are its status too. */
+  const realProviders = (row: JobRow): PacedProvider[] => {
     const plan = row.params.plan as RunPlan | undefined;
-    return { ...jobView(row, slug), samples: plan?.samples ?? 1, ...runSimulation(plan, counts) };
+    if (row.status !== 'running' || !plan) return [];
+    return [...new Set(Object.keys(plan.calls).filter((e) => !(plan.simulated ?? []).includes(e as never)).map((e) => CONNECTOR_OF[e as keyof typeof CONNECTOR_OF] as PacedProvider))];
   };
-  const viewOne = async (row: JobRow, slug: string) => runView(row, slug, (await resultCounts([row.id])).get(row.id));
+  async function providerStates(rows: JobRow[]) {
+    const wanted = [...new Set(rows.flatMap(realProviders))];
+    return wanted.length ? await deps.engines.providerStatus(wanted) : [];
+  }
+  const runView = (row: JobRow, slug: string, counts?: { calls: number; simulated: number; costMicrousd?: number }, states: ProviderStatus[] = []) => {
+    const plan = row.params.plan as RunPlan | undefined;
+    const mine = realProviders(row);
+    return {
+      ...jobView(row, slug), samples: plan?.samples ?? 1, ...runSimulation(plan, counts), providerCostMicrousd: counts?.costMicrousd ?? 0,
+      providers: states.filter((s) => mine.includes(s.provider)).map((s) => ({ provider: s.provider, circuit: s.circuit, paused: s.paused })),
+    };
+  };
+  const viewOne = async (row: JobRow, slug: string) => runView(row, slug, (await resultCounts([row.id])).get(row.id), await providerStates([row]));
+
+  /** The preset's engines plus the optional engines configured for the workspace (issue 27). */
+  async function runEngines(workspaceId: string, preset: Preset): Promise<EngineId[]> {
+    const base = presetEngines(preset, deps.pipeline);
+    return preset === 'searchx' ? base : [...base, ...(await deps.engines.configuredOptional(workspaceId))];
+  }
 
   /** The prompts, engines and plan a run would have now; refuses as the start would (no prompts, no engine). */
   async function planFor(ws: Pick<WorkspaceContext, 'id'>, body: { preset: Preset; samples?: number }) {
@@ -209,7 +253,7 @@ export function createRunsService(deps: {
     const active = await deps.prompts.active(ws.id, 150);
     if (active.length === 0) throw invalid('The workspace has no active prompts; add or generate some first.');
     // Production gating: an engine without a provider is off unless simulation is enabled.
-    const availability = await deps.engines.availability(ws.id, presetEngines(body.preset, deps.pipeline));
+    const availability = await deps.engines.availability(ws.id, await runEngines(ws.id, body.preset));
     const enabled = availability.filter((a) => a.enabled);
     if (!enabled.length) {
       throw invalid(`No engine can run the ${body.preset} preset: engines without a provider key are off while simulation is disabled (GEO_SIMULATION). Store a provider credential for the workspace, or enable simulation explicitly.`,
@@ -240,7 +284,7 @@ export function createRunsService(deps: {
     async quote(ws: WorkspaceContext, body: { preset: Preset; samples?: number }) {
       const samples = body.samples ?? 1;
       const active = await deps.prompts.active(ws.id, 150);
-      const availability = await deps.engines.availability(ws.id, presetEngines(body.preset, deps.pipeline));
+      const availability = await deps.engines.availability(ws.id, await runEngines(ws.id, body.preset));
       const enabled = availability.filter((a) => a.enabled);
       const plan = planRun(body.preset, active.length, deps.pipeline, { samples, engines: enabled.map((a) => a.id) });
       return {
@@ -250,8 +294,8 @@ export function createRunsService(deps: {
     },
     async list(ws: WorkspaceContext, limit: number) {
       const rows = await jobs.list(ws, KIND, limit);
-      const counts = await resultCounts(rows.map((r) => r.id));
-      return rows.map((row) => runView(row, ws.slug, counts.get(row.id)));
+      const [counts, states] = await Promise.all([resultCounts(rows.map((r) => r.id)), providerStates(rows)]);
+      return rows.map((row) => runView(row, ws.slug, counts.get(row.id), states));
     },
     get: async (ws: WorkspaceContext, id: string) => viewOne(await jobs.get(ws, id, KIND), ws.slug),
     async cancel(ws: WorkspaceContext, id: string) {
@@ -262,7 +306,8 @@ export function createRunsService(deps: {
     async detail(ws: WorkspaceContext, id: string) {
       const row = await jobs.get(ws, id, KIND);
       const results = await db.select().from(runResults).where(eq(runResults.runId, row.id)).orderBy(asc(runResults.engine), asc(runResults.sample), asc(runResults.id));
-      return { run: runView(row, ws.slug, { calls: results.length, simulated: results.filter((r) => r.simulated).length }), ...summarizeRun(results) };
+      const counts = { calls: results.length, simulated: results.filter((r) => r.simulated).length, costMicrousd: results.reduce((sum, r) => sum + (r.costMicrousd ?? 0), 0) };
+      return { run: runView(row, ws.slug, counts, await providerStates([row])), ...summarizeRun(results) };
     },
   };
 }

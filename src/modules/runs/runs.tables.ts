@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, real, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, real, text } from 'drizzle-orm/pg-core';
 import { ts } from '../../db/columns.ts';
 import { workspaces } from '../workspaces/workspaces.tables.ts';
 import type { StoredAnalysis } from './stored-analysis.fns.ts';
@@ -27,6 +27,11 @@ export const runResults = pgTable(
     error: text('error'),
     latencyMs: integer('latency_ms').notNull(),
     createdAt: ts('created_at').notNull(),
+    /** A real provider's billed usage and its cost (engines/limits/usage.fns.ts); null when simulated or failed. */
+    inputTokens: integer('input_tokens'),
+    outputTokens: integer('output_tokens'),
+    searchCalls: integer('search_calls'),
+    costMicrousd: bigint('cost_microusd', { mode: 'number' }),
   },
   (t) => [index('run_results_run_idx').on(t.runId, t.engine)],
 );

@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import type { EngineId } from '../../../config.ts';
+import { ENGINE_SURFACE } from './capture.ts';
+import { TraceBuilder, type AnswerTrace } from './trace.ts';
+
+// The simulated engines' trace: the same shapes a real provider gives, labelled `simulated`, and
+// deterministic per (engine, prompt, day, sample). It has its own random stream so that the
+// simulated answers themselves are unchanged. Fan-out queries recur across samples as real ones
+// do (the first is stable, the others vary); every cited page was retrieved, and some retrieved
+// pages — owned ones included — are not cited, so that every view has something to show.
+// A product-surface engine reports no queries, model or usage, like SerpAPI's.
+
+const FANOUT = ['{q}', 'best {q}', '{q} reviews', '{q} comparison {year}', '{q} reddit', '{q} pricing', 'alternatives {q}'];
+
+function rng(seed: string) {
+  let state = createHash('sha256').update(seed).digest().readUInt32LE(0) || 1;
+  return () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 4_294_967_296;
+  };
+}
+
+export function simulatedTrace(engine: EngineId, input: {
+  prompt: string; sample: number; day: string; text: string; sources: Array<{ url: string; title?: string }>; domains: string[]; thirdParty: readonly string[];
+}): AnswerTrace {
+  const random = rng(`${engine}|${input.prompt}|${input.day}|${input.sample}|trace`);
+  const surface = ENGINE_SURFACE[engine];
+  const b = new TraceBuilder('simulated', surface, true);
+  const core = input.prompt.toLowerCase().replace(/[?¿!¡.]+/g, '').trim().split(/\s+/).slice(0, 6).join(' ');
+  const year = input.day.slice(0, 4);
+  if (surface === 'api') {
+    b.reported.add('queries');
+    const count = 1 + Math.floor(random() * 3);
+    const picked = [FANOUT[0]!, ...FANOUT.slice(1).filter(() => random() < 0.4)].slice(0, count);
+    for (const q of picked) b.query(q.replace('{q}', core).replace('{year}', year));
+    b.modelVersion = `simulated-${engine}-1`;
+    const input_ = Math.ceil(input.prompt.length / 4) + 40;
+    const output = Math.ceil(input.text.length / 4);
+    b.usage = { inputTokens: input_, outputTokens: output, totalTokens: input_ + output, searches: b.queries.length, raw: {} };
+  }
+  // Retrieved: the cited pages plus pages read and not cited, shuffled into a result order.
+  const extra = input.domains.filter(() => random() < 0.3).map((d) => ({ url: `https://${d}/${random() < 0.5 ? 'blog' : 'docs'}`, title: d }));
+  if (random() < 0.6) {
+    const site = input.thirdParty[Math.floor(random() * input.thirdParty.length)]!;
+    extra.push({ url: `https://${site}/${encodeURIComponent(core.replace(/\s+/g, '-'))}`, title: site });
+  }
+  const retrieved = [...new Map([...input.sources, ...extra].map((s) => [s.url, s])).values()].sort(() => random() - 0.5);
+  b.reported.add('retrieved');
+  b.reported.add('cited');
+  retrieved.forEach((s, i) => b.source(s.url, s.title ?? null, i + 1, b.queries.length ? b.queries[Math.floor(random() * b.queries.length)]! : null));
+  for (const s of input.sources) {
+    const marker = s.title ? input.text.indexOf(`**${s.title}**`) : -1;
+    const end = marker >= 0 ? input.text.indexOf('\n', marker) : -1;
+    const span = marker >= 0 ? { start: marker, end: end < 0 ? input.text.length : end, text: input.text.slice(marker, end < 0 ? undefined : end) } : null;
+    b.cite(s.url, s.title ?? null, span);
+  }
+  return b.done();
+}

@@ -1,0 +1,147 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Database } from '../../../lib/db.ts';
+import { openTestDatabase } from '../../../../test/helpers/app.ts';
+import { startEmulator, type Emulator, type EmulatorOptions, type ReceivedRequest } from '../../../../test/emulator/emulator.ts';
+import type { EmulatedProvider } from '../../../../test/emulator/bodies.ts';
+import { MODELS, realEngine } from '../providers.ts';
+import { adaptiveConcurrency, guardedCaller } from './guard.ts';
+import { defaultEngineLimits, type EngineLimitsConfig } from './limits.config.ts';
+import { createPacer, keyId } from './pacer.ts';
+import { costMicrousd, priceOf } from './usage.fns.ts';
+
+// The guard (pacing, retries, circuit, cost) against the provider emulator over loopback, with
+// the real SDKs. Each test has its own key, so its pacing row starts fresh on the shared database.
+
+let database: Database;
+let emulator: Emulator | undefined;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.close());
+afterEach(async () => {
+  await emulator?.close();
+  emulator = undefined;
+});
+
+const ENGINE_OF: Record<EmulatedProvider, 'chatgpt' | 'claude' | 'gemini' | 'perplexity' | 'google-aio'> = { openai: 'chatgpt', anthropic: 'claude', gemini: 'gemini', perplexity: 'perplexity', serpapi: 'google-aio' };
+let keys = 0;
+
+function limitsWith(provider: EmulatedProvider, over: Partial<EngineLimitsConfig['providers']['openai']>, rest: Partial<EngineLimitsConfig> = {}): EngineLimitsConfig {
+  const limits = { ...defaultEngineLimits(), retryBaseMs: 5, retryCapMs: 100, timeoutMs: 30_000, ...rest };
+  limits.providers[provider] = { ...limits.providers[provider], ...over };
+  return limits;
+}
+
+/** `workers` independent engines (own pacer and concurrency, as separate processes would have) on one key. */
+function workers(provider: EmulatedProvider, limits: EngineLimitsConfig, count = 1) {
+  const apiKey = `key-${++keys}-${Date.now()}`;
+  return Array.from({ length: count }, () => {
+    const pacer = createPacer({ db: database.db, limits });
+    const adaptive = adaptiveConcurrency(limits.providers[provider].concurrency);
+    const engine = ENGINE_OF[provider];
+    const guarded = guardedCaller({ pacer, limits, provider, keyId: keyId(apiKey), model: engine === 'google-aio' ? 'google' : MODELS[engine] });
+    const ask = realEngine(engine, apiKey, { apiKey: undefined, baseUrl: emulator!.url(provider) }, (a, t, s) => guarded(a, t, s, adaptive));
+    return {
+      ask: (text: string) => adaptive.run(() => ask({ text, language: 'en' }, new AbortController().signal)),
+      status: async () => (await pacer.status([provider], keyId(apiKey)))[0]!,
+    };
+  });
+}
+
+async function start(options: EmulatorOptions) {
+  emulator = await startEmulator(options);
+  return emulator;
+}
+
+describe('engines at their limits, against the provider emulator', () => {
+  it('a 429 storm is paced and every call succeeds', async () => {
+    const em = await start({ faults: { rate429: 0.4, retryAfterS: 0.02 }, limits: { perplexity: { rpm: 1_200, burstMs: 500 } } });
+    const [w] = workers('perplexity', limitsWith('perplexity', { rpm: 1_200, concurrency: 8 }, { retries: 12 }));
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => w!.ask(`best crm ${i}`)));
+    expect(answers.every((a) => a.text.includes('Acme'))).toBe(true);
+    const c = em.counts('perplexity');
+    expect(c.ok).toBe(30);
+    expect(c.injected429).toBeGreaterThan(5);
+    expect(c.violations).toBe(0);
+  });
+
+  it('two workers on one key together never exceed its RPM (the emulator counts)', async () => {
+    // A minute's limit enforced over one second, as OpenAI quantises it: sharing nothing, the pair would send twice the pace.
+    const em = await start({ limits: { openai: { rpm: 1_200, burstMs: 1_000 } }, latency: { medianMs: 20 } });
+    const pair = workers('openai', limitsWith('openai', { rpm: 1_200, concurrency: 16 }), 2);
+    await Promise.all(pair.flatMap((w, n) => Array.from({ length: 30 }, (_, i) => w.ask(`q ${n}-${i}`))));
+    const c = em.counts('openai');
+    expect(c.ok).toBe(60);
+    expect(c.violations).toBe(0);
+  });
+
+  it("the provider's headers lower the pace, then raise it", async () => {
+    // Configured far above what the key really has: the first answers' headers bring the pace down.
+    const em = await start({ limits: { openai: { rpm: 600, burstMs: 500 } } });
+    const [w] = workers('openai', limitsWith('openai', { rpm: 60_000, concurrency: 4 }, { retries: 10 }));
+    await Promise.all(Array.from({ length: 12 }, (_, i) => w!.ask(`q ${i}`)));
+    expect((await w!.status()).rpm).toBe(600);
+    expect(em.counts('openai').ok).toBe(12);
+    // The account moves up a tier: the next answer advertises more and the pace follows.
+    em.setLimit('openai', { rpm: 2_400, burstMs: 500 });
+    await w!.ask('after the upgrade');
+    expect((await w!.status()).rpm).toBe(2_400);
+  });
+
+  it('a provider that is down opens its circuit, says so, and the calls succeed once it is back', async () => {
+    const em = await start({});
+    em.setDown('gemini', 503);
+    const limits = limitsWith('gemini', { rpm: 6_000, concurrency: 4 }, { retries: 50, circuitFailures: 3, circuitOpenMs: 1_000 });
+    const [w] = workers('gemini', limits);
+    const calls = Promise.all(Array.from({ length: 4 }, (_, i) => w!.ask(`q ${i}`)));
+    calls.catch(() => {}); // awaited below; a failure must not go unhandled meanwhile
+    await vi.waitFor(async () => expect((await w!.status()).circuit).toBe('open'), { timeout: 20_000, interval: 20 });
+    const open = await w!.status();
+    expect(open.paused).toMatch(/gemini circuit open after \d+ failed attempts \(last: gemini answered 503/);
+    const sent = em.counts('gemini').received;
+    em.setDown('gemini', null);
+    const answers = await calls;
+    expect(answers).toHaveLength(4);
+    // While open, calls waited for the probe instead of hammering the provider.
+    expect(em.counts('gemini').received - sent).toBeLessThanOrEqual(4 + 1);
+    expect(await w!.status()).toMatchObject({ circuit: 'closed', paused: null, failures: 0 });
+  });
+
+  it('a call that exhausts its retries fails alone with its reason; another 4xx is never retried', async () => {
+    const em = await start({});
+    const [w] = workers('serpapi', limitsWith('serpapi', { rpm: 6_000 }, { retries: 2, circuitFailures: 100 }));
+    em.setDown('serpapi', 502);
+    await expect(w!.ask('q')).rejects.toThrow(/serpapi answered 502 \(gave up after 3 attempts\)/);
+    expect(em.counts('serpapi').down).toBe(3);
+    em.setDown('serpapi', 401);
+    await expect(w!.ask('q')).rejects.toThrow(/answered 401; not retried/);
+    expect(em.counts('serpapi').down).toBe(4);
+    em.setDown('serpapi', null);
+    await expect(w!.ask('q')).resolves.toMatchObject({ text: expect.stringContaining('Acme') });
+  });
+
+  it('timeouts and cut-short bodies are retried', async () => {
+    const em = await start({ faults: { rateHang: 0.15, rateTruncate: 0.2 }, seed: 7 });
+    const [w] = workers('openai', limitsWith('openai', { rpm: 6_000 }, { retries: 12, timeoutMs: 2_500, circuitFailures: 1_000 }));
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => w!.ask(`q ${i}`)));
+    expect(answers).toHaveLength(12);
+    const c = em.counts('openai');
+    expect(c.hangs + c.truncated).toBeGreaterThan(0);
+    expect(c.ok).toBe(12);
+  });
+
+  it("cost totals equal the emulator's usage × prices", async () => {
+    const em = await start({});
+    const limits = limitsWith('anthropic', { rpm: 6_000 });
+    let total = 0;
+    for (const provider of ['openai', 'anthropic', 'gemini', 'perplexity', 'serpapi'] as const) {
+      const [w] = workers(provider, limits);
+      const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => w!.ask(`what is the best crm for a team of ${i}`)));
+      total += answers.reduce((sum, a) => sum + a.costMicrousd, 0);
+    }
+    const expected = em.requests.filter((r): r is Required<ReceivedRequest> => r.status === 200)
+      .reduce((sum, r) => sum + costMicrousd({ ...r.usage, model: r.model }, priceOf(limits.prices, r.model)), 0);
+    expect(total).toBeGreaterThan(0);
+    expect(total).toBe(expected);
+  });
+});

@@ -1,0 +1,81 @@
+import type { ProviderName } from '../../../config.ts';
+
+// A call's usage from its provider's own response body, and its cost from the price table.
+// Money is integer micro-USD: a price per million tokens in micro-USD makes a token cost
+// price / 1e6 micro-USD, rounded once per call.
+
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+  /** Web searches the provider billed (OpenAI web_search calls, Anthropic web_search_requests, a grounded Gemini prompt, a Perplexity request, a SerpAPI search). */
+  searchCalls: number;
+  model: string;
+}
+
+/** Prices of one model in micro-USD: per million input and output tokens, per search, per request. */
+export interface ModelPrice {
+  inputPerMTok: number;
+  outputPerMTok: number;
+  perSearch: number;
+  perRequest: number;
+}
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+const n = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.round(v) : 0);
+
+export function usageFromBody(provider: ProviderName, body: any, fallbackModel: string): Usage {
+  const model = typeof body?.model === 'string' ? body.model : typeof body?.modelVersion === 'string' ? body.modelVersion : fallbackModel;
+  switch (provider) {
+    case 'openai':
+      return {
+        model, inputTokens: n(body?.usage?.input_tokens), outputTokens: n(body?.usage?.output_tokens),
+        searchCalls: Array.isArray(body?.output) ? body.output.filter((o: any) => o?.type === 'web_search_call').length : 0,
+      };
+    case 'anthropic':
+      return { model, inputTokens: n(body?.usage?.input_tokens), outputTokens: n(body?.usage?.output_tokens), searchCalls: n(body?.usage?.server_tool_use?.web_search_requests) };
+    case 'gemini': {
+      // Gemini 2.5 bills grounding per prompt that searched, whatever the number of queries.
+      const grounded = (body?.candidates ?? []).some((c: any) => (c?.groundingMetadata?.webSearchQueries ?? []).length > 0);
+      return { model, inputTokens: n(body?.usageMetadata?.promptTokenCount), outputTokens: n(body?.usageMetadata?.candidatesTokenCount), searchCalls: grounded ? 1 : 0 };
+    }
+    case 'perplexity':
+    case 'openai-compatible':
+      return { model, inputTokens: n(body?.usage?.prompt_tokens), outputTokens: n(body?.usage?.completion_tokens), searchCalls: 0 };
+    case 'xai':
+      // xAI's Responses API bills like OpenAI's; its chat completions name the tokens as chat does.
+      return {
+        model, inputTokens: n(body?.usage?.input_tokens ?? body?.usage?.prompt_tokens), outputTokens: n(body?.usage?.output_tokens ?? body?.usage?.completion_tokens),
+        searchCalls: n(body?.usage?.num_sources_used ?? body?.usage?.server_side_tool_usage_details?.web_search_calls),
+      };
+    default:
+      return { model, inputTokens: 0, outputTokens: 0, searchCalls: body ? 1 : 0 };
+  }
+}
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+export function costMicrousd(usage: Usage, price: ModelPrice | undefined): number {
+  if (!price) return 0;
+  return Math.round((usage.inputTokens * price.inputPerMTok + usage.outputTokens * price.outputPerMTok) / 1e6 + usage.searchCalls * price.perSearch + price.perRequest);
+}
+
+/**
+ * List prices (USD, checked 2026-11; operators override with GEO_MODEL_PRICES): OpenAI
+ * gpt-4.1-mini $0.40/$1.60 per Mtok and web search $25 per 1,000 calls; Anthropic Claude Sonnet
+ * 4.5 $3/$15 and $10 per 1,000 searches; Gemini 2.5 Flash $0.30/$2.50 and $35 per 1,000 grounded
+ * prompts; Perplexity sonar $1/$1 and $5 per 1,000 requests (low context); SerpAPI about $0.015 a
+ * search on the Developer plan.
+ */
+export const DEFAULT_MODEL_PRICES: Record<string, ModelPrice> = {
+  'gpt-4.1-mini': { inputPerMTok: 400_000, outputPerMTok: 1_600_000, perSearch: 25_000, perRequest: 0 },
+  'claude-sonnet-4-5': { inputPerMTok: 3_000_000, outputPerMTok: 15_000_000, perSearch: 10_000, perRequest: 0 },
+  'gemini-2.5-flash': { inputPerMTok: 300_000, outputPerMTok: 2_500_000, perSearch: 35_000, perRequest: 0 },
+  sonar: { inputPerMTok: 1_000_000, outputPerMTok: 1_000_000, perSearch: 0, perRequest: 5_000 },
+  google: { inputPerMTok: 0, outputPerMTok: 0, perSearch: 15_000, perRequest: 0 },
+};
+
+/** The price of a model: exact id first, then the longest configured prefix (dated versions such as claude-sonnet-4-5-20250929). */
+export function priceOf(prices: Record<string, ModelPrice>, model: string): ModelPrice | undefined {
+  if (prices[model]) return prices[model];
+  const prefix = Object.keys(prices).filter((k) => model.startsWith(k)).sort((a, b) => b.length - a.length)[0];
+  return prefix ? prices[prefix] : undefined;
+}

@@ -1,0 +1,138 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../lib/db.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { WorkspaceContext } from '../../lib/http/types.ts';
+import { jobs } from '../jobs/jobs.tables.ts';
+import type { PromptsService } from '../prompts/prompts.service.ts';
+import type { RunReads } from '../runs/runs.reads.ts';
+import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
+import { answerTraces, sourceClassOverrides } from './sources.tables.ts';
+import { shippedClasses, type ClassContext, type OverridableClass } from './source-classes.fns.ts';
+import { competitorGaps, fanout, ownedPages, sourceTable, type TraceIn } from './views.fns.ts';
+import { domainOf } from '../engines/capture/trace.ts';
+import { invalid } from '../../lib/errors.ts';
+
+// What the engines searched and read, read back: the window of latest succeeded runs (or one
+// run), narrowed by engine and surface, through the pure views. Prompts' texts come from the
+// prompts service; owned and competitor domains from the workspace's settings.
+
+export interface ViewFilter {
+  run?: string;
+  engine?: string;
+  surface?: 'api' | 'product';
+}
+
+export function createSourcesService(deps: { db: Db; clock: Clock; runReads: RunReads; prompts: PromptsService; workspaces: WorkspacesService }) {
+  const { db } = deps;
+
+  async function windowOf(ws: WorkspaceContext, run?: string) {
+    if (run) {
+      const [row] = await db.select({ id: jobs.id, finishedAt: jobs.finishedAt, startedAt: jobs.startedAt }).from(jobs)
+        .where(and(eq(jobs.workspaceId, ws.id), eq(jobs.id, run), eq(jobs.kind, 'measurement')));
+      if (!row) throw notFound('Run');
+      return { runIds: [row.id], from: row.startedAt, to: row.finishedAt ?? deps.clock.now() };
+    }
+    return deps.runReads.window(ws.id);
+  }
+
+  async function classContext(ws: WorkspaceContext): Promise<ClassContext> {
+    const settings = await deps.workspaces.getSettings(ws) as { domains: string[]; competitors: Array<{ name: string; domains: string[] }> };
+    const overrides = await db.select().from(sourceClassOverrides).where(eq(sourceClassOverrides.workspaceId, ws.id));
+    return {
+      owned: settings.domains, competitors: settings.competitors.map((c) => ({ name: c.name, domains: c.domains })),
+      overrides: new Map(overrides.map((o) => [o.domain, o.sourceClass as OverridableClass])), shipped: shippedClasses(),
+    };
+  }
+
+  /** The traces of the window, the class context and what every view's header says. */
+  async function load(ws: WorkspaceContext, filter: ViewFilter) {
+    const window = await windowOf(ws, filter.run);
+    const traces: TraceIn[] = window?.runIds.length ? await db.select({
+      resultId: answerTraces.resultId, runId: answerTraces.runId, engine: answerTraces.engine, surface: answerTraces.surface, simulated: answerTraces.simulated,
+      promptId: answerTraces.promptId, sample: answerTraces.sample, queries: answerTraces.queries, retrieved: answerTraces.retrieved, cited: answerTraces.cited, missing: answerTraces.missing,
+    }).from(answerTraces).where(and(
+      eq(answerTraces.workspaceId, ws.id), inArray(answerTraces.runId, window.runIds),
+      ...(filter.engine ? [eq(answerTraces.engine, filter.engine)] : []), ...(filter.surface ? [eq(answerTraces.surface, filter.surface)] : []),
+    )).orderBy(asc(answerTraces.resultId)) : [];
+    const surfaces = [...new Set(traces.map((t) => t.surface))].sort();
+    const header = {
+      window: window ? { runIds: window.runIds, from: window.from.toISOString(), to: window.to.toISOString() } : null,
+      filter: { engine: filter.engine ?? null, surface: filter.surface ?? null },
+      answers: traces.length, surfaces, simulated: traces.some((t) => t.simulated),
+      methodology: methodology(surfaces, traces.some((t) => t.simulated)),
+    };
+    return { traces, header, ctx: await classContext(ws) };
+  }
+
+  async function promptTexts(ws: WorkspaceContext, ids: string[]) {
+    const rows = await deps.prompts.byIds(ws.id, [...new Set(ids)]);
+    return new Map(rows.map((p) => [p.id, p.text]));
+  }
+
+  return {
+    async fanout(ws: WorkspaceContext, filter: ViewFilter) {
+      const { traces, header } = await load(ws, filter);
+      const rows = fanout(traces);
+      const texts = await promptTexts(ws, rows.map((r) => r.promptId));
+      return { ...header, rows: rows.map((r) => ({ ...r, prompt: texts.get(r.promptId) ?? null })) };
+    },
+    async table(ws: WorkspaceContext, filter: ViewFilter, by: 'domain' | 'url') {
+      const { traces, header, ctx } = await load(ws, filter);
+      const { answers, rows } = sourceTable(traces, by, ctx);
+      return { ...header, answersBySurface: answers, rows };
+    },
+    async owned(ws: WorkspaceContext, filter: ViewFilter) {
+      const { traces, header, ctx } = await load(ws, filter);
+      const { summary, rows } = ownedPages(traces, ctx);
+      const texts = await promptTexts(ws, rows.map((r) => r.promptId));
+      return { ...header, summary, rows: rows.map((r) => ({ ...r, prompt: texts.get(r.promptId) ?? null })) };
+    },
+    async gaps(ws: WorkspaceContext, filter: ViewFilter) {
+      const { traces, header, ctx } = await load(ws, filter);
+      return { ...header, rows: competitorGaps(traces, ctx) };
+    },
+    /** The stored trace of one answer. */
+    async answer(ws: WorkspaceContext, resultId: string) {
+      const [row] = await db.select().from(answerTraces).where(and(eq(answerTraces.workspaceId, ws.id), eq(answerTraces.resultId, resultId)));
+      if (!row) throw notFound('Answer trace');
+      const { workspaceId: _w, createdAt, ...rest } = row;
+      return { ...rest, createdAt: createdAt.toISOString() };
+    },
+    /** Gaps for the recommendation lane: the window's, with the prompts' texts. */
+    async gapEvidence(ws: WorkspaceContext) {
+      const { traces, ctx } = await load(ws, {});
+      const gaps = competitorGaps(traces, ctx);
+      return { gaps, prompts: await promptTexts(ws, gaps.flatMap((g) => g.promptIds)) };
+    },
+
+    async classes(ws: WorkspaceContext) {
+      const ctx = await classContext(ws);
+      return {
+        owned: ctx.owned, competitors: ctx.competitors,
+        overrides: [...ctx.overrides].map(([domain, cls]) => ({ domain, class: cls })).sort((a, b) => a.domain.localeCompare(b.domain)),
+        shipped: [...ctx.shipped].map(([domain, cls]) => ({ domain, class: cls })),
+      };
+    },
+    async setClass(ws: WorkspaceContext, body: { domain: string; class: OverridableClass }) {
+      const domain = domainOf(`https://${body.domain.toLowerCase()}/`);
+      if (!domain) throw invalid('domain must be a host name such as example.com', { field: 'domain' });
+      const now = deps.clock.now();
+      await db.insert(sourceClassOverrides).values({ workspaceId: ws.id, domain, sourceClass: body.class, updatedAt: now })
+        .onConflictDoUpdate({ target: [sourceClassOverrides.workspaceId, sourceClassOverrides.domain], set: { sourceClass: body.class, updatedAt: now } });
+      return this.classes(ws);
+    },
+    async removeClass(ws: WorkspaceContext, domain: string) {
+      await db.delete(sourceClassOverrides).where(and(eq(sourceClassOverrides.workspaceId, ws.id), eq(sourceClassOverrides.domain, domain.toLowerCase())));
+      return this.classes(ws);
+    },
+  };
+}
+export type SourcesService = ReturnType<typeof createSourcesService>;
+
+/** The line every view carries: which surfaces its figures come from, and that they are never added together. */
+export function methodology(surfaces: string[], simulated: boolean) {
+  const names: Record<string, string> = { api: 'provider APIs with their search tools (surface api)', product: 'consumer answers as served on the web, via a results provider (surface product)' };
+  const from = surfaces.length ? surfaces.map((s) => names[s] ?? s).join(' and ') : 'no answers';
+  return `Sources as the engines reported them, from ${from}${surfaces.length > 1 ? '; each row is one surface, and figures of different surfaces are never added together' : ''}${simulated ? '. Includes simulated engines (labelled simulated).' : '.'}`;
+}

@@ -1,0 +1,45 @@
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { ts } from '../../db/columns.ts';
+import { workspaces } from '../workspaces/workspaces.tables.ts';
+import type { TraceCitation, TraceField, TraceSource, TraceUsage } from '../engines/capture/trace.ts';
+
+/**
+ * What the engine searched and read for one stored answer (one `run_results` row, same id): the
+ * fan-out queries in order, the sources retrieved and cited, the model version and usage the
+ * provider reported, what it did not report (`missing`) and what could not be read (`warnings`).
+ */
+export const answerTraces = pgTable(
+  'answer_traces',
+  {
+    resultId: text('result_id').primaryKey(),
+    runId: text('run_id').notNull(),
+    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    engine: text('engine').notNull(),
+    surface: text('surface').notNull(),
+    simulated: boolean('simulated').notNull(),
+    promptId: text('prompt_id').notNull(),
+    sample: integer('sample').notNull(),
+    format: text('format').notNull(),
+    modelVersion: text('model_version'),
+    queries: jsonb('queries').$type<string[]>().notNull(),
+    retrieved: jsonb('retrieved').$type<TraceSource[]>().notNull(),
+    cited: jsonb('cited').$type<TraceCitation[]>().notNull(),
+    usage: jsonb('usage').$type<TraceUsage | null>(),
+    missing: jsonb('missing').$type<TraceField[]>().notNull(),
+    warnings: jsonb('warnings').$type<string[]>().notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('answer_traces_run_idx').on(t.workspaceId, t.runId)],
+);
+
+/** The workspace's own source classes, over the shipped domain list (`domain` is a registrable domain). */
+export const sourceClassOverrides = pgTable(
+  'source_class_overrides',
+  {
+    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    domain: text('domain').notNull(),
+    sourceClass: text('source_class').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.domain] })],
+);

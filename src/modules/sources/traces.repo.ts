@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../lib/db.ts';
+import type { AnswerTrace } from '../engines/capture/trace.ts';
+import type { answerTraces } from './sources.tables.ts';
+
+// Traces are written with their answers, in the same batches and the same way (one JSON
+// parameter expanded by PostgreSQL): a run of thousands of calls pays one statement per batch.
+
+export type TraceRow = typeof answerTraces.$inferInsert;
+
+export function traceRow(result: { id: string; runId: string; workspaceId: string; engine: string; promptId: string; sample: number; createdAt: Date }, trace: AnswerTrace): TraceRow {
+  return {
+    resultId: result.id, runId: result.runId, workspaceId: result.workspaceId, engine: result.engine, surface: trace.surface, simulated: trace.simulated,
+    promptId: result.promptId, sample: result.sample, format: trace.format, modelVersion: trace.modelVersion, queries: trace.queries,
+    retrieved: trace.retrieved, cited: trace.cited, usage: trace.usage, missing: trace.missing, warnings: trace.warnings, createdAt: result.createdAt,
+  };
+}
+
+export function insertTraces(db: Db, rows: TraceRow[]) {
+  if (!rows.length) return Promise.resolve();
+  const json = JSON.stringify(rows.map((r) => ({
+    result_id: r.resultId, run_id: r.runId, workspace_id: r.workspaceId, engine: r.engine, surface: r.surface, simulated: r.simulated,
+    prompt_id: r.promptId, sample: r.sample, format: r.format, model_version: r.modelVersion ?? null, queries: r.queries, retrieved: r.retrieved,
+    cited: r.cited, usage: r.usage ?? null, missing: r.missing, warnings: r.warnings, created_at: r.createdAt!.toISOString(),
+  // jsonb refuses U+0000: a provider's stray NUL must not lose the trace.
+  }))).replace(/(?<!\\)\\u0000/g, '');
+  return db.execute(sql`insert into answer_traces select * from jsonb_populate_recordset(null::answer_traces, ${json}::jsonb)`).then(() => undefined);
+}
