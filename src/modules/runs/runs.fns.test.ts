@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PRICING } from '../../config.ts';
+import { DEFAULT_PRICING, ENGINE_IDS } from '../../config.ts';
 import { planRun } from './runs.fns.ts';
 
 const pipeline = { pricing: DEFAULT_PRICING, searchEngine: 'google-aio' as const, standardEngineCap: 120 };
-const perCallAll = Object.values(DEFAULT_PRICING).reduce((a, b) => a + b, 0);
+// The five core engines (optional ones join a run only when listed in GEO_OPTIONAL_ENGINES).
+const perCallAll = ENGINE_IDS.reduce((a, id) => a + DEFAULT_PRICING[id], 0);
 
 describe('planRun', () => {
   it.each([
