@@ -1,11 +1,9 @@
 import net from 'node:net';
-import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, CHROME_PATH } from '../helpers/browser.ts';
 import { activeKey, createTestApp, createWorkspace, signup, type TestContext } from '../helpers/app.ts';
-import { CHROME_FLAGS } from '../../src/modules/pages/lighthouse.ts';
-import { chromiumCommand } from '../../src/lib/chromium.ts';
+import { launchAuditChrome } from '../../src/modules/pages/lighthouse.ts';
 
 // Lighthouse on the signed-in settings page (every section loaded, with a key, an invitation
 // and a competitor list to show): accessibility and best practices ≥ 90, as for the sign-in
@@ -41,11 +39,7 @@ afterAll(async () => {
 describe.runIf(browserAvailable)('settings page evaluation', () => {
   it('scores the settings page at least 90 for accessibility and best practices', { timeout: 180_000 }, async () => {
     // Launched as the audits launch it: sandboxed, through the wrapper that drops root.
-    const { executablePath } = await chromiumCommand(CHROME_PATH);
-    const chrome = await chromeLauncher.launch({
-      chromePath: executablePath, logLevel: 'silent',
-      chromeFlags: [...CHROME_FLAGS, `--proxy-server=http://127.0.0.1:${deadPort}`, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'],
-    });
+    const chrome = await launchAuditChrome(CHROME_PATH, [`--proxy-server=http://127.0.0.1:${deadPort}`, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1']);
     try {
       const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
       const [name, value] = cookie.split('=') as [string, string];

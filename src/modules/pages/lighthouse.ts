@@ -47,6 +47,12 @@ export const CHROME_FLAGS = [
 
 const oneChrome = pLimit(1);
 
+/** Chromium for an audit: sandboxed through the wrapper that drops root, the audit flags plus `extraFlags`. */
+export async function launchAuditChrome(chromePath: string, extraFlags: string[] = []) {
+  const { executablePath } = await chromiumCommand(chromePath);
+  return chromeLauncher.launch({ chromePath: executablePath, chromeFlags: [...CHROME_FLAGS, ...extraFlags], logLevel: 'silent' });
+}
+
 export interface AuditOptions {
   chromePath: string;
   /** The safe proxy (`http://127.0.0.1:PORT`); null only for the benchmark's bare baseline. */
@@ -66,8 +72,7 @@ export function audit(url: string, options: AuditOptions): Promise<AuditResult> 
   return oneChrome(async () => {
     options.signal?.throwIfAborted();
     const proxyFlags = options.proxyUrl ? [`--proxy-server=${options.proxyUrl}`, '--proxy-bypass-list=<-loopback>'] : [];
-    const { executablePath } = await chromiumCommand(options.chromePath);
-    const chrome = await chromeLauncher.launch({ chromePath: executablePath, chromeFlags: [...CHROME_FLAGS, ...proxyFlags], logLevel: 'silent' });
+    const chrome = await launchAuditChrome(options.chromePath, proxyFlags);
     let timer: NodeJS.Timeout | undefined;
     const stop = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`the audit took longer than ${options.totalTimeoutMs / 1000} s`)), options.totalTimeoutMs);
