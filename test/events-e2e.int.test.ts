@@ -23,6 +23,14 @@ afterAll(async () => {
   await rx.close();
 });
 
+// Every stage between a committed event and a webhook delivery, empty.
+const settled = async () => {
+  const pending = await ctx.database.executeSql(`select
+      (select count(*) from event_outbox) + (select count(*) from alert_events)
+    + (select count(*) from pgboss.job where name in ('alerts_eval', 'alerts_mail', 'webhook_delivery') and state not in ('completed', 'failed', 'cancelled')) as n`);
+  return Number((pending.rows[0] as { n: string | number }).n) === 0;
+};
+
 const api = (method: 'GET' | 'POST', url: string, payload?: object) =>
   ctx.app.inject({ method, url: `/api/v1/workspaces/e2e${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
 
@@ -42,8 +50,10 @@ describe('a run that ends reaches the customer’s endpoint', () => {
     const delivery = rx.received.find((r) => r.path === '/runs')!;
     expect(delivery.verified).toBe(true);
     expect(delivery.payload).toMatchObject({ type: 'run.succeeded', data: { runId, status: 'succeeded' } });
-    // Success fires no run_failed alert, so nothing else arrives.
-    await new Promise((r) => setTimeout(r, 300));
+    // Success fires no run_failed alert, so nothing else arrives: once the pipeline has settled
+    // (no event waiting in the outbox or for evaluation, no alert or delivery job pending), every
+    // delivery that was going to be made has been made.
+    await expect.poll(settled, { timeout: 20_000, interval: 50 }).toBe(true);
     expect(rx.received.filter((r) => r.path === '/runs').map((r) => (r.payload as { type: string }).type)).toEqual(['run.succeeded']);
   });
 });

@@ -112,7 +112,8 @@ describe('alert jobs are retried, idempotently', { timeout: 60_000 }, () => {
     // A later duplicate of the evaluation (the event stored again, the job again) changes nothing.
     await storeEvent();
     await retry();
-    await new Promise((r) => setTimeout(r, 1_000)); // a mail job queued by mistake would have run by now
+    // The evaluation enqueues its mail job before it finishes: a second one queued by mistake is here by now.
+    await expect.poll(async () => (await mailJob(firingId)).map((j) => j.state), { timeout: 20_000, interval: 50 }).toEqual(['completed']);
     const firings = await firingsOf(ws.ruleId);
     expect(firings.map((f) => [f.id, f.mail_status, f.announced_at !== null])).toEqual([[firingId, 'sent', true]]);
     expect(seen.filter((e) => e.type === 'alert.fired' && e.data.firingId === firingId).map((e) => e.id)).toEqual([firedEventId(firingId)]);
