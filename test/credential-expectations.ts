@@ -1,7 +1,7 @@
 // The credential every route must demand, written out from the documents, NOT read from the
 // routes' own declarations: a route that declares the wrong credential fails the matrix test.
 // Sources: interface-spec 4.1-4.8 (credential column), 5.1 (scope matrix), 5.2 (session-only
-// actions); routes the spec does not show come from decisions.md (groups named below).
+// actions); routes the spec does not show come from the pages of docs/ (named below).
 // A route missing here fails the test: add it with the document line that gives its credential.
 
 const W = '/api/v1/workspaces/:workspace';
@@ -77,17 +77,17 @@ export const SPEC_CREDENTIALS: Record<string, string> = {
 };
 
 export const DECISION_CREDENTIALS: Record<string, string> = {
-  // decisions "Accounts": sign-up, login and e-mail verification are public; the rest needs the session
+  // docs/access.md "Accounts and sessions": sign-up, login and e-mail verification are public; the rest needs the session
   'POST /api/v1/auth/signup': 'public',
   'POST /api/v1/auth/login': 'public',
   'POST /api/v1/auth/verify-email': 'public',
   'POST /api/v1/auth/verify-email/resend': 'session',
   'POST /api/v1/auth/logout': 'session',
   'GET /api/v1/auth/session': 'session',
-  // decisions "Device authorization": the browser approves or denies with its session
+  // docs/access.md "Device authorization": the browser approves or denies with its session
   'POST /api/v1/device-authorizations/:code/approve': 'session',
   'POST /api/v1/device-authorizations/:code/deny': 'session',
-  // decisions "Setup tokens and install prompt": minting is a key-creating action (5.2), exchange is public
+  // docs/access.md "Setup tokens and the install prompt": minting is a key-creating action (5.2), exchange is public
   [`POST ${W}/setup-tokens`]: 'session',
   'POST /api/v1/setup-tokens/exchange': 'public',
   [`GET ${W}/install-prompt`]: 'workspace:read',
@@ -98,7 +98,7 @@ export const DECISION_CREDENTIALS: Record<string, string> = {
   [`GET ${W}/connections`]: 'connections:read',
   [`POST ${W}/connections/test`]: 'connections:test',
   [`POST ${W}/connections/reveal`]: 'session',
-  // decisions "Profile": the stored icon is read with settings:read
+  // docs/profile.md: the stored icon is read with settings:read
   [`GET ${W}/profile/icon`]: 'settings:read',
   // 5.1 Prompts
   [`GET ${W}/prompts`]: 'prompts:read',
@@ -118,7 +118,7 @@ export const DECISION_CREDENTIALS: Record<string, string> = {
   [`POST ${W}/research`]: 'runs:write',
   [`POST ${W}/research/:id/accept-prompts`]: 'prompts:write',
   [`POST ${W}/research/:id/accept-competitors`]: 'settings:write',
-  // decisions "Jobs": GET …/jobs/{id} reads any job (runs:read)
+  // docs/runs.md "Starting any job": GET …/jobs/{id} reads any job (runs:read)
   [`GET ${W}/jobs/:id`]: 'runs:read',
   // 5.1 Recommendations (read one)
   [`GET ${W}/recs/:id`]: 'recs:read',
@@ -136,7 +136,7 @@ export const DECISION_CREDENTIALS: Record<string, string> = {
   [`DELETE ${W}/members/:userId`]: 'session',
   [`DELETE ${W}/members/invitations/:invitationId`]: 'session',
   'POST /api/v1/invitations/accept': 'session',
-  // decisions "Email": the inbox is read with settings:read; backfill is session-only (5.2)
+  // docs/profile.md "Inbox and outgoing mail": the inbox is read with settings:read; backfill is session-only (5.2)
   [`GET ${W}/email`]: 'settings:read',
   [`POST ${W}/email/backfill`]: 'session',
   'POST /api/v1/email/backfill': 'session',
@@ -149,10 +149,10 @@ export const DECISION_CREDENTIALS: Record<string, string> = {
   'GET /checkout/:id': 'public',
   'POST /checkout/:id/pay': 'public',
   'POST /checkout/:id/cancel': 'public',
-  // decisions "First-run papercuts" (issue 14): the service's documents are public
+  // docs/api.md "Documents over HTTP": the service's documents are public
   'GET /api/v1/docs': 'public',
   'GET /api/v1/docs/:name': 'public',
-  // decisions "Monitoring and operations" (issue 14): schedule, webhooks and alerts read with
+  // docs/runs.md "Schedules", docs/monitoring.md: schedule, webhooks and alerts read with
   // settings:read and written with settings:write; /metrics checks its own token (404 without it)
   [`GET ${W}/schedule`]: 'settings:read',
   [`PUT ${W}/schedule`]: 'settings:write',
@@ -178,13 +178,13 @@ export const DECISION_CREDENTIALS: Record<string, string> = {
   [`PUT ${W}/sources/classes`]: 'settings:write',
   [`DELETE ${W}/sources/classes`]: 'settings:write',
   [`GET ${W}/engines`]: 'runs:read',
-  // decisions "Agents and command line" (issue 15): /mcp authenticates the Bearer key itself and
+  // docs/mcp.md: /mcp authenticates the Bearer key itself and
   // lists only the tools of its scopes; a key may revoke itself (`geo logout`), checked in the route
   'POST /mcp': 'public',
   'GET /mcp': 'public',
   'DELETE /mcp': 'public',
   'DELETE /api/v1/api-keys/self': 'public',
-  // decisions "Dashboard" (issue 16): the quote a run would make, and the pages, which check the
+  // docs/runs.md "Starting a run", docs/dashboard.md: the quote a run would make, and the pages, which check the
   // session themselves (sign-in without one) and call the API with it
   [`GET ${W}/runs/quote`]: 'runs:read',
   'GET /': 'public',

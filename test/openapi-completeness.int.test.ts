@@ -86,9 +86,9 @@ describe('OpenAPI completeness', () => {
 });
 
 describe('documents over HTTP (issue 14)', () => {
-  it('lists scoring, analysis and decisions and serves each as markdown', async () => {
+  it('lists scoring, analysis and runs and serves each as markdown', async () => {
     const index = (await ctx.app.inject({ url: '/api/v1/docs' })).json() as Array<{ name: string; url: string }>;
-    expect(index.map((d) => d.name)).toEqual(expect.arrayContaining(['scoring', 'analysis', 'decisions', 'api-keys']));
+    expect(index.map((d) => d.name)).toEqual(expect.arrayContaining(['scoring', 'analysis', 'runs', 'api-keys']));
     const res = await ctx.app.inject({ url: '/api/v1/docs/scoring' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/markdown; charset=utf-8');
@@ -104,6 +104,6 @@ describe('documents over HTTP (issue 14)', () => {
     const info = (ctx.app.swagger() as unknown as { info: { description: string } }).info.description;
     expect(info).toContain('(/api/v1/docs/scoring)');
     expect(info).toContain('(/api/v1/docs/analysis)');
-    expect(info).toContain('(/api/v1/docs/decisions)');
+    expect(info).toContain('(/api/v1/docs/runs)');
   });
 });

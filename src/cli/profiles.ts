@@ -22,7 +22,7 @@ export interface Store {
 
 export const DEFAULT_SERVER = 'http://127.0.0.1:3000';
 
-/** XDG rule of decisions.md: `$XDG_CONFIG_HOME/geo`, else `~/.config/geo` (an empty variable counts as unset). */
+/** XDG rule of docs/cli.md: `$XDG_CONFIG_HOME/geo`, else `~/.config/geo` (an empty variable counts as unset). */
 export function configDir(env: NodeJS.ProcessEnv = process.env, home = os.homedir()): string {
   const xdg = env.XDG_CONFIG_HOME;
   return path.join(xdg && path.isAbsolute(xdg) ? xdg : path.join(home, '.config'), 'geo');

@@ -42,7 +42,7 @@ beforeAll(async () => {
   await context.addCookies([{ name: name!, value: value!, url: base }]);
   page = await context.newPage();
   // One known exception, not fixed here: GET …/schedule answers 404 when there is no schedule
-  // (its contract, decisions "Monitoring and operations"), which the Settings page asks on load.
+  // (its contract, docs/runs.md "Schedules"), which the Settings page asks on load.
   const known = (url: string) => /\/api\/v1\/workspaces\/[^/]+\/schedule$/.test(url);
   let lastFailed = '';
   page.on('console', (m) => {

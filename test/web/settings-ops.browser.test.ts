@@ -6,7 +6,7 @@ import { createTestApp, createWorkspace, signup, type TestContext } from '../hel
 import { startFixtureSite, text, type FixtureSite } from '../helpers/fixture-site.ts';
 
 // The settings sections for monitoring (schedule, webhooks) in Chromium. Written beside the
-// routes of decisions.md "Monitoring and operations", which other branches build: run after the
+// routes of docs/runs.md "Schedules" and docs/monitoring.md, which other branches build: run after the
 // merge. The webhook receiver is a loopback fixture site that the app's fetcher alone allows.
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'test-artifacts';

@@ -6,7 +6,7 @@ import type { Output } from '../output.ts';
 import { keyValues } from '../output.ts';
 import { configDir, DEFAULT_SERVER, loadStore, normalizeServer, profileId, saveStore, withoutProfile, withProfile, type Profile } from '../profiles.ts';
 
-// `geo login` runs the device authorization of spec 4.3/5.4 (decisions.md "Device
+// `geo login` runs the device authorization of spec 4.3/5.4 (docs/access.md "Device
 // authorization"); `geo logout` revokes the stored key on the server and forgets it.
 
 /** What the CLI asks for by default: everything a key may hold that its commands use. */

@@ -5,7 +5,7 @@ import { AppError } from '../errors.ts';
 import { rateLimitEvents } from './rate-limit.tables.ts';
 import { retryAfterSeconds } from './sliding.fns.ts';
 
-// Limits as a sliding log in the database (decisions "First-run papercuts"): an event counts for
+// Limits as a sliding log in the database (docs/access.md, "Rate limits"): an event counts for
 // exactly `windowMs` after it happened, so at most `limit` events fall in ANY span of that length.
 // A per-bucket advisory lock makes count-then-insert exact across processes. Refused attempts
 // are not logged: they cannot extend a lockout, and the limit still holds because nothing passed.

@@ -75,7 +75,7 @@ export function createChatService(deps: ChatDeps) {
     };
   }
 
-  /** Holds min(720,000, available) when at least one step is covered, else 402 (decisions "Chat"). */
+  /** Holds min(720,000, available) when at least one step is covered, else 402 (docs/chat.md, "Credits"). */
   async function hold(tx: Db, ws: WorkspaceContext, metadata: Record<string, unknown>) {
     const options = { ttlMs: TURN_TIMEOUT_MS + 60_000, metadata };
     try {

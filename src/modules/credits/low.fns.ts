@@ -1,6 +1,6 @@
 // When a reservation takes a workspace's available balance below a low-credit threshold.
 
-/** Used when the workspace has no `credits_low` alert rule: $1 of credits (decisions "Alerts"). */
+/** Used when the workspace has no `credits_low` alert rule: $1 of credits (docs/credits.md, "When credits run short"). */
 export const DEFAULT_LOW_CREDIT_MICROUSD = 1_000_000;
 
 export interface LowCrossing {

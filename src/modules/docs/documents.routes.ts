@@ -9,10 +9,10 @@ import { ACCESS } from '../../lib/http/credentials.ts';
 import { expected } from '../../lib/http/validation.ts';
 import { ErrorBody } from '../../lib/http/responses.ts';
 
-// The project's own documents (scoring, analysis, decisions, API keys…) served as they are
+// The project's own documents (scoring, analysis, runs, API keys…) served as they are
 // written: text/markdown, no rendering. Markdown is readable as text, every client and browser
-// shows it, and serving it verbatim puts no HTML we did not write on our origin (decisions
-// "First-run papercuts"). The set is read once at start from docs/, so a name never reaches the
+// shows it, and serving it verbatim puts no HTML we did not write on our origin (docs/api.md,
+// "Documents over HTTP"). The set is read once at start from docs/, so a name never reaches the
 // file system.
 
 export const DOCS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../docs');
@@ -45,7 +45,7 @@ export function documentsRoutes(app: FastifyInstance, documents = loadDocuments(
   r.get('/api/v1/docs', {
     config: { credential: ACCESS.public },
     schema: {
-      operationId: 'listDocuments', tags, summary: 'The service’s documents (scoring, analysis, decisions…)',
+      operationId: 'listDocuments', tags, summary: 'The service’s documents (scoring, analysis, runs…)',
       description: 'Each entry links to the markdown text of one document.',
       response: { 200: Type.Array(Type.Object({ name: Type.String(), title: Type.String(), url: Type.String() })) },
     },

@@ -16,7 +16,7 @@ import { eventOutbox } from './events.tables.ts';
 // quick and durable on their own (insert a row, enqueue a job); a listener's error is logged,
 // never reaches the publisher, and leaves the event to the relay.
 
-/** The event types outbound webhooks deliver (decisions: "Monitoring and operations"). */
+/** The event types outbound webhooks deliver (docs/monitoring.md, "Outbound webhooks"). */
 export const PUBLIC_EVENT_TYPES = ['run.succeeded', 'run.failed', 'score.changed', 'alert.fired', 'recommendation.created', 'credits.low'] as const;
 export type PublicEventType = (typeof PUBLIC_EVENT_TYPES)[number];
 /** Internal events: published and subscribed in-process, never delivered outside. */

@@ -6,7 +6,7 @@ import { ACCESS } from '../../lib/http/credentials.ts';
 import { ErrorBody } from '../../lib/http/responses.ts';
 import type { Metrics } from './metrics.service.ts';
 
-// `GET /metrics` (decisions: "Monitoring and operations"): Prometheus text for a scraper that
+// `GET /metrics` (docs/operations.md, "Observability"): Prometheus text for a scraper that
 // presents `Authorization: Bearer <METRICS_TOKEN>`. Without a configured token the route does
 // not exist for anyone (404), so a deployment never exposes its internals by default. The
 // token is compared by digest in constant time; a wrong or missing token is also 404, so the

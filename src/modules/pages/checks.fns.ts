@@ -6,7 +6,7 @@ import robotsParserModule from 'robots-parser';
 type Robot = { isAllowed(url: string, ua?: string): boolean | undefined; getSitemaps(): string[] };
 const robotsParser = robotsParserModule as unknown as (url: string, contents: string) => Robot;
 
-// The nine checks of a page (decisions, "SEO and page evaluation"), from what was fetched: the
+// The nine checks of a page (docs/seo.md, "Page evaluation"), from what was fetched: the
 // page's HTML, its site's robots.txt, sitemap.xml and llms.txt. Pure, no I/O. `value` is what
 // was observed ("" when absent); `suggestion` says what to do, empty when the check passed.
 

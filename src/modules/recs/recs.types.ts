@@ -1,5 +1,5 @@
 // Shapes shared by the lanes, the service and the tables. Evidence and scores are the spec's
-// "internal structure not shown" (2.18); this is ours, documented in docs/decisions.md.
+// "internal structure not shown" (2.18); this is ours, documented in docs/recommendations.md.
 
 export type Lane = 'geo' | 'seo';
 export const LANES = ['geo', 'seo'] as const;

@@ -30,7 +30,7 @@ const CHECK_TITLES: Record<string, string> = {
 
 // A query counts as falling when its average position worsened by at least one place, and as
 // under-clicked with at least 100 impressions and a CTR under 2%. A page is losing clicks when it
-// had at least 20 clicks in the previous period and lost at least 15% of them (docs/decisions.md).
+// had at least 20 clicks in the previous period and lost at least 15% of them (docs/recommendations.md).
 export const FALLING_POSITIONS = 1;
 export const LOW_CTR = { minImpressions: 100, maxCtr: 0.02 };
 export const LOSING_CLICKS = { minPreviousClicks: 20, minDropShare: 0.15 };

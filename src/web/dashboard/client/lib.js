@@ -8,7 +8,7 @@ import { createFormatter } from '/assets/vendor/format.js';
 export const html = htm.bind(h);
 export { render, useCallback, useEffect, useRef, useState };
 
-/** An API error with the envelope's code, status and details (decisions.md "Credentials and errors"). */
+/** An API error with the envelope's code, status and details (docs/api.md, "Errors"). */
 export class ApiError extends Error {
   constructor(status, body) {
     super(body?.error?.message ?? `Request failed (${status})`);

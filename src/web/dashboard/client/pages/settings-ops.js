@@ -1,5 +1,5 @@
-// Settings for monitoring: the run schedule and outbound webhooks (decisions.md "Monitoring and
-// operations"). Their routes are built beside this page; a workspace without a schedule answers
+// Settings for monitoring: the run schedule and outbound webhooks (docs/runs.md "Schedules",
+// docs/monitoring.md "Outbound webhooks"). Their routes are built beside this page; a workspace without a schedule answers
 // 404, shown as "no schedule".
 import { Notice, Section, api, html, when, useAction, useLoad, useState, ws } from '../lib.js';
 import { ErrorBox, Field, fieldErrors, sure } from './settings-ui.js';
