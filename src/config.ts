@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
+import type { ProviderName } from './modules/engines/provider-name.ts';
 import { parseEngineLimits, type EngineLimitsConfig } from './modules/engines/limits/limits.config.ts';
 
 // The only reader of process.env. Everything else receives a typed, validated Config.
@@ -84,7 +85,7 @@ export interface SeoConfig {
 /** Simulated engines are on unless turned off, and off in production unless turned on explicitly. */
 export const simulationEnabled = (config: Pick<Config, 'env' | 'simulation'>) => (config.simulation ?? (config.env === 'production' ? 'disabled' : 'enabled')) === 'enabled';
 
-export type ProviderName = 'openai' | 'anthropic' | 'gemini' | 'perplexity' | 'serpapi' | 'google' | 'xai' | 'openai-compatible';
+export type { ProviderName };
 export interface ProviderConfig {
   /** Server-wide key from the environment; a workspace's stored credential takes precedence. */
   apiKey: string | undefined;
