@@ -26,6 +26,8 @@ export interface Config {
   /** Proxy addresses or CIDR ranges whose X-Forwarded-For is believed; undefined trusts none. */
   trustProxy: string[] | undefined;
   logLevel: string;
+  /** Log lines for a person (pino-pretty) rather than JSON: see prettyLogs. Absent: JSON. */
+  logPretty?: boolean;
   /** `METRICS_TOKEN`: the Bearer token `/metrics` answers to; without it `/metrics` is 404. */
   metricsToken?: string;
   defaultModel: string;
@@ -179,7 +181,15 @@ type SecretName = keyof typeof SECRET_VARS;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Human-readable log lines only for a person watching a terminal in development; JSON lines for
+ * everything else (a pipe, a file, a log collector, CI, production), which tools read.
+ */
+export function prettyLogs(at: { stdoutIsTty: boolean; geoEnv: string; nodeEnv: string | undefined }): boolean {
+  return at.stdoutIsTty && at.geoEnv !== 'production' && at.nodeEnv !== 'production';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTty = process.stdout.isTTY === true): Config {
   const problems: string[] = [];
   const geoEnv = (env.GEO_ENV ?? 'local') as GeoEnv;
   if (!['local', 'test', 'production'].includes(geoEnv)) problems.push(`GEO_ENV must be local, test or production (got "${env.GEO_ENV}")`);
@@ -316,6 +326,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicBaseUrl,
     trustProxy,
     logLevel,
+    logPretty: prettyLogs({ stdoutIsTty, geoEnv, nodeEnv: env.NODE_ENV }),
     metricsToken,
     defaultModel: env.GEO_DEFAULT_MODEL ?? 'openai:gpt-4.1-mini',
     emailProvider,
