@@ -10,9 +10,9 @@ import { applyRouteConventions } from './lib/http/conventions.ts';
 import { frameworkErrorReply, registerErrorHandling } from './lib/http/error-handler.ts';
 import { nulPath, validatorCompiler } from './lib/http/validation.ts';
 import { AppError } from './lib/errors.ts';
-import { requestForLog } from './lib/http/log.ts';
+import { loggerOptions } from './lib/http/log.ts';
 import { registerSecurityHeaders } from './lib/http/security-headers.ts';
-import { registerLogContext, requestIdMixin } from './lib/http/log-context.ts';
+import { registerLogContext } from './lib/http/log-context.ts';
 import { createMetrics } from './modules/metrics/metrics.service.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import './lib/http/types.ts';
@@ -154,7 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel, serializers: { req: requestForLog }, mixin: requestIdMixin },
+    logger: deps.logger ?? loggerOptions(config),
     genReqId: () => newId('req'),
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT,

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
+import type { ProviderName } from './modules/engines/provider-name.ts';
 import { parseEngineLimits, type EngineLimitsConfig } from './modules/engines/limits/limits.config.ts';
 
 // The only reader of process.env. Everything else receives a typed, validated Config.
@@ -25,6 +26,8 @@ export interface Config {
   /** Proxy addresses or CIDR ranges whose X-Forwarded-For is believed; undefined trusts none. */
   trustProxy: string[] | undefined;
   logLevel: string;
+  /** Log lines for a person (pino-pretty) rather than JSON: see prettyLogs. Absent: JSON. */
+  logPretty?: boolean;
   /** `METRICS_TOKEN`: the Bearer token `/metrics` answers to; without it `/metrics` is 404. */
   metricsToken?: string;
   defaultModel: string;
@@ -84,7 +87,7 @@ export interface SeoConfig {
 /** Simulated engines are on unless turned off, and off in production unless turned on explicitly. */
 export const simulationEnabled = (config: Pick<Config, 'env' | 'simulation'>) => (config.simulation ?? (config.env === 'production' ? 'disabled' : 'enabled')) === 'enabled';
 
-export type ProviderName = 'openai' | 'anthropic' | 'gemini' | 'perplexity' | 'serpapi' | 'google' | 'xai' | 'openai-compatible';
+export type { ProviderName };
 export interface ProviderConfig {
   /** Server-wide key from the environment; a workspace's stored credential takes precedence. */
   apiKey: string | undefined;
@@ -178,7 +181,15 @@ type SecretName = keyof typeof SECRET_VARS;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Human-readable log lines only for a person watching a terminal in development; JSON lines for
+ * everything else (a pipe, a file, a log collector, CI, production), which tools read.
+ */
+export function prettyLogs(at: { stdoutIsTty: boolean; geoEnv: string; nodeEnv: string | undefined }): boolean {
+  return at.stdoutIsTty && at.geoEnv !== 'production' && at.nodeEnv !== 'production';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTty = process.stdout.isTTY === true): Config {
   const problems: string[] = [];
   const geoEnv = (env.GEO_ENV ?? 'local') as GeoEnv;
   if (!['local', 'test', 'production'].includes(geoEnv)) problems.push(`GEO_ENV must be local, test or production (got "${env.GEO_ENV}")`);
@@ -315,6 +326,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicBaseUrl,
     trustProxy,
     logLevel,
+    logPretty: prettyLogs({ stdoutIsTty, geoEnv, nodeEnv: env.NODE_ENV }),
     metricsToken,
     defaultModel: env.GEO_DEFAULT_MODEL ?? 'openai:gpt-4.1-mini',
     emailProvider,

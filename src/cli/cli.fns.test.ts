@@ -82,6 +82,8 @@ describe('error answers', () => {
     [res(404, '{"error":{"code":"not_found","message":"No such run.","requestId":"req_1"}}'), 'not_found: No such run. (request req_1)', EXIT.notFound, 'not_found'],
     [res(409, '{"error":"invalid_transition","message":"Cannot."}'), 'invalid_transition: Cannot.', EXIT.conflict, 'invalid_transition'],
     [res(502, '<html>Bad gateway</html>'), 'HTTP 502: <html>Bad gateway</html>', EXIT.server, undefined],
+    [res(404, 'Not Found'), "not_a_geo_server: the server answered 404 without the GEO API's error envelope; check the server address (--server, GEO_SERVER)", EXIT.server, 'not_a_geo_server'],
+    [res(404, '{"message":"Cannot GET /api/v1/workspaces"}'), expect.stringMatching(/^not_a_geo_server: /), EXIT.server, 'not_a_geo_server'],
     [res(400, '{"error":{"code":"slow_down","message":"Slow down.","requestId":"r","details":{"interval":10}}}'), 'slow_down: Slow down. (request r)', EXIT.usage, 'slow_down'],
   ] as const)('%#', async (response, message, exit, code) => {
     const err = await errorFrom(response);

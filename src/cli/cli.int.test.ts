@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -180,6 +181,18 @@ describe('geo CLI against a live server', () => {
     const lost = await geo(['score'], { GEO_API_KEY: narrow.secret, GEO_WORKSPACE: WS, GEO_SERVER: `http://127.0.0.1:${port}` });
     expect([lost.code, lost.stderr.trim()]).toEqual([6, expect.stringMatching(/^geo: network: cannot reach .*ECONNREFUSED/)]);
   }, 120_000);
+
+  it('a server that is not GEO (404 without the envelope) exits 6 as not_a_geo_server, not as not found', async () => {
+    const other = http.createServer((_req, res) => res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found'));
+    await new Promise<void>((r) => other.listen(0, '127.0.0.1', () => r()));
+    const origin = `http://127.0.0.1:${(other.address() as net.AddressInfo).port}`;
+    try {
+      const res = await geo(['score'], { GEO_API_KEY: 'gp_live_x', GEO_WORKSPACE: WS, GEO_SERVER: origin });
+      expect([res.code, res.stderr.trim()]).toEqual([6, `geo: not_a_geo_server: ${origin} answered 404 without the GEO API's error envelope; check the server address (--server, GEO_SERVER)`]);
+    } finally {
+      await new Promise((r) => other.close(r));
+    }
+  });
 
   it('logout revokes the stored key on the server and forgets it', async () => {
     const out = await geo(['--json', 'logout']);

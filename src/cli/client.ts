@@ -33,6 +33,12 @@ export async function errorFrom(res: Response): Promise<CliError & { details?: R
   const code = typeof error === 'object' ? error.code : typeof error === 'string' ? error : undefined;
   const message = (typeof error === 'object' ? error.message : body?.message) ?? (`HTTP ${res.status} ${res.statusText}`.trim() + (text && !body ? `: ${text.slice(0, 200)}` : ''));
   const requestId = typeof error === 'object' ? error.requestId : undefined;
+  // Every 404 of the API (unknown route included) carries its envelope: one without it is a
+  // server that is not GEO (a wrong --server or GEO_SERVER), not a missing workspace or run.
+  if (!code && res.status === 404) {
+    const where = res.url ? new URL(res.url).origin : 'the server';
+    return new CliError(errorLine('not_a_geo_server', `${where} answered 404 without the GEO API's error envelope; check the server address (--server, GEO_SERVER)`), EXIT.server, 'not_a_geo_server');
+  }
   const exit = code ? exitForHttp(res.status, code) : res.status >= 500 || res.status < 400 ? EXIT.server : exitForHttp(res.status);
   return Object.assign(new CliError(errorLine(code, message, requestId), exit, code), { details: typeof error === 'object' ? error.details : undefined });
 }

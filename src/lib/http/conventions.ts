@@ -1,6 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { isCredential, type Credential } from './credentials.ts';
-import { ErrorBody } from './responses.ts';
+import { declareErrorResponses, envelopeResponse } from './error-responses.ts';
 import { ERROR_STATUS, type ErrorCode } from '../errors.ts';
 
 // Applied to every route as it is registered: a route without a declared credential or an
@@ -32,7 +32,8 @@ function errorResponses(route: RouteOptions, credential: Credential): Record<num
       ? 'session_required (an API key was used), csrf_rejected or ip_forbidden'
       : 'insufficient_scope, csrf_rejected or ip_forbidden';
   }
-  if (hasWorkspaceParam(route.url) || route.config?.workspaceIn) out[404] = 'workspace_not_found (unknown, unreachable or malformed workspace) or not_found';
+  // A page address (outside /api/) does not look its workspace up: the page's script does.
+  if ((hasWorkspaceParam(route.url) && route.url.startsWith('/api/')) || route.config?.workspaceIn) out[404] = 'workspace_not_found (unknown, unreachable or malformed workspace) or not_found';
   if (schema.body || readsBody) {
     out[413] = 'payload_too_large: the body is over 1 MiB';
     out[415] = 'unsupported_media_type: the body is not sent as application/json';
@@ -90,9 +91,11 @@ export function applyRouteConventions(app: FastifyInstance) {
     if (!schema.operationId) throw new Error(`${route.method} ${route.url} has no operationId`);
     schema.security = securityFor(credential);
     schema['x-credential'] = credential;
-    const response = (schema.response ??= {}) as Record<string | number, unknown>;
+    // The route's own copy: routes share response maps (a page's PAGE), and each gets its own errors.
+    const response = (schema.response = { ...(schema.response as object) }) as Parameters<typeof declareErrorResponses>[1];
     for (const [status, description] of Object.entries(errorResponses(route, credential))) {
-      response[status] ??= { ...ErrorBody, description };
+      response[status] ??= envelopeResponse(description);
     }
+    declareErrorResponses(route, response);
   });
 }

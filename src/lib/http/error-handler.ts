@@ -1,12 +1,14 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, envelope, workspaceNotFound, type ErrorCode } from '../errors.ts';
 import { describeValidationErrors, invalidFields } from './validation.ts';
+import { WWW_AUTHENTICATE } from './error-responses.ts';
 import { notFoundPage, PAGE_CSP } from '../../web/html.ts';
 
 // One envelope for every failure: validation, malformed JSON, unknown routes, oversized bodies,
 // our own AppErrors, and anything unexpected (logged, answered as a bare 500).
 
 function send(reply: FastifyReply, request: FastifyRequest, status: number, code: string, message: string, details?: Record<string, unknown>) {
+  if (status === 401) reply.header('www-authenticate', WWW_AUTHENTICATE);
   return reply.status(status).type('application/json; charset=utf-8').send(envelope(code, message, request.id, details));
 }
 

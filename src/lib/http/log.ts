@@ -1,4 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import type { Config } from '../../config.ts';
+import { requestIdMixin } from './log-context.ts';
 
 // What a request log line carries: no headers at all (no cookies, no keys), and the URL with
 // secrets that travel in paths or queries masked (device codes, user codes).
@@ -11,4 +13,16 @@ export function redactUrl(url: string): string {
 
 export function requestForLog(request: FastifyRequest) {
   return { method: request.method, url: redactUrl(request.url), remoteAddress: request.ip, requestId: request.id };
+}
+
+/**
+ * The app's logger: JSON lines, or for a person at a terminal (config.logPretty) the same lines
+ * through pino-pretty. pino-pretty is named here, never imported: pino loads it (in its transport
+ * thread) only when it is asked for, so a server writing JSON never loads it.
+ */
+export function loggerOptions(config: Pick<Config, 'logLevel' | 'logPretty'>) {
+  return {
+    level: config.logLevel, serializers: { req: requestForLog }, mixin: requestIdMixin,
+    ...(config.logPretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } } : {}),
+  };
 }

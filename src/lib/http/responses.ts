@@ -1,12 +1,13 @@
 import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../errors.ts';
+import { AppError, ERROR_STATUS, type ErrorCode } from '../errors.ts';
+import { StringEnum } from './schema-helpers.ts';
 import type { SessionPrincipal, WorkspaceContext } from './types.ts';
 
 export const ErrorBody = Type.Object(
   {
     error: Type.Object({
-      code: Type.String(),
+      code: StringEnum(Object.keys(ERROR_STATUS) as ErrorCode[], { description: 'One of the error codes (lib/errors.ts); the HTTP status follows from it' }),
       message: Type.String(),
       requestId: Type.String(),
       details: Type.Optional(Type.Object({}, { additionalProperties: true })),

@@ -7,7 +7,8 @@ export const KEY_PATTERN = /^gp_live_[A-Za-z0-9_-]{43}$/;
 export const DELIVERY_WINDOW_MS = 10 * 60 * 1000;
 export const GRACE_MS = 15 * 60 * 1000;
 
-export type KeyState = 'pending' | 'active' | 'grace' | 'revoked';
+export const KEY_STATES = ['pending', 'active', 'grace', 'revoked'] as const;
+export type KeyState = (typeof KEY_STATES)[number];
 export type KeyAction = 'acknowledge' | 'resume-delivery' | 'rotate' | 'confirm-rotation' | 'revoke';
 
 export interface KeyTimes {

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { Closed, Nullable, StringEnum, Timestamp } from '../../lib/http/schema-helpers.ts';
 import { SCOPES } from '../../lib/http/credentials.ts';
+import { KEY_STATES } from './keys.fns.ts';
 
 export const ScopeList = Type.Array(StringEnum(SCOPES), { maxItems: SCOPES.length, uniqueItems: true });
 const IdempotencyKey = Type.String({ minLength: 1, maxLength: 200 });
@@ -48,7 +49,7 @@ export const KeyActionBody = Closed({
 
 export const KeyActionResult = Type.Object({
   keyId: Type.String(),
-  state: Type.Optional(Type.String()),
+  state: Type.Optional(StringEnum(KEY_STATES)),
   secret: Type.Optional(Type.String()),
   prefix: Type.Optional(Type.String()),
   last4: Type.Optional(Type.String()),
@@ -60,7 +61,7 @@ export const KeyActionResult = Type.Object({
 
 export const KeyListItem = Type.Object({
   keyId: Type.String(), name: Type.String(), prefix: Type.String(), last4: Type.String(), scopes: Type.Array(Type.String()),
-  state: StringEnum(['pending', 'active', 'grace', 'revoked'] as const), allowedCidrs: Type.Array(Type.String()),
+  state: StringEnum(KEY_STATES), allowedCidrs: Type.Array(Type.String()),
   origin: StringEnum(['session', 'device', 'setup_token'] as const), replacesKeyId: Nullable(Type.String()),
   createdAt: Timestamp, lastUsedAt: Nullable(Timestamp), expiresAt: Nullable({ ...Timestamp, description: 'End of the delivery window (pending) or of the grace period (grace).' }),
 });

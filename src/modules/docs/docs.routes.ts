@@ -16,6 +16,8 @@ export async function registerOpenApi(app: FastifyInstance, deps: { publicBaseUr
       info: {
         title: 'GEO visibility service',
         version: API_VERSION,
+        // No open-source licence is granted (package.json is private, the repository has no LICENSE).
+        license: { name: 'Proprietary: all rights reserved' },
         description:
           'Measures how visible a brand is in AI answer engines and AI search. Every operation names its credential in ' +
           '`x-credential`: `public`, `session` (browser session only) or a scope (a session, or an API key holding that scope). ' +

@@ -1,6 +1,10 @@
 import { Type } from 'typebox';
 import { Nullable, StringEnum, Timestamp } from '../../lib/http/schema-helpers.ts';
 
+/** What a job's progress counts: model calls, generation batches, pages fetched, kilobytes of logs read, recommendation items, or one report. */
+export const PROGRESS_SOURCES = ['calls', 'batches', 'pages', 'kilobytes', 'items', 'report'] as const;
+export type ProgressSource = (typeof PROGRESS_SOURCES)[number];
+
 /** Spec 2.10: the status of a run, and of every other background job. */
 export const JobStatus = Type.Object({
   id: Type.String(),
@@ -14,7 +18,7 @@ export const JobStatus = Type.Object({
     completedCalls: Type.Integer({ minimum: 0 }),
     totalCalls: Type.Integer({ minimum: 0 }),
     percent: Type.Number({ minimum: 0, maximum: 100 }),
-    source: Type.String({ description: 'A run reports `calls`' }),
+    source: StringEnum(PROGRESS_SOURCES, { description: 'What the counts count: a run reports `calls`' }),
   }),
   lastLines: Type.Array(Type.String(), { description: 'Recent log lines, oldest first; empty at start' }),
 });

@@ -12,6 +12,7 @@ import type { CreditsService } from '../credits/credits.service.ts';
 import type { JobQueue } from './jobs.queue.ts';
 import { isJobKind, unknownJobKind, workersFor } from './jobs.kinds.ts';
 import { jobs } from './jobs.tables.ts';
+import type { ProgressSource } from './jobs.schemas.ts';
 import type { MetricsRecorder } from '../metrics/metrics.service.ts';
 
 // The life of every background job: created `running` (with its credit hold, under the global
@@ -55,7 +56,7 @@ export interface StartJob {
   kind: string;
   group: string;
   totalCalls: number;
-  progressSource: string;
+  progressSource: ProgressSource;
   params: Record<string, unknown>;
   createdBy: string | null;
   /** Credits to hold for the job (0: free). */
@@ -71,7 +72,7 @@ export function jobView(row: JobRow, slug: string) {
   return {
     id: row.id, brand: slug, kind: row.kind, logPath: jobLogPath(slug, row.id), startedAt: row.startedAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null, status: row.status,
-    progress: { completedCalls: row.completedCalls, totalCalls: row.totalCalls, percent, source: row.progressSource },
+    progress: { completedCalls: row.completedCalls, totalCalls: row.totalCalls, percent, source: row.progressSource as ProgressSource },
     lastLines: row.lastLines,
   };
 }

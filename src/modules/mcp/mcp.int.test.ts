@@ -6,6 +6,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
 import { SCOPES } from '../../lib/http/credentials.ts';
 import { activeKey, createTestApp, createWorkspace, signup, type TestContext } from '../../../test/helpers/app.ts';
 import { mcpQuotes } from './mcp.tables.ts';
@@ -101,6 +103,25 @@ describe.each(['http', 'stdio'] as const)('MCP over %s', (transport) => {
       if (writes) expect(tool.annotations?.destructiveHint, tool.name).toBe(tool.name === 'cancel_run');
     }
     expect(tools.find((t) => t.name === 'start_run')!.inputSchema.properties).toHaveProperty('quoteId');
+  });
+
+  it('publishes schemas a strict JSON Schema validator accepts (no x- keywords), with the pattern words in descriptions', async () => {
+    const strict = new Ajv({ strict: true, strictTypes: false, strictTuples: false, strictRequired: false });
+    addFormats.default(strict);
+    const { tools } = await full.listTools();
+    for (const tool of tools) {
+      expect(() => strict.compile(tool.inputSchema), `${tool.name} input`).not.toThrow();
+      expect(() => strict.compile(tool.outputSchema!), `${tool.name} output`).not.toThrow();
+    }
+    expect(JSON.stringify(tools)).not.toContain('"x-');
+    const url = tools.find((t) => t.name === 'start_page_evaluation')!.inputSchema.properties!.url as { description: string };
+    expect(url.description).toMatch(/Must be an absolute http:\/\/ or https:\/\/ URL/);
+  });
+
+  it('lists no resource templates; an unknown resource is one clear error', async () => {
+    expect((await full.listResourceTemplates()).resourceTemplates).toEqual([]);
+    // The client's SDK puts "MCP error <code>: " in front once; nothing else wraps the server's words.
+    await expect(full.readResource({ uri: 'geo://nope' })).rejects.toThrow(/^MCP error -32602: Unknown resource: geo:\/\/nope$/);
   });
 
   it('a read-only key sees no write tool and is refused one called anyway', async () => {
@@ -245,8 +266,23 @@ describe('keys that must not get through', () => {
   it('POST /mcp without a key is 401 invalid_key in the error envelope; GET is 405', async () => {
     const res = await fetch(`${baseUrl}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
     expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toBe('Bearer realm="geo"');
     expect((await res.json()).error.code).toBe('invalid_key');
     expect((await fetch(`${baseUrl}/mcp`)).status).toBe(405);
+  });
+});
+
+describe('Streamable HTTP', () => {
+  it('a notification is accepted: 202 with no body', async () => {
+    await createWorkspace(ctx.app, cookie, 'mcp-notify');
+    const key = await activeKey(ctx.app, cookie, 'mcp-notify', { scopes: ['runs:read'] });
+    const res = await fetch(`${baseUrl}/mcp`, {
+      method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+      headers: { ...key.bearer, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    });
+    expect(res.status).toBe(202);
+    expect(res.headers.get('content-type')).toBeNull();
+    expect(await res.text()).toBe('');
   });
 });
 

@@ -42,3 +42,18 @@ export function toolError(err: Pick<AppError, 'code' | 'message' | 'details'>): 
   const details = err.details && Object.keys(err.details).length ? ` ${JSON.stringify(err.details)}` : '';
   return { isError: true, content: [{ type: 'text', text: `${err.code}: ${err.message}${details}` }] };
 }
+
+/**
+ * A JSON-RPC error whose message is sent as is. The SDK's McpError puts "MCP error <code>: " in
+ * front of its message, the SDK sends that message, and the client's SDK puts the prefix in front
+ * again: through the stdio relay a client read the same prefix three times.
+ */
+export class RpcError extends Error {
+  constructor(readonly code: number, message: string, readonly data?: unknown) {
+    super(message);
+    this.name = 'RpcError';
+  }
+}
+
+/** A message without the "MCP error <code>: " prefixes the SDKs put in front of it. */
+export const bareMessage = (message: string) => message.replace(/^(MCP error -?\d+: )+/, '');

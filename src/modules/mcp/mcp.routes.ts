@@ -76,7 +76,8 @@ export function mcpRoutes(app: FastifyInstance, deps: McpRoutesDeps) {
       reply.status(answer.status as 200);
       answer.headers.forEach((value, name) => void reply.header(name, value));
       const text = await answer.text();
-      return reply.send(text.length ? text : null);
+      // Notifications only: 202 and no body at all (not a JSON `null`).
+      return text.length ? reply.send(text) : reply.removeHeader('content-type').send();
     } finally {
       await server.close();
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findOperation, httpCallOf, inputSchemaOf, responseSchemaOf, type OpenApiDocument } from './mcp.schemas.fns.ts';
+import { findOperation, httpCallOf, inputSchemaOf, responseSchemaOf, withoutExtensions, type OpenApiDocument } from './mcp.schemas.fns.ts';
+import { bareMessage } from './mcp.results.ts';
 
 const doc: OpenApiDocument = {
   paths: {
@@ -69,5 +70,30 @@ describe('httpCallOf', () => {
   });
   it('refuses an argument the operation does not have', () => {
     expect(() => callOf('listRuns', { workspace: 'other' })).toThrow('Unknown argument "workspace"');
+  });
+});
+
+describe('withoutExtensions', () => {
+  it.each<[string, Record<string, unknown>, Record<string, unknown>]>([
+    ['words without a description', { type: 'string', pattern: '^[0-9]+$', 'x-expected': 'digits' }, { type: 'string', pattern: '^[0-9]+$', description: 'Must be digits.' }],
+    ['words after a description', { type: 'string', description: 'The slug.', 'x-expected': 'lowercase' }, { type: 'string', description: 'The slug. Must be lowercase.' }],
+    ['other x- keywords dropped', { type: 'string', 'x-credential': 'public' }, { type: 'string' }],
+    ['nested in properties and items', { type: 'object', properties: { ids: { type: 'array', items: { type: 'string', 'x-expected': 'an id' } } } },
+      { type: 'object', properties: { ids: { type: 'array', items: { type: 'string', description: 'Must be an id.' } } } }],
+    ['in anyOf', { anyOf: [{ type: 'string', 'x-expected': 'a URL' }, { type: 'null' }] }, { anyOf: [{ type: 'string', description: 'Must be a URL.' }, { type: 'null' }] }],
+    ['a field named x-… is a field, not a keyword', { type: 'object', properties: { 'x-id': { type: 'string' } } }, { type: 'object', properties: { 'x-id': { type: 'string' } } }],
+  ])('%s', (_name, schema, expected) => {
+    expect(withoutExtensions(schema)).toEqual(expected);
+  });
+});
+
+describe('bareMessage', () => {
+  it.each([
+    ['Unknown resource: geo://x', 'Unknown resource: geo://x'],
+    ['MCP error -32602: Unknown resource: geo://x', 'Unknown resource: geo://x'],
+    ['MCP error -32603: MCP error -32602: invalid_key: revoked', 'invalid_key: revoked'],
+    ['invalid_key: MCP error -1: kept inside', 'invalid_key: MCP error -1: kept inside'],
+  ])('%s', (message, bare) => {
+    expect(bareMessage(message)).toBe(bare);
   });
 });

@@ -62,6 +62,28 @@ export function inputSchemaOf(operation: OpenApiOperation, omit: readonly string
   return { schema: { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false }, locations };
 }
 
+// Keys whose values are maps of names to schemas: their keys are field names, not keywords.
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+
+/**
+ * A schema as strict JSON Schema validators accept it: the API's own `x-…` keywords are dropped
+ * (ajv in strict mode and some agent hosts refuse unknown keywords). `x-expected`, the words for
+ * what a pattern accepts, moves into the description, where an agent reads it.
+ */
+export function withoutExtensions(schema: JsonSchema): JsonSchema {
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key.startsWith('x-')) continue;
+    if (SCHEMA_MAPS.has(key) && isObject(value)) out[key] = Object.fromEntries(Object.entries(value).map(([name, s]) => [name, isObject(s) ? withoutExtensions(s) : s]));
+    else if (Array.isArray(value)) out[key] = value.map((item) => (isObject(item) ? withoutExtensions(item) : item));
+    else out[key] = isObject(value) ? withoutExtensions(value) : value;
+  }
+  const words = schema['x-expected'];
+  if (typeof words === 'string') out.description = [out.description, `Must be ${words}.`].filter(Boolean).join(' ');
+  return out;
+}
+const isObject = (value: unknown): value is JsonSchema => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** The schema of the first 2xx JSON answer. */
 export function responseSchemaOf(operation: OpenApiOperation): JsonSchema {
   const status = Object.keys(operation.responses ?? {}).filter((s) => /^2\d\d$/.test(s)).sort()[0];

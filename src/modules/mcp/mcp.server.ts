@@ -6,16 +6,16 @@ import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
-  CallToolRequestSchema, ErrorCode, ListResourcesRequestSchema, ListToolsRequestSchema, McpError, ReadResourceRequestSchema,
+  CallToolRequestSchema, ErrorCode, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ListToolsRequestSchema, ReadResourceRequestSchema,
   type CallToolResult, type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AppError } from '../../lib/errors.ts';
 import type { Scope } from '../../lib/http/credentials.ts';
 import { describeValidationError } from '../../lib/http/validation.ts';
-import { findOperation, httpCallOf, inputSchemaOf, responseSchemaOf, type FoundOperation, type JsonSchema, type Location, type OpenApiDocument } from './mcp.schemas.fns.ts';
+import { findOperation, httpCallOf, inputSchemaOf, responseSchemaOf, withoutExtensions, type FoundOperation, type JsonSchema, type Location, type OpenApiDocument } from './mcp.schemas.fns.ts';
 import { TOOLS, type ToolSpec } from './mcp.tools.ts';
 import type { Quotes } from './mcp.quotes.ts';
-import { QUOTE_SCHEMA, quoteText, toolError } from './mcp.results.ts';
+import { QUOTE_SCHEMA, quoteText, RpcError, toolError } from './mcp.results.ts';
 
 // One MCP server per request (stateless Streamable HTTP) for one caller: the tools its key's
 // scopes allow, each carried out by the API route it names through `app.inject` with the
@@ -81,9 +81,10 @@ function buildCatalog(app: FastifyInstance): CatalogTool[] {
     const outputSchema = spec.metered
       ? { type: 'object', properties: { quote: QUOTE_SCHEMA, result: output }, additionalProperties: false, description: 'Either `quote` (nothing done yet) or `result` (the API’s answer).' }
       : output;
+    // Validated against the API's schema (words for patterns included); published without its `x-` keywords.
     const tool = {
       name: spec.name, title: spec.title, description: spec.description,
-      inputSchema, outputSchema, annotations: { title: spec.title, ...spec.annotations },
+      inputSchema: withoutExtensions(inputSchema), outputSchema: withoutExtensions(outputSchema), annotations: { title: spec.title, ...spec.annotations },
       _meta: { 'geo/scope': route.credential, 'geo/operationId': spec.operationId },
     } as unknown as Tool;
     return { spec, found, locations, scope: route.credential as Scope, tool, validate };
@@ -125,7 +126,7 @@ export function createMcpCore(deps: McpCoreDeps) {
 
   async function callTool(caller: Caller, name: string, rawArgs: Record<string, unknown> | undefined): Promise<CallToolResult> {
     const entry = tools().find((t) => t.spec.name === name);
-    if (!entry) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+    if (!entry) throw new RpcError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
     try {
       // Refused exactly as the route would refuse it, before anything else is looked at.
       if (!caller.scopes.includes(entry.scope)) throw new AppError('insufficient_scope', `This API key lacks the "${entry.scope}" scope.`, { requiredScope: entry.scope });
@@ -165,10 +166,10 @@ export function createMcpCore(deps: McpCoreDeps) {
     if (uri === SCORING_URI) return { contents: [{ uri, mimeType: 'text/markdown', text: await readFile(SCORING_MD, 'utf8') }] };
     if (uri === settingsUri(caller)) {
       const res = await deps.app.inject({ method: 'GET', url: `/api/v1/workspaces/${caller.slug}/settings`, headers: { authorization: caller.authorization }, remoteAddress: caller.remoteAddress });
-      if (res.statusCode >= 400) throw new McpError(ErrorCode.InvalidRequest, `${res.json().error?.code}: ${res.json().error?.message}`);
+      if (res.statusCode >= 400) throw new RpcError(ErrorCode.InvalidRequest, `${res.json().error?.code}: ${res.json().error?.message}`);
       return { contents: [{ uri, mimeType: 'application/json', text: res.body }] };
     }
-    throw new McpError(ErrorCode.InvalidParams, `Unknown resource: ${uri}`);
+    throw new RpcError(ErrorCode.InvalidParams, `Unknown resource: ${uri}`);
   }
 
   /** The MCP server one request is answered by. */
@@ -181,6 +182,8 @@ export function createMcpCore(deps: McpCoreDeps) {
     server.setRequestHandler(CallToolRequestSchema, async (request) => callTool(caller, request.params.name, request.params.arguments));
     server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: listResources(caller) }));
     server.setRequestHandler(ReadResourceRequestSchema, async (request) => readResource(caller, request.params.uri));
+    // Both resources have fixed addresses (the settings' is the key's own workspace): no templates.
+    server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: [] }));
     return server;
   }
 

@@ -3,9 +3,10 @@ import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontex
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import {
-  CallToolRequestSchema, ErrorCode, ListResourcesRequestSchema, ListToolsRequestSchema, McpError, ReadResourceRequestSchema,
+  CallToolRequestSchema, ErrorCode, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ListToolsRequestSchema, McpError, ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { MCP_SERVER_INFO } from './mcp.server.ts';
+import { bareMessage, RpcError } from './mcp.results.ts';
 
 // `geo mcp`: the MCP server over stdio for a local agent host. It is a relay to the server's own
 // Streamable HTTP endpoint (POST {baseUrl}/mcp) with the stored key, so the tools, their scopes,
@@ -49,9 +50,10 @@ export async function serveMcpOverStdio(opts: { baseUrl: string; apiKey: string 
     throw upstreamError(err);
   }
 
+  // The server's JSON-RPC error passes on with its code and its message as the server wrote it.
   const relay = <T>(call: () => Promise<T>) => call().catch((err: unknown) => {
-    if (err instanceof McpError) throw err;
-    throw new McpError(ErrorCode.InternalError, upstreamError(err).message);
+    if (err instanceof McpError) throw new RpcError(err.code, bareMessage(err.message), err.data);
+    throw new RpcError(ErrorCode.InternalError, upstreamError(err).message);
   });
   const server = new Server(MCP_SERVER_INFO, {
     capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
@@ -61,6 +63,7 @@ export async function serveMcpOverStdio(opts: { baseUrl: string; apiKey: string 
   server.setRequestHandler(CallToolRequestSchema, (request) => relay(() => upstream.callTool(request.params)));
   server.setRequestHandler(ListResourcesRequestSchema, (request) => relay(() => upstream.listResources(request.params)));
   server.setRequestHandler(ReadResourceRequestSchema, (request) => relay(() => upstream.readResource(request.params)));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, (request) => relay(() => upstream.listResourceTemplates(request.params)));
 
   const closed = new Promise<void>((resolve) => { server.onclose = resolve; });
   await server.connect(new StdioServerTransport());

@@ -1,8 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { count, eq, sql } from 'drizzle-orm';
 import { JOB_QUEUES } from '../jobs/jobs.kinds.ts';
-import { jobs } from '../jobs/jobs.tables.ts';
-import { creditReservations } from '../credits/credits.tables.ts';
+import { runningJobsByKind } from '../jobs/jobs.reads.ts';
+import { openHolds } from '../credits/credits.reads.ts';
 import type { Db } from '../../lib/db.ts';
 
 // Prometheus metrics for one app instance. Each app gets its own registry (tests build many
@@ -70,7 +69,7 @@ export function createMetrics(deps: { db: Db }) {
     labelNames: ['kind', 'status'] as const,
     registers: [registry],
     async collect() {
-      const rows = await deps.db.select({ kind: jobs.kind, n: count() }).from(jobs).where(eq(jobs.status, 'running')).groupBy(jobs.kind);
+      const rows = await runningJobsByKind(deps.db);
       this.reset();
       for (const kind of JOB_QUEUES) this.set({ kind, status: 'running' }, 0);
       for (const row of rows) this.set({ kind: row.kind, status: 'running' }, Number(row.n));
@@ -87,9 +86,7 @@ export function createMetrics(deps: { db: Db }) {
   // over open holds only, through the partial index on held rows (credit_reservations_held_idx):
   // grouping every reservation by status read the table's whole history at every scrape.
   let pendingHolds: Promise<Array<{ n: number; held: string }>> | null = null;
-  const readHolds = () => (pendingHolds ??= deps.db
-    .select({ n: count(), held: sql<string>`coalesce(sum(${creditReservations.amount}), 0)::text` })
-    .from(creditReservations).where(eq(creditReservations.status, 'held'))
+  const readHolds = () => (pendingHolds ??= openHolds(deps.db)
     .finally(() => setImmediate(() => (pendingHolds = null))));
   new Gauge({
     name: 'geo_credit_holds',

@@ -1,7 +1,7 @@
 import { wilson } from '../scores/scores.fns.ts';
 import { scoreBody, type Snapshot } from '../scores/snapshot.fns.ts';
 import type { Language } from '../../lib/format/format.js';
-import { executiveSummary, methodology, seriesOf, type Methodology, type Series, type Summary } from './summary.fns.ts';
+import { executiveSummary, methodology, seriesOf, type Day, type Methodology, type Series, type Summary } from './summary.fns.ts';
 
 // Report content as data: every figure carries its sample size and its 95% interval (or says why
 // it has none), and a report knows whether any of its data came from simulated engines.
@@ -26,7 +26,7 @@ export interface Table { columns: Column[]; rows: Cell[][] }
 export interface Section { heading: string; /** The day the section's figures are of (the renderer formats it after the heading). */ day?: string; figures: Figure[]; table?: Table; chart?: 'score'; bars?: Array<{ label: string; value: number }>; barUnit?: '%' | 'count'; unavailable?: string }
 const col = (label: string, kind: ColumnKind = 'text'): Column => ({ label, kind });
 
-export type Day = { day: string; data: Snapshot };
+export type { Day };
 
 const pct = (label: string, c: { value: number | null; n: number; interval?: [number, number] }, note?: string): Figure =>
   ({ label, value: c.value, unit: '%', n: c.n, interval: c.interval ?? null, ...(c.interval ? {} : { note: note ?? 'no interval: a mean, not a proportion' }) });

@@ -1,11 +1,13 @@
 import { significant } from '../scores/scores.fns.ts';
 import { BOOTSTRAP_RESAMPLES } from '../scores/stats.fns.ts';
 import type { Snapshot } from '../scores/snapshot.fns.ts';
-import type { Day } from './reports.fns.ts';
 
 // The parts every report type shares, as data: the executive summary's changes, the per-day
 // series behind the chart, and the methodology appendix. Sentences are written by the renderer
 // in the reader's language; here only the facts.
+
+/** One day's snapshot, as the report's sections read it. */
+export type Day = { day: string; data: Snapshot };
 
 /** A reading of one metric on one day, as the snapshot has it. */
 export interface Reading { day: string; value: number; n: number; interval: [number, number] }

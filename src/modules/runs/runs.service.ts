@@ -23,7 +23,7 @@ import { storedAnalysis, summarizeRun, type StoredAnalysis } from './detail.fns.
 import { planRun, presetEngines, runSimulation, type Preset, type RunPlan } from './runs.fns.ts';
 import { recordAnswerCounts } from './answer-counts.ts';
 import { runResults } from './runs.tables.ts';
-import { insertTraces, traceRow, type TraceRow } from '../sources/traces.repo.ts';
+import { insertTraces, traceRow, type TraceRow } from '../sources/sources.service.ts';
 
 const KIND = 'measurement';
 

@@ -3,7 +3,7 @@ import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
-import { jobs } from '../jobs/jobs.tables.ts';
+import { jobOfKind } from '../jobs/jobs.reads.ts';
 import type { PromptsService } from '../prompts/prompts.service.ts';
 import type { RunReads } from '../runs/runs.reads.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
@@ -17,6 +17,10 @@ import { invalid } from '../../lib/errors.ts';
 // run), narrowed by engine and surface, through the pure views. Prompts' texts come from the
 // prompts service; owned and competitor domains from the workspace's settings.
 
+// The runs module writes each answer's trace in the same batch as the answer: the one write of
+// this module's table from outside, offered here so that runs never imports the repo.
+export { insertTraces, traceRow, type TraceRow } from './traces.repo.ts';
+
 export interface ViewFilter {
   run?: string;
   engine?: string;
@@ -28,8 +32,7 @@ export function createSourcesService(deps: { db: Db; clock: Clock; runReads: Run
 
   async function windowOf(ws: WorkspaceContext, run?: string) {
     if (run) {
-      const [row] = await db.select({ id: jobs.id, finishedAt: jobs.finishedAt, startedAt: jobs.startedAt }).from(jobs)
-        .where(and(eq(jobs.workspaceId, ws.id), eq(jobs.id, run), eq(jobs.kind, 'measurement')));
+      const row = await jobOfKind(db, { workspaceId: ws.id, kind: 'measurement', id: run });
       if (!row) throw notFound('Run');
       return { runIds: [row.id], from: row.startedAt, to: row.finishedAt ?? deps.clock.now() };
     }

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { ACCESS } from '../../lib/http/credentials.ts';
+import { ErrorBody } from '../../lib/http/responses.ts';
 import type { BillingService } from '../../modules/billing/billing.service.ts';
 import { signLocal } from '../../modules/billing/signatures.fns.ts';
 import { escapeHtml, formatUsd, page, PAGE_CSP } from '../html.ts';
@@ -11,6 +12,9 @@ import { escapeHtml, formatUsd, page, PAGE_CSP } from '../html.ts';
 // processor's. Pay and Cancel send a signed event to the webhook exactly as the processor would.
 
 const Params = Type.Object({ id: Type.String({ maxLength: 200 }) });
+const PAGE = { description: 'An HTML page', content: { 'text/html': { schema: { type: 'string' } } } };
+// An unknown session, or any session when local mode is off: the JSON envelope.
+const SESSION_PAGE = { 200: PAGE, 404: { ...ErrorBody, description: 'not_found: no such mock checkout session, or local mode is off' } };
 const html = (reply: FastifyReply, body: string) =>
   reply.header('content-security-policy', PAGE_CSP).header('x-frame-options', 'DENY').header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
 
@@ -25,12 +29,12 @@ export function checkoutPageRoutes(app: FastifyInstance, deps: { billing: Billin
 
   app.get('/checkout/complete', {
     config: { credential: ACCESS.public },
-    schema: { operationId: 'checkoutReturnPage', tags: ['pages'], summary: 'Where the hosted checkout returns', produces: ['text/html'], response: { 200: { description: 'An HTML page', content: { 'text/html': { schema: { type: 'string' } } } } } },
+    schema: { operationId: 'checkoutReturnPage', tags: ['pages'], summary: 'Where the hosted checkout returns', produces: ['text/html'], response: { 200: PAGE } },
   }, async (_request, reply) => html(reply, page('Checkout', '<h1>Thank you</h1><p class="note">Your payment is being confirmed. The credits appear in the workspace balance as soon as the processor notifies us.</p>')));
 
   app.get('/checkout/:id', {
     config: { credential: ACCESS.public },
-    schema: { operationId: 'mockCheckoutPage', tags: ['pages'], summary: 'Local mode: the mock hosted checkout page', params: Params, produces: ['text/html'], response: { 200: { description: 'An HTML page', content: { 'text/html': { schema: { type: 'string' } } } } } },
+    schema: { operationId: 'mockCheckoutPage', tags: ['pages'], summary: 'Local mode: the mock hosted checkout page', params: Params, produces: ['text/html'], response: SESSION_PAGE },
   }, async (request, reply) => {
     const { id } = request.params as { id: string };
     const receipt = await mockReceipt(id);
@@ -52,7 +56,7 @@ export function checkoutPageRoutes(app: FastifyInstance, deps: { billing: Billin
     ] as const) {
       scope.post(`/checkout/:id/${verb}`, {
         config: { credential: ACCESS.public },
-        schema: { operationId: `mockCheckout${verb === 'pay' ? 'Pay' : 'Cancel'}`, tags: ['pages'], summary: `Local mode: ${verb} the mock checkout (sends the signed event to the webhook)`, params: Params, produces: ['text/html'], response: { 200: { description: 'An HTML page', content: { 'text/html': { schema: { type: 'string' } } } } } },
+        schema: { operationId: `mockCheckout${verb === 'pay' ? 'Pay' : 'Cancel'}`, tags: ['pages'], summary: `Local mode: ${verb} the mock checkout (sends the signed event to the webhook)`, params: Params, produces: ['text/html'], response: SESSION_PAGE },
       }, async (request, reply) => {
         const { id } = request.params as { id: string };
         const receipt = await mockReceipt(id);

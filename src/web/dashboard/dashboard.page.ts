@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ACCESS } from '../../lib/http/credentials.ts';
+import { ErrorBody } from '../../lib/http/responses.ts';
 import { AppError } from '../../lib/errors.ts';
 import { SESSION_COOKIE } from '../../lib/http/auth.ts';
 import { escapeHtml } from '../html.ts';
@@ -99,7 +100,10 @@ export function dashboardRoutes(app: FastifyInstance, deps: DashboardDeps) {
   // Described in OpenAPI like the other pages: an HTML body, or a 303 to sign in first.
   const PAGE = { 200: { description: 'The page (HTML)', content: { 'text/html': { schema: { type: 'string' } } } } };
   const SIGNED_IN_PAGE = { ...PAGE, 303: { description: 'No session: redirect to `/signin?next=…`', type: 'null' } };
-  const ASSET = { 200: { description: 'The file', content: { 'text/javascript': { schema: { type: 'string' } }, 'text/css': { schema: { type: 'string' } } } } };
+  const ASSET = {
+    200: { description: 'The file', content: { 'text/javascript': { schema: { type: 'string' } }, 'text/css': { schema: { type: 'string' } } } },
+    404: { ...ErrorBody, description: 'not_found: no such dashboard file' },
+  };
   const hasSession = async (request: FastifyRequest) => {
     const raw = request.cookies[SESSION_COOKIE];
     const unsigned = raw ? request.unsignCookie(raw) : null;

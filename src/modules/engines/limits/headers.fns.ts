@@ -1,4 +1,4 @@
-import type { ProviderName } from '../../../config.ts';
+import type { ProviderName } from '../provider-name.ts';
 
 // What a provider's answer says about its limits, read from its own headers and bodies, and
 // which failures are worth another attempt. Pure: the pacer applies what these return.

@@ -1,4 +1,4 @@
-import type { ProviderName } from '../../../config.ts';
+import type { ProviderName } from '../provider-name.ts';
 
 // A call's usage from its provider's own response body, and its cost from the price table.
 // Money is integer micro-USD: a price per million tokens in micro-USD makes a token cost

@@ -1,0 +1,60 @@
+// The import rules as a pure function over a dependency graph (file -> files it imports, paths
+// relative to src/), so that the rules are table-tested on small graphs and check-imports.ts
+// only reads the repository's graph and prints.
+//
+// - No import circle anywhere (type-only imports count: a circle of types is still two files
+//   that cannot be read apart).
+// - A module's public face is its service, its pure functions (*.fns.ts), its reads
+//   (*.reads.ts: read queries it offers other modules), its schemas and types. Its repo, routes,
+//   jobs and tables are its own: tables may reference other modules' tables (foreign keys), and
+//   nothing else imports another module's tables.
+
+export type Graph = Record<string, string[]>;
+
+const moduleOf = (file: string) => /^modules\/([^/]+)\//.exec(file)?.[1] ?? null;
+const INTERNAL = /\.(repo|routes|jobs)\.ts$/;
+const TABLES = /\.tables\.ts$/;
+
+/** Every circle once, each as the files in import order starting from where the walk met it (madge's walk). */
+export function circles(graph: Graph): string[][] {
+  const found: string[][] = [];
+  const resolved = new Set<string>();
+  const path: string[] = [];
+  const onPath = new Set<string>();
+  const visit = (file: string) => {
+    path.push(file);
+    onPath.add(file);
+    for (const dep of graph[file] ?? []) {
+      if (resolved.has(dep)) continue;
+      if (onPath.has(dep)) found.push(path.slice(path.indexOf(dep)));
+      else visit(dep);
+    }
+    path.pop();
+    onPath.delete(file);
+    resolved.add(file);
+  };
+  for (const file of Object.keys(graph).sort()) if (!resolved.has(file)) visit(file);
+  return found;
+}
+
+/** A module file importing another module's internals, or null when the import is allowed. */
+export function internalsImport(file: string, dep: string): string | null {
+  const from = moduleOf(file);
+  const to = moduleOf(dep);
+  if (!from || !to || from === to) return null;
+  const tablesToTables = TABLES.test(file) && TABLES.test(dep);
+  if (INTERNAL.test(dep) || (TABLES.test(dep) && !tablesToTables)) return `${file} imports ${dep}: another module's internals (use its service, fns or reads)`;
+  return null;
+}
+
+/** The problems of a graph, one line each; empty when it keeps the rules. */
+export function importProblems(graph: Graph): string[] {
+  const problems = circles(graph).map((c) => `import circle: ${c.join(' > ')} > ${c[0]}`);
+  for (const [file, deps] of Object.entries(graph)) {
+    for (const dep of deps) {
+      const problem = internalsImport(file, dep);
+      if (problem) problems.push(problem);
+    }
+  }
+  return problems;
+}
