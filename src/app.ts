@@ -380,6 +380,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         const window = await runReads.window(workspaceId);
         return window ? runReads.answers(window.runIds, 4000) : [];
       },
+      searchedQueries: (ws) => sources.searched(ws),
       researchQuestions: (workspaceId) => research.questions(workspaceId),
       modelFor: recsModel,
     }),

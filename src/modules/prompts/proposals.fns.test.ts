@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { categoryFromText } from './categories.fns.ts';
 import { coverage } from './coverage.fns.ts';
 import {
-  answerQuestions, asQuestion, classifyIntent, clusterQueries, headingQuestion, isQuestionShaped, meaningWords, nearDuplicate, selectWithinQuota, type Proposal,
+  answerQuestions, asQuestion, classifyIntent, clusterQueries, fanoutQueries, headingQuestion, queryQuestion, isQuestionShaped, meaningWords, nearDuplicate, selectWithinQuota, type Proposal,
 } from './proposals.fns.ts';
 import { siteFacts } from './site.fns.ts';
 
@@ -38,6 +38,23 @@ describe('free text as prompts', () => {
   });
 
   it.each([
+    ['en', 'best crm for small sales teams', 'What is the best crm for small sales teams?'],
+    ['en', 'best crm platforms 2026', 'What are the best crm platforms in 2026?'],
+    ['en', 'crm platforms pricing', 'How much do crm platforms cost?'],
+    ['en', 'acme crm reviews', 'What do reviews say about acme crm?'],
+    ['en', 'alternatives to acme crm', 'What are the best alternatives to acme crm?'],
+    ['en', 'acme vs globex', 'Acme vs globex: which is better?'],
+    ['en', 'crm platforms comparison 2026', 'Which crm platforms are best in 2026?'],
+    ['en', 'how much does a crm cost', 'How much does a crm cost?'],
+    ['en', 'crm with gmail integration for startups', 'Crm with gmail integration for startups?'], // no pattern: as typed
+    ['es', 'opiniones clínica dental barcelona', '¿Qué opiniones hay sobre clínica dental barcelona?'],
+    ['es', 'mejores clínicas dentales barcelona', '¿Cuál es la mejor opción de clínicas dentales barcelona?'],
+    ['es', 'precio implante dental', '¿Cuál es el precio de implante dental?'],
+    ['ca', 'alternatives a vitaldent', 'Quines alternatives hi ha a vitaldent?'],
+    ['fr', 'avis logiciel de paie', 'Que disent les avis sur logiciel de paie ?'],
+  ] as const)('queryQuestion(%s, %s) = %s', (language, query, question) => expect(queryQuestion(query, language)).toBe(question));
+
+  it.each([
     ['Is Acme CRM better than Globex?', 'comparison'], ['Globex alternatives for startups', 'comparison'], ['Does Acme CRM integrate with Gmail?', 'brand_research'],
     ['What are the best CRM platforms?', 'discovery'], ['How do I migrate my contacts?', 'problem_solution'], ['CRM market trends', 'expert'], ['CRM for a dental clinic', 'use_case'],
   ] as const)('classifyIntent(%s) = %s', (text, intent) => expect(classifyIntent(text, 'en', names)).toBe(intent));
@@ -69,6 +86,34 @@ describe('near-identical prompts', () => {
     const answer = 'Both are good.\n- Which CRM is easiest to learn?\n- **How long does setup take?**\nWould you like me to compare prices?';
     expect(answerQuestions([{ answer, language: 'en' }, { answer, language: 'en' }])).toEqual([
       { text: 'How long does setup take?', language: 'en', count: 2 }, { text: 'Which CRM is easiest to learn?', language: 'en', count: 2 },
+    ]);
+  });
+});
+
+describe('what the engines searched for', () => {
+  const prompt = { text: 'What are the best CRM platforms?', language: 'en' };
+  const row = (query: string, engines: Array<[string, number]>, prompts = [prompt]) => ({ query, answers: engines.reduce((n, [, a]) => n + a, 0), engines: engines.map(([engine, answers]) => ({ engine, answers })), prompts });
+
+  it('keeps askable queries that say more than their prompt, merged and counted by answers and engines', () => {
+    expect(fanoutQueries([
+      row('best crm platforms', [['chatgpt', 9]]), // the prompt restated
+      row('crm pricing', [['chatgpt', 4]]), // a keyword query the patterns make a question of
+      row('crm gmail', [['chatgpt', 5]]), // a short keyword query they do not
+      row('which crm is easiest for small sales teams', [['chatgpt', 2], ['gemini', 1]]),
+      row('which crm is easiest for a small sales team', [['perplexity', 1]]),
+      row('crm with the best gmail integration for startups', [['gemini', 2]]),
+      row('cuál es el mejor crm para una pyme', [['chatgpt', 1]], [{ text: '¿Cuáles son las mejores plataformas CRM?', language: 'es' }]),
+    ], ['en', 'es'])).toEqual([
+      { text: 'crm pricing', language: 'en', count: 4, engines: ['chatgpt'] },
+      { text: 'which crm is easiest for small sales teams', language: 'en', count: 4, engines: ['chatgpt', 'gemini', 'perplexity'] },
+      { text: 'crm with the best gmail integration for startups', language: 'en', count: 2, engines: ['gemini'] },
+      { text: 'cuál es el mejor crm para una pyme', language: 'es', count: 1, engines: ['chatgpt'] },
+    ]);
+  });
+
+  it('reads a query in the language it is written in when its prompts are of no workspace language', () => {
+    expect(fanoutQueries([row('quel logiciel de paie choisir pour une pme', [['claude', 1]], [])], ['en', 'fr'])).toEqual([
+      { text: 'quel logiciel de paie choisir pour une pme', language: 'fr', count: 1, engines: ['claude'] },
     ]);
   });
 });

@@ -72,13 +72,34 @@ export function headingQuestion(heading: string, language: Language, category: C
   return render(language, PACKS[language].topicTemplate, { brand: '', competitor: '', product: null, category, modifier: '', topic });
 }
 
+/** A bare keyword query as a question by the language's patterns ("crm pricing" → "How much does crm cost"), or null when none matches. */
+export function keywordQuestion(query: string, language: Language): string | null {
+  const pack = PACKS[language];
+  const bare = query.trim().replace(/[¿?]+/g, '').replace(/\s+/g, ' ').toLowerCase();
+  const year = /\s(?:in\s|en\s|el\s)?((?:19|20)\d\d)$/.exec(bare);
+  const core = year ? bare.slice(0, year.index).trim() : bare;
+  for (const [pattern, write] of pack.keywordQuestions) {
+    const m = pattern.exec(core);
+    if (m) return `${write(m)}${year ? ` ${pack.inYear(year[1]!)}` : ''}`;
+  }
+  return null;
+}
+
+/** A search query as a prompt: a question as it is; a keyword query through the language's patterns; else as typed, with question marks. */
+export const queryQuestion = (query: string, language: Language) =>
+  asQuestion(isQuestionShaped(query, language) ? query : (keywordQuestion(query, language) ?? query), language);
+
+/** A query worth proposing as a prompt: question-shaped, a keyword query the patterns make a question of, or long-tail (five words or more). */
+export const askable = (query: string, language: Language) =>
+  isQuestionShaped(query, language) || keywordQuestion(query, language) !== null || query.trim().split(/\s+/).length >= 5;
+
 export interface QueryRow { query: string; impressions: number }
 /** Question-shaped or long-tail (five words or more) queries, near-duplicates merged, by impressions. */
 export function clusterQueries(rows: QueryRow[], languages: Language[]) {
   const clusters: Array<{ text: string; language: Language; words: string[]; impressions: number; variants: number; top: number }> = [];
   for (const row of [...rows].sort((a, b) => b.impressions - a.impressions || a.query.localeCompare(b.query))) {
     const language = guessLanguage(row.query, languages);
-    if (!isQuestionShaped(row.query, language) && row.query.trim().split(/\s+/).length < 5) continue;
+    if (!askable(row.query, language)) continue;
     const words = meaningWords(row.query, language);
     if (!words.length) continue;
     const same = clusters.find((c) => c.language === language && nearDuplicate(c.words, words));
@@ -104,6 +125,40 @@ export function answerQuestions(answers: Array<{ answer: string; language: Langu
     }
   }
   return [...counts.values()].sort((a, b) => b.count - a.count || a.text.localeCompare(b.text));
+}
+
+/** A fan-out query engines ran in recent answers (sources service `searched`). */
+export interface SearchedQuery {
+  query: string;
+  answers: number;
+  engines: Array<{ engine: string; answers: number }>;
+  /** The prompts whose answers searched it. */
+  prompts: Array<{ text: string; language: string }>;
+}
+
+/**
+ * Fan-out queries as prompt candidates: in the language of the prompts that led to them (else the
+ * one they read as), askable as Search Console queries are, not a mere restatement of their own
+ * prompt (its meaning words and nothing more), near-duplicates merged with their answers and
+ * engines summed; most searched first.
+ */
+export function fanoutQueries(rows: SearchedQuery[], languages: Language[]) {
+  const out: Array<{ text: string; language: Language; words: string[]; count: number; engines: Map<string, number> }> = [];
+  for (const row of [...rows].sort((a, b) => b.answers - a.answers || a.query.localeCompare(b.query))) {
+    const own = row.prompts.map((p) => p.language).find((l): l is Language => languages.includes(l as Language));
+    const language = own ?? guessLanguage(row.query, languages);
+    const words = meaningWords(row.query, language);
+    if (!words.length || !askable(row.query, language)) continue;
+    if (row.prompts.some((p) => { const mine = meaningWords(p.text, language); return words.every((w) => mine.includes(w)); })) continue;
+    const same = out.find((c) => c.language === language && nearDuplicate(c.words, words));
+    const target = same ?? { text: row.query, language, words, count: 0, engines: new Map<string, number>() };
+    if (!same) out.push(target);
+    target.count += row.answers;
+    for (const e of row.engines) target.engines.set(e.engine, (target.engines.get(e.engine) ?? 0) + e.answers);
+  }
+  return out
+    .map((c) => ({ text: c.text, language: c.language, count: c.count, engines: [...c.engines].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([e]) => e) }))
+    .sort((a, b) => b.count - a.count || a.text.localeCompare(b.text));
 }
 
 export interface Existing { id: string; text: string; language: string }

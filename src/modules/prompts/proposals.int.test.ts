@@ -6,14 +6,18 @@ import { configWithGoogle, startFakeGoogle, type FakeGoogle } from '../../../tes
 import { startFixtureSite, type FixtureSite } from '../../../test/helpers/fixture-site.ts';
 import { seedRun } from '../../../test/helpers/runs-seed.ts';
 import type { SafeFetcher } from '../../lib/safe-fetch/safe-fetch.ts';
+import { profileFromWorkspace } from '../analysis/profile.fns.ts';
+import { simulatedAnswer } from '../engines/simulated.fns.ts';
 import { researchResults } from '../research/research.tables.ts';
+import { insertTraces, traceRow } from '../sources/traces.repo.ts';
 import { createWorkspacesRepo } from '../workspaces/workspaces.repo.ts';
 import { CLINIC_SITE, CRM_SITE } from './proposals.fixtures.ts';
 import { REWRITE_PRICE } from './proposals.service.ts';
 
 // Proposals from every source against loopback stand-ins: two fixture sites (the workspace's
 // domain mapped to each), Search Console through the real googleapis client (fake-google), the
-// answers of a stored run, a stored research result, and an OpenAI-compatible model server.
+// answers of a stored run with the simulated engines' traces (their query fan-out), a stored
+// research result, and an OpenAI-compatible model server.
 
 const GSC = {
   current: [
@@ -90,7 +94,15 @@ beforeAll(async () => {
   const stored = await api('POST', 'crm', '/credentials', { connector: 'google', key: 'service_account_json', value: google.serviceAccountJson, rotate: true });
   expect(stored.status).toBeLessThan(300);
   const crm = (await createWorkspacesRepo(ctx.database.db).idBySlug('crm'))!;
-  await seedRun(ctx.database.db, crm.id, { finishedAt: new Date(), results: [1, 2].map((i) => ({ engine: 'chatgpt', promptId: `p${i}`, brandMentioned: true, answer: ANSWER })) });
+  const runId = await seedRun(ctx.database.db, crm.id, { finishedAt: new Date(), results: [1, 2].map((i) => ({ engine: 'chatgpt', promptId: `p${i}`, brandMentioned: true, answer: ANSWER })) });
+  // The simulated engines' traces of the workspace's prompts, two samples each: what they searched for.
+  const row = await createWorkspacesRepo(ctx.database.db).byId(crm.id);
+  const active = (await api('GET', 'crm', '/prompts?active=true&limit=500')).body.prompts as Array<{ id: string; text: string; language: string }>;
+  const now = new Date();
+  await insertTraces(ctx.database.db, (['chatgpt', 'gemini'] as const).flatMap((engine) => active.flatMap((p) => [1, 2].map((sample) => traceRow(
+    { id: `res_${engine}_${p.id}_${sample}`, runId, workspaceId: crm.id, engine, promptId: p.id, sample, createdAt: now },
+    simulatedAnswer(engine, { text: p.text, language: p.language, sample }, now.toISOString().slice(0, 10), profileFromWorkspace(row as never)).trace!,
+  )))));
   await ctx.database.db.insert(researchResults).values({
     jobId: 'job_research1', workspaceId: crm.id, simulated: { model: true, serp: true }, updatedAt: new Date(),
     stages: [{ stage: 'questions', status: 'succeeded', calls: 1, findings: [{ id: 'fnd_1', kind: 'prompt', text: 'What CRM features matter most for a five-person sales team?', intent: 'use_case', language: 'en', accepted: false }] }],
@@ -165,6 +177,13 @@ describe('proposals', () => {
       ['Which CRM is easiest for a small sales team to learn?', expect.stringContaining('2 answers')],
     ]));
     expect(texts.some((t: string) => /would you like/i.test(t))).toBe(false);
+    // What the simulated engines searched for (query fan-out), as questions, counted by answers and named by engine.
+    const fanout = bySource('engines').filter((p: { reason: string }) => /searched for this/.test(p.reason));
+    expect(fanout.length).toBeGreaterThan(0);
+    for (const p of fanout) {
+      expect(p.reason).toMatch(/^(?:ChatGPT|Gemini)(?: and Gemini)? searched for this in \d+ answers? of recent runs \(query fan-out\)\.$/);
+      expect(p.text).toMatch(/^¿?[A-Z].*\?$/);
+    }
     expect(bySource('research').map((p: { text: string }) => p.text)).toEqual(['What CRM features matter most for a five-person sales team?']);
     // Templates on the confirmed category, in both languages.
     expect(texts).toEqual(expect.arrayContaining(['What are the best CRM platforms?', '¿Cuáles son las mejores plataformas CRM?']));

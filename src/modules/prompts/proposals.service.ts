@@ -13,10 +13,11 @@ import { apportion, templatePrompts } from './prompts.fns.ts';
 import { templateInputOf, type PromptsService } from './prompts.service.ts';
 import type { Category, Intent, Language } from './prompts.types.ts';
 import {
-  answerQuestions, asQuestion, classifyIntent, clusterQueries, guessLanguage, headingQuestion, selectWithinQuota,
-  type Proposal, type ProposalSource, type QueryRow,
+  answerQuestions, asQuestion, classifyIntent, clusterQueries, fanoutQueries, guessLanguage, headingQuestion, queryQuestion, selectWithinQuota,
+  type Proposal, type ProposalSource, type QueryRow, type SearchedQuery,
 } from './proposals.fns.ts';
 import { siteFacts, type SiteFacts } from './site.fns.ts';
+import { ENGINE_NAMES } from '../../lib/format/format.js';
 import { categoryOr } from './templates.fns.ts';
 
 // Prompt proposals from five sources, each tagged with its source and reason (docs/prompts.md):
@@ -36,6 +37,8 @@ export interface ProposalDeps {
   searchQueries(ws: WorkspaceContext): Promise<{ available: true; rows: QueryRow[] } | { available: false; reason: string }>;
   /** Answers of the latest measurement runs (text and language). */
   recentAnswers(workspaceId: string): Promise<Array<{ answer: string; language: string }>>;
+  /** Fan-out queries of the latest measurement runs' answers (sources service `searched`). */
+  searchedQueries(ws: WorkspaceContext): Promise<SearchedQuery[]>;
   researchQuestions(workspaceId: string): Promise<Array<{ text: string; language: string; intent: Intent | null; jobId: string }>>;
   modelFor(ws: WorkspaceContext, row: WorkspaceRow): Promise<{ model: LanguageModel; name: string } | null>;
 }
@@ -112,17 +115,22 @@ export function createProposals(deps: ProposalDeps) {
     if (gsc.available) {
       const clusters = clusterQueries(gsc.rows, languages);
       add('search_console', clusters.map((c) => ({
-        text: asQuestion(c.text, c.language), intent: classifyIntent(c.text, c.language, names), language: c.language, source: 'search_console' as const,
+        text: queryQuestion(c.text, c.language), intent: classifyIntent(c.text, c.language, names), language: c.language, source: 'search_console' as const,
         reason: `Search Console query "${c.text}" with ${c.impressions} impressions in 28 days${c.variants > 1 ? ` (${c.variants} near-identical queries merged)` : ''}.`,
       })), `${gsc.rows.length} queries, ${clusters.length} question-shaped or long-tail clusters`);
     } else add('search_console', [], gsc.reason, gsc.reason === 'gsc_not_connected' ? 'not_connected' : 'unavailable');
 
+    // The engines: questions their answers put to a buyer, and what they searched for (fan-out),
+    // together by how many answers emitted them.
     const answers = (await deps.recentAnswers(row.id)).filter((a) => languages.includes(a.language as Language)) as Array<{ answer: string; language: Language }>;
-    const asked = answerQuestions(answers);
-    add('engines', asked.map((q) => ({
-      text: asQuestion(q.text, q.language), intent: classifyIntent(q.text, q.language, names), language: q.language, source: 'engines' as const,
-      reason: `A follow-up question engines wrote in ${q.count} answer${q.count > 1 ? 's' : ''} of recent runs.`,
-    })), `${answers.length} answers of the latest runs read`);
+    const searched = await deps.searchedQueries(ws);
+    const fromEngines = [
+      ...answerQuestions(answers).map((q) => ({ ...q, reason: `A follow-up question engines wrote in ${plural(q.count, 'answer')} of recent runs.` })),
+      ...fanoutQueries(searched, languages).map((q) => ({ ...q, reason: `${listOf(q.engines.map(engineName))} searched for this in ${plural(q.count, 'answer')} of recent runs (query fan-out).` })),
+    ].sort((a, b) => b.count - a.count);
+    add('engines', fromEngines.map((q) => ({
+      text: queryQuestion(q.text, q.language), intent: classifyIntent(q.text, q.language, names), language: q.language, source: 'engines' as const, reason: q.reason,
+    })), `${answers.length} answers of the latest runs read, ${searched.length} distinct fan-out queries`);
 
     const research = (await deps.researchQuestions(row.id)).filter((q) => languages.includes(q.language as Language));
     add('research', research.map((q) => ({
@@ -233,6 +241,11 @@ export function interleave(candidates: Proposal[]): Proposal[] {
   while (out.length < candidates.length) for (const q of queues.values()) if (q.length) out.push(q.shift()!);
   return out;
 }
+
+const MORE_ENGINES: Record<string, string> = { grok: 'Grok', 'google-ai-mode': 'Google AI Mode', 'openai-compatible': 'An OpenAI-compatible engine' };
+const engineName = (id: string) => (ENGINE_NAMES as Record<string, string>)[id] ?? MORE_ENGINES[id] ?? id;
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const listOf = (names: string[]) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0] ?? 'Engines');
 
 const RewriteSchema = jsonSchema<{ prompts: Array<{ from: number; text: string; intent: Intent }> }>({
   type: 'object', additionalProperties: false, required: ['prompts'],

@@ -31,6 +31,13 @@ export const fr: LanguagePack = {
     ['discovery', /\b(?:meilleur\w*|top|recommande\w*|leaders?|plus populaires)\b/i],
     ['problem_solution', /(?:\bcomment\b|\bpourquoi\b|\bproblemes?\b|\bchoisir\b|\beviter\b|\berreurs\b)/i],
   ],
+  keywordQuestions: [
+    [/^(.+?) (?:vs\.?|versus) (.+)$/, (m) => `${m[1]} ou ${m[2]} : lequel choisir`],
+    [/^alternatives? (?:à )?(.+)$|^(.+?) alternatives?$/, (m) => `Quelles sont les alternatives à ${m[1] ?? m[2]}`],
+    [/^(?:avis) (?:sur )?(.+)$|^(.+?) avis$/, (m) => `Que disent les avis sur ${m[1] ?? m[2]}`],
+    [/^(?:prix|tarifs?) (?:de |des |du )?(.+)$|^(.+?) (?:prix|tarifs?)$/, (m) => `Quels sont les prix pour ${m[1] ?? m[2]}`],
+  ],
+  inYear: (year) => `en ${year}`,
   plural: (noun) => (/[sxz]$/.test(noun) ? noun : /(?:au|eu)$/.test(noun) ? `${noun}x` : /al$/.test(noun) ? `${noun.slice(0, -2)}aux` : `${noun}s`),
   questionMark: ' ?',
   openQuestion: '',

@@ -30,6 +30,14 @@ export interface LanguagePack {
   replyQuestion: RegExp;
   /** Words that say which intent a free-text question has (first match wins; matched on accent-folded text, so written without accents). */
   intentCues: Array<[Intent, RegExp]>;
+  /**
+   * Bare keyword queries (Search Console, the engines' fan-out) as questions: the first pattern
+   * matching the query (lower-cased, a trailing year taken off) writes the question, without its
+   * question marks. A query no pattern matches is proposed as typed.
+   */
+  keywordQuestions: Array<[RegExp, (m: RegExpExecArray) => string]>;
+  /** A year after a question ("in 2026"). */
+  inYear(year: string): string;
   /** Plural of a head noun the lexicon does not list. */
   plural(noun: string): string;
   /** The question mark with this language's spacing. */
