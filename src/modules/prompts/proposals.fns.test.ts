@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categoryFromText } from './categories.fns.ts';
+import { categoryFromText, translateCategory } from './categories.fns.ts';
 import { coverage } from './coverage.fns.ts';
 import {
   answerQuestions, asQuestion, classifyIntent, clusterQueries, fanoutQueries, headingQuestion, queryQuestion, isQuestionShaped, meaningWords, nearDuplicate, selectWithinQuota, type Proposal,
@@ -160,5 +160,28 @@ describe('coverage', () => {
       ['language_missing', 'no prompt in fr, a language of the workspace', 'Quelles sont les meilleures plateformes CRM ?'],
       ['top_competitor_comparison', 'no comparison prompt against your top competitor (Globex)', 'Acme vs Globex: which is better?'],
     ]);
+  });
+});
+
+describe('the category in a language the site is not written in', () => {
+  it.each([
+    ['en', 'CRM platform', 'CRM platforms', null, 'es', 'plataforma CRM', 'plataformas CRM', 'f'],
+    ['en', 'CRM platform', 'CRM platforms', null, 'ca', 'plataforma CRM', 'plataformes CRM', 'f'],
+    ['en', 'CRM platform', 'CRM platforms', null, 'fr', 'plateforme CRM', 'plateformes CRM', 'f'],
+    ['en', 'dental clinic', 'dental clinics', null, 'fr', 'clinique dentaire', 'cliniques dentaires', 'f'],
+    ['en', 'mobile app', 'mobile apps', null, 'es', 'app móvil', 'apps móviles', 'f'],
+    ['en', 'software', 'software', null, 'fr', 'logiciel', 'logiciels', 'm'],
+    ['es', 'clínica dental', 'clínicas dentales', 'f', 'ca', 'clínica dental', 'clíniques dentals', 'f'],
+    ['es', 'clínica dental', 'clínicas dentales', 'f', 'en', 'dental clinic', 'dental clinics', null],
+    ['fr', 'logiciel SEO', 'logiciels SEO', 'm', 'es', 'software SEO', 'software SEO', 'm'],
+    ['ca', 'eina digital', 'eines digitals', 'f', 'fr', 'outil numérique', 'outils numériques', 'm'],
+  ] as const)('%s "%s" → %s', (from, singular, plural, gender, to, tSingular, tPlural, tGender) => {
+    expect(translateCategory(from, { singular, plural, gender }, to)).toEqual({ singular: tSingular, plural: tPlural, gender: tGender });
+  });
+
+  it.each([
+    ['en', 'project management software'], ['en', 'boutique hotel'], ['es', 'herramienta de analítica'], ['fr', 'logiciel de comptabilité'], ['en', 'dental'],
+  ] as const)('proposes nothing for %s "%s": a word the tables do not know', (from, singular) => {
+    expect(translateCategory(from, { singular, plural: singular, gender: from === 'en' ? null : 'm' }, from === 'en' ? 'es' : 'en')).toBeNull();
   });
 });

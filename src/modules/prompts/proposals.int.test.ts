@@ -120,9 +120,16 @@ describe('the category, per language', () => {
     const crm = await api('GET', 'crm', '/prompts/categories');
     expect(crm.status).toBe(200);
     expect(crm.body).toMatchObject({ categories: [], missing: ['en', 'es'], fallback: { en: { singular: 'provider' } } });
-    expect(crm.body.proposals).toEqual([expect.objectContaining({ language: 'en', singular: 'CRM platform', plural: 'CRM platforms', gender: null, source: 'site' })]);
+    expect(crm.body.proposals).toEqual([
+      expect.objectContaining({ language: 'en', singular: 'CRM platform', plural: 'CRM platforms', gender: null, source: 'site' }),
+      // Spanish, which the site is not written in: the site's category through the language tables.
+      expect.objectContaining({ language: 'es', singular: 'plataforma CRM', plural: 'plataformas CRM', gender: 'f', source: 'translation', reason: expect.stringContaining('"CRM platform"') }),
+    ]);
     const clinic = await api('GET', 'sonrisa', '/prompts/categories');
-    expect(clinic.body.proposals).toEqual([expect.objectContaining({ language: 'es', singular: 'clínica dental', plural: 'clínicas dentales', gender: 'f' })]);
+    expect(clinic.body.proposals).toEqual([
+      expect.objectContaining({ language: 'es', singular: 'clínica dental', plural: 'clínicas dentales', gender: 'f', source: 'site' }),
+      expect.objectContaining({ language: 'ca', singular: 'clínica dental', plural: 'clíniques dentals', gender: 'f', source: 'translation' }),
+    ]);
   });
 
   it.each([
@@ -145,6 +152,13 @@ describe('the category, per language', () => {
       .toMatchObject({ language: 'en', singular: 'CRM platform', gender: null, source: 'user' });
     expect((await api('PUT', 'crm', '/prompts/categories', { language: 'es', singular: 'plataforma CRM', plural: 'plataformas CRM', gender: 'f' })).status).toBe(200);
     expect((await api('GET', 'crm', '/prompts/categories')).body.missing).toEqual([]);
+  });
+
+  it('is translated from a confirmed one before the site\'s proposal', async () => {
+    expect((await api('PUT', 'sonrisa', '/prompts/categories', { language: 'es', singular: 'clínica dental', plural: 'clínicas dentales', gender: 'f' })).status).toBe(200);
+    const { body } = await api('GET', 'sonrisa', '/prompts/categories');
+    expect(body.missing).toEqual(['ca']);
+    expect(body.proposals.find((p: { language: string }) => p.language === 'ca')).toMatchObject({ singular: 'clínica dental', source: 'translation', reason: expect.stringContaining('confirmed es category') });
   });
 });
 

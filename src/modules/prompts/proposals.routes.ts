@@ -39,12 +39,16 @@ export function proposalsRoutes(app: FastifyInstance, deps: { prompts: PromptsSe
     config: { credential: ACCESS.prompts.read },
     schema: {
       operationId: 'listPromptCategories', tags, summary: 'The category the templates are built on, per language, and one proposed from the site', params: WorkspaceParams,
-      description: 'Each language of the workspace has a category: a noun phrase in singular and plural (and gender in es, ca, fr) that the templates put in place of {cat}. Until one is confirmed the language uses its neutral fallback (`fallback`). `proposals` reads the site (title, description, headings, schema.org data) and proposes one for the site\'s language; confirm it with PUT.',
+      description: 'Each language of the workspace has a category: a noun phrase in singular and plural (and gender in es, ca, fr) that the templates put in place of {cat}. Until one is confirmed the language uses its neutral fallback (`fallback`). `proposals` reads the site (title, description, headings, schema.org data) and proposes one for the site\'s language, and for each other language without one a translation of a confirmed category (else of the site\'s) when the language tables know every word of it (source `translation`); confirm with PUT.',
       response: {
         200: Type.Object({
           categories: Type.Array(CategoryView), missing: Type.Array(Type.String(), { description: 'Languages of the workspace without a confirmed category.' }),
           fallback: Type.Record(Type.String(), Type.Object({ singular: Type.String(), plural: Type.String(), gender: Gender })),
-          proposals: Type.Array(Type.Object({ language: Type.String(), singular: Type.String(), plural: Type.String(), gender: Gender, source: Type.Literal('site'), reason: Type.String() })),
+          proposals: Type.Array(Type.Object({
+            language: Type.String(), singular: Type.String(), plural: Type.String(), gender: Gender,
+            source: StringEnum(['site', 'translation'] as const, { description: '`site`: read from the site, in its language; `translation`: a confirmed (else the site\'s) category carried into another language word by word through the language packs\' tables, only when every word is known.' }),
+            reason: Type.String(),
+          })),
         }),
       },
     },

@@ -6,7 +6,7 @@ import type { CreditsService } from '../credits/credits.service.ts';
 import type { Fetcher } from '../profile/design.service.ts';
 import type { WorkspaceRow } from '../workspaces/workspaces.service.ts';
 import { INTENTS } from '../workspaces/workspaces.schemas.ts';
-import { proposeCategory } from './categories.fns.ts';
+import { proposeCategory, translateCategory } from './categories.fns.ts';
 import { coverage } from './coverage.fns.ts';
 import { PACKS } from './lang/index.ts';
 import { apportion, templatePrompts } from './prompts.fns.ts';
@@ -175,7 +175,7 @@ export function createProposals(deps: ProposalDeps) {
       };
     },
 
-    /** The workspace's category per language, with a proposal read from the site for the site's language. */
+    /** The workspace's category per language, with a proposal read from the site for the site's language and translated ones for the others. */
     async categories(ws: WorkspaceContext) {
       const row = await deps.workspaceRow(ws);
       const stored = await deps.prompts.categoryRows(row.id);
@@ -186,11 +186,25 @@ export function createProposals(deps: ProposalDeps) {
         { from: 'schema.org description', text: f.organizationDescription }, { from: 'description', text: f.description },
         { from: 'title', text: f.title }, ...f.headings.slice(0, 3).map((text) => ({ from: 'heading', text })),
       ], [row.displayName]) : null;
+      const missing = languagesOf(row).filter((l) => !stored.some((c) => c.language === l));
+      // Other languages: a confirmed category (the site's language first), else the site's
+      // proposal, through the packs' word tables — only when every word of it is known.
+      const bases = [
+        ...stored.filter((c) => c.language === language), ...stored.filter((c) => c.language !== language),
+      ].map((c) => ({ language: c.language as Language, category: { singular: c.singular, plural: c.plural, gender: c.gender ?? null } as Category, what: 'confirmed' }));
+      if (proposed && language) bases.push({ language, category: proposed.category, what: 'proposed from the site' });
+      const translated = missing.filter((l) => l !== language).flatMap((to) => {
+        for (const base of bases) {
+          const category = translateCategory(base.language, base.category, to);
+          if (category) return [{ language: to, ...category, source: 'translation' as const, reason: `The ${base.what} ${base.language} category "${base.category.singular}" in ${to}, word by word from the language tables: check it reads naturally.` }];
+        }
+        return [];
+      });
       return {
         categories: stored.map((c) => ({ language: c.language, singular: c.singular, plural: c.plural, gender: c.gender ?? null, source: c.source, updatedAt: c.updatedAt.toISOString() })),
-        missing: languagesOf(row).filter((l) => !stored.some((c) => c.language === l)),
+        missing,
         fallback: Object.fromEntries(languagesOf(row).map((l) => [l, PACKS[l].fallbackCategory])),
-        proposals: proposed && language ? [{ language, ...proposed.category, source: 'site' as const, reason: proposed.reason }] : [],
+        proposals: [...(proposed && language ? [{ language, ...proposed.category, source: 'site' as const, reason: proposed.reason }] : []), ...translated],
       };
     },
 

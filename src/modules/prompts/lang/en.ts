@@ -24,6 +24,7 @@ export const en: LanguagePack = {
     'installer', 'insurer', 'manager', 'manufacturer', 'marketplace', 'operator', 'pharmacy', 'photographer', 'platform', 'plumber',
     'provider', 'retailer', 'school', 'service', 'shop', 'software', 'solution', 'store', 'studio', 'supplier', 'suite', 'system', 'tool',
   ].map((w) => [w, null])),
+  concepts: {},
   stopwords: ['a', 'an', 'the', 'of', 'for', 'to', 'in', 'on', 'with', 'and', 'or', 'is', 'are', 'do', 'does', 'what', 'which', 'how', 'i', 'my', 'me', 'you', 'can', 'should', 'best', 'top', 'good'],
   questionWords: ['how', 'what', 'which', 'who', 'why', 'where', 'when', 'is', 'are', 'can', 'does', 'do', 'should', 'will'],
   replyQuestion: /^(?:would you|do you want|shall i|should i (?:also )?(?:help|create|write)|want me|can i help|is there anything)/i,

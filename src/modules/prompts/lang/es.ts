@@ -22,6 +22,13 @@ export const es: LanguagePack = {
     hotel: 'm', inmobiliaria: 'f', instalador: 'm', marca: 'f', operador: 'm', plataforma: 'f', programa: 'm', proveedor: 'm',
     servicio: 'm', sistema: 'm', software: 'm', solución: 'f', tienda: 'f',
   },
+  concepts: {
+    agency: 'agencia', airline: 'aerolínea', app: 'app', application: 'aplicación', bank: 'banco', brand: 'marca', builder: 'creador', clinic: 'clínica',
+    company: 'empresa', gym: 'gimnasio', hotel: 'hotel', installer: 'instalador', insurer: 'aseguradora', manager: 'gestor', manufacturer: 'fabricante',
+    operator: 'operador', pharmacy: 'farmacia', photographer: 'fotógrafo', platform: 'plataforma', provider: 'proveedor', service: 'servicio',
+    shop: 'tienda', software: 'software', solution: 'solución', store: 'tienda', supplier: 'proveedor', system: 'sistema', tool: 'herramienta',
+    dental: 'dental', digital: 'digital', mobile: 'móvil', legal: 'legal',
+  },
   stopwords: ['un', 'una', 'unos', 'unas', 'el', 'la', 'los', 'las', 'de', 'del', 'para', 'por', 'en', 'con', 'y', 'o', 'que', 'qué', 'cuál', 'cuáles', 'cómo', 'es', 'son', 'me', 'mi', 'mejor', 'mejores', 'buen', 'buena'],
   questionWords: ['qué', 'que', 'cómo', 'como', 'cuál', 'cuáles', 'cual', 'dónde', 'donde', 'cuándo', 'cuánto', 'cuanto', 'por qué', 'quién', 'es', 'son', 'puedo', 'vale'],
   replyQuestion: /^¿?(?:quieres|te gustaría|deseas|necesitas ayuda|puedo ayudarte)/i,
@@ -40,7 +47,7 @@ export const es: LanguagePack = {
     [/^(?:comparativa|comparación) (?:de )?(.+)$/, (m) => `Cuál es la mejor opción de ${m[1]}`],
   ],
   inYear: (year) => `en ${year}`,
-  plural: (noun) => (/[aeiouáéó]$/.test(noun) ? `${noun}s` : /z$/.test(noun) ? `${noun.slice(0, -1)}ces` : /ón$/.test(noun) ? `${noun.slice(0, -2)}ones` : `${noun}es`),
+  plural: (noun) => (noun === 'software' ? noun : noun === 'app' ? 'apps' : /[aeiouáéó]$/.test(noun) ? `${noun}s` : /z$/.test(noun) ? `${noun.slice(0, -1)}ces` : /ón$/.test(noun) ? `${noun.slice(0, -2)}ones` : `${noun}es`),
   questionMark: '?',
   openQuestion: '¿',
 };

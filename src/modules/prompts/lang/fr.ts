@@ -22,6 +22,13 @@ export const fr: LanguagePack = {
     logiciel: 'm', loueur: 'm', magasin: 'm', marque: 'f', outil: 'm', pharmacie: 'f', photographe: 'm', plateforme: 'f',
     prestataire: 'm', service: 'm', solution: 'f', système: 'm', école: 'f',
   },
+  concepts: {
+    agency: 'agence', app: 'appli', application: 'application', bank: 'banque', brand: 'marque', builder: 'créateur', clinic: 'clinique',
+    company: 'entreprise', hotel: 'hôtel', installer: 'installateur', insurer: 'assureur', manager: 'gestionnaire', manufacturer: 'fabricant',
+    pharmacy: 'pharmacie', photographer: 'photographe', platform: 'plateforme', provider: 'prestataire', service: 'service', shop: 'boutique',
+    software: 'logiciel', solution: 'solution', store: 'magasin', supplier: 'fournisseur', system: 'système', tool: 'outil',
+    dental: 'dentaire', digital: 'numérique', mobile: 'mobile', legal: 'juridique',
+  },
   stopwords: ['un', 'une', 'des', 'le', 'la', 'les', "l'", 'de', "d'", 'du', 'pour', 'par', 'en', 'avec', 'et', 'ou', 'que', 'quel', 'quelle', 'quels', 'quelles', 'comment', 'est', 'sont', 'me', 'mon', 'ma', 'meilleur', 'meilleure', 'meilleurs', 'meilleures', 'bon', 'bonne'],
   questionWords: ['quel', 'quelle', 'quels', 'quelles', 'comment', 'pourquoi', 'où', 'quand', 'combien', 'qui', 'que', 'est-ce', 'peut-on', 'faut-il'],
   replyQuestion: /^(?:voulez-vous|veux-tu|souhaitez-vous|aimeriez-vous|puis-je vous aider|avez-vous besoin)/i,
