@@ -131,6 +131,18 @@ describe('selection within the quota', () => {
     expect(out.duplicates).toEqual([expect.objectContaining({ text: 'How do I import contacts?', duplicateOf: 'prm_1' })]);
     expect(out.dropped).toBe(2); // a second discovery and a comparison (quota 0)
   });
+
+  it('with embeddings, also flags and drops paraphrases normalisation misses', () => {
+    const candidates = [p('What would a CRM cost our small team?', 'problem_solution'), p('Which CRM suits dentists?', 'use_case'), p('What CRM fits a dental practice?', 'use_case'), p('Which CRM has a mobile app?', 'use_case')];
+    const existing = [{ id: 'prm_1', text: 'How much does a CRM cost for a small team?', language: 'en' }];
+    const without = selectWithinQuota(candidates, existing, caps);
+    expect(without.duplicates).toEqual([]);
+    const vectors = { candidates: [[1, 0, 0.1], [0, 1, 0], [0.05, 0.99, 0], null], existing: [[1, 0, 0]], threshold: 0.9 };
+    const out = selectWithinQuota(candidates, existing, caps, vectors);
+    expect(out.duplicates).toEqual([expect.objectContaining({ text: 'What would a CRM cost our small team?', duplicateOf: 'prm_1', by: 'embedding', similarity: 0.995 })]);
+    // The dental paraphrase goes as a repeat of the proposal before it; a text without a vector is kept by normalisation alone.
+    expect(out.proposals.map((x) => x.text)).toEqual(['Which CRM suits dentists?', 'Which CRM has a mobile app?']);
+  });
 });
 
 describe('the site', () => {

@@ -164,26 +164,46 @@ export function fanoutQueries(rows: SearchedQuery[], languages: Language[]) {
 export interface Existing { id: string; text: string; language: string }
 export interface Selection {
   proposals: Proposal[];
-  duplicates: Array<Proposal & { duplicateOf: string }>;
+  /** `by`: how the repeat was recognised; `similarity`: the embeddings' cosine when by embedding. */
+  duplicates: Array<Proposal & { duplicateOf: string; by: 'normalisation' | 'embedding'; similarity: number | null }>;
   dropped: number;
+}
+/** Embeddings of the candidates and of the existing prompts (same order; null where none was made), and the cosine from which two mean the same. */
+export interface Vectors { candidates: Array<number[] | null>; existing: Array<number[] | null>; threshold: number }
+
+export function cosine(a: number[], b: number[]): number {
+  let dot = 0, na = 0, nb = 0;
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    dot += a[i]! * b[i]!;
+    na += a[i]! ** 2;
+    nb += b[i]! ** 2;
+  }
+  return na && nb ? dot / Math.sqrt(na * nb) : 0;
 }
 
 /**
  * Keeps proposals in order, each at most once: one that repeats an existing prompt goes to
  * `duplicates` (named), one that repeats an earlier proposal is dropped, and no intent gets more
  * proposals than its share of the quota (`caps`); what the caps left out is counted in `dropped`.
+ * A repeat is the same meaning after normalisation or, with `vectors`, embeddings at least
+ * `threshold` alike (cosine).
  */
-export function selectWithinQuota(candidates: Proposal[], existing: Existing[], caps: Record<Intent, number>): Selection {
-  const known = existing.map((e) => ({ id: e.id, words: meaningWords(e.text, e.language as Language) }));
-  const taken: string[][] = [];
+export function selectWithinQuota(candidates: Proposal[], existing: Existing[], caps: Record<Intent, number>, vectors?: Vectors): Selection {
+  const known = existing.map((e, i) => ({ id: e.id, words: meaningWords(e.text, e.language as Language), vector: vectors?.existing[i] ?? null }));
+  const taken: Array<{ words: string[]; vector: number[] | null }> = [];
+  const threshold = vectors?.threshold ?? Infinity;
+  const alike = (a: number[] | null, b: number[] | null) => (a && b ? cosine(a, b) : -1);
   const used = Object.fromEntries(INTENTS.map((i) => [i, 0])) as Record<Intent, number>;
   const out: Selection = { proposals: [], duplicates: [], dropped: 0 };
-  for (const p of candidates) {
+  for (const [i, p] of candidates.entries()) {
     const words = meaningWords(p.text, p.language);
-    if (!words.length || taken.some((t) => nearDuplicate(t, words))) continue;
-    taken.push(words);
+    const vector = vectors?.candidates[i] ?? null;
+    if (!words.length || taken.some((t) => nearDuplicate(t.words, words) || alike(t.vector, vector) >= threshold)) continue;
+    taken.push({ words, vector });
     const twin = known.find((k) => nearDuplicate(k.words, words));
-    if (twin) out.duplicates.push({ ...p, duplicateOf: twin.id });
+    const close = twin ? null : known.map((k) => ({ id: k.id, similarity: alike(k.vector, vector) })).sort((a, b) => b.similarity - a.similarity)[0];
+    if (twin) out.duplicates.push({ ...p, duplicateOf: twin.id, by: 'normalisation', similarity: null });
+    else if (close && close.similarity >= threshold) out.duplicates.push({ ...p, duplicateOf: close.id, by: 'embedding', similarity: Math.round(close.similarity * 1000) / 1000 });
     else if (used[p.intent] < caps[p.intent]) {
       used[p.intent] += 1;
       out.proposals.push(p);

@@ -38,6 +38,24 @@ let model: http.Server;
 let modelUrl = '';
 const modelRequests: Array<Record<string, unknown>> = [];
 let cookie: string;
+const embedRequests: Array<{ model: string; input: string[] }> = [];
+
+/**
+ * A deterministic embedding: content words (function words dropped, a few synonyms and plurals
+ * folded) hashed into 64 dimensions, so that paraphrases with the same content get the same vector.
+ */
+function fakeEmbedding(text: string): number[] {
+  const drop = new Set('how much does do did would what which a an the for to of our my i is are can'.split(' '));
+  const same: Record<string, string> = { price: 'cost', pricing: 'cost', pay: 'cost', teams: 'team', crms: 'crm' };
+  const v = new Array<number>(64).fill(0);
+  for (const w of text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((x) => x && !drop.has(x))) {
+    const word = same[w] ?? w;
+    let h = 2166136261;
+    for (const ch of word) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
+    v[(h >>> 0) % 64]! += 1;
+  }
+  return v;
+}
 
 const api = async (method: string, slug: string, path: string, payload?: unknown) => {
   const res = await ctx.app.inject({ method: method as 'GET', url: `/api/v1/workspaces/${slug}${path}`, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -66,6 +84,14 @@ beforeAll(async () => {
     req.on('data', (c) => (raw += c));
     req.on('end', () => {
       const body = JSON.parse(raw);
+      if (req.url!.endsWith('/embeddings')) {
+        embedRequests.push(body);
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
+          object: 'list', model: body.model, usage: { prompt_tokens: 10, total_tokens: 10 },
+          data: (body.input as string[]).map((text, index) => ({ object: 'embedding', index, embedding: fakeEmbedding(text) })),
+        }));
+        return;
+      }
       modelRequests.push(body);
       const content = JSON.stringify({ prompts: [
         { from: 0, text: 'Which CRM helps a small sales team follow up with every lead?', intent: 'use_case' },
@@ -166,6 +192,9 @@ describe('proposals', () => {
   it('come from every source, tagged with a reason, deduplicated and within the quota', async () => {
     const mine = await api('POST', 'crm', '/prompts', { intent: 'problem_solution', text: 'how do I import contacts from a spreadsheet', language: 'en' });
     expect(mine.status).toBe(201);
+    // A paraphrase of the top Search Console query that normalisation does not catch ("much", "would", "our" differ).
+    const paraphrase = await api('POST', 'crm', '/prompts', { intent: 'problem_solution', text: 'What would a CRM cost our small team?', language: 'en' });
+    expect(paraphrase.status).toBe(201);
     const { status, body } = await api('GET', 'crm', '/prompts/proposals');
     expect(status).toBe(200);
     const bySource = (s: string) => body.proposals.filter((p: { source: string }) => p.source === s);
@@ -177,7 +206,8 @@ describe('proposals', () => {
 
     const texts = body.proposals.map((p: { text: string }) => p.text);
     // Search Console: the two near-identical cost queries merged (impressions summed), the short brand query left out.
-    const cost = bySource('search_console').filter((p: { text: string }) => /cost/.test(p.text));
+    // (It is flagged below as a repeat of a prompt in the set, by embedding.)
+    const cost = body.duplicates.filter((p: { text: string }) => /cost/.test(p.text));
     expect(cost).toEqual([expect.objectContaining({ text: 'How much does a crm cost for a small team?', reason: expect.stringContaining('1500 impressions') })]);
     expect(texts).not.toContain('Acme crm?');
     expect(bySource('search_console').find((p: { text: string }) => /globex/i.test(p.text))).toMatchObject({ intent: 'comparison' });
@@ -205,11 +235,19 @@ describe('proposals', () => {
     // Deduplicated: the FAQ question already in the set is flagged, not proposed; no two proposals mean the same.
     expect(body.duplicates).toEqual(expect.arrayContaining([expect.objectContaining({ text: 'How do I import contacts from a spreadsheet?', source: 'site', duplicateOf: mine.body.id })]));
     expect(texts).not.toContain('How do I import contacts from a spreadsheet?');
+    // By embedding (the workspace model's provider has one): the cost question repeats the paraphrase already in the set.
+    expect(body.duplicates).toEqual(expect.arrayContaining([expect.objectContaining({
+      text: 'How much does a crm cost for a small team?', source: 'search_console', duplicateOf: paraphrase.body.id, by: 'embedding', similarity: 1,
+    })]));
+    expect(body.dedupe).toEqual({ normalisation: true, embedding: expect.objectContaining({ status: 'ok', model: 'openai:text-embedding-3-small', threshold: 0.9 }) });
+    expect(body.dedupe.embedding.flagged).toBe(body.duplicates.filter((d: { by: string }) => d.by === 'embedding').length);
+    expect(embedRequests.at(-1)).toMatchObject({ model: 'text-embedding-3-small' });
+    expect(embedRequests.at(-1)!.input).toEqual(expect.arrayContaining(['What would a CRM cost our small team?', ...texts]));
     expect(new Set(texts.map((t: string) => t.toLowerCase())).size).toBe(texts.length);
     // Within the quota, and saying so.
     expect(body.proposals.length).toBeLessThanOrEqual(20);
     for (const [intent, cap] of Object.entries(body.quota.perIntent)) expect(body.proposals.filter((p: { intent: string }) => p.intent === intent).length).toBeLessThanOrEqual(cap as number);
-    expect(body.quota).toMatchObject({ activeSetSize: 20, active: 21, free: 0 });
+    expect(body.quota).toMatchObject({ activeSetSize: 20, active: 22, free: 0 });
     expect(body.quota.dropped).toBeGreaterThan(0);
     expect(body.quota.message).toContain('at most 20 (the prompt quota)');
     expect(body.rewrite).toEqual({ available: true, model: 'openai:gpt-4.1-mini', priceMicrousd: REWRITE_PRICE, maxPrompts: 40 });
@@ -237,8 +275,9 @@ describe('proposals', () => {
     expect(body).toMatchObject({ model: 'openai:gpt-4.1-mini', chargedMicrousd: REWRITE_PRICE });
     expect(body.proposals).toEqual([
       expect.objectContaining({ text: 'Which CRM helps a small sales team follow up with every lead?', source: 'model', intent: 'use_case', language: 'en' }),
-      expect.objectContaining({ text: 'How much should a small team pay for a CRM?', source: 'model', reason: expect.stringContaining('Rewritten by') }),
     ]);
+    // The second rewrite says what a prompt in the set already asks: flagged by embedding.
+    expect(body.duplicates).toEqual([expect.objectContaining({ text: 'How much should a small team pay for a CRM?', source: 'model', by: 'embedding', reason: expect.stringContaining('Rewritten by') })]);
     expect(modelRequests).toHaveLength(1);
     expect(modelRequests[0]).toMatchObject({ model: 'gpt-4.1-mini', response_format: { type: 'json_schema' } });
     const usage = (await api('GET', 'crm', '/credits/usage')).body;

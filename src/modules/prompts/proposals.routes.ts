@@ -23,13 +23,31 @@ const Proposal = Type.Object({
   source: StringEnum(PROPOSAL_SOURCES, { description: 'template, site, search_console, engines, research or model' }),
   reason: Type.String({ description: 'Why it was proposed, in words: the query and its impressions, the heading, the answer count…' }),
 });
-const Duplicate = Type.Object({ ...Proposal.properties, duplicateOf: Type.String({ description: 'Id of the prompt already in the set that means the same.' }) });
+const Duplicate = Type.Object({
+  ...Proposal.properties, duplicateOf: Type.String({ description: 'Id of the prompt already in the set that means the same.' }),
+  by: StringEnum(['normalisation', 'embedding'] as const, { description: '`normalisation`: the same meaning words (or 90% of them shared); `embedding`: embeddings of the two texts at least `dedupe.embedding.threshold` alike (cosine).' }),
+  similarity: Nullable(Type.Number({ description: 'The cosine of the two embeddings when `by` is `embedding`.' })),
+});
+const Dedupe = Type.Object({
+  normalisation: Type.Literal(true, { description: 'Always on: accent-folded meaning words, stop words and plurals cut.' }),
+  embedding: Type.Object({
+    status: StringEnum(['ok', 'not_configured', 'unavailable'] as const, { description: '`not_configured` when the workspace model\'s provider has no key or no embedding model (OpenAI and Google have one); `unavailable` when the call failed (normalisation still applied).' }),
+    model: Nullable(Type.String({ description: 'The embedding model used, e.g. openai:text-embedding-3-small.' })),
+    threshold: Type.Number({ description: 'Cosine from which two prompts are near-identical.' }),
+    flagged: Type.Integer({ description: 'Duplicates recognised by embedding only.' }),
+    detail: Type.String(),
+  }, { description: 'Embedding similarity with the configured model, beside normalisation. Not charged in credits: one call of a few thousand short texts costs the provider well under a cent (docs/prompts.md).' }),
+});
 const Quota = Type.Object({
   activeSetSize: Type.Integer(), active: Type.Integer(), free: Type.Integer({ description: 'Places left in the active set.' }),
   perIntent: Type.Record(Type.String(), Type.Integer(), { description: 'The most proposals of each intent: its share of activeSetSize by the quotas.' }),
   dropped: Type.Integer({ description: 'Proposals left out to stay within the quota.' }), message: Type.String(),
 });
-const Selection = { proposals: Type.Array(Proposal), duplicates: Type.Array(Duplicate, { description: 'Proposals that repeat a prompt already in the set (same meaning after normalisation): not proposed, flagged.' }), quota: Quota };
+const Selection = {
+  proposals: Type.Array(Proposal),
+  duplicates: Type.Array(Duplicate, { description: 'Proposals that repeat a prompt already in the set (same meaning after normalisation, or by embedding when a model is configured): not proposed, flagged, since they would double-count in the score.' }),
+  dedupe: Dedupe, quota: Quota,
+};
 const Counted = Type.Object({ count: Type.Integer(), target: Type.Integer() });
 
 export function proposalsRoutes(app: FastifyInstance, deps: { prompts: PromptsService; proposals: ProposalsService; languagesOf(ws: { id: string }): Promise<string[]> }) {
@@ -71,7 +89,7 @@ export function proposalsRoutes(app: FastifyInstance, deps: { prompts: PromptsSe
     config: { credential: ACCESS.prompts.read },
     schema: {
       operationId: 'proposePrompts', tags, summary: 'Prompt proposals from the templates, the site, Search Console, the engines and research', params: WorkspaceParams,
-      description: 'Free: reads the site and, when connected, Search Console (question-shaped and long-tail queries, near-duplicates merged, by impressions). Each proposal says its source and why. Near-identical ones (same meaning after normalisation) are merged, and those repeating a prompt already in the set are returned in `duplicates`, not proposed. Never more proposals than the prompt quota (activeSetSize, split by intent), and `quota.message` says so. `rewrite` quotes the price of a rewrite by the workspace model (POST /prompts/proposals/rewrite).',
+      description: 'Free: reads the site and, when connected, Search Console (question-shaped and long-tail queries, near-duplicates merged, by impressions). Each proposal says its source and why. Near-identical ones (same meaning after normalisation, or embeddings at least 0.9 alike when the workspace model\'s provider has an embedding model; not charged) are merged, and those repeating a prompt already in the set are returned in `duplicates`, not proposed. Never more proposals than the prompt quota (activeSetSize, split by intent), and `quota.message` says so. `rewrite` quotes the price of a rewrite by the workspace model (POST /prompts/proposals/rewrite).',
       response: {
         200: Type.Object({
           ...Selection,

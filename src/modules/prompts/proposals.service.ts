@@ -1,4 +1,4 @@
-import { generateText, jsonSchema, Output, type LanguageModel } from 'ai';
+import { embedMany, generateText, jsonSchema, Output, type EmbeddingModel, type LanguageModel } from 'ai';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
@@ -26,6 +26,14 @@ import { categoryOr } from './templates.fns.ts';
 // Nothing is stored: a proposal becomes a prompt when the client POSTs it to /prompts.
 
 export const REWRITE_PRICE = 250_000;
+/**
+ * Cosine from which two prompts' embeddings mean the same. Embeddings are not charged: one
+ * embedMany call of at most EMBED_MAX proposals plus the active set (≤ 1000) is some 20,000 tokens:
+ * about 0.0004 USD with text-embedding-3-small, 0.003 USD with gemini-embedding-001 at list prices
+ * (docs/prompts.md).
+ */
+export const EMBED_THRESHOLD = 0.9;
+const EMBED_MAX = 300;
 const REWRITE_MAX = 40;
 const PAGE_MAX = 2 * 1024 * 1024;
 const MORE_PAGES = /faq|frequently|questions|preguntas|preguntes|product|service|servicio|servei|solution|features/i;
@@ -41,6 +49,8 @@ export interface ProposalDeps {
   searchedQueries(ws: WorkspaceContext): Promise<SearchedQuery[]>;
   researchQuestions(workspaceId: string): Promise<Array<{ text: string; language: string; intent: Intent | null; jobId: string }>>;
   modelFor(ws: WorkspaceContext, row: WorkspaceRow): Promise<{ model: LanguageModel; name: string } | null>;
+  /** The embedding model of the workspace model's provider, null without one. */
+  embedderFor(ws: WorkspaceContext, row: WorkspaceRow): Promise<{ model: EmbeddingModel; name: string } | null>;
 }
 
 export function createProposals(deps: ProposalDeps) {
@@ -147,14 +157,39 @@ export function createProposals(deps: ProposalDeps) {
     return { candidates, statuses, caps, categories };
   }
 
-  async function select(row: WorkspaceRow, candidates: Proposal[], caps: Record<Intent, number>) {
+  /**
+   * Embeddings of the candidates (the first EMBED_MAX in order) and of the active prompts, in one
+   * embedMany call through the workspace model's provider; why there are none otherwise.
+   */
+  async function embed(ws: WorkspaceContext, row: WorkspaceRow, candidates: Proposal[], active: Array<{ text: string }>) {
+    const embedder = await deps.embedderFor(ws, row);
+    const base = { model: embedder?.name ?? null, threshold: EMBED_THRESHOLD, flagged: 0 };
+    if (!embedder) return { vectors: undefined, embedding: { ...base, status: 'not_configured' as const, detail: 'no embedding model: the workspace model\'s provider has no key or no embedding model (OpenAI and Google have one)' } };
+    const texts = [...candidates.slice(0, EMBED_MAX).map((c) => c.text), ...active.map((a) => a.text)];
+    try {
+      const { embeddings } = await embedMany({ model: embedder.model, values: texts, maxRetries: 1, abortSignal: AbortSignal.timeout(30_000) });
+      const own = embeddings.slice(0, Math.min(candidates.length, EMBED_MAX));
+      return {
+        vectors: { candidates: candidates.map((_, i) => own[i] ?? null), existing: embeddings.slice(own.length), threshold: EMBED_THRESHOLD },
+        embedding: { ...base, status: 'ok' as const, detail: `${texts.length} texts embedded with ${embedder.name}` },
+      };
+    } catch (err) {
+      // Normalisation still dedupes: the embeddings only add to it, so their failure is said, not fatal.
+      return { vectors: undefined, embedding: { ...base, status: 'unavailable' as const, detail: `the embedding model did not answer: ${(err as Error).message.slice(0, 200)}` } };
+    }
+  }
+
+  async function select(ws: WorkspaceContext, row: WorkspaceRow, candidates: Proposal[], caps: Record<Intent, number>) {
     const active = await deps.prompts.active(row.id, 1000);
-    const picked = selectWithinQuota(interleave(candidates), active, caps);
+    const ordered = interleave(candidates);
+    const { vectors, embedding } = await embed(ws, row, ordered, active);
+    const picked = selectWithinQuota(ordered, active, caps, vectors);
     // A template already in the set is not news: only other sources' repeats are flagged.
     const duplicates = picked.duplicates.filter((d) => d.source !== 'template');
     const free = Math.max(0, row.activeSetSize - active.length);
     return {
       proposals: picked.proposals, duplicates,
+      dedupe: { normalisation: true as const, embedding: { ...embedding, flagged: duplicates.filter((d) => d.by === 'embedding').length } },
       quota: {
         activeSetSize: row.activeSetSize, active: active.length, free, perIntent: caps, dropped: picked.dropped,
         message: `${picked.proposals.length} proposals, at most ${row.activeSetSize} (the prompt quota), split by intent as the quotas say` +
@@ -170,7 +205,7 @@ export function createProposals(deps: ProposalDeps) {
       const { candidates, statuses, caps } = await gather(ws, row);
       const model = await deps.modelFor(ws, row);
       return {
-        ...(await select(row, candidates, caps)), sources: statuses,
+        ...(await select(ws, row, candidates, caps)), sources: statuses,
         rewrite: { available: model !== null, model: model?.name ?? null, priceMicrousd: model ? REWRITE_PRICE : 0, maxPrompts: REWRITE_MAX },
       };
     },
@@ -241,7 +276,7 @@ export function createProposals(deps: ProposalDeps) {
         throw err instanceof AppError ? err : new AppError('upstream_error', `The model did not answer: ${(err as Error).message}`);
       }
       await deps.credits.settle(reservationId, REWRITE_PRICE);
-      return { ...(await select(row, rewritten, caps)), model: model.name, chargedMicrousd: REWRITE_PRICE };
+      return { ...(await select(ws, row, rewritten, caps)), model: model.name, chargedMicrousd: REWRITE_PRICE };
     },
   };
 }
