@@ -20,8 +20,8 @@ const Phrase = (what: string) => Type.String({ minLength: 1, maxLength: CATEGORY
 const CategoryView = Type.Object({ language: Type.String(), singular: Type.String(), plural: Type.String(), gender: Gender, source: StringEnum(['user', 'site'] as const), updatedAt: Timestamp });
 const Proposal = Type.Object({
   text: Type.String(), intent: StringEnum(INTENTS), language: StringEnum(LANGUAGES),
-  source: StringEnum(PROPOSAL_SOURCES, { description: 'template, site, search_console, engines, research or model' }),
-  reason: Type.String({ description: 'Why it was proposed, in words: the query and its impressions, the heading, the answer count…' }),
+  source: StringEnum(PROPOSAL_SOURCES, { description: 'template, site, search_console, engines (follow-up questions in answers and the query fan-out engines searched in recent runs), research or model' }),
+  reason: Type.String({ description: 'Why it was proposed, in words: the query and its impressions, the heading, which engines searched for it in how many answers…' }),
 });
 const Duplicate = Type.Object({
   ...Proposal.properties, duplicateOf: Type.String({ description: 'Id of the prompt already in the set that means the same.' }),
@@ -89,7 +89,7 @@ export function proposalsRoutes(app: FastifyInstance, deps: { prompts: PromptsSe
     config: { credential: ACCESS.prompts.read },
     schema: {
       operationId: 'proposePrompts', tags, summary: 'Prompt proposals from the templates, the site, Search Console, the engines and research', params: WorkspaceParams,
-      description: 'Free: reads the site and, when connected, Search Console (question-shaped and long-tail queries, near-duplicates merged, by impressions). Each proposal says its source and why. Near-identical ones (same meaning after normalisation, or embeddings at least 0.9 alike when the workspace model\'s provider has an embedding model; not charged) are merged, and those repeating a prompt already in the set are returned in `duplicates`, not proposed. Never more proposals than the prompt quota (activeSetSize, split by intent), and `quota.message` says so. `rewrite` quotes the price of a rewrite by the workspace model (POST /prompts/proposals/rewrite).',
+      description: 'Free: reads the site, when connected Search Console (question-shaped, pattern-matched keyword and long-tail queries, near-duplicates merged, by impressions), and the latest runs\' answers and query fan-out (by answers). Keyword queries become questions through the language\'s patterns. Each proposal says its source and why. Near-identical ones (same meaning after normalisation, or embeddings at least 0.9 alike when the workspace model\'s provider has an embedding model; not charged) are merged, and those repeating a prompt already in the set are returned in `duplicates`, not proposed. Never more proposals than the prompt quota (activeSetSize, split by intent), and `quota.message` says so. `rewrite` quotes the price of a rewrite by the workspace model (POST /prompts/proposals/rewrite).',
       response: {
         200: Type.Object({
           ...Selection,
