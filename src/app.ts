@@ -55,7 +55,7 @@ import { createJobQueue } from './modules/jobs/jobs.queue.ts';
 import { createJobsService } from './modules/jobs/jobs.service.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { createEngines } from './modules/engines/engines.service.ts';
-import { modelConnector, workspaceModel } from './modules/engines/providers.ts';
+import { modelConnector, workspaceEmbeddingModel, workspaceModel } from './modules/engines/providers.ts';
 import { createRunsService } from './modules/runs/runs.service.ts';
 import { runsRoutes } from './modules/runs/runs.routes.ts';
 import { createScoresService } from './modules/scores/scores.service.ts';
@@ -380,8 +380,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         const window = await runReads.window(workspaceId);
         return window ? runReads.answers(window.runIds, 4000) : [];
       },
+      searchedQueries: (ws) => sources.searched(ws),
       researchQuestions: (workspaceId) => research.questions(workspaceId),
       modelFor: recsModel,
+      async embedderFor(ws, row) {
+        const name = row.model ?? config.defaultModel;
+        const { connector } = modelConnector(name);
+        return connector ? workspaceEmbeddingModel(name, await connections.resolveKey(ws.id, connector), config.providers) : null;
+      },
     }),
   });
   reportsRoutes(app, { reports });

@@ -1,4 +1,4 @@
-import { generateText, type LanguageModel, type ToolSet } from 'ai';
+import { generateText, type EmbeddingModel, type LanguageModel, type ToolSet } from 'ai';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
@@ -106,6 +106,20 @@ export function modelConnector(model: string): { connector: ProviderName | null;
   const [provider, id] = model.includes(':') ? (model.split(/:(.*)/s) as [string, string]) : ['openai', model];
   const connector = ({ openai: 'openai', anthropic: 'anthropic', google: 'gemini', gemini: 'gemini', perplexity: 'perplexity' } as Record<string, ProviderName>)[provider] ?? null;
   return { connector, id };
+}
+
+/**
+ * The embedding model of the workspace model's provider, for near-duplicate prompts: OpenAI's
+ * text-embedding-3-small, Google's gemini-embedding-001; null for providers without one
+ * (Anthropic, Perplexity) or without a key.
+ */
+export function workspaceEmbeddingModel(model: string, apiKey: string | null, providers: Record<ProviderName, ProviderConfig>): { model: EmbeddingModel; name: string } | null {
+  const { connector } = modelConnector(model);
+  if (!connector || !apiKey) return null;
+  const baseURL = providers[connector].baseUrl;
+  if (connector === 'openai') return { model: createOpenAI({ apiKey, baseURL }).embedding('text-embedding-3-small'), name: 'openai:text-embedding-3-small' };
+  if (connector === 'gemini') return { model: createGoogleGenerativeAI({ apiKey, baseURL }).embedding('gemini-embedding-001'), name: 'google:gemini-embedding-001' };
+  return null;
 }
 
 export function workspaceModel(model: string, apiKey: string | null, providers: Record<ProviderName, ProviderConfig>): LanguageModel | null {

@@ -66,5 +66,5 @@ export function simulatedAnswer(engine: EngineId, prompt: { text: string; langua
   const unique = [...new Map(sources.map((s) => [s.url, s])).values()];
   const text = named.length ? [phrases.intro, '', ...lines, '', phrases.outro].join('\n') : phrases.outro;
   const domains = [profile.brand, ...profile.competitors].flatMap((e) => e.domains.slice(0, 1));
-  return { text, sources: unique, trace: simulatedTrace(engine, { prompt: prompt.text, sample, day, text, sources: unique, domains, thirdParty: THIRD_PARTY }) };
+  return { text, sources: unique, trace: simulatedTrace(engine, { prompt: prompt.text, language: prompt.language, sample, day, text, sources: unique, domains, thirdParty: THIRD_PARTY }) };
 }

@@ -92,3 +92,37 @@ export function proposeCategory(language: Language, texts: Array<{ from: string;
   }
   return null;
 }
+
+const ACRONYM = /^[A-Z0-9&]{2,}$/;
+/** The English concept a word of `language` names (English words are their own concepts). */
+const conceptOf = (language: Language, word: string) =>
+  language === 'en' ? (PACKS.en.headNouns[word] !== undefined || Object.values(PACKS).some((p) => word in p.concepts) ? word : null)
+    : Object.entries(PACKS[language].concepts).find(([, w]) => w === word)?.[0] ?? null;
+const wordFor = (language: Language, concept: string) => (language === 'en' ? concept : PACKS[language].concepts[concept] ?? null);
+
+/**
+ * A category in another language through the packs' concept tables, when every word of it is
+ * known or an acronym: a head noun and at most one qualifier ("CRM platform" → "plataforma CRM",
+ * "clínica dental" → "dental clinic"). Null otherwise: we do not guess a phrase the user has not seen.
+ */
+export function translateCategory(from: Language, category: Category, to: Language): Category | null {
+  if (from === to) return category;
+  const words = category.singular.split(' ');
+  if (words.length > 2) return null;
+  // English puts the qualifier before the head; es, ca and fr after it.
+  const [head, qualifier] = from === 'en' ? [words.at(-1)!, words.length > 1 ? words[0]! : null] : [words[0]!, words[1] ?? null];
+  const headConcept = conceptOf(from, head.toLowerCase());
+  const headWord = headConcept ? wordFor(to, headConcept) : null;
+  if (!headWord || (to !== 'en' && !(headWord in PACKS[to].headNouns)) || (to === 'en' && !(headWord in PACKS.en.headNouns))) return null;
+  let q: { singular: string; plural: string } | null = null;
+  if (qualifier && ACRONYM.test(qualifier)) q = { singular: qualifier, plural: qualifier };
+  else if (qualifier) {
+    const concept = conceptOf(from, qualifier.toLowerCase());
+    const word = concept && !(concept in PACKS.en.headNouns) ? wordFor(to, concept) : null;
+    if (!word) return null;
+    q = { singular: word, plural: to === 'en' ? word : PACKS[to].plural(word) };
+  }
+  const headPlural = PACKS[to].plural(headWord);
+  if (to === 'en') return { singular: [q?.singular, headWord].filter(Boolean).join(' '), plural: [q?.singular, headPlural].filter(Boolean).join(' '), gender: null };
+  return { singular: [headWord, q?.singular].filter(Boolean).join(' '), plural: [headPlural, q?.plural].filter(Boolean).join(' '), gender: PACKS[to].headNouns[headWord] ?? null };
+}

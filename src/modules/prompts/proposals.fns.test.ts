@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { categoryFromText } from './categories.fns.ts';
+import { categoryFromText, translateCategory } from './categories.fns.ts';
 import { coverage } from './coverage.fns.ts';
 import {
-  answerQuestions, asQuestion, classifyIntent, clusterQueries, headingQuestion, isQuestionShaped, meaningWords, nearDuplicate, selectWithinQuota, type Proposal,
+  answerQuestions, asQuestion, classifyIntent, clusterQueries, fanoutQueries, headingQuestion, queryQuestion, isQuestionShaped, meaningWords, nearDuplicate, selectWithinQuota, type Proposal,
 } from './proposals.fns.ts';
 import { siteFacts } from './site.fns.ts';
 
@@ -36,6 +36,23 @@ describe('free text as prompts', () => {
     expect(asQuestion('quel logiciel de paie choisir ?', 'fr')).toBe('Quel logiciel de paie choisir ?');
     expect(asQuestion('how much does a crm cost', 'en')).toBe('How much does a crm cost?');
   });
+
+  it.each([
+    ['en', 'best crm for small sales teams', 'What is the best crm for small sales teams?'],
+    ['en', 'best crm platforms 2026', 'What are the best crm platforms in 2026?'],
+    ['en', 'crm platforms pricing', 'How much do crm platforms cost?'],
+    ['en', 'acme crm reviews', 'What do reviews say about acme crm?'],
+    ['en', 'alternatives to acme crm', 'What are the best alternatives to acme crm?'],
+    ['en', 'acme vs globex', 'Acme vs globex: which is better?'],
+    ['en', 'crm platforms comparison 2026', 'Which crm platforms are best in 2026?'],
+    ['en', 'how much does a crm cost', 'How much does a crm cost?'],
+    ['en', 'crm with gmail integration for startups', 'Crm with gmail integration for startups?'], // no pattern: as typed
+    ['es', 'opiniones clínica dental barcelona', '¿Qué opiniones hay sobre clínica dental barcelona?'],
+    ['es', 'mejores clínicas dentales barcelona', '¿Cuál es la mejor opción de clínicas dentales barcelona?'],
+    ['es', 'precio implante dental', '¿Cuál es el precio de implante dental?'],
+    ['ca', 'alternatives a vitaldent', 'Quines alternatives hi ha a vitaldent?'],
+    ['fr', 'avis logiciel de paie', 'Que disent les avis sur logiciel de paie ?'],
+  ] as const)('queryQuestion(%s, %s) = %s', (language, query, question) => expect(queryQuestion(query, language)).toBe(question));
 
   it.each([
     ['Is Acme CRM better than Globex?', 'comparison'], ['Globex alternatives for startups', 'comparison'], ['Does Acme CRM integrate with Gmail?', 'brand_research'],
@@ -73,6 +90,34 @@ describe('near-identical prompts', () => {
   });
 });
 
+describe('what the engines searched for', () => {
+  const prompt = { text: 'What are the best CRM platforms?', language: 'en' };
+  const row = (query: string, engines: Array<[string, number]>, prompts = [prompt]) => ({ query, answers: engines.reduce((n, [, a]) => n + a, 0), engines: engines.map(([engine, answers]) => ({ engine, answers })), prompts });
+
+  it('keeps askable queries that say more than their prompt, merged and counted by answers and engines', () => {
+    expect(fanoutQueries([
+      row('best crm platforms', [['chatgpt', 9]]), // the prompt restated
+      row('crm pricing', [['chatgpt', 4]]), // a keyword query the patterns make a question of
+      row('crm gmail', [['chatgpt', 5]]), // a short keyword query they do not
+      row('which crm is easiest for small sales teams', [['chatgpt', 2], ['gemini', 1]]),
+      row('which crm is easiest for a small sales team', [['perplexity', 1]]),
+      row('crm with the best gmail integration for startups', [['gemini', 2]]),
+      row('cuál es el mejor crm para una pyme', [['chatgpt', 1]], [{ text: '¿Cuáles son las mejores plataformas CRM?', language: 'es' }]),
+    ], ['en', 'es'])).toEqual([
+      { text: 'crm pricing', language: 'en', count: 4, engines: ['chatgpt'] },
+      { text: 'which crm is easiest for small sales teams', language: 'en', count: 4, engines: ['chatgpt', 'gemini', 'perplexity'] },
+      { text: 'crm with the best gmail integration for startups', language: 'en', count: 2, engines: ['gemini'] },
+      { text: 'cuál es el mejor crm para una pyme', language: 'es', count: 1, engines: ['chatgpt'] },
+    ]);
+  });
+
+  it('reads a query in the language it is written in when its prompts are of no workspace language', () => {
+    expect(fanoutQueries([row('quel logiciel de paie choisir pour une pme', [['claude', 1]], [])], ['en', 'fr'])).toEqual([
+      { text: 'quel logiciel de paie choisir pour une pme', language: 'fr', count: 1, engines: ['claude'] },
+    ]);
+  });
+});
+
 describe('selection within the quota', () => {
   const p = (text: string, intent: Proposal['intent'], source: Proposal['source'] = 'site'): Proposal => ({ text, intent, language: 'en', source, reason: 'r' });
   const caps = { discovery: 1, problem_solution: 1, use_case: 2, comparison: 0, expert: 0, brand_research: 0 };
@@ -85,6 +130,18 @@ describe('selection within the quota', () => {
     expect(out.proposals.map((x) => x.text)).toEqual(['What are the best CRM platforms?', 'CRM for dentists']);
     expect(out.duplicates).toEqual([expect.objectContaining({ text: 'How do I import contacts?', duplicateOf: 'prm_1' })]);
     expect(out.dropped).toBe(2); // a second discovery and a comparison (quota 0)
+  });
+
+  it('with embeddings, also flags and drops paraphrases normalisation misses', () => {
+    const candidates = [p('What would a CRM cost our small team?', 'problem_solution'), p('Which CRM suits dentists?', 'use_case'), p('What CRM fits a dental practice?', 'use_case'), p('Which CRM has a mobile app?', 'use_case')];
+    const existing = [{ id: 'prm_1', text: 'How much does a CRM cost for a small team?', language: 'en' }];
+    const without = selectWithinQuota(candidates, existing, caps);
+    expect(without.duplicates).toEqual([]);
+    const vectors = { candidates: [[1, 0, 0.1], [0, 1, 0], [0.05, 0.99, 0], null], existing: [[1, 0, 0]], threshold: 0.9 };
+    const out = selectWithinQuota(candidates, existing, caps, vectors);
+    expect(out.duplicates).toEqual([expect.objectContaining({ text: 'What would a CRM cost our small team?', duplicateOf: 'prm_1', by: 'embedding', similarity: 0.995 })]);
+    // The dental paraphrase goes as a repeat of the proposal before it; a text without a vector is kept by normalisation alone.
+    expect(out.proposals.map((x) => x.text)).toEqual(['Which CRM suits dentists?', 'Which CRM has a mobile app?']);
   });
 });
 
@@ -115,5 +172,28 @@ describe('coverage', () => {
       ['language_missing', 'no prompt in fr, a language of the workspace', 'Quelles sont les meilleures plateformes CRM ?'],
       ['top_competitor_comparison', 'no comparison prompt against your top competitor (Globex)', 'Acme vs Globex: which is better?'],
     ]);
+  });
+});
+
+describe('the category in a language the site is not written in', () => {
+  it.each([
+    ['en', 'CRM platform', 'CRM platforms', null, 'es', 'plataforma CRM', 'plataformas CRM', 'f'],
+    ['en', 'CRM platform', 'CRM platforms', null, 'ca', 'plataforma CRM', 'plataformes CRM', 'f'],
+    ['en', 'CRM platform', 'CRM platforms', null, 'fr', 'plateforme CRM', 'plateformes CRM', 'f'],
+    ['en', 'dental clinic', 'dental clinics', null, 'fr', 'clinique dentaire', 'cliniques dentaires', 'f'],
+    ['en', 'mobile app', 'mobile apps', null, 'es', 'app móvil', 'apps móviles', 'f'],
+    ['en', 'software', 'software', null, 'fr', 'logiciel', 'logiciels', 'm'],
+    ['es', 'clínica dental', 'clínicas dentales', 'f', 'ca', 'clínica dental', 'clíniques dentals', 'f'],
+    ['es', 'clínica dental', 'clínicas dentales', 'f', 'en', 'dental clinic', 'dental clinics', null],
+    ['fr', 'logiciel SEO', 'logiciels SEO', 'm', 'es', 'software SEO', 'software SEO', 'm'],
+    ['ca', 'eina digital', 'eines digitals', 'f', 'fr', 'outil numérique', 'outils numériques', 'm'],
+  ] as const)('%s "%s" → %s', (from, singular, plural, gender, to, tSingular, tPlural, tGender) => {
+    expect(translateCategory(from, { singular, plural, gender }, to)).toEqual({ singular: tSingular, plural: tPlural, gender: tGender });
+  });
+
+  it.each([
+    ['en', 'project management software'], ['en', 'boutique hotel'], ['es', 'herramienta de analítica'], ['fr', 'logiciel de comptabilité'], ['en', 'dental'],
+  ] as const)('proposes nothing for %s "%s": a word the tables do not know', (from, singular) => {
+    expect(translateCategory(from, { singular, plural: singular, gender: from === 'en' ? null : 'm' }, from === 'en' ? 'es' : 'en')).toBeNull();
   });
 });

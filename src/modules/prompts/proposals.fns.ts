@@ -72,13 +72,34 @@ export function headingQuestion(heading: string, language: Language, category: C
   return render(language, PACKS[language].topicTemplate, { brand: '', competitor: '', product: null, category, modifier: '', topic });
 }
 
+/** A bare keyword query as a question by the language's patterns ("crm pricing" → "How much does crm cost"), or null when none matches. */
+export function keywordQuestion(query: string, language: Language): string | null {
+  const pack = PACKS[language];
+  const bare = query.trim().replace(/[¿?]+/g, '').replace(/\s+/g, ' ').toLowerCase();
+  const year = /\s(?:in\s|en\s|el\s)?((?:19|20)\d\d)$/.exec(bare);
+  const core = year ? bare.slice(0, year.index).trim() : bare;
+  for (const [pattern, write] of pack.keywordQuestions) {
+    const m = pattern.exec(core);
+    if (m) return `${write(m)}${year ? ` ${pack.inYear(year[1]!)}` : ''}`;
+  }
+  return null;
+}
+
+/** A search query as a prompt: a question as it is; a keyword query through the language's patterns; else as typed, with question marks. */
+export const queryQuestion = (query: string, language: Language) =>
+  asQuestion(isQuestionShaped(query, language) ? query : (keywordQuestion(query, language) ?? query), language);
+
+/** A query worth proposing as a prompt: question-shaped, a keyword query the patterns make a question of, or long-tail (five words or more). */
+export const askable = (query: string, language: Language) =>
+  isQuestionShaped(query, language) || keywordQuestion(query, language) !== null || query.trim().split(/\s+/).length >= 5;
+
 export interface QueryRow { query: string; impressions: number }
 /** Question-shaped or long-tail (five words or more) queries, near-duplicates merged, by impressions. */
 export function clusterQueries(rows: QueryRow[], languages: Language[]) {
   const clusters: Array<{ text: string; language: Language; words: string[]; impressions: number; variants: number; top: number }> = [];
   for (const row of [...rows].sort((a, b) => b.impressions - a.impressions || a.query.localeCompare(b.query))) {
     const language = guessLanguage(row.query, languages);
-    if (!isQuestionShaped(row.query, language) && row.query.trim().split(/\s+/).length < 5) continue;
+    if (!askable(row.query, language)) continue;
     const words = meaningWords(row.query, language);
     if (!words.length) continue;
     const same = clusters.find((c) => c.language === language && nearDuplicate(c.words, words));
@@ -106,29 +127,83 @@ export function answerQuestions(answers: Array<{ answer: string; language: Langu
   return [...counts.values()].sort((a, b) => b.count - a.count || a.text.localeCompare(b.text));
 }
 
+/** A fan-out query engines ran in recent answers (sources service `searched`). */
+export interface SearchedQuery {
+  query: string;
+  answers: number;
+  engines: Array<{ engine: string; answers: number }>;
+  /** The prompts whose answers searched it. */
+  prompts: Array<{ text: string; language: string }>;
+}
+
+/**
+ * Fan-out queries as prompt candidates: in the language of the prompts that led to them (else the
+ * one they read as), askable as Search Console queries are, not a mere restatement of their own
+ * prompt (its meaning words and nothing more), near-duplicates merged with their answers and
+ * engines summed; most searched first.
+ */
+export function fanoutQueries(rows: SearchedQuery[], languages: Language[]) {
+  const out: Array<{ text: string; language: Language; words: string[]; count: number; engines: Map<string, number> }> = [];
+  for (const row of [...rows].sort((a, b) => b.answers - a.answers || a.query.localeCompare(b.query))) {
+    const own = row.prompts.map((p) => p.language).find((l): l is Language => languages.includes(l as Language));
+    const language = own ?? guessLanguage(row.query, languages);
+    const words = meaningWords(row.query, language);
+    if (!words.length || !askable(row.query, language)) continue;
+    if (row.prompts.some((p) => { const mine = meaningWords(p.text, language); return words.every((w) => mine.includes(w)); })) continue;
+    const same = out.find((c) => c.language === language && nearDuplicate(c.words, words));
+    const target = same ?? { text: row.query, language, words, count: 0, engines: new Map<string, number>() };
+    if (!same) out.push(target);
+    target.count += row.answers;
+    for (const e of row.engines) target.engines.set(e.engine, (target.engines.get(e.engine) ?? 0) + e.answers);
+  }
+  return out
+    .map((c) => ({ text: c.text, language: c.language, count: c.count, engines: [...c.engines].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([e]) => e) }))
+    .sort((a, b) => b.count - a.count || a.text.localeCompare(b.text));
+}
+
 export interface Existing { id: string; text: string; language: string }
 export interface Selection {
   proposals: Proposal[];
-  duplicates: Array<Proposal & { duplicateOf: string }>;
+  /** `by`: how the repeat was recognised; `similarity`: the embeddings' cosine when by embedding. */
+  duplicates: Array<Proposal & { duplicateOf: string; by: 'normalisation' | 'embedding'; similarity: number | null }>;
   dropped: number;
+}
+/** Embeddings of the candidates and of the existing prompts (same order; null where none was made), and the cosine from which two mean the same. */
+export interface Vectors { candidates: Array<number[] | null>; existing: Array<number[] | null>; threshold: number }
+
+export function cosine(a: number[], b: number[]): number {
+  let dot = 0, na = 0, nb = 0;
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    dot += a[i]! * b[i]!;
+    na += a[i]! ** 2;
+    nb += b[i]! ** 2;
+  }
+  return na && nb ? dot / Math.sqrt(na * nb) : 0;
 }
 
 /**
  * Keeps proposals in order, each at most once: one that repeats an existing prompt goes to
  * `duplicates` (named), one that repeats an earlier proposal is dropped, and no intent gets more
  * proposals than its share of the quota (`caps`); what the caps left out is counted in `dropped`.
+ * A repeat is the same meaning after normalisation or, with `vectors`, embeddings at least
+ * `threshold` alike (cosine).
  */
-export function selectWithinQuota(candidates: Proposal[], existing: Existing[], caps: Record<Intent, number>): Selection {
-  const known = existing.map((e) => ({ id: e.id, words: meaningWords(e.text, e.language as Language) }));
-  const taken: string[][] = [];
+export function selectWithinQuota(candidates: Proposal[], existing: Existing[], caps: Record<Intent, number>, vectors?: Vectors): Selection {
+  const known = existing.map((e, i) => ({ id: e.id, words: meaningWords(e.text, e.language as Language), vector: vectors?.existing[i] ?? null }));
+  const taken: Array<{ words: string[]; vector: number[] | null }> = [];
+  const threshold = vectors?.threshold ?? Infinity;
+  const alike = (a: number[] | null, b: number[] | null) => (a && b ? cosine(a, b) : -1);
   const used = Object.fromEntries(INTENTS.map((i) => [i, 0])) as Record<Intent, number>;
   const out: Selection = { proposals: [], duplicates: [], dropped: 0 };
-  for (const p of candidates) {
+  for (const [i, p] of candidates.entries()) {
     const words = meaningWords(p.text, p.language);
-    if (!words.length || taken.some((t) => nearDuplicate(t, words))) continue;
-    taken.push(words);
+    const vector = vectors?.candidates[i] ?? null;
+    if (!words.length || taken.some((t) => nearDuplicate(t.words, words) || alike(t.vector, vector) >= threshold)) continue;
+    taken.push({ words, vector });
     const twin = known.find((k) => nearDuplicate(k.words, words));
-    if (twin) out.duplicates.push({ ...p, duplicateOf: twin.id });
+    const close = twin ? null : known.map((k) => ({ id: k.id, similarity: alike(k.vector, vector) })).sort((a, b) => b.similarity - a.similarity)[0];
+    if (twin) out.duplicates.push({ ...p, duplicateOf: twin.id, by: 'normalisation', similarity: null });
+    else if (close && close.similarity >= threshold) out.duplicates.push({ ...p, duplicateOf: close.id, by: 'embedding', similarity: Math.round(close.similarity * 1000) / 1000 });
     else if (used[p.intent] < caps[p.intent]) {
       used[p.intent] += 1;
       out.proposals.push(p);

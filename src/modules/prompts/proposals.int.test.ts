@@ -6,14 +6,18 @@ import { configWithGoogle, startFakeGoogle, type FakeGoogle } from '../../../tes
 import { startFixtureSite, type FixtureSite } from '../../../test/helpers/fixture-site.ts';
 import { seedRun } from '../../../test/helpers/runs-seed.ts';
 import type { SafeFetcher } from '../../lib/safe-fetch/safe-fetch.ts';
+import { profileFromWorkspace } from '../analysis/profile.fns.ts';
+import { simulatedAnswer } from '../engines/simulated.fns.ts';
 import { researchResults } from '../research/research.tables.ts';
+import { insertTraces, traceRow } from '../sources/traces.repo.ts';
 import { createWorkspacesRepo } from '../workspaces/workspaces.repo.ts';
 import { CLINIC_SITE, CRM_SITE } from './proposals.fixtures.ts';
 import { REWRITE_PRICE } from './proposals.service.ts';
 
 // Proposals from every source against loopback stand-ins: two fixture sites (the workspace's
 // domain mapped to each), Search Console through the real googleapis client (fake-google), the
-// answers of a stored run, a stored research result, and an OpenAI-compatible model server.
+// answers of a stored run with the simulated engines' traces (their query fan-out), a stored
+// research result, and an OpenAI-compatible model server.
 
 const GSC = {
   current: [
@@ -34,6 +38,24 @@ let model: http.Server;
 let modelUrl = '';
 const modelRequests: Array<Record<string, unknown>> = [];
 let cookie: string;
+const embedRequests: Array<{ model: string; input: string[] }> = [];
+
+/**
+ * A deterministic embedding: content words (function words dropped, a few synonyms and plurals
+ * folded) hashed into 64 dimensions, so that paraphrases with the same content get the same vector.
+ */
+function fakeEmbedding(text: string): number[] {
+  const drop = new Set('how much does do did would what which a an the for to of our my i is are can'.split(' '));
+  const same: Record<string, string> = { price: 'cost', pricing: 'cost', pay: 'cost', teams: 'team', crms: 'crm' };
+  const v = new Array<number>(64).fill(0);
+  for (const w of text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((x) => x && !drop.has(x))) {
+    const word = same[w] ?? w;
+    let h = 2166136261;
+    for (const ch of word) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
+    v[(h >>> 0) % 64]! += 1;
+  }
+  return v;
+}
 
 const api = async (method: string, slug: string, path: string, payload?: unknown) => {
   const res = await ctx.app.inject({ method: method as 'GET', url: `/api/v1/workspaces/${slug}${path}`, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -62,6 +84,14 @@ beforeAll(async () => {
     req.on('data', (c) => (raw += c));
     req.on('end', () => {
       const body = JSON.parse(raw);
+      if (req.url!.endsWith('/embeddings')) {
+        embedRequests.push(body);
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
+          object: 'list', model: body.model, usage: { prompt_tokens: 10, total_tokens: 10 },
+          data: (body.input as string[]).map((text, index) => ({ object: 'embedding', index, embedding: fakeEmbedding(text) })),
+        }));
+        return;
+      }
       modelRequests.push(body);
       const content = JSON.stringify({ prompts: [
         { from: 0, text: 'Which CRM helps a small sales team follow up with every lead?', intent: 'use_case' },
@@ -90,7 +120,15 @@ beforeAll(async () => {
   const stored = await api('POST', 'crm', '/credentials', { connector: 'google', key: 'service_account_json', value: google.serviceAccountJson, rotate: true });
   expect(stored.status).toBeLessThan(300);
   const crm = (await createWorkspacesRepo(ctx.database.db).idBySlug('crm'))!;
-  await seedRun(ctx.database.db, crm.id, { finishedAt: new Date(), results: [1, 2].map((i) => ({ engine: 'chatgpt', promptId: `p${i}`, brandMentioned: true, answer: ANSWER })) });
+  const runId = await seedRun(ctx.database.db, crm.id, { finishedAt: new Date(), results: [1, 2].map((i) => ({ engine: 'chatgpt', promptId: `p${i}`, brandMentioned: true, answer: ANSWER })) });
+  // The simulated engines' traces of the workspace's prompts, two samples each: what they searched for.
+  const row = await createWorkspacesRepo(ctx.database.db).byId(crm.id);
+  const active = (await api('GET', 'crm', '/prompts?active=true&limit=500')).body.prompts as Array<{ id: string; text: string; language: string }>;
+  const now = new Date();
+  await insertTraces(ctx.database.db, (['chatgpt', 'gemini'] as const).flatMap((engine) => active.flatMap((p) => [1, 2].map((sample) => traceRow(
+    { id: `res_${engine}_${p.id}_${sample}`, runId, workspaceId: crm.id, engine, promptId: p.id, sample, createdAt: now },
+    simulatedAnswer(engine, { text: p.text, language: p.language, sample }, now.toISOString().slice(0, 10), profileFromWorkspace(row as never)).trace!,
+  )))));
   await ctx.database.db.insert(researchResults).values({
     jobId: 'job_research1', workspaceId: crm.id, simulated: { model: true, serp: true }, updatedAt: new Date(),
     stages: [{ stage: 'questions', status: 'succeeded', calls: 1, findings: [{ id: 'fnd_1', kind: 'prompt', text: 'What CRM features matter most for a five-person sales team?', intent: 'use_case', language: 'en', accepted: false }] }],
@@ -108,9 +146,16 @@ describe('the category, per language', () => {
     const crm = await api('GET', 'crm', '/prompts/categories');
     expect(crm.status).toBe(200);
     expect(crm.body).toMatchObject({ categories: [], missing: ['en', 'es'], fallback: { en: { singular: 'provider' } } });
-    expect(crm.body.proposals).toEqual([expect.objectContaining({ language: 'en', singular: 'CRM platform', plural: 'CRM platforms', gender: null, source: 'site' })]);
+    expect(crm.body.proposals).toEqual([
+      expect.objectContaining({ language: 'en', singular: 'CRM platform', plural: 'CRM platforms', gender: null, source: 'site' }),
+      // Spanish, which the site is not written in: the site's category through the language tables.
+      expect.objectContaining({ language: 'es', singular: 'plataforma CRM', plural: 'plataformas CRM', gender: 'f', source: 'translation', reason: expect.stringContaining('"CRM platform"') }),
+    ]);
     const clinic = await api('GET', 'sonrisa', '/prompts/categories');
-    expect(clinic.body.proposals).toEqual([expect.objectContaining({ language: 'es', singular: 'clínica dental', plural: 'clínicas dentales', gender: 'f' })]);
+    expect(clinic.body.proposals).toEqual([
+      expect.objectContaining({ language: 'es', singular: 'clínica dental', plural: 'clínicas dentales', gender: 'f', source: 'site' }),
+      expect.objectContaining({ language: 'ca', singular: 'clínica dental', plural: 'clíniques dentals', gender: 'f', source: 'translation' }),
+    ]);
   });
 
   it.each([
@@ -134,12 +179,22 @@ describe('the category, per language', () => {
     expect((await api('PUT', 'crm', '/prompts/categories', { language: 'es', singular: 'plataforma CRM', plural: 'plataformas CRM', gender: 'f' })).status).toBe(200);
     expect((await api('GET', 'crm', '/prompts/categories')).body.missing).toEqual([]);
   });
+
+  it('is translated from a confirmed one before the site\'s proposal', async () => {
+    expect((await api('PUT', 'sonrisa', '/prompts/categories', { language: 'es', singular: 'clínica dental', plural: 'clínicas dentales', gender: 'f' })).status).toBe(200);
+    const { body } = await api('GET', 'sonrisa', '/prompts/categories');
+    expect(body.missing).toEqual(['ca']);
+    expect(body.proposals.find((p: { language: string }) => p.language === 'ca')).toMatchObject({ singular: 'clínica dental', source: 'translation', reason: expect.stringContaining('confirmed es category') });
+  });
 });
 
 describe('proposals', () => {
   it('come from every source, tagged with a reason, deduplicated and within the quota', async () => {
     const mine = await api('POST', 'crm', '/prompts', { intent: 'problem_solution', text: 'how do I import contacts from a spreadsheet', language: 'en' });
     expect(mine.status).toBe(201);
+    // A paraphrase of the top Search Console query that normalisation does not catch ("much", "would", "our" differ).
+    const paraphrase = await api('POST', 'crm', '/prompts', { intent: 'problem_solution', text: 'What would a CRM cost our small team?', language: 'en' });
+    expect(paraphrase.status).toBe(201);
     const { status, body } = await api('GET', 'crm', '/prompts/proposals');
     expect(status).toBe(200);
     const bySource = (s: string) => body.proposals.filter((p: { source: string }) => p.source === s);
@@ -151,7 +206,8 @@ describe('proposals', () => {
 
     const texts = body.proposals.map((p: { text: string }) => p.text);
     // Search Console: the two near-identical cost queries merged (impressions summed), the short brand query left out.
-    const cost = bySource('search_console').filter((p: { text: string }) => /cost/.test(p.text));
+    // (It is flagged below as a repeat of a prompt in the set, by embedding.)
+    const cost = body.duplicates.filter((p: { text: string }) => /cost/.test(p.text));
     expect(cost).toEqual([expect.objectContaining({ text: 'How much does a crm cost for a small team?', reason: expect.stringContaining('1500 impressions') })]);
     expect(texts).not.toContain('Acme crm?');
     expect(bySource('search_console').find((p: { text: string }) => /globex/i.test(p.text))).toMatchObject({ intent: 'comparison' });
@@ -165,6 +221,13 @@ describe('proposals', () => {
       ['Which CRM is easiest for a small sales team to learn?', expect.stringContaining('2 answers')],
     ]));
     expect(texts.some((t: string) => /would you like/i.test(t))).toBe(false);
+    // What the simulated engines searched for (query fan-out), as questions, counted by answers and named by engine.
+    const fanout = bySource('engines').filter((p: { reason: string }) => /searched for this/.test(p.reason));
+    expect(fanout.length).toBeGreaterThan(0);
+    for (const p of fanout) {
+      expect(p.reason).toMatch(/^(?:ChatGPT|Gemini)(?: and Gemini)? searched for this in \d+ answers? of recent runs \(query fan-out\)\.$/);
+      expect(p.text).toMatch(/^¿?[A-Z].*\?$/);
+    }
     expect(bySource('research').map((p: { text: string }) => p.text)).toEqual(['What CRM features matter most for a five-person sales team?']);
     // Templates on the confirmed category, in both languages.
     expect(texts).toEqual(expect.arrayContaining(['What are the best CRM platforms?', '¿Cuáles son las mejores plataformas CRM?']));
@@ -172,11 +235,19 @@ describe('proposals', () => {
     // Deduplicated: the FAQ question already in the set is flagged, not proposed; no two proposals mean the same.
     expect(body.duplicates).toEqual(expect.arrayContaining([expect.objectContaining({ text: 'How do I import contacts from a spreadsheet?', source: 'site', duplicateOf: mine.body.id })]));
     expect(texts).not.toContain('How do I import contacts from a spreadsheet?');
+    // By embedding (the workspace model's provider has one): the cost question repeats the paraphrase already in the set.
+    expect(body.duplicates).toEqual(expect.arrayContaining([expect.objectContaining({
+      text: 'How much does a crm cost for a small team?', source: 'search_console', duplicateOf: paraphrase.body.id, by: 'embedding', similarity: 1,
+    })]));
+    expect(body.dedupe).toEqual({ normalisation: true, embedding: expect.objectContaining({ status: 'ok', model: 'openai:text-embedding-3-small', threshold: 0.9 }) });
+    expect(body.dedupe.embedding.flagged).toBe(body.duplicates.filter((d: { by: string }) => d.by === 'embedding').length);
+    expect(embedRequests.at(-1)).toMatchObject({ model: 'text-embedding-3-small' });
+    expect(embedRequests.at(-1)!.input).toEqual(expect.arrayContaining(['What would a CRM cost our small team?', ...texts]));
     expect(new Set(texts.map((t: string) => t.toLowerCase())).size).toBe(texts.length);
     // Within the quota, and saying so.
     expect(body.proposals.length).toBeLessThanOrEqual(20);
     for (const [intent, cap] of Object.entries(body.quota.perIntent)) expect(body.proposals.filter((p: { intent: string }) => p.intent === intent).length).toBeLessThanOrEqual(cap as number);
-    expect(body.quota).toMatchObject({ activeSetSize: 20, active: 21, free: 0 });
+    expect(body.quota).toMatchObject({ activeSetSize: 20, active: 22, free: 0 });
     expect(body.quota.dropped).toBeGreaterThan(0);
     expect(body.quota.message).toContain('at most 20 (the prompt quota)');
     expect(body.rewrite).toEqual({ available: true, model: 'openai:gpt-4.1-mini', priceMicrousd: REWRITE_PRICE, maxPrompts: 40 });
@@ -204,8 +275,9 @@ describe('proposals', () => {
     expect(body).toMatchObject({ model: 'openai:gpt-4.1-mini', chargedMicrousd: REWRITE_PRICE });
     expect(body.proposals).toEqual([
       expect.objectContaining({ text: 'Which CRM helps a small sales team follow up with every lead?', source: 'model', intent: 'use_case', language: 'en' }),
-      expect.objectContaining({ text: 'How much should a small team pay for a CRM?', source: 'model', reason: expect.stringContaining('Rewritten by') }),
     ]);
+    // The second rewrite says what a prompt in the set already asks: flagged by embedding.
+    expect(body.duplicates).toEqual([expect.objectContaining({ text: 'How much should a small team pay for a CRM?', source: 'model', by: 'embedding', reason: expect.stringContaining('Rewritten by') })]);
     expect(modelRequests).toHaveLength(1);
     expect(modelRequests[0]).toMatchObject({ model: 'gpt-4.1-mini', response_format: { type: 'json_schema' } });
     const usage = (await api('GET', 'crm', '/credits/usage')).body;

@@ -20,16 +20,34 @@ const Phrase = (what: string) => Type.String({ minLength: 1, maxLength: CATEGORY
 const CategoryView = Type.Object({ language: Type.String(), singular: Type.String(), plural: Type.String(), gender: Gender, source: StringEnum(['user', 'site'] as const), updatedAt: Timestamp });
 const Proposal = Type.Object({
   text: Type.String(), intent: StringEnum(INTENTS), language: StringEnum(LANGUAGES),
-  source: StringEnum(PROPOSAL_SOURCES, { description: 'template, site, search_console, engines, research or model' }),
-  reason: Type.String({ description: 'Why it was proposed, in words: the query and its impressions, the heading, the answer count…' }),
+  source: StringEnum(PROPOSAL_SOURCES, { description: 'template, site, search_console, engines (follow-up questions in answers and the query fan-out engines searched in recent runs), research or model' }),
+  reason: Type.String({ description: 'Why it was proposed, in words: the query and its impressions, the heading, which engines searched for it in how many answers…' }),
 });
-const Duplicate = Type.Object({ ...Proposal.properties, duplicateOf: Type.String({ description: 'Id of the prompt already in the set that means the same.' }) });
+const Duplicate = Type.Object({
+  ...Proposal.properties, duplicateOf: Type.String({ description: 'Id of the prompt already in the set that means the same.' }),
+  by: StringEnum(['normalisation', 'embedding'] as const, { description: '`normalisation`: the same meaning words (or 90% of them shared); `embedding`: embeddings of the two texts at least `dedupe.embedding.threshold` alike (cosine).' }),
+  similarity: Nullable(Type.Number({ description: 'The cosine of the two embeddings when `by` is `embedding`.' })),
+});
+const Dedupe = Type.Object({
+  normalisation: Type.Literal(true, { description: 'Always on: accent-folded meaning words, stop words and plurals cut.' }),
+  embedding: Type.Object({
+    status: StringEnum(['ok', 'not_configured', 'unavailable'] as const, { description: '`not_configured` when the workspace model\'s provider has no key or no embedding model (OpenAI and Google have one); `unavailable` when the call failed (normalisation still applied).' }),
+    model: Nullable(Type.String({ description: 'The embedding model used, e.g. openai:text-embedding-3-small.' })),
+    threshold: Type.Number({ description: 'Cosine from which two prompts are near-identical.' }),
+    flagged: Type.Integer({ description: 'Duplicates recognised by embedding only.' }),
+    detail: Type.String(),
+  }, { description: 'Embedding similarity with the configured model, beside normalisation. Not charged in credits: one call of a few thousand short texts costs the provider well under a cent (docs/prompts.md).' }),
+});
 const Quota = Type.Object({
   activeSetSize: Type.Integer(), active: Type.Integer(), free: Type.Integer({ description: 'Places left in the active set.' }),
   perIntent: Type.Record(Type.String(), Type.Integer(), { description: 'The most proposals of each intent: its share of activeSetSize by the quotas.' }),
   dropped: Type.Integer({ description: 'Proposals left out to stay within the quota.' }), message: Type.String(),
 });
-const Selection = { proposals: Type.Array(Proposal), duplicates: Type.Array(Duplicate, { description: 'Proposals that repeat a prompt already in the set (same meaning after normalisation): not proposed, flagged.' }), quota: Quota };
+const Selection = {
+  proposals: Type.Array(Proposal),
+  duplicates: Type.Array(Duplicate, { description: 'Proposals that repeat a prompt already in the set (same meaning after normalisation, or by embedding when a model is configured): not proposed, flagged, since they would double-count in the score.' }),
+  dedupe: Dedupe, quota: Quota,
+};
 const Counted = Type.Object({ count: Type.Integer(), target: Type.Integer() });
 
 export function proposalsRoutes(app: FastifyInstance, deps: { prompts: PromptsService; proposals: ProposalsService; languagesOf(ws: { id: string }): Promise<string[]> }) {
@@ -39,12 +57,16 @@ export function proposalsRoutes(app: FastifyInstance, deps: { prompts: PromptsSe
     config: { credential: ACCESS.prompts.read },
     schema: {
       operationId: 'listPromptCategories', tags, summary: 'The category the templates are built on, per language, and one proposed from the site', params: WorkspaceParams,
-      description: 'Each language of the workspace has a category: a noun phrase in singular and plural (and gender in es, ca, fr) that the templates put in place of {cat}. Until one is confirmed the language uses its neutral fallback (`fallback`). `proposals` reads the site (title, description, headings, schema.org data) and proposes one for the site\'s language; confirm it with PUT.',
+      description: 'Each language of the workspace has a category: a noun phrase in singular and plural (and gender in es, ca, fr) that the templates put in place of {cat}. Until one is confirmed the language uses its neutral fallback (`fallback`). `proposals` reads the site (title, description, headings, schema.org data) and proposes one for the site\'s language, and for each other language without one a translation of a confirmed category (else of the site\'s) when the language tables know every word of it (source `translation`); confirm with PUT.',
       response: {
         200: Type.Object({
           categories: Type.Array(CategoryView), missing: Type.Array(Type.String(), { description: 'Languages of the workspace without a confirmed category.' }),
           fallback: Type.Record(Type.String(), Type.Object({ singular: Type.String(), plural: Type.String(), gender: Gender })),
-          proposals: Type.Array(Type.Object({ language: Type.String(), singular: Type.String(), plural: Type.String(), gender: Gender, source: Type.Literal('site'), reason: Type.String() })),
+          proposals: Type.Array(Type.Object({
+            language: Type.String(), singular: Type.String(), plural: Type.String(), gender: Gender,
+            source: StringEnum(['site', 'translation'] as const, { description: '`site`: read from the site, in its language; `translation`: a confirmed (else the site\'s) category carried into another language word by word through the language packs\' tables, only when every word is known.' }),
+            reason: Type.String(),
+          })),
         }),
       },
     },
@@ -67,7 +89,7 @@ export function proposalsRoutes(app: FastifyInstance, deps: { prompts: PromptsSe
     config: { credential: ACCESS.prompts.read },
     schema: {
       operationId: 'proposePrompts', tags, summary: 'Prompt proposals from the templates, the site, Search Console, the engines and research', params: WorkspaceParams,
-      description: 'Free: reads the site and, when connected, Search Console (question-shaped and long-tail queries, near-duplicates merged, by impressions). Each proposal says its source and why. Near-identical ones (same meaning after normalisation) are merged, and those repeating a prompt already in the set are returned in `duplicates`, not proposed. Never more proposals than the prompt quota (activeSetSize, split by intent), and `quota.message` says so. `rewrite` quotes the price of a rewrite by the workspace model (POST /prompts/proposals/rewrite).',
+      description: 'Free: reads the site, when connected Search Console (question-shaped, pattern-matched keyword and long-tail queries, near-duplicates merged, by impressions), and the latest runs\' answers and query fan-out (by answers). Keyword queries become questions through the language\'s patterns. Each proposal says its source and why. Near-identical ones (same meaning after normalisation, or embeddings at least 0.9 alike when the workspace model\'s provider has an embedding model; not charged) are merged, and those repeating a prompt already in the set are returned in `duplicates`, not proposed. Never more proposals than the prompt quota (activeSetSize, split by intent), and `quota.message` says so. `rewrite` quotes the price of a rewrite by the workspace model (POST /prompts/proposals/rewrite).',
       response: {
         200: Type.Object({
           ...Selection,

@@ -1,4 +1,4 @@
-import { generateText, jsonSchema, Output, type LanguageModel } from 'ai';
+import { embedMany, generateText, jsonSchema, Output, type EmbeddingModel, type LanguageModel } from 'ai';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
@@ -6,17 +6,18 @@ import type { CreditsService } from '../credits/credits.service.ts';
 import type { Fetcher } from '../profile/design.service.ts';
 import type { WorkspaceRow } from '../workspaces/workspaces.service.ts';
 import { INTENTS } from '../workspaces/workspaces.schemas.ts';
-import { proposeCategory } from './categories.fns.ts';
+import { proposeCategory, translateCategory } from './categories.fns.ts';
 import { coverage } from './coverage.fns.ts';
 import { PACKS } from './lang/index.ts';
 import { apportion, templatePrompts } from './prompts.fns.ts';
 import { templateInputOf, type PromptsService } from './prompts.service.ts';
 import type { Category, Intent, Language } from './prompts.types.ts';
 import {
-  answerQuestions, asQuestion, classifyIntent, clusterQueries, guessLanguage, headingQuestion, selectWithinQuota,
-  type Proposal, type ProposalSource, type QueryRow,
+  answerQuestions, asQuestion, classifyIntent, clusterQueries, fanoutQueries, guessLanguage, headingQuestion, queryQuestion, selectWithinQuota,
+  type Proposal, type ProposalSource, type QueryRow, type SearchedQuery,
 } from './proposals.fns.ts';
 import { siteFacts, type SiteFacts } from './site.fns.ts';
+import { ENGINE_NAMES } from '../../lib/format/format.js';
 import { categoryOr } from './templates.fns.ts';
 
 // Prompt proposals from five sources, each tagged with its source and reason (docs/prompts.md):
@@ -25,6 +26,14 @@ import { categoryOr } from './templates.fns.ts';
 // Nothing is stored: a proposal becomes a prompt when the client POSTs it to /prompts.
 
 export const REWRITE_PRICE = 250_000;
+/**
+ * Cosine from which two prompts' embeddings mean the same. Embeddings are not charged: one
+ * embedMany call of at most EMBED_MAX proposals plus the active set (≤ 1000) is some 20,000 tokens:
+ * about 0.0004 USD with text-embedding-3-small, 0.003 USD with gemini-embedding-001 at list prices
+ * (docs/prompts.md).
+ */
+export const EMBED_THRESHOLD = 0.9;
+const EMBED_MAX = 300;
 const REWRITE_MAX = 40;
 const PAGE_MAX = 2 * 1024 * 1024;
 const MORE_PAGES = /faq|frequently|questions|preguntas|preguntes|product|service|servicio|servei|solution|features/i;
@@ -36,8 +45,12 @@ export interface ProposalDeps {
   searchQueries(ws: WorkspaceContext): Promise<{ available: true; rows: QueryRow[] } | { available: false; reason: string }>;
   /** Answers of the latest measurement runs (text and language). */
   recentAnswers(workspaceId: string): Promise<Array<{ answer: string; language: string }>>;
+  /** Fan-out queries of the latest measurement runs' answers (sources service `searched`). */
+  searchedQueries(ws: WorkspaceContext): Promise<SearchedQuery[]>;
   researchQuestions(workspaceId: string): Promise<Array<{ text: string; language: string; intent: Intent | null; jobId: string }>>;
   modelFor(ws: WorkspaceContext, row: WorkspaceRow): Promise<{ model: LanguageModel; name: string } | null>;
+  /** The embedding model of the workspace model's provider, null without one. */
+  embedderFor(ws: WorkspaceContext, row: WorkspaceRow): Promise<{ model: EmbeddingModel; name: string } | null>;
 }
 
 export function createProposals(deps: ProposalDeps) {
@@ -112,17 +125,22 @@ export function createProposals(deps: ProposalDeps) {
     if (gsc.available) {
       const clusters = clusterQueries(gsc.rows, languages);
       add('search_console', clusters.map((c) => ({
-        text: asQuestion(c.text, c.language), intent: classifyIntent(c.text, c.language, names), language: c.language, source: 'search_console' as const,
+        text: queryQuestion(c.text, c.language), intent: classifyIntent(c.text, c.language, names), language: c.language, source: 'search_console' as const,
         reason: `Search Console query "${c.text}" with ${c.impressions} impressions in 28 days${c.variants > 1 ? ` (${c.variants} near-identical queries merged)` : ''}.`,
       })), `${gsc.rows.length} queries, ${clusters.length} question-shaped or long-tail clusters`);
     } else add('search_console', [], gsc.reason, gsc.reason === 'gsc_not_connected' ? 'not_connected' : 'unavailable');
 
+    // The engines: questions their answers put to a buyer, and what they searched for (fan-out),
+    // together by how many answers emitted them.
     const answers = (await deps.recentAnswers(row.id)).filter((a) => languages.includes(a.language as Language)) as Array<{ answer: string; language: Language }>;
-    const asked = answerQuestions(answers);
-    add('engines', asked.map((q) => ({
-      text: asQuestion(q.text, q.language), intent: classifyIntent(q.text, q.language, names), language: q.language, source: 'engines' as const,
-      reason: `A follow-up question engines wrote in ${q.count} answer${q.count > 1 ? 's' : ''} of recent runs.`,
-    })), `${answers.length} answers of the latest runs read`);
+    const searched = await deps.searchedQueries(ws);
+    const fromEngines = [
+      ...answerQuestions(answers).map((q) => ({ ...q, reason: `A follow-up question engines wrote in ${plural(q.count, 'answer')} of recent runs.` })),
+      ...fanoutQueries(searched, languages).map((q) => ({ ...q, reason: `${listOf(q.engines.map(engineName))} searched for this in ${plural(q.count, 'answer')} of recent runs (query fan-out).` })),
+    ].sort((a, b) => b.count - a.count);
+    add('engines', fromEngines.map((q) => ({
+      text: queryQuestion(q.text, q.language), intent: classifyIntent(q.text, q.language, names), language: q.language, source: 'engines' as const, reason: q.reason,
+    })), `${answers.length} answers of the latest runs read, ${searched.length} distinct fan-out queries`);
 
     const research = (await deps.researchQuestions(row.id)).filter((q) => languages.includes(q.language as Language));
     add('research', research.map((q) => ({
@@ -139,14 +157,39 @@ export function createProposals(deps: ProposalDeps) {
     return { candidates, statuses, caps, categories };
   }
 
-  async function select(row: WorkspaceRow, candidates: Proposal[], caps: Record<Intent, number>) {
+  /**
+   * Embeddings of the candidates (the first EMBED_MAX in order) and of the active prompts, in one
+   * embedMany call through the workspace model's provider; why there are none otherwise.
+   */
+  async function embed(ws: WorkspaceContext, row: WorkspaceRow, candidates: Proposal[], active: Array<{ text: string }>) {
+    const embedder = await deps.embedderFor(ws, row);
+    const base = { model: embedder?.name ?? null, threshold: EMBED_THRESHOLD, flagged: 0 };
+    if (!embedder) return { vectors: undefined, embedding: { ...base, status: 'not_configured' as const, detail: 'no embedding model: the workspace model\'s provider has no key or no embedding model (OpenAI and Google have one)' } };
+    const texts = [...candidates.slice(0, EMBED_MAX).map((c) => c.text), ...active.map((a) => a.text)];
+    try {
+      const { embeddings } = await embedMany({ model: embedder.model, values: texts, maxRetries: 1, abortSignal: AbortSignal.timeout(30_000) });
+      const own = embeddings.slice(0, Math.min(candidates.length, EMBED_MAX));
+      return {
+        vectors: { candidates: candidates.map((_, i) => own[i] ?? null), existing: embeddings.slice(own.length), threshold: EMBED_THRESHOLD },
+        embedding: { ...base, status: 'ok' as const, detail: `${texts.length} texts embedded with ${embedder.name}` },
+      };
+    } catch (err) {
+      // Normalisation still dedupes: the embeddings only add to it, so their failure is said, not fatal.
+      return { vectors: undefined, embedding: { ...base, status: 'unavailable' as const, detail: `the embedding model did not answer: ${(err as Error).message.slice(0, 200)}` } };
+    }
+  }
+
+  async function select(ws: WorkspaceContext, row: WorkspaceRow, candidates: Proposal[], caps: Record<Intent, number>) {
     const active = await deps.prompts.active(row.id, 1000);
-    const picked = selectWithinQuota(interleave(candidates), active, caps);
+    const ordered = interleave(candidates);
+    const { vectors, embedding } = await embed(ws, row, ordered, active);
+    const picked = selectWithinQuota(ordered, active, caps, vectors);
     // A template already in the set is not news: only other sources' repeats are flagged.
     const duplicates = picked.duplicates.filter((d) => d.source !== 'template');
     const free = Math.max(0, row.activeSetSize - active.length);
     return {
       proposals: picked.proposals, duplicates,
+      dedupe: { normalisation: true as const, embedding: { ...embedding, flagged: duplicates.filter((d) => d.by === 'embedding').length } },
       quota: {
         activeSetSize: row.activeSetSize, active: active.length, free, perIntent: caps, dropped: picked.dropped,
         message: `${picked.proposals.length} proposals, at most ${row.activeSetSize} (the prompt quota), split by intent as the quotas say` +
@@ -162,12 +205,12 @@ export function createProposals(deps: ProposalDeps) {
       const { candidates, statuses, caps } = await gather(ws, row);
       const model = await deps.modelFor(ws, row);
       return {
-        ...(await select(row, candidates, caps)), sources: statuses,
+        ...(await select(ws, row, candidates, caps)), sources: statuses,
         rewrite: { available: model !== null, model: model?.name ?? null, priceMicrousd: model ? REWRITE_PRICE : 0, maxPrompts: REWRITE_MAX },
       };
     },
 
-    /** The workspace's category per language, with a proposal read from the site for the site's language. */
+    /** The workspace's category per language, with a proposal read from the site for the site's language and translated ones for the others. */
     async categories(ws: WorkspaceContext) {
       const row = await deps.workspaceRow(ws);
       const stored = await deps.prompts.categoryRows(row.id);
@@ -178,11 +221,25 @@ export function createProposals(deps: ProposalDeps) {
         { from: 'schema.org description', text: f.organizationDescription }, { from: 'description', text: f.description },
         { from: 'title', text: f.title }, ...f.headings.slice(0, 3).map((text) => ({ from: 'heading', text })),
       ], [row.displayName]) : null;
+      const missing = languagesOf(row).filter((l) => !stored.some((c) => c.language === l));
+      // Other languages: a confirmed category (the site's language first), else the site's
+      // proposal, through the packs' word tables — only when every word of it is known.
+      const bases = [
+        ...stored.filter((c) => c.language === language), ...stored.filter((c) => c.language !== language),
+      ].map((c) => ({ language: c.language as Language, category: { singular: c.singular, plural: c.plural, gender: c.gender ?? null } as Category, what: 'confirmed' }));
+      if (proposed && language) bases.push({ language, category: proposed.category, what: 'proposed from the site' });
+      const translated = missing.filter((l) => l !== language).flatMap((to) => {
+        for (const base of bases) {
+          const category = translateCategory(base.language, base.category, to);
+          if (category) return [{ language: to, ...category, source: 'translation' as const, reason: `The ${base.what} ${base.language} category "${base.category.singular}" in ${to}, word by word from the language tables: check it reads naturally.` }];
+        }
+        return [];
+      });
       return {
         categories: stored.map((c) => ({ language: c.language, singular: c.singular, plural: c.plural, gender: c.gender ?? null, source: c.source, updatedAt: c.updatedAt.toISOString() })),
-        missing: languagesOf(row).filter((l) => !stored.some((c) => c.language === l)),
+        missing,
         fallback: Object.fromEntries(languagesOf(row).map((l) => [l, PACKS[l].fallbackCategory])),
-        proposals: proposed && language ? [{ language, ...proposed.category, source: 'site' as const, reason: proposed.reason }] : [],
+        proposals: [...(proposed && language ? [{ language, ...proposed.category, source: 'site' as const, reason: proposed.reason }] : []), ...translated],
       };
     },
 
@@ -219,7 +276,7 @@ export function createProposals(deps: ProposalDeps) {
         throw err instanceof AppError ? err : new AppError('upstream_error', `The model did not answer: ${(err as Error).message}`);
       }
       await deps.credits.settle(reservationId, REWRITE_PRICE);
-      return { ...(await select(row, rewritten, caps)), model: model.name, chargedMicrousd: REWRITE_PRICE };
+      return { ...(await select(ws, row, rewritten, caps)), model: model.name, chargedMicrousd: REWRITE_PRICE };
     },
   };
 }
@@ -233,6 +290,11 @@ export function interleave(candidates: Proposal[]): Proposal[] {
   while (out.length < candidates.length) for (const q of queues.values()) if (q.length) out.push(q.shift()!);
   return out;
 }
+
+const MORE_ENGINES: Record<string, string> = { grok: 'Grok', 'google-ai-mode': 'Google AI Mode', 'openai-compatible': 'An OpenAI-compatible engine' };
+const engineName = (id: string) => (ENGINE_NAMES as Record<string, string>)[id] ?? MORE_ENGINES[id] ?? id;
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const listOf = (names: string[]) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0] ?? 'Engines');
 
 const RewriteSchema = jsonSchema<{ prompts: Array<{ from: number; text: string; intent: Intent }> }>({
   type: 'object', additionalProperties: false, required: ['prompts'],

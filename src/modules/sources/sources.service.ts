@@ -9,7 +9,7 @@ import type { RunReads } from '../runs/runs.reads.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
 import { answerTraces, sourceClassOverrides } from './sources.tables.ts';
 import { shippedClasses, type ClassContext, type OverridableClass } from './source-classes.fns.ts';
-import { competitorGaps, fanout, ownedPages, sourceTable, type TraceIn } from './views.fns.ts';
+import { competitorGaps, fanout, ownedPages, searchedQueries, sourceTable, type TraceIn } from './views.fns.ts';
 import { domainOf } from '../engines/capture/trace.ts';
 import { invalid } from '../../lib/errors.ts';
 
@@ -48,8 +48,7 @@ export function createSourcesService(deps: { db: Db; clock: Clock; runReads: Run
     };
   }
 
-  /** The traces of the window, the class context and what every view's header says. */
-  async function load(ws: WorkspaceContext, filter: ViewFilter) {
+  async function tracesOf(ws: WorkspaceContext, filter: ViewFilter) {
     const window = await windowOf(ws, filter.run);
     const traces: TraceIn[] = window?.runIds.length ? await db.select({
       resultId: answerTraces.resultId, runId: answerTraces.runId, engine: answerTraces.engine, surface: answerTraces.surface, simulated: answerTraces.simulated,
@@ -58,6 +57,12 @@ export function createSourcesService(deps: { db: Db; clock: Clock; runReads: Run
       eq(answerTraces.workspaceId, ws.id), inArray(answerTraces.runId, window.runIds),
       ...(filter.engine ? [eq(answerTraces.engine, filter.engine)] : []), ...(filter.surface ? [eq(answerTraces.surface, filter.surface)] : []),
     )).orderBy(asc(answerTraces.resultId)) : [];
+    return { window, traces };
+  }
+
+  /** The traces of the window, the class context and what every view's header says. */
+  async function load(ws: WorkspaceContext, filter: ViewFilter) {
+    const { window, traces } = await tracesOf(ws, filter);
     const surfaces = [...new Set(traces.map((t) => t.surface))].sort();
     const header = {
       window: window ? { runIds: window.runIds, from: window.from.toISOString(), to: window.to.toISOString() } : null,
@@ -101,6 +106,17 @@ export function createSourcesService(deps: { db: Db; clock: Clock; runReads: Run
       if (!row) throw notFound('Answer trace');
       const { workspaceId: _w, createdAt, ...rest } = row;
       return { ...rest, createdAt: createdAt.toISOString() };
+    },
+    /**
+     * What the engines searched for in the window's answers, for prompt proposals: each distinct
+     * fan-out query with its answer count, engines, and the texts and languages of the prompts
+     * that led to it.
+     */
+    async searched(ws: WorkspaceContext) {
+      const { traces } = await tracesOf(ws, {});
+      const rows = searchedQueries(traces);
+      const byId = new Map((await deps.prompts.byIds(ws.id, [...new Set(rows.flatMap((r) => r.promptIds))])).map((p) => [p.id, { text: p.text, language: p.language }]));
+      return rows.map(({ promptIds, ...r }) => ({ ...r, prompts: promptIds.flatMap((id) => byId.get(id) ?? []) }));
     },
     /** Gaps for the recommendation lane: the window's, with the prompts' texts. */
     async gapEvidence(ws: WorkspaceContext) {

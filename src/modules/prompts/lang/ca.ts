@@ -22,6 +22,13 @@ export const ca: LanguagePack = {
     gimnàs: 'm', hotel: 'm', 'instal·lador': 'm', marca: 'f', operador: 'm', plataforma: 'f', programa: 'm', proveïdor: 'm',
     servei: 'm', sistema: 'm', solució: 'f',
   },
+  concepts: {
+    agency: 'agència', airline: 'aerolínia', app: 'app', application: 'aplicació', bank: 'banc', brand: 'marca', builder: 'creador', clinic: 'clínica',
+    company: 'empresa', gym: 'gimnàs', hotel: 'hotel', installer: 'instal·lador', insurer: 'asseguradora', manager: 'gestor', manufacturer: 'fabricant',
+    operator: 'operador', pharmacy: 'farmàcia', photographer: 'fotògraf', platform: 'plataforma', provider: 'proveïdor', service: 'servei',
+    shop: 'botiga', solution: 'solució', store: 'botiga', supplier: 'proveïdor', system: 'sistema', tool: 'eina',
+    dental: 'dental', digital: 'digital', mobile: 'mòbil', legal: 'legal',
+  },
   stopwords: ['un', 'una', 'uns', 'unes', 'el', 'la', 'els', 'les', "l'", 'de', "d'", 'del', 'per', 'a', 'en', 'amb', 'i', 'o', 'que', 'què', 'quin', 'quina', 'quins', 'quines', 'com', 'és', 'són', 'em', 'el meu', 'millor', 'millors', 'bon', 'bona'],
   questionWords: ['què', 'que', 'com', 'quin', 'quina', 'quins', 'quines', 'on', 'quan', 'quant', 'per què', 'qui', 'és', 'són', 'puc', 'val'],
   replyQuestion: /^(?:vols|t'agradaria|necessites ajuda|et puc ajudar|desitges)/i,
@@ -31,7 +38,19 @@ export const ca: LanguagePack = {
     ['discovery', /\b(?:millors|top|recomana\w*|liders|mes populars)\b/i],
     ['problem_solution', /(?:\bcom\b|\bper que\b|\bproblemes?\b|\btriar\b|\bevitar\b|\berrors\b)/i],
   ],
-  plural: (noun) => (/a$/.test(noun) ? `${noun.slice(0, -1)}es` : /[sxç]$/.test(noun) ? `${noun}os` : `${noun}s`),
+  keywordQuestions: [
+    [/^(.+?) (?:vs\.?|versus) (.+)$/, (m) => `${m[1]} o ${m[2]}: quin és millor`],
+    [/^alternatives? (?:a )?(.+)$|^(.+?) alternatives?$/, (m) => `Quines alternatives hi ha a ${m[1] ?? m[2]}`],
+    [/^millors? (.+)$/, (m) => `Quina és la millor opció de ${m[1]}`],
+    [/^(?:opinions|ressenyes) (?:de |sobre )?(.+)$|^(.+?) (?:opinions|ressenyes)$/, (m) => `Quines opinions hi ha sobre ${m[1] ?? m[2]}`],
+    [/^(?:preus?|cost|tarifes?) (?:de )?(.+)$|^(.+?) (?:preus?|cost|tarifes?)$/, (m) => `Quin és el preu de ${m[1] ?? m[2]}`],
+    [/^comparativa (?:de )?(.+)$/, (m) => `Quina és la millor opció de ${m[1]}`],
+  ],
+  inYear: (year) => `el ${year}`,
+  // -ca/-ga/-ça/-ja/-qua/-gua change their consonant before -es (clínica → clíniques, platja → platges).
+  plural: (noun) => (/a$/.test(noun)
+    ? `${noun.slice(0, -1).replace(/(?:[qg]u|[cgçj])$/, (e) => ({ c: 'qu', g: 'gu', ç: 'c', j: 'g', qu: 'qü', gu: 'gü' })[e]!)}es`
+    : /[sxç]$/.test(noun) ? `${noun}os` : `${noun}s`),
   questionMark: '?',
   openQuestion: '',
 };

@@ -1,5 +1,8 @@
 import type { LanguagePack } from './pack.ts';
 
+/** Whether a keyword phrase is plural: its head, the last word before a preposition, ends in a single s. */
+const enPlural = (phrase: string) => /(?:^|[^s])s$/.test(phrase.split(/ (?:for|with|in|to|of|on|by|near) /)[0]!.split(' ').at(-1)!);
+
 export const en: LanguagePack = {
   templates: {
     discovery: ['What are the best {cat}?', 'Which {cat} do experts recommend?', 'What are the top {cat} to consider?'],
@@ -21,6 +24,7 @@ export const en: LanguagePack = {
     'installer', 'insurer', 'manager', 'manufacturer', 'marketplace', 'operator', 'pharmacy', 'photographer', 'platform', 'plumber',
     'provider', 'retailer', 'school', 'service', 'shop', 'software', 'solution', 'store', 'studio', 'supplier', 'suite', 'system', 'tool',
   ].map((w) => [w, null])),
+  concepts: {},
   stopwords: ['a', 'an', 'the', 'of', 'for', 'to', 'in', 'on', 'with', 'and', 'or', 'is', 'are', 'do', 'does', 'what', 'which', 'how', 'i', 'my', 'me', 'you', 'can', 'should', 'best', 'top', 'good'],
   questionWords: ['how', 'what', 'which', 'who', 'why', 'where', 'when', 'is', 'are', 'can', 'does', 'do', 'should', 'will'],
   replyQuestion: /^(?:would you|do you want|shall i|should i (?:also )?(?:help|create|write)|want me|can i help|is there anything)/i,
@@ -30,6 +34,16 @@ export const en: LanguagePack = {
     ['discovery', /\b(?:best|top|recommended|leading|most popular)\b/i],
     ['problem_solution', /\b(?:how (?:do|can|to|should)|why|fix|problem|choose|avoid|mistakes?)\b/i],
   ],
+  keywordQuestions: [
+    [/^(.+?) (?:vs\.?|versus) (.+)$/, (m) => `${m[1]} vs ${m[2]}: which is better`],
+    [/^alternatives? (?:to )?(.+)$|^(.+?) alternatives?$/, (m) => `What are the best alternatives to ${m[1] ?? m[2]}`],
+    [/^(?:best|top) (.+)$/, (m) => `What ${enPlural(m[1]!) ? 'are' : 'is'} the best ${m[1]}`],
+    [/^(.+?) reviews?$/, (m) => `What do reviews say about ${m[1]}`],
+    [/^(.+?) (?:pricing|prices?|costs?)$/, (m) => `How much ${enPlural(m[1]!) ? 'do' : 'does'} ${m[1]} cost`],
+    [/^(.+?) reddit$/, (m) => `What do people on Reddit say about ${m[1]}`],
+    [/^(.+?) comparison$|^comparison of (.+)$/, (m) => `Which ${m[1] ?? m[2]} ${enPlural((m[1] ?? m[2])!) ? 'are' : 'is'} best`],
+  ],
+  inYear: (year) => `in ${year}`,
   plural: (noun) => (/(?:s|x|ch|sh)$/.test(noun) ? `${noun}es` : /[^aeiou]y$/.test(noun) ? `${noun.slice(0, -1)}ies` : noun === 'software' ? noun : `${noun}s`),
   questionMark: '?',
   openQuestion: '',

@@ -22,6 +22,13 @@ export interface LanguagePack {
   fallbackCategory: Category;
   /** Nouns that head a category phrase (gender where the language has one); proposals look for them on the site. */
   headNouns: Record<string, 'm' | 'f' | null>;
+  /**
+   * This language's word for a concept named by its English word: head nouns of the lexicon, and
+   * a few adjectives that agree in number only (dental, digital, mobile, legal). A category is
+   * proposed in a language the site is not written in only when every word of it is here or an
+   * acronym (categories.fns.ts `translateCategory`). English leaves it empty: its words are the keys.
+   */
+  concepts: Record<string, string>;
   /** Words ignored when two prompts are compared (articles, prepositions, question words). */
   stopwords: string[];
   /** A query starting with one of these is question-shaped. */
@@ -30,6 +37,14 @@ export interface LanguagePack {
   replyQuestion: RegExp;
   /** Words that say which intent a free-text question has (first match wins; matched on accent-folded text, so written without accents). */
   intentCues: Array<[Intent, RegExp]>;
+  /**
+   * Bare keyword queries (Search Console, the engines' fan-out) as questions: the first pattern
+   * matching the query (lower-cased, a trailing year taken off) writes the question, without its
+   * question marks. A query no pattern matches is proposed as typed.
+   */
+  keywordQuestions: Array<[RegExp, (m: RegExpExecArray) => string]>;
+  /** A year after a question ("in 2026"). */
+  inYear(year: string): string;
   /** Plural of a head noun the lexicon does not list. */
   plural(noun: string): string;
   /** The question mark with this language's spacing. */
