@@ -22,6 +22,8 @@ export const LANGUAGES = Object.freeze(['en', 'es', 'ca', 'fr']);
 /** Display names of the engines (product names: the same in every language). */
 export const ENGINE_NAMES = Object.freeze({
   chatgpt: 'ChatGPT', perplexity: 'Perplexity', gemini: 'Gemini', claude: 'Claude', 'google-aio': 'Google AI Overviews',
+  // The opt-in engines (GEO_OPTIONAL_ENGINES).
+  'google-ai-mode': 'Google AI Mode', grok: 'Grok', 'openai-compatible': 'OpenAI-compatible engine',
 });
 
 const MESSAGES = {

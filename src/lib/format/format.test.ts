@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createFormatter, ENGINE_NAMES, humanise, isTimeZone, languageOf, LANGUAGES, REASONS } from './format.js';
+import { ENGINE_IDS, OPTIONAL_ENGINE_IDS } from '../../config.ts';
 
 // Spaces the locales put in numbers: French groups with a narrow no-break space, and Spanish,
 // Catalan and French put a no-break space before "%". Which of the two no-break spaces is an ICU
@@ -125,7 +126,7 @@ describe('names: display names, never ids or slugs', () => {
   ])('engine %s → %s', (id, name) => expect(fmt('en').engine(id)).toBe(name));
 
   it('every engine id has a display name', () => {
-    expect(Object.keys(ENGINE_NAMES).sort()).toEqual(['chatgpt', 'claude', 'gemini', 'google-aio', 'perplexity']);
+    expect(Object.keys(ENGINE_NAMES).sort()).toEqual([...ENGINE_IDS, ...OPTIONAL_ENGINE_IDS].sort());
   });
 
   it.each([['en', 'All engines'], ['es', 'Todos los motores'], ['ca', 'Tots els motors'], ['fr', 'Tous les moteurs']])('the pooled engines in %s', (lang, text) => {

@@ -291,8 +291,7 @@ export function interleave(candidates: Proposal[]): Proposal[] {
   return out;
 }
 
-const MORE_ENGINES: Record<string, string> = { grok: 'Grok', 'google-ai-mode': 'Google AI Mode', 'openai-compatible': 'An OpenAI-compatible engine' };
-const engineName = (id: string) => (ENGINE_NAMES as Record<string, string>)[id] ?? MORE_ENGINES[id] ?? id;
+const engineName = (id: string) => (ENGINE_NAMES as Record<string, string>)[id] ?? id;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const listOf = (names: string[]) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0] ?? 'Engines');
 
