@@ -39,6 +39,8 @@ let modelUrl = '';
 const modelRequests: Array<Record<string, unknown>> = [];
 let cookie: string;
 const embedRequests: Array<{ model: string; input: string[] }> = [];
+/** When set, the embedding endpoint fails as a provider in trouble would. */
+let embeddingsDown = false;
 
 /**
  * A deterministic embedding: content words (function words dropped, a few synonyms and plurals
@@ -86,6 +88,10 @@ beforeAll(async () => {
       const body = JSON.parse(raw);
       if (req.url!.endsWith('/embeddings')) {
         embedRequests.push(body);
+        if (embeddingsDown) {
+          res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'The server had an error', type: 'server_error' } }));
+          return;
+        }
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
           object: 'list', model: body.model, usage: { prompt_tokens: 10, total_tokens: 10 },
           data: (body.input as string[]).map((text, index) => ({ object: 'embedding', index, embedding: fakeEmbedding(text) })),
@@ -251,6 +257,20 @@ describe('proposals', () => {
     expect(body.quota.dropped).toBeGreaterThan(0);
     expect(body.quota.message).toContain('at most 20 (the prompt quota)');
     expect(body.rewrite).toEqual({ available: true, model: 'openai:gpt-4.1-mini', priceMicrousd: REWRITE_PRICE, maxPrompts: 40 });
+  });
+
+  it('still answer when the embedding model fails: normalisation dedupes, and the answer says the embedding check did not run', async () => {
+    embeddingsDown = true;
+    try {
+      const { status, body } = await api('GET', 'crm', '/prompts/proposals');
+      expect(status).toBe(200);
+      expect(body.dedupe).toEqual({ normalisation: true, embedding: expect.objectContaining({ status: 'unavailable', detail: expect.stringMatching(/^the embedding model did not answer/) }) });
+      expect(body.duplicates.filter((d: { by: string }) => d.by === 'embedding')).toEqual([]);
+      expect(body.duplicates).toEqual(expect.arrayContaining([expect.objectContaining({ text: 'How do I import contacts from a spreadsheet?', source: 'site' })]));
+      expect(body.proposals.length).toBeGreaterThan(0);
+    } finally {
+      embeddingsDown = false;
+    }
   });
 
   it('say which sources are missing rather than failing', async () => {
