@@ -84,15 +84,16 @@ describe('near-identical prompts', () => {
 
   it('keep the questions answers put to a buyer, counted, not those put to the reader', () => {
     const answer = 'Both are good.\n- Which CRM is easiest to learn?\n- **How long does setup take?**\nWould you like me to compare prices?';
-    expect(answerQuestions([{ answer, language: 'en' }, { answer, language: 'en' }])).toEqual([
-      { text: 'How long does setup take?', language: 'en', count: 2 }, { text: 'Which CRM is easiest to learn?', language: 'en', count: 2 },
+    expect(answerQuestions([{ answer, language: 'en' }, { answer, language: 'en', simulated: true }])).toEqual([
+      { text: 'How long does setup take?', language: 'en', count: 2, simulated: true }, { text: 'Which CRM is easiest to learn?', language: 'en', count: 2, simulated: true },
     ]);
+    expect(answerQuestions([{ answer, language: 'en' }]).map((q) => q.simulated)).toEqual([false, false]);
   });
 });
 
 describe('what the engines searched for', () => {
   const prompt = { text: 'What are the best CRM platforms?', language: 'en' };
-  const row = (query: string, engines: Array<[string, number]>, prompts = [prompt]) => ({ query, answers: engines.reduce((n, [, a]) => n + a, 0), engines: engines.map(([engine, answers]) => ({ engine, answers })), prompts });
+  const row = (query: string, engines: Array<[string, number]>, prompts = [prompt], simulated = false) => ({ query, answers: engines.reduce((n, [, a]) => n + a, 0), engines: engines.map(([engine, answers]) => ({ engine, answers })), prompts, simulated });
 
   it('keeps askable queries that say more than their prompt, merged and counted by answers and engines', () => {
     expect(fanoutQueries([
@@ -100,20 +101,20 @@ describe('what the engines searched for', () => {
       row('crm pricing', [['chatgpt', 4]]), // a keyword query the patterns make a question of
       row('crm gmail', [['chatgpt', 5]]), // a short keyword query they do not
       row('which crm is easiest for small sales teams', [['chatgpt', 2], ['gemini', 1]]),
-      row('which crm is easiest for a small sales team', [['perplexity', 1]]),
+      row('which crm is easiest for a small sales team', [['perplexity', 1]], [prompt], true), // simulated: the merged query says so
       row('crm with the best gmail integration for startups', [['gemini', 2]]),
       row('cuál es el mejor crm para una pyme', [['chatgpt', 1]], [{ text: '¿Cuáles son las mejores plataformas CRM?', language: 'es' }]),
     ], ['en', 'es'])).toEqual([
-      { text: 'crm pricing', language: 'en', count: 4, engines: ['chatgpt'] },
-      { text: 'which crm is easiest for small sales teams', language: 'en', count: 4, engines: ['chatgpt', 'gemini', 'perplexity'] },
-      { text: 'crm with the best gmail integration for startups', language: 'en', count: 2, engines: ['gemini'] },
-      { text: 'cuál es el mejor crm para una pyme', language: 'es', count: 1, engines: ['chatgpt'] },
+      { text: 'crm pricing', language: 'en', count: 4, engines: ['chatgpt'], simulated: false },
+      { text: 'which crm is easiest for small sales teams', language: 'en', count: 4, engines: ['chatgpt', 'gemini', 'perplexity'], simulated: true },
+      { text: 'crm with the best gmail integration for startups', language: 'en', count: 2, engines: ['gemini'], simulated: false },
+      { text: 'cuál es el mejor crm para una pyme', language: 'es', count: 1, engines: ['chatgpt'], simulated: false },
     ]);
   });
 
   it('reads a query in the language it is written in when its prompts are of no workspace language', () => {
     expect(fanoutQueries([row('quel logiciel de paie choisir pour une pme', [['claude', 1]], [])], ['en', 'fr'])).toEqual([
-      { text: 'quel logiciel de paie choisir pour une pme', language: 'fr', count: 1, engines: ['claude'] },
+      { text: 'quel logiciel de paie choisir pour une pme', language: 'fr', count: 1, engines: ['claude'], simulated: false },
     ]);
   });
 });

@@ -112,16 +112,18 @@ export function clusterQueries(rows: QueryRow[], languages: Language[]) {
 }
 
 /** Questions that answers put to a buyer ("You may also ask: …?"), not those put to the reader; most frequent first. */
-export function answerQuestions(answers: Array<{ answer: string; language: Language }>) {
-  const counts = new Map<string, { text: string; language: Language; count: number }>();
-  for (const { answer, language } of answers) {
+export function answerQuestions(answers: Array<{ answer: string; language: Language; simulated?: boolean }>) {
+  const counts = new Map<string, { text: string; language: Language; count: number; simulated: boolean }>();
+  for (const { answer, language, simulated = false } of answers) {
     const sentences = answer.split(/\n+|(?<=[.!?])\s+/).map((s) => s.replace(/^\s*(?:[-*•]|\d+[.)])\s*/, '').replace(/\*\*/g, '').trim());
     for (const s of sentences) {
       if (!/\?$/.test(s) || s.length < 15 || s.length > 200 || PACKS[language].replyQuestion.test(s.replace(/^¿/, ''))) continue;
       const key = `${language}:${meaningWords(s, language).join(' ')}`;
       const seen = counts.get(key);
-      if (seen) seen.count += 1;
-      else counts.set(key, { text: s, language, count: 1 });
+      if (seen) {
+        seen.count += 1;
+        seen.simulated ||= simulated;
+      } else counts.set(key, { text: s, language, count: 1, simulated });
     }
   }
   return [...counts.values()].sort((a, b) => b.count - a.count || a.text.localeCompare(b.text));
@@ -132,6 +134,8 @@ export interface SearchedQuery {
   query: string;
   answers: number;
   engines: Array<{ engine: string; answers: number }>;
+  /** Some of those answers came from a simulated engine. */
+  simulated?: boolean;
   /** The prompts whose answers searched it. */
   prompts: Array<{ text: string; language: string }>;
 }
@@ -143,7 +147,7 @@ export interface SearchedQuery {
  * engines summed; most searched first.
  */
 export function fanoutQueries(rows: SearchedQuery[], languages: Language[]) {
-  const out: Array<{ text: string; language: Language; words: string[]; count: number; engines: Map<string, number> }> = [];
+  const out: Array<{ text: string; language: Language; words: string[]; count: number; engines: Map<string, number>; simulated: boolean }> = [];
   for (const row of [...rows].sort((a, b) => b.answers - a.answers || a.query.localeCompare(b.query))) {
     const own = row.prompts.map((p) => p.language).find((l): l is Language => languages.includes(l as Language));
     const language = own ?? guessLanguage(row.query, languages);
@@ -151,13 +155,14 @@ export function fanoutQueries(rows: SearchedQuery[], languages: Language[]) {
     if (!words.length || !askable(row.query, language)) continue;
     if (row.prompts.some((p) => { const mine = meaningWords(p.text, language); return words.every((w) => mine.includes(w)); })) continue;
     const same = out.find((c) => c.language === language && nearDuplicate(c.words, words));
-    const target = same ?? { text: row.query, language, words, count: 0, engines: new Map<string, number>() };
+    const target = same ?? { text: row.query, language, words, count: 0, engines: new Map<string, number>(), simulated: false };
     if (!same) out.push(target);
     target.count += row.answers;
+    target.simulated ||= Boolean(row.simulated);
     for (const e of row.engines) target.engines.set(e.engine, (target.engines.get(e.engine) ?? 0) + e.answers);
   }
   return out
-    .map((c) => ({ text: c.text, language: c.language, count: c.count, engines: [...c.engines].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([e]) => e) }))
+    .map((c) => ({ text: c.text, language: c.language, count: c.count, simulated: c.simulated, engines: [...c.engines].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([e]) => e) }))
     .sort((a, b) => b.count - a.count || a.text.localeCompare(b.text));
 }
 

@@ -44,7 +44,8 @@ export interface ProposalDeps {
   workspaceRow(ws: WorkspaceContext): Promise<WorkspaceRow>;
   searchQueries(ws: WorkspaceContext): Promise<{ available: true; rows: QueryRow[] } | { available: false; reason: string }>;
   /** Answers of the latest measurement runs (text and language). */
-  recentAnswers(workspaceId: string): Promise<Array<{ answer: string; language: string }>>;
+  /** `simulated`: the answer came from a simulated engine (its proposals say so). */
+  recentAnswers(workspaceId: string): Promise<Array<{ answer: string; language: string; simulated: boolean }>>;
   /** Fan-out queries of the latest measurement runs' answers (sources service `searched`). */
   searchedQueries(ws: WorkspaceContext): Promise<SearchedQuery[]>;
   researchQuestions(workspaceId: string): Promise<Array<{ text: string; language: string; intent: Intent | null; jobId: string }>>;
@@ -131,12 +132,13 @@ export function createProposals(deps: ProposalDeps) {
     } else add('search_console', [], gsc.reason, gsc.reason === 'gsc_not_connected' ? 'not_connected' : 'unavailable');
 
     // The engines: questions their answers put to a buyer, and what they searched for (fan-out),
-    // together by how many answers emitted them.
-    const answers = (await deps.recentAnswers(row.id)).filter((a) => languages.includes(a.language as Language)) as Array<{ answer: string; language: Language }>;
+    // together by how many answers emitted them; a reason says so when simulated answers stand
+    // behind a proposal (a simulated engine's questions are not what buyers' engines ask).
+    const answers = (await deps.recentAnswers(row.id)).filter((a) => languages.includes(a.language as Language)) as Array<{ answer: string; language: Language; simulated: boolean }>;
     const searched = await deps.searchedQueries(ws);
     const fromEngines = [
-      ...answerQuestions(answers).map((q) => ({ ...q, reason: `A follow-up question engines wrote in ${plural(q.count, 'answer')} of recent runs.` })),
-      ...fanoutQueries(searched, languages).map((q) => ({ ...q, reason: `${listOf(q.engines.map(engineName))} searched for this in ${plural(q.count, 'answer')} of recent runs (query fan-out).` })),
+      ...answerQuestions(answers).map((q) => ({ ...q, reason: `A follow-up question engines wrote in ${plural(q.count, 'answer')} of recent runs${q.simulated ? ' (simulated answers)' : ''}.` })),
+      ...fanoutQueries(searched, languages).map((q) => ({ ...q, reason: `${listOf(q.engines.map(engineName))} searched for this in ${plural(q.count, 'answer')} of recent runs (query fan-out${q.simulated ? '; simulated answers' : ''}).` })),
     ].sort((a, b) => b.count - a.count);
     add('engines', fromEngines.map((q) => ({
       text: queryQuestion(q.text, q.language), intent: classifyIntent(q.text, q.language, names), language: q.language, source: 'engines' as const, reason: q.reason,

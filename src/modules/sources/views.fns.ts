@@ -73,20 +73,21 @@ export function fanout(traces: TraceIn[]) {
  * was searched, by which engines (answers each) and from which prompts. Most searched first.
  */
 export function searchedQueries(traces: TraceIn[]) {
-  const seen = new Map<string, { query: string; answers: number; engines: Map<string, number>; promptIds: Set<string> }>();
+  const seen = new Map<string, { query: string; answers: number; engines: Map<string, number>; promptIds: Set<string>; simulated: boolean }>();
   for (const t of traces) {
     if (t.missing.includes('queries')) continue;
     for (const q of new Set(t.queries.map(norm))) {
       if (!q) continue;
-      const entry = seen.get(q) ?? { query: t.queries.find((x) => norm(x) === q)!.trim(), answers: 0, engines: new Map(), promptIds: new Set() };
+      const entry = seen.get(q) ?? { query: t.queries.find((x) => norm(x) === q)!.trim(), answers: 0, engines: new Map(), promptIds: new Set(), simulated: false };
       entry.answers++;
+      entry.simulated ||= t.simulated;
       entry.engines.set(t.engine, (entry.engines.get(t.engine) ?? 0) + 1);
       entry.promptIds.add(t.promptId);
       seen.set(q, entry);
     }
   }
   return [...seen.values()]
-    .map((e) => ({ query: e.query, answers: e.answers, engines: [...e.engines].map(([engine, answers]) => ({ engine, answers })).sort((a, b) => b.answers - a.answers || a.engine.localeCompare(b.engine)), promptIds: [...e.promptIds].sort() }))
+    .map((e) => ({ query: e.query, answers: e.answers, simulated: e.simulated, engines: [...e.engines].map(([engine, answers]) => ({ engine, answers })).sort((a, b) => b.answers - a.answers || a.engine.localeCompare(b.engine)), promptIds: [...e.promptIds].sort() }))
     .sort((a, b) => b.answers - a.answers || a.query.localeCompare(b.query));
 }
 
