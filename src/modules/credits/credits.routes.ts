@@ -31,7 +31,7 @@ const Usage = Type.Object({
     reservationId: Type.String(), operation: Type.String(), status: StringEnum(['held', 'settled', 'released', 'expired'] as const),
     reservedMicrousd: Micros(), leasedMicrousd: Micros(), settledMicrousd: Nullable(Micros()),
     metadata: Nullable(Type.Object({}, { additionalProperties: true })), createdAt: Timestamp, expiresAt: Timestamp, closedAt: Nullable(Timestamp),
-    leases: Type.Array(Type.Object({ amountMicrousd: Micros(), createdAt: Timestamp })),
+    leases: Type.Array(Type.Object({ amountMicrousd: Type.Integer({ description: "Positive: a call authorised; negative: a failed call's lease returned (not charged)" }), createdAt: Timestamp })),
   })),
 }, { description: 'Newest first; `limit` applies to each list.' });
 

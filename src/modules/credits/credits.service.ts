@@ -242,14 +242,26 @@ export function createCreditsService(deps: {
           if (failure) throw failure;
         });
       };
+      const queue = (amount: number) => {
+        pending.push({ id: newId('lse'), reservationId, amount, createdAt: clock.now() });
+        if (pending.length >= 64) void flush().catch(() => {});
+        else timer ??= setTimeout(() => void flush().catch(() => {}), 100);
+      };
       return {
         lease(amount: number): boolean {
           if (!isMicros(amount) || amount === 0 || r.status !== 'held' || leased + amount > r.amount || clock.now() >= r.expiresAt) return false;
           leased += amount;
-          pending.push({ id: newId('lse'), reservationId, amount, createdAt: clock.now() });
-          if (pending.length >= 64) void flush().catch(() => {});
-          else timer ??= setTimeout(() => void flush().catch(() => {}), 100);
+          queue(amount);
           return true;
+        },
+        /**
+         * Gives back a lease whose call failed (no answer: nothing to charge) as a negative lease
+         * row, so the settlement — the leases' sum — charges only the calls that answered.
+         */
+        release(amount: number) {
+          if (!isMicros(amount) || amount === 0 || amount > leased || r.status !== 'held') return;
+          leased -= amount;
+          queue(-amount);
         },
         flush,
       };

@@ -114,7 +114,8 @@ export function createRunsService(deps: {
     };
 
     // Each call leases its price inside its engine's concurrency slot, so what is leased is what
-    // was really asked when a run is cancelled or its worker dies.
+    // was really asked when a run is cancelled or its worker dies; a call that fails returns its
+    // lease, so the settlement charges the answered calls only.
     const local = new AbortController();
     setMaxListeners(0, local.signal); // one listener per call in flight
     ctx.signal.addEventListener('abort', () => local.abort(ctx.signal.reason), { once: true });
@@ -136,7 +137,10 @@ export function createRunsService(deps: {
         try {
           return { answer: await engine.call({ text: prompt.text, language: prompt.language, sample }, local.signal), error: null, started };
         } catch (err) {
-          return local.signal.aborted ? null : { answer: null, error: (err as Error).message, started };
+          if (local.signal.aborted) return null;
+          // A call that failed (retries exhausted, refused, off) answered nothing: its lease goes back.
+          if (!engine.off) ctx.release(deps.pipeline.pricing[engine.id]);
+          return { answer: null, error: (err as Error).message, started };
         }
       });
       if (!called) return;
