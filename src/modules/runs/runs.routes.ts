@@ -56,7 +56,7 @@ export function runsRoutes(app: FastifyInstance, deps: { runs: RunsService }) {
     config: { credential: ACCESS.runs.read },
     schema: {
       operationId: 'quoteRun', tags, summary: 'The calls and credit hold a run would take, before starting it', params: WorkspaceParams,
-      description: 'The plan `POST …/runs` would make now with this preset and samples: prompts, calls per engine (engines that are off count 0), total calls and the credit estimate held at start (micro-USD). Nothing is reserved.',
+      description: 'The plan `POST …/runs` would make now with this preset and samples: prompts, calls per engine (engines that are off count 0), total calls and the credit estimate held at start (micro-USD). Beside the credits, `providerCostMicrousd` estimates what the providers would bill the operator for the real (not simulated) calls: each call at its engine\'s typical usage (tokens in and out, searches; see docs/engines.md) priced by the model price table (GEO_MODEL_PRICES). It is an estimate; a run\'s recorded `providerCostMicrousd` is what was billed. Nothing is reserved.',
       querystring: Type.Object({
         preset: StringEnum(PRESETS),
         samples: Type.Integer({ minimum: 1, maximum: MAX_SAMPLES, default: 1 }),
@@ -64,8 +64,13 @@ export function runsRoutes(app: FastifyInstance, deps: { runs: RunsService }) {
       response: {
         200: Type.Object({
           preset: StringEnum(PRESETS), samples: Type.Integer(), promptCount: Type.Integer({ minimum: 0 }), totalCalls: Type.Integer({ minimum: 0 }),
-          estimateMicrousd: Type.Number({ minimum: 0 }),
-          engines: Type.Array(Type.Object({ id: Type.String(), enabled: Type.Boolean(), simulated: Type.Boolean(), calls: Type.Integer({ minimum: 0 }) })),
+          estimateMicrousd: Type.Number({ minimum: 0, description: 'Credits the run would hold (micro-USD of credit)' }),
+          providerCostMicrousd: Type.Integer({ minimum: 0, description: 'Estimated provider cost of the real calls in micro-USD: calls × typical usage × the model price table; 0 for simulated engines' }),
+          providerCostUsd: Type.String({ description: 'The same, formatted in USD (four decimals below $1)', examples: ['$0.2320'] }),
+          engines: Type.Array(Type.Object({
+            id: Type.String(), enabled: Type.Boolean(), simulated: Type.Boolean(), calls: Type.Integer({ minimum: 0 }),
+            providerCostMicrousd: Type.Integer({ minimum: 0, description: 'This engine\'s share of the estimated provider cost' }),
+          })),
         }),
       },
     },

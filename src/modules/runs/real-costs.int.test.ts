@@ -5,7 +5,8 @@ import { startEmulator, type Emulator } from '../../../test/emulator/emulator.ts
 import { createTestApp, createWorkspace, signup, testConfig, type TestContext } from '../../../test/helpers/app.ts';
 
 // A run on real engines (the provider emulator) where one provider is down: its calls exhaust
-// their retries and fail alone; the run's settlement charges only the calls that answered.
+// their retries and fail alone; the run's settlement charges only the calls that answered. The
+// quote and the usage endpoint show the provider cost in USD beside the credits.
 
 let emulator: Emulator;
 let ctx: TestContext;
@@ -54,5 +55,33 @@ describe('a failed real call is not charged', () => {
     expect(returned.map((l: { amountMicrousd: number }) => l.amountMicrousd)).toEqual([-DEFAULT_PRICING.gemini, -DEFAULT_PRICING.gemini]);
     const debits = usage.ledger.filter((e: { kind: string; reservationId: string }) => e.kind === 'debit' && e.reservationId === op.reservationId);
     expect(debits.reduce((s: number, e: { amountMicrousd: number }) => s + e.amountMicrousd, 0)).toBe(-answered);
+    emulator.setDown('gemini', null);
+  });
+});
+
+describe('provider cost in money beside credits', () => {
+  it('the quote estimates the real calls\' provider cost from typical usage × prices', async () => {
+    await createWorkspace(ctx.app, cookie, 'quote');
+    const quote = (await api('GET', '/api/v1/workspaces/quote/runs/quote?preset=smoke&samples=2')).json();
+    const typical = { chatgpt: 27_320, claude: 58_000, gemini: 37_018, perplexity: 5_660, 'google-aio': 15_000 } as Record<string, number>;
+    for (const e of quote.engines) expect(e.providerCostMicrousd).toBe(4 * typical[e.id]!);
+    const total = 4 * Object.values(typical).reduce((a, b) => a + b, 0);
+    expect(quote).toMatchObject({ totalCalls: 20, providerCostMicrousd: total, providerCostUsd: `$${(total / 1e6).toFixed(4)}` });
+  });
+
+  it('the usage endpoint shows, per day and engine, the provider cost recorded beside the credits debited', async () => {
+    await createWorkspace(ctx.app, cookie, 'usage');
+    await api('POST', '/api/v1/workspaces/usage/credits/top-up', { amountMicrousd: 50_000_000, idempotencyKey: 'usage' });
+    const run = (await api('POST', '/api/v1/workspaces/usage/runs', { preset: 'smoke' })).json();
+    while ((await api('GET', `/api/v1/workspaces/usage/jobs/${run.id}`)).json().status === 'running') await new Promise((r) => setImmediate(r));
+    const recorded = (await api('GET', `/api/v1/workspaces/usage/runs/${run.id}`)).json().providerCostMicrousd;
+    expect(recorded).toBeGreaterThan(0);
+    const usage = (await api('GET', '/api/v1/workspaces/usage/credits/usage?days=1')).json();
+    const credits = 2 * (DEFAULT_PRICING.chatgpt + DEFAULT_PRICING.perplexity + DEFAULT_PRICING.gemini + DEFAULT_PRICING.claude + DEFAULT_PRICING['google-aio']);
+    expect(usage.periods).toHaveLength(1);
+    expect(usage.periods[0]).toMatchObject({ day: new Date().toISOString().slice(0, 10), creditsMicrousd: credits, providerCostMicrousd: recorded });
+    expect(usage.periods[0].engines.map((e: { engine: string }) => e.engine)).toEqual(['chatgpt', 'claude', 'gemini', 'google-aio', 'perplexity']);
+    expect(usage.periods[0].engines.every((e: { calls: number; answered: number; providerCostMicrousd: number }) => e.calls === 2 && e.answered === 2 && e.providerCostMicrousd > 0)).toBe(true);
+    expect((await api('GET', '/api/v1/workspaces/usage/credits/usage?days=0')).statusCode).toBe(400);
   });
 });
