@@ -29,9 +29,11 @@ export interface ProviderStatus {
 
 interface Slot { blocked: boolean; start: number; was_open: number; failures: number; spent: number; ceiling_hit: boolean }
 
-export function createPacer(deps: { db: Db; limits: EngineLimitsConfig; now?: () => number }) {
+/** `now` and `sleep` are injectable so that a test can cross a UTC midnight without waiting for one. */
+export function createPacer(deps: { db: Db; limits: EngineLimitsConfig; now?: () => number; sleep?: typeof abortableSleep }) {
   const { db, limits } = deps;
   const now = deps.now ?? Date.now;
+  const sleep = deps.sleep ?? abortableSleep;
   const known = new Set<string>();
   /** Failures seen at the last reservation, so that a success writes its reset only when one is due. */
   const seenFailures = new Map<string, number>();
@@ -72,15 +74,15 @@ export function createPacer(deps: { db: Db; limits: EngineLimitsConfig; now?: ()
         if (slot.ceiling_hit) {
           onWait?.(`${provider} daily ceiling of $${(ceiling / 1e6).toFixed(2)} reached`);
           const midnight = Date.parse(`${utcDay(t)}T00:00:00Z`) + 86_400_000;
-          await abortableSleep(Math.min(60_000, midnight - t), signal);
+          await sleep(Math.min(60_000, midnight - t), signal);
           continue;
         }
         if (slot.blocked) {
           onWait?.(`${provider} circuit open`);
-          await abortableSleep(Math.max(1, Number(slot.was_open) - t), signal);
+          await sleep(Math.max(1, Number(slot.was_open) - t), signal);
           continue;
         }
-        await abortableSleep(Number(slot.start) - now(), signal);
+        await sleep(Number(slot.start) - now(), signal);
         return { probe: Number(slot.was_open) > 0 };
       }
     },
