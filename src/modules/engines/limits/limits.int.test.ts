@@ -7,7 +7,7 @@ import type { EmulatedProvider } from '../../../../test/emulator/bodies.ts';
 import { MODELS, realEngine } from '../providers.ts';
 import { adaptiveConcurrency, guardedCaller } from './guard.ts';
 import { defaultEngineLimits, type EngineLimitsConfig } from './limits.config.ts';
-import { createPacer, keyId } from './pacer.ts';
+import { createPacer, keyId, LATE_MS } from './pacer.ts';
 import { costMicrousd, priceOf } from './usage.fns.ts';
 
 // The guard (pacing, retries, circuit, cost) against the provider emulator over loopback, with
@@ -170,6 +170,28 @@ describe('engines at their limits, against the provider emulator', () => {
     expect(waits).toHaveLength(2);
     // A new UTC day: nothing spent, no pause.
     expect((await pacer.status(['openai']))[0]).toMatchObject({ paused: null, spentTodayMicrousd: 0 });
+  });
+
+  it('a caller that wakes too late for its slot (a held-up event loop) does not send then: it reserves a new slot', async () => {
+    const limits = limitsWith('perplexity', { rpm: 600 }); // a slot every 100 ms
+    let t = Date.parse('2031-05-06T10:00:00Z');
+    let stall = LATE_MS + 150;
+    const sleep = async (ms: number) => {
+      t += Math.max(0, ms) + stall; // this process's timers fire `stall` ms late, once
+      stall = 0;
+    };
+    const key = keyId(`late-${Date.now()}`);
+    const held = createPacer({ db: database.db, limits, now: () => t, sleep });
+    const other = createPacer({ db: database.db, limits, now: () => t, sleep: async (ms) => void (t += Math.max(0, ms)) });
+    const start = t;
+    await held.acquire('perplexity', key, 0, new AbortController().signal);
+    // Its first slot (at `start`) was missed by 400 ms: given up, and the next one taken at the time it woke.
+    expect(held.lateSlots).toBe(1);
+    expect(t).toBe(start + LATE_MS + 150);
+    // The grid goes on from there for every process: the next caller waits one interval.
+    await other.acquire('perplexity', key, 0, new AbortController().signal);
+    expect(t).toBe(start + LATE_MS + 150 + 100);
+    expect(other.lateSlots).toBe(0);
   });
 
   it("cost totals equal the emulator's usage × prices", async () => {

@@ -10,6 +10,13 @@ import type { EngineLimitsConfig, PacedProvider } from './limits.config.ts';
 // reservations; the caller then sleeps until its slot. The same row carries the pace learnt
 // from headers, pauses, the circuit, and (beside it) the day's spend for the ceiling.
 
+/**
+ * How late a caller may send after its slot. Sends spread over at most this much (plus the
+ * network) never exceed a provider's burst allowance at its rate when its window is ≥ ~0.5 s
+ * (OpenAI quantises a minute's limit to about a second); a later caller reserves again.
+ */
+export const LATE_MS = 250;
+
 export const keyId = (apiKey: string) => createHash('sha256').update(apiKey).digest('hex').slice(0, 24);
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -38,6 +45,8 @@ export function createPacer(deps: { db: Db; limits: EngineLimitsConfig; now?: ()
   /** Failures seen at the last reservation, so that a success writes its reset only when one is due. */
   const seenFailures = new Map<string, number>();
   const paced = new Map<string, { rpm: number; tpm: number }>();
+  /** Slots given up because their caller woke too late (see LATE_MS), for tests and benchmarks. */
+  let lateSlots = 0;
 
   async function ensure(provider: PacedProvider, key: string) {
     const id = `${provider}:${key}`;
@@ -48,6 +57,8 @@ export function createPacer(deps: { db: Db; limits: EngineLimitsConfig; now?: ()
   }
 
   return {
+    get lateSlots() { return lateSlots; },
+
     /**
      * Waits for this key's next slot (requests and the call's estimated tokens), past an open
      * circuit and a reached daily ceiling. Returns whether this call is the half-open probe.
@@ -82,8 +93,18 @@ export function createPacer(deps: { db: Db; limits: EngineLimitsConfig; now?: ()
           await sleep(Math.max(1, Number(slot.was_open) - t), signal);
           continue;
         }
+        const probe = Number(slot.was_open) > 0;
         await sleep(Number(slot.start) - now(), signal);
-        return { probe: Number(slot.was_open) > 0 };
+        // A slot missed by more than LATE_MS is given up and a new one reserved: this process was
+        // held up (a busy event loop fires its due timers together, a slow reservation returns a
+        // slot already past), and sending now would bunch with the slots after it, which other
+        // processes send on time; a provider counting over a window of a second refuses the
+        // bunch. The probe goes anyway: the circuit waits for it.
+        if (!probe && now() - Number(slot.start) > LATE_MS) {
+          lateSlots++;
+          continue;
+        }
+        return { probe };
       }
     },
 
