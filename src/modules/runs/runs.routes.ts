@@ -42,7 +42,7 @@ export function runsRoutes(app: FastifyInstance, deps: { runs: RunsService }) {
     config: { credential: ACCESS.runs.write },
     schema: {
       operationId: 'startRun', tags, summary: 'Start a measurement run', params: WorkspaceParams,
-      description: 'Takes min(preset cap, active prompts) prompts — smoke 2, lite 50, standard 150 (each engine at most GEO_STANDARD_ENGINE_CAP), searchx 150 on the configured search engine — and every enabled engine, and asks each prompt `samples` times per engine: calls, the credit hold and `progress.totalCalls` are prompts × samples × engines. Holds credits for every call (402 `insufficient_credits`); one running run per workspace (409 `job_already_running`); the global cap answers 429 `pipeline_capacity_reached`. In production an engine without a provider key is off unless GEO_SIMULATION=enabled; when no engine is left the run is refused with 400 `invalid_request` whose `details.engines` names each engine and why it is off. The same `idempotencyKey` returns the same run.',
+      description: 'Takes min(preset cap, active prompts) prompts — smoke 2, lite 50, standard 150 (each engine at most GEO_STANDARD_ENGINE_CAP), searchx 150 on the configured search engine — and every enabled engine, and asks each prompt `samples` times per engine: calls, the credit hold and `progress.totalCalls` are prompts × samples × engines. Holds credits for every call (402 `insufficient_credits`) and settles for the calls that answered (a call that fails after its retries is not charged); one running run per workspace (409 `job_already_running`); the global cap answers 429 `pipeline_capacity_reached`. In production an engine without a provider key is off unless GEO_SIMULATION=enabled; when no engine is left the run is refused with 400 `invalid_request` whose `details.engines` names each engine and why it is off. The same `idempotencyKey` returns the same run.',
       body: Closed({
         preset: StringEnum(PRESETS),
         samples: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_SAMPLES, default: 1, description: 'Times each engine asks each prompt (1-10, default 1). Repeated samples are separate answers: they add to every sample size n, and the GEO score’s bootstrap resamples prompts with all their samples.' })),
@@ -85,7 +85,7 @@ export function runsRoutes(app: FastifyInstance, deps: { runs: RunsService }) {
     config: { credential: ACCESS.runs.write },
     schema: {
       operationId: 'cancelRun', tags, summary: 'Cancel a running run', params: RunParams,
-      description: 'Answers the final status `cancelled`; the worker stops at once and the credit hold is settled for the calls made. A finished run is 409 `invalid_state`.',
+      description: 'Answers the final status `cancelled`; the worker stops at once and the credit hold is settled for the calls made (failed calls are not charged). A finished run is 409 `invalid_state`.',
       response: { 200: RunStatus },
     },
   }, async (request) => runs.cancel(workspaceOf(request), request.params.id));
