@@ -16,6 +16,7 @@ import type { EngineLimitsConfig, PacedProvider } from './limits.config.ts';
  * (OpenAI quantises a minute's limit to about a second); a later caller reserves again.
  */
 export const LATE_MS = 250;
+const MAX_LATE = 3;
 
 export const keyId = (apiKey: string) => createHash('sha256').update(apiKey).digest('hex').slice(0, 24);
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -66,6 +67,7 @@ export function createPacer(deps: { db: Db; limits: EngineLimitsConfig; now?: ()
     async acquire(provider: PacedProvider, key: string, tokens: number, signal: AbortSignal, onWait?: (why: string) => void): Promise<{ probe: boolean }> {
       await ensure(provider, key);
       const ceiling = limits.providers[provider].dailyMicrousd;
+      let late = 0;
       for (;;) {
         const t = now();
         // One statement: the old row (locked), the day's spend, and the reservation made only when nothing blocks.
@@ -99,8 +101,10 @@ export function createPacer(deps: { db: Db; limits: EngineLimitsConfig; now?: ()
         // held up (a busy event loop fires its due timers together, a slow reservation returns a
         // slot already past), and sending now would bunch with the slots after it, which other
         // processes send on time; a provider counting over a window of a second refuses the
-        // bunch. The probe goes anyway: the circuit waits for it.
-        if (!probe && now() - Number(slot.start) > LATE_MS) {
+        // bunch. The probe goes anyway: the circuit waits for it. After MAX_LATE tries the caller
+        // sends: a process late every time is late steadily, which does not bunch.
+        if (!probe && late < MAX_LATE && now() - Number(slot.start) > LATE_MS) {
+          late++;
           lateSlots++;
           continue;
         }
