@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
 import { rawRows, type Db } from '../../lib/db.ts';
 import { newId } from '../../lib/ids.ts';
 import {
@@ -127,6 +127,13 @@ export const creditsRepo = {
 
   ledger(db: Db, workspaceId: string, limit: number) {
     return db.select().from(creditLedger).where(eq(creditLedger.workspaceId, workspaceId)).orderBy(desc(creditLedger.createdAt), desc(creditLedger.id)).limit(limit);
+  },
+
+  /** Credits debited per UTC day since `since` (every metered operation), as positive amounts. */
+  async debitsByDay(db: Db, workspaceId: string, since: Date) {
+    const rows = await db.select({ day: sql<string>`to_char(${creditLedger.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`, debited: sql<number>`(-sum(${creditLedger.amount}))::bigint`.mapWith(Number) })
+      .from(creditLedger).where(and(eq(creditLedger.workspaceId, workspaceId), eq(creditLedger.kind, 'debit'), gte(creditLedger.createdAt, since))).groupBy(sql`1`);
+    return new Map(rows.map((r) => [r.day, r.debited]));
   },
 
   ledgerSum: async (db: Db, workspaceId: string) => {

@@ -23,6 +23,16 @@ export const Balance = Type.Object({
 
 const Usage = Type.Object({
   workspace: Type.String(),
+  periods: Type.Array(Type.Object({
+    day: Type.String({ description: 'UTC day (YYYY-MM-DD)' }),
+    creditsMicrousd: Micros('Credits debited that day, every metered operation (runs, chat, generation)'),
+    providerCostMicrousd: Micros('What the providers billed the operator for the runs started that day: the sum of their real calls\' recorded cost (usage from each answer × the model price table, GEO_MODEL_PRICES); simulated calls cost 0'),
+    providerCostUsd: Type.String({ description: 'The same in USD (four decimals below $1)' }),
+    engines: Type.Array(Type.Object({
+      engine: Type.String(), calls: Type.Integer({ minimum: 0 }), answered: Type.Integer({ minimum: 0, description: 'Calls that answered (failed calls are not charged)' }),
+      simulated: Type.Integer({ minimum: 0 }), providerCostMicrousd: Micros(),
+    })),
+  }), { description: 'Newest day first, over the last `days` UTC days (today included); a day is listed when it debited credits or ran calls.' }),
   ledger: Type.Array(Type.Object({
     entryId: Type.String(), kind: StringEnum(['grant', 'debit', 'expiry'] as const), amountMicrousd: Type.Integer({ description: 'Positive for grants, negative otherwise' }),
     grantId: Type.String(), reservationId: Nullable(Type.String()), createdAt: Timestamp,
@@ -31,9 +41,9 @@ const Usage = Type.Object({
     reservationId: Type.String(), operation: Type.String(), status: StringEnum(['held', 'settled', 'released', 'expired'] as const),
     reservedMicrousd: Micros(), leasedMicrousd: Micros(), settledMicrousd: Nullable(Micros()),
     metadata: Nullable(Type.Object({}, { additionalProperties: true })), createdAt: Timestamp, expiresAt: Timestamp, closedAt: Nullable(Timestamp),
-    leases: Type.Array(Type.Object({ amountMicrousd: Micros(), createdAt: Timestamp })),
+    leases: Type.Array(Type.Object({ amountMicrousd: Type.Integer({ description: "Positive: a call authorised; negative: a failed call's lease returned (not charged)" }), createdAt: Timestamp })),
   })),
-}, { description: 'Newest first; `limit` applies to each list.' });
+}, { description: 'Newest first; `limit` applies to the ledger and the operations, `days` to the periods.' });
 
 export function creditsRoutes(app: FastifyInstance, deps: { credits: CreditsService; mockTopUpAllowed: boolean; checkoutAvailable?: boolean }) {
   // Every 402, whichever module raised it, says how to add credits here.
@@ -51,10 +61,14 @@ export function creditsRoutes(app: FastifyInstance, deps: { credits: CreditsServ
     config: { credential: ACCESS.credits.read },
     schema: {
       operationId: 'getCreditUsage', tags, summary: 'Ledger entries and metered operations with their leases and settlement', params: WorkspaceParams,
-      querystring: Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 500, default: 100 }) }, { additionalProperties: false }),
+      description: '`periods` shows, per UTC day, the credits debited beside the provider cost in USD of that day\'s runs, engine by engine.',
+      querystring: Type.Object({
+        limit: Type.Integer({ minimum: 1, maximum: 500, default: 100 }),
+        days: Type.Integer({ minimum: 1, maximum: 366, default: 30, description: 'UTC days of `periods`, today included' }),
+      }, { additionalProperties: false }),
       response: { 200: Usage },
     },
-  }, async (request) => credits.usage(workspaceOf(request), request.query.limit));
+  }, async (request) => credits.usage(workspaceOf(request), request.query.limit, request.query.days));
 
   r.post('/api/v1/workspaces/:workspace/credits/top-up', {
     config: { credential: ACCESS.credits.topUp },

@@ -8,6 +8,8 @@ import { creditsRepo as repo, type ReservationRow } from './credits.repo.ts';
 import type { DomainEvent, EventHub } from '../events/events.hub.ts';
 import type { MetricsRecorder } from '../metrics/metrics.service.ts';
 import { lowCrossing, type LowCrossing } from './low.fns.ts';
+import { costPeriods } from './periods.fns.ts';
+import { providerCostByDay } from '../runs/runs.reads.ts';
 
 // The credits module every metered operation uses: reserve an estimate, lease increments
 // against it, settle what was used. Each balance change runs in one transaction holding the
@@ -242,14 +244,26 @@ export function createCreditsService(deps: {
           if (failure) throw failure;
         });
       };
+      const queue = (amount: number) => {
+        pending.push({ id: newId('lse'), reservationId, amount, createdAt: clock.now() });
+        if (pending.length >= 64) void flush().catch(() => {});
+        else timer ??= setTimeout(() => void flush().catch(() => {}), 100);
+      };
       return {
         lease(amount: number): boolean {
           if (!isMicros(amount) || amount === 0 || r.status !== 'held' || leased + amount > r.amount || clock.now() >= r.expiresAt) return false;
           leased += amount;
-          pending.push({ id: newId('lse'), reservationId, amount, createdAt: clock.now() });
-          if (pending.length >= 64) void flush().catch(() => {});
-          else timer ??= setTimeout(() => void flush().catch(() => {}), 100);
+          queue(amount);
           return true;
+        },
+        /**
+         * Gives back a lease whose call failed (no answer: nothing to charge) as a negative lease
+         * row, so the settlement — the leases' sum — charges only the calls that answered.
+         */
+        release(amount: number) {
+          if (!isMicros(amount) || amount === 0 || amount > leased || r.status !== 'held') return;
+          leased -= amount;
+          queue(-amount);
         },
         flush,
       };
@@ -311,11 +325,15 @@ export function createCreditsService(deps: {
       });
     },
 
-    async usage(workspace: { id: string; slug: string }, limit: number) {
-      const [ledger, reservations] = await Promise.all([repo.ledger(db, workspace.id, limit), repo.reservations(db, workspace.id, limit)]);
+    async usage(workspace: { id: string; slug: string }, limit: number, days = 30) {
+      const since = new Date(Date.parse(`${clock.now().toISOString().slice(0, 10)}T00:00:00Z`) - (days - 1) * DAY_MS);
+      const [ledger, reservations, debits, costs] = await Promise.all([
+        repo.ledger(db, workspace.id, limit), repo.reservations(db, workspace.id, limit), repo.debitsByDay(db, workspace.id, since), providerCostByDay(db, workspace.id, since),
+      ]);
       const leases = await repo.leasesOf(db, reservations.map((r) => r.id));
       return {
         workspace: workspace.slug,
+        periods: costPeriods(debits, costs),
         ledger: ledger.map((e) => ({
           entryId: e.id, kind: e.kind, amountMicrousd: e.amount, grantId: e.grantId, reservationId: e.reservationId, createdAt: e.createdAt.toISOString(),
         })),

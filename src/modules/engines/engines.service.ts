@@ -11,6 +11,7 @@ import type { Db } from '../../lib/db.ts';
 import { createPacer, keyId, type ProviderStatus } from './limits/pacer.ts';
 import { adaptiveConcurrency, guardedCaller, type Adaptive } from './limits/guard.ts';
 import { defaultEngineLimits, type PacedProvider } from './limits/limits.config.ts';
+import { typicalCostMicrousd } from './limits/usage.fns.ts';
 
 // Every engine id runs through its real provider when a key is configured (the workspace's
 // stored credential, else the server's environment key) and otherwise through the simulated
@@ -90,6 +91,10 @@ export function createEngines(deps: { config: Config; clock: Clock; resolveKey(w
     };
   }
 
+  /** The model an engine's calls are priced by (SerpAPI's searches price as `google`). */
+  const modelOf = (id: EngineId) => CONNECTOR_OF[id] === 'serpapi' ? 'google'
+    : id === 'openai-compatible' ? (config.providers['openai-compatible'].model ?? 'openai-compatible') : MODELS[id as keyof typeof MODELS];
+
   const simulation = simulationEnabled(config);
   /** An engine that is off: its calls fail, saying why (a key removed between start and call). */
   const off = (id: EngineId): Engine => ({
@@ -137,6 +142,9 @@ export function createEngines(deps: { config: Config; clock: Clock; resolveKey(w
     /** Each real provider's circuit, pause and spend today, for run status (empty without the database). */
     providerStatus: (providers: readonly PacedProvider[]): Promise<ProviderStatus[]> => (pacer ? pacer.status(providers) : Promise.resolve([])),
 
+    /** One real call's estimated provider cost (typical usage × the price table), for quotes; a simulated call costs nothing. */
+    typicalCallCostMicrousd: (id: EngineId) => typicalCostMicrousd(CONNECTOR_OF[id] as PacedProvider, modelOf(id), engineLimits.prices),
+
     /** Which of these engines can run for the workspace: the run's start gates on it. */
     async availability(workspaceId: string, ids: readonly EngineId[] = ENGINE_IDS): Promise<EngineAvailability[]> {
       return Promise.all(ids.map((id) => availabilityOf(workspaceId, id)));
@@ -163,8 +171,7 @@ export function createEngines(deps: { config: Config; clock: Clock; resolveKey(w
         const max = engineLimits.providers[provider].concurrency;
         if (!adaptives.has(`${provider}:${kid}`)) adaptives.set(`${provider}:${kid}`, adaptiveConcurrency(max));
         const adaptive = adaptives.get(`${provider}:${kid}`)!;
-        const model = CONNECTOR_OF[id] === 'serpapi' ? 'google' : id === 'openai-compatible' ? (config.providers[connector].model ?? 'openai-compatible') : MODELS[id as keyof typeof MODELS];
-        const guarded = guardedCaller({ pacer, limits: engineLimits, provider, keyId: kid, model });
+        const guarded = guardedCaller({ pacer, limits: engineLimits, provider, keyId: kid, model: modelOf(id) });
         const engine = realEngine(id, key, config.providers[connector], (attempt, tokens, signal) => guarded(attempt, tokens, signal, adaptive));
         return { id, simulated: false, surface: ENGINE_SURFACE[id], concurrency: max, schedule: (fn) => adaptive.run(fn), call: measured(id, false, engine) } satisfies Engine;
       }));

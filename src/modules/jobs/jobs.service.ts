@@ -35,6 +35,8 @@ export interface JobContext {
   progress(completedCalls: number): void;
   /** Leases credits against the job's hold; false when refused. */
   lease(amount: number): Promise<boolean>;
+  /** Returns a lease whose call failed: the settlement charges only what was answered. */
+  release(amount: number): void;
 }
 /** Work to do once a transaction has committed (publishing domain events): never able to fail it. */
 export type AfterCommit = () => Promise<void>;
@@ -282,6 +284,7 @@ export function createJobsService(deps: {
           completed = n;
         },
         lease: async (amount) => (leaser ? leaser.lease(amount) : true),
+        release: (amount) => leaser?.release(amount),
       };
       try {
         running.set(row.id, controller);

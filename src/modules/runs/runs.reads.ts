@@ -64,6 +64,25 @@ export function proportionOfMetricSql(workspaceId: string, metric: SQL, range: {
     from ${proportionOfCountsSql(metric, sql`array(select id from latest where finished_at >= (select max(finished_at) from latest) - ${`${WINDOW.days} days`}::interval)`)} p)`;
 }
 
+/** One UTC day's calls of one engine, by the day its run started: what the providers billed for them. */
+export interface ProviderCostRow { day: string; engine: string; calls: number; answered: number; simulated: number; costMicrousd: number }
+
+/**
+ * Calls and recorded provider cost per UTC day (of the run's start) and engine over the
+ * workspace's measurement runs started since `since`, for the credits usage endpoint. Through the
+ * runs (jobs) to their results, so the results' run index does the work.
+ */
+export async function providerCostByDay(db: Db, workspaceId: string, since: Date): Promise<ProviderCostRow[]> {
+  const rows = await rawRows<{ day: string; engine: string; calls: number; answered: number; simulated: number; cost: number }>(db, sql`
+    select to_char(j.started_at at time zone 'UTC', 'YYYY-MM-DD') as day, r.engine, count(*)::int as calls,
+      (count(*) filter (where r.error is null))::int as answered, (count(*) filter (where r.simulated))::int as simulated,
+      coalesce(sum(r.cost_microusd), 0)::float8 as cost
+    from jobs j join run_results r on r.run_id = j.id
+    where j.workspace_id = ${workspaceId} and j.kind = 'measurement' and j.started_at >= ${since.toISOString()}::timestamptz
+    group by 1, 2 order by 1 desc, 2`);
+  return rows.map((r) => ({ day: r.day, engine: r.engine, calls: Number(r.calls), answered: Number(r.answered), simulated: Number(r.simulated), costMicrousd: Number(r.cost) }));
+}
+
 export function createRunReads(db: Db) {
   return {
     /**

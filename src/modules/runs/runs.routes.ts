@@ -42,7 +42,7 @@ export function runsRoutes(app: FastifyInstance, deps: { runs: RunsService }) {
     config: { credential: ACCESS.runs.write },
     schema: {
       operationId: 'startRun', tags, summary: 'Start a measurement run', params: WorkspaceParams,
-      description: 'Takes min(preset cap, active prompts) prompts — smoke 2, lite 50, standard 150 (each engine at most GEO_STANDARD_ENGINE_CAP), searchx 150 on the configured search engine — and every enabled engine, and asks each prompt `samples` times per engine: calls, the credit hold and `progress.totalCalls` are prompts × samples × engines. Holds credits for every call (402 `insufficient_credits`); one running run per workspace (409 `job_already_running`); the global cap answers 429 `pipeline_capacity_reached`. In production an engine without a provider key is off unless GEO_SIMULATION=enabled; when no engine is left the run is refused with 400 `invalid_request` whose `details.engines` names each engine and why it is off. The same `idempotencyKey` returns the same run.',
+      description: 'Takes min(preset cap, active prompts) prompts — smoke 2, lite 50, standard 150 (each engine at most GEO_STANDARD_ENGINE_CAP), searchx 150 on the configured search engine — and every enabled engine, and asks each prompt `samples` times per engine: calls, the credit hold and `progress.totalCalls` are prompts × samples × engines. Holds credits for every call (402 `insufficient_credits`) and settles for the calls that answered (a call that fails after its retries is not charged); one running run per workspace (409 `job_already_running`); the global cap answers 429 `pipeline_capacity_reached`. In production an engine without a provider key is off unless GEO_SIMULATION=enabled; when no engine is left the run is refused with 400 `invalid_request` whose `details.engines` names each engine and why it is off. The same `idempotencyKey` returns the same run.',
       body: Closed({
         preset: StringEnum(PRESETS),
         samples: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_SAMPLES, default: 1, description: 'Times each engine asks each prompt (1-10, default 1). Repeated samples are separate answers: they add to every sample size n, and the GEO score’s bootstrap resamples prompts with all their samples.' })),
@@ -56,7 +56,7 @@ export function runsRoutes(app: FastifyInstance, deps: { runs: RunsService }) {
     config: { credential: ACCESS.runs.read },
     schema: {
       operationId: 'quoteRun', tags, summary: 'The calls and credit hold a run would take, before starting it', params: WorkspaceParams,
-      description: 'The plan `POST …/runs` would make now with this preset and samples: prompts, calls per engine (engines that are off count 0), total calls and the credit estimate held at start (micro-USD). Nothing is reserved.',
+      description: 'The plan `POST …/runs` would make now with this preset and samples: prompts, calls per engine (engines that are off count 0), total calls and the credit estimate held at start (micro-USD). Beside the credits, `providerCostMicrousd` estimates what the providers would bill the operator for the real (not simulated) calls: each call at its engine\'s typical usage (tokens in and out, searches; see docs/engines.md) priced by the model price table (GEO_MODEL_PRICES). It is an estimate; a run\'s recorded `providerCostMicrousd` is what was billed. Nothing is reserved.',
       querystring: Type.Object({
         preset: StringEnum(PRESETS),
         samples: Type.Integer({ minimum: 1, maximum: MAX_SAMPLES, default: 1 }),
@@ -64,8 +64,13 @@ export function runsRoutes(app: FastifyInstance, deps: { runs: RunsService }) {
       response: {
         200: Type.Object({
           preset: StringEnum(PRESETS), samples: Type.Integer(), promptCount: Type.Integer({ minimum: 0 }), totalCalls: Type.Integer({ minimum: 0 }),
-          estimateMicrousd: Type.Number({ minimum: 0 }),
-          engines: Type.Array(Type.Object({ id: Type.String(), enabled: Type.Boolean(), simulated: Type.Boolean(), calls: Type.Integer({ minimum: 0 }) })),
+          estimateMicrousd: Type.Number({ minimum: 0, description: 'Credits the run would hold (micro-USD of credit)' }),
+          providerCostMicrousd: Type.Integer({ minimum: 0, description: 'Estimated provider cost of the real calls in micro-USD: calls × typical usage × the model price table; 0 for simulated engines' }),
+          providerCostUsd: Type.String({ description: 'The same, formatted in USD (four decimals below $1)', examples: ['$0.2320'] }),
+          engines: Type.Array(Type.Object({
+            id: Type.String(), enabled: Type.Boolean(), simulated: Type.Boolean(), calls: Type.Integer({ minimum: 0 }),
+            providerCostMicrousd: Type.Integer({ minimum: 0, description: 'This engine\'s share of the estimated provider cost' }),
+          })),
         }),
       },
     },
@@ -80,7 +85,7 @@ export function runsRoutes(app: FastifyInstance, deps: { runs: RunsService }) {
     config: { credential: ACCESS.runs.write },
     schema: {
       operationId: 'cancelRun', tags, summary: 'Cancel a running run', params: RunParams,
-      description: 'Answers the final status `cancelled`; the worker stops at once and the credit hold is settled for the calls made. A finished run is 409 `invalid_state`.',
+      description: 'Answers the final status `cancelled`; the worker stops at once and the credit hold is settled for the calls made (failed calls are not charged). A finished run is 409 `invalid_state`.',
       response: { 200: RunStatus },
     },
   }, async (request) => runs.cancel(workspaceOf(request), request.params.id));

@@ -14,6 +14,7 @@ import type { EngineAnswer } from '../engines/simulated.fns.ts';
 import { CONNECTOR_OF } from '../engines/providers.ts';
 import type { ProviderStatus } from '../engines/limits/pacer.ts';
 import type { PacedProvider } from '../engines/limits/limits.config.ts';
+import { formatUsd } from '../engines/limits/usage.fns.ts';
 import { jobView, type AfterCommit, type JobContext, type JobRow, type JobsService, type JobStatus } from '../jobs/jobs.service.ts';
 import type { EventHub } from '../events/events.hub.ts';
 import { runFailure } from './events.fns.ts';
@@ -114,7 +115,8 @@ export function createRunsService(deps: {
     };
 
     // Each call leases its price inside its engine's concurrency slot, so what is leased is what
-    // was really asked when a run is cancelled or its worker dies.
+    // was really asked when a run is cancelled or its worker dies; a call that fails returns its
+    // lease, so the settlement charges the answered calls only.
     const local = new AbortController();
     setMaxListeners(0, local.signal); // one listener per call in flight
     ctx.signal.addEventListener('abort', () => local.abort(ctx.signal.reason), { once: true });
@@ -136,7 +138,10 @@ export function createRunsService(deps: {
         try {
           return { answer: await engine.call({ text: prompt.text, language: prompt.language, sample }, local.signal), error: null, started };
         } catch (err) {
-          return local.signal.aborted ? null : { answer: null, error: (err as Error).message, started };
+          if (local.signal.aborted) return null;
+          // A call that failed (retries exhausted, refused, off) answered nothing: its lease goes back.
+          if (!engine.off) ctx.release(deps.pipeline.pricing[engine.id]);
+          return { answer: null, error: (err as Error).message, started };
         }
       });
       if (!called) return;
@@ -287,9 +292,15 @@ export function createRunsService(deps: {
       const availability = await deps.engines.availability(ws.id, await runEngines(ws.id, body.preset));
       const enabled = availability.filter((a) => a.enabled);
       const plan = planRun(body.preset, active.length, deps.pipeline, { samples, engines: enabled.map((a) => a.id) });
+      // What the providers would bill us: real calls only, each at its engine's typical usage × price.
+      const engines = availability.map((a) => {
+        const calls = plan.calls[a.id] ?? 0;
+        return { id: a.id, enabled: a.enabled, simulated: a.simulated, calls, providerCostMicrousd: a.enabled && !a.simulated ? calls * deps.engines.typicalCallCostMicrousd(a.id) : 0 };
+      });
+      const providerCostMicrousd = engines.reduce((sum, e) => sum + e.providerCostMicrousd, 0);
       return {
         preset: body.preset, samples, promptCount: plan.promptCount, totalCalls: plan.totalCalls, estimateMicrousd: plan.estimateMicrousd,
-        engines: availability.map((a) => ({ id: a.id, enabled: a.enabled, simulated: a.simulated, calls: plan.calls[a.id] ?? 0 })),
+        providerCostMicrousd, providerCostUsd: formatUsd(providerCostMicrousd), engines,
       };
     },
     async list(ws: WorkspaceContext, limit: number) {

@@ -1,3 +1,4 @@
+import { EventEmitter, once } from 'node:events';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../../lib/db.ts';
 import { openTestDatabase } from '../../../../test/helpers/app.ts';
@@ -6,7 +7,7 @@ import type { EmulatedProvider } from '../../../../test/emulator/bodies.ts';
 import { MODELS, realEngine } from '../providers.ts';
 import { adaptiveConcurrency, guardedCaller } from './guard.ts';
 import { defaultEngineLimits, type EngineLimitsConfig } from './limits.config.ts';
-import { createPacer, keyId } from './pacer.ts';
+import { createPacer, keyId, LATE_MS } from './pacer.ts';
 import { costMicrousd, priceOf } from './usage.fns.ts';
 
 // The guard (pacing, retries, circuit, cost) against the provider emulator over loopback, with
@@ -128,6 +129,69 @@ describe('engines at their limits, against the provider emulator', () => {
     const c = em.counts('openai');
     expect(c.hangs + c.truncated).toBeGreaterThan(0);
     expect(c.ok).toBe(12);
+  });
+
+  it('the daily USD ceiling pauses new calls with a clear status until the next UTC day (clock and sleep injected)', async () => {
+    const limits = limitsWith('openai', { rpm: 6_000, dailyMicrousd: 50_000_000 });
+    let t = Date.parse('2031-03-04T23:58:30Z');
+    const sleeps: Array<{ ms: number; wake: () => void }> = [];
+    const slept = new EventEmitter();
+    const sleep = (ms: number) => (ms <= 0 ? Promise.resolve() : new Promise<void>((wake) => {
+      sleeps.push({ ms, wake });
+      slept.emit('sleep');
+    }));
+    const pacer = createPacer({ db: database.db, limits, now: () => t, sleep });
+    const key = keyId(`ceiling-${Date.now()}`);
+    // Another process's calls today have spent $50.12 (the spend is per provider, every key).
+    await pacer.succeeded('openai', key, false, 0, 50_120_000);
+    const paused = 'openai daily ceiling of $50.00 reached ($50.12 spent today, UTC); new calls wait for the next day';
+    expect((await pacer.status(['openai']))[0]).toMatchObject({ paused, spentTodayMicrousd: 50_120_000, dailyCeilingMicrousd: 50_000_000, circuit: 'closed' });
+
+    const waits: string[] = [];
+    let granted = false;
+    const call = pacer.acquire('openai', key, 100, new AbortController().signal, (why) => waits.push(why)).then(() => void (granted = true));
+    const nextSleep = async () => {
+      if (!sleeps.length) await once(slept, 'sleep');
+      return sleeps.shift()!;
+    };
+    // Re-checked each minute, then at midnight: never sent meanwhile.
+    const first = await nextSleep();
+    expect(first.ms).toBe(60_000);
+    expect(waits).toEqual(['openai daily ceiling of $50.00 reached']);
+    t += 60_000;
+    first.wake();
+    const second = await nextSleep();
+    expect(second.ms).toBe(30_000); // what is left of the UTC day
+    expect(granted).toBe(false);
+    t += 30_000;
+    second.wake();
+    await call;
+    expect(granted).toBe(true);
+    expect(waits).toHaveLength(2);
+    // A new UTC day: nothing spent, no pause.
+    expect((await pacer.status(['openai']))[0]).toMatchObject({ paused: null, spentTodayMicrousd: 0 });
+  });
+
+  it('a caller that wakes too late for its slot (a held-up event loop) does not send then: it reserves a new slot', async () => {
+    const limits = limitsWith('perplexity', { rpm: 600 }); // a slot every 100 ms
+    let t = Date.parse('2031-05-06T10:00:00Z');
+    let stall = LATE_MS + 150;
+    const sleep = async (ms: number) => {
+      t += Math.max(0, ms) + stall; // this process's timers fire `stall` ms late, once
+      stall = 0;
+    };
+    const key = keyId(`late-${Date.now()}`);
+    const held = createPacer({ db: database.db, limits, now: () => t, sleep });
+    const other = createPacer({ db: database.db, limits, now: () => t, sleep: async (ms) => void (t += Math.max(0, ms)) });
+    const start = t;
+    await held.acquire('perplexity', key, 0, new AbortController().signal);
+    // Its first slot (at `start`) was missed by 400 ms: given up, and the next one taken at the time it woke.
+    expect(held.lateSlots).toBe(1);
+    expect(t).toBe(start + LATE_MS + 150);
+    // The grid goes on from there for every process: the next caller waits one interval.
+    await other.acquire('perplexity', key, 0, new AbortController().signal);
+    expect(t).toBe(start + LATE_MS + 150 + 100);
+    expect(other.lateSlots).toBe(0);
   });
 
   it("cost totals equal the emulator's usage × prices", async () => {

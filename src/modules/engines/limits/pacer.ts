@@ -10,6 +10,14 @@ import type { EngineLimitsConfig, PacedProvider } from './limits.config.ts';
 // reservations; the caller then sleeps until its slot. The same row carries the pace learnt
 // from headers, pauses, the circuit, and (beside it) the day's spend for the ceiling.
 
+/**
+ * How late a caller may send after its slot. Sends spread over at most this much (plus the
+ * network) never exceed a provider's burst allowance at its rate when its window is ≥ ~0.5 s
+ * (OpenAI quantises a minute's limit to about a second); a later caller reserves again.
+ */
+export const LATE_MS = 250;
+const MAX_LATE = 3;
+
 export const keyId = (apiKey: string) => createHash('sha256').update(apiKey).digest('hex').slice(0, 24);
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -29,13 +37,17 @@ export interface ProviderStatus {
 
 interface Slot { blocked: boolean; start: number; was_open: number; failures: number; spent: number; ceiling_hit: boolean }
 
-export function createPacer(deps: { db: Db; limits: EngineLimitsConfig; now?: () => number }) {
+/** `now` and `sleep` are injectable so that a test can cross a UTC midnight without waiting for one. */
+export function createPacer(deps: { db: Db; limits: EngineLimitsConfig; now?: () => number; sleep?: typeof abortableSleep }) {
   const { db, limits } = deps;
   const now = deps.now ?? Date.now;
+  const sleep = deps.sleep ?? abortableSleep;
   const known = new Set<string>();
   /** Failures seen at the last reservation, so that a success writes its reset only when one is due. */
   const seenFailures = new Map<string, number>();
   const paced = new Map<string, { rpm: number; tpm: number }>();
+  /** Slots given up because their caller woke too late (see LATE_MS), for tests and benchmarks. */
+  let lateSlots = 0;
 
   async function ensure(provider: PacedProvider, key: string) {
     const id = `${provider}:${key}`;
@@ -46,6 +58,8 @@ export function createPacer(deps: { db: Db; limits: EngineLimitsConfig; now?: ()
   }
 
   return {
+    get lateSlots() { return lateSlots; },
+
     /**
      * Waits for this key's next slot (requests and the call's estimated tokens), past an open
      * circuit and a reached daily ceiling. Returns whether this call is the half-open probe.
@@ -53,6 +67,7 @@ export function createPacer(deps: { db: Db; limits: EngineLimitsConfig; now?: ()
     async acquire(provider: PacedProvider, key: string, tokens: number, signal: AbortSignal, onWait?: (why: string) => void): Promise<{ probe: boolean }> {
       await ensure(provider, key);
       const ceiling = limits.providers[provider].dailyMicrousd;
+      let late = 0;
       for (;;) {
         const t = now();
         // One statement: the old row (locked), the day's spend, and the reservation made only when nothing blocks.
@@ -72,16 +87,28 @@ export function createPacer(deps: { db: Db; limits: EngineLimitsConfig; now?: ()
         if (slot.ceiling_hit) {
           onWait?.(`${provider} daily ceiling of $${(ceiling / 1e6).toFixed(2)} reached`);
           const midnight = Date.parse(`${utcDay(t)}T00:00:00Z`) + 86_400_000;
-          await abortableSleep(Math.min(60_000, midnight - t), signal);
+          await sleep(Math.min(60_000, midnight - t), signal);
           continue;
         }
         if (slot.blocked) {
           onWait?.(`${provider} circuit open`);
-          await abortableSleep(Math.max(1, Number(slot.was_open) - t), signal);
+          await sleep(Math.max(1, Number(slot.was_open) - t), signal);
           continue;
         }
-        await abortableSleep(Number(slot.start) - now(), signal);
-        return { probe: Number(slot.was_open) > 0 };
+        const probe = Number(slot.was_open) > 0;
+        await sleep(Number(slot.start) - now(), signal);
+        // A slot missed by more than LATE_MS is given up and a new one reserved: this process was
+        // held up (a busy event loop fires its due timers together, a slow reservation returns a
+        // slot already past), and sending now would bunch with the slots after it, which other
+        // processes send on time; a provider counting over a window of a second refuses the
+        // bunch. The probe goes anyway: the circuit waits for it. After MAX_LATE tries the caller
+        // sends: a process late every time is late steadily, which does not bunch.
+        if (!probe && late < MAX_LATE && now() - Number(slot.start) > LATE_MS) {
+          late++;
+          lateSlots++;
+          continue;
+        }
+        return { probe };
       }
     },
 

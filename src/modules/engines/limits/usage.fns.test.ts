@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { usageFromBody } from './usage.fns.ts';
+import { DEFAULT_MODEL_PRICES, formatUsd, typicalCostMicrousd, usageFromBody } from './usage.fns.ts';
 
 describe('usageFromBody for the optional engines’ providers', () => {
   it.each([
@@ -9,5 +9,24 @@ describe('usageFromBody for the optional engines’ providers', () => {
     ['openai-compatible', {}, { model: 'grok-4.3', inputTokens: 0, outputTokens: 0, searchCalls: 0 }],
   ] as const)('%s %j', (provider, body, expected) => {
     expect(usageFromBody(provider, body, 'grok-4.3')).toEqual(expected);
+  });
+});
+
+describe('a call\'s estimated cost for quotes: typical usage × the price table', () => {
+  it.each([
+    // 3,000 × $0.40 + 700 × $1.60 per Mtok + one $0.025 search
+    ['openai', 'gpt-4.1-mini', 1_200 + 1_120 + 25_000],
+    // 12,000 × $3 + 800 × $15 per Mtok + one $0.01 search
+    ['anthropic', 'claude-sonnet-4-5-20250929', 36_000 + 12_000 + 10_000],
+    ['gemini', 'gemini-2.5-flash', 18 + 2_000 + 35_000],
+    ['perplexity', 'sonar', 60 + 600 + 5_000],
+    ['serpapi', 'google', 15_000],
+    ['openai-compatible', 'no-price-configured', 0],
+  ] as const)('%s %s: %i micro-USD', (provider, model, expected) => {
+    expect(typicalCostMicrousd(provider, model, DEFAULT_MODEL_PRICES)).toBe(expected);
+  });
+
+  it.each([[0, '$0.0000'], [58_000, '$0.0580'], [999_999, '$1.0000'], [1_000_000, '$1.00'], [12_345_678, '$12.35']])('formatUsd(%i) = %s', (micros, text) => {
+    expect(formatUsd(micros)).toBe(text);
   });
 });

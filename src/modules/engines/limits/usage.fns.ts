@@ -1,5 +1,8 @@
 import type { ProviderName } from '../provider-name.ts';
 
+/** The providers engines call (limits.config.ts's PacedProvider; not imported: that file imports this one). */
+type EngineProvider = Exclude<ProviderName, 'google'>;
+
 // A call's usage from its provider's own response body, and its cost from the price table.
 // Money is integer micro-USD: a price per million tokens in micro-USD makes a token cost
 // price / 1e6 micro-USD, rounded once per call.
@@ -79,3 +82,26 @@ export function priceOf(prices: Record<string, ModelPrice>, model: string): Mode
   const prefix = Object.keys(prices).filter((k) => model.startsWith(k)).sort((a, b) => b.length - a.length)[0];
   return prefix ? prices[prefix] : undefined;
 }
+
+/**
+ * Usage assumed for one call before it is made, for quotes: a GEO prompt of ~25 words and an
+ * answer of ~400-600 words. Where the provider feeds the search results back as input (Anthropic's
+ * web search tool, OpenAI's web_search) the input is the results' size, not the prompt's. These are
+ * estimates, not measurements: a run's recorded cost (`providerCostMicrousd`) is what was billed.
+ */
+export const TYPICAL_USAGE: Record<EngineProvider, Omit<Usage, 'model'>> = {
+  openai: { inputTokens: 3_000, outputTokens: 700, searchCalls: 1 },
+  anthropic: { inputTokens: 12_000, outputTokens: 800, searchCalls: 1 },
+  gemini: { inputTokens: 60, outputTokens: 800, searchCalls: 1 },
+  perplexity: { inputTokens: 60, outputTokens: 600, searchCalls: 0 },
+  serpapi: { inputTokens: 0, outputTokens: 0, searchCalls: 1 },
+  xai: { inputTokens: 3_000, outputTokens: 700, searchCalls: 3 },
+  'openai-compatible': { inputTokens: 60, outputTokens: 700, searchCalls: 0 },
+};
+
+/** One call's estimated cost with the model's configured price (0 for a model without one). */
+export const typicalCostMicrousd = (provider: EngineProvider, model: string, prices: Record<string, ModelPrice>) =>
+  costMicrousd({ ...TYPICAL_USAGE[provider], model }, priceOf(prices, model));
+
+/** Micro-USD as dollars: cents from a dollar up, four decimals below (a smoke run costs cents). */
+export const formatUsd = (micros: number) => `$${(micros / 1e6).toFixed(Math.abs(micros) >= 1_000_000 ? 2 : 4)}`;
