@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EVALUATION_STAGES as SERVER } from '../../modules/pages/stages.ts';
 import { EVALUATION_STAGES, stagesOf } from './client/stages.js';
 
-const states = (lines: string[], status: string) => stagesOf(lines, status).map((s: { state: string }) => s.state);
+const states = (lines: string[], status: string) => stagesOf(lines, status).map((s) => s.state);
 const at = (line: string) => `2026-11-26T18:00:00.000Z ${line}`;
 
 describe('stagesOf', () => {
