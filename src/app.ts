@@ -26,6 +26,8 @@ import { emailRoutes } from './modules/email/email.routes.ts';
 import { createWorkspacesRepo } from './modules/workspaces/workspaces.repo.ts';
 import { createWorkspacesService } from './modules/workspaces/workspaces.service.ts';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes.ts';
+import { workspaceProposalRoutes } from './modules/workspaces/proposal.routes.ts';
+import { createWorkspaceProposals } from './modules/workspaces/proposal.service.ts';
 import { createKeysService } from './modules/access/keys.service.ts';
 import { keysRoutes } from './modules/access/keys.routes.ts';
 import { createDeviceService } from './modules/access/device.service.ts';
@@ -205,8 +207,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   const prompts = createPromptsService({ db, clock });
+  const workspacesRepo = createWorkspacesRepo(db);
   const workspaces = createWorkspacesService({
-    repo: createWorkspacesRepo(db), email, clock, defaultModel: config.defaultModel,
+    repo: workspacesRepo, email, clock, defaultModel: config.defaultModel,
     hooks: {
       // A new workspace gets its owner's free grant (once per user; in production only with a
       // verified email, to keep free credit from being farmed) and a free template prompt set.
@@ -308,6 +311,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const pages = createPagesService({ db, clock, jobs, fetcher, seo: config.seo ?? DEFAULT_SEO_CONFIG });
   // Design extraction and icon refresh read the workspace's site through the same safe fetcher.
   designRoutes(app, { design: createDesignService({ workspaces, profile, fetcher, clock }) });
+  // The proposal step of a first workspace: the site through the same fetcher, competitors from the simulated engine (free).
+  workspaceProposalRoutes(app, {
+    limiter,
+    proposals: createWorkspaceProposals({ fetcher, engine: simulatedModel([]), slugTaken: async (slug) => (await workspacesRepo.idBySlug(slug)) !== null }),
+  });
   pagesRoutes(app, { pages });
   const seo = createSeoService({
     db, clock, jobs, pages, connections, workspaces, scores, seo: config.seo ?? DEFAULT_SEO_CONFIG, googleTokenUrl: config.providers.google.baseUrl,

@@ -10,6 +10,8 @@ export const SPEC_CREDENTIALS: Record<string, string> = {
   // 4.1 Workspaces
   'GET /api/v1/workspaces': 'workspace:read',
   'POST /api/v1/workspaces': 'session',
+  // docs/dashboard.md (issue 24): the proposal step before creation, like creation a session's.
+  'POST /api/v1/workspace-proposals': 'session',
   [`GET ${W}/settings`]: 'settings:read',
   [`PATCH ${W}/settings`]: 'settings:write',
   [`GET ${W}/profile`]: 'settings:read',

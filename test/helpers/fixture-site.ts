@@ -78,3 +78,19 @@ export async function jobWhenDone(app: { inject: FastifyInstance['inject'] }, sl
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+
+/**
+ * A fetcher that serves domains from fixture sites (`domain → site`), each through its own safe
+ * fetcher; HTTPS and any other name are refused as a closed port would be.
+ */
+export function mappedFetcher(sites: Record<string, FixtureSite>) {
+  return {
+    async fetch(url: string, opts?: Parameters<FixtureSite['fetcher']['fetch']>[1]) {
+      const target = new URL(url);
+      const site = sites[target.hostname] ?? Object.values(sites).find((s) => s.origin === target.origin);
+      if (target.protocol === 'https:' || !site) throw new Error('connect ECONNREFUSED');
+      return site.fetcher.fetch(`${site.origin}${target.pathname}${target.search}`, opts);
+    },
+    close: async () => {},
+  } as unknown as FixtureSite['fetcher'];
+}

@@ -108,7 +108,7 @@ describe.runIf(browserAvailable)('a dashboard a client can be shown (issue 24)',
     it(`a new workspace at ${width} px: every page teaches what is missing, no error anywhere`, { timeout: 180_000 }, async () => {
       for (const section of SECTIONS) await visit('fresh', section, width);
       await page.goto(`${base}/w/fresh`);
-      await page.locator('#empty-overview').waitFor();
+      await page.locator('#empty-overview button', { hasText: 'quoted' }).waitFor();
       const empty = await page.locator('#empty-overview').textContent();
       expect(empty).toContain('No runs yet');
       expect(empty).toMatch(/Start a lite run \(quoted: \$\d+\.\d\d of credit/);

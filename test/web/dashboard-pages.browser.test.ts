@@ -139,6 +139,11 @@ describe.runIf(browserAvailable)('dashboard pages in Chromium', () => {
     await page.locator('.alert', { hasText: /never fetched/ }).waitFor();
     await page.getByLabel('Page address').fill(`${site.origin}/`);
     await page.getByRole('button', { name: 'Evaluate' }).click();
+    // Live stages from the job: the audit is seen in progress (it takes seconds), the fetch done before it.
+    const stages = page.getByRole('list', { name: 'Evaluation stages' });
+    await stages.locator('.stage.current', { hasText: 'Lighthouse audit' }).waitFor({ timeout: 60_000 });
+    expect(await stages.locator('.stage.done').allTextContents()).toEqual([expect.stringContaining('Fetch the page'), expect.stringContaining('Read robots.txt')]);
+    await shot('seo-evaluation-stages');
     await page.locator('#evaluations tbody tr').first().waitFor({ timeout: 100_000 });
     const row = page.locator('#evaluations tbody tr').first();
     const scores = await row.locator('td').evaluateAll((cells) => cells.slice(0, 4).map((c) => Number(c.textContent)));
@@ -147,6 +152,7 @@ describe.runIf(browserAvailable)('dashboard pages in Chromium', () => {
     await row.getByText(/of 9 passed/).click();
     expect(await row.locator('ul.checks').textContent()).toContain('✗ robots.txt');
     await page.getByText(`Evaluated ${site.origin}/.`).waitFor();
+    expect(await stages.locator('.stage.done').count()).toBe(4);
     await shot('seo-evaluation');
   });
 

@@ -185,3 +185,12 @@ export function createFormatter({ locale = 'en', timeZone = 'UTC' } = {}) {
 export function humanise(id) {
   return String(id ?? '').split(/[-_\s]+/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
 }
+
+/**
+ * A count with its noun in English, singular for exactly one: "1 answer", "3 answers", "0 answers".
+ * `many` for nouns without a plain -s plural ("1 query", "2 queries"). For server texts and labels
+ * that are written in English; localised figures go through createFormatter.
+ */
+export function plural(count, one, many = `${one}s`) {
+  return `${count} ${count === 1 ? one : many}`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFormatter, ENGINE_NAMES, humanise, isTimeZone, languageOf, LANGUAGES, REASONS } from './format.js';
+import { createFormatter, ENGINE_NAMES, humanise, isTimeZone, languageOf, LANGUAGES, plural, REASONS } from './format.js';
 import { ENGINE_IDS, OPTIONAL_ENGINE_IDS } from '../../config.ts';
 
 // Spaces the locales put in numbers: French groups with a narrow no-break space, and Spanish,
@@ -162,5 +162,18 @@ describe('locale and language', () => {
     expect(gb.language).toBe('en');
     expect(gb.date('2026-11-26')).toBe('26 Nov 2026');
     expect(gb.score(null, 'no_runs')).toBe('Not enough data: no measurement succeeded in this period');
+  });
+});
+
+describe('plural', () => {
+  it.each([
+    [0, 'answer', undefined, '0 answers'],
+    [1, 'answer', undefined, '1 answer'],
+    [2, 'answer', undefined, '2 answers'],
+    [1, 'query', 'queries', '1 query'],
+    [5, 'query', 'queries', '5 queries'],
+    [-1, 'point', undefined, '-1 points'],
+  ])('%i %s → %s', (count, one, many, text) => {
+    expect(plural(count, one, many)).toBe(text);
   });
 });

@@ -1,4 +1,5 @@
 import { FetchRefusedError, type SafeFetcher } from '../../lib/safe-fetch/safe-fetch.ts';
+import { stageLine } from './stages.ts';
 import { startSafeProxy } from '../../lib/safe-fetch/proxy.ts';
 import {
   htmlFacts, llmsCheck, pageChecks, robotsCheck, sitemapCheck, type BotAccess, type Checks, type Fetched, type HtmlFacts,
@@ -79,6 +80,7 @@ export async function evaluatePage(url: string, options: EvaluateOptions): Promi
   const { fetcher, signal } = options;
   const log = async (line: string) => options.log?.(line);
   let page;
+  await log(stageLine('fetch', `fetching ${url}`));
   try {
     page = await fetcher.fetch(url, { maxBytes: PAGE_MAX_BYTES, timeoutMs: options.loadTimeoutMs, signal, headers: { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' } });
   } catch (err) {
@@ -95,12 +97,14 @@ export async function evaluatePage(url: string, options: EvaluateOptions): Promi
   await log(`fetched ${page.url}${page.redirects.length ? ` after ${page.redirects.length} redirects` : ''} (HTTP ${page.status}, ${page.body.length} bytes)`);
 
   const origin = new URL(page.url).origin;
+  await log(stageLine('files', 'reading robots.txt, the sitemap and llms.txt'));
   const robots = await fetchFile(fetcher, `${origin}/robots.txt`, signal);
   const fromRobots = robots.status === 200 ? [...robots.text.matchAll(/^\s*sitemap:\s*(\S+)/gim)].map((m) => m[1]!) : [];
   const sitemapUrl = fromRobots[0] ?? `${origin}/sitemap.xml`;
   const [sitemap, llms] = await Promise.all([fetchFile(fetcher, sitemapUrl, signal), fetchFile(fetcher, `${origin}/llms.txt`, signal)]);
   const found = staticChecks(page.url, page.body.toString('utf8'), robots, sitemap, llms, sitemapUrl);
 
+  await log(stageLine('audit', 'Lighthouse audit in Chromium'));
   const proxy = await startSafeProxy(fetcher, { maxBytes: PAGE_MAX_BYTES, timeoutMs: options.loadTimeoutMs });
   let scores: AuditScores = { performance: null, accessibility: null, bestPractices: null, seo: null };
   let metrics: AuditMetrics = { lcp: null, cls: null, tbt: null, fcp: null };

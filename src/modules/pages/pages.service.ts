@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { stageLine } from './stages.ts';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { SeoConfig } from '../../config.ts';
 import type { Db } from '../../lib/db.ts';
@@ -43,6 +44,7 @@ export function createPagesService(deps: { db: Db; clock: Clock; jobs: JobsServi
       fetcher: deps.fetcher, chromePath: deps.seo.chromePath, loadTimeoutMs: deps.seo.loadTimeoutMs, totalTimeoutMs: deps.seo.auditTimeoutMs,
       signal: ctx.signal, log: (line) => ctx.log(line),
     });
+    await ctx.log(stageLine('store', 'storing the evaluation'));
     const [row] = await db.insert(pageEvaluations).values({
       id: newId('pev'), workspaceId, jobId, url: evaluation.url, finalUrl: evaluation.finalUrl, status: evaluation.status,
       scores: evaluation.scores, metrics: evaluation.metrics, checks: evaluation.checks, details: evaluation.details, fetchedAt: clock.now(),

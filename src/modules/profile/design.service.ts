@@ -22,20 +22,22 @@ const TIMEOUT_MS = 10_000;
 const MAX_ICON_TRIES = 6;
 const ACCEPT_HTML = { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' };
 
+/** A domain's home page over HTTPS, else HTTP; null when neither answers with HTML. */
+export async function readHomePage(fetcher: Fetcher, domain: string): Promise<{ url: string; html: string } | null> {
+  for (const url of [`https://${domain}/`, `http://${domain}/`]) {
+    try {
+      const res = await fetcher.fetch(url, { maxBytes: PAGE_MAX, timeoutMs: TIMEOUT_MS, headers: ACCEPT_HTML });
+      const type = res.headers['content-type'] ?? '';
+      if (res.status >= 200 && res.status < 300 && /html|xml/i.test(type)) return { url: res.url, html: res.body.toString('utf8') };
+    } catch { /* refused, timed out, unreachable: try the next scheme */ }
+  }
+  return null;
+}
+
 export function createDesignService(deps: { workspaces: WorkspacesService; profile: ProfileService; fetcher: Fetcher; clock: Clock }) {
   const { workspaces, profile, fetcher } = deps;
 
-  /** The first domain's home page over HTTPS, else HTTP; null when neither answers with HTML. */
-  async function homePage(domain: string): Promise<{ url: string; html: string } | null> {
-    for (const url of [`https://${domain}/`, `http://${domain}/`]) {
-      try {
-        const res = await fetcher.fetch(url, { maxBytes: PAGE_MAX, timeoutMs: TIMEOUT_MS, headers: ACCEPT_HTML });
-        const type = res.headers['content-type'] ?? '';
-        if (res.status >= 200 && res.status < 300 && /html|xml/i.test(type)) return { url: res.url, html: res.body.toString('utf8') };
-      } catch { /* refused, timed out, unreachable: try the next scheme */ }
-    }
-    return null;
-  }
+  const homePage = (domain: string) => readHomePage(fetcher, domain);
 
   async function text(url: string, maxBytes: number): Promise<string | null> {
     try {

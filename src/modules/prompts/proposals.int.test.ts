@@ -3,9 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createWorkspace, signup, type TestContext } from '../../../test/helpers/app.ts';
 import { configWithGoogle, startFakeGoogle, type FakeGoogle } from '../../../test/helpers/fake-google.ts';
-import { startFixtureSite, type FixtureSite } from '../../../test/helpers/fixture-site.ts';
+import { mappedFetcher, startFixtureSite, type FixtureSite } from '../../../test/helpers/fixture-site.ts';
 import { seedRun } from '../../../test/helpers/runs-seed.ts';
-import type { SafeFetcher } from '../../lib/safe-fetch/safe-fetch.ts';
 import { profileFromWorkspace } from '../analysis/profile.fns.ts';
 import { simulatedAnswer } from '../engines/simulated.fns.ts';
 import { researchResults } from '../research/research.tables.ts';
@@ -64,20 +63,6 @@ const api = async (method: string, slug: string, path: string, payload?: unknown
   return { status: res.statusCode, body: res.body ? res.json() : null };
 };
 
-/** The workspace's domain mapped to its fixture site; HTTPS refused as by a closed port. */
-function mappedFetcher(): SafeFetcher {
-  return {
-    async fetch(url: string, opts?: Parameters<SafeFetcher['fetch']>[1]) {
-      const target = new URL(url);
-      // The workspace's domain, or a fixture's own origin (links on its pages resolve to it).
-      const site = sites[target.hostname] ?? Object.values(sites).find((s) => s.origin === target.origin);
-      if (target.protocol === 'https:' || !site) throw new Error('connect ECONNREFUSED');
-      return site.fetcher.fetch(`${site.origin}${target.pathname}${target.search}`, opts as never);
-    },
-    close: async () => {},
-  } as unknown as SafeFetcher;
-}
-
 beforeAll(async () => {
   google = await startFakeGoogle({ gscRows: GSC });
   sites = { 'acme-crm.com': await startFixtureSite(CRM_SITE), 'clinicasonrisa.es': await startFixtureSite(CLINIC_SITE) };
@@ -113,7 +98,7 @@ beforeAll(async () => {
   modelUrl = `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`;
   const config = configWithGoogle(google);
   config.providers = { ...config.providers, openai: { apiKey: 'sk-test-local', baseUrl: modelUrl } };
-  ctx = await createTestApp({ config, fetcher: mappedFetcher() });
+  ctx = await createTestApp({ config, fetcher: mappedFetcher(sites) });
   cookie = (await signup(ctx.app)).cookie;
   await createWorkspace(ctx.app, cookie, 'crm', {
     displayName: 'Acme CRM', domains: ['acme-crm.com'], languages: ['en', 'es'], gscProperty: 'sc-domain:acme-crm.com', activeSetSize: 20,

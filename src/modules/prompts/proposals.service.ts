@@ -17,7 +17,7 @@ import {
   type Proposal, type ProposalSource, type QueryRow, type SearchedQuery,
 } from './proposals.fns.ts';
 import { siteFacts, type SiteFacts } from './site.fns.ts';
-import { ENGINE_NAMES } from '../../lib/format/format.js';
+import { ENGINE_NAMES, plural } from '../../lib/format/format.js';
 import { categoryOr } from './templates.fns.ts';
 
 // Prompt proposals from five sources, each tagged with its source and reason (docs/prompts.md):
@@ -294,7 +294,6 @@ export function interleave(candidates: Proposal[]): Proposal[] {
 }
 
 const engineName = (id: string) => (ENGINE_NAMES as Record<string, string>)[id] ?? id;
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const listOf = (names: string[]) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0] ?? 'Engines');
 
 const RewriteSchema = jsonSchema<{ prompts: Array<{ from: number; text: string; intent: Intent }> }>({

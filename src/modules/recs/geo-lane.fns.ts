@@ -5,6 +5,7 @@ import { wilson } from '../scores/scores.fns.ts';
 import { confidenceOf, proportion, reach, scoresOf } from './priority.fns.ts';
 import type { Candidate, Evidence, EvidenceAnswer, MetricRef, RecType } from './recs.types.ts';
 import { REDDIT_DOMAINS } from '../runs/answer-counts.ts';
+import { plural } from '../../lib/format/format.js';
 
 // The geo lane, pure: the answers of the latest runs in, candidate recommendations out. Every
 // figure is k of n answers with its interval; thresholds keep one-off noise from becoming work.
@@ -89,7 +90,7 @@ export function contentGaps(input: GeoInput): Candidate[] {
     const metric: MetricRef = { name: 'mention_rate', scope: { engine, promptIds: gapPrompts.map((p) => p.promptId) }, better: 'higher', source: 'runs' };
     const rivals = count(gaps.flatMap((g) => g.competitors), (c) => c);
     out.push(candidate('content_gap', `content_gap:${intent}:${engine}`, evidence(input, gaps, {
-      summary: `${engine}: ${gaps.length} of ${rows.length} ${intent} answers name competitors but not ${input.brand.name}`,
+      summary: `${engine}: ${gaps.length} of ${plural(rows.length, `${intent} answer`)} name competitors but not ${input.brand.name}`,
       metric: { ...metric, current: mentionRate(scoped, input.now) },
       figures: [
         { label: 'answers naming competitors but not the brand', unit: 'percent', ...proportion(gaps.length, rows.length, input.now) },
@@ -122,7 +123,7 @@ export function outreachTargets(input: GeoInput): Candidate[] {
     if (forRivals.length < GEO_THRESHOLDS.outreachMinAnswers) continue;
     const metric: MetricRef = { name: 'citation_share', scope: { domain }, better: 'higher', source: 'runs' };
     out.push(candidate('outreach', `outreach:${domain}`, evidence(input, forRivals, {
-      summary: `${domain} is cited in ${forRivals.length} answers naming competitors and in none naming ${input.brand.name}`,
+      summary: `${domain} is cited in ${plural(forRivals.length, 'answer')} naming competitors and in none naming ${input.brand.name}`,
       metric: { ...metric, current: mentionRate(rows, input.now) },
       figures: [
         { label: `answers citing ${domain} that name a competitor`, unit: 'percent', ...proportion(forRivals.length, rows.length, input.now) },
@@ -166,7 +167,7 @@ export function redditThreads(input: GeoInput): Candidate[] {
     // the effect was the mention rate over every answer to those prompts, a different population).
     const metric: MetricRef = { name: 'thread_mention_rate', scope: { thread }, better: 'higher', source: 'runs' };
     return candidate('reddit_thread', `reddit_thread:${thread}`, evidence(input, rows, {
-      summary: `The Reddit thread ${thread} is cited in ${rows.length} answers, ${without} of them without ${input.brand.name}`,
+      summary: `The Reddit thread ${thread} is cited in ${plural(rows.length, 'answer')}, ${without} of them without ${input.brand.name}`,
       metric: { ...metric, current: mentionRate(rows, input.now) },
       figures: [{ label: 'citing answers that do not name the brand', unit: 'percent', ...proportion(without, rows.length, input.now) }],
       answers: rows.slice(0, SAMPLE_ANSWERS).map((r) => answerOf(r, [thread])),
@@ -194,7 +195,7 @@ export function laggards(input: GeoInput, by: 'engine' | 'language'): Candidate[
     const metric: MetricRef = { name: 'mention_rate', scope: { [by]: value }, better: 'higher', source: 'runs' };
     const gap = ko / others.length - k / mine.length;
     out.push(candidate(type, `${type}:${value}`, evidence(input, mine, {
-      summary: `${by} ${value}: the brand is named in ${k} of ${mine.length} answers, against ${ko} of ${others.length} elsewhere`,
+      summary: `${by} ${value}: the brand is named in ${k} of ${plural(mine.length, 'answer')}, against ${ko} of ${others.length} elsewhere`,
       metric: { ...metric, current: mentionRate(mine, input.now) },
       figures: [
         { label: `brand mention rate, ${by} ${value}`, unit: 'percent', ...proportion(k, mine.length, input.now) },
@@ -252,7 +253,7 @@ export function negativeSentences(input: GeoInput): Candidate[] {
   return [...bySentence].filter(([, e]) => e.rows.length >= GEO_THRESHOLDS.negativeMinAnswers)
     .sort((a, b) => b[1].rows.length - a[1].rows.length).slice(0, GEO_THRESHOLDS.negativeMaxItems)
     .map(([key, { text, rows }]) => candidate('negative_sentiment', `negative_sentiment:${hash(key)}`, evidence(input, rows, {
-      summary: `"${text}" recurs in ${rows.length} answers naming ${input.brand.name}`,
+      summary: `"${text}" recurs in ${plural(rows.length, 'answer')} naming ${input.brand.name}`,
       metric: { ...metric, current },
       figures: [
         { label: 'answers naming the brand that repeat this sentence', unit: 'percent', ...proportion(rows.length, naming_.length, input.now) },

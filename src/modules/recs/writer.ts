@@ -1,5 +1,6 @@
 import { generateText, type LanguageModel } from 'ai';
 import type { Candidate } from './recs.types.ts';
+import { plural } from '../../lib/format/format.js';
 
 // Title and rationale of an item: written by the workspace's model from the evidence when a
 // provider is configured, else by deterministic templates. The item records which
@@ -31,7 +32,7 @@ export function templateText(c: Candidate, brand: string): Written {
         `${f(c, 'domain')} is cited by AI answers that recommend competitors — ${pct(c, 1)} of answers naming a competitor cite it — and never by an answer naming ${brand}. A listing, review or article there puts ${brand} into the sources the engines already trust.`);
     case 'reddit_thread':
       return t(`Join the Reddit discussion the engines cite: ${f(c, 'threadUrl')}`,
-        `This thread is cited in ${c.evidence.figures[0]?.n ?? 0} answers; ${pct(c)} of them do not name ${brand}. A helpful reply that discloses your affiliation can change what the thread — and the answers built on it — say.`);
+        `This thread is cited in ${plural(c.evidence.figures[0]?.n ?? 0, 'answer')}; ${pct(c)} of them do not name ${brand}. A helpful reply that discloses your affiliation can change what the thread — and the answers built on it — say.`);
     case 'engine_gap':
       return t(`Raise ${brand}'s visibility on ${f(c, 'engine')}`,
         `${f(c, 'engine')} names ${brand} in ${pct(c, 0)} of answers against ${pct(c, 1)} on the other engines; the intervals do not overlap, so the gap is not noise. Check which sources this engine favours and be present there.`);

@@ -2,7 +2,8 @@
 // layout (skip link, header with navigation, main landmark).
 import { api, html, render, useLoad } from './lib.js';
 import { SignIn, SignUp } from './pages/auth.js';
-import { Agency, NewWorkspace } from './pages/agency.js';
+import { Agency } from './pages/agency.js';
+import { NewWorkspace } from './pages/onboarding.js';
 import { Overview } from './pages/overview.js';
 import { Runs, RunDetail } from './pages/runs.js';
 import { Recs } from './pages/recs.js';

@@ -3,10 +3,10 @@
 import { h, render } from '/assets/vendor/preact.js';
 import { useCallback, useEffect, useRef, useState } from '/assets/vendor/hooks.js';
 import htm from '/assets/vendor/htm.js';
-import { createFormatter } from '/assets/vendor/format.js';
+import { createFormatter, plural } from '/assets/vendor/format.js';
 
 export const html = htm.bind(h);
-export { render, useCallback, useEffect, useRef, useState };
+export { plural, render, useCallback, useEffect, useRef, useState };
 
 /** An API error with the envelope's code, status and details (docs/api.md, "Errors"). */
 export class ApiError extends Error {

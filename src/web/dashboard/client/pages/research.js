@@ -1,7 +1,7 @@
 // Research: start the research pipeline (topics, questions, competitors, sources), follow its
 // stages, and take what it found into the workspace: suggested prompts into the prompt set,
 // untracked competitors into the competitor list (with their domain, which research cannot know).
-import { Alert, Loading, Notice, Simulated, api, html, useAction, useEffect, useLoad, useState, when, ws } from '../lib.js';
+import { Alert, Loading, Notice, Simulated, api, html, plural, useAction, useEffect, useLoad, useState, when, ws } from '../lib.js';
 
 const STAGES = { topics: 'Topics', questions: 'Questions', competitors: 'Competitors', sources: 'Cited sources' };
 
@@ -32,7 +32,7 @@ function Competitor({ slug, job, f, onDone }) {
       onDone(`${f.name} is now tracked as a competitor.`);
     });
   };
-  return html`<li><strong>${f.name}</strong> <small class="muted">named in ${f.mentions} of ${f.probes} answers</small>
+  return html`<li><strong>${f.name}</strong> <small class="muted">named in ${f.mentions} of ${plural(f.probes, 'answer')}</small>
     ${f.accepted ? html` <span class="badge">tracked</span>` : html`<form class="controls" onSubmit=${track}>
       <label>Domain of ${f.name}<input required value=${domain} onInput=${(e) => setDomain(e.target.value)} placeholder="example.com" /></label>
       <button type="submit" class="secondary small" disabled=${action.busy}>Track</button></form><${Alert} error=${action.error} />`}</li>`;
@@ -46,7 +46,7 @@ function Findings({ slug, job, onDone }) {
     ${of('prompt').length ? html`<${Prompts} slug=${slug} job=${job} findings=${of('prompt')} onDone=${onDone} />` : null}
     ${of('competitor').length ? html`<h3>Untracked competitors</h3><ul class="plain" id="found-competitors">${of('competitor').map((f) => html`<${Competitor} key=${f.id} slug=${slug} job=${job} f=${f} onDone=${onDone} />`)}</ul>` : null}
     ${of('source').length ? html`<h3>Cited sources</h3><div class="table-wrap"><table><thead><tr><th scope="col">Domain</th><th scope="col">Citations</th><th scope="col">Kind</th></tr></thead>
-      <tbody>${of('source').map((s) => html`<tr><th scope="row">${s.domain}</th><td>${s.citations} in ${s.probes} answers</td><td>${s.class.replace('_', ' ')}</td></tr>`)}</tbody></table></div>` : null}
+      <tbody>${of('source').map((s) => html`<tr><th scope="row">${s.domain}</th><td>${s.citations} in ${plural(s.probes, 'answer')}</td><td>${s.class.replace('_', ' ')}</td></tr>`)}</tbody></table></div>` : null}
     ${all.length ? null : html`<p class="muted">Nothing found.</p>`}
   </div>`;
 }

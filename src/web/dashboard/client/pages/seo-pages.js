@@ -1,6 +1,7 @@
 // Page evaluations: start one for an address, follow its job, and read each evaluation's
 // Lighthouse scores, metrics and the nine checks (failed ones with what to do).
 import { Alert, Notice, api, html, jobReason, num, when, useAction, useLoad, useState, waitForJob, ws } from '../lib.js';
+import { stagesOf } from '../stages.js';
 
 const CHECKS = { robotsTxt: 'robots.txt', sitemapXml: 'sitemap.xml', llmsTxt: 'llms.txt', metaRobots: 'meta robots', canonical: 'canonical', title: 'title', description: 'description', https: 'HTTPS', viewport: 'viewport' };
 const ms = (v) => (v === null || v === undefined ? '—' : `${num(v, 0)} ms`);
@@ -17,17 +18,28 @@ function Evaluation({ p }) {
   </tr>`;
 }
 
+const MARK = { done: '✓', current: '…', failed: '✗', pending: '·' };
+const STATE_WORDS = { done: 'done', current: 'in progress', failed: 'stopped here', pending: 'to do' };
+
+/** The evaluation's stages as its job reports them (polled through GET …/jobs/{id}). */
+function Stages({ job }) {
+  return html`<ol class="stages" aria-label="Evaluation stages">${stagesOf(job.lastLines, job.status).map((s) => html`<li class=${`stage ${s.state}`}>
+    <span aria-hidden="true">${MARK[s.state]}</span> ${s.label} <small class="muted">(${STATE_WORDS[s.state]})</small></li>`)}</ol>`;
+}
+
 export function PageEvaluations({ slug }) {
   const evals = useLoad(() => api('GET', ws(slug, '/page-evaluation')), [slug]);
   const [url, setUrl] = useState('');
   const [notice, setNotice] = useState('');
+  const [job, setJob] = useState(null);
   const action = useAction();
   const evaluate = (e) => {
     e.preventDefault();
     action.run(async () => {
-      const job = await api('POST', ws(slug, '/page-evaluation'), { url });
+      const started = await api('POST', ws(slug, '/page-evaluation'), { url });
       setNotice(`Evaluating ${url}…`);
-      const done = await waitForJob(slug, job.id, { maxTries: 180, onTick: (j) => j.status === 'running' && setNotice(`Evaluating ${url}… ${j.progress.percent}%`) });
+      setJob(started);
+      const done = await waitForJob(slug, started.id, { maxTries: 180, onTick: setJob });
       setNotice(done.status === 'succeeded' ? `Evaluated ${url}.` : '');
       if (done.status !== 'succeeded') throw new Error(`The evaluation ${done.status}: ${jobReason(done)}`);
       setUrl('');
@@ -39,6 +51,7 @@ export function PageEvaluations({ slug }) {
       <button type="submit" disabled=${action.busy}>${action.busy ? 'Evaluating…' : 'Evaluate'}</button>
     </form>
     <div aria-live="polite"><${Notice}>${notice}</${Notice}></div>
+    ${job ? html`<${Stages} job=${job} />` : null}
     <${Alert} error=${action.error ?? evals.error} />
     ${evals.data?.length ? html`<div class="table-wrap"><table id="evaluations"><caption>Lighthouse scores (0-100), metrics and checks, newest first</caption>
       <thead><tr><th scope="col">Page</th><th scope="col">Performance</th><th scope="col">Accessibility</th><th scope="col">Best practices</th><th scope="col">SEO</th><th scope="col">Metrics</th><th scope="col">Checks</th></tr></thead>

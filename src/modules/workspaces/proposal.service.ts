@@ -1,0 +1,67 @@
+import type { Fetcher } from '../profile/design.service.ts';
+import { readHomePage } from '../profile/design.service.ts';
+import type { ResearchModel } from '../research/research.providers.ts';
+import {
+  competitorsFrom, DEFAULT_QUOTAS, DEFAULT_SET_SIZE, guessedDomain, languagesOf, MAX_COMPETITORS, regionsOf, siteIdentity, slugCandidates, slugOf,
+} from './proposal.fns.ts';
+
+// The proposal step of a first workspace (issue 24). It is free, on purpose: credits belong to a
+// workspace and there is none yet, so it reads only the site (through the safe fetcher, the one
+// door to user-given addresses) and asks the competitor question of the simulated engine — the
+// research module's stand-in, which names invented brands. The answer says so (`simulated`), and
+// real competitors come from research once the workspace exists and can pay for engine calls.
+
+export interface ProposalDeps {
+  fetcher: Fetcher;
+  /** The engine asked for competitors; the simulated research model here (see above). */
+  engine: ResearchModel;
+  slugTaken(slug: string): Promise<boolean>;
+}
+
+export function createWorkspaceProposals(deps: ProposalDeps) {
+  return {
+    async propose(input: { brandName: string; domain: string }) {
+      const page = await readHomePage(deps.fetcher, input.domain);
+      const identity = page ? siteIdentity(page.html) : null;
+      const { languages, reason: languagesWhy } = languagesOf(identity);
+      const { regions, reason: regionsWhy } = regionsOf(identity, input.domain);
+
+      const base = slugOf(input.brandName, input.domain.split('.')[0]!);
+      let brand = base;
+      for (const candidate of slugCandidates(base)) {
+        if (!(await deps.slugTaken(candidate))) { brand = candidate; break; }
+      }
+
+      const question = `List ${MAX_COMPETITORS} brands that compete with ${input.brandName} (${input.domain}), one per line: name - why.`;
+      const answer = await deps.engine.ask(question, AbortSignal.timeout(30_000));
+      const competitors = competitorsFrom(answer, input.brandName, guessedDomain);
+
+      return {
+        proposal: {
+          brand,
+          displayName: identity?.name ?? input.brandName,
+          domains: [input.domain], languages, regions, competitors,
+          gscProperty: `sc-domain:${input.domain}`,
+          activeSetSize: DEFAULT_SET_SIZE,
+          complianceProfile: identity?.medical ? 'eu_medical' as const : 'none' as const,
+          quotas: DEFAULT_QUOTAS,
+        },
+        reasons: {
+          displayName: identity?.name ? 'The name the site gives itself (schema.org organisation, og:site_name or title).' : 'The brand name as typed: the site gave none.',
+          languages: languagesWhy, regions: regionsWhy,
+          competitors: deps.engine.simulated
+            ? 'Named by the simulated engine (invented brands with guessed domains): replace them with your real competitors, or run research after creating the workspace.'
+            : `Named by an engine asked: "${question}"`,
+          complianceProfile: identity?.medical ? 'The site describes itself as a medical or health business (schema.org).' : 'The site does not describe itself as medical.',
+          quotas: 'The default split of prompts by intent.',
+        },
+        site: page
+          ? { read: true, url: page.url, detail: `Read ${page.url}.` }
+          : { read: false, url: null, detail: `${input.domain} did not answer with a web page over HTTPS or HTTP: nothing was read from it.` },
+        simulated: deps.engine.simulated,
+        chargedMicrousd: 0 as const,
+      };
+    },
+  };
+}
+export type WorkspaceProposals = ReturnType<typeof createWorkspaceProposals>;

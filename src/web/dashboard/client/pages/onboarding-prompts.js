@@ -1,0 +1,98 @@
+// The last onboarding step (issue 24): the prompts the new workspace starts with — the template
+// set made at creation, editable and switchable off, plus what the site suggests (GET
+// …/prompts/proposals, free) — then the first run, quoted before it starts.
+import { Alert, Loading, api, fmt, html, newKey, usd, useAction, useEffect, useLoad, useState, words, ws } from '../lib.js';
+
+const PRESETS = [['lite', 'Lite — up to 50 prompts'], ['smoke', 'Smoke — 2 prompts, a quick check']];
+
+async function loadPrompts(slug) {
+  const [active, proposals, balance] = await Promise.all([
+    api('GET', ws(slug, '/prompts?active=true&limit=300')),
+    // Proposals are a help, not a requirement: without them the set made at creation is used.
+    api('GET', ws(slug, '/prompts/proposals')).catch(() => null),
+    api('GET', ws(slug, '/credits/balance')).catch(() => null),
+  ]);
+  // Template proposals repeat the set made at creation: only what the site and others add is new.
+  return { active: active.prompts, proposals: (proposals?.proposals ?? []).filter((p) => p.source !== 'template'), balance };
+}
+
+export function PromptsStep({ slug }) {
+  const loaded = useLoad(() => loadPrompts(slug), [slug]);
+  const [edits, setEdits] = useState({});
+  const [off, setOff] = useState({});
+  const [picked, setPicked] = useState({});
+  const [preset, setPreset] = useState('lite');
+  const [chosen, setChosen] = useState(false);
+  const [tick, setTick] = useState(0);
+  const quote = useLoad(() => api('GET', ws(slug, `/runs/quote?preset=${preset}&samples=1`)), [slug, preset, tick]);
+  // A first run the credit left cannot pay is no proposal: the smoke run is offered instead, once.
+  const balance = loaded.data?.balance;
+  useEffect(() => {
+    if (!chosen && preset === 'lite' && quote.data && balance && balance.availableMicrousd < quote.data.estimateMicrousd) {
+      setChosen(true);
+      setPreset('smoke');
+    }
+  }, [quote.data, balance]);
+  const action = useAction();
+  const [saved, setSaved] = useState(false);
+
+  const start = (e) => {
+    e.preventDefault();
+    action.run(async () => {
+      if (!saved) {
+        const { active, proposals } = loaded.data;
+        for (const p of active) {
+          const text = edits[p.id]?.trim();
+          const patch = { ...(text && text !== p.text ? { text } : {}), ...(off[p.id] ? { active: false } : {}) };
+          if (Object.keys(patch).length) await api('PATCH', ws(slug, `/prompts/${p.id}`), patch);
+        }
+        for (const [i, text] of Object.entries(picked)) {
+          const p = proposals[Number(i)];
+          if (text !== undefined) await api('POST', ws(slug, '/prompts'), { text: text.trim(), intent: p.intent, language: p.language });
+        }
+        setSaved(true);
+        // The set changed: the run is started only at the price shown, so a higher one is shown first.
+        const fresh = await api('GET', ws(slug, `/runs/quote?preset=${preset}&samples=1`));
+        if (fresh.estimateMicrousd > (quote.data?.estimateMicrousd ?? 0)) {
+          setTick((t) => t + 1);
+          throw new Error(`With your prompts the run now holds ${usd(fresh.estimateMicrousd)}; start it again to accept.`);
+        }
+      }
+      await api('POST', ws(slug, '/runs'), { preset, idempotencyKey: newKey() });
+      location.assign(`/w/${encodeURIComponent(slug)}/runs`);
+    });
+  };
+
+  if (!loaded.data) return html`<${Alert} error=${loaded.error} />${loaded.loading ? html`<${Loading} what="Loading the proposed prompts" />` : null}`;
+  const { active, proposals } = loaded.data;
+  const q = quote.data;
+  const short = q && balance && balance.availableMicrousd < q.estimateMicrousd;
+  return html`<form class="stack wide" onSubmit=${start} aria-labelledby="step-h">
+    <h2 id="step-h">Step 3 of 3: prompts and the first run</h2>
+    <p class="notice" role="status">Workspace <strong>${slug}</strong> created. These are the questions the engines will be asked; change any before the first run.</p>
+    ${proposals.length ? html`<fieldset><legend>Suggested by your site (${fmt.count(proposals.length)})</legend>
+      <ul class="prompt-edit">${proposals.map((p, i) => html`<li>
+        <label class="inline-check"><input type="checkbox" checked=${picked[i] !== undefined} disabled=${saved} onChange=${(e) => setPicked({ ...picked, [i]: e.target.checked ? p.text : undefined })} /> Add</label>
+        <label class="visually-hidden" for=${`sug-${i}`}>Suggested prompt ${i + 1}</label>
+        <input id=${`sug-${i}`} value=${picked[i] ?? p.text} disabled=${saved || picked[i] === undefined} onInput=${(e) => setPicked({ ...picked, [i]: e.target.value })} />
+        <small class="muted">${words(p.intent)} · ${p.language} · ${p.reason}</small>
+      </li>`)}</ul>
+    </fieldset>` : null}
+    <details><summary>Active prompts: ${fmt.count(active.length - Object.values(off).filter(Boolean).length)}, made from templates at creation (show and edit)</summary>
+      <ol class="prompt-edit">${active.map((p, i) => html`<li>
+        <label class="inline-check"><input type="checkbox" checked=${!off[p.id]} disabled=${saved} onChange=${(e) => setOff({ ...off, [p.id]: !e.target.checked })} /> Ask</label>
+        <label class="visually-hidden" for=${`p-${p.id}`}>Prompt ${i + 1}</label>
+        <input id=${`p-${p.id}`} value=${edits[p.id] ?? p.text} disabled=${saved} onInput=${(e) => setEdits({ ...edits, [p.id]: e.target.value })} />
+        <small class="muted">${words(p.intent)} · ${p.language}</small>
+      </li>`)}</ol>
+    </details>
+    <fieldset class="inline"><legend>First run</legend>
+      ${PRESETS.map(([id, label]) => html`<label><input type="radio" name="preset" value=${id} checked=${preset === id} onChange=${() => { setChosen(true); setPreset(id); }} /> ${label}</label>`)}
+    </fieldset>
+    <p id="first-quote" aria-live="polite">${q ? html`Quoted: <strong>${usd(q.estimateMicrousd)}</strong> of credit for ${fmt.count(q.promptCount)} prompts, ${fmt.count(q.totalCalls)} calls${q.engines.some((en) => en.enabled && en.simulated) ? ' (simulated engines)' : ''}. Available: ${usd(balance?.availableMicrousd)}.` : 'Quoting…'}</p>
+    ${short ? html`<p class="alert" role="alert">Not enough credit for this run: pick the smoke run, or buy credits in Settings.</p>` : null}
+    <${Alert} error=${action.error ?? quote.error} />
+    <p class="row"><button type="submit" disabled=${action.busy || !q || short}>${q ? `Start the first run (${usd(q.estimateMicrousd)})` : 'Start the first run'}</button>
+      <a class="button secondary" href=${`/w/${encodeURIComponent(slug)}`}>Skip for now</a></p>
+  </form>`;
+}

@@ -1,0 +1,131 @@
+// A first workspace in a minute (issue 24): the person types the brand's name and domain, the
+// server proposes the rest (POST /api/v1/workspace-proposals, free), everything stays editable,
+// the two Google property ids are asked with where to find them and checked as typed, and the
+// creation body sent is the contract's, every field filled. Then the prompts step.
+import { Alert, Simulated, api, html, useAction, useState } from '../lib.js';
+import { ErrorBox, Field, fieldErrors, list } from './settings-ui.js';
+import { PromptsStep } from './onboarding-prompts.js';
+
+const LANGS = [['en', 'English'], ['es', 'Spanish'], ['ca', 'Catalan'], ['fr', 'French']];
+const INTENTS = [['discovery', 'Discovery'], ['problem_solution', 'Problem and solution'], ['use_case', 'Use case'], ['comparison', 'Comparison'], ['expert', 'Expert'], ['brand_research', 'Brand research']];
+const DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+const SLUG = /^[a-z0-9-]{2,20}$/;
+
+/** What a person pastes as a domain ("https://www.Example.com/shop") as the bare domain. */
+export const bareDomain = (text) => text.trim().toLowerCase().replace(/^[a-z]+:\/\//, '').replace(/[/?#:].*$/, '').replace(/^www\./, '').replace(/\.$/, '');
+
+/** Checks as typed, in the contract's formats; null when fine. */
+const CHECKS = {
+  ga4: (v) => (/^[0-9]{6,12}$/.test(v) ? null : 'The GA4 property id is 6 to 12 digits (not the G-… measurement id).'),
+  gsc: (v) => (/^sc-domain:/.test(v) && DOMAIN.test(v.slice(10)) ? null : 'Write the domain property as sc-domain: and the domain, such as sc-domain:example.com.'),
+  brand: (v) => (SLUG.test(v) ? null : '2 to 20 lowercase letters, digits or hyphens.'),
+  displayName: (v) => (v.trim().length >= 2 && v.length <= 60 ? null : '2 to 60 characters.'),
+  size: (v) => (Number.isInteger(v) && v >= 20 && v <= 300 ? null : 'A whole number from 20 to 300.'),
+};
+
+function BrandStep({ onProposed }) {
+  const [name, setName] = useState('');
+  const [domain, setDomain] = useState('');
+  const action = useAction();
+  const errors = fieldErrors(action.error);
+  const submit = (e) => {
+    e.preventDefault();
+    action.run(async () => onProposed(await api('POST', '/api/v1/workspace-proposals', { brandName: name.trim(), domain: bareDomain(domain) })));
+  };
+  return html`<form class="stack wide" onSubmit=${submit} aria-labelledby="step-h">
+    <h2 id="step-h">Step 1 of 3: your brand</h2>
+    <p class="muted">Two things to type. The site is read to propose the rest, for free; you can change every proposal.</p>
+    <${Field} id="brandName" label="Brand name" value=${name} onInput=${(e) => setName(e.target.value)} required minlength="2" maxlength="60" autocomplete="organization" error=${errors.brandName} />
+    <${Field} id="domain" label="Website domain" value=${domain} onInput=${(e) => setDomain(e.target.value)} required placeholder="example.com" autocomplete="url" hint="A pasted address works too: https://www.example.com/ becomes example.com." error=${errors.domain} />
+    <${ErrorBox} error=${errors.brandName || errors.domain ? null : action.error} />
+    <button type="submit" disabled=${action.busy}>${action.busy ? 'Reading the site…' : 'Propose the rest'}</button>
+  </form>`;
+}
+
+function Competitors({ items, onChange, simulated, reason }) {
+  const edit = (i, key) => (e) => onChange(items.map((c, k) => (k === i ? { ...c, [key]: e.target.value } : c)));
+  return html`<fieldset><legend>Competitors (2 to 5) <${Simulated} simulated=${simulated} /></legend>
+    <p class="muted">${reason}</p>
+    ${items.map((c, i) => html`<div class="row competitor">
+      <${Field} id=${`c${i}-name`} label=${`Competitor ${i + 1} name`} value=${c.name} onInput=${edit(i, 'name')} required minlength="2" maxlength="60" />
+      <${Field} id=${`c${i}-domain`} label=${`Competitor ${i + 1} domain`} value=${c.domain} onInput=${edit(i, 'domain')} required
+        error=${c.domain && !DOMAIN.test(c.domain) ? 'A domain such as example.com.' : null} />
+      <button type="button" class="secondary" disabled=${items.length <= 2} onClick=${() => onChange(items.filter((_, k) => k !== i))} aria-label=${`Remove competitor ${i + 1}`}>Remove</button>
+    </div>`)}
+    <button type="button" class="secondary" disabled=${items.length >= 5} onClick=${() => onChange([...items, { name: '', domain: '' }])}>Add a competitor</button>
+  </fieldset>`;
+}
+
+function ReviewStep({ proposed, onCreated }) {
+  const p = proposed.proposal;
+  const [f, setF] = useState({
+    brand: p.brand, displayName: p.displayName, languages: p.languages, regions: p.regions.join(', '), ga4: '', gsc: p.gscProperty,
+    size: p.activeSetSize, compliance: p.complianceProfile, quotas: p.quotas,
+    competitors: p.competitors.map((c) => ({ name: c.name, domain: c.domains[0] })),
+  });
+  const [touched, setTouched] = useState({});
+  const set = (key, value) => { setF({ ...f, [key]: value }); setTouched({ ...touched, [key]: true }); };
+  const action = useAction();
+  const server = fieldErrors(action.error);
+  // A field's message: the check as typed once it was touched, else what the server said.
+  const err = (key, field = key) => (touched[key] && CHECKS[key] ? CHECKS[key](f[key]) : null) ?? server[field] ?? null;
+  const quotaSum = Object.values(f.quotas).reduce((a, b) => a + b, 0);
+  const submit = (e) => {
+    e.preventDefault();
+    setTouched(Object.fromEntries(Object.keys(CHECKS).map((k) => [k, true])));
+    if (Object.keys(CHECKS).some((k) => CHECKS[k](f[k]))) return;
+    action.run(async () => {
+      const created = await api('POST', '/api/v1/workspaces', {
+        brand: f.brand, displayName: f.displayName.trim(), domains: p.domains, languages: f.languages, regions: list(f.regions),
+        competitors: f.competitors.map((c) => ({ name: c.name.trim(), domains: [bareDomain(c.domain)], aliases: [c.name.trim()], ambiguous: false })),
+        gscProperty: f.gsc.trim(), ga4Property: f.ga4.trim(), activeSetSize: f.size, complianceProfile: f.compliance, quotas: f.quotas,
+      });
+      onCreated(created.slug);
+    });
+  };
+  const toggleLang = (code) => set('languages', f.languages.includes(code) ? f.languages.filter((l) => l !== code) : [...f.languages, code]);
+  return html`<form class="stack wide" onSubmit=${submit} aria-labelledby="step-h" novalidate>
+    <h2 id="step-h">Step 2 of 3: check the proposal</h2>
+    <p class=${proposed.site.read ? 'notice' : 'alert'} role="status">${proposed.site.detail} Nothing was charged.</p>
+    <fieldset><legend>Brand</legend>
+      <${Field} id="displayName" label="Display name" value=${f.displayName} onInput=${(e) => set('displayName', e.target.value)} hint=${proposed.reasons.displayName} error=${err('displayName')} />
+      <${Field} id="brand" label="Workspace slug" value=${f.brand} onInput=${(e) => set('brand', e.target.value)} hint="It appears in addresses: /w/your-slug." error=${err('brand')} />
+      <fieldset class="inline"><legend>Languages</legend>
+        ${LANGS.map(([code, name]) => html`<label><input type="checkbox" checked=${f.languages.includes(code)} onChange=${() => toggleLang(code)} /> ${name}</label>`)}
+      </fieldset>
+      <p class="muted">${proposed.reasons.languages}</p>
+      <${Field} id="regions" label="Regions" value=${f.regions} onInput=${(e) => set('regions', e.target.value)} hint=${`${proposed.reasons.regions} Comma separated, empty for all.`} error=${server.regions} />
+    </fieldset>
+    <${Competitors} items=${f.competitors} onChange=${(v) => set('competitors', v)} simulated=${proposed.simulated} reason=${proposed.reasons.competitors} />
+    <${Alert} error=${server.competitors ? { message: server.competitors } : null} />
+    <fieldset><legend>Google properties</legend>
+      <${Field} id="ga4" label="Google Analytics 4 property ID" value=${f.ga4} onInput=${(e) => set('ga4', e.target.value.trim())} inputmode="numeric" autocomplete="off"
+        hint="Where to find it: Google Analytics → Admin → Property details, “Property ID” (digits only)." error=${err('ga4', 'ga4Property')} />
+      <${Field} id="gsc" label="Search Console property" value=${f.gsc} onInput=${(e) => set('gsc', e.target.value.trim())} autocomplete="off"
+        hint="Where to find it: Search Console → the property menu at the top left; a domain property reads sc-domain:your-domain." error=${err('gsc', 'gscProperty')} />
+    </fieldset>
+    <fieldset><legend>Measurement</legend>
+      <${Field} id="size" label="Active prompts" type="number" min="20" max="300" value=${f.size} onInput=${(e) => set('size', Number(e.target.value))} hint="How many prompts the engines are asked (20-300)." error=${err('size', 'activeSetSize')} />
+      <${Field} id="compliance" label="Compliance profile" as="select" value=${f.compliance} onChange=${(e) => set('compliance', e.target.value)} hint=${proposed.reasons.complianceProfile}>
+        <option value="none">None</option><option value="eu_medical">EU medical</option>
+      </${Field}>
+      <details><summary>Prompts by intent (${Math.round(quotaSum * 100)}%)</summary>
+        <p class="muted">${proposed.reasons.quotas} The six shares add up to 100%.</p>
+        <div class="row">${INTENTS.map(([key, label]) => html`<${Field} id=${`q-${key}`} label=${`${label} (%)`} type="number" min="0" max="100" value=${Math.round(f.quotas[key] * 100)}
+          onInput=${(e) => set('quotas', { ...f.quotas, [key]: Number(e.target.value) / 100 })} />`)}</div>
+        ${Math.abs(quotaSum - 1) > 0.0001 ? html`<p class="field-error">The shares add up to ${Math.round(quotaSum * 100)}%, not 100%.</p>` : null}
+      </details>
+    </fieldset>
+    <${ErrorBox} error=${action.error} />
+    <button type="submit" disabled=${action.busy || !f.languages.length}>Create workspace</button>
+  </form>`;
+}
+
+export function NewWorkspace() {
+  const [proposed, setProposed] = useState(null);
+  const [slug, setSlug] = useState(null);
+  return html`<h1>New workspace</h1>
+    ${slug ? html`<${PromptsStep} slug=${slug} />`
+      : proposed ? html`<${ReviewStep} proposed=${proposed} onCreated=${setSlug} />`
+      : html`<${BrandStep} onProposed=${setProposed} />`}`;
+}
