@@ -111,7 +111,8 @@ describe.runIf(browserAvailable)('a dashboard a client can be shown (issue 24)',
       await page.locator('#empty-overview button', { hasText: 'quoted' }).waitFor();
       const empty = await page.locator('#empty-overview').textContent();
       expect(empty).toContain('No runs yet');
-      expect(empty).toMatch(/Start a lite run \(quoted: \$\d+\.\d\d of credit/);
+      // The free credit of a new workspace pays a smoke run, not a lite one: the run offered is one it can pay.
+      expect(empty).toMatch(/Start a smoke run \(quoted: \$\d+\.\d\d of credit, 2 prompts\)/);
       expect(await page.locator('.alert').count()).toBe(0);
       await page.goto(`${base}/w/fresh/recs`);
       await page.getByText('Nothing proposed. Recommendations come from the latest run’s answers').waitFor();

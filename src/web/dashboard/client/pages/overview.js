@@ -1,7 +1,7 @@
 // Workspace overview: the GEO score with its five components, the scoreboard against the
 // competitors, and the time series per engine with its 95% interval band.
 import { BandChart, COLORS } from '../chart.js';
-import { Alert, Change, ENGINES, Loading, Simulated, api, day, hasMeasurement, engineName, fmt, html, interval, newKey, num, pct, usd, useAction, useLoad, useState, ws } from '../lib.js';
+import { Alert, Change, ENGINES, Loading, Simulated, api, day, hasMeasurement, engineName, fmt, html, interval, newKey, num, pct, plural, usd, useAction, useLoad, useState, ws } from '../lib.js';
 
 const COMPONENTS = {
   visibility: 'Visibility — share of answers that name the brand',
@@ -102,21 +102,34 @@ function Series({ slug }) {
   </section>`;
 }
 
-/** A workspace with no measurement yet: what is missing, why, and the one action that fills it, quoted. */
-function NoRunYet({ slug, onStarted }) {
-  const quote = useLoad(() => api('GET', ws(slug, '/runs/quote?preset=lite&samples=1')), [slug]);
+/**
+ * A workspace with no measurement yet: what is missing, why, and the one action that fills it,
+ * quoted. The run offered is one the credit left can pay: lite, else smoke, else a top-up.
+ */
+function NoRunYet({ slug }) {
+  const offer = useLoad(async () => {
+    const [lite, smoke, balance] = await Promise.all([
+      api('GET', ws(slug, '/runs/quote?preset=lite&samples=1')),
+      api('GET', ws(slug, '/runs/quote?preset=smoke&samples=1')),
+      api('GET', ws(slug, '/credits/balance')).catch(() => null),
+    ]);
+    const affords = (q) => !balance || balance.availableMicrousd >= q.estimateMicrousd;
+    return affords(lite) ? { preset: 'lite', q: lite } : affords(smoke) ? { preset: 'smoke', q: smoke } : { preset: null, q: lite, balance };
+  }, [slug]);
   const action = useAction();
+  const o = offer.data;
   const start = () => action.run(async () => {
-    await api('POST', ws(slug, '/runs'), { preset: 'lite', samples: 1, idempotencyKey: newKey() });
+    await api('POST', ws(slug, '/runs'), { preset: o.preset, samples: 1, idempotencyKey: newKey() });
     location.assign(`/w/${slug}/runs`);
   });
-  const q = quote.data;
+  const quoted = (q) => ` (quoted: ${usd(q.estimateMicrousd)} of credit, ${plural(q.promptCount, 'prompt')})`;
   return html`<section class="card empty-state" aria-labelledby="empty-h" id="empty-overview">
     <h2 id="empty-h">No runs yet</h2>
     <p>The score, the scoreboard and the trend come from measurement runs: the engines are asked this workspace’s prompts and their answers analysed. Nothing has been measured yet.</p>
-    <p><button type="button" onClick=${start} disabled=${action.busy || !q}>Start a lite run${q ? ` (quoted: ${usd(q.estimateMicrousd)} of credit, ${fmt.count(q.promptCount)} prompts)` : ''}</button>
-      <a class="button secondary" href=${`/w/${slug}/runs`}>Other run sizes</a></p>
-    <${Alert} error=${action.error ?? quote.error} />
+    ${o && !o.preset
+      ? html`<p>A lite run${quoted(o.q)} needs more credit than the ${usd(o.balance.availableMicrousd)} left. <a class="button" href=${`/w/${slug}/settings#credits`}>Add credit</a></p>`
+      : html`<p><button type="button" onClick=${start} disabled=${action.busy || !o}>Start a ${o?.preset ?? 'lite'} run${o ? quoted(o.q) : ''}</button>${' '}<a class="button secondary" href=${`/w/${slug}/runs`}>Other run sizes</a></p>`}
+    <${Alert} error=${action.error ?? offer.error} />
   </section>`;
 }
 
