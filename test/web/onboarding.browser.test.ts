@@ -13,7 +13,7 @@ import { html, mappedFetcher, startFixtureSite, type FixtureSite } from '../help
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'test-artifacts';
 const DOMAIN = 'acme-analytics.com';
 const SITE = `<!doctype html><html lang="en-US"><head><meta charset="utf-8"><title>Acme Analytics | Dashboards for everyone</title>
-<link rel="alternate" hreflang="es" href="/es/"><meta name="description" content="Dashboards that answer questions about your business data.">
+<link rel="alternate" hreflang="es" href="/es/"><meta name="description" content="The BI platform for small teams: dashboards that answer questions about your business data.">
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"Organization","name":"Acme Analytics"}</script></head>
 <body><main><h1>Dashboards for everyone</h1><h2>How long does it take to build a dashboard?</h2><h2>Reports your whole team can read</h2></main></body></html>`;
 
@@ -100,11 +100,21 @@ describe.runIf(browserAvailable)('first workspace in a minute', () => {
     await shoot('2-proposal');
     await page.getByRole('button', { name: 'Create workspace' }).click();
 
-    // Step 3: the set made at creation and the site's suggestions, then the quoted first run.
+    // Step 3: the category read from the site, confirmed with a click, rewrites the set made at
+    // creation on it ("provider" until then); the site's suggestions; then the quoted first run.
     await page.getByRole('heading', { name: /Step 3 of 3/ }).waitFor();
+    await page.locator('#category input[name="en-singular"]').waitFor();
+    expect(await page.locator('#category input[name="en-singular"]').inputValue()).toBe('BI platform');
+    expect(await page.locator('#category input[name="en-plural"]').inputValue()).toBe('BI platforms');
+    await shoot('3-category');
+    await page.getByRole('button', { name: 'Use this category and rewrite the prompts' }).click();
+    await page.locator('#category').waitFor({ state: 'detached' });
     await page.locator('#first-quote strong').waitFor();
     await page.locator('summary', { hasText: /^Active prompts: 50,/ }).click();
     expect(await page.locator('ol.prompt-edit li').count()).toBe(50);
+    const texts = await page.locator('ol.prompt-edit li input').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+    expect(texts).toContain('What are the best BI platforms?');
+    expect(texts.filter((t) => /\bproviders?\b/i.test(t))).toEqual([]);
     // The free credit does not cover a lite run: the smoke run is proposed instead.
     expect(await page.getByRole('radio', { name: /Smoke/ }).isChecked()).toBe(true);
     await page.getByText('Suggested by your site').waitFor();

@@ -233,7 +233,7 @@ export function createProposals(deps: ProposalDeps) {
       const translated = missing.filter((l) => l !== language).flatMap((to) => {
         for (const base of bases) {
           const category = translateCategory(base.language, base.category, to);
-          if (category) return [{ language: to, ...category, source: 'translation' as const, reason: `The ${base.what} ${base.language} category "${base.category.singular}" in ${to}, word by word from the language tables: check it reads naturally.` }];
+          if (category) return [{ language: to, ...category, source: 'translation' as const, reason: `Translated word by word from the ${LANGUAGE_NAMES.of(base.language)} category "${base.category.singular}" (${base.what}): check it reads naturally.` }];
         }
         return [];
       });
@@ -294,6 +294,8 @@ export function interleave(candidates: Proposal[]): Proposal[] {
 }
 
 const engineName = (id: string) => (ENGINE_NAMES as Record<string, string>)[id] ?? id;
+/** Language names in the English of the reasons ("es" → "Spanish"). */
+const LANGUAGE_NAMES = new Intl.DisplayNames('en', { type: 'language' });
 const listOf = (names: string[]) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0] ?? 'Engines');
 
 const RewriteSchema = jsonSchema<{ prompts: Array<{ from: number; text: string; intent: Intent }> }>({

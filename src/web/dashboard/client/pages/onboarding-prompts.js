@@ -1,6 +1,7 @@
 // The last onboarding step (issue 24): the prompts the new workspace starts with — the template
 // set made at creation, editable and switchable off, plus what the site suggests (GET
 // …/prompts/proposals, free) — then the first run, quoted before it starts.
+import { CategoryBox } from './onboarding-category.js';
 import { Alert, Loading, api, fmt, html, newKey, usd, useAction, useEffect, useLoad, useState, words, ws } from '../lib.js';
 
 const PRESETS = [['lite', 'Lite — up to 50 prompts'], ['smoke', 'Smoke — 2 prompts, a quick check']];
@@ -67,9 +68,18 @@ export function PromptsStep({ slug }) {
   const { active, proposals } = loaded.data;
   const q = quote.data;
   const short = q && balance && balance.availableMicrousd < q.estimateMicrousd;
-  return html`<form class="stack wide" onSubmit=${start} aria-labelledby="step-h">
-    <h2 id="step-h">Step 3 of 3: prompts and the first run</h2>
+  // The category's form comes first and outside this one (forms do not nest); rewriting the
+  // prompts on it replaces the generated set, so the edits of the old one are dropped.
+  const rewritten = () => {
+    setEdits({});
+    setOff({});
+    loaded.reload();
+    setTick((t) => t + 1);
+  };
+  return html`<h2 id="step-h">Step 3 of 3: prompts and the first run</h2>
     <p class="notice" role="status">Workspace <strong>${slug}</strong> created. These are the questions the engines will be asked; change any before the first run.</p>
+    <${CategoryBox} slug=${slug} onApplied=${rewritten} />
+    <form class="stack wide" onSubmit=${start} aria-labelledby="step-h">
     ${proposals.length ? html`<fieldset><legend>Suggested by your site (${fmt.count(proposals.length)})</legend>
       <ul class="prompt-edit">${proposals.map((p, i) => html`<li>
         <label class="inline-check"><input type="checkbox" checked=${picked[i] !== undefined} disabled=${saved} onChange=${(e) => setPicked({ ...picked, [i]: e.target.checked ? p.text : undefined })} /> Add</label>

@@ -1,0 +1,50 @@
+// Onboarding, step 3: what the brand sells, per language (issue 25's category). The set made at
+// creation is built on each language's neutral fallback ("provider"), because the creation body
+// has no category; here the site's proposal (GET …/prompts/categories) is shown, editable, and
+// confirming it rewrites the generated prompts on it (POST …/prompts/generate).
+import { Alert, api, html, jobReason, useAction, useLoad, useState, waitForJob, ws } from '../lib.js';
+
+const LANGUAGE = { en: 'English', es: 'Spanish', ca: 'Catalan', fr: 'French' };
+const GENDERED = new Set(['es', 'ca', 'fr']);
+
+export function CategoryBox({ slug, onApplied }) {
+  const loaded = useLoad(() => api('GET', ws(slug, '/prompts/categories')), [slug]);
+  const [values, setValues] = useState({});
+  const action = useAction();
+  const data = loaded.data;
+  if (!data || !data.missing.length) return loaded.error ? html`<${Alert} error=${loaded.error} />` : null;
+
+  const proposal = (lang) => data.proposals.find((p) => p.language === lang);
+  const value = (lang, field) => values[lang]?.[field] ?? proposal(lang)?.[field] ?? '';
+  const set = (lang, field) => (e) => setValues({ ...values, [lang]: { ...values[lang], [field]: e.target.value } });
+  const named = data.missing.filter((lang) => value(lang, 'singular').trim() && value(lang, 'plural').trim());
+
+  const apply = (e) => {
+    e.preventDefault();
+    action.run(async () => {
+      for (const lang of named) {
+        await api('PUT', ws(slug, '/prompts/categories'), {
+          language: lang, singular: value(lang, 'singular').trim(), plural: value(lang, 'plural').trim(),
+          ...(GENDERED.has(lang) ? { gender: value(lang, 'gender') || 'm' } : {}),
+        });
+      }
+      const job = await waitForJob(slug, (await api('POST', ws(slug, '/prompts/generate'))).id);
+      if (job.status !== 'succeeded') throw new Error(`The prompts were not rewritten: ${jobReason(job)}`);
+      loaded.reload();
+      onApplied();
+    });
+  };
+
+  return html`<form class="card stack" id="category" onSubmit=${apply} aria-labelledby="category-h">
+    <h3 id="category-h">What you offer, in a few words</h3>
+    <p>The prompts below say “${data.fallback[data.missing[0]]?.singular}” where your category belongs. Name it (singular and plural) and they are rewritten on it: free from templates, or by your language model when one is configured (credit is held per call).</p>
+    ${data.missing.map((lang) => html`<fieldset class="inline"><legend>${LANGUAGE[lang] ?? lang}${proposal(lang) ? html` <small class="muted">— ${proposal(lang).reason}</small>` : null}</legend>
+      <label>Singular <input name=${`${lang}-singular`} value=${value(lang, 'singular')} placeholder=${data.fallback[lang]?.singular} maxlength="80" onInput=${set(lang, 'singular')} /></label>
+      <label>Plural <input name=${`${lang}-plural`} value=${value(lang, 'plural')} placeholder=${data.fallback[lang]?.plural} maxlength="80" onInput=${set(lang, 'plural')} /></label>
+      ${GENDERED.has(lang) ? html`<label>Gender <select name=${`${lang}-gender`} value=${value(lang, 'gender') || 'm'} onChange=${set(lang, 'gender')}>
+        <option value="m">masculine</option><option value="f">feminine</option></select></label>` : null}
+    </fieldset>`)}
+    <${Alert} error=${action.error} />
+    <p><button type="submit" disabled=${action.busy || !named.length}>${action.busy ? 'Rewriting the prompts…' : 'Use this category and rewrite the prompts'}</button></p>
+  </form>`;
+}
