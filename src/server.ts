@@ -33,6 +33,8 @@ export async function startServer(env: NodeJS.ProcessEnv, extra: Partial<AppDeps
     await database.migrate();
     app = await buildApp({ config, database, timers: true, ...extra });
     await app.listen({ host: config.host, port: config.port });
+    // The line a newcomer looks for after `npm start` (the README's tour names it).
+    app.log.info({ dashboard: `${config.publicBaseUrl}/`, docs: `${config.publicBaseUrl}/docs` }, `Dashboard at ${config.publicBaseUrl}/ · API reference at ${config.publicBaseUrl}/docs`);
   } catch (err) {
     await app?.close();
     await database.close();
