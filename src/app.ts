@@ -4,7 +4,7 @@ import type { Config } from './config.ts';
 import type { Database } from './lib/db.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { newId } from './lib/ids.ts';
-import { PASSWORD_SCRYPT, type ScryptParams } from './lib/crypto.ts';
+import { hmacSha256Hex, PASSWORD_SCRYPT, type ScryptParams } from './lib/crypto.ts';
 import { registerAuth } from './lib/http/auth.ts';
 import { applyRouteConventions } from './lib/http/conventions.ts';
 import { frameworkErrorReply, registerErrorHandling } from './lib/http/error-handler.ts';
@@ -72,6 +72,8 @@ import { realModel, serpApi, simulatedModel, simulatedSerp } from './modules/res
 import { createReportsService } from './modules/reports/reports.service.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { createPdfRenderer } from './modules/reports/pdf.ts';
+import { createDeliveryService } from './modules/reports/delivery.service.ts';
+import { deliveryRoutes } from './modules/reports/delivery.routes.ts';
 import { existsSync } from 'node:fs';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { API_VERSION, docsRoutes, registerOpenApi } from './modules/docs/docs.routes.ts';
@@ -112,7 +114,7 @@ export const BODY_LIMIT = 1024 * 1024;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    maintenance: { sweep(): Promise<void>; sweepJobs(): Promise<number>; relayEvents(): Promise<number>; tickSchedules(): Promise<{ started: number; skipped: number }> };
+    maintenance: { sweep(): Promise<void>; sweepJobs(): Promise<number>; relayEvents(): Promise<number>; tickSchedules(): Promise<{ started: number; skipped: number }>; tickReportDeliveries(): Promise<number> };
     /** Domain events published after commits; alerts and outbound webhooks subscribe. */
     events: EventHub;
   }
@@ -143,6 +145,8 @@ export interface AppDeps {
   faults?: EventFaults;
   /** Tests only: a cheaper scrypt cost for new password hashes; refused unless GEO_ENV=test. */
   passwordScrypt?: ScryptParams;
+  /** Scheduled report mail attaches PDFs up to this size (10 MB) and links larger ones; tests lower it. */
+  reportAttachLimitBytes?: number;
 }
 
 /** Password hashing cost: the OWASP floor, lowered only by tests (GEO_ENV=test), never in production. */
@@ -413,6 +417,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   events.subscribe((event) => alerts.onEvent(event));
   alertsRoutes(app, { alerts });
   if (config.pipeline.workers === 'embedded') await alerts.startWorkers();
+  // Scheduled report mail (docs/reports.md): the minute's maintenance sweep finds due slots.
+  const delivery = createDeliveryService({
+    db, clock, queue, reports, workspaces, log: app.log, mailer: deps.mailer ?? smtp, publicBaseUrl: config.publicBaseUrl,
+    secret: hmacSha256Hex(config.secrets.sessionSecret, 'report-delivery-links'), attachLimitBytes: deps.reportAttachLimitBytes,
+  });
+  deliveryRoutes(app, { delivery });
+  if (config.pipeline.workers === 'embedded') await delivery.startWorkers();
   // Outbound webhooks: public events become signed deliveries through the safe fetcher (pg-boss, with backoff).
   const webhooks = await setupWebhooks(app, {
     db, clock, fetcher, queue, credentialsKey: config.secrets.credentialsKey, policy: config.webhooks,
@@ -443,6 +454,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sweepJobs: () => jobs.sweep(),
     relayEvents: () => events.relay(),
     tickSchedules: () => schedules.tick(),
+    tickReportDeliveries: () => delivery.tick(),
     async sweep() {
       await events.relay();
       await jobs.sweep();
@@ -451,6 +463,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await limiter.sweep();
       await traffic.sweep();
       await reports.sweepWeekly();
+      await delivery.tick();
       await mcpQuotes.sweep();
       await webhooks.sweepStale();
       await webhooks.sweepUnqueued();

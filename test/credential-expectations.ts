@@ -212,6 +212,14 @@ export const DECISION_CREDENTIALS: Record<string, string> = {
   'GET /favicon.ico': 'public',
   // docs/security.md (issue 29.3): a job's whole log, read like the job itself
   [`GET ${W}/jobs/:id/log`]: 'runs:read',
+  // docs/reports.md (issue 23): the delivery schedule is a setting like the report settings; its log is
+  // read like the reports; a mail's links (the report, unsubscribe) are signed and need no account
+  [`GET ${W}/reports/delivery`]: 'settings:read',
+  [`PUT ${W}/reports/delivery`]: 'settings:write',
+  [`GET ${W}/reports/deliveries`]: 'reports:read',
+  'GET /r/report': 'public',
+  'GET /r/unsubscribe': 'public',
+  'POST /r/unsubscribe': 'public',
 };
 
 export const EXPECTED_CREDENTIALS: Record<string, string> = { ...SPEC_CREDENTIALS, ...DECISION_CREDENTIALS };

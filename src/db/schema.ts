@@ -20,6 +20,7 @@ export * from '../modules/chat/chat.tables.ts';
 export * from '../modules/profile/profile.tables.ts';
 export * from '../modules/research/research.tables.ts';
 export * from '../modules/reports/reports.tables.ts';
+export * from '../modules/reports/delivery.tables.ts';
 export * from '../modules/schedules/schedules.tables.ts';
 export * from '../modules/events/events.tables.ts';
 export * from '../modules/alerts/alerts.tables.ts';

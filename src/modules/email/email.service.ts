@@ -15,6 +15,8 @@ export interface MailMessage {
   text: string;
   html?: string;
   attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
+  /** Extra headers, e.g. List-Unsubscribe (RFC 2369, 8058). */
+  headers?: Record<string, string>;
 }
 export interface Mailer {
   send(message: MailMessage): Promise<void>;

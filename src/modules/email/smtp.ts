@@ -9,6 +9,7 @@ export function createSmtpMailer(opts: { url: string; from: string }): Mailer & 
       await transport.sendMail({
         from: opts.from, to: message.to, subject: message.subject, text: message.text,
         ...(message.html ? { html: message.html } : {}),
+        ...(message.headers ? { headers: message.headers } : {}),
         ...(message.attachments ? { attachments: message.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })) } : {}),
       });
     },

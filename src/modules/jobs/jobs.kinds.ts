@@ -19,6 +19,7 @@ export const JOB_QUEUES = [
   'alerts_mail',
   'webhook_delivery',
   'report',
+  'report_delivery',
   'traffic_ingest',
 ] as const;
 
@@ -42,6 +43,8 @@ export interface RetryPolicy { retryLimit: number; retryDelaySeconds: number }
 export const JOB_RETRIES: Partial<Record<JobKind, RetryPolicy>> = {
   alerts_eval: { retryLimit: 5, retryDelaySeconds: 30 },
   alerts_mail: { retryLimit: 5, retryDelaySeconds: 30 },
+  // Scheduled report mail records each recipient's outcome and skips those already sent (reports/delivery.service.ts).
+  report_delivery: { retryLimit: 5, retryDelaySeconds: 30 },
 };
 
 /** A handler's view of its job: which attempt this is, and whether it is the last the queue allows. */

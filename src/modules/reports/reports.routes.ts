@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ACCESS } from '../../lib/http/credentials.ts';
@@ -14,7 +14,7 @@ import { LOGO_MAX_CHARS, LOGO_PATTERN } from './settings.fns.ts';
 const tags = ['reports'];
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 const ReportItem = Type.Object({
-  id: Type.String(), type: Type.String(), title: Type.String(), trigger: Type.String({ description: '`run`, `weekly` or `on_demand`' }), runId: Nullable(Type.String()),
+  id: Type.String(), type: Type.String(), title: Type.String(), trigger: Type.String({ description: '`run`, `weekly`, `on_demand` or `scheduled` (made for a scheduled delivery, `…/reports/delivery`)' }), runId: Nullable(Type.String()),
   status: Type.String({ description: '`queued`, `running`, `ready` or `failed`; reports the service makes are `ready` at once.' }),
   periodFrom: Type.String(), periodTo: Type.String(), language: Type.String(), engines: Type.Union([Type.Array(Type.String()), Type.Null()], { description: 'The engines asked for; null: all.' }),
   simulated: Type.Boolean({ description: 'True when any answer of the period came from a simulated engine.' }), simulatedEngines: Type.Array(Type.String()), createdAt: Type.String(),
@@ -29,6 +29,14 @@ const Settings = Type.Object({
   timeZone: Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone the report’s times read in.' }),
   language: Language,
 });
+
+/** A read report as the answer: a file to save (or view inline), HTML that may load nothing. */
+export function sendReport(reply: FastifyReply, out: Awaited<ReturnType<ReportsService['read']>>, disposition: 'attachment' | 'inline') {
+  if ('filename' in out && out.filename) reply.header('content-disposition', `${disposition}; filename="${out.filename}"`);
+  if (out.type.startsWith('text/html')) reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:");
+  // The PDF is a Buffer: the schemas' binary string is how OpenAPI spells bytes, not a JS type.
+  return reply.type(out.type).send(out.body);
+}
 
 export function reportsRoutes(app: FastifyInstance, deps: { reports: ReportsService }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -104,8 +112,6 @@ export function reportsRoutes(app: FastifyInstance, deps: { reports: ReportsServ
     },
   }, async (request, reply) => {
     const out = await reports.read(workspaceOf(request), request.params.id, request.query.format, { bom: request.query.bom });
-    if ('filename' in out && out.filename) reply.header('content-disposition', `attachment; filename="${out.filename}"`);
-    if (out.type.startsWith('text/html')) reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:");
-    return reply.type(out.type).send(out.body);
+    return sendReport(reply, out, 'attachment');
   });
 }

@@ -54,6 +54,8 @@ const rowView = (r: ReportRow) => ({
 });
 export type ReportView = ReturnType<typeof rowView>;
 export interface CreateReport { type: ReportType; from?: string; to?: string; engines?: string[]; language?: Language; idempotencyKey?: string }
+/** Told when a report made by a job is `ready` or `failed` (the scheduled delivery mails it then). */
+export type ReportSettled = (row: ReportRow) => Promise<void>;
 
 export function createReportsService(deps: {
   db: Db; clock: Clock; scores: ScoresService; pdf: PdfRenderer | null; sources: ReportSources; jobs: JobsService; workspaces: WorkspacesService;
@@ -61,6 +63,11 @@ export function createReportsService(deps: {
   mail?: { mailer: Mailer; workspaces: WorkspacesService; publicBaseUrl: string; onError(err: unknown): void };
 }) {
   const { db, clock, scores, jobs } = deps;
+  const settled: ReportSettled[] = [];
+  const tell = async (id: string, log: (line: string) => Promise<void>) => {
+    const [row] = await db.select().from(reports).where(eq(reports.id, id));
+    for (const listener of settled) await listener(row!).catch((err) => log(`after report ${id}: ${(err as Error).message}`));
+  };
 
   /** The period's bounds as instants: from its first day's start to the day after its last. */
   const bounds = (row: ReportRow) => [new Date(`${row.periodFrom}T00:00:00Z`), new Date(`${addDays(row.periodTo, 1)}T00:00:00Z`)] as const;
@@ -108,7 +115,7 @@ export function createReportsService(deps: {
     const perEngine = perEngineDays.filter((e) => e.days.length).map((e) => ({ engine: e.engine, data: e.days.at(-1)!.data }));
     const wantsRecs = type === 'recommendations_progress' || type === 'visibility_summary';
     return buildReport({
-      ...brand, language: (row.trigger === 'on_demand' ? row.language : brand.language) as Language,
+      ...brand, language: (row.trigger === 'run' || row.trigger === 'weekly' ? brand.language : row.language) as Language,
       type, workspace: ws.slug, periodFrom: row.periodFrom, periodTo: row.periodTo, generatedAt: row.createdAt.toISOString(),
       // Run and weekly reports recorded their simulated engines; an on-demand one reads them from its snapshots.
       simulatedEngines: row.simulatedEngines.length ? row.simulatedEngines : perEngineDays.filter((e) => e.days.some((d) => d.data.simulated)).map((e) => e.engine).sort(),
@@ -137,8 +144,10 @@ export function createReportsService(deps: {
       await ctx.log(`report ${row.id} ready${pdf ? ` (PDF ${pdf.length} bytes)` : ' (no PDF: Chromium is not configured)'}`);
     } catch (err) {
       await db.update(reports).set({ status: 'failed', error: (err as Error).message.slice(0, 500), finishedAt: clock.now() }).where(eq(reports.id, row.id));
+      await tell(row.id, ctx.log);
       throw err;
     }
+    await tell(row.id, ctx.log);
   });
 
   /** The week's visibility summary to the workspace's address, as HTML with the CSV attached. Never fails the sweep. */
@@ -219,8 +228,20 @@ export function createReportsService(deps: {
       return { type: 'application/pdf', body: row.pdf ?? (await renderPdf(report)), filename: `${row.id}.pdf` };
     },
 
-    /** A report on demand: validated, recorded `queued`, made by a job; free (no credit is held). */
-    async create(ws: WorkspaceContext, actor: string | null, body: CreateReport): Promise<ReportView> {
+    /** Listen for reports made by a job becoming `ready` or `failed`. */
+    onSettled: (listener: ReportSettled) => void settled.push(listener),
+    /** A stored report by id (its status, data and PDF), for the delivery mail. */
+    rowById: async (id: string): Promise<ReportRow | null> => (await db.select().from(reports).where(eq(reports.id, id)))[0] ?? null,
+    /** The report's data (stored, or built from its snapshots), for the portfolio. */
+    dataOf: (ws: WorkspaceContext, row: ReportRow) => data(ws, row),
+    renderPdf,
+    canRenderPdf: () => deps.pdf !== null,
+
+    /**
+     * A report on demand: validated, recorded `queued`, made by a job; free (no credit is held).
+     * `scheduled`: the same, started by the delivery schedule (reports.delivery.ts).
+     */
+    async create(ws: WorkspaceContext, actor: string | null, body: CreateReport, trigger: 'on_demand' | 'scheduled' = 'on_demand'): Promise<ReportView> {
       const today = dayOf(clock.now());
       const to = body.to ?? (body.from && body.from > today ? body.from : today);
       const from = body.from ?? addDays(to, 1 - RUN_PERIOD_DAYS);
@@ -243,7 +264,7 @@ export function createReportsService(deps: {
           if (!claim.fresh) return { row: (await tx.select().from(reports).where(eq(reports.id, claim.resourceId)))[0]!, fresh: false };
         }
         const [row] = await tx.insert(reports).values({
-          id, workspaceId: ws.id, type: body.type, trigger: 'on_demand', runId: null, periodFrom: from, periodTo: to, simulatedEngines: [],
+          id, workspaceId: ws.id, type: body.type, trigger, runId: null, periodFrom: from, periodTo: to, simulatedEngines: [],
           createdAt: now, status: 'queued', language: body.language ?? settings.language, engines,
         }).returning();
         return { row: row!, fresh: true };

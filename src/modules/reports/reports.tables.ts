@@ -20,7 +20,7 @@ export const reports = pgTable(
     id: text('id').primaryKey(),
     workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
-    trigger: text('trigger').$type<'run' | 'weekly' | 'on_demand'>().notNull(),
+    trigger: text('trigger').$type<'run' | 'weekly' | 'on_demand' | 'scheduled'>().notNull(),
     runId: text('run_id'),
     periodFrom: text('period_from').notNull(),
     periodTo: text('period_to').notNull(),
