@@ -337,7 +337,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   recsRoutes(app, {
     recs,
     generation: createRecsGeneration({
-      db, clock, jobs, runReads, seoSignals, events, modelFor: recsModel,
+      db, clock, jobs, runReads, seoSignals, sourceGaps: sources, events, modelFor: recsModel,
       async facts(workspaceId) {
         const row = await workspaces.getRow({ id: workspaceId });
         return { name: row.displayName, aliases: profileFromWorkspace(row).brand.aliases, complianceProfile: row.complianceProfile };
