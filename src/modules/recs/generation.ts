@@ -77,10 +77,14 @@ export function createRecsGeneration(deps: {
       const span = { runIds: window.runIds, from: window.from.toISOString(), to: window.to.toISOString() };
       out.push(...geoCandidates({ brand, results: rows, window: span, now }));
       if (deps.sourceGaps) {
-        const { gaps, prompts } = await deps.sourceGaps.gapEvidence({ id: workspaceId, slug: '', role: null });
-        const items = sourceGapCandidates({ gaps, prompts, results: rows, window: span, now });
-        await log(`geo lane: ${gaps.length} fan-out gaps (query × engine), ${items.length} source-gap items`);
-        out.push(...items);
+        // A failing sources read costs the lane its source-gap items, not the whole generation.
+        const evidence = await deps.sourceGaps.gapEvidence({ id: workspaceId, slug: '', role: null }).catch((err: Error) => err);
+        if (evidence instanceof Error) await log(`geo lane: source-gap items skipped (${evidence.message})`);
+        else {
+          const items = sourceGapCandidates({ ...evidence, results: rows, window: span, now });
+          await log(`geo lane: ${evidence.gaps.length} fan-out gaps (query × engine), ${items.length} source-gap items`);
+          out.push(...items);
+        }
       }
     } else await log('geo lane: no succeeded measurement run yet; run-based items skipped');
     if (signals.available) out.push(...pageEvaluationCandidates(signals, now));

@@ -170,7 +170,8 @@ describe('geo lane: source gaps from the fan-out traces of a run on the simulate
     const accepted = await api('POST', `/api/v1/workspaces/${ws.slug}/recs/${items[0]!.rec_id}/transition`, { action: 'accept', expectedStatus: 'proposed', expectedVersion: 1, idempotencyKey: `a-${items[0]!.rec_id}` });
     expect(accepted.statusCode).toBe(200);
     const read = (await api('GET', `/api/v1/workspaces/${ws.slug}/recs/${items[0]!.rec_id}`)).json();
-    expect(read.effect).toBeTruthy();
+    // The baseline counts the population of the evidence's `current`: the answers to the prompts behind the query.
+    expect(read.effect).toMatchObject({ metric: { name: 'mention_rate', scope: { promptIds: items[0]!.evidence.metric.scope.promptIds } }, before: { k: items[0]!.evidence.metric.current.k, n: items[0]!.evidence.metric.current.n } });
     const again = await generate(ws.slug, 'geo');
     expect(again.result.skippedOpenTopics).toBeGreaterThanOrEqual(items.length);
     expect((await all(ws.slug)).filter((i) => i.type === 'source_gap')).toHaveLength(items.length);
