@@ -277,10 +277,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const chromePath = (config.seo ?? DEFAULT_SEO_CONFIG).chromePath;
   const pdf = existsSync(chromePath) ? createPdfRenderer({ chromePath }) : null;
   if (pdf) app.addHook('onClose', () => pdf.close());
-  // recs, seo and pages are made further down; the reports read them only when a report is read.
+  // recs, seo, pages and sources are made further down; the reports read them only when a report is read.
   const reports = createReportsService({
     db, clock, scores, pdf, jobs, workspaces,
-    sources: { recs: () => recs, seo: () => seo, pages: () => pages, icon: (ws) => profile.getIcon(ws).then((icon) => icon.png, () => null) },
+    sources: { recs: () => recs, seo: () => seo, pages: () => pages, sourceClasses: () => sources, icon: (ws) => profile.getIcon(ws).then((icon) => icon.png, () => null) },
     mail: { mailer, workspaces, publicBaseUrl: config.publicBaseUrl, onError: (err) => app.log.error({ err }, 'weekly report mail failed') } });
   const runs = createRunsService({
     db, clock, jobs, prompts, engines, workspaces, pipeline: config.pipeline, events,
@@ -349,7 +349,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   recsRoutes(app, {
     recs,
     generation: createRecsGeneration({
-      db, clock, jobs, runReads, seoSignals, events, modelFor: recsModel,
+      db, clock, jobs, runReads, seoSignals, sourceGaps: sources, events, modelFor: recsModel,
       async facts(workspaceId) {
         const row = await workspaces.getRow({ id: workspaceId });
         return { name: row.displayName, aliases: profileFromWorkspace(row).brand.aliases, complianceProfile: row.complianceProfile };

@@ -8,7 +8,8 @@ import type { JobContext, JobsService } from '../jobs/jobs.service.ts';
 import type { RunReads } from '../runs/runs.reads.ts';
 import { geoCandidates, type GeoResult } from './geo-lane.fns.ts';
 import { recsRepo as repo } from './recs.repo.ts';
-import type { Candidate, Lane, SeoSignals, SeoSignalsSource } from './recs.types.ts';
+import type { Candidate, Lane, SeoSignals, SeoSignalsSource, SourceGapsSource } from './recs.types.ts';
+import { sourceGapCandidates } from './gaps-lane.fns.ts';
 import { complianceFlag, LANE_LIMITS, selectCandidates } from './select.fns.ts';
 import { pageEvaluationCandidates, seoCandidates } from './seo-lane.fns.ts';
 import { writeItem } from './writer.ts';
@@ -40,6 +41,8 @@ export function toGeoResult(row: Awaited<ReturnType<RunReads['answers']>>[number
 
 export function createRecsGeneration(deps: {
   db: Db; clock: Clock; jobs: JobsService; runReads: RunReads; seoSignals?: SeoSignalsSource;
+  /** The sources module's competitor gaps on fan-out queries (the geo lane's `source_gap` items). */
+  sourceGaps?: SourceGapsSource;
   /** Where `recommendation.created` goes (alerts, outbound webhooks). */
   events: Pick<EventHub, 'record' | 'deliver'>;
   facts(workspaceId: string): Promise<WorkspaceFacts>;
@@ -71,7 +74,18 @@ export function createRecsGeneration(deps: {
     if (window) {
       const rows = (await deps.runReads.answers(window.runIds)).map(toGeoResult);
       await log(`geo lane: ${rows.length} answers from ${window.runIds.length} runs (${window.from.toISOString()} – ${window.to.toISOString()})`);
-      out.push(...geoCandidates({ brand, results: rows, window: { runIds: window.runIds, from: window.from.toISOString(), to: window.to.toISOString() }, now }));
+      const span = { runIds: window.runIds, from: window.from.toISOString(), to: window.to.toISOString() };
+      out.push(...geoCandidates({ brand, results: rows, window: span, now }));
+      if (deps.sourceGaps) {
+        // A failing sources read costs the lane its source-gap items, not the whole generation.
+        const evidence = await deps.sourceGaps.gapEvidence({ id: workspaceId, slug: '', role: null }).catch((err: Error) => err);
+        if (evidence instanceof Error) await log(`geo lane: source-gap items skipped (${evidence.message})`);
+        else {
+          const items = sourceGapCandidates({ ...evidence, results: rows, window: span, now });
+          await log(`geo lane: ${evidence.gaps.length} fan-out gaps (query × engine), ${items.length} source-gap items`);
+          out.push(...items);
+        }
+      }
     } else await log('geo lane: no succeeded measurement run yet; run-based items skipped');
     if (signals.available) out.push(...pageEvaluationCandidates(signals, now));
     else await log(`geo lane: page-evaluation items skipped (${signals.reason ?? 'SEO signals not available'})`);

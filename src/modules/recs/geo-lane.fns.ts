@@ -45,7 +45,8 @@ const SAMPLE_ANSWERS = 5;
 const REDDIT = new Set<string>(REDDIT_DOMAINS);
 
 const excerptOf = (text: string) => (text.length > EXCERPT ? `${text.slice(0, EXCERPT - 1)}…` : text);
-const answerOf = (r: GeoResult, urls?: string[]): EvidenceAnswer => ({
+/** An answer as evidence: its ids, prompt and an excerpt (and the URLs it matters for). */
+export const answerOf = (r: GeoResult, urls?: string[]): EvidenceAnswer => ({
   resultId: r.id, runId: r.runId, engine: r.engine, promptId: r.promptId, prompt: r.prompt, language: r.language, excerpt: excerptOf(r.answer), ...(urls ? { urls } : {}),
 });
 const promptsOf = (rows: GeoResult[]) => [...new Map(rows.map((r) => [r.promptId, { promptId: r.promptId, text: r.prompt, intent: r.intent, language: r.language }])).values()];

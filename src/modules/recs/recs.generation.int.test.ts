@@ -140,6 +140,44 @@ describe('geo lane: caps, targets and topics', () => {
   });
 });
 
+describe('geo lane: source gaps from the fan-out traces of a run on the simulated engines', () => {
+  it('a gap on a fan-out query becomes a source_gap item with its evidence; a regeneration does not repeat it', async () => {
+    const ws = await workspace();
+    const started = await api('POST', `/api/v1/workspaces/${ws.slug}/runs`, { preset: 'smoke' });
+    expect(started.statusCode).toBe(202);
+    for (let i = 0; i < 800; i++) {
+      if ((await api('GET', `/api/v1/workspaces/${ws.slug}/jobs/${started.json().id}`)).json().status !== 'running') break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    const gaps = (await api('GET', `/api/v1/workspaces/${ws.slug}/sources/gaps`)).json();
+    expect(gaps.rows.length).toBeGreaterThan(0);
+    const first = await generate(ws.slug, 'geo');
+    expect(first.job.lastLines.join('\n')).toMatch(/fan-out gaps \(query × engine\), [1-5] source-gap items/);
+    const items = (await all(ws.slug)).filter((i) => i.type === 'source_gap');
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) {
+      const ev = item.evidence;
+      const rows = gaps.rows.filter((g: { query: string; surface: string }) => g.surface === ev.facts.surface && g.query.toLowerCase() === ev.facts.query.toLowerCase());
+      expect(rows.length).toBeGreaterThan(0);
+      // k of n answers, as the gaps view counts them, with a 95% interval.
+      expect(ev.figures[0]).toMatchObject({ unit: 'percent', k: rows.reduce((a: number, g: { answers: number }) => a + g.answers, 0), n: rows.reduce((a: number, g: { searchedIn: number }) => a + g.searchedIn, 0), interval: [expect.any(Number), expect.any(Number)] });
+      expect(ev.facts.competitorUrls.length).toBeGreaterThan(0);
+      expect(ev).toMatchObject({ simulated: true, urls: [], facts: { urlsSimulated: true }, metric: { name: 'mention_rate', source: 'runs', current: { n: expect.any(Number) } } });
+      expect(ev.answers.length).toBeGreaterThan(0);
+      expect(item.title).toBe(`Write a page that answers "${ev.facts.query}": engines read ${ev.facts.competitor}'s pages for it, not yours`);
+    }
+    // Accepting one measures its metric: the effect measurement knows it.
+    const accepted = await api('POST', `/api/v1/workspaces/${ws.slug}/recs/${items[0]!.rec_id}/transition`, { action: 'accept', expectedStatus: 'proposed', expectedVersion: 1, idempotencyKey: `a-${items[0]!.rec_id}` });
+    expect(accepted.statusCode).toBe(200);
+    const read = (await api('GET', `/api/v1/workspaces/${ws.slug}/recs/${items[0]!.rec_id}`)).json();
+    // The baseline counts the population of the evidence's `current`: the answers to the prompts behind the query.
+    expect(read.effect).toMatchObject({ metric: { name: 'mention_rate', scope: { promptIds: items[0]!.evidence.metric.scope.promptIds } }, before: { k: items[0]!.evidence.metric.current.k, n: items[0]!.evidence.metric.current.n } });
+    const again = await generate(ws.slug, 'geo');
+    expect(again.result.skippedOpenTopics).toBeGreaterThanOrEqual(items.length);
+    expect((await all(ws.slug)).filter((i) => i.type === 'source_gap')).toHaveLength(items.length);
+  });
+});
+
 describe('seo lane: metered, capped, honest when there is no data', () => {
   const failing = (count: number): SeoSignals => ({
     available: true, aiBots: [], llmsTxt: null, insights: [{ kind: 'low_ctr', query: 'acme pricing', clicks: 5, impressions: 2000, ctr: 0.0025, position: 4, importanceBp: 10_000 }],

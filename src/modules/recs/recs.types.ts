@@ -1,10 +1,12 @@
+import type { WorkspaceContext } from '../../lib/http/types.ts';
+
 // Shapes shared by the lanes, the service and the tables. Evidence and scores are the spec's
 // "internal structure not shown" (2.18); this is ours, documented in docs/recommendations.md.
 
 export type Lane = 'geo' | 'seo';
 export const LANES = ['geo', 'seo'] as const;
 
-export const GEO_TYPES = ['content_gap', 'outreach', 'reddit_thread', 'engine_gap', 'language_gap', 'negative_sentiment', 'ai_bot_blocked', 'llms_txt_missing'] as const;
+export const GEO_TYPES = ['content_gap', 'outreach', 'reddit_thread', 'engine_gap', 'language_gap', 'negative_sentiment', 'ai_bot_blocked', 'llms_txt_missing', 'source_gap'] as const;
 export const SEO_TYPES = ['technical_check', 'search_falling_position', 'search_low_ctr', 'search_losing_clicks'] as const;
 export type RecType = (typeof GEO_TYPES)[number] | (typeof SEO_TYPES)[number];
 
@@ -109,6 +111,25 @@ export interface SeoSignals {
   aiBots: Array<{ url: string; bot: string; allowed: boolean }>;
   llmsTxt: { url: string; present: boolean } | null;
 }
+/** A fan-out query on which a competitor's page was retrieved and the brand's was not (sources' `gapEvidence`). */
+export interface SourceGap {
+  query: string;
+  engine: string;
+  surface: string;
+  promptIds: string[];
+  /** Answers with the gap, of `searchedIn` answers of the engine that searched the query. */
+  answers: number;
+  searchedIn: number;
+  simulated: boolean;
+  attribution: 'query' | 'answer';
+  competitors: Array<{ name: string; urls: string[] }>;
+  resultIds: string[];
+}
+/** What the sources module exposes to this one: the window's gaps and the prompts' texts. */
+export interface SourceGapsSource {
+  gapEvidence(ws: WorkspaceContext): Promise<{ gaps: SourceGap[]; prompts: Map<string, string> }>;
+}
+
 export interface SeoSignalsSource {
   signals(workspaceId: string): Promise<SeoSignals>;
 }

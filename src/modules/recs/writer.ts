@@ -47,6 +47,11 @@ export function templateText(c: Candidate, brand: string): Written {
         `robots.txt refuses ${f(c, 'bot')} on evaluated pages (${pct(c)} may be fetched), so the AI engine behind it cannot read or cite them.`);
     case 'llms_txt_missing':
       return t('Publish an llms.txt', `${f(c, 'url')} is missing. An llms.txt (llmstxt.org) tells AI engines which pages describe ${brand} best.`);
+    case 'source_gap': {
+      const rival = f(c, 'competitor');
+      return t(`Write a page that answers "${f(c, 'query')}": engines read ${rival}'s pages for it, not yours`,
+        `${pct(c)} of the answers that searched "${f(c, 'query')}" (${(c.evidence.facts.engines as string[] | undefined ?? []).join(', ')}) read pages of ${(c.evidence.facts.competitors as string[] | undefined ?? []).join(', ')} and none of ${brand}'s${c.evidence.simulated ? ' (simulated engines: the pages are illustrative)' : ''}. A page of ${brand}'s that answers this query gives the engines something of yours to read and cite. Brand mention rate on the prompts behind the query now: ${now}.`);
+    }
     case 'technical_check':
       return t(`Fix "${f(c, 'title')}" on ${f(c, 'failingPages')} pages`, `${c.evidence.summary}. Pass rate now: ${now}.`);
     default:

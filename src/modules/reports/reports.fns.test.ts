@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildReport, recommendationsProgress, seoTechnicalStatus, type Figure, type RecsInput, type SeoInput } from './reports.fns.ts';
+import { buildReport, domainsTable, recommendationsProgress, seoTechnicalStatus, type Figure, type RecsInput, type SeoInput } from './reports.fns.ts';
 
 const counts = (c: Partial<Record<string, number>>) => ({ proposed: 0, todo: 0, in_review: 0, done: 0, archived: 0, ...c });
 const measure = (value: number, n: number, interval: [number, number], simulated = false) => ({ value, n, interval, simulated });
@@ -85,5 +85,22 @@ describe('buildReport', () => {
     const recs = buildReport({ ...input, type: 'recommendations_progress' });
     expect(recs).toMatchObject({ simulated: true, sections: [{ figures: [], unavailable: expect.any(String) }] });
     expect(buildReport({ ...input, type: 'seo_technical_status' }).sections[0]!.unavailable).toEqual(expect.any(String));
+  });
+});
+
+describe('domainsTable: the top cited domains with their source class', () => {
+  const last = { metrics: { topCitedDomains: {
+    owned: [{ domain: 'acme.com', citations: 4 }], competitor: [{ domain: 'globex.com', citations: 6 }],
+    thirdParty: [{ domain: 'reddit.com', citations: 9 }, { domain: 'wikipedia.org', citations: 3 }, { domain: 'techcrunch.com', citations: 2 }, { domain: 'example.org', citations: 1 }],
+  } } } as unknown as Parameters<typeof domainsTable>[0];
+  it.each([
+    ['without the sources module: owned / competitor / third party', undefined,
+      [['reddit.com', 'third party'], ['globex.com', 'competitor'], ['acme.com', 'owned'], ['wikipedia.org', 'third party'], ['techcrunch.com', 'third party'], ['example.org', 'third party']]],
+    ['with its classes: a third-party domain says which kind; other stays third party; owned and competitor come from the settings', { 'reddit.com': 'user_generated', 'wikipedia.org': 'reference', 'techcrunch.com': 'earned_media', 'example.org': 'other', 'acme.com': 'owned', 'globex.com': 'competitor' },
+      [['reddit.com', 'user-generated'], ['globex.com', 'competitor'], ['acme.com', 'owned'], ['wikipedia.org', 'reference'], ['techcrunch.com', 'earned media'], ['example.org', 'third party']]],
+  ])('%s', (_name, classes, want) => {
+    const table = domainsTable(last, classes);
+    expect(table.columns.map((c) => c.label)).toEqual(['Domain', 'Class', 'Citations']);
+    expect(table.rows.map((r) => [r[0], r[1]])).toEqual(want);
   });
 });

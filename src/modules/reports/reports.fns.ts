@@ -84,14 +84,21 @@ export function competitorComparison(days: Day[]): Section[] {
 }
 
 const CLASS_LABEL = { owned: 'owned', competitor: 'competitor', thirdParty: 'third party' } as const;
-/** Top cited domains, each classed owned / competitor / third party, most cited first. */
-export function domainsTable(last: Snapshot): Table {
+/** The sources module's classes of third-party domains, as the table says them. */
+const SOURCE_CLASS_LABEL: Record<string, string> = { earned_media: 'earned media', user_generated: 'user-generated', reference: 'reference', social: 'social' };
+/**
+ * Top cited domains, most cited first, each classed owned / competitor / third party; with the
+ * sources module's classes (`classes`, domain → class) a third-party domain says which kind
+ * (earned media, user-generated, reference, social; else third party).
+ */
+export function domainsTable(last: Snapshot, classes?: Record<string, string>): Table {
   const top = last.metrics.topCitedDomains;
-  const rows = (['owned', 'competitor', 'thirdParty'] as const).flatMap((cls) => top[cls].map((d) => [d.domain, CLASS_LABEL[cls], d.citations] as Cell[]));
+  const label = (cls: keyof typeof CLASS_LABEL, domain: string) => (cls === 'thirdParty' && SOURCE_CLASS_LABEL[classes?.[domain] ?? '']) || CLASS_LABEL[cls];
+  const rows = (['owned', 'competitor', 'thirdParty'] as const).flatMap((cls) => top[cls].map((d) => [d.domain, label(cls, d.domain), d.citations] as Cell[]));
   return { columns: [col('Domain'), col('Class'), col('Citations', 'count')], rows: rows.sort((a, b) => (b[2] as number) - (a[2] as number)).slice(0, 15) };
 }
 
-export function citationSources(days: Day[]): Section[] {
+export function citationSources(days: Day[], classes?: Record<string, string>): Section[] {
   const last = days.at(-1)!.data;
   const top = last.metrics.topCitedDomains;
   const total = [...top.owned, ...top.competitor, ...top.thirdParty].reduce((s, d) => s + d.citations, 0);
@@ -103,7 +110,7 @@ export function citationSources(days: Day[]): Section[] {
     heading: 'Cited domains', day: days.at(-1)!.day,
     figures: [pct('Citation rate', last.metrics.citationRate), share('Owned share of top citations', top.owned), share('Competitor share of top citations', top.competitor), share('Third-party share of top citations', top.thirdParty)],
     bars: [...top.owned, ...top.competitor, ...top.thirdParty].sort((a, b) => b.citations - a.citations).slice(0, 12).map((d) => ({ label: d.domain, value: d.citations })),
-    table: domainsTable(last),
+    table: domainsTable(last, classes),
   }];
 }
 
@@ -214,6 +221,8 @@ export interface ReportInput extends Branding {
   language?: Language; timeZone?: string;
   days: Day[]; perEngine: Array<{ engine: string; data: Snapshot }>; perEngineDays?: Array<{ engine: string; days: Day[] }>;
   unavailable?: string; recs?: RecsInput; seo?: SeoInput;
+  /** The sources module's class of each top cited domain (domain → class), when wired. */
+  domainClasses?: Record<string, string>;
 }
 
 /** The report of one type over its days; types whose data source is missing say so. */
@@ -237,7 +246,7 @@ export function buildReport(input: ReportInput): ReportData {
   if (!input.days.length) return only('No measurement succeeded in this period.');
   const sections = input.type === 'visibility_summary' ? [...visibilitySummary(input.days, input.perEngine), ...clientPages(input)]
     : input.type === 'competitor_comparison' ? competitorComparison(input.days)
-      : citationSources(input.days);
+      : citationSources(input.days, input.domainClasses);
   return { ...base, sections };
 }
 
@@ -246,7 +255,7 @@ function clientPages(input: ReportInput): Section[] {
   const last = input.days.at(-1)!.data;
   return [
     { heading: 'Scoreboard against competitors', day: input.days.at(-1)!.day, figures: [], table: scoreboardTable(last) },
-    { heading: 'Top cited domains', figures: [], table: domainsTable(last), ...(domainsTable(last).rows.length ? {} : { unavailable: 'No answer cited a source in this period.' }) },
+    { heading: 'Top cited domains', figures: [], table: domainsTable(last, input.domainClasses), ...(domainsTable(last).rows.length ? {} : { unavailable: 'No answer cited a source in this period.' }) },
     {
       heading: 'Recommendations done, with their measured effect', figures: [],
       ...(input.recs?.effects.length ? { table: effectsTable(input.recs) } : { unavailable: 'No recommendation was done with a measured effect yet.' }),

@@ -66,6 +66,16 @@ describe('reports', () => {
     }
   });
 
+  it('the top cited domains carry the sources module\'s classes', async () => {
+    const [item] = (await req('GET', 'reports-a/reports?type=citation_sources')).json();
+    const { report } = (await req('GET', `reports-a/reports/${item.id}?format=json`)).json();
+    const rows = report.sections[0].table.rows as Array<[string, string, number]>;
+    expect(rows.length).toBeGreaterThan(0);
+    for (const [, cls] of rows) expect(['owned', 'competitor', 'earned media', 'user-generated', 'reference', 'social', 'third party']).toContain(cls);
+    const classes = Object.fromEntries(rows.map(([domain, cls]) => [domain, cls]));
+    expect(classes).toMatchObject({ 'acme.com': 'owned', 'globex.com': 'competitor', 'reddit.com': 'user-generated', 'wikipedia.org': 'reference' });
+  });
+
   it('reads CSV with n and interval columns, and HTML with a chart and the simulated label', async () => {
     const [item] = (await req('GET', 'reports-a/reports?type=competitor_comparison')).json();
     const csv = await req('GET', `reports-a/reports/${item.id}?format=csv`);

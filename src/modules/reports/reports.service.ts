@@ -39,6 +39,8 @@ export interface ReportSources {
   pages(): Pick<PagesService, 'list' | 'countByJob'>;
   /** The workspace's stored icon (256×256 PNG), null when none. */
   icon(ws: WorkspaceContext): Promise<Buffer | null>;
+  /** The sources module's classifier (owned, competitor, earned media, user-generated, reference, social, other). */
+  sourceClasses?(): { classifier(ws: WorkspaceContext): Promise<(domain: string) => string> };
 }
 /** The longest period a report may cover. */
 export const MAX_PERIOD_DAYS = 400;
@@ -113,13 +115,16 @@ export function createReportsService(deps: {
       branding(ws),
     ]);
     const perEngine = perEngineDays.filter((e) => e.days.length).map((e) => ({ engine: e.engine, data: e.days.at(-1)!.data }));
+    const top = days.at(-1)?.data.metrics.topCitedDomains;
+    const classify = top && deps.sources.sourceClasses ? await deps.sources.sourceClasses().classifier(ws) : null;
+    const domainClasses = top && classify ? Object.fromEntries([...top.owned, ...top.competitor, ...top.thirdParty].map((d) => [d.domain, classify(d.domain)])) : undefined;
     const wantsRecs = type === 'recommendations_progress' || type === 'visibility_summary';
     return buildReport({
       ...brand, language: (row.trigger === 'run' || row.trigger === 'weekly' ? brand.language : row.language) as Language,
       type, workspace: ws.slug, periodFrom: row.periodFrom, periodTo: row.periodTo, generatedAt: row.createdAt.toISOString(),
       // Run and weekly reports recorded their simulated engines; an on-demand one reads them from its snapshots.
       simulatedEngines: row.simulatedEngines.length ? row.simulatedEngines : perEngineDays.filter((e) => e.days.some((d) => d.data.simulated)).map((e) => e.engine).sort(),
-      days, perEngine, perEngineDays, unavailable: UNAVAILABLE[type],
+      days, perEngine, perEngineDays, unavailable: UNAVAILABLE[type], domainClasses,
       recs: wantsRecs ? await recsInput(ws, row) : undefined,
       seo: type === 'seo_technical_status' ? await seoInput(ws, days.at(-1)?.data.metrics.answers ?? 0) : undefined,
     });

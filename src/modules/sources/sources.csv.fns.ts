@@ -13,7 +13,7 @@ export type CsvView =
   | { view: 'fanout'; rows: Array<{ promptId: string; prompt: string | null; engine: string; surface: string; simulated: boolean; answers: number; answersReportingQueries: number; queries: Array<{ query: string; answers: number; recurrence: Rate; meanPosition: number }> }> }
   | { view: 'domains' | 'urls'; rows: Array<{ surface: string; url?: string; title?: string | null; domain: string; class: string; competitor: string | null; retrieved: number; cited: number; citationRateGivenRetrieval: Rate; status?: string; simulated: boolean }> }
   | { view: 'owned'; rows: Array<{ promptId: string; prompt: string | null; engine: string; surface: string; simulated: boolean; answers: number; ownedRetrieved: Rate; ownedCited: Rate; retrievedNotCited: number; status: string; ownedUrls: string[] }> }
-  | { view: 'gaps'; rows: Array<{ query: string; engine: string; surface: string; answers: number; attribution: string; simulated: boolean; promptIds: string[]; competitors: Array<{ name: string; urls: string[] }> }> };
+  | { view: 'gaps'; rows: Array<{ query: string; engine: string; surface: string; answers: number; searchedIn: number; attribution: string; simulated: boolean; promptIds: string[]; competitors: Array<{ name: string; urls: string[] }> }> };
 
 export function viewCsv(v: CsvView): string {
   switch (v.view) {
@@ -28,7 +28,7 @@ export function viewCsv(v: CsvView): string {
       return lines(['prompt_id', 'prompt', 'engine', 'surface', 'status', 'answers', ...rateHead('owned_retrieved'), ...rateHead('owned_cited'), 'retrieved_not_cited', 'owned_urls', 'simulated'],
         v.rows.map((r) => [r.promptId, r.prompt, r.engine, r.surface, r.status, r.answers, ...rateCells(r.ownedRetrieved), ...rateCells(r.ownedCited), r.retrievedNotCited, r.ownedUrls.join(' '), r.simulated]));
     case 'gaps':
-      return lines(['query', 'engine', 'surface', 'answers', 'attribution', 'competitors', 'competitor_urls', 'prompt_ids', 'simulated'],
-        v.rows.map((r) => [r.query, r.engine, r.surface, r.answers, r.attribution, r.competitors.map((c) => c.name).join('; '), r.competitors.flatMap((c) => c.urls).join(' '), r.promptIds.join(' '), r.simulated]));
+      return lines(['query', 'engine', 'surface', 'answers', 'searched_in', 'attribution', 'competitors', 'competitor_urls', 'prompt_ids', 'simulated'],
+        v.rows.map((r) => [r.query, r.engine, r.surface, r.answers, r.searchedIn, r.attribution, r.competitors.map((c) => c.name).join('; '), r.competitors.flatMap((c) => c.urls).join(' '), r.promptIds.join(' '), r.simulated]));
   }
 }

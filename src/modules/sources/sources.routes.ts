@@ -47,7 +47,8 @@ const Schemas = {
     ownedRetrieved: Rate, ownedCited: Rate, retrievedNotCited: Type.Integer(), status: StringEnum(['cited', 'retrieved_not_cited', 'never_retrieved', 'unknown'] as const), ownedUrls: Type.Array(Type.String()),
   })) }),
   gaps: Type.Object({ ...Header, rows: Type.Array(Type.Object({
-    query: Type.String(), engine: Type.String(), surface: Type.String(), promptIds: Type.Array(Type.String()), answers: Type.Integer(), simulated: Type.Boolean(),
+    query: Type.String(), engine: Type.String(), surface: Type.String(), promptIds: Type.Array(Type.String()), answers: Type.Integer(),
+    searchedIn: Type.Integer({ description: 'Answers of the engine that searched the query and report what they retrieved (the n of `answers`).' }), simulated: Type.Boolean(),
     attribution: StringEnum(['query', 'answer'] as const), competitors: Type.Array(Type.Object({ name: Type.String(), urls: Type.Array(Type.String()) })), resultIds: Type.Array(Type.String()),
   })) }),
 };

@@ -8,7 +8,7 @@ import type { PromptsService } from '../prompts/prompts.service.ts';
 import type { RunReads } from '../runs/runs.reads.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
 import { answerTraces, sourceClassOverrides } from './sources.tables.ts';
-import { shippedClasses, type ClassContext, type OverridableClass } from './source-classes.fns.ts';
+import { classOf, shippedClasses, type ClassContext, type OverridableClass, type SourceClass } from './source-classes.fns.ts';
 import { competitorGaps, fanout, ownedPages, searchedQueries, sourceTable, type TraceIn } from './views.fns.ts';
 import { domainOf } from '../engines/capture/trace.ts';
 import { invalid } from '../../lib/errors.ts';
@@ -125,6 +125,11 @@ export function createSourcesService(deps: { db: Db; clock: Clock; runReads: Run
       return { gaps, prompts: await promptTexts(ws, gaps.flatMap((g) => g.promptIds)) };
     },
 
+    /** The workspace's source classifier (settings, overrides, shipped list), for other modules' tables. */
+    async classifier(ws: WorkspaceContext): Promise<(domain: string) => SourceClass> {
+      const ctx = await classContext(ws);
+      return (domain) => classOf(domain, ctx).class;
+    },
     async classes(ws: WorkspaceContext) {
       const ctx = await classContext(ws);
       return {

@@ -178,10 +178,13 @@ export function competitorGaps(traces: TraceIn[], ctx: ClassContext) {
     query: string; engine: string; surface: string; promptIds: Set<string>; answers: Set<string>; simulated: boolean; attribution: Set<'query' | 'answer'>;
     competitors: Map<string, Set<string>>; resultIds: Set<string>;
   }>();
+  // The answers of the engine that searched the query and report what they retrieved: the n of the gap's k.
+  const searched = new Map<string, number>();
   for (const t of traces) {
     if (t.missing.includes('queries') || t.missing.includes('retrieved')) continue;
     const tied = t.retrieved.some((s) => s.query !== null);
     for (const q of new Set(t.queries.map(norm))) {
+      searched.set(`${t.engine}\u0000${q}`, (searched.get(`${t.engine}\u0000${q}`) ?? 0) + 1);
       const sources = tied ? t.retrieved.filter((s) => s.query !== null && norm(s.query) === q) : t.retrieved;
       const classed = sources.map((s) => ({ s, c: classOf(s.domain, ctx) }));
       if (classed.some((x) => x.c.class === 'owned')) continue;
@@ -202,8 +205,8 @@ export function competitorGaps(traces: TraceIn[], ctx: ClassContext) {
       gaps.set(id, g);
     }
   }
-  return [...gaps.values()].map((g) => ({
-    query: g.query, engine: g.engine, surface: g.surface, promptIds: [...g.promptIds], answers: g.answers.size, simulated: g.simulated,
+  return [...gaps].map(([id, g]) => ({
+    query: g.query, engine: g.engine, surface: g.surface, promptIds: [...g.promptIds], answers: g.answers.size, searchedIn: searched.get(id) ?? g.answers.size, simulated: g.simulated,
     attribution: g.attribution.has('answer') ? 'answer' as const : 'query' as const,
     competitors: [...g.competitors].map(([name, urls]) => ({ name, urls: [...urls] })), resultIds: [...g.resultIds],
   })).sort((a, b) => b.answers - a.answers || a.query.localeCompare(b.query));
