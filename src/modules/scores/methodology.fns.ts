@@ -1,0 +1,64 @@
+// The methodology stamp's grade: which figures a demanding analyst may decide on.
+// Rules follow the IAB's six criteria; thresholds and reasoning are in docs/methodology.md.
+// Pure: the caller gathers the facts (answers, prompts, run days, engines, versions).
+import { VERSION } from './scores.fns.ts';
+
+export type Grade = 'exploratory' | 'decision-grade';
+
+export interface StampFacts {
+  surface: 'api' | 'product' | 'mixed' | null;
+  engines: { engine: string; modelVersions: string[] }[];
+  answers: number;
+  samplesPerPrompt: number;
+  /** prompts per intent in the measured set */
+  intentCoverage: Record<string, number>;
+  /** intents the workspace should cover (all known intents) */
+  intents: readonly string[];
+  /** distinct days with a completed run in the window */
+  runDays: number;
+  dateRange: { from: string | null; to: string };
+  simulatedShare: number;
+  /** share of answers whose provider reported no model version */
+  unversionedShare: number;
+}
+
+export const THRESHOLDS = {
+  answers: 400,          // ±5 points 95% interval at p = 0.5 needs ~385 answers
+  samplesPerPrompt: 3,   // repeated asks disagree; one sample per prompt is an anecdote
+  promptsPerIntent: 3,   // every intent measured by more than one or two phrasings
+  prompts: 20,
+  runDays: 4,            // a level, not a day: 4 distinct days in the window
+  engines: 2,            // one engine is one vendor's opinion
+  unversionedShare: 0,   // every answer names the model that gave it
+} as const;
+
+export interface Stamp extends StampFacts {
+  prompts: number;
+  metricVersion: string;
+  grade: Grade;
+  reasons: string[];
+}
+
+/** The reasons a figure is exploratory (empty: decision-grade), one per failed rule. */
+export function gradeReasons(f: StampFacts): string[] {
+  const t = THRESHOLDS;
+  const reasons: string[] = [];
+  const prompts = Object.values(f.intentCoverage).reduce((a, b) => a + b, 0);
+  if (f.simulatedShare > 0) reasons.push('simulated answers');
+  if (f.answers < t.answers) reasons.push(`query volume: ${f.answers} answers, fewer than ${t.answers}`);
+  if (f.samplesPerPrompt < t.samplesPerPrompt) reasons.push(`sample size: ${f.samplesPerPrompt} samples per prompt, fewer than ${t.samplesPerPrompt}`);
+  if (prompts < t.prompts) reasons.push(`prompt coverage: ${prompts} prompts, fewer than ${t.prompts}`);
+  const thin = f.intents.filter((i) => (f.intentCoverage[i] ?? 0) < t.promptsPerIntent);
+  if (thin.length) reasons.push(`prompt coverage: fewer than ${t.promptsPerIntent} prompts for ${thin.join(', ')}`);
+  if (f.runDays < t.runDays) reasons.push(`cadence: runs on ${f.runDays} distinct days, fewer than ${t.runDays}`);
+  if (f.unversionedShare > t.unversionedShare) reasons.push('reproducibility: some answers carry no provider-reported model version');
+  if (f.surface === null || f.surface === 'mixed') reasons.push('platform coverage: surface not stated as one of api or product');
+  if (f.engines.length < t.engines) reasons.push(`platform coverage: ${f.engines.length} engine(s), fewer than ${t.engines}`);
+  return reasons;
+}
+
+export function stamp(f: StampFacts): Stamp {
+  const reasons = gradeReasons(f);
+  const prompts = Object.values(f.intentCoverage).reduce((a, b) => a + b, 0);
+  return { ...f, prompts, metricVersion: VERSION, grade: reasons.length ? 'exploratory' : 'decision-grade', reasons };
+}
