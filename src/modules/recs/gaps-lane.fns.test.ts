@@ -33,8 +33,8 @@ describe('source gaps lane: one item per fan-out query and surface', () => {
     const [item] = run([gap()]);
     const ev = item!.evidence;
     expect(ev.figures[0]).toMatchObject({ unit: 'percent', value: 75, k: 3, n: 4, interval: [expect.any(Number), expect.any(Number)] });
-    expect(ev.figures[1]).toMatchObject({ label: 'on chatgpt', k: 3, n: 4 });
-    expect(ev.summary).toBe('On 3 of 4 answers (chatgpt, surface api) that searched "crm pricing for small teams", the engine read Globex\'s pages and none of the brand\'s');
+    expect(ev.figures[1]).toMatchObject({ label: 'on ChatGPT', k: 3, n: 4 });
+    expect(ev.summary).toBe('On 3 of 4 answers (ChatGPT, surface api) that searched "crm pricing for small teams", the engine read Globex\'s pages and none of the brand\'s');
     expect(ev.urls).toEqual(['https://globex.com/pricing']);
     expect(ev.facts).toMatchObject({ query: 'crm pricing for small teams', competitor: 'Globex', urlsSimulated: false, attribution: 'query' });
     expect(ev.answers.map((a) => a.resultId)).toEqual(['res_1', 'res_2', 'res_3']);

@@ -1,4 +1,5 @@
 import { fold } from '../analysis/text.fns.ts';
+import { createFormatter, plural } from '../../lib/format/format.js';
 import { confidenceOf, proportion, scoresOf } from './priority.fns.ts';
 import { answerOf, type GeoResult } from './geo-lane.fns.ts';
 import type { Candidate, Evidence, EvidenceAnswer, Figure, MetricRef, SourceGap } from './recs.types.ts';
@@ -22,6 +23,9 @@ export interface GapLaneInput {
   now: string;
 }
 
+/** Engines and counts as a person reads them (the shared formatter's display names). */
+const fmt = createFormatter({ locale: 'en' });
+const names = (ids: string[]) => ids.map((id) => fmt.engine(id)).join(', ');
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 /** The competitor whose pages were read for the query in most answers' rows (ties by name). */
@@ -56,13 +60,13 @@ export function sourceGapCandidates(input: GapLaneInput): Candidate[] {
     const current = scoped.length ? proportion(scoped.filter((r) => r.brandMentioned).length, scoped.length, input.now, { simulated: scoped.some((r) => r.simulated) }) : null;
     const figures: Figure[] = [
       { label: `answers searching "${query}" that read a competitor's page and not the brand's`, unit: 'percent', ...proportion(k, n, input.now) },
-      ...rows.map((r): Figure => ({ label: `on ${r.engine}`, unit: 'percent', ...proportion(r.answers, Math.max(r.searchedIn, r.answers), input.now) })),
+      ...rows.map((r): Figure => ({ label: `on ${fmt.engine(r.engine)}`, unit: 'percent', ...proportion(r.answers, Math.max(r.searchedIn, r.answers), input.now) })),
     ];
     const answers: EvidenceAnswer[] = input.results.filter((r) => resultIds.has(r.id)).slice(0, SAMPLE_ANSWERS)
       .map((r) => answerOf(r, simulated ? undefined : [...new Set(rows.filter((g) => g.resultIds.includes(r.id)).flatMap((g) => g.competitors.flatMap((c) => c.urls)))]));
     const engines = rows.map((r) => r.engine).sort();
     const evidence: Evidence = {
-      summary: `On ${k} of ${n} answers (${engines.join(', ')}, surface ${surface}) that searched "${query}", the engine read ${rivals.map((r) => r.name).join(', ')}'s pages and none of the brand's${simulated ? ' (simulated engines)' : ''}`,
+      summary: `On ${k} of ${plural(n, 'answer')} (${names(engines)}, surface ${surface}) that searched "${query}", the engine read ${rivals.map((r) => r.name).join(', ')}'s pages and none of the brand's${simulated ? ' (simulated engines)' : ''}`,
       metric: { ...metric, current },
       figures,
       answers,

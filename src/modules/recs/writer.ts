@@ -1,6 +1,6 @@
 import { generateText, type LanguageModel } from 'ai';
 import type { Candidate } from './recs.types.ts';
-import { plural } from '../../lib/format/format.js';
+import { createFormatter, plural } from '../../lib/format/format.js';
 
 // Title and rationale of an item: written by the workspace's model from the evidence when a
 // provider is configured, else by deterministic templates. The item records which
@@ -12,16 +12,18 @@ export interface Written {
   writtenBy: 'model' | 'template';
 }
 
+// Figures in these English texts go through the shared formatter, as everywhere a person reads them.
+const fmt = createFormatter({ locale: 'en' });
 const f = (c: Candidate, key: string) => String(c.evidence.facts[key] ?? '');
 const pct = (c: Candidate, i = 0) => {
   const fig = c.evidence.figures[i];
-  return fig ? `${fig.value}${fig.unit === 'percent' ? '%' : ''} (${fig.k ?? fig.value} of ${fig.n})` : '';
+  return fig ? `${fig.unit === 'percent' ? fmt.percent(fig.value) : fmt.decimal(fig.value)} (${fmt.count(fig.k ?? fig.value)} of ${plural(fig.n, 'answer')})` : '';
 };
 
 /** The deterministic template of each type: a title that says what to do, a rationale that says why. */
 export function templateText(c: Candidate, brand: string): Written {
   const m = c.evidence.metric.current;
-  const now = m ? `${m.value}% (n=${m.n}, 95% CI ${m.interval[0]}–${m.interval[1]}%)` : 'not measured';
+  const now = m ? `${fmt.percent(m.value)} (95% ${fmt.interval(m.interval, undefined, { unit: '%' })}, ${fmt.n(m.n)})` : 'not measured';
   const t = (title: string, rationale: string): Written => ({ title: title.slice(0, 200), rationale, writtenBy: 'template' });
   switch (c.type) {
     case 'content_gap':
@@ -50,7 +52,7 @@ export function templateText(c: Candidate, brand: string): Written {
     case 'source_gap': {
       const rival = f(c, 'competitor');
       return t(`Write a page that answers "${f(c, 'query')}": engines read ${rival}'s pages for it, not yours`,
-        `${pct(c)} of the answers that searched "${f(c, 'query')}" (${(c.evidence.facts.engines as string[] | undefined ?? []).join(', ')}) read pages of ${(c.evidence.facts.competitors as string[] | undefined ?? []).join(', ')} and none of ${brand}'s${c.evidence.simulated ? ' (simulated engines: the pages are illustrative)' : ''}. A page of ${brand}'s that answers this query gives the engines something of yours to read and cite. Brand mention rate on the prompts behind the query now: ${now}.`);
+        `${pct(c)} of the answers that searched "${f(c, 'query')}" (${(c.evidence.facts.engines as string[] | undefined ?? []).map((id) => fmt.engine(id)).join(', ')}) read pages of ${(c.evidence.facts.competitors as string[] | undefined ?? []).join(', ')} and none of ${brand}'s${c.evidence.simulated ? ' (simulated engines: the pages are illustrative)' : ''}. A page of ${brand}'s that answers this query gives the engines something of yours to read and cite. Brand mention rate on the prompts behind the query now: ${now}.`);
     }
     case 'technical_check':
       return t(`Fix "${f(c, 'title')}" on ${f(c, 'failingPages')} pages`, `${c.evidence.summary}. Pass rate now: ${now}.`);

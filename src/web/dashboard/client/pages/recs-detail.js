@@ -7,7 +7,7 @@ const VERDICTS = { improved: 'Improved', worse: 'Worse', no_detectable_change: '
 
 /** One side of the effect: value with k of n and its interval, or that it was not measured. */
 function Measured({ label, m }) {
-  return html`<li><strong>${label}:</strong> ${m ? html`${num(m.value)}% <small class="muted">(95% ${interval(m.interval)}; ${m.k ?? '—'} of ${m.n} answers${m.observedAt ? `, ${when(m.observedAt)}` : ''})</small>${m.simulated ? html` <${Simulated} simulated />` : null}` : html`<span class="muted">not measured</span>`}</li>`;
+  return html`<li><strong>${label}:</strong> ${m ? html`${num(m.value)}% <small class="muted">(95% ${interval(m.interval)}; ${m.k ?? '—'} of ${m.n} ${m.n === 1 ? 'answer' : 'answers'}${m.observedAt ? `, ${when(m.observedAt)}` : ''})</small>${m.simulated ? html` <${Simulated} simulated />` : null}` : html`<span class="muted">not measured</span>`}</li>`;
 }
 
 /** The metric's scope in words: `{engine: 'gemini', promptIds: [..3]}` → "engine gemini, 3 prompts". */
