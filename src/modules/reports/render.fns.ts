@@ -90,7 +90,9 @@ function appendix(r: ReportData, f: Formatter): string {
   const span = (x: { min: number; max: number } | null, reason: string) => (x ? (x.min === x.max ? f.count(x.min) : `${f.count(x.min)}–${f.count(x.max)}`) : f.notEnough(reason));
   const rows = m.engines.map((e) => `<tr><td>${esc(f.engine(e.engine))}</td><td class="num">${esc(f.count(e.answers))}</td><td class="num">${esc(f.count(e.days))}</td><td class="num">${esc(f.percent(e.simulatedShare === null ? null : 100 * e.simulatedShare, 'no_answers'))}</td><td>${e.simulatedShare === 1 ? 'simulated' : e.simulatedShare === 0 ? 'live provider' : 'mixed'}</td></tr>`).join('');
   return `<section class="block appendix"><h2>Methodology</h2>`
-    + `<table><thead><tr><th>Engine</th><th class="num">Answers</th><th class="num">Days measured</th><th class="num">Simulated share</th><th>Source</th></tr></thead><tbody>${rows}</tbody></table>`
+    // No engine answered in the period: say so rather than print a table of headers only.
+    + (rows ? `<table><thead><tr><th>Engine</th><th class="num">Answers</th><th class="num">Days measured</th><th class="num">Simulated share</th><th>Source</th></tr></thead><tbody>${rows}</tbody></table>`
+      : `<p class="na">${esc(`Engines: ${f.notEnough('no_runs')}`)}</p>`)
     + `<ul class="plain">`
     + `<li>${esc(`Days measured in the period: ${f.count(m.days)}; answers per day: ${span(m.answersPerDay, 'no_runs')}; prompts per day: ${span(m.promptsPerDay, 'no_runs')}.`)}</li>`
     + `<li>${esc(`Samples per prompt and engine in a run: ${m.samplesPerPrompt === null ? f.notEnough('no_runs') : f.count(m.samplesPerPrompt)}.`)}</li>`

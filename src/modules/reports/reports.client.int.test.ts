@@ -187,4 +187,14 @@ describe('on-demand reports', { timeout: 240_000 }, () => {
     await createWorkspace(ctx.app, owner, 'client-b');
     expect((await req('GET', `client-b/reports/${id}`)).statusCode).toBe(404);
   });
+
+  it('a workspace with no run gets a report that says so, with no table of headers only', async () => {
+    const res = await req('POST', 'client-b/reports', { type: 'visibility_summary' });
+    expect(res.statusCode, res.body).toBe(202);
+    const report = await until(async () => (await req('GET', `client-b/reports/${res.json().id}`)).json(), (r) => r.status !== 'queued' && r.status !== 'running');
+    expect(report.status).toBe('ready');
+    const html = (await req('GET', `client-b/reports/${report.id}?format=html`)).body;
+    expect(html).toContain('Engines: Not enough data: no measurement succeeded in this period');
+    expect(html).not.toContain('<th>Engine</th>');
+  });
 });
