@@ -4,6 +4,8 @@ import { Alert, Loading, Notice, Simulated, api, fmt, hasMeasurement, html, jobR
 import { PageEvaluations } from './seo-pages.js';
 
 const bp = (v) => (v === null || v === undefined ? '—' : num(v / 100));
+/** A headline figure; a missing one says why in small muted text instead of a large dash or sentence. */
+const headline = (id, text, reason) => (text === null ? html`<small class="muted" id=${id}>${fmt.notEnough(reason)}</small>` : html`<strong id=${id}>${text}</strong>`);
 const REASONS = {
   not_refreshed: 'not refreshed yet', gsc_not_connected: 'Search Console not connected', ga4_not_connected: 'Analytics not connected',
   no_page_evaluation: 'no page evaluated yet', google_auth_failed: 'Google sign-in failed', gsc_error: 'Search Console answered an error', ga4_error: 'Analytics answered an error',
@@ -19,7 +21,7 @@ function Scores({ d, geo, slug, onRefresh, busy }) {
   const [url, setUrl] = useState('');
   const submit = (e) => { e.preventDefault(); onRefresh(url); };
   return html`<section class="card" aria-labelledby="seo-h"><h2 id="seo-h">Scores</h2>
-    <p class="big"><span>SEO <strong id="seo-score">${bp(d.seoScoreBp)}</strong></span> · <span>GEO <strong id="seo-geo-score">${geo ? fmt.score(geo.score) : fmt.notEnough('no_runs')}</strong>${geo?.simulated ? html` <${Simulated} simulated share=${geo.simulatedShare} />` : null}</span> · <span>Combined <strong>${d.combinedScoreBp === null ? fmt.notEnough('not_measured') : bp(d.combinedScoreBp)}</strong></span></p>
+    <p class="big"><span>SEO ${headline('seo-score', d.seoScoreBp === null ? null : bp(d.seoScoreBp), 'not_measured')}</span> · <span>GEO ${headline('seo-geo-score', geo ? fmt.score(geo.score) : null, 'no_runs')}${geo?.simulated ? html` <${Simulated} simulated share=${geo.simulatedShare} />` : null}</span> · <span>Combined ${headline('seo-combined-score', d.combinedScoreBp === null ? null : bp(d.combinedScoreBp), 'not_measured')}</span></p>
     ${geo ? null : html`<p class="muted">The GEO score comes from measurement runs: <a href=${`/w/${slug}/runs`}>start one</a>.</p>`}
     <p class="muted">${d.scoreDate ? `Scored ${d.scoreDate} (${d.scoreVersion})` : 'Not refreshed yet.'}</p>
     <form class="controls" onSubmit=${submit} aria-label="Refresh the SEO score">
