@@ -74,6 +74,9 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { createPdfRenderer } from './modules/reports/pdf.ts';
 import { createDeliveryService } from './modules/reports/delivery.service.ts';
 import { deliveryRoutes } from './modules/reports/delivery.routes.ts';
+import { createPortfolioService } from './modules/reports/portfolio.service.ts';
+import { createPortfolioDeliveryService } from './modules/reports/portfolio-delivery.service.ts';
+import { portfolioRoutes } from './modules/reports/portfolio.routes.ts';
 import { existsSync } from 'node:fs';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { API_VERSION, docsRoutes, registerOpenApi } from './modules/docs/docs.routes.ts';
@@ -114,7 +117,7 @@ export const BODY_LIMIT = 1024 * 1024;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    maintenance: { sweep(): Promise<void>; sweepJobs(): Promise<number>; relayEvents(): Promise<number>; tickSchedules(): Promise<{ started: number; skipped: number }>; tickReportDeliveries(): Promise<number> };
+    maintenance: { sweep(): Promise<void>; sweepJobs(): Promise<number>; relayEvents(): Promise<number>; tickSchedules(): Promise<{ started: number; skipped: number }>; tickReportDeliveries(): Promise<number>; tickPortfolioDeliveries(): Promise<number> };
     /** Domain events published after commits; alerts and outbound webhooks subscribe. */
     events: EventHub;
   }
@@ -422,8 +425,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db, clock, queue, reports, workspaces, log: app.log, mailer: deps.mailer ?? smtp, publicBaseUrl: config.publicBaseUrl,
     secret: hmacSha256Hex(config.secrets.sessionSecret, 'report-delivery-links'), attachLimitBytes: deps.reportAttachLimitBytes,
   });
-  deliveryRoutes(app, { delivery });
-  if (config.pipeline.workers === 'embedded') await delivery.startWorkers();
+  // The agency portfolio (every workspace a person reaches), on request and on their own mail schedule.
+  const portfolio = createPortfolioService({ clock, reports, workspaces, pdf });
+  const portfolioDelivery = createPortfolioDeliveryService({
+    db, clock, queue, portfolio, log: app.log, mailer: deps.mailer ?? smtp, publicBaseUrl: config.publicBaseUrl,
+    secret: hmacSha256Hex(config.secrets.sessionSecret, 'report-delivery-links'), attachLimitBytes: deps.reportAttachLimitBytes,
+  });
+  deliveryRoutes(app, { delivery, portfolioDelivery });
+  portfolioRoutes(app, { portfolio, portfolioDelivery });
+  if (config.pipeline.workers === 'embedded') await Promise.all([delivery.startWorkers(), portfolioDelivery.startWorkers()]);
   // Outbound webhooks: public events become signed deliveries through the safe fetcher (pg-boss, with backoff).
   const webhooks = await setupWebhooks(app, {
     db, clock, fetcher, queue, credentialsKey: config.secrets.credentialsKey, policy: config.webhooks,
@@ -455,6 +465,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     relayEvents: () => events.relay(),
     tickSchedules: () => schedules.tick(),
     tickReportDeliveries: () => delivery.tick(),
+    tickPortfolioDeliveries: () => portfolioDelivery.tick(),
     async sweep() {
       await events.relay();
       await jobs.sweep();
@@ -464,6 +475,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await traffic.sweep();
       await reports.sweepWeekly();
       await delivery.tick();
+      await portfolioDelivery.tick();
       await mcpQuotes.sweep();
       await webhooks.sweepStale();
       await webhooks.sweepUnqueued();

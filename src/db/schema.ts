@@ -21,6 +21,7 @@ export * from '../modules/profile/profile.tables.ts';
 export * from '../modules/research/research.tables.ts';
 export * from '../modules/reports/reports.tables.ts';
 export * from '../modules/reports/delivery.tables.ts';
+export * from '../modules/reports/portfolio.tables.ts';
 export * from '../modules/schedules/schedules.tables.ts';
 export * from '../modules/events/events.tables.ts';
 export * from '../modules/alerts/alerts.tables.ts';

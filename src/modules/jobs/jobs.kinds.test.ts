@@ -17,8 +17,8 @@ describe('job kind registry', () => {
 });
 
 describe('retry policies', () => {
-  it('alert evaluation and mail and report deliveries are retried with a limit and backoff; runs and the other kinds never are', () => {
-    const retried = ['alerts_eval', 'alerts_mail', 'report_delivery'] as const;
+  it('alert evaluation and mail and report and portfolio deliveries are retried with a limit and backoff; runs and the other kinds never are', () => {
+    const retried = ['alerts_eval', 'alerts_mail', 'report_delivery', 'portfolio_delivery'] as const;
     for (const kind of retried) expect(JOB_RETRIES[kind]).toEqual({ retryLimit: 5, retryDelaySeconds: 30 });
     for (const kind of JOB_QUEUES.filter((k) => !(retried as readonly string[]).includes(k))) expect(JOB_RETRIES[kind]).toBeUndefined();
   });

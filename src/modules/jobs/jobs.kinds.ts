@@ -20,6 +20,7 @@ export const JOB_QUEUES = [
   'webhook_delivery',
   'report',
   'report_delivery',
+  'portfolio_delivery',
   'traffic_ingest',
 ] as const;
 
@@ -45,6 +46,8 @@ export const JOB_RETRIES: Partial<Record<JobKind, RetryPolicy>> = {
   alerts_mail: { retryLimit: 5, retryDelaySeconds: 30 },
   // Scheduled report mail records each recipient's outcome and skips those already sent (reports/delivery.service.ts).
   report_delivery: { retryLimit: 5, retryDelaySeconds: 30 },
+  // The agency portfolio's mail: the same per-recipient record (reports/portfolio-delivery.service.ts).
+  portfolio_delivery: { retryLimit: 5, retryDelaySeconds: 30 },
 };
 
 /** A handler's view of its job: which attempt this is, and whether it is the last the queue allows. */

@@ -53,11 +53,11 @@ export function scoreChart(series: Series, f: Formatter, color: string): string 
 }
 
 /** Horizontal bars with the label in a column of its own and the value after the bar. */
-export function barChart(bars: Array<{ label: string; value: number }>, f: Formatter, color: string, unit: '%' | 'count'): string {
+export function barChart(bars: Array<{ label: string; value: number }>, f: Formatter, color: string, unit: '%' | 'count' | 'score'): string {
   const W = 720, row = 22, label = 210;
-  const max = Math.max(1, ...bars.map((b) => b.value));
+  const max = unit === 'score' ? 100 : Math.max(1, ...bars.map((b) => b.value)); // a score reads against its whole 0-100 scale
   const H = bars.length * row + 6;
-  const fmt = (v: number) => (unit === '%' ? f.percent(v) : f.count(v));
+  const fmt = (v: number) => (unit === '%' ? f.percent(v) : unit === 'score' ? f.score(v) : f.count(v));
   return `<figure class="chart"><svg viewBox="0 0 ${W} ${H}" role="img" aria-label="bar chart">${bars.map((b, i) => {
     const w = ((W - label - 80) * b.value) / max;
     const text = b.label.length > 32 ? `${b.label.slice(0, 31)}…` : b.label;

@@ -58,7 +58,9 @@ export const normaliseRecipients = (list: string[]) => [...new Set(list.map((e) 
 
 // Tokens: base64url(JSON payload) "." HMAC-SHA256 of it. Unsubscribe tokens never expire (a mail
 // read a year later still unsubscribes); report links carry their expiry.
-type Payload = { k: 'unsubscribe'; w: string; e: string } | { k: 'report'; r: string; x: number };
+// The agency portfolio's mail (portfolio-delivery.service.ts) has its own two kinds: a user's list, a delivery's document.
+type Payload = { k: 'unsubscribe'; w: string; e: string } | { k: 'report'; r: string; x: number }
+  | { k: 'portfolio_unsubscribe'; u: string; e: string } | { k: 'portfolio'; d: string; x: number };
 
 export function signToken(secret: string, payload: Payload): string {
   const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
@@ -76,9 +78,14 @@ export function readToken<K extends Payload['k']>(secret: string, token: string,
     return 'invalid';
   }
   if (payload?.k !== kind) return 'invalid';
-  if (payload.k === 'report' && payload.x * 1000 < now.getTime()) return 'expired';
+  if ((payload.k === 'report' || payload.k === 'portfolio') && payload.x * 1000 < now.getTime()) return 'expired';
   return payload as Extract<Payload, { k: K }>;
 }
+
+/** Why a mail links its document instead of attaching it. */
+export const linkReason = (pdfBytes: number | null, limit: number) => (pdfBytes
+  ? `the PDF is ${(pdfBytes / 1048576).toFixed(1)} MB, over the ${Math.round(limit / 1048576)} MB limit`
+  : 'no PDF renderer is configured; the link opens the printable HTML');
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -1,8 +1,7 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createWorkspace, signup, type TestContext } from '../../../test/helpers/app.ts';
 import { browserAvailable } from '../../../test/helpers/browser.ts';
+import { decodeWords, header, part, plainText, startSmtpSink, unsubscribeUrl } from '../../../test/helpers/smtp-sink.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { createSmtpMailer } from '../email/smtp.ts';
 
@@ -11,11 +10,7 @@ import { createSmtpMailer } from '../email/smtp.ts';
 // carries the PDF, an unsubscribed recipient is skipped, a refusing SMTP server is retried by the
 // queue, a PDF over the limit is linked (signed) instead, and without SMTP the settings say so.
 
-interface Received { to: string[]; data: string }
-const received: Received[] = [];
-let refuseFor = new Set<string>();
-let smtp: SMTPServer;
-let smtpUrl: string;
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let ctx: TestContext;
 let owner: string;
 let mailer: ReturnType<typeof createSmtpMailer>;
@@ -26,50 +21,11 @@ const B = 'bo@client.test';
 const req = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   ctx.app.inject({ method, url: `/api/v1/workspaces/${url}`, headers: { cookie: owner }, ...(payload ? { payload } : {}) });
 const poll = { timeout: 60_000, interval: 50 };
-const mailsTo = (to: string) => received.filter((m) => m.to.includes(to));
-/** Header lines unfolded (RFC 5322 folding), then the one asked for. */
-const header = (mail: Received, name: string) => mail.data.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
-/** RFC 2047 encoded words (nodemailer's Q encoding of non-ASCII subjects) as text. */
-const decodeWords = (value: string) => value.replace(/=\?UTF-8\?Q\?([^?]*)\?=\s*/gi, (_, q: string) =>
-  Buffer.from(q.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'));
-const unsubscribeUrl = (mail: Received) => /<(http[^>]+)>/.exec(header(mail, 'List-Unsubscribe') ?? '')![1]!;
+const mailsTo = (to: string) => sink.mailsTo(to);
 const log = async () => (await req('GET', 'deliv/reports/deliveries')).json() as Array<{ slot: string; recipient: string; status: string; via: string | null; attempts: number; error: string | null }>;
-/** The first MIME part of the mail with that content type, its headers and decoded body. */
-function part(mail: Received, type: string) {
-  const boundary = /boundary="?([^";\r\n]+)"?/.exec(mail.data)![1]!;
-  for (const chunk of mail.data.split(`--${boundary}`)) {
-    const [head, ...rest] = chunk.replace(/^\r?\n/, '').split(/\r?\n\r?\n/);
-    if (head && new RegExp(`content-type: ${type}`, 'i').test(head)) {
-      const body = rest.join('\n\n');
-      return { head, body: /base64/i.test(head) ? Buffer.from(body.replace(/\s+/g, ''), 'base64') : Buffer.from(body) };
-    }
-  }
-  return null;
-}
-
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS'], logger: false, size: 50 * 1024 * 1024,
-    onRcptTo(address, _session, callback) {
-      // A refusal of this recipient (a server in trouble): nodemailer's send throws, the queue retries.
-      if (refuseFor.has(address.address)) {
-        refuseFor.delete(address.address);
-        return callback(Object.assign(new Error('451 try again later'), { responseCode: 451 }));
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), data: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}?ignoreTLS=true`;
-  mailer = createSmtpMailer({ url: smtpUrl, from: 'Reports <reports@geo.test>' });
+  sink = await startSmtpSink();
+  mailer = createSmtpMailer({ url: sink.url, from: 'Reports <reports@geo.test>' });
   ctx = await createTestApp({ clock, mailer, jobRetries: { report_delivery: { retryLimit: 2, retryDelaySeconds: 1 } } });
   owner = (await signup(ctx.app)).cookie;
   await createWorkspace(ctx.app, owner, 'deliv', { displayName: 'Delivery Dynamics' });
@@ -86,7 +42,7 @@ afterAll(async () => {
   await ctx.close();
   if (rebuilt) await ctx.database.close();
   mailer.close();
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await sink.close();
 });
 
 describe('scheduled report delivery', { timeout: 120_000 }, () => {
@@ -143,7 +99,7 @@ describe('scheduled report delivery', { timeout: 120_000 }, () => {
     expect(forged.statusCode).toBe(400);
 
     // The next Monday: Ana is skipped; the server refuses Bo once, the queue's retry reaches him.
-    refuseFor = new Set([B]);
+    sink.refuseOnce(B);
     clock.set(new Date('2026-11-30T08:05:00Z'));
     expect(await ctx.app.maintenance.tickReportDeliveries()).toBe(1);
     await expect.poll(() => mailsTo(B).length, poll).toBe(2);
@@ -162,7 +118,7 @@ describe('scheduled report delivery', { timeout: 120_000 }, () => {
     await expect.poll(() => mailsTo(B).length, poll).toBe(before + 1);
     const mail = mailsTo(B).at(-1)!;
     expect(part(mail, 'application/pdf')).toBeNull();
-    const text = part(mail, 'text/plain')!.body.toString().replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const text = plainText(mail);
     const link = /(http\S+\/r\/report\?token=\S+)/.exec(text)![1]!;
     expect(text).toMatch(/linked, not attached \(the PDF is [\d.]+ MB, over the/);
     const url = new URL(link);

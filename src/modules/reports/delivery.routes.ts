@@ -9,6 +9,7 @@ import { WorkspaceParams } from '../../lib/http/params.ts';
 import { escapeHtml, page, PAGE_CSP } from '../../web/html.ts';
 import { LINK_TTL_DAYS, MAX_RECIPIENTS } from './delivery.fns.ts';
 import type { DeliveryService } from './delivery.service.ts';
+import type { PortfolioDeliveryService } from './portfolio-delivery.service.ts';
 import { REPORT_TYPES } from './reports.fns.ts';
 import { sendReport } from './reports.routes.ts';
 
@@ -16,13 +17,13 @@ import { sendReport } from './reports.routes.ts';
 // log, and the two public pages its mails link to: unsubscribe, and the report when not attached.
 
 const tags = ['reports'];
-const Schedule = Type.Object({
+export const Schedule = Type.Object({
   frequency: StringEnum(['weekly', 'monthly'] as const),
   weekday: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 7, description: 'Weekly: ISO weekday, 1 Monday to 7 Sunday.' }), Type.Null()])),
   dayOfMonth: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 28, description: 'Monthly: 1 to 28 (every month has it).' }), Type.Null()])),
   hour: Type.Integer({ minimum: 0, maximum: 23, description: 'Hour of the day in the report settings’ time zone.' }),
 }, { additionalProperties: false });
-const Recipients = Type.Array(Type.String({ format: 'email', maxLength: 254 }), { maxItems: MAX_RECIPIENTS, description: `Up to ${MAX_RECIPIENTS} addresses (stored lower-case, each once).` });
+export const Recipients = Type.Array(Type.String({ format: 'email', maxLength: 254 }), { maxItems: MAX_RECIPIENTS, description: `Up to ${MAX_RECIPIENTS} addresses (stored lower-case, each once).` });
 const Delivery = Type.Object({
   schedule: Type.Union([Schedule, Type.Null()]), reportType: StringEnum(REPORT_TYPES), recipients: Type.Array(Type.String()),
   timeZone: Type.String({ description: 'The report settings’ time zone the schedule reads in (`PUT …/reports/settings`).' }),
@@ -32,6 +33,7 @@ const Delivery = Type.Object({
     reason: Type.Union([Type.String(), Type.Null()]), nextAt: Type.Union([Type.String(), Type.Null()], { description: 'The next slot, when active.' }),
   }),
 });
+export const DeliveryState = Delivery.properties.delivery;
 const LogItem = Type.Object({
   deliveryId: Type.String(), slot: Type.String(), reportId: Type.Union([Type.String(), Type.Null()]), recipient: Type.String(),
   status: StringEnum(['sent', 'failed', 'skipped_unsubscribed'] as const), via: Type.Union([Type.String(), Type.Null()], { description: '`attachment` or `link`' }),
@@ -43,9 +45,12 @@ const HtmlPage = { 200: { description: 'An HTML page', content: { 'text/html': {
 const htmlReply = (reply: FastifyReply, status: number, title: string, body: string) =>
   reply.status(status).header('content-security-policy', PAGE_CSP).type('text/html; charset=utf-8').send(page(title, body));
 
-export function deliveryRoutes(app: FastifyInstance, deps: { delivery: DeliveryService }) {
+export function deliveryRoutes(app: FastifyInstance, deps: { delivery: DeliveryService; portfolioDelivery: PortfolioDeliveryService }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { delivery } = deps;
+  const { delivery, portfolioDelivery } = deps;
+  // One unsubscribe page for both mails: a workspace's reports, or a person's agency portfolio.
+  const what = (t: object) => ('workspaceId' in t ? 'the scheduled reports of this workspace' : 'this agency portfolio mail');
+  const target = (token: string) => delivery.unsubscribeTarget(token) ?? portfolioDelivery.unsubscribeTarget(token);
 
   r.get('/api/v1/workspaces/:workspace/reports/delivery', {
     config: { credential: ACCESS.settings.read },
@@ -94,11 +99,11 @@ export function deliveryRoutes(app: FastifyInstance, deps: { delivery: DeliveryS
   // the POST records it. Mail clients' one-click unsubscribe (RFC 8058) POSTs the same address.
   r.get('/r/unsubscribe', {
     config: { credential: ACCESS.public },
-    schema: { operationId: 'unsubscribePage', tags, summary: 'Unsubscribe from a workspace’s scheduled reports: confirmation page', querystring: TokenQuery, produces: ['text/html'], response: HtmlPage },
+    schema: { operationId: 'unsubscribePage', tags, summary: 'Unsubscribe from a workspace’s scheduled reports or a portfolio mail: confirmation page', querystring: TokenQuery, produces: ['text/html'], response: HtmlPage },
   }, async (request, reply) => {
-    const target = delivery.unsubscribeTarget(request.query.token);
-    if (!target) return htmlReply(reply, 400, 'Unsubscribe', '<h1>This link is not valid</h1><p class="note">It may have been cut short; open it from the mail again.</p>');
-    return htmlReply(reply, 200, 'Unsubscribe', `<h1>Stop these reports?</h1><p>${escapeHtml(target.email)} will no longer receive the scheduled reports of this workspace.</p>
+    const found = target(request.query.token);
+    if (!found) return htmlReply(reply, 400, 'Unsubscribe', '<h1>This link is not valid</h1><p class="note">It may have been cut short; open it from the mail again.</p>');
+    return htmlReply(reply, 200, 'Unsubscribe', `<h1>Stop these reports?</h1><p>${escapeHtml(found.email)} will no longer receive ${what(found)}.</p>
       <form method="post" action="/r/unsubscribe?token=${escapeHtml(encodeURIComponent(request.query.token))}"><button id="unsubscribe" type="submit">Unsubscribe</button></form>`);
   });
   app.register(async (scope) => {
@@ -106,11 +111,11 @@ export function deliveryRoutes(app: FastifyInstance, deps: { delivery: DeliveryS
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, undefined));
     scope.withTypeProvider<TypeBoxTypeProvider>().post('/r/unsubscribe', {
       config: { credential: ACCESS.public },
-      schema: { operationId: 'unsubscribe', tags, summary: 'Unsubscribe from a workspace’s scheduled reports (also RFC 8058 one-click)', querystring: TokenQuery, produces: ['text/html'], response: HtmlPage },
+      schema: { operationId: 'unsubscribe', tags, summary: 'Unsubscribe from a workspace’s scheduled reports or a portfolio mail (also RFC 8058 one-click)', querystring: TokenQuery, produces: ['text/html'], response: HtmlPage },
     }, async (request, reply) => {
-      const target = await delivery.unsubscribe(request.query.token);
-      if (!target) return htmlReply(reply, 400, 'Unsubscribe', '<h1>This link is not valid</h1>');
-      return htmlReply(reply, 200, 'Unsubscribed', `<h1>Unsubscribed</h1><p>${escapeHtml(target.email)} will receive no more scheduled reports from this workspace.</p>`);
+      const done = (await delivery.unsubscribe(request.query.token)) ?? (await portfolioDelivery.unsubscribe(request.query.token));
+      if (!done) return htmlReply(reply, 400, 'Unsubscribe', '<h1>This link is not valid</h1>');
+      return htmlReply(reply, 200, 'Unsubscribed', `<h1>Unsubscribed</h1><p>${escapeHtml(done.email)} will no longer receive ${what(done)}.</p>`);
     });
   });
 }

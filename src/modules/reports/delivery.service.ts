@@ -12,8 +12,9 @@ import type { JobAttempt } from '../jobs/jobs.kinds.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
 import type { ReportType } from './reports.fns.ts';
 import type { ReportRow, ReportsService } from './reports.service.ts';
-import { ATTACH_LIMIT_BYTES, deliveryMail, dueSlot, LINK_TTL_DAYS, nextSlot, normaliseRecipients, readToken, scheduleProblems, signToken, slotPeriod, type DeliverySchedule } from './delivery.fns.ts';
+import { ATTACH_LIMIT_BYTES, deliveryMail, dueSlot, LINK_TTL_DAYS, linkReason, nextSlot, normaliseRecipients, readToken, scheduleProblems, signToken, slotPeriod, type DeliverySchedule } from './delivery.fns.ts';
 import { reportDeliveries, reportDeliveryLog, reportDeliverySettings, reportUnsubscribes } from './delivery.tables.ts';
+import { mailEach, type DeliveryOutcome } from './delivery.mail.ts';
 
 // Scheduled delivery of a workspace's report by mail. The minute's maintenance tick finds the
 // schedules whose latest slot is not delivered yet, records the delivery (unique per slot) and
@@ -69,7 +70,7 @@ export function createDeliveryService(deps: {
   const signed = (payload: Parameters<typeof signToken>[1]) => signToken(deps.secret, payload);
   const unsubscribeUrl = (workspaceId: string, email: string) => `${deps.publicBaseUrl}/r/unsubscribe?token=${signed({ k: 'unsubscribe', w: workspaceId, e: email })}`;
 
-  async function record(delivery: typeof reportDeliveries.$inferSelect, recipient: string, outcome: { status: 'sent' | 'failed' | 'skipped_unsubscribed'; via?: string; error?: string; attempted: boolean }) {
+  async function record(delivery: typeof reportDeliveries.$inferSelect, recipient: string, outcome: DeliveryOutcome) {
     const values = { status: outcome.status, via: outcome.via ?? null, error: outcome.error?.slice(0, 500) ?? null, updatedAt: clock.now() };
     await db.insert(reportDeliveryLog).values({ deliveryId: delivery.id, recipient, workspaceId: delivery.workspaceId, reportId: delivery.reportId, attempts: outcome.attempted ? 1 : 0, ...values })
       .onConflictDoUpdate({ target: [reportDeliveryLog.deliveryId, reportDeliveryLog.recipient], set: { ...values, attempts: sql`${reportDeliveryLog.attempts} + ${outcome.attempted ? 1 : 0}` } });
@@ -103,28 +104,20 @@ export function createDeliveryService(deps: {
     const link = tooBig ? {
       url: `${deps.publicBaseUrl}/r/report?token=${signed({ k: 'report', r: report.id, x: Math.floor(expires.getTime() / 1000) })}`,
       expires: f.date(expires.toISOString().slice(0, 10)),
-      reason: report.pdf ? `the PDF is ${(report.pdf.length / 1048576).toFixed(1)} MB, over the ${Math.round(attachLimit / 1048576)} MB limit` : 'no PDF renderer is configured; the link opens the printable HTML',
+      reason: linkReason(report.pdf?.length ?? null, attachLimit),
     } : null;
-    let failed = 0;
-    for (const to of todo) {
-      if (off.has(to)) {
-        await record(delivery, to, { status: 'skipped_unsubscribed', attempted: false });
-        continue;
-      }
-      const mail = deliveryMail({
-        title: data.title, brand: data.brand.name, agency: data.agency.name, whiteLabel: data.agency.whiteLabel, period: f.period(data.periodFrom, data.periodTo),
-        simulated: data.simulated, unsubscribeUrl: unsubscribeUrl(delivery.workspaceId, to), link,
-      });
-      try {
-        if (!deps.mailer) throw new Error('No mail transport is configured (SMTP_URL).');
-        await deps.mailer.send({ to, ...mail, ...(link ? {} : { attachments: [{ filename: `${report.id}.pdf`, content: report.pdf!, contentType: 'application/pdf' }] }) });
-        await record(delivery, to, { status: 'sent', via: link ? 'link' : 'attachment', attempted: true });
-      } catch (err) {
-        failed++;
-        await record(delivery, to, { status: 'failed', error: (err as Error).message, attempted: true });
-        deps.log.error({ err, deliveryId, attempt: attempt.attempt }, 'scheduled report mail failed');
-      }
-    }
+    const failed = await mailEach({
+      todo, unsubscribed: off, mailer: deps.mailer, via: link ? 'link' : 'attachment',
+      message: (to) => ({
+        to, ...deliveryMail({
+          title: data.title, brand: data.brand.name, agency: data.agency.name, whiteLabel: data.agency.whiteLabel, period: f.period(data.periodFrom, data.periodTo),
+          simulated: data.simulated, unsubscribeUrl: unsubscribeUrl(delivery.workspaceId, to), link,
+        }),
+        ...(link ? {} : { attachments: [{ filename: `${report.id}.pdf`, content: report.pdf!, contentType: 'application/pdf' }] }),
+      }),
+      record: (to, outcome) => record(delivery, to, outcome),
+      onError: (err) => deps.log.error({ err, deliveryId, attempt: attempt.attempt }, 'scheduled report mail failed'),
+    });
     if (failed && !attempt.final) throw new Error(`${failed} of ${todo.length} report mails failed; the queue retries them`);
   }
 

@@ -11,15 +11,15 @@ import { summarySentences } from './sentences.fns.ts';
 
 export { toCsv } from './csv.fns.ts';
 
-const PRODUCT = 'GEO visibility';
+export const PRODUCT = 'GEO visibility';
 const DEFAULT_COLOR = '#0a66c2';
 const HEX = /^#[0-9a-f]{6}$/i;
 /** Only stored PNG/JPEG data URIs are embedded: the PDF page loads nothing from the network. */
 const IMAGE = /^data:image\/(png|jpeg);base64,[A-Za-z0-9+/=]+$/;
 
 export const formatterFor = (r: Pick<ReportData, 'language' | 'timeZone'>) => createFormatter({ locale: r.language, timeZone: r.timeZone });
-const colorOf = (r: ReportData) => (r.brand.color && HEX.test(r.brand.color) ? r.brand.color : DEFAULT_COLOR);
-const img = (src: string | null, alt: string, cls: string) => (src && IMAGE.test(src) ? `<img class="${cls}" src="${src}" alt="${esc(alt)}">` : '');
+export const colorOf = (r: Pick<ReportData, 'brand'>) => (r.brand.color && HEX.test(r.brand.color) ? r.brand.color : DEFAULT_COLOR);
+export const img = (src: string | null, alt: string, cls: string) => (src && IMAGE.test(src) ? `<img class="${cls}" src="${src}" alt="${esc(alt)}">` : '');
 
 /** The share of simulated answers as words for the banner: "Simulated data: 100.0% of answers …". */
 export function simulatedLine(r: ReportData, f: Formatter): string {
@@ -103,7 +103,7 @@ function appendix(r: ReportData, f: Formatter): string {
     + '</ul></section>';
 }
 
-const STYLE = (color: string) => `
+export const STYLE = (color: string) => `
 @page { size: A4; margin: 20mm 14mm 18mm; }
 * { box-sizing: border-box; }
 body { font: 11px/1.45 "DejaVu Sans", system-ui, sans-serif; color: #111827; margin: 0 auto; max-width: 760px; padding: 0 4px; }

@@ -3,9 +3,9 @@ import { mkdirSync, mkdtempSync, readdirSync, copyFileSync, writeFileSync } from
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { createTestApp, createWorkspace, signup, type TestContext } from '../../../test/helpers/app.ts';
 import { browserAvailable } from '../../../test/helpers/browser.ts';
+import { havePoppler, overlaps, pdfPages } from '../../../test/helpers/pdf-layout.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { createFormatter } from '../../lib/format/format.js';
 
@@ -16,14 +16,6 @@ import { createFormatter } from '../../lib/format/format.js';
 
 const TYPES = ['visibility_summary', 'competitor_comparison', 'citation_sources', 'recommendations_progress', 'seo_technical_status'] as const;
 const ARTIFACTS = path.resolve('test-artifacts/reports');
-const havePoppler = (() => {
-  try {
-    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 let ctx: TestContext;
 let owner: string;
@@ -62,29 +54,6 @@ async function made(type: string, body: object = {}) {
   expect(res.statusCode, res.body).toBe(202);
   expect(res.json()).toMatchObject({ type, status: 'queued', trigger: 'on_demand' });
   return until(async () => (await req('GET', `client-a/reports/${res.json().id}`)).json(), (r) => r.status !== 'queued' && r.status !== 'running');
-}
-
-interface Box { str: string; x0: number; y0: number; x1: number; y1: number }
-async function pdfPages(bytes: Buffer) {
-  const doc = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false }).promise;
-  const pages: Box[][] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const items = (await (await doc.getPage(i)).getTextContent()).items;
-    pages.push(items.flatMap((t) => ('str' in t && t.str.trim() ? [{ str: t.str, x0: t.transform[4], y0: t.transform[5], x1: t.transform[4] + t.width, y1: t.transform[5] + t.height }] : [])));
-  }
-  return pages;
-}
-/** Pairs of text boxes that overlap by more than half a point each way (touching neighbours do not count). */
-function overlaps(boxes: Box[]) {
-  const out: Array<[string, string]> = [];
-  for (let i = 0; i < boxes.length; i++) {
-    for (let j = i + 1; j < boxes.length; j++) {
-      const a = boxes[i]!, b = boxes[j]!;
-      const w = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0), h = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
-      if (w > 0.5 && h > 0.5) out.push([a.str, b.str]);
-    }
-  }
-  return out;
 }
 
 describe('on-demand reports', { timeout: 240_000 }, () => {

@@ -214,6 +214,8 @@ export interface ReportData extends Branding {
   /** The score endpoint's body for the period's last day measured (`GET …/score?date=periodTo`), null before any. */
   score: ReturnType<typeof scoreBody> | null;
   summary: Summary; series: Series; methodology: Methodology; sections: Section[];
+  /** The period's last scoreboard as the scoreboard endpoint has it (absent from reports stored before it was added). */
+  scoreboard?: Snapshot['scoreboard'];
 }
 
 export interface ReportInput extends Branding {
@@ -238,6 +240,7 @@ export function buildReport(input: ReportInput): ReportData {
     simulated: input.simulatedEngines.length > 0, simulatedEngines: input.simulatedEngines, simulatedShare: method.simulatedShare,
     score: last ? scoreBody(last.data, last.day) : null,
     summary: executiveSummary(input.days), series: seriesOf(input.days, perEngineDays), methodology: method,
+    scoreboard: last?.data.scoreboard ?? [],
   };
   const only = (unavailable: string) => ({ ...base, sections: [{ heading: CATALOG[input.type].title, figures: [], unavailable }] });
   if (input.unavailable) return only(input.unavailable);

@@ -44,6 +44,23 @@ export interface ReportSources {
 }
 /** The longest period a report may cover. */
 export const MAX_PERIOD_DAYS = 400;
+
+/**
+ * A report's period: `from`/`to` default to the 30 days ending today (or ending `from` when that
+ * is later); `from` after `to`, or more than MAX_PERIOD_DAYS days, is 400 naming the field
+ * (`where`: `body` or `querystring`).
+ */
+export function period(q: { from?: string; to?: string }, today: string, where: 'body' | 'querystring'): { from: string; to: string } {
+  const to = q.to ?? (q.from && q.from > today ? q.from : today);
+  const from = q.from ?? addDays(to, 1 - RUN_PERIOD_DAYS);
+  const fields: Array<{ field: string; keyword: string; message: string }> = [];
+  const bad = (field: string, message: string) => fields.push({ field: `${where}.${field}`, keyword: 'custom', message: `${where}.${field} ${message}` });
+  if (from > to) bad('from', `(${from}) is after ${where}.to (${to})`);
+  const span = (new Date(`${to}T00:00:00Z`).getTime() - new Date(`${from}T00:00:00Z`).getTime()) / DAY_MS + 1;
+  if (span > MAX_PERIOD_DAYS) bad('to', `makes a period of ${span} days; the longest is ${MAX_PERIOD_DAYS}`);
+  if (fields.length) throw invalid(fields.map((f) => f.message).join('; '), { fields });
+  return { from, to };
+}
 const KIND = 'report';
 export const MADE_TYPES = REPORT_TYPES.filter((t) => !UNAVAILABLE[t]);
 
@@ -237,8 +254,14 @@ export function createReportsService(deps: {
     onSettled: (listener: ReportSettled) => void settled.push(listener),
     /** A stored report by id (its status, data and PDF), for the delivery mail. */
     rowById: async (id: string): Promise<ReportRow | null> => (await db.select().from(reports).where(eq(reports.id, id)))[0] ?? null,
-    /** The report's data (stored, or built from its snapshots), for the portfolio. */
-    dataOf: (ws: WorkspaceContext, row: ReportRow) => data(ws, row),
+    /**
+     * A visibility summary's data for a period, built now and stored nowhere: one client of the
+     * agency portfolio (portfolio.service.ts), from the same service calls as every report.
+     */
+    visibilityData: (ws: WorkspaceContext, p: { from: string; to: string; language: Language }) => data(ws, {
+      id: 'portfolio', workspaceId: ws.id, type: 'visibility_summary', trigger: 'on_demand', runId: null, periodFrom: p.from, periodTo: p.to,
+      simulatedEngines: [], createdAt: clock.now(), status: 'ready', language: p.language, engines: null, jobId: null, error: null, data: null, pdf: null, finishedAt: null,
+    }),
     renderPdf,
     canRenderPdf: () => deps.pdf !== null,
 
@@ -247,15 +270,7 @@ export function createReportsService(deps: {
      * `scheduled`: the same, started by the delivery schedule (reports.delivery.ts).
      */
     async create(ws: WorkspaceContext, actor: string | null, body: CreateReport, trigger: 'on_demand' | 'scheduled' = 'on_demand'): Promise<ReportView> {
-      const today = dayOf(clock.now());
-      const to = body.to ?? (body.from && body.from > today ? body.from : today);
-      const from = body.from ?? addDays(to, 1 - RUN_PERIOD_DAYS);
-      const fields: Array<{ field: string; keyword: string; message: string }> = [];
-      const bad = (field: string, message: string) => fields.push({ field: `body.${field}`, keyword: 'custom', message: `body.${field} ${message}` });
-      if (from > to) bad('from', `(${from}) is after body.to (${to})`);
-      const span = (new Date(`${to}T00:00:00Z`).getTime() - new Date(`${from}T00:00:00Z`).getTime()) / DAY_MS + 1;
-      if (span > MAX_PERIOD_DAYS) bad('to', `makes a period of ${span} days; the longest is ${MAX_PERIOD_DAYS}`);
-      if (fields.length) throw invalid(fields.map((f) => f.message).join('; '), { fields });
+      const { from, to } = period(body, dayOf(clock.now()), 'body');
       const settings = await settingsOf(ws.id);
       const engines = body.engines?.length ? [...new Set(body.engines)].sort() : null;
       const now = clock.now();

@@ -100,6 +100,10 @@ export function createWorkspacesService(deps: { repo: WorkspacesRepo; email: Ema
       return { id: row.id, slug: row.slug, role: null };
     },
 
+    /** Every workspace a person is a member of, oldest first, as contexts (the agency portfolio). */
+    contextsForUser: async (userId: string): Promise<WorkspaceContext[]> =>
+      (await repo.listForUser(userId)).map(({ workspace: w, role }) => ({ id: w.id, slug: w.slug, role })),
+
     /** Contexts of many workspaces in one query (the schedules tick); unknown ids are left out. */
     async contextsByIds(ids: string[]): Promise<Map<string, WorkspaceContext>> {
       const rows = await repo.slugsByIds(ids);
