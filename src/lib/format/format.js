@@ -55,7 +55,8 @@ const MESSAGES = {
     },
   },
   fr: {
-    notEnough: 'Données insuffisantes', allEngines: 'Tous les moteurs', significant: 'significatif', notSignificant: 'non significatif',
+    // French puts a narrow no-break space before a colon, as before "%" in its numbers.
+    notEnough: 'Données insuffisantes', colon: '\u202f: ', allEngines: 'Tous les moteurs', significant: 'significatif', notSignificant: 'non significatif',
     metrics: { score: 'Score GEO', visibility: 'Visibilité', relativeSov: 'Part de voix relative', position: 'Position', sentiment: 'Sentiment', volume: 'Part de citations propres', citationRate: 'Taux de citation' },
     reasons: {
       no_answers: 'aucune réponse sur cette période', no_mentions: 'la marque n’a pas été citée', no_citations: 'aucune réponse n’a cité de source',
@@ -123,7 +124,7 @@ export function createFormatter({ locale = 'en', timeZone = 'UTC' } = {}) {
   /** "Not enough data: <reason>" — `reason` a code of REASONS or a sentence of its own. */
   const notEnough = (reason) => {
     const text = reason ? (m.reasons[reason] ?? String(reason)) : '';
-    return text ? `${m.notEnough}: ${text}` : m.notEnough;
+    return text ? `${m.notEnough}${m.colon ?? ': '}${text}` : m.notEnough;
   };
   // Round once, so that a bound and the value it is compared with show the same digits.
   // Half away from zero, as Intl does (Math.round alone would give -3.2 for -3.25).

@@ -53,7 +53,7 @@ describe('missing data: the reason, never an empty cell', () => {
     ['en', 'Not enough data: no answers in this period', 'Not enough data'],
     ['es', 'Datos insuficientes: no hay respuestas en este periodo', 'Datos insuficientes'],
     ['ca', 'Dades insuficients: no hi ha respostes en aquest període', 'Dades insuficients'],
-    ['fr', 'Données insuffisantes: aucune réponse sur cette période', 'Données insuffisantes'],
+    ['fr', 'Données insuffisantes\u202f: aucune réponse sur cette période', 'Données insuffisantes'],
   ])('%s', (locale, withReason, bare) => {
     const f = fmt(locale);
     for (const missing of [null, undefined, Number.NaN, Number.POSITIVE_INFINITY]) {
@@ -109,7 +109,7 @@ describe('dates and times: reader\'s locale, workspace\'s time zone', () => {
 
   it('a missing or invalid date says so', () => {
     expect(fmt('en').date(null)).toBe('Not enough data: not measured');
-    expect(fmt('fr').dateTime('not a date')).toBe('Données insuffisantes: non mesuré');
+    expect(fmt('fr').dateTime('not a date')).toBe('Données insuffisantes\u202f: non mesuré');
   });
 
   it('an unknown time zone is refused up front', () => {

@@ -1,4 +1,5 @@
 import type { Formatter } from '../../lib/format/format.js';
+import type { Translator } from './messages.fns.ts';
 import type { Series, SeriesPoint } from './summary.fns.ts';
 
 // The report's charts as inline SVG (no script, no network: the PDF page loads nothing). Text in
@@ -14,7 +15,7 @@ const PALETTE = ['#0a7f5a', '#b45309', '#7c3aed', '#be123c', '#0369a1'];
  * The per-day GEO score: the composite as a thick line with dots and its 95% interval as a band,
  * the engines as thin lines. A single day still shows (a dot and a bar of the band).
  */
-export function scoreChart(series: Series, f: Formatter, color: string): string {
+export function scoreChart(series: Series, f: Formatter, t: Translator, color: string): string {
   const days = [...new Set([...series.composite, ...series.engines.flatMap((e) => e.points)].map((p) => p.day))].sort();
   if (!series.composite.some((p) => p.value !== null)) return `<p class="na">${esc(f.notEnough('no_runs'))}</p>`;
   const W = 720, H = 250, L = 34, R = 10, T = 10, B = 26;
@@ -45,20 +46,20 @@ export function scoreChart(series: Series, f: Formatter, color: string): string 
   const anchor = (i: number, n: number) => (n === 1 ? 'middle' : i === 0 ? 'start' : i === n - 1 ? 'end' : 'middle');
   const xLabels = ticks.map((d, i) => `<text x="${x(d).toFixed(1)}" y="${H - 8}" text-anchor="${anchor(i, ticks.length)}">${esc(f.date(d))}</text>`).join('');
   const engineLines = series.engines.map((e, i) => line(e.points, PALETTE[i % PALETTE.length]!, 1.2, '4 3')).join('');
-  const legend = [`<li><span class="key" style="background:${color}"></span>${esc(f.engine('composite'))} (${esc(f.metric('score'))}, 95% band)</li>`,
+  const legend = [`<li><span class="key" style="background:${color}"></span>${esc(t.msg('ui.legend', { engine: f.engine('composite'), metric: f.metric('score') }))}</li>`,
     ...series.engines.map((e, i) => `<li><span class="key dashed" style="border-color:${PALETTE[i % PALETTE.length]}"></span>${esc(f.engine(e.engine))}</li>`)].join('');
-  const described = `${f.metric('score')} per day, ${f.period(days[0]!, days.at(-1)!)}`;
+  const described = t.msg('ui.perDay', { metric: f.metric('score'), period: f.period(days[0]!, days.at(-1)!) });
   return `<figure class="chart"><svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${esc(described)}">${grid}${band}${engineLines}${line(series.composite, color, 2.4)}${dots}${xLabels}</svg>`
     + `<figcaption><ul class="legend">${legend}</ul></figcaption></figure>`;
 }
 
 /** Horizontal bars with the label in a column of its own and the value after the bar. */
-export function barChart(bars: Array<{ label: string; value: number }>, f: Formatter, color: string, unit: '%' | 'count' | 'score'): string {
+export function barChart(bars: Array<{ label: string; value: number }>, f: Formatter, t: Translator, color: string, unit: '%' | 'count' | 'score'): string {
   const W = 720, row = 22, label = 210;
   const max = unit === 'score' ? 100 : Math.max(1, ...bars.map((b) => b.value)); // a score reads against its whole 0-100 scale
   const H = bars.length * row + 6;
   const fmt = (v: number) => (unit === '%' ? f.percent(v) : unit === 'score' ? f.score(v) : f.count(v));
-  return `<figure class="chart"><svg viewBox="0 0 ${W} ${H}" role="img" aria-label="bar chart">${bars.map((b, i) => {
+  return `<figure class="chart"><svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${esc(t.msg('ui.barChart'))}">${bars.map((b, i) => {
     const w = ((W - label - 80) * b.value) / max;
     const text = b.label.length > 32 ? `${b.label.slice(0, 31)}…` : b.label;
     return `<text x="0" y="${i * row + 15}">${esc(text)}</text><rect x="${label}" y="${i * row + 4}" width="${w.toFixed(1)}" height="14" fill="${color}"/><text x="${(label + w + 6).toFixed(1)}" y="${i * row + 15}">${esc(fmt(b.value))}</text>`;

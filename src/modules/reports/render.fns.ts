@@ -1,11 +1,13 @@
 import { createFormatter, type Formatter } from '../../lib/format/format.js';
 import { barChart, esc, scoreChart } from './chart.fns.ts';
+import { translator, type MessageKey, type Translator } from './messages.fns.ts';
 import type { Cell, Column, Figure, ReportData, Section, Table } from './reports.fns.ts';
 import { summarySentences } from './sentences.fns.ts';
 
 // A report as a client reads it: printable HTML (and, through Chromium, the PDF) laid out with one
 // kit for every type: cover, executive summary, the type's pages, methodology appendix. Every
-// number, date and name goes through the one formatter (src/lib/format). Page numbers, the period
+// number, date and name goes through the one formatter (src/lib/format), every word through the
+// message table of the report's language (messages.fns.ts). Page numbers, the period
 // and the simulated-data banner are Chromium's header and footer (`pdfChrome`): they sit in the
 // page margins, so they repeat on every page and can never overlap a table row.
 
@@ -21,17 +23,17 @@ export const formatterFor = (r: Pick<ReportData, 'language' | 'timeZone'>) => cr
 export const colorOf = (r: Pick<ReportData, 'brand'>) => (r.brand.color && HEX.test(r.brand.color) ? r.brand.color : DEFAULT_COLOR);
 export const img = (src: string | null, alt: string, cls: string) => (src && IMAGE.test(src) ? `<img class="${cls}" src="${src}" alt="${esc(alt)}">` : '');
 
-/** The share of simulated answers as words for the banner: "Simulated data: 100.0% of answers …". */
-export function simulatedLine(r: ReportData, f: Formatter): string {
-  const share = r.simulatedShare === null ? '' : ` (${f.percent(100 * r.simulatedShare)} of answers)`;
-  return `Simulated data${share}: answers from simulated engines (${r.simulatedEngines.map((e) => f.engine(e)).join(', ')}), not real AI engines.`;
+/** The share of simulated answers as words for the banner: "Simulated data (100.0% of answers): …". */
+export function simulatedLine(r: ReportData, f: Formatter, t: Translator): string {
+  const engines = r.simulatedEngines.map((e) => f.engine(e)).join(', ');
+  return r.simulatedShare === null ? t.msg('ui.simulated', { engines }) : t.msg('ui.simulatedShare', { engines, share: f.percent(100 * r.simulatedShare) });
 }
 
-function cell(f: Formatter, c: Column, v: Cell): string {
+function cell(f: Formatter, t: Translator, c: Column, v: Cell): string {
   if (c.kind === 'interval') return esc(f.interval(Array.isArray(v) ? v : null, 'too_few'));
   if (Array.isArray(v)) return esc(f.interval(v));
   if (v === null || v === undefined || v === '') return c.kind === 'text' ? '—' : esc(f.notEnough(c.kind === 'decimal' ? 'no_mentions' : 'no_answers'));
-  if (typeof v === 'string') return esc(c.kind === 'engine' ? f.engine(v) : c.kind === 'date' ? f.date(v) : v);
+  if (typeof v === 'string') return esc(c.kind === 'engine' ? f.engine(v) : c.kind === 'date' ? f.date(v) : t.term(v));
   switch (c.kind) {
     case 'score': return esc(f.score(v));
     case 'percent': return esc(f.percent(v));
@@ -40,67 +42,68 @@ function cell(f: Formatter, c: Column, v: Cell): string {
   }
 }
 
-function table(t: Table, f: Formatter): string {
+function table(tb: Table, f: Formatter, t: Translator): string {
   const numeric = (c: Column) => c.kind !== 'text' && c.kind !== 'engine' && c.kind !== 'date';
-  return `<table><thead><tr>${t.columns.map((c) => `<th${numeric(c) ? ' class="num"' : ''}>${esc(c.label)}</th>`).join('')}</tr></thead><tbody>`
-    + t.rows.map((row) => `<tr>${row.map((v, i) => `<td${numeric(t.columns[i]!) ? ' class="num"' : ''}>${cell(f, t.columns[i]!, v)}</td>`).join('')}</tr>`).join('')
+  return `<table><thead><tr>${tb.columns.map((c) => `<th${numeric(c) ? ' class="num"' : ''}>${esc(t.text(c.label))}</th>`).join('')}</tr></thead><tbody>`
+    + tb.rows.map((row) => `<tr>${row.map((v, i) => `<td${numeric(tb.columns[i]!) ? ' class="num"' : ''}>${cell(f, t, tb.columns[i]!, v)}</td>`).join('')}</tr>`).join('')
     + '</tbody></table>';
 }
 
-function figureValue(fig: Figure, f: Formatter): string {
-  const reason = fig.note ?? 'no_answers';
+function figureValue(fig: Figure, f: Formatter, t: Translator): string {
+  const reason = fig.note ? t.text(fig.note) : 'no_answers';
   if (fig.unit === '%') return f.percent(fig.value, reason);
   if (fig.unit === 'count') return f.count(fig.value, reason);
   if (fig.unit === 'score') return f.score(fig.value, reason);
   return f.decimal(fig.value, reason);
 }
 
-const figures = (list: Figure[], f: Formatter) => `<table class="figures"><thead><tr><th>Figure</th><th class="num">Value</th><th class="num">95% interval</th><th class="num">n</th><th>Note</th></tr></thead><tbody>${list.map((fig) =>
-  `<tr><td>${esc(fig.label)}</td><td class="num">${esc(figureValue(fig, f))}</td><td class="num">${esc(fig.interval ? f.interval(fig.interval) : '—')}</td><td class="num">${esc(f.count(fig.n))}</td><td>${esc(fig.note ?? '')}</td></tr>`).join('')}</tbody></table>`;
+const figures = (list: Figure[], f: Formatter, t: Translator) => `<table class="figures"><thead><tr><th>${esc(t.msg('ui.figure'))}</th><th class="num">${esc(t.msg('ui.value'))}</th>`
+  + `<th class="num">${esc(t.msg('ui.interval95'))}</th><th class="num">n</th><th>${esc(t.msg('ui.note'))}</th></tr></thead><tbody>${list.map((fig) =>
+  `<tr><td>${esc(t.text(fig.label))}</td><td class="num">${esc(figureValue(fig, f, t))}</td><td class="num">${esc(fig.interval ? f.interval(fig.interval) : '—')}</td><td class="num">${esc(f.count(fig.n))}</td><td>${esc(t.text(fig.note ?? ''))}</td></tr>`).join('')}</tbody></table>`;
 
-function section(s: Section, r: ReportData, f: Formatter): string {
+function section(s: Section, r: ReportData, f: Formatter, t: Translator): string {
   const color = colorOf(r);
-  const bars = s.bars?.length ? barChart(s.bars, f, color, s.barUnit ?? 'count') : '';
-  return `<section class="block"><h2>${esc(s.heading)}${s.day ? ` <small>${esc(f.date(s.day))}</small>` : ''}</h2>`
-    + (s.unavailable ? `<p class="na">${esc(f.notEnough(s.unavailable))}</p>` : '')
-    + (s.chart === 'score' ? scoreChart(r.series, f, color) : '')
-    + (s.figures.length ? figures(s.figures, f) : '')
+  const bars = s.bars?.length ? barChart(s.bars.map((b) => ({ ...b, label: t.term(b.label) })), f, t, color, s.barUnit ?? 'count') : '';
+  return `<section class="block"><h2>${esc(t.text(s.heading))}${s.day ? ` <small>${esc(f.date(s.day))}</small>` : ''}</h2>`
+    + (s.unavailable ? `<p class="na">${esc(f.notEnough(t.text(s.unavailable)))}</p>` : '')
+    + (s.chart === 'score' ? scoreChart(r.series, f, t, color) : '')
+    + (s.figures.length ? figures(s.figures, f, t) : '')
     + bars
-    + (s.table && s.table.rows.length ? table(s.table, f) : '')
+    + (s.table && s.table.rows.length ? table(s.table, f, t) : '')
     + '</section>';
 }
 
-function cover(r: ReportData, f: Formatter): string {
+function cover(r: ReportData, f: Formatter, t: Translator): string {
   const agency = r.agency.name ? `<div class="agency">${img(r.agency.logo, r.agency.name, 'agency-logo')}<span>${esc(r.agency.name)}</span></div>` : '';
   const madeWith = r.agency.whiteLabel ? '' : `<p class="product">${esc(PRODUCT)}</p>`;
   return `<section class="cover">${agency}<div class="brand">${img(r.brand.logo, r.brand.name, 'brand-logo')}<h1>${esc(r.brand.name)}</h1></div>`
-    + `<p class="title">${esc(r.title)}</p><p class="period">${esc(f.period(r.periodFrom, r.periodTo))}</p>`
-    + `<p class="meta">${esc(`Prepared ${f.dateTime(r.generatedAt)}`)}${r.agency.name ? esc(` by ${r.agency.name}`) : ''}</p>`
-    + `<p class="meta">${esc(`Engines: ${r.engines.length ? r.engines.map((e) => f.engine(e)).join(', ') : f.notEnough('no_runs')}`)}</p>`
-    + (r.simulated ? `<p class="sim">${esc(simulatedLine(r, f))}</p>` : '') + madeWith + '</section>';
+    + `<p class="title">${esc(t.text(r.title))}</p><p class="period">${esc(f.period(r.periodFrom, r.periodTo))}</p>`
+    + `<p class="meta">${esc(r.agency.name ? t.msg('ui.preparedBy', { date: f.dateTime(r.generatedAt), agency: r.agency.name }) : t.msg('ui.prepared', { date: f.dateTime(r.generatedAt) }))}</p>`
+    + `<p class="meta">${esc(t.msg('ui.engines', { engines: r.engines.length ? r.engines.map((e) => f.engine(e)).join(', ') : f.notEnough('no_runs') }))}</p>`
+    + (r.simulated ? `<p class="sim">${esc(simulatedLine(r, f, t))}</p>` : '') + madeWith + '</section>';
 }
 
-function summary(r: ReportData, f: Formatter): string {
-  const lines = summarySentences(r, f);
-  return `<section class="block"><h2>Executive summary</h2><ul class="summary">${lines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul></section>`;
+function summary(r: ReportData, f: Formatter, t: Translator): string {
+  const lines = summarySentences(r, f, t);
+  return `<section class="block"><h2>${esc(t.msg('ui.summary'))}</h2><ul class="summary">${lines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul></section>`;
 }
 
-function appendix(r: ReportData, f: Formatter): string {
+function appendix(r: ReportData, f: Formatter, t: Translator): string {
   const m = r.methodology;
   const span = (x: { min: number; max: number } | null, reason: string) => (x ? (x.min === x.max ? f.count(x.min) : `${f.count(x.min)}–${f.count(x.max)}`) : f.notEnough(reason));
-  const rows = m.engines.map((e) => `<tr><td>${esc(f.engine(e.engine))}</td><td class="num">${esc(f.count(e.answers))}</td><td class="num">${esc(f.count(e.days))}</td><td class="num">${esc(f.percent(e.simulatedShare === null ? null : 100 * e.simulatedShare, 'no_answers'))}</td><td>${e.simulatedShare === 1 ? 'simulated' : e.simulatedShare === 0 ? 'live provider' : 'mixed'}</td></tr>`).join('');
-  return `<section class="block appendix"><h2>Methodology</h2>`
+  const rows = m.engines.map((e) => `<tr><td>${esc(f.engine(e.engine))}</td><td class="num">${esc(f.count(e.answers))}</td><td class="num">${esc(f.count(e.days))}</td><td class="num">${esc(f.percent(e.simulatedShare === null ? null : 100 * e.simulatedShare, 'no_answers'))}</td><td>${esc(t.msg(e.simulatedShare === 1 ? 'ui.sourceSimulated' : e.simulatedShare === 0 ? 'ui.sourceLive' : 'ui.sourceMixed'))}</td></tr>`).join('');
+  const th = (key: MessageKey, num = true) => `<th${num ? ' class="num"' : ''}>${esc(t.msg(key))}</th>`;
+  const items = [
+    t.msg('ui.days', { days: f.count(m.days), answers: span(m.answersPerDay, 'no_runs'), prompts: span(m.promptsPerDay, 'no_runs') }),
+    t.msg('ui.samples', { samples: m.samplesPerPrompt === null ? f.notEnough('no_runs') : f.count(m.samplesPerPrompt) }),
+    t.msg('ui.simulatedAll', { share: m.simulatedShare === null ? f.notEnough('no_answers') : f.percent(100 * m.simulatedShare) }),
+    t.msg('ui.models'), t.text(m.interval), t.msg('ui.weights', { version: r.score?.version ?? 'geo-score-v1' }),
+  ];
+  return `<section class="block appendix"><h2>${esc(t.msg('ui.methodology'))}</h2>`
     // No engine answered in the period: say so rather than print a table of headers only.
-    + (rows ? `<table><thead><tr><th>Engine</th><th class="num">Answers</th><th class="num">Days measured</th><th class="num">Simulated share</th><th>Source</th></tr></thead><tbody>${rows}</tbody></table>`
-      : `<p class="na">${esc(`Engines: ${f.notEnough('no_runs')}`)}</p>`)
-    + `<ul class="plain">`
-    + `<li>${esc(`Days measured in the period: ${f.count(m.days)}; answers per day: ${span(m.answersPerDay, 'no_runs')}; prompts per day: ${span(m.promptsPerDay, 'no_runs')}.`)}</li>`
-    + `<li>${esc(`Samples per prompt and engine in a run: ${m.samplesPerPrompt === null ? f.notEnough('no_runs') : f.count(m.samplesPerPrompt)}.`)}</li>`
-    + `<li>${esc(`Simulated share of all answers: ${m.simulatedShare === null ? f.notEnough('no_answers') : f.percent(100 * m.simulatedShare)}.`)}</li>`
-    + `<li>Model versions: the engines’ model versions are not recorded with each answer yet; simulated engines have none.</li>`
-    + `<li>${esc(m.interval)}</li>`
-    + `<li>${esc(`Score version ${r.score?.version ?? 'geo-score-v1'}; weights: visibility 25%, relative share of voice 35%, position 15%, sentiment 10%, owned citation share 15%, renormalised over the components with data.`)}</li>`
-    + '</ul></section>';
+    + (rows ? `<table><thead><tr>${th('col.engine', false)}${th('col.answers')}${th('ui.daysMeasured')}${th('ui.simulatedShareColumn')}${th('ui.source', false)}</tr></thead><tbody>${rows}</tbody></table>`
+      : `<p class="na">${esc(t.msg('ui.engines', { engines: f.notEnough('no_runs') }))}</p>`)
+    + `<ul class="plain">${items.map((i) => `<li>${esc(i)}</li>`).join('')}</ul></section>`;
 }
 
 export const STYLE = (color: string) => `
@@ -125,8 +128,9 @@ th { background: #f3f4f6; font-weight: 600; } .num { text-align: right; white-sp
 /** Printable HTML: the same document Chromium turns into the PDF. */
 export function toHtml(r: ReportData): string {
   const f = formatterFor(r);
-  const body = [cover(r, f), summary(r, f), ...r.sections.map((s) => section(s, r, f)), appendix(r, f)].join('');
-  const title = `${r.title} — ${r.brand.name}, ${f.period(r.periodFrom, r.periodTo)}`;
+  const t = translator(f);
+  const body = [cover(r, f, t), summary(r, f, t), ...r.sections.map((s) => section(s, r, f, t)), appendix(r, f, t)].join('');
+  const title = `${t.text(r.title)} — ${r.brand.name}, ${f.period(r.periodFrom, r.periodTo)}`;
   return `<!doctype html><html lang="${r.language}"><head><meta charset="utf-8"><title>${esc(title)}</title><style>${STYLE(colorOf(r))}</style></head><body>${body}</body></html>`;
 }
 
@@ -136,12 +140,13 @@ export function toHtml(r: ReportData): string {
  */
 export function pdfChrome(r: ReportData): { headerTemplate: string; footerTemplate: string } {
   const f = formatterFor(r);
+  const t = translator(f);
   const box = 'font-family: DejaVu Sans, sans-serif; font-size: 8px; width: 100%; margin: 0 14mm; display: flex; justify-content: space-between;';
   const header = r.simulated
-    ? `<div style="${box} color: #664d03; font-weight: 600;"><span style="background:#fff3cd; padding: 2px 6px;">${esc(simulatedLine(r, f))}</span></div>`
+    ? `<div style="${box} color: #664d03; font-weight: 600;"><span style="background:#fff3cd; padding: 2px 6px;">${esc(simulatedLine(r, f, t))}</span></div>`
     : '<div></div>';
   const who = r.agency.whiteLabel || !r.agency.name ? r.brand.name : `${r.brand.name} · ${r.agency.name}`;
-  const footer = `<div style="${box} color: #4b5563;"><span>${esc(`${who} · ${r.title} · ${f.period(r.periodFrom, r.periodTo)}`)}</span>`
+  const footer = `<div style="${box} color: #4b5563;"><span>${esc(`${who} · ${t.text(r.title)} · ${f.period(r.periodFrom, r.periodTo)}`)}</span>`
     + '<span><span class="pageNumber"></span> / <span class="totalPages"></span></span></div>';
   return { headerTemplate: header, footerTemplate: footer };
 }

@@ -1,6 +1,7 @@
 import { significant } from '../scores/scores.fns.ts';
 import { BOOTSTRAP_RESAMPLES } from '../scores/stats.fns.ts';
 import type { Snapshot } from '../scores/snapshot.fns.ts';
+import { en } from './messages.fns.ts';
 
 // The parts every report type shares, as data: the executive summary's changes, the per-day
 // series behind the chart, and the methodology appendix. Sentences are written by the renderer
@@ -99,8 +100,6 @@ export function methodology(days: Day[], perEngineDays: Array<{ engine: string; 
     promptsPerDay: range(days.map((d) => d.data.prompts ?? 0).filter((p) => p > 0)),
     samplesPerPrompt: samples.length ? Math.round(Math.max(...samples)) : null,
     simulatedShare: total ? simulated / total : null,
-    interval: `The GEO score’s 95% interval is a percentile bootstrap over prompts (the day’s answers resampled by prompt, ${BOOTSTRAP_RESAMPLES} times); `
-      + 'proportions (visibility, citation rate, owned citation share) carry a 95% Wilson interval; means (position, sentiment) the normal approximation. '
-      + 'A change is called significant only when the two 95% intervals do not overlap.',
+    interval: en('method.interval', { resamples: BOOTSTRAP_RESAMPLES }),
   };
 }

@@ -1,0 +1,89 @@
+// The English of every text a report's reader sees, keyed by stable keys; the other languages
+// (messages.es.ts, messages.ca.ts, messages.fr.ts) are typed from it, so TypeScript refuses a
+// language that lacks a key. This English is also the report data's vocabulary: `buildReport`
+// stores these texts (JSON and CSV readers key on them, stored reports hold them), and the
+// renderer finds them here again to translate them (messages.fns.ts). So an English text, once
+// shipped, stays as it is; `{name}` marks a parameter.
+//
+// Groups: `title.` report titles, `heading.` section headings, `label.` figure labels, `col.`
+// table columns, `note.` figure notes, `na.` why a section has no figures, `term.` words in table
+// cells and bars (lower-case codes, as the data has them), `method.` the appendix's stored
+// sentence; `ui.` and `sentence.` are written by the renderer only (never stored).
+
+export const EN = {
+  'title.visibility_summary': 'Visibility summary', 'title.competitor_comparison': 'Competitor comparison', 'title.citation_sources': 'Citation sources',
+  'title.recommendations_progress': 'Recommendations progress', 'title.seo_technical_status': 'SEO technical status',
+
+  'heading.latest': 'Latest', 'heading.scorePerDay': 'GEO score per day', 'heading.perEngine': 'Per engine (latest)', 'heading.scoreboard': 'Scoreboard',
+  'heading.citedDomains': 'Cited domains', 'heading.recommendations': 'Recommendations', 'heading.byStatus': 'By status (now)', 'heading.inPeriod': 'In the period',
+  'heading.effects': 'Effect of done items', 'heading.scoresLatest': 'Scores (latest refresh)', 'heading.scores': 'Scores',
+  'heading.failedChecks': 'Failed technical checks', 'heading.evaluations': 'Latest page evaluations', 'heading.scoreboardCompetitors': 'Scoreboard against competitors',
+  'heading.topDomains': 'Top cited domains', 'heading.doneEffects': 'Recommendations done, with their measured effect',
+  // A heading, and a column of the page evaluations.
+  seo: 'SEO',
+
+  'label.score': 'GEO score', 'label.visibility': 'Visibility', 'label.relativeSov': 'Relative share of voice', 'label.position': 'Position', 'label.sentiment': 'Sentiment',
+  'label.volume': 'Owned citation share (volume)', 'label.citationRate': 'Citation rate', 'label.brandVisibility': '{brand} visibility',
+  'label.ownedShare': 'Owned share of top citations', 'label.competitorShare': 'Competitor share of top citations', 'label.thirdPartyShare': 'Third-party share of top citations',
+  'label.created': 'Created', 'label.accepted': 'Accepted', 'label.done': 'Done', 'label.before': '{item}: {metric} before', 'label.after': '{item}: {metric} after',
+  'label.seoScore': 'SEO score', 'label.combinedScore': 'Combined score',
+
+  'col.engine': 'Engine', 'col.scoreInterval': 'Score interval', 'col.answers': 'Answers', 'col.visibilityInterval': 'Visibility interval', 'col.rank': 'Rank',
+  'col.brand': 'Brand', 'col.kind': 'Kind', 'col.score': 'Score', 'col.sov': 'Share of voice', 'col.avgPosition': 'Average position', 'col.citations': 'Citations',
+  'col.domain': 'Domain', 'col.class': 'Class', 'col.item': 'Item', 'col.metric': 'Metric', 'col.before': 'Before', 'col.beforeN': 'Before n',
+  'col.beforeInterval': 'Before interval', 'col.after': 'After', 'col.afterN': 'After n', 'col.afterInterval': 'After interval', 'col.verdict': 'Verdict', 'col.why': 'Why',
+  'col.component': 'Component', 'col.available': 'Available', 'col.points': 'Points', 'col.maximum': 'Maximum', 'col.share': 'Share', 'col.reason': 'Reason',
+  'col.page': 'Page', 'col.day': 'Day', 'col.status': 'Status', 'col.performance': 'Performance', 'col.accessibility': 'Accessibility', 'col.bestPractices': 'Best practices',
+
+  'note.mean': 'no interval: a mean, not a proportion', 'note.fewPrompts': 'no interval: fewer than two prompts answered', 'note.noAnswers': 'no answers',
+  'note.noCitations': 'no citations', 'note.itemsOf': '{k} of {n} items', 'note.created': 'items created in the period; n is all items',
+  'note.accepted': 'accept transitions in the period; n is all items', 'note.done': 'verified as done in the period; n is all items',
+  'note.verdict': 'verdict: {verdict}', 'note.verdictSimulated': 'verdict: {verdict}; from simulated engines',
+  'note.seoScore': 'n: pages the refresh evaluated; no interval: a weighted sum of components', 'note.noRefresh': 'no SEO refresh yet',
+  'note.geoScore': 'n: answers of the latest GEO score; intervals per component in the visibility summary',
+  'note.combined': 'no interval: 0.4 × SEO + 0.6 × GEO; null unless both exist', 'note.pagesFail': '{k} of {n} pages fail',
+
+  'na.noEngine': 'No engine answered in this period.', 'na.noRecs': 'No recommendations yet: none has been generated for this workspace.',
+  'na.noBeforeAfter': 'No done item has both a before and an after measurement yet.', 'na.noDone': 'No item is done yet: there is no effect to measure.',
+  'na.noSeo': 'No SEO refresh and no page evaluation yet: start an SEO refresh to measure the site.', 'na.noFailed': 'No technical check failed in the latest refresh.',
+  'na.noRefreshChecks': 'No SEO refresh yet: checks are grouped from a refresh.', 'na.noEvaluation': 'No page evaluation yet.',
+  'na.recsMissing': 'The recommendations module supplied no data.', 'na.seoMissing': 'The SEO module supplied no data.',
+  // Also the executive summary's one sentence when nothing was measured.
+  'na.noMeasurement': 'No measurement succeeded in this period.',
+  'na.noCited': 'No answer cited a source in this period.', 'na.noDoneEffect': 'No recommendation was done with a measured effect yet.',
+
+  'term.brand': 'brand', 'term.competitor': 'competitor', 'term.owned': 'owned', 'term.thirdParty': 'third party', 'term.earnedMedia': 'earned media',
+  'term.userGenerated': 'user-generated', 'term.reference': 'reference', 'term.social': 'social', 'term.yes': 'yes', 'term.no': 'no',
+  'term.proposed': 'proposed', 'term.todo': 'todo', 'term.inReview': 'in_review', 'term.done': 'done', 'term.archived': 'archived',
+  'term.improved': 'improved', 'term.noDetectableChange': 'no_detectable_change', 'term.worse': 'worse', 'term.pending': 'pending',
+  'term.complete': 'complete', 'term.partial': 'partial',
+
+  'method.interval': 'The GEO score’s 95% interval is a percentile bootstrap over prompts (the day’s answers resampled by prompt, {resamples} times); '
+    + 'proportions (visibility, citation rate, owned citation share) carry a 95% Wilson interval; means (position, sentiment) the normal approximation. '
+    + 'A change is called significant only when the two 95% intervals do not overlap.',
+
+  'ui.summary': 'Executive summary', 'ui.methodology': 'Methodology', 'ui.figure': 'Figure', 'ui.value': 'Value', 'ui.interval95': '95% interval', 'ui.note': 'Note',
+  'ui.prepared': 'Prepared {date}', 'ui.preparedBy': 'Prepared {date} by {agency}', 'ui.engines': 'Engines: {engines}',
+  'ui.simulated': 'Simulated data: answers from simulated engines ({engines}), not real AI engines.',
+  'ui.simulatedShare': 'Simulated data ({share} of answers): answers from simulated engines ({engines}), not real AI engines.',
+  'ui.daysMeasured': 'Days measured', 'ui.simulatedShareColumn': 'Simulated share', 'ui.source': 'Source',
+  'ui.sourceSimulated': 'simulated', 'ui.sourceLive': 'live provider', 'ui.sourceMixed': 'mixed',
+  'ui.days': 'Days measured in the period: {days}; answers per day: {answers}; prompts per day: {prompts}.',
+  'ui.samples': 'Samples per prompt and engine in a run: {samples}.', 'ui.simulatedAll': 'Simulated share of all answers: {share}.',
+  'ui.models': 'Model versions: the engines’ model versions are not recorded with each answer yet; simulated engines have none.',
+  'ui.weights': 'Score version {version}; weights: visibility 25%, relative share of voice 35%, position 15%, sentiment 10%, owned citation share 15%, renormalised over the components with data.',
+  'ui.legend': '{engine} ({metric}, 95% band)', 'ui.perDay': '{metric} per day, {period}', 'ui.barChart': 'bar chart',
+
+  'sentence.rose': '{m} rose from {a} to {b} ({sig}, {n}).', 'sentence.fell': '{m} fell from {a} to {b} ({sig}, {n}).',
+  'sentence.latest': '{m} on {d}: {v} (95% interval {i}, {n}).', 'sentence.rank': '{brand} ranks {r} of {of} tracked brands.',
+  'sentence.steady': 'No significant change between {a} and {b} in: {list}.', 'sentence.oneDay': 'One day measured in this period: no change can be stated yet.',
+  // The agency portfolio (portfolio.render.fns.ts).
+  'ui.portfolio.title': 'Portfolio report', 'ui.portfolio.clients': '{n} clients', 'ui.portfolio.client': 'Client', 'ui.portfolio.change': 'Change', 'ui.portfolio.rival': 'Top competitor', 'ui.portfolio.sim': 'Simulated',
+  'ui.portfolio.steady': 'not significant', 'ui.portfolio.sig': 'significant', 'ui.portfolio.none': 'One day measured', 'ui.portfolio.board': 'Scoreboard (top {count})',
+  'ui.portfolio.method': 'How these figures are made', 'ui.portfolio.methodText': 'Each client’s figures are its visibility summary for the period: the score, 95% interval and n of the score endpoint for the period’s last measured day.',
+  'ui.portfolio.simBanner': 'Simulated data: some clients’ answers come from simulated engines, not real AI engines ({engines}).', 'ui.portfolio.empty': 'No client: this account reaches no workspace.',
+} as const;
+
+export type MessageKey = keyof typeof EN;
+/** A language's table: every key of the English one, none missing, none extra. */
+export type Messages = { readonly [K in MessageKey]: string };
