@@ -61,7 +61,8 @@ export const CA: Messages = {
   'ui.sourceSimulated': 'simulat', 'ui.sourceLive': 'proveïdor real', 'ui.sourceMixed': 'mixt',
   'ui.days': 'Dies mesurats en el període: {days}; respostes per dia: {answers}; prompts per dia: {prompts}.',
   'ui.samples': 'Mostres per prompt i motor en una execució: {samples}.', 'ui.simulatedAll': 'Proporció simulada del total de respostes: {share}.',
-  'ui.models': 'Versions de model: les versions de model dels motors encara no es registren amb cada resposta; els motors simulats no en tenen.',
+  'ui.models': 'Versions de model: el model que cada proveïdor va indicar a les seves respostes, amb quantes respostes va donar (els motors simulats indiquen el seu simulador); «no indicada» quan una resposta no en va indicar cap.',
+  'ui.modelVersions': 'Versions de model', 'ui.modelNotReported': 'no indicada',
   'ui.weights': 'Versió de la puntuació {version}; pesos: visibilitat 25 %, quota de veu relativa 35 %, posició 15 %, sentiment 10 %, quota de cites pròpies 15 %, renormalitzats sobre els components amb dades.',
   'ui.legend': '{engine} ({metric}, banda del 95 %)', 'ui.perDay': '{metric} per dia, {period}', 'ui.barChart': 'gràfic de barres',
 

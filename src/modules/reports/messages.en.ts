@@ -70,7 +70,8 @@ export const EN = {
   'ui.sourceSimulated': 'simulated', 'ui.sourceLive': 'live provider', 'ui.sourceMixed': 'mixed',
   'ui.days': 'Days measured in the period: {days}; answers per day: {answers}; prompts per day: {prompts}.',
   'ui.samples': 'Samples per prompt and engine in a run: {samples}.', 'ui.simulatedAll': 'Simulated share of all answers: {share}.',
-  'ui.models': 'Model versions: the engines’ model versions are not recorded with each answer yet; simulated engines have none.',
+  'ui.models': 'Model versions: the model each provider named in its answers, with how many answers it gave (simulated engines name their simulator); “not reported” where a response named none.',
+  'ui.modelVersions': 'Model versions', 'ui.modelNotReported': 'not reported',
   'ui.weights': 'Score version {version}; weights: visibility 25%, relative share of voice 35%, position 15%, sentiment 10%, owned citation share 15%, renormalised over the components with data.',
   'ui.legend': '{engine} ({metric}, 95% band)', 'ui.perDay': '{metric} per day, {period}', 'ui.barChart': 'bar chart',
 

@@ -61,7 +61,8 @@ export const ES: Messages = {
   'ui.sourceSimulated': 'simulado', 'ui.sourceLive': 'proveedor real', 'ui.sourceMixed': 'mixto',
   'ui.days': 'Días medidos en el periodo: {days}; respuestas por día: {answers}; prompts por día: {prompts}.',
   'ui.samples': 'Muestras por prompt y motor en una ejecución: {samples}.', 'ui.simulatedAll': 'Proporción simulada del total de respuestas: {share}.',
-  'ui.models': 'Versiones de modelo: las versiones de modelo de los motores aún no se registran con cada respuesta; los motores simulados no tienen ninguna.',
+  'ui.models': 'Versiones de modelo: el modelo que cada proveedor indicó en sus respuestas, con cuántas respuestas dio (los motores simulados indican su simulador); «no indicada» cuando una respuesta no indicó ninguno.',
+  'ui.modelVersions': 'Versiones de modelo', 'ui.modelNotReported': 'no indicada',
   'ui.weights': 'Versión de la puntuación {version}; pesos: visibilidad 25 %, cuota de voz relativa 35 %, posición 15 %, sentimiento 10 %, cuota de citas propias 15 %, renormalizados sobre los componentes con datos.',
   'ui.legend': '{engine} ({metric}, banda del 95 %)', 'ui.perDay': '{metric} por día, {period}', 'ui.barChart': 'gráfico de barras',
 

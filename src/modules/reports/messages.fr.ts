@@ -62,7 +62,8 @@ export const FR: Messages = {
   'ui.sourceSimulated': 'simulé', 'ui.sourceLive': 'fournisseur réel', 'ui.sourceMixed': 'mixte',
   'ui.days': 'Jours mesurés sur la période : {days} ; réponses par jour : {answers} ; prompts par jour : {prompts}.',
   'ui.samples': 'Échantillons par prompt et par moteur dans une exécution : {samples}.', 'ui.simulatedAll': 'Part simulée de l’ensemble des réponses : {share}.',
-  'ui.models': 'Versions de modèle : les versions de modèle des moteurs ne sont pas encore enregistrées avec chaque réponse ; les moteurs simulés n’en ont pas.',
+  'ui.models': 'Versions de modèle : le modèle que chaque fournisseur a indiqué dans ses réponses, avec le nombre de réponses données (les moteurs simulés indiquent leur simulateur) ; « non indiquée » quand une réponse n’en indiquait aucun.',
+  'ui.modelVersions': 'Versions de modèle', 'ui.modelNotReported': 'non indiquée',
   'ui.weights': 'Version du score {version} ; pondérations : visibilité 25 %, part de voix relative 35 %, position 15 %, sentiment 10 %, part de citations propres 15 %, renormalisées sur les composantes disposant de données.',
   'ui.legend': '{engine} ({metric}, bande à 95 %)', 'ui.perDay': '{metric} par jour, {period}', 'ui.barChart': 'diagramme en barres',
 

@@ -91,7 +91,10 @@ function summary(r: ReportData, f: Formatter, t: Translator): string {
 function appendix(r: ReportData, f: Formatter, t: Translator): string {
   const m = r.methodology;
   const span = (x: { min: number; max: number } | null, reason: string) => (x ? (x.min === x.max ? f.count(x.min) : `${f.count(x.min)}–${f.count(x.max)}`) : f.notEnough(reason));
-  const rows = m.engines.map((e) => `<tr><td>${esc(f.engine(e.engine))}</td><td class="num">${esc(f.count(e.answers))}</td><td class="num">${esc(f.count(e.days))}</td><td class="num">${esc(f.percent(e.simulatedShare === null ? null : 100 * e.simulatedShare, 'no_answers'))}</td><td>${esc(t.msg(e.simulatedShare === 1 ? 'ui.sourceSimulated' : e.simulatedShare === 0 ? 'ui.sourceLive' : 'ui.sourceMixed'))}</td></tr>`).join('');
+  // Each model version the provider named, with its answers; a report stored before they were read has none to show.
+  const models = (e: (typeof m.engines)[number]) => (e.models?.length
+    ? e.models.map((x) => `${x.version ?? t.msg('ui.modelNotReported')} (${f.count(x.answers)})`).join(', ') : '—');
+  const rows = m.engines.map((e) => `<tr><td>${esc(f.engine(e.engine))}</td><td class="num">${esc(f.count(e.answers))}</td><td class="num">${esc(f.count(e.days))}</td><td class="num">${esc(f.percent(e.simulatedShare === null ? null : 100 * e.simulatedShare, 'no_answers'))}</td><td>${esc(t.msg(e.simulatedShare === 1 ? 'ui.sourceSimulated' : e.simulatedShare === 0 ? 'ui.sourceLive' : 'ui.sourceMixed'))}</td><td>${esc(models(e))}</td></tr>`).join('');
   const th = (key: MessageKey, num = true) => `<th${num ? ' class="num"' : ''}>${esc(t.msg(key))}</th>`;
   const items = [
     t.msg('ui.days', { days: f.count(m.days), answers: span(m.answersPerDay, 'no_runs'), prompts: span(m.promptsPerDay, 'no_runs') }),
@@ -101,7 +104,7 @@ function appendix(r: ReportData, f: Formatter, t: Translator): string {
   ];
   return `<section class="block appendix"><h2>${esc(t.msg('ui.methodology'))}</h2>`
     // No engine answered in the period: say so rather than print a table of headers only.
-    + (rows ? `<table><thead><tr>${th('col.engine', false)}${th('col.answers')}${th('ui.daysMeasured')}${th('ui.simulatedShareColumn')}${th('ui.source', false)}</tr></thead><tbody>${rows}</tbody></table>`
+    + (rows ? `<table><thead><tr>${th('col.engine', false)}${th('col.answers')}${th('ui.daysMeasured')}${th('ui.simulatedShareColumn')}${th('ui.source', false)}${th('ui.modelVersions', false)}</tr></thead><tbody>${rows}</tbody></table>`
       : `<p class="na">${esc(t.msg('ui.engines', { engines: f.notEnough('no_runs') }))}</p>`)
     + `<ul class="plain">${items.map((i) => `<li>${esc(i)}</li>`).join('')}</ul></section>`;
 }

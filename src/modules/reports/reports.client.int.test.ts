@@ -109,6 +109,10 @@ describe('on-demand reports', { timeout: 240_000 }, () => {
       // The JSON of the same report carries the same interval, unrounded, as the score endpoint.
       const json = (await req('GET', `client-a/reports/${report.id}?format=json`)).json();
       expect(json.report.score.interval).toEqual(score.interval);
+      // The model each provider named with its answers, in the appendix (the simulator names its own).
+      const chatgpt = json.report.methodology.engines.find((e: { engine: string }) => e.engine === 'chatgpt');
+      expect(chatgpt.models).toEqual([{ version: 'simulated-chatgpt-1', answers: chatgpt.answers }]);
+      expect(text, type).toContain('simulated-chatgpt-1');
     }
   });
 

@@ -227,13 +227,19 @@ export interface ReportInput extends Branding {
   unavailable?: string; recs?: RecsInput; seo?: SeoInput;
   /** The sources module's class of each top cited domain (domain → class), when wired. */
   domainClasses?: Record<string, string>;
+  /** The model versions the providers named with the period's answers, per engine, when wired. */
+  modelVersions?: Array<{ engine: string; modelVersion: string | null; answers: number }>;
 }
 
 /** The report of one type over its days; types whose data source is missing say so. */
 export function buildReport(input: ReportInput): ReportData {
   const perEngineDays = input.perEngineDays ?? [];
   const last = input.days.at(-1);
-  const method = methodology(input.days, perEngineDays);
+  const found = methodology(input.days, perEngineDays);
+  const method = input.modelVersions ? {
+    ...found,
+    engines: found.engines.map((e) => ({ ...e, models: input.modelVersions!.filter((m) => m.engine === e.engine).map((m) => ({ version: m.modelVersion, answers: m.answers })) })),
+  } : found;
   const base = {
     type: input.type, title: CATALOG[input.type].title, workspace: input.workspace, periodFrom: input.periodFrom, periodTo: input.periodTo,
     generatedAt: input.generatedAt, language: input.language ?? 'en', timeZone: input.timeZone ?? 'UTC',

@@ -40,7 +40,11 @@ export interface ReportSources {
   /** The workspace's stored icon (256×256 PNG), null when none. */
   icon(ws: WorkspaceContext): Promise<Buffer | null>;
   /** The sources module's classifier (owned, competitor, earned media, user-generated, reference, social, other). */
-  sourceClasses?(): { classifier(ws: WorkspaceContext): Promise<(domain: string) => string> };
+  sourceClasses?(): {
+    classifier(ws: WorkspaceContext): Promise<(domain: string) => string>;
+    /** The model versions the providers named with a period's answers (from inclusive, to exclusive). */
+    modelVersions(ws: WorkspaceContext, from: Date, to: Date): Promise<Array<{ engine: string; modelVersion: string | null; answers: number }>>;
+  };
 }
 /** The longest period a report may cover. */
 export const MAX_PERIOD_DAYS = 400;
@@ -135,13 +139,14 @@ export function createReportsService(deps: {
     const top = days.at(-1)?.data.metrics.topCitedDomains;
     const classify = top && deps.sources.sourceClasses ? await deps.sources.sourceClasses().classifier(ws) : null;
     const domainClasses = top && classify ? Object.fromEntries([...top.owned, ...top.competitor, ...top.thirdParty].map((d) => [d.domain, classify(d.domain)])) : undefined;
+    const modelVersions = deps.sources.sourceClasses ? await deps.sources.sourceClasses().modelVersions(ws, ...bounds(row)) : undefined;
     const wantsRecs = type === 'recommendations_progress' || type === 'visibility_summary';
     return buildReport({
       ...brand, language: (row.trigger === 'run' || row.trigger === 'weekly' ? brand.language : row.language) as Language,
       type, workspace: ws.slug, periodFrom: row.periodFrom, periodTo: row.periodTo, generatedAt: row.createdAt.toISOString(),
       // Run and weekly reports recorded their simulated engines; an on-demand one reads them from its snapshots.
       simulatedEngines: row.simulatedEngines.length ? row.simulatedEngines : perEngineDays.filter((e) => e.days.some((d) => d.data.simulated)).map((e) => e.engine).sort(),
-      days, perEngine, perEngineDays, unavailable: UNAVAILABLE[type], domainClasses,
+      days, perEngine, perEngineDays, unavailable: UNAVAILABLE[type], domainClasses, modelVersions,
       recs: wantsRecs ? await recsInput(ws, row) : undefined,
       seo: type === 'seo_technical_status' ? await seoInput(ws, days.at(-1)?.data.metrics.answers ?? 0) : undefined,
     });

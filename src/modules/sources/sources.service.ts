@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -123,6 +123,18 @@ export function createSourcesService(deps: { db: Db; clock: Clock; runReads: Run
       const { traces, ctx } = await load(ws, {});
       const gaps = competitorGaps(traces, ctx);
       return { gaps, prompts: await promptTexts(ws, gaps.flatMap((g) => g.promptIds)) };
+    },
+
+    /**
+     * The model versions the providers reported with the answers of a period (`from` inclusive,
+     * `to` exclusive), per engine, with how many answers each: the reports' methodology appendix.
+     * A provider that reported none counts under `null`.
+     */
+    async modelVersions(ws: WorkspaceContext, from: Date, to: Date): Promise<Array<{ engine: string; modelVersion: string | null; answers: number }>> {
+      const rows = await deps.db.select({ engine: answerTraces.engine, modelVersion: answerTraces.modelVersion, answers: count() }).from(answerTraces)
+        .where(and(eq(answerTraces.workspaceId, ws.id), gte(answerTraces.createdAt, from), lt(answerTraces.createdAt, to)))
+        .groupBy(answerTraces.engine, answerTraces.modelVersion).orderBy(asc(answerTraces.engine), asc(answerTraces.modelVersion));
+      return rows.map((r) => ({ ...r, answers: Number(r.answers) }));
     },
 
     /** The workspace's source classifier (settings, overrides, shipped list), for other modules' tables. */

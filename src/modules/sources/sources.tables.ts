@@ -29,7 +29,8 @@ export const answerTraces = pgTable(
     warnings: jsonb('warnings').$type<string[]>().notNull(),
     createdAt: ts('created_at').notNull(),
   },
-  (t) => [index('answer_traces_run_idx').on(t.workspaceId, t.runId)],
+  // By run (the views), and by time (the model versions of a report's period).
+  (t) => [index('answer_traces_run_idx').on(t.workspaceId, t.runId), index('answer_traces_time_idx').on(t.workspaceId, t.createdAt)],
 );
 
 /** The workspace's own source classes, over the shipped domain list (`domain` is a registrable domain). */

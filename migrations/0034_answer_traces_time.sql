@@ -1,0 +1,1 @@
+CREATE INDEX "answer_traces_time_idx" ON "answer_traces" USING btree ("workspace_id","created_at");
