@@ -95,6 +95,36 @@ describe.runIf(browserAvailable)('dashboard pages in Chromium', () => {
     await shot('reports');
   });
 
+  it('makes a report on request and offers it when ready; sets who sends it and schedules its mail, refusing a bad address beside its field', async () => {
+    await page.goto(`${base}/w/${SLUG}/reports`);
+    await page.locator('#make-type').selectOption('competitor_comparison');
+    await page.locator('#make-language').selectOption('es');
+    await page.getByRole('button', { name: 'Make the report' }).click();
+    const made = page.locator('#reports tbody tr', { hasText: 'on request' }).first();
+    await made.getByRole('link', { name: /^PDF/ }).waitFor({ timeout: 60_000 });
+    expect(await made.textContent()).toMatch(/Competitor comparison/);
+    expect(await made.textContent()).not.toMatch(/\d{4}-\d{2}-\d{2}/); // the period reads as dates, not ISO days
+    await page.getByLabel('Agency name').fill('Northwind Agency');
+    await page.getByLabel(/White-label/).check();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Saved: the next reports use it.').waitFor();
+    expect((await api('GET', `/api/v1/workspaces/${SLUG}/reports/settings`)).body).toMatchObject({ agencyName: 'Northwind Agency', whiteLabel: true });
+    await page.getByLabel('How often').selectOption('weekly');
+    await page.getByLabel('Recipients (up to 20 addresses, one per line)').fill('cmo@client.test\nnot-an-address');
+    await page.getByRole('button', { name: 'Save the schedule' }).click();
+    await page.locator('#delivery-recipients-err').waitFor();
+    await page.getByLabel('Recipients (up to 20 addresses, one per line)').fill('cmo@client.test');
+    await page.getByRole('button', { name: 'Save the schedule' }).click();
+    await page.getByText('Schedule saved.').waitFor();
+    expect(await page.locator('#delivery-state').textContent()).toMatch(/^Active: the next mail goes out /);
+    await shot('reports-make');
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot('reports-make-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(problems).toEqual([]);
+  });
+
   it('starts research, follows its stages and adds a suggested prompt to the prompt set', { timeout: 90_000 }, async () => {
     await page.goto(`${base}/w/${SLUG}/research`);
     await page.getByText('No research yet.').waitFor();
@@ -164,7 +194,8 @@ describe.runIf(browserAvailable)('dashboard pages in Chromium', () => {
       await page.waitForLoadState('networkidle');
       if (section === '/recs') await page.locator('#col-proposed-list .rec').first().waitFor();
       // Nothing wider than the screen; wide tables scroll inside their own box.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), section || 'overview').toBeLessThanOrEqual(390);
+      const wide = await page.evaluate(() => [...document.querySelectorAll('main *')].filter((e) => e.getBoundingClientRect().right > 390 && !e.closest('.table-wrap')).slice(0, 5).map((e) => `${e.tagName}#${e.id}.${e.className}`));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${section || 'overview'} ${wide.join(' ')}`).toBeLessThanOrEqual(390);
       await shot(`phone-${section.slice(1) || 'overview'}`);
     }
   });

@@ -34,7 +34,8 @@ export function Agency() {
   const rows = data ? [...data].sort(SORTS[sort]) : [];
   const Head = ({ by, children }) => html`<th scope="col" aria-sort=${sort === by ? 'descending' : undefined}><button type="button" class="link" onClick=${() => setSort(by)}>${children}</button></th>`;
   return html`<h1>Workspaces</h1>
-    <p><a class="button" href="/new">New workspace</a></p>
+    <p class="row"><a class="button" href="/new">New workspace</a>
+      ${data?.length ? html`<span>Portfolio report of every client, the last 30 days: <a id="portfolio-pdf" href="/api/v1/reports/portfolio?format=pdf" download="">PDF</a> · <a href="/api/v1/reports/portfolio?format=csv" download="">CSV</a> · <a href="/api/v1/reports/portfolio?format=html" target="_blank" rel="noopener">HTML</a></span>` : null}</p>
     <${Alert} error=${error} />
     ${loading && !data ? html`<${Loading} what="Loading workspaces" />` : null}
     ${data && !data.length ? html`<p class="empty">No workspace yet. Create one to measure your brand’s visibility in AI answers: it needs the brand’s name and website.</p>` : null}
