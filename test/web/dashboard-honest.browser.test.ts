@@ -4,6 +4,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { browserAvailable, launchBrowser } from '../helpers/browser.ts';
 import { createTestApp, createWorkspace, signup, type TestContext } from '../helpers/app.ts';
 import { jobWhenDone } from '../helpers/fixture-site.ts';
+import { eq } from 'drizzle-orm';
+import { answerTraces } from '../../src/modules/sources/sources.tables.ts';
 
 // Issue 24, "a dashboard a client can be shown": every workspace page of a new workspace and of
 // a measured one, at 1440 and 390 px, in Chromium. Each page: no console message of type error
@@ -34,6 +36,9 @@ beforeAll(async () => {
   await call('/credits/top-up', { amountMicrousd: 20_000_000, idempotencyKey: 'honest-topup' });
   expect((await jobWhenDone(ctx.app, 'measured', (await call('/runs', { preset: 'smoke' })).json().id, { cookie })).status).toBe('succeeded');
   expect((await jobWhenDone(ctx.app, 'measured', (await call('/recs/generate', { lane: 'geo' })).json().id, { cookie })).status).toBe('succeeded');
+  // Yesterday ChatGPT's provider named an older model: today's answers mark a model change.
+  const [trace] = await ctx.database.db.select().from(answerTraces).where(eq(answerTraces.engine, 'chatgpt')).limit(1);
+  await ctx.database.db.insert(answerTraces).values({ ...trace!, resultId: 'res_yesterday', modelVersion: 'simulated-chatgpt-0', createdAt: new Date(Date.now() - 86_400_000) });
   await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   base = `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`;
   browser = await launchBrowser();
@@ -130,6 +135,21 @@ describe.runIf(browserAvailable)('a dashboard a client can be shown (issue 24)',
       expect(axis.xMax).toBeLessThanOrEqual(today + DAY_S);
       // The legend names a day and a value from the start, not "--".
       expect(await page.locator('.u-legend').textContent()).not.toContain('--');
+      // The model change is marked, and said in words under the chart.
+      expect(await page.locator('figcaption').first().textContent()).toContain('M = an engine named a new model version');
+      expect(await page.locator('#model-changes').textContent()).toContain('ChatGPT named simulated-chatgpt-1 (before: simulated-chatgpt-0)');
+      // Competitors as lines: the brand and its strongest competitor on, visibility in percent.
+      await page.getByLabel('Visibility against competitors').check();
+      const brands = page.locator('#engines input[type=checkbox]');
+      await expect.poll(() => brands.count()).toBeGreaterThan(2);
+      expect(await page.locator('#engines label').first().textContent()).toContain('(you)');
+      expect(await brands.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).checked))).toEqual([true, true, ...Array(await brands.count() - 2).fill(false)]);
+      expect(await page.locator('.u-legend').textContent()).toMatch(/\d%/);
+      await page.locator('#rivals-table').evaluate((e) => e.closest('details')!.setAttribute('open', ''));
+      expect(await page.locator('#rivals-table tbody tr').count()).toBe(await brands.count());
+      await page.locator('#series-h').evaluate((e) => e.scrollIntoView());
+      await page.screenshot({ path: `${SHOTS}/honest-competitors-${width}.png`, fullPage: false });
+      await page.getByLabel('GEO score per engine').check();
       // The SEO page shows the very GEO figure of the overview.
       const overviewGeo = await page.locator('#geo-score').textContent();
       await page.goto(`${base}/w/measured/seo`);

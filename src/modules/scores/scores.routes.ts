@@ -110,6 +110,28 @@ export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService
     });
   }
 
+  r.get('/api/v1/workspaces/:workspace/timeseries/entities', {
+    config: { credential: ACCESS.metrics.read },
+    schema: {
+      operationId: 'getEntityTimeseries', tags, summary: 'The brand and its competitors day by day: visibility and share of voice with their 95% intervals',
+      description: 'One series per entity of the scoreboard (the brand first, then competitors by their latest visibility), a point per day measured, read from that day’s scoreboard: `visibility` with its Wilson 95% `interval`, `shareOfVoice` with `shareOfVoiceInterval`, `n` the day’s answers. 404 `score_not_available` before any measurement.',
+      params: WorkspaceParams, querystring: SeriesQuery,
+      response: {
+        200: Type.Object({
+          workspace: Type.String(), engine: Type.String(), range: StringEnum(['7d', '28d', 'all'] as const), from: Nullable(Type.String()), to: Type.String(),
+          answers: Type.Integer(), simulatedShare: Num, simulated: Nullable(Type.Boolean()),
+          entities: Type.Array(Type.Object({
+            entityId: Type.String(), name: Type.String(), kind: StringEnum(['brand', 'competitor'] as const),
+            points: Type.Array(Type.Object({ date: Type.String(), visibility: Num, interval: Nullable(Type.Array(Type.Number())), shareOfVoice: Num, shareOfVoiceInterval: Nullable(Type.Array(Type.Number())), n: Type.Integer() })),
+          })),
+        }),
+      },
+    },
+  }, async (request) => {
+    const q = request.query as { engine: string; range: '7d' | '28d' | 'all' };
+    return scores.entitySeries(workspaceOf(request), q.engine, q.range);
+  });
+
   r.get('/api/v1/workspaces/:workspace/metrics', {
     config: { credential: ACCESS.metrics.read },
     schema: {

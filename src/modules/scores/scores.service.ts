@@ -11,6 +11,7 @@ import { changeFrom, deriveSnapshot, scoreBody, type EntityInfo, type Snapshot }
 import { mergeStats, runStats, type SnapshotStats } from './stats.fns.ts';
 import { scoreMove, type ScoreChangedData } from './moves.fns.ts';
 import { scoreSnapshots } from './scores.tables.ts';
+import { entitySeries } from './entity-series.fns.ts';
 
 export const COMPOSITE = 'composite';
 export const RANGES = { '7d': 7, '28d': 28, all: null } as const;
@@ -133,6 +134,21 @@ export function createScoresService(deps: { db: Db; clock: Clock; workspaces: Wo
       if (seriesCache.size > 5_000) seriesCache.clear();
       seriesCache.set(key, { json, at: Date.now() });
       return json;
+    },
+
+    /** The brand and each competitor day by day (visibility and share of voice with their intervals), from each day's scoreboard. */
+    async entitySeries(ws: WorkspaceContext, engine: string, range: keyof typeof RANGES) {
+      const days = RANGES[range];
+      const today = dayOf(clock.now());
+      const from = days === null ? null : dayOf(new Date(clock.now().getTime() - (days - 1) * DAY_MS));
+      if (!(await latest(ws, COMPOSITE, today))) throw notAvailable();
+      // Only the scoreboard of each day is read out of the snapshot, never the whole document.
+      const rows = await rawRows<{ day: string; answers: number; simulated: number; board: Snapshot['scoreboard'] }>(db, sql`
+        select day, answers, simulated_answers as simulated, data->'scoreboard' as board from score_snapshots
+        where workspace_id = ${ws.id} and engine = ${engine} and day <= ${today} ${from ? sql`and day >= ${from}` : sql``} order by day`);
+      const answers = rows.reduce((n, r) => n + Number(r.answers), 0);
+      const labels = honest(answers, rows.reduce((n, r) => n + Number(r.simulated), 0));
+      return { workspace: ws.slug, engine, range, from, to: today, answers, ...labels, entities: entitySeries(rows.map((r) => ({ ...r, answers: Number(r.answers) }))) };
     },
 
     /** The latest composite snapshot's metrics, each engine's, and the change since the previous day measured. */

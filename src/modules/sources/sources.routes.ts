@@ -117,6 +117,22 @@ export function sourcesRoutes(app: FastifyInstance, deps: { sources: SourcesServ
     schema: { operationId: 'removeSourceClass', tags, summary: 'Remove a domain’s override', params: WorkspaceParams, body: Closed({ domain: Type.String({ minLength: 3, maxLength: 253 }) }), response: { 200: Classes } },
   }, async (request) => sources.removeClass(workspaceOf(request), request.body.domain));
 
+  r.get('/api/v1/workspaces/:workspace/model-versions', {
+    config: { credential: ACCESS.metrics.read },
+    schema: {
+      operationId: 'getModelVersions', tags, summary: 'The model versions each engine’s provider named, day by day, and the days they changed',
+      description: 'From the answers’ traces (UTC days). A change is a day whose named versions differ from the engine’s previous day with any named: a possible cause of a change in the figures, marked on the dashboard’s time series. `unreported`: some answers of the day named no version (SerpAPI-based engines never do).',
+      params: WorkspaceParams, querystring: Type.Object({ range: StringEnum(['7d', '28d', 'all'] as const, { default: '28d' }) }, { additionalProperties: false }),
+      response: {
+        200: Type.Object({
+          range: Type.String(), from: Nullable(Type.String()), to: Type.String(),
+          engines: Type.Array(Type.Object({ engine: Type.String(), days: Type.Array(Type.Object({ date: Type.String(), versions: Type.Array(Type.String()), unreported: Type.Boolean(), answers: Type.Integer() })) })),
+          changes: Type.Array(Type.Object({ date: Type.String(), engine: Type.String(), from: Type.Array(Type.String()), to: Type.Array(Type.String()) })),
+        }),
+      },
+    },
+  }, async (request) => sources.modelVersionHistory(workspaceOf(request), (request.query as { range: '7d' | '28d' | 'all' }).range));
+
   r.get('/api/v1/workspaces/:workspace/engines', {
     config: { credential: ACCESS.runs.read },
     schema: { operationId: 'listEngines', tags: ['runs'], summary: 'Every engine, its surface, and whether it runs', description: 'Core engines run through their provider with a key, else simulated where simulation is on; optional engines (google-ai-mode, grok, openai-compatible) run only with their provider configured. An engine that is off says why and `enableWith` names the variables to set.', params: WorkspaceParams, response: { 200: Type.Object({ engines: Type.Array(Engine) }) } },

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -9,6 +9,7 @@ import type { RunReads } from '../runs/runs.reads.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
 import { answerTraces, sourceClassOverrides } from './sources.tables.ts';
 import { classOf, shippedClasses, type ClassContext, type OverridableClass, type SourceClass } from './source-classes.fns.ts';
+import { modelVersionsByEngine } from './model-versions.fns.ts';
 import { competitorGaps, fanout, ownedPages, searchedQueries, sourceTable, type TraceIn } from './views.fns.ts';
 import { domainOf } from '../engines/capture/trace.ts';
 import { invalid } from '../../lib/errors.ts';
@@ -135,6 +136,18 @@ export function createSourcesService(deps: { db: Db; clock: Clock; runReads: Run
         .where(and(eq(answerTraces.workspaceId, ws.id), gte(answerTraces.createdAt, from), lt(answerTraces.createdAt, to)))
         .groupBy(answerTraces.engine, answerTraces.modelVersion).orderBy(asc(answerTraces.engine), asc(answerTraces.modelVersion));
       return rows.map((r) => ({ ...r, answers: Number(r.answers) }));
+    },
+
+    /** Each engine's model versions day by day (UTC days of the answers) over the range, and the days they changed. */
+    async modelVersionHistory(ws: WorkspaceContext, range: '7d' | '28d' | 'all') {
+      const span = { '7d': 7, '28d': 28, all: null }[range];
+      const to = deps.clock.now().toISOString().slice(0, 10);
+      const from = span === null ? null : new Date(deps.clock.now().getTime() - (span - 1) * 86_400_000).toISOString().slice(0, 10);
+      const day = sql<string>`to_char(${answerTraces.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+      const rows = await deps.db.select({ engine: answerTraces.engine, day, versions: sql<Array<string | null>>`array_agg(distinct ${answerTraces.modelVersion})`, answers: count() })
+        .from(answerTraces).where(and(eq(answerTraces.workspaceId, ws.id), from ? gte(answerTraces.createdAt, new Date(`${from}T00:00:00Z`)) : undefined))
+        .groupBy(answerTraces.engine, day);
+      return { range, from, to, ...modelVersionsByEngine(rows.map((r) => ({ ...r, answers: Number(r.answers) }))) };
     },
 
     /** The workspace's source classifier (settings, overrides, shipped list), for other modules' tables. */

@@ -2,8 +2,9 @@
 // today), every point carries a whisker for its 95% interval and, where days connect, a band;
 // one measured day is one point with its whisker, never a line across years. Series can be
 // switched on and off; the legend shows the values under the cursor and under the keyboard
-// (arrow keys on the focused chart). Annotations mark days with simulated answers and days a
-// recommendation was done. The same numbers are in a table for screen readers.
+// (arrow keys on the focused chart). Annotations mark days with simulated answers, days a
+// recommendation was done and days an engine's provider named a new model version. The same
+// numbers are in a table for screen readers.
 import uPlot from '/assets/vendor/uplot.js';
 import { fmt, html, useEffect, useRef } from './lib.js';
 
@@ -30,6 +31,13 @@ export function alignSeries(list) {
   return data;
 }
 
+/** How each kind of annotation is drawn: its letter, colour and row at the top of the plot. */
+const MARKS = {
+  simulated: { letter: 'S', color: '#8a5a00', row: 12, says: 'a day with simulated answers' },
+  done: { letter: '✓', color: '#146c2e', row: 26, says: 'a recommendation done' },
+  model: { letter: 'M', color: '#6a1b9a', row: 40, says: 'an engine named a new model version' },
+};
+
 /** Whiskers (the 95% interval of each point) and the annotation lines, drawn over the plot. */
 function drawOverlay(u, list, annotations) {
   const { ctx } = u;
@@ -53,21 +61,24 @@ function drawOverlay(u, list, annotations) {
   for (const a of annotations) {
     const x = u.valToPos(dayOf(a.date), 'x', true);
     if (x < u.bbox.left || x > u.bbox.left + u.bbox.width) continue;
-    ctx.strokeStyle = a.kind === 'simulated' ? '#8a5a00' : '#146c2e';
+    const mark = MARKS[a.kind];
+    ctx.strokeStyle = mark.color;
     ctx.fillStyle = ctx.strokeStyle;
     ctx.setLineDash([4 * devicePixelRatio, 4 * devicePixelRatio]);
     ctx.beginPath(); ctx.moveTo(x, u.bbox.top); ctx.lineTo(x, u.bbox.top + u.bbox.height); ctx.stroke();
     ctx.setLineDash([]);
-    ctx.fillText(a.kind === 'simulated' ? 'S' : '✓', x + 3 * devicePixelRatio, u.bbox.top + (a.kind === 'simulated' ? 12 : 26) * devicePixelRatio);
+    // Each kind on its own row at the top, so that marks of one day never cover each other.
+    ctx.fillText(mark.letter, x + 3 * devicePixelRatio, u.bbox.top + mark.row * devicePixelRatio);
   }
   ctx.restore();
 }
 
 /**
  * `series`: [{key, label, color, points: [{date, score, interval}]}]; `shown`: keys switched on;
- * `annotations`: [{date, kind: 'simulated' | 'done', text}].
+ * `annotations`: [{date, kind: 'simulated' | 'done' | 'model', text}]; `yLabel` and `format`
+ * (the formatter's `score` or `percent`) say what the values are.
  */
-export function BandChart({ series, shown, annotations = [], label }) {
+export function BandChart({ series, shown, annotations = [], label, yLabel = 'GEO score (0–100)', format = fmt.score }) {
   const box = useRef(null);
   const plotRef = useRef(null);
   useEffect(() => {
@@ -82,15 +93,15 @@ export function BandChart({ series, shown, annotations = [], label }) {
       series: [
         { label: 'Day', value: (_u, v) => (v === null || v === undefined ? 'move over the chart' : fmt.date(isoOf(v))) },
         ...series.flatMap((s) => [
-          { label: s.label, stroke: s.color, width: 2, show: shown.includes(s.key), spanGaps: false, points: { show: true, size: 7, fill: s.color }, value: (_u, v) => fmt.score(v, 'not_measured') },
-          { label: `${s.label} 95% low`, stroke: 'transparent', show: shown.includes(s.key), points: { show: false }, value: (_u, v) => fmt.score(v, 'no_interval') },
-          { label: `${s.label} 95% high`, stroke: 'transparent', show: shown.includes(s.key), points: { show: false }, value: (_u, v) => fmt.score(v, 'no_interval') },
+          { label: s.label, stroke: s.color, width: 2, show: shown.includes(s.key), spanGaps: false, points: { show: true, size: 7, fill: s.color }, value: (_u, v) => format(v, 'not_measured') },
+          { label: `${s.label} 95% low`, stroke: 'transparent', show: shown.includes(s.key), points: { show: false }, value: (_u, v) => format(v, 'no_interval') },
+          { label: `${s.label} 95% high`, stroke: 'transparent', show: shown.includes(s.key), points: { show: false }, value: (_u, v) => format(v, 'no_interval') },
         ]),
       ],
       bands: series.map((s, i) => ({ series: [3 + i * 3, 2 + i * 3], fill: `${s.color}26` })),
       axes: [
         { space: 90, splits: () => { const out = []; for (let d = Math.ceil(xMin / DAY_S) * DAY_S; d <= xMax; d += step * DAY_S) out.push(d); return out; }, values: (_u, splits) => splits.map((v) => fmt.date(isoOf(v))) },
-        { label: 'GEO score (0–100)' },
+        { label: yLabel },
       ],
       cursor: { y: false },
       hooks: {
@@ -110,7 +121,7 @@ export function BandChart({ series, shown, annotations = [], label }) {
     const resize = () => plot.setSize({ width: width(), height: 280 });
     addEventListener('resize', resize);
     return () => { removeEventListener('resize', resize); plot.destroy(); plotRef.current = null; };
-  }, [series, annotations, label]);
+  }, [series, annotations, label, yLabel]);
   useEffect(() => {
     const p = plotRef.current?.plot;
     if (p) series.forEach((s, i) => [1, 2, 3].forEach((k) => p.setSeries(1 + i * 3 + k - 1, { show: shown.includes(s.key) })));
@@ -128,6 +139,7 @@ export function BandChart({ series, shown, annotations = [], label }) {
   return html`<figure class="chart">
     <div ref=${box} class="plot" tabindex="0" onKeyDown=${onKey} role="group"
       aria-label=${`${label}: each point with its 95% interval as a whisker; arrow keys move the day the legend shows; the table below has the same numbers`}></div>
-    ${annotations.length ? html`<figcaption class="muted">Marks: S = a day with simulated answers, ✓ = a recommendation done.</figcaption>` : null}
+    ${annotations.length ? html`<figcaption class="muted">Marks: ${[...new Set(annotations.map((a) => a.kind))].map((k) => `${MARKS[k].letter} = ${MARKS[k].says}`).join(', ')}.</figcaption>` : null}
+    ${annotations.some((a) => a.kind === 'model') ? html`<ul class="plain muted small" id="model-changes">${annotations.filter((a) => a.kind === 'model').map((a) => html`<li>${fmt.date(a.date)}: ${a.text}</li>`)}</ul>` : null}
   </figure>`;
 }

@@ -57,48 +57,80 @@ function Scoreboard({ slug }) {
 
 const RANGES = [['7d', '7 days'], ['28d', '28 days'], ['all', 'All']];
 
-/** The composite and every engine for one range, with the annotation days (simulated answers, recommendations done). */
+/**
+ * The composite and every engine for one range, the brand and its competitors (visibility), and
+ * the annotation days: simulated answers, recommendations done, an engine naming a new model.
+ */
 async function loadSeries(slug, range) {
   const keys = ['composite', ...ENGINES];
-  const [all, recs] = await Promise.all([
+  const [all, recs, entities, models] = await Promise.all([
     Promise.all(keys.map((k) => api('GET', ws(slug, `/timeseries?engine=${k}&range=${range}`)))),
     api('GET', ws(slug, '/recs')).catch(() => null),
+    api('GET', ws(slug, `/timeseries/entities?range=${range}`)),
+    api('GET', ws(slug, `/model-versions?range=${range}`)).catch(() => null),
   ]);
   const series = all.map((d, i) => ({ key: keys[i], label: engineName(keys[i]), color: COLORS[i], points: d.points, simulated: d.simulated, simulatedShare: d.simulatedShare }))
     .filter((s) => s.points.length);
+  // Visibility per entity: the brand and its competitors, as each day's scoreboard has them.
+  const rivals = entities.entities.map((e, i) => ({
+    key: e.entityId, label: e.kind === 'brand' ? `${e.name} (you)` : e.name, color: COLORS[i % COLORS.length],
+    points: e.points.map((p) => ({ date: p.date, score: p.visibility, interval: p.interval, n: p.n })),
+  }));
   const composite = all[0];
   const days = new Set(composite.points.map((p) => p.date));
   const annotations = [
     ...composite.points.filter((p) => p.simulatedShare > 0).map((p) => ({ date: p.date, kind: 'simulated' })),
     ...(recs?.done ?? []).map((r) => ({ date: r.updatedAt.slice(0, 10), kind: 'done', text: r.title })).filter((a) => days.has(a.date)),
+    ...(models?.changes ?? []).map((c) => ({ date: c.date, kind: 'model', text: `${engineName(c.engine)} named ${c.to.join(', ')} (before: ${c.from.join(', ')})` })).filter((a) => days.has(a.date)),
   ];
-  return { composite, series, annotations };
+  return { composite, series, rivals, annotations };
 }
+
+const MEASURES = [['score', 'GEO score per engine'], ['rivals', 'Visibility against competitors']];
 
 function Series({ slug }) {
   const [range, setRange] = useState('28d');
+  const [measure, setMeasure] = useState('score');
   const [shown, setShown] = useState(['composite']);
+  const [shownRivals, setShownRivals] = useState(null);
   const { data, error, loading } = useLoad(() => loadSeries(slug, range), [slug, range]);
   const points = data?.composite.points ?? [];
-  const toggle = (key) => setShown(shown.includes(key) ? shown.filter((k) => k !== key) : [...shown, key]);
+  const rivalsOn = measure === 'rivals';
+  // Competitor lines start with the brand and its strongest competitor; the rest are a click away.
+  const onRivals = shownRivals ?? (data?.rivals ?? []).slice(0, 2).map((r) => r.key);
+  const list = rivalsOn ? data?.rivals ?? [] : data?.series ?? [];
+  const on = rivalsOn ? onRivals : shown;
+  const toggle = (key) => (rivalsOn ? setShownRivals(on.includes(key) ? on.filter((k) => k !== key) : [...on, key]) : setShown(on.includes(key) ? on.filter((k) => k !== key) : [...on, key]));
+  const rangeWords = RANGES.find(([v]) => v === range)[1].toLowerCase();
   return html`<section aria-labelledby="series-h" class="card">
     <h2 id="series-h">Over time <${Simulated} simulated=${data?.composite.simulated} share=${data?.composite.simulatedShare} /></h2>
     <div class="controls">
       <fieldset class="inline" id="range"><legend>Range</legend>
         ${RANGES.map(([v, l]) => html`<label><input type="radio" name="range" value=${v} checked=${range === v} onChange=${() => setRange(v)} /> ${l}</label>`)}
       </fieldset>
-      ${data?.series.length ? html`<fieldset class="inline" id="engines"><legend>Series</legend>
-        ${data.series.map((s) => html`<label><input type="checkbox" checked=${shown.includes(s.key)} onChange=${() => toggle(s.key)} /> <span class="swatch" aria-hidden="true" style=${{ background: s.color }}></span>${s.label}</label>`)}
+      <fieldset class="inline" id="measure"><legend>Show</legend>
+        ${MEASURES.map(([v, l]) => html`<label><input type="radio" name="measure" value=${v} checked=${measure === v} onChange=${() => setMeasure(v)} /> ${l}</label>`)}
+      </fieldset>
+      ${list.length ? html`<fieldset class="inline" id="engines"><legend>${rivalsOn ? 'Brands' : 'Series'}</legend>
+        ${list.map((s) => html`<label><input type="checkbox" checked=${on.includes(s.key)} onChange=${() => toggle(s.key)} /> <span class="swatch" aria-hidden="true" style=${{ background: s.color }}></span>${s.label}</label>`)}
       </fieldset>` : null}
     </div>
     <${Alert} error=${error} />
     ${loading && !data ? html`<${Loading} />` : null}
-    ${data && !points.length ? html`<p class="empty">No measured day in the last ${RANGES.find(([v]) => v === range)[1].toLowerCase()}. Pick “All”, or <a href=${`/w/${slug}/runs`}>start a run</a>.</p>` : null}
-    ${points.length ? html`<${BandChart} series=${data.series} shown=${shown} annotations=${data.annotations} label=${`GEO score, ${RANGES.find(([v]) => v === range)[1].toLowerCase()}`} />
+    ${data && !points.length ? html`<p class="empty">No measured day in the last ${rangeWords}. Pick “All”, or <a href=${`/w/${slug}/runs`}>start a run</a>.</p>` : null}
+    ${points.length ? html`<${BandChart} series=${list} shown=${on} annotations=${data.annotations}
+        label=${rivalsOn ? `Visibility against competitors, ${rangeWords}` : `GEO score, ${rangeWords}`}
+        yLabel=${rivalsOn ? 'Visibility (% of answers)' : 'GEO score (0–100)'} format=${rivalsOn ? fmt.percent : fmt.score} />
       <details><summary>Table of the same numbers (all engines)</summary><div class="table-wrap"><table id="series-table">
         <thead><tr><th scope="col">Day</th><th scope="col">Score</th><th scope="col">95% interval</th><th scope="col">Answers</th><th scope="col">Change</th><th scope="col">Data</th></tr></thead>
         <tbody>${points.map((p) => html`<tr><th scope="row">${day(p.date)}</th><td>${num(p.score)}</td><td>${interval(p.interval)}</td><td>${fmt.count(p.n)}</td><td><${Change} change=${p.change} /></td><td>${p.simulated ? html`<${Simulated} simulated share=${p.simulatedShare} />` : 'measured'}</td></tr>`)}</tbody>
-      </table></div></details>` : null}
+      </table></div></details>
+      ${rivalsOn ? html`<details><summary>Table of the same numbers (brands)</summary><div class="table-wrap"><table id="rivals-table">
+        <thead><tr><th scope="col">Brand</th>${points.map((p) => html`<th scope="col">${day(p.date)}</th>`)}</tr></thead>
+        <tbody>${data.rivals.map((r) => html`<tr><th scope="row">${r.label}</th>${points.map((p) => {
+          const v = r.points.find((x) => x.date === p.date);
+          return html`<td>${v ? html`${fmt.percent(v.score, 'no_answers')} <small class="muted">${interval(v.interval)}</small>` : '—'}</td>`;
+        })}</tr>`)}</tbody></table></div></details>` : null}` : null}
   </section>`;
 }
 
