@@ -106,6 +106,10 @@ describe.runIf(browserAvailable)('first workspace in a minute', () => {
     await page.locator('#category input[name="en-singular"]').waitFor();
     expect(await page.locator('#category input[name="en-singular"]').inputValue()).toBe('BI platform');
     expect(await page.locator('#category input[name="en-plural"]').inputValue()).toBe('BI platforms');
+    // The competitors were named by the simulated engine: research, quoted, can ask the engines now.
+    const check = page.locator('#competitor-check');
+    await check.getByRole('button', { name: /^Ask (research|the engines) \(holds \$\d+\.\d\d\)$/ }).waitFor();
+    expect(await check.textContent()).toMatch(/you confirmed were named by the simulated engine[\s\S]*holds \$\d+\.\d\d of credit and charges only the calls it makes/);
     await shoot('3-category');
     await page.getByRole('button', { name: 'Use this category and rewrite the prompts' }).click();
     await page.locator('#category').waitFor({ state: 'detached' });

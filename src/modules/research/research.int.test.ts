@@ -67,6 +67,17 @@ describe('research pipeline (simulated providers)', () => {
     expect(sources[0]).toMatchObject({ kind: 'source', class: 'third_party', citations: expect.any(Number), probes: 12 });
   });
 
+  it('quotes research for free: the hold, the planned calls within it, simulated providers said', async () => {
+    const balance = async () => (await req('GET', 'research-a/credits/balance')).json().availableMicrousd;
+    const before = await balance();
+    const quote = await req('GET', 'research-a/research/quote');
+    expect(quote.statusCode, quote.body).toBe(200);
+    expect(quote.json()).toMatchObject({ holdMicrousd: expect.any(Number), maxCalls: { model: 50, serp: 30 }, simulated: { model: true, serp: true } });
+    expect(quote.json().calls).toBeLessThanOrEqual(80);
+    expect(quote.json().calls).toBe(done.progress.totalCalls);
+    expect(await balance()).toBe(before);
+  });
+
   it('lists research jobs', async () => {
     const list = (await req('GET', 'research-a/research')).json();
     expect(list.map((r: { id: string }) => r.id)).toContain(done.id);

@@ -37,6 +37,16 @@ export function researchRoutes(app: FastifyInstance, deps: { research: ResearchS
     },
   }, async (request, reply) => reply.status(202).send(await research.start(workspaceOf(request), actorOf(request))));
 
+  r.get('/api/v1/workspaces/:workspace/research/quote', {
+    config: { credential: ACCESS.runs.read },
+    schema: {
+      operationId: 'quoteResearch', tags, summary: 'What starting research would hold, and whether it asks real engines',
+      description: `Free. \`holdMicrousd\` is held when research starts (${RESEARCH_HOLD} micro-USD) and only the calls made are charged; \`calls\` is the plan for the workspace's languages; \`simulated.model\`/\`simulated.serp\` say whether its model and search engine are simulated (no key configured).`,
+      params: WorkspaceParams,
+      response: { 200: Type.Object({ holdMicrousd: Type.Integer(), calls: Type.Integer(), maxCalls: Type.Object({ model: Type.Integer(), serp: Type.Integer() }), simulated: Type.Object({ model: Type.Boolean(), serp: Type.Boolean() }) }) },
+    },
+  }, async (request) => research.quote(workspaceOf(request)));
+
   r.get('/api/v1/workspaces/:workspace/research', {
     config: { credential: ACCESS.runs.read },
     schema: { operationId: 'listResearch', tags, summary: 'The latest 20 research jobs with their stages', params: WorkspaceParams, response: { 200: Type.Array(Research) } },

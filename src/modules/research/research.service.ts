@@ -166,6 +166,13 @@ export function createResearchService(deps: ResearchDeps) {
   }
 
   return {
+    /** What starting research would hold and call, and whether its model and search are simulated (no key). Free to ask. */
+    async quote(ws: WorkspaceContext) {
+      const row = await deps.workspaces.getRow(ws);
+      const { model, serp } = await deps.providersFor(ws, row);
+      return { holdMicrousd: RESEARCH_HOLD, maxCalls: { model: PROVIDER_CAPS.model, serp: PROVIDER_CAPS.serp }, calls: totalCalls(callPlan(row.languages.length, INTENTS.length)), simulated: { model: model.simulated, serp: serp.simulated } };
+    },
+
     async start(ws: WorkspaceContext, userId: string | null) {
       const row = await deps.workspaces.getRow(ws);
       const calls = totalCalls(callPlan(row.languages.length, INTENTS.length));

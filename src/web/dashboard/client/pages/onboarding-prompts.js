@@ -2,6 +2,7 @@
 // set made at creation, editable and switchable off, plus what the site suggests (GET
 // …/prompts/proposals, free) — then the first run, quoted before it starts.
 import { CategoryBox } from './onboarding-category.js';
+import { CompetitorCheck } from './onboarding-research.js';
 import { Alert, Loading, api, fmt, html, newKey, usd, useAction, useEffect, useLoad, useState, words, ws } from '../lib.js';
 
 const PRESETS = [['lite', 'Lite — up to 50 prompts'], ['smoke', 'Smoke — 2 prompts, a quick check']];
@@ -17,7 +18,7 @@ async function loadPrompts(slug) {
   return { active: active.prompts, proposals: (proposals?.proposals ?? []).filter((p) => p.source !== 'template'), balance };
 }
 
-export function PromptsStep({ slug }) {
+export function PromptsStep({ slug, simulatedCompetitors = false }) {
   const loaded = useLoad(() => loadPrompts(slug), [slug]);
   const [edits, setEdits] = useState({});
   const [off, setOff] = useState({});
@@ -79,6 +80,7 @@ export function PromptsStep({ slug }) {
   return html`<h2 id="step-h">Step 3 of 3: prompts and the first run</h2>
     <p class="notice" role="status">Workspace <strong>${slug}</strong> created. These are the questions the engines will be asked; change any before the first run.</p>
     <${CategoryBox} slug=${slug} onApplied=${rewritten} />
+    ${simulatedCompetitors ? html`<${CompetitorCheck} slug=${slug} />` : null}
     <form class="stack wide" onSubmit=${start} aria-labelledby="step-h">
     ${proposals.length ? html`<fieldset><legend>Suggested by your site (${fmt.count(proposals.length)})</legend>
       <ul class="prompt-edit">${proposals.map((p, i) => html`<li>

@@ -125,7 +125,7 @@ export function NewWorkspace() {
   const [proposed, setProposed] = useState(null);
   const [slug, setSlug] = useState(null);
   return html`<h1>New workspace</h1>
-    ${slug ? html`<${PromptsStep} slug=${slug} />`
+    ${slug ? html`<${PromptsStep} slug=${slug} simulatedCompetitors=${proposed?.simulated ?? false} />`
       : proposed ? html`<${ReviewStep} proposed=${proposed} onCreated=${setSlug} />`
       : html`<${BrandStep} onProposed=${setProposed} />`}`;
 }
