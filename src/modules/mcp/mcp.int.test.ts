@@ -138,7 +138,7 @@ describe.each(['http', 'stdio'] as const)('MCP over %s', (transport) => {
 
   it('a key with only metrics:read lists just the metrics tools', async () => {
     const client = await connect[transport]((await activeKey(ctx.app, cookie, slug, { scopes: ['metrics:read'] })).secret);
-    expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['get_fanout_queries', 'get_score', 'get_scoreboard', 'get_seo_dashboard', 'get_source_domains', 'get_source_gaps', 'get_timeseries']);
+    expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['get_competitor_timeseries', 'get_fanout_queries', 'get_model_versions', 'get_score', 'get_scoreboard', 'get_seo_dashboard', 'get_source_domains', 'get_source_gaps', 'get_timeseries']);
     expect(errorCode(await call(client, 'list_runs'))).toBe('insufficient_scope');
     await client.close();
   });

@@ -42,6 +42,14 @@ export const TOOLS: readonly ToolSpec[] = [
     description: 'One point per day measured (score, interval, components, change with significance) for the composite or one engine, over 7d, 28d or all.',
   },
   {
+    name: 'get_competitor_timeseries', title: 'Visibility against competitors over time', operationId: 'getEntityTimeseries', annotations: read,
+    description: 'The brand and each competitor day by day, as each day\'s scoreboard has them: visibility and share of voice with their 95% intervals and the day\'s answers, over 7d, 28d or all.',
+  },
+  {
+    name: 'get_model_versions', title: 'Model versions over time', operationId: 'getModelVersions', annotations: read,
+    description: 'The model versions each engine\'s provider named with its answers, day by day, and the days they changed (a possible cause of a change in the figures).',
+  },
+  {
     name: 'get_fanout_queries', title: 'Fan-out queries', operationId: 'getSourcesFanout', annotations: read,
     description: 'What the engines searched for: per prompt and engine, each fan-out query and how often it recurs across answers (k of n with a 95% interval); per surface (api or product), simulated data labelled.',
   },
