@@ -53,6 +53,20 @@ export function scheduleProblems(s: DeliverySchedule | null): Array<{ field: str
   return [];
 }
 
+/** A schedule as its stored columns (none when null; the day field that goes with the frequency). */
+export function scheduleColumns(s: DeliverySchedule | null) {
+  return {
+    frequency: s?.frequency ?? null, weekday: s?.frequency === 'weekly' ? s.weekday! : null, dayOfMonth: s?.frequency === 'monthly' ? s.dayOfMonth! : null, hour: s?.hour ?? 8,
+  };
+}
+
+/** What a delivery setting will do: `active` with its next slot, `off`, or `unconfigured` without a mail transport. */
+export function deliveryState(o: { mailer: boolean; schedule: DeliverySchedule | null; recipients: string[]; timeZone: string; now: Date; what: string }) {
+  if (!o.mailer) return { state: 'unconfigured' as const, reason: `No mail transport is configured (SMTP_URL is not set): ${o.what} cannot be sent.`, nextAt: null };
+  if (!o.schedule || !o.recipients.length) return { state: 'off' as const, reason: !o.schedule ? 'No schedule is set.' : 'No recipients are set.', nextAt: null };
+  return { state: 'active' as const, reason: null, nextAt: nextSlot(o.schedule, o.timeZone, o.now).toISOString() };
+}
+
 /** Addresses compared and stored lower-case and trimmed, each once, in the order given. */
 export const normaliseRecipients = (list: string[]) => [...new Set(list.map((e) => e.trim().toLowerCase()))];
 

@@ -12,7 +12,7 @@ import type { JobAttempt } from '../jobs/jobs.kinds.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
 import type { ReportType } from './reports.fns.ts';
 import type { ReportRow, ReportsService } from './reports.service.ts';
-import { ATTACH_LIMIT_BYTES, deliveryMail, dueSlot, LINK_TTL_DAYS, linkReason, nextSlot, normaliseRecipients, readToken, scheduleProblems, signToken, slotPeriod, type DeliverySchedule } from './delivery.fns.ts';
+import { ATTACH_LIMIT_BYTES, deliveryMail, deliveryState, dueSlot, LINK_TTL_DAYS, linkReason, normaliseRecipients, readToken, scheduleColumns, scheduleProblems, signToken, slotPeriod, type DeliverySchedule } from './delivery.fns.ts';
 import { reportDeliveries, reportDeliveryLog, reportDeliverySettings, reportUnsubscribes } from './delivery.tables.ts';
 import { mailEach, type DeliveryOutcome } from './delivery.mail.ts';
 
@@ -45,16 +45,12 @@ export function createDeliveryService(deps: {
     ]);
     const schedule = row ? scheduleOf(row) : null;
     const recipients = row?.recipients ?? [];
-    const state = !deps.mailer
-      ? { state: 'unconfigured' as const, reason: 'No mail transport is configured (SMTP_URL is not set): scheduled reports cannot be sent.' }
-      : !schedule || !recipients.length
-        ? { state: 'off' as const, reason: !schedule ? 'No schedule is set.' : 'No recipients are set.' }
-        : { state: 'active' as const, reason: null, nextAt: nextSlot(schedule, settings.timeZone, clock.now()).toISOString() };
+    const state = deliveryState({ mailer: !!deps.mailer, schedule, recipients, timeZone: settings.timeZone, now: clock.now(), what: 'scheduled reports' });
     return {
       schedule: schedule && { frequency: schedule.frequency, weekday: schedule.weekday ?? null, dayOfMonth: schedule.dayOfMonth ?? null, hour: schedule.hour },
       reportType: (row?.reportType ?? 'visibility_summary') as ReportType, recipients, timeZone: settings.timeZone,
       unsubscribed: unsubscribed.map((u) => u.email).filter((e) => recipients.includes(e)),
-      delivery: { nextAt: null, ...state },
+      delivery: state,
     };
   }
 
@@ -130,8 +126,7 @@ export function createDeliveryService(deps: {
       if (problems.length) throw invalid(problems.map((p) => p.message).join('; '), { fields: problems.map((p) => ({ ...p, keyword: 'custom' })) });
       const s = body.schedule;
       const values = {
-        frequency: s?.frequency ?? null, weekday: s?.frequency === 'weekly' ? s.weekday! : null, dayOfMonth: s?.frequency === 'monthly' ? s.dayOfMonth! : null,
-        hour: s?.hour ?? 8, reportType: body.reportType ?? 'visibility_summary', recipients: normaliseRecipients(body.recipients), updatedAt: clock.now(),
+        ...scheduleColumns(s), reportType: body.reportType ?? 'visibility_summary', recipients: normaliseRecipients(body.recipients), updatedAt: clock.now(),
       };
       await db.insert(reportDeliverySettings).values({ workspaceId: ws.id, ...values }).onConflictDoUpdate({ target: reportDeliverySettings.workspaceId, set: values });
       return view(ws);

@@ -8,7 +8,7 @@ import { createFormatter, isTimeZone, type Language } from '../../lib/format/for
 import type { Mailer } from '../email/email.service.ts';
 import type { JobQueue } from '../jobs/jobs.queue.ts';
 import type { JobAttempt } from '../jobs/jobs.kinds.ts';
-import { ATTACH_LIMIT_BYTES, deliveryMail, dueSlot, LINK_TTL_DAYS, linkReason, nextSlot, normaliseRecipients, readToken, scheduleProblems, signToken, slotPeriod, type DeliverySchedule } from './delivery.fns.ts';
+import { ATTACH_LIMIT_BYTES, deliveryMail, deliveryState, dueSlot, LINK_TTL_DAYS, linkReason, normaliseRecipients, readToken, scheduleColumns, scheduleProblems, signToken, slotPeriod, type DeliverySchedule } from './delivery.fns.ts';
 import { mailEach, type DeliveryOutcome } from './delivery.mail.ts';
 import { portfolioHtml, portfolioTitle } from './portfolio.render.fns.ts';
 import type { PortfolioService } from './portfolio.service.ts';
@@ -42,16 +42,12 @@ export function createPortfolioDeliveryService(deps: {
     const schedule = row ? scheduleOf(row) : null;
     const recipients = row?.recipients ?? [];
     const timeZone = row?.timeZone ?? 'UTC';
-    const state = !deps.mailer
-      ? { state: 'unconfigured' as const, reason: 'No mail transport is configured (SMTP_URL is not set): scheduled portfolios cannot be sent.' }
-      : !schedule || !recipients.length
-        ? { state: 'off' as const, reason: !schedule ? 'No schedule is set.' : 'No recipients are set.' }
-        : { state: 'active' as const, reason: null, nextAt: nextSlot(schedule, timeZone, clock.now()).toISOString() };
+    const state = deliveryState({ mailer: !!deps.mailer, schedule, recipients, timeZone, now: clock.now(), what: 'scheduled portfolios' });
     return {
       schedule: schedule && { frequency: schedule.frequency, weekday: schedule.weekday ?? null, dayOfMonth: schedule.dayOfMonth ?? null, hour: schedule.hour },
       recipients, timeZone, language: (row?.language ?? 'en') as Language,
       unsubscribed: unsubscribed.map((u) => u.email).filter((e) => recipients.includes(e)),
-      delivery: { nextAt: null, ...state },
+      delivery: state,
     };
   }
 
@@ -115,8 +111,7 @@ export function createPortfolioDeliveryService(deps: {
       if (problems.length) throw invalid(problems.map((p) => p.message).join('; '), { fields: problems.map((p) => ({ ...p, keyword: 'custom' })) });
       const s = body.schedule;
       const values = {
-        frequency: s?.frequency ?? null, weekday: s?.frequency === 'weekly' ? s.weekday! : null, dayOfMonth: s?.frequency === 'monthly' ? s.dayOfMonth! : null,
-        hour: s?.hour ?? 8, timeZone: body.timeZone ?? 'UTC', language: body.language ?? 'en', recipients: normaliseRecipients(body.recipients), updatedAt: clock.now(),
+        ...scheduleColumns(s), timeZone: body.timeZone ?? 'UTC', language: body.language ?? 'en', recipients: normaliseRecipients(body.recipients), updatedAt: clock.now(),
       };
       await db.insert(portfolioDeliverySettings).values({ userId, ...values }).onConflictDoUpdate({ target: portfolioDeliverySettings.userId, set: values });
       return view(userId);
