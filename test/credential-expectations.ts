@@ -220,6 +220,18 @@ export const DECISION_CREDENTIALS: Record<string, string> = {
   'GET /r/report': 'public',
   'GET /r/unsubscribe': 'public',
   'POST /r/unsubscribe': 'public',
+  // docs/reports.md, "Agency portfolio": a person's, not a workspace's (keys belong to one
+  // workspace), so a session; the mailed document's signed link needs no account
+  'GET /api/v1/reports/portfolio': 'session',
+  'GET /api/v1/reports/portfolio/delivery': 'session',
+  'PUT /api/v1/reports/portfolio/delivery': 'session',
+  'GET /api/v1/reports/portfolio/deliveries': 'session',
+  'GET /r/portfolio': 'public',
+  // docs/scoring.md and docs/sources.md (issue 24): read like the time series they annotate
+  [`GET ${W}/timeseries/entities`]: 'metrics:read',
+  [`GET ${W}/model-versions`]: 'metrics:read',
+  // docs/research.md: the quote of research, read like research itself
+  [`GET ${W}/research/quote`]: 'runs:read',
 };
 
 export const EXPECTED_CREDENTIALS: Record<string, string> = { ...SPEC_CREDENTIALS, ...DECISION_CREDENTIALS };
