@@ -88,23 +88,33 @@ function summary(r: ReportData, f: Formatter, t: Translator): string {
   return `<section class="block"><h2>${esc(t.msg('ui.summary'))}</h2><ul class="summary">${lines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul></section>`;
 }
 
+/** Which surfaces the period's answers came from: named when one, and said plainly when the all-engines figures pool both. */
+function surfaces(m: ReportData['methodology'], f: Formatter, t: Translator): string[] {
+  const by = (s: string) => m.engines.filter((e) => e.surfaces?.includes(s)).map((e) => f.engine(e.engine));
+  const api = by('api'), product = by('product');
+  if (api.length && product.length) return [t.msg('ui.surfacesMixed', { api: api.join(', '), product: product.join(', ') })];
+  if (api.length || product.length) return [t.msg('ui.surfacesOne', { surface: t.msg(api.length ? 'ui.surfaceApiLong' : 'ui.surfaceProductLong') })];
+  return [];
+}
+
 function appendix(r: ReportData, f: Formatter, t: Translator): string {
   const m = r.methodology;
   const span = (x: { min: number; max: number } | null, reason: string) => (x ? (x.min === x.max ? f.count(x.min) : `${f.count(x.min)}–${f.count(x.max)}`) : f.notEnough(reason));
   // Each model version the provider named, with its answers; a report stored before they were read has none to show.
   const models = (e: (typeof m.engines)[number]) => (e.models?.length
     ? e.models.map((x) => `${x.version ?? t.msg('ui.modelNotReported')} (${f.count(x.answers)})`).join(', ') : '—');
-  const rows = m.engines.map((e) => `<tr><td>${esc(f.engine(e.engine))}</td><td class="num">${esc(f.count(e.answers))}</td><td class="num">${esc(f.count(e.days))}</td><td class="num">${esc(f.percent(e.simulatedShare === null ? null : 100 * e.simulatedShare, 'no_answers'))}</td><td>${esc(t.msg(e.simulatedShare === 1 ? 'ui.sourceSimulated' : e.simulatedShare === 0 ? 'ui.sourceLive' : 'ui.sourceMixed'))}</td><td>${esc(models(e))}</td></tr>`).join('');
+  const surfaceOf = (e: (typeof m.engines)[number]) => (e.surfaces?.length ? e.surfaces.map((x) => t.msg(x === 'product' ? 'ui.surface.product' : 'ui.surface.api')).join(', ') : '—');
+  const rows = m.engines.map((e) => `<tr><td>${esc(f.engine(e.engine))}</td><td>${esc(surfaceOf(e))}</td><td class="num">${esc(f.count(e.answers))}</td><td class="num">${esc(f.count(e.days))}</td><td class="num">${esc(f.percent(e.simulatedShare === null ? null : 100 * e.simulatedShare, 'no_answers'))}</td><td>${esc(t.msg(e.simulatedShare === 1 ? 'ui.sourceSimulated' : e.simulatedShare === 0 ? 'ui.sourceLive' : 'ui.sourceMixed'))}</td><td>${esc(models(e))}</td></tr>`).join('');
   const th = (key: MessageKey, num = true) => `<th${num ? ' class="num"' : ''}>${esc(t.msg(key))}</th>`;
   const items = [
     t.msg('ui.days', { days: f.count(m.days), answers: span(m.answersPerDay, 'no_runs'), prompts: span(m.promptsPerDay, 'no_runs') }),
     t.msg('ui.samples', { samples: m.samplesPerPrompt === null ? f.notEnough('no_runs') : f.count(m.samplesPerPrompt) }),
     t.msg('ui.simulatedAll', { share: m.simulatedShare === null ? f.notEnough('no_answers') : f.percent(100 * m.simulatedShare) }),
-    t.msg('ui.models'), t.text(m.interval), t.msg('ui.weights', { version: r.score?.version ?? 'geo-score-v1' }),
+    ...surfaces(m, f, t), t.msg('ui.models'), t.text(m.interval), t.msg('ui.weights', { version: r.score?.version ?? 'geo-score-v1' }),
   ];
   return `<section class="block appendix"><h2>${esc(t.msg('ui.methodology'))}</h2>`
     // No engine answered in the period: say so rather than print a table of headers only.
-    + (rows ? `<table><thead><tr>${th('col.engine', false)}${th('col.answers')}${th('ui.daysMeasured')}${th('ui.simulatedShareColumn')}${th('ui.source', false)}${th('ui.modelVersions', false)}</tr></thead><tbody>${rows}</tbody></table>`
+    + (rows ? `<table><thead><tr>${th('col.engine', false)}${th('ui.surface', false)}${th('col.answers')}${th('ui.daysMeasured')}${th('ui.simulatedShareColumn')}${th('ui.source', false)}${th('ui.modelVersions', false)}</tr></thead><tbody>${rows}</tbody></table>`
       : `<p class="na">${esc(t.msg('ui.engines', { engines: f.notEnough('no_runs') }))}</p>`)
     + `<ul class="plain">${items.map((i) => `<li>${esc(i)}</li>`).join('')}</ul></section>`;
 }

@@ -113,6 +113,10 @@ describe('on-demand reports', { timeout: 240_000 }, () => {
       const chatgpt = json.report.methodology.engines.find((e: { engine: string }) => e.engine === 'chatgpt');
       expect(chatgpt.models).toEqual([{ version: 'simulated-chatgpt-1', answers: chatgpt.answers }]);
       expect(text, type).toContain('simulated-chatgpt-1');
+      // The surfaces are named, and the all-engines figures said to pool both.
+      expect(chatgpt.surfaces).toEqual(['api']);
+      expect(json.report.methodology.engines.find((e: { engine: string }) => e.engine === 'google-aio').surfaces).toEqual(['product']);
+      expect(text.replace(/\s+/g, ' '), type).toContain('Surfaces: the all-engines figures pool answers from the providers’ APIs');
     }
   });
 

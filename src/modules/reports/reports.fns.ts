@@ -228,7 +228,7 @@ export interface ReportInput extends Branding {
   /** The sources module's class of each top cited domain (domain → class), when wired. */
   domainClasses?: Record<string, string>;
   /** The model versions the providers named with the period's answers, per engine, when wired. */
-  modelVersions?: Array<{ engine: string; modelVersion: string | null; answers: number }>;
+  modelVersions?: Array<{ engine: string; surface?: string; modelVersion: string | null; answers: number }>;
 }
 
 /** The report of one type over its days; types whose data source is missing say so. */
@@ -238,7 +238,11 @@ export function buildReport(input: ReportInput): ReportData {
   const found = methodology(input.days, perEngineDays);
   const method = input.modelVersions ? {
     ...found,
-    engines: found.engines.map((e) => ({ ...e, models: input.modelVersions!.filter((m) => m.engine === e.engine).map((m) => ({ version: m.modelVersion, answers: m.answers })) })),
+    engines: found.engines.map((e) => {
+      const mine = input.modelVersions!.filter((m) => m.engine === e.engine);
+      const surfaces = [...new Set(mine.map((m) => m.surface).filter((x): x is string => !!x))].sort();
+      return { ...e, models: mine.map((m) => ({ version: m.modelVersion, answers: m.answers })), ...(surfaces.length ? { surfaces } : {}) };
+    }),
   } : found;
   const base = {
     type: input.type, title: CATALOG[input.type].title, workspace: input.workspace, periodFrom: input.periodFrom, periodTo: input.periodTo,

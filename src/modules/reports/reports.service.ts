@@ -43,7 +43,7 @@ export interface ReportSources {
   sourceClasses?(): {
     classifier(ws: WorkspaceContext): Promise<(domain: string) => string>;
     /** The model versions the providers named with a period's answers (from inclusive, to exclusive). */
-    modelVersions(ws: WorkspaceContext, from: Date, to: Date): Promise<Array<{ engine: string; modelVersion: string | null; answers: number }>>;
+    modelVersions(ws: WorkspaceContext, from: Date, to: Date): Promise<Array<{ engine: string; surface: string; modelVersion: string | null; answers: number }>>;
   };
 }
 /** The longest period a report may cover. */

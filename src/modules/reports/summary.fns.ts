@@ -71,7 +71,8 @@ export function seriesOf(days: Day[], perEngineDays: Array<{ engine: string; day
 /** What the methodology appendix states, from the period's snapshots. */
 export interface Methodology {
   /** `models`: the model versions the provider named with the period's answers (null: none named); absent from reports stored before they were read. */
-  engines: Array<{ engine: string; answers: number; simulatedShare: number | null; days: number; models?: Array<{ version: string | null; answers: number }> }>;
+  /** `surfaces`: where the answers came from, `api` (the provider's API) or `product` (the consumer answer via a results provider), from the traces. */
+  engines: Array<{ engine: string; answers: number; simulatedShare: number | null; days: number; models?: Array<{ version: string | null; answers: number }>; surfaces?: string[] }>;
   days: number;
   answersPerDay: { min: number; max: number } | null;
   promptsPerDay: { min: number; max: number } | null;

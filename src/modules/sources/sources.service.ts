@@ -128,13 +128,14 @@ export function createSourcesService(deps: { db: Db; clock: Clock; runReads: Run
 
     /**
      * The model versions the providers reported with the answers of a period (`from` inclusive,
-     * `to` exclusive), per engine, with how many answers each: the reports' methodology appendix.
+     * `to` exclusive), per engine and surface (api or product), with how many answers each: the
+     * reports' methodology appendix.
      * A provider that reported none counts under `null`.
      */
-    async modelVersions(ws: WorkspaceContext, from: Date, to: Date): Promise<Array<{ engine: string; modelVersion: string | null; answers: number }>> {
-      const rows = await deps.db.select({ engine: answerTraces.engine, modelVersion: answerTraces.modelVersion, answers: count() }).from(answerTraces)
+    async modelVersions(ws: WorkspaceContext, from: Date, to: Date): Promise<Array<{ engine: string; surface: string; modelVersion: string | null; answers: number }>> {
+      const rows = await deps.db.select({ engine: answerTraces.engine, surface: answerTraces.surface, modelVersion: answerTraces.modelVersion, answers: count() }).from(answerTraces)
         .where(and(eq(answerTraces.workspaceId, ws.id), gte(answerTraces.createdAt, from), lt(answerTraces.createdAt, to)))
-        .groupBy(answerTraces.engine, answerTraces.modelVersion).orderBy(asc(answerTraces.engine), asc(answerTraces.modelVersion));
+        .groupBy(answerTraces.engine, answerTraces.surface, answerTraces.modelVersion).orderBy(asc(answerTraces.engine), asc(answerTraces.modelVersion));
       return rows.map((r) => ({ ...r, answers: Number(r.answers) }));
     },
 
