@@ -112,6 +112,10 @@ import { mcpRoutes } from './modules/mcp/mcp.routes.ts';
 import { createTrafficService } from './modules/traffic/traffic.service.ts';
 import { createTrafficViews } from './modules/traffic/traffic.views.ts';
 import { trafficRoutes } from './modules/traffic/traffic.routes.ts';
+import { AGENT_DATA } from './modules/traffic/classify.fns.ts';
+import { createGa4Referrals } from './modules/traffic/ga4.ts';
+import { createSiteViews } from './modules/traffic/site.views.ts';
+import { siteRoutes } from './modules/traffic/site.routes.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -324,8 +328,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     proposals: createWorkspaceProposals({ fetcher, engine: simulatedModel([]), slugTaken: async (slug) => (await workspacesRepo.idBySlug(slug)) !== null }),
   });
   pagesRoutes(app, { pages });
+  // GA4's AI referrals are read by the SEO refresh (it holds the Google credential) into the traffic module's table.
+  const ga4Referrals = createGa4Referrals({ db, clock, referrers: AGENT_DATA.referrers });
   const seo = createSeoService({
     db, clock, jobs, pages, connections, workspaces, scores, seo: config.seo ?? DEFAULT_SEO_CONFIG, googleTokenUrl: config.providers.google.baseUrl,
+    aiReferrals: ga4Referrals,
     // A failed check links to the recommendation of its check (topic `check:<code>`).
     async recommendationIds(workspaceId, refs) {
       const topicOf = (ref: string) => `check:${ref.split('#')[1] ?? ''}`;
@@ -408,7 +415,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   reportsRoutes(app, { reports });
   // AI traffic from access logs (docs/traffic.md).
   const traffic = createTrafficService({ db, clock, jobs, dataDir: config.dataDir });
-  await trafficRoutes(app, { traffic, views: createTrafficViews({ db, clock, classifier: traffic.classifier }) });
+  const trafficViews = createTrafficViews({ db, clock, classifier: traffic.classifier });
+  await trafficRoutes(app, { traffic, views: trafficViews });
+  await siteRoutes(app, {
+    site: createSiteViews({
+      db, classifier: traffic.classifier, ga4: ga4Referrals, range: trafficViews.range,
+      sources: { evaluations: pages.latestRows, ownedPaths: (ws) => sources.ownedPaths(ws) },
+    }),
+  });
   // Measurement schedules, and the time-driven tasks a fleet runs once per due time (issue 14).
   const schedules = createSchedulesService({ db, clock, runs, workspaces, events, log: app.log });
   schedulesRoutes(app, { schedules });

@@ -208,6 +208,10 @@ export const DECISION_CREDENTIALS: Record<string, string> = {
   [`GET ${W}/traffic/agents`]: 'metrics:read',
   [`GET ${W}/traffic/pages`]: 'metrics:read',
   [`GET ${W}/traffic/referrals`]: 'metrics:read',
+  [`GET ${W}/traffic/referrals/ga4`]: 'metrics:read',
+  [`GET ${W}/traffic/robots`]: 'metrics:read',
+  [`GET ${W}/traffic/unfetched`]: 'metrics:read',
+  [`GET ${W}/traffic/chain`]: 'metrics:read',
   // issue 24: the dashboard's icon
   'GET /favicon.ico': 'public',
   // docs/security.md (issue 29.3): a job's whole log, read like the job itself

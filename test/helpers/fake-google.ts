@@ -26,6 +26,16 @@ export const GSC_ROWS = {
   previous: [{ keys: ['best dashboards', 'https://acme.com/'], clicks: 50, impressions: 1200, ctr: 0.04, position: 7 }],
 };
 export const GA4_ROWS = [['google', '9000'], ['chatgpt.com', '270'], ['perplexity.ai', '90'], ['(direct)', '640']];
+/** The AI-referral report (date, source, landing page, channel → sessions, key events), dated in the current period. */
+export function ga4AiRows(now = new Date()) {
+  const last = periods(now).current[1].replaceAll('-', '');
+  return [
+    [last, 'chatgpt.com', '/pricing', 'Referral', '12', '2'],
+    [last, 'chatgpt.com', '/pricing/', 'Referral', '3', '0'],
+    [last, 'perplexity', '/blog?utm_source=perplexity', 'AI Assistant', '5', '0'],
+    [last, 'assistant.example', '/', 'AI Assistant', '2', '1'],
+  ];
+}
 
 /** `gscRows` replaces the Search Analytics rows answered (default GSC_ROWS). */
 export async function startFakeGoogle(options: { gscRows?: typeof GSC_ROWS } = {}): Promise<FakeGoogle> {
@@ -59,6 +69,15 @@ export async function startFakeGoogle(options: { gscRows?: typeof GSC_ROWS } = {
       if (gsc && req.method === 'POST') {
         const isCurrent = body.startDate === periods(new Date()).current[0];
         return json(res, 200, { rows: isCurrent ? gscRows.current : gscRows.previous, responseAggregationType: 'byPage' });
+      }
+      if (/^\/v1beta\/properties\/\d+:runReport$/.test(path) && req.method === 'POST' && (body.dimensions as unknown[]).length === 4) {
+        const rows = ga4AiRows();
+        return json(res, 200, {
+          dimensionHeaders: (body.dimensions as Array<{ name: string }>).map((d) => ({ name: d.name })),
+          metricHeaders: [{ name: 'sessions', type: 'TYPE_INTEGER' }, { name: 'keyEvents', type: 'TYPE_FLOAT' }],
+          rows: rows.map((r) => ({ dimensionValues: r.slice(0, 4).map((value) => ({ value })), metricValues: r.slice(4).map((value) => ({ value })) })),
+          rowCount: rows.length, kind: 'analyticsData#runReport',
+        });
       }
       if (/^\/v1beta\/properties\/\d+:runReport$/.test(path) && req.method === 'POST') {
         return json(res, 200, {

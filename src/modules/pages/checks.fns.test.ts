@@ -50,6 +50,14 @@ describe('robots.txt', () => {
     expect(result.sitemaps).toEqual(['https://acme.com/sm.xml']);
   });
 
+  it('gives every known AI agent its verdict, group by group', () => {
+    const text = 'User-agent: OAI-SearchBot\nUser-agent: PerplexityBot\nDisallow: /pricing\n\nUser-agent: CCBot\nDisallow: /\n\nUser-agent: *\nAllow: /\n';
+    const { agents } = robotsCheck(robots, ok(text), 'https://acme.com/pricing');
+    expect(Object.entries(agents).filter(([, allowed]) => !allowed).map(([token]) => token).sort()).toEqual(['CCBot', 'OAI-SearchBot', 'PerplexityBot']);
+    expect(robotsCheck(robots, ok(text), 'https://acme.com/blog').agents).toMatchObject({ 'OAI-SearchBot': true, CCBot: false });
+    expect(Object.values(robotsCheck(robots, { status: 503, contentType: '', text: '' }, 'https://acme.com/').agents).every((a) => a === false)).toBe(true);
+  });
+
   it('fails a file that blocks the page for everyone, a missing file, an HTML answer and a server error', () => {
     expect(robotsCheck(robots, ok('User-agent: *\nDisallow: /private\n'), 'https://acme.com/private/x').check.passed).toBe(false);
     expect(robotsCheck(robots, ok('User-agent: *\nDisallow: /private\n'), 'https://acme.com/').check.passed).toBe(true);

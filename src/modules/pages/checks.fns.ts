@@ -1,5 +1,5 @@
 import * as cheerio from 'cheerio';
-import { BOTS, CHECK_KEYS, type BotAccess, type Check, type Checks } from './checks.keys.ts';
+import { AGENT_TOKENS, BOTS, CHECK_KEYS, type BotAccess, type Check, type Checks } from './checks.keys.ts';
 import robotsParserModule from 'robots-parser';
 
 // robots-parser is CommonJS whose types declare an ES default: at run time the default import is the function.
@@ -93,33 +93,41 @@ export function pageChecks(facts: HtmlFacts, finalUrl: string): Pick<Checks, 'me
   };
 }
 
-/** robots.txt: present and parseable, not blocking the page; plus each bot's verdict for the page. */
-export function robotsCheck(robotsUrl: string, fetched: Fetched, pageUrl: string): { check: Check; bots: BotAccess; sitemaps: string[] } {
-  const everyone = Object.fromEntries(BOTS.map((b) => [b, true])) as BotAccess;
-  if (fetched.error) return { check: fail('', `robots.txt could not be fetched (${fetched.error}); make ${robotsUrl} answer.`), bots: everyone, sitemaps: [] };
+export type AgentAccess = Record<string, boolean>;
+const every = (allowed: boolean) => ({
+  bots: Object.fromEntries(BOTS.map((b) => [b, allowed])) as BotAccess,
+  agents: Object.fromEntries(AGENT_TOKENS.map((b) => [b, allowed])) as AgentAccess,
+});
+
+/**
+ * robots.txt: present and parseable, not blocking the page; plus each bot's verdict for the page
+ * (`bots`, the five the SEO score reads) and every known AI agent's (`agents`).
+ */
+export function robotsCheck(robotsUrl: string, fetched: Fetched, pageUrl: string): { check: Check; bots: BotAccess; agents: AgentAccess; sitemaps: string[] } {
+  if (fetched.error) return { check: fail('', `robots.txt could not be fetched (${fetched.error}); make ${robotsUrl} answer.`), ...every(true), sitemaps: [] };
   if (fetched.status === 404 || fetched.status === 410) {
-    return { check: fail('', `Add ${robotsUrl} with the rules for crawlers and a Sitemap: line.`), bots: everyone, sitemaps: [] };
+    return { check: fail('', `Add ${robotsUrl} with the rules for crawlers and a Sitemap: line.`), ...every(true), sitemaps: [] };
   }
   if (fetched.status >= 400) {
     // Google treats 5xx as "disallow all" until it answers again.
-    const blocked = fetched.status >= 500;
     return {
       check: fail(`HTTP ${fetched.status}`, `${robotsUrl} answers HTTP ${fetched.status}; make it answer 200 (or 404 when there are no rules).`),
-      bots: Object.fromEntries(BOTS.map((b) => [b, !blocked])) as BotAccess, sitemaps: [],
+      ...every(fetched.status < 500), sitemaps: [],
     };
   }
   if (isHtml(fetched) || !/^\s*(user-agent|sitemap|disallow|allow|crawl-delay|#|$)/im.test(fetched.text)) {
-    return { check: fail(clip(fetched.text.trim(), 120), `${robotsUrl} is not a robots file (it looks like ${isHtml(fetched) ? 'an HTML page' : 'something else'}); serve plain text rules.`), bots: everyone, sitemaps: [] };
+    return { check: fail(clip(fetched.text.trim(), 120), `${robotsUrl} is not a robots file (it looks like ${isHtml(fetched) ? 'an HTML page' : 'something else'}); serve plain text rules.`), ...every(true), sitemaps: [] };
   }
   const robots = robotsParser(robotsUrl, fetched.text);
   const bots = Object.fromEntries(BOTS.map((b) => [b, robots.isAllowed(pageUrl, b) !== false])) as BotAccess;
+  const agents = Object.fromEntries(AGENT_TOKENS.map((b) => [b, robots.isAllowed(pageUrl, b) !== false])) as AgentAccess;
   const generic = robots.isAllowed(pageUrl, '*') !== false;
   const blockedBots = BOTS.filter((b) => !bots[b]);
   const value = `${fetched.text.split('\n').filter((l) => l.trim() && !l.trim().startsWith('#')).length} rules${blockedBots.length ? `; blocks ${blockedBots.join(', ')}` : ''}`;
   const check = !generic ? fail(value, `robots.txt disallows ${new URL(pageUrl).pathname} for all crawlers; remove the Disallow rule that matches it.`)
     : blockedBots.length ? fail(value, `robots.txt blocks ${blockedBots.join(', ')} from this page; allow them if you want AI engines and Google to read and cite it.`)
       : pass(value);
-  return { check, bots, sitemaps: robots.getSitemaps() };
+  return { check, bots, agents, sitemaps: robots.getSitemaps() };
 }
 
 /** sitemap.xml: reachable, valid XML of a urlset or sitemap index, listing URLs. */

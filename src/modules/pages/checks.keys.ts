@@ -14,3 +14,15 @@ export type Checks = Record<CheckKey, Check>;
 export const BOTS = ['GPTBot', 'ClaudeBot', 'PerplexityBot', 'Google-Extended', 'Googlebot'] as const;
 export const AI_BOTS = BOTS.slice(0, 4);
 export type BotAccess = Record<(typeof BOTS)[number], boolean>;
+
+/**
+ * The robots.txt tokens of every AI crawler and agent the traffic module knows
+ * (src/modules/traffic/data/ai-agents.json; a traffic test keeps the two lists equal): each one's
+ * verdict for the page is kept beside `BotAccess`, so what robots.txt decides can be set beside
+ * what the bots did. Kept here, not read from the traffic data, so pages depends on nothing.
+ */
+export const AGENT_TOKENS = [
+  'GPTBot', 'OAI-SearchBot', 'ChatGPT-User', 'ClaudeBot', 'Claude-User', 'Claude-SearchBot', 'PerplexityBot', 'Perplexity-User',
+  'Googlebot', 'Google-Extended', 'bingbot', 'Applebot', 'Applebot-Extended', 'meta-externalagent', 'meta-externalfetcher',
+  'FacebookBot', 'Amazonbot', 'Bytespider', 'CCBot', 'DuckAssistBot', 'MistralAI-User', 'cohere-ai',
+] as const;

@@ -2,7 +2,7 @@ import { FetchRefusedError, type SafeFetcher } from '../../lib/safe-fetch/safe-f
 import { stageLine } from './stages.ts';
 import { startSafeProxy } from '../../lib/safe-fetch/proxy.ts';
 import {
-  htmlFacts, llmsCheck, pageChecks, robotsCheck, sitemapCheck, type BotAccess, type Checks, type Fetched, type HtmlFacts,
+  htmlFacts, llmsCheck, pageChecks, robotsCheck, sitemapCheck, type AgentAccess, type BotAccess, type Checks, type Fetched, type HtmlFacts,
 } from './checks.fns.ts';
 import { audit, type AuditMetrics, type AuditScores } from './lighthouse.ts';
 
@@ -12,6 +12,8 @@ import { audit, type AuditMetrics, type AuditScores } from './lighthouse.ts';
 // HTML fails the evaluation with the reason; a Lighthouse run that cannot measure everything
 // makes it `partial` with the reason, never made-up numbers.
 
+/** Sitemap URLs kept per evaluation (about 80 KB at most). */
+export const SITEMAP_URLS_KEPT = 1000;
 export const PAGE_MAX_BYTES = 5 * 1024 * 1024;
 const FILE_MAX_BYTES = 1024 * 1024;
 const FILE_TIMEOUT_MS = 10_000;
@@ -20,8 +22,10 @@ export interface EvaluationDetails {
   redirects: string[];
   /** Each crawler's verdict for the page from robots.txt. */
   bots: BotAccess;
+  /** Every known AI agent's verdict for the page (absent on evaluations made before it was kept). */
+  agents?: AgentAccess;
   structuredData: HtmlFacts['structuredData'];
-  /** URLs the sitemap lists (the first 50), for the SEO refresh's sample. */
+  /** URLs the sitemap lists (the first 1,000): the SEO refresh's sample, and the pages AI crawlers never fetched. */
   sitemapUrls: string[];
   sitemapUrl: string;
   /** Why the evaluation is partial; empty when complete. */
@@ -73,7 +77,7 @@ export function staticChecks(finalUrl: string, html: string, robots: Fetched, si
     robotsTxt: robotsResult.check, sitemapXml: sitemapResult.check, llmsTxt: llmsCheck(`${origin}/llms.txt`, llms),
     ...pageChecks(facts, finalUrl),
   };
-  return { checks, facts, bots: robotsResult.bots, sitemapUrls: sitemapResult.urls.slice(0, 50), robotsSitemaps: robotsResult.sitemaps };
+  return { checks, facts, bots: robotsResult.bots, agents: robotsResult.agents, sitemapUrls: sitemapResult.urls.slice(0, SITEMAP_URLS_KEPT), robotsSitemaps: robotsResult.sitemaps };
 }
 
 export async function evaluatePage(url: string, options: EvaluateOptions): Promise<Evaluation> {
@@ -125,7 +129,7 @@ export async function evaluatePage(url: string, options: EvaluateOptions): Promi
   return {
     url, finalUrl: page.url, status: partial ? 'partial' : 'complete', scores, metrics, checks: found.checks,
     details: {
-      redirects: page.redirects, bots: found.bots, structuredData: found.facts.structuredData, sitemapUrls: found.sitemapUrls, sitemapUrl,
+      redirects: page.redirects, bots: found.bots, agents: found.agents, structuredData: found.facts.structuredData, sitemapUrls: found.sitemapUrls, sitemapUrl,
       problems, refusedRequests, lighthouseVersion,
     },
   };

@@ -27,8 +27,9 @@ export const PageEvaluation = Type.Object({
   details: Type.Object({
     redirects: Type.Array(Type.String()),
     bots: Type.Object(Object.fromEntries(BOTS.map((b) => [b, Type.Boolean()])), { description: 'robots.txt verdict for the page, per crawler' }),
+    agents: Type.Optional(Type.Record(Type.String(), Type.Boolean(), { description: 'robots.txt verdict for the page per AI agent token (GPTBot, OAI-SearchBot, ChatGPT-User, ClaudeBot, PerplexityBot, …: every agent of the traffic module); absent on evaluations made before it was recorded' })),
     structuredData: Type.Object({ blocks: Type.Integer(), types: Type.Array(Type.String()) }, { description: 'JSON-LD blocks that parse, and their @type values' }),
-    sitemapUrls: Type.Array(Type.String()),
+    sitemapUrls: Type.Array(Type.String(), { description: 'URLs the sitemap lists, the first 1,000' }),
     sitemapUrl: Type.String(),
     problems: Type.Array(Type.String()),
     refusedRequests: Type.Array(Type.Object({ target: Type.String(), reason: Type.String() }), { description: 'Requests of the page refused by the address rules' }),

@@ -87,3 +87,45 @@ export async function sessionsBySource(ga4: GoogleClients['ga4'], propertyId: st
     throw new GoogleError(`GA4 runReport failed: ${describe(err)}`);
   }
 }
+
+export interface Ga4ReferralRow { date: string; source: string; landingPage: string; channel: string; sessions: number; keyEvents: number }
+
+/**
+ * Sessions and key events (GA4's conversions) per day, session source and landing page, for the
+ * sessions whose source matches `sourcePattern` (a full RE2 regular expression of the AI answer
+ * engines' hosts) or whose default channel group is "AI Assistant" — filtered by GA4, so a large
+ * site's other sources never come back.
+ */
+export async function aiReferralsByLanding(ga4: GoogleClients['ga4'], propertyId: string, startDate: string, endDate: string, sourcePattern: string): Promise<Ga4ReferralRow[]> {
+  try {
+    const res = await ga4.properties.runReport({
+      property: `properties/${propertyId}`,
+      requestBody: {
+        dateRanges: [{ startDate, endDate }],
+        dimensions: [{ name: 'date' }, { name: 'sessionSource' }, { name: 'landingPage' }, { name: 'sessionDefaultChannelGroup' }],
+        metrics: [{ name: 'sessions' }, { name: 'keyEvents' }],
+        dimensionFilter: {
+          orGroup: {
+            expressions: [
+              { filter: { fieldName: 'sessionSource', stringFilter: { matchType: 'FULL_REGEXP', value: sourcePattern, caseSensitive: false } } },
+              { filter: { fieldName: 'sessionDefaultChannelGroup', stringFilter: { matchType: 'EXACT', value: 'AI Assistant', caseSensitive: false } } },
+            ],
+          },
+        },
+        limit: '10000',
+      },
+    });
+    return (res.data.rows ?? []).map((r) => {
+      const d = r.dimensionValues ?? [];
+      const m = r.metricValues ?? [];
+      const raw = d[0]?.value ?? '';
+      return {
+        date: /^\d{8}$/.test(raw) ? `${raw.slice(0, 4)}-${raw.slice(4, 6)}-${raw.slice(6, 8)}` : raw,
+        source: d[1]?.value ?? '', landingPage: d[2]?.value ?? '', channel: d[3]?.value ?? '',
+        sessions: Number(m[0]?.value ?? 0) || 0, keyEvents: Math.round(Number(m[1]?.value ?? 0) || 0),
+      };
+    });
+  } catch (err) {
+    throw new GoogleError(`GA4 runReport (AI referrals) failed: ${describe(err)}`);
+  }
+}

@@ -85,16 +85,30 @@ describe('POST …/seo', () => {
     const before = await available();
     const job = await finished((await api('POST', '/seo', { url: `${site.origin}/missing` })).json().id);
     expect(job.status, job.lastLines.join('\n')).toBe('succeeded');
-    expect(await available()).toBe(before - price.pagePriceMicrousd - 3 * price.googleCallPriceMicrousd);
+    expect(await available()).toBe(before - price.pagePriceMicrousd - 4 * price.googleCallPriceMicrousd);
 
     const { current, previous } = periods(new Date());
     expect(google.requests.map((r) => r.path)).toEqual([
       '/token', '/webmasters/v3/sites/sc-domain:acme.com/searchAnalytics/query', '/webmasters/v3/sites/sc-domain:acme.com/searchAnalytics/query',
-      '/v1beta/properties/123456789:runReport',
+      '/v1beta/properties/123456789:runReport', '/v1beta/properties/123456789:runReport',
     ]);
     expect(google.requests[1]!.body).toMatchObject({ startDate: current[0], endDate: current[1], dimensions: ['query', 'page'] });
     expect(google.requests[2]!.body).toMatchObject({ startDate: previous[0], endDate: previous[1] });
     expect(google.requests[3]!.body).toMatchObject({ dimensions: [{ name: 'sessionSource' }], metrics: [{ name: 'sessions' }] });
+    expect(google.requests[4]!.body).toMatchObject({
+      dateRanges: [{ startDate: current[0], endDate: current[1] }], metrics: [{ name: 'sessions' }, { name: 'keyEvents' }],
+      dimensions: [{ name: 'date' }, { name: 'sessionSource' }, { name: 'landingPage' }, { name: 'sessionDefaultChannelGroup' }],
+    });
+
+    // GA4's AI referrals land in the traffic views: per day, engine and landing page (paths as access logs write them).
+    const ga4 = (await api('GET', `/traffic/referrals/ga4?from=${current[0]}&to=${current[1]}`)).json();
+    expect(ga4).toMatchObject({ property: '123456789', syncedAt: expect.any(String) });
+    expect(ga4.rows.map((r: Record<string, unknown>) => [r.engine, r.path, r.source, r.sessions, r.keyEvents])).toEqual([
+      ['assistant.example', '/', 'assistant.example', 2, 1], ['chatgpt', '/pricing', 'chatgpt.com', 15, 2], ['perplexity', '/blog', 'perplexity', 5, 0],
+    ]);
+    const chain = (await api('GET', `/traffic/chain?from=${current[0]}&to=${current[1]}&engine=chatgpt&path=/pricing`)).json();
+    expect(chain.ga4).toMatchObject({ property: '123456789' });
+    expect(chain.rows[0].visits).toEqual({ accessLogs: null, ga4: 15 });
 
     const { data } = (await api('GET', '/seo')).json();
     const byKey = Object.fromEntries(data.components.map((c: { key: string }) => [c.key, c]));
@@ -126,7 +140,7 @@ describe('POST …/seo', () => {
     await createWorkspace(ctx.app, cookie, 'seo-poor'); // no second free grant for this user
     const poor = await ctx.app.inject({ method: 'POST', url: '/api/v1/workspaces/seo-poor/seo', headers: { cookie }, payload: { url: `${site.origin}/missing` } });
     expect(poor.statusCode).toBe(402);
-    expect(poor.json().error).toMatchObject({ code: 'insufficient_credits', details: { requiredMicrousd: 3 * 20_000 + 3 * 2_000, availableMicrousd: 0 } });
+    expect(poor.json().error).toMatchObject({ code: 'insufficient_credits', details: { requiredMicrousd: 3 * 20_000 + 4 * 2_000, availableMicrousd: 0 } });
     // No body at all is the spec's request: the home page is https://<first domain>/.
     const bare = await ctx.app.inject({ method: 'POST', url: '/api/v1/workspaces/seo-poor/seo', headers: { cookie } });
     expect(bare.statusCode).toBe(402);

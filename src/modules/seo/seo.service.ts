@@ -11,7 +11,7 @@ import type { PagesService } from '../pages/pages.service.ts';
 import { ChromeMissingError } from '../pages/lighthouse.ts';
 import type { ScoresService } from '../scores/scores.service.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
-import { googleAccessToken, googleClients, searchAnalytics, sessionsBySource, type GoogleClients } from './google.ts';
+import { aiReferralsByLanding, googleAccessToken, googleClients, searchAnalytics, sessionsBySource, type Ga4ReferralRow, type GoogleClients } from './google.ts';
 import {
   combinedScoreBp, COMBINED_WEIGHTS, groupFailedChecks, COMPONENT_KEYS, COMPONENT_MAX, components, insights, pageClicks, SEO_SCORE_VERSION, seoScoreBp, technicalChecks,
   type PageInput, type SeoInputs,
@@ -20,7 +20,7 @@ import { seoSnapshots } from './seo.tables.ts';
 
 export const KIND = 'seo_refresh';
 const DAY_MS = 24 * 3600 * 1000;
-const GOOGLE_CALLS = 3; // Search Analytics now and before, GA4 once
+const GOOGLE_CALLS = 3; // Search Analytics now and before, GA4 once (and once more for AI referrals, when wired)
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 /** 28 days ending three days ago (Search Console's data lags), and the 28 days before. */
@@ -36,9 +36,12 @@ export function createSeoService(deps: {
   scores: ScoresService; seo: SeoConfig; googleTokenUrl: string;
   /** Recommendation ids per evidence `providerRef`, once a recommendations module links them. */
   recommendationIds?: (workspaceId: string, providerRefs: string[]) => Promise<Record<string, string[]>>;
+  /** Where GA4's AI referrals per landing page go (the traffic module); absent: not read. */
+  aiReferrals?: { pattern(): string; store(workspaceId: string, property: string, from: string, to: string, rows: Ga4ReferralRow[]): Promise<number> };
 }) {
   const { db, clock, seo } = deps;
-  const estimate = () => seo.pagePriceMicrousd * (1 + seo.samplePages) + seo.googleCallPriceMicrousd * GOOGLE_CALLS;
+  const calls = GOOGLE_CALLS + (deps.aiReferrals ? 1 : 0);
+  const estimate = () => seo.pagePriceMicrousd * (1 + seo.samplePages) + seo.googleCallPriceMicrousd * calls;
 
   async function latest(workspaceId: string) {
     const [row] = await db.select().from(seoSnapshots).where(eq(seoSnapshots.workspaceId, workspaceId)).orderBy(desc(seoSnapshots.createdAt), desc(seoSnapshots.id)).limit(1);
@@ -84,6 +87,18 @@ export function createSeoService(deps: {
     return done;
   }
 
+  /** GA4's AI referrals per day and landing page into the traffic module; a failure is logged, not fatal. */
+  async function readAiReferrals(ctx: JobContext, api: GoogleClients, property: string, [from, to]: readonly [string, string]) {
+    try {
+      if (!(await ctx.lease(seo.googleCallPriceMicrousd))) throw new Error('the credit hold is exhausted');
+      const rows = await aiReferralsByLanding(api.ga4, property, from, to, deps.aiReferrals!.pattern());
+      const kept = await deps.aiReferrals!.store(ctx.job.workspaceId, property, from, to, rows);
+      await ctx.log(`GA4: ${rows.length} AI-referral rows (${kept} per day, engine and landing page)`);
+    } catch (err) {
+      await ctx.log(`GA4 AI referrals not read: ${(err as Error).message}`);
+    }
+  }
+
   async function google(ctx: JobContext, ws: WorkspaceContext): Promise<Pick<SeoInputs, 'gsc' | 'ga4'>> {
     const { gscProperty, ga4Property } = await deps.workspaces.getProperties(ws);
     const credential = await deps.connections.resolveKey(ws.id, 'google');
@@ -124,6 +139,7 @@ export function createSeoService(deps: {
         await ctx.log((err as Error).message);
         ga4 = { available: false, reason: 'ga4_error' };
       }
+      if (deps.aiReferrals && ga4.available) await readAiReferrals(ctx, api, ga4Property, current);
     }
     return { gsc, ga4 };
   }

@@ -11,6 +11,7 @@ import { answerTraces, sourceClassOverrides } from './sources.tables.ts';
 import { classOf, shippedClasses, type ClassContext, type OverridableClass, type SourceClass } from './source-classes.fns.ts';
 import { modelVersionsByEngine } from './model-versions.fns.ts';
 import { competitorGaps, fanout, ownedPages, searchedQueries, sourceTable, type TraceIn } from './views.fns.ts';
+import { ownedPathTallies } from './owned-paths.fns.ts';
 import { domainOf } from '../engines/capture/trace.ts';
 import { invalid } from '../../lib/errors.ts';
 
@@ -118,6 +119,11 @@ export function createSourcesService(deps: { db: Db; clock: Clock; runReads: Run
       const rows = searchedQueries(traces);
       const byId = new Map((await deps.prompts.byIds(ws.id, [...new Set(rows.flatMap((r) => r.promptIds))])).map((p) => [p.id, { text: p.text, language: p.language }]));
       return rows.map(({ promptIds, ...r }) => ({ ...r, prompts: promptIds.flatMap((id) => byId.get(id) ?? []) }));
+    },
+    /** The brand's own pages per engine and path, retrieved and cited, over the window (the traffic chain). */
+    async ownedPaths(ws: WorkspaceContext) {
+      const { traces, header, ctx } = await load(ws, {});
+      return { window: header.window, ...ownedPathTallies(traces, ctx) };
     },
     /** Gaps for the recommendation lane: the window's, with the prompts' texts. */
     async gapEvidence(ws: WorkspaceContext) {

@@ -100,7 +100,29 @@ export const trafficUploads = pgTable(
 export const trafficSettings = pgTable('traffic_settings', {
   workspaceId: text('workspace_id').primaryKey().references(() => workspaces.id, { onDelete: 'cascade' }),
   retentionDays: integer('retention_days').notNull().default(90),
+  /** When GA4's AI referrals were last read (by the SEO refresh); null: never, so GA4 figures are unknown, not zero. */
+  ga4SyncedAt: ts('ga4_synced_at'),
+  ga4Property: text('ga4_property'),
 });
+
+/**
+ * GA4's sessions and key events (conversions) from AI answers, per day, engine and landing page,
+ * as of the last SEO refresh: each refresh replaces the rows of the days it read.
+ */
+export const trafficGa4Referrals = pgTable(
+  'traffic_ga4_referrals',
+  {
+    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    engine: text('engine').notNull(),
+    path: text('path').notNull(),
+    /** GA4's session source as it reported it (chatgpt.com, perplexity, …). */
+    source: text('source').notNull(),
+    sessions: integer('sessions').notNull(),
+    keyEvents: integer('key_events').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.day, t.engine, t.path, t.source] })],
+);
 
 /** A log drain's key: pushes signed with its secret land in its workspace (only that). */
 export const trafficDrains = pgTable(

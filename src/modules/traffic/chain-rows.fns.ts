@@ -1,0 +1,62 @@
+import { wilson } from '../scores/scores.fns.ts';
+import { crawlersOf, verdictOf, type ChainInput, type Link } from './chain.fns.ts';
+
+// Per page and engine, the chain crawled → retrieved → cited → visited, and its weakest link:
+// the first link that breaks, in that order, because a page no crawler can read is never
+// retrieved, one never retrieved is never cited, and one never cited sends no visit. A link we
+// have no data for (no access log sent, an engine that reports no retrieval, no answer from the
+// engine yet) is `unknown` and never named as the weakest.
+
+const ORDER: Record<Link, number> = { crawl: 0, retrieval: 1, citation: 2, visits: 3 };
+const share = (k: number, n: number) => ({ k, n, value: n ? Math.round((10_000 * k) / n) / 100 : null, interval: wilson(k, n) });
+
+export function chainRows(input: ChainInput) {
+  const { agents, index } = input;
+  const engineIds = [...new Set([...input.engines.map((e) => e.engine), ...agents.flatMap((a) => (a.engine && !a.robotsOnly && a.purpose !== 'training' ? [a.engine] : []))])].sort();
+  const rows = [];
+  for (const [path, page] of input.pages) {
+    for (const engine of engineIds) {
+      const crawlers = crawlersOf(engine, agents);
+      const answered = input.engines.filter((e) => e.engine === engine);
+      const answers = answered.reduce((s, e) => s + e.answers, 0);
+      const reported = answered.reduce((s, e) => s + e.retrievalReported, 0);
+      const owned = input.owned.filter((o) => o.engine === engine && o.path === path);
+      const retrieved = owned.reduce((s, o) => s + o.retrieved, 0);
+      const cited = owned.reduce((s, o) => s + o.cited, 0);
+      const hits = crawlers.map((a) => ({ agent: a, h: index.get(path, a.id) }));
+      const verified = hits.reduce((s, x) => s + (x.h?.verified ?? 0), 0);
+      const latest = hits.filter((x) => x.h?.lastAt).sort((a, b) => b.h!.lastAt!.getTime() - a.h!.lastAt!.getTime())[0];
+      const evaluation = input.evaluations.get(path);
+      const verdicts = crawlers.map((a) => ({ token: a.token, verdict: verdictOf(evaluation, a.token) }));
+      const blocked = verdicts.filter((v) => v.verdict === 'blocked').map((v) => v.token);
+      const visits = input.visits.get(`${engine}\u0000${path}`) ?? 0;
+      const ga4 = input.ga4 ? input.ga4.get(`${engine}\u0000${path}`) ?? 0 : null;
+
+      let weakest: Link | null = null;
+      let reason: string | null = null;
+      const name = (list: string[]) => list.join(', ');
+      if (crawlers.length && blocked.length === crawlers.length) [weakest, reason] = ['crawl', `robots.txt blocks ${name(blocked)} on ${path}`];
+      else if (latest && (latest.h!.lastStatus ?? 0) >= 400) [weakest, reason] = ['crawl', `${latest.agent.token} gets ${latest.h!.lastStatus} on ${path}`];
+      else if (input.logsReceived && crawlers.length && verified === 0) [weakest, reason] = ['crawl', `no verified fetch of ${path} by ${name(crawlers.map((a) => a.token))} in the access logs`];
+      else if (reported > 0 && retrieved === 0) [weakest, reason] = ['retrieval', `${path} was not retrieved in any of ${reported} answers that report what they read`];
+      else if (answers > 0 && cited === 0) [weakest, reason] = ['citation', retrieved ? `${path} was retrieved in ${retrieved} answers and cited in none` : `${path} was cited in none of ${answers} answers`];
+      else if (cited > 0 && (input.logsReceived || ga4 !== null) && visits + (ga4 ?? 0) === 0) [weakest, reason] = ['visits', `${path} is cited in ${cited} answers but no visit came from them`];
+
+      rows.push({
+        path, url: page.url, engine, sources: [...page.sources].sort(),
+        crawled: input.logsReceived ? {
+          verifiedHits: verified, claimedHits: hits.reduce((s, x) => s + (x.h?.claimed ?? 0), 0), errors: hits.reduce((s, x) => s + (x.h?.errors ?? 0), 0),
+          lastStatus: latest?.h?.lastStatus ?? null, lastAt: latest?.h?.lastAt?.toISOString() ?? null, crawlers: crawlers.map((a) => a.token),
+        } : null,
+        robots: verdicts,
+        retrieved: reported ? share(retrieved, reported) : null,
+        cited: answers ? share(cited, answers) : null,
+        visits: { accessLogs: input.logsReceived ? visits : null, ga4 },
+        simulated: answered.some((e) => e.simulated) || owned.some((o) => o.simulated),
+        weakest, reason,
+      });
+    }
+  }
+  return rows.sort((a, b) => (a.weakest ? ORDER[a.weakest] : 9) - (b.weakest ? ORDER[b.weakest] : 9) || a.path.localeCompare(b.path) || a.engine.localeCompare(b.engine));
+}
+export type ChainRow = ReturnType<typeof chainRows>[number];

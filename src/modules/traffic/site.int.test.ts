@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createWorkspace, signup, type TestContext } from '../../../test/helpers/app.ts';
+import { jobWhenDone } from '../../../test/helpers/fixture-site.ts';
+import { newId } from '../../lib/ids.ts';
+import { robotsCheck } from '../pages/checks.fns.ts';
+import { pageEvaluations } from '../pages/pages.tables.ts';
+import { pathKey } from '../sources/owned-paths.fns.ts';
+
+// The views that join access logs to the rest: robots.txt verdicts (from a page evaluation) beside
+// what each agent fetched, pages no AI crawler fetched, and the chain per page and engine, whose
+// retrieved and cited figures must equal the sources module's own for the same answers.
+
+let ctx: TestContext;
+let cookie: string;
+const slug = 'site';
+const today = new Date().toISOString().slice(0, 10);
+const logDay = (() => {
+  const [y, m, d] = today.split('-');
+  return `${d}/${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][Number(m) - 1]}/${y}`;
+})();
+const line = (ip: string, path: string, status: number, ua: string, ref = '-') =>
+  `${ip} - - [${logDay}:09:00:00 +0000] "GET ${path} HTTP/1.1" ${status} 500 "${ref}" "${ua}"`;
+const UA = {
+  perplexity: 'Mozilla/5.0 (compatible; PerplexityBot/1.0; +https://perplexity.ai/perplexitybot)',
+  search: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; OAI-SearchBot/1.0; +https://openai.com/searchbot',
+  gptbot: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)',
+  browser: 'Mozilla/5.0 (X11; Linux x86_64; rv:130.0) Gecko/20100101 Firefox/130.0',
+};
+const ROBOTS = 'User-agent: PerplexityBot\nDisallow: /pricing\n\nUser-agent: Claude-User\nUser-agent: Claude-SearchBot\nDisallow: /pricing\n\nUser-agent: *\nAllow: /\n';
+
+const get = (path: string) => ctx.app.inject({ method: 'GET', url: `/api/v1/workspaces/${slug}/${path}`, headers: { cookie } });
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  cookie = (await signup(ctx.app)).cookie;
+  await createWorkspace(ctx.app, cookie, slug);
+  const workspaceId = ((await ctx.database.executeSql(`select id from workspaces where slug = '${slug}'`)).rows[0] as { id: string }).id;
+  const run = await ctx.app.inject({ method: 'POST', url: `/api/v1/workspaces/${slug}/runs`, headers: { cookie }, payload: { preset: 'smoke' } });
+  expect(run.statusCode, run.body).toBe(202);
+  expect((await jobWhenDone(ctx.app, slug, run.json().id, { cookie })).status).toBe('succeeded');
+
+  // One evaluated page, its verdicts made by the real robots.txt check.
+  const page = 'https://acme.com/pricing';
+  const verdicts = robotsCheck('https://acme.com/robots.txt', { status: 200, contentType: 'text/plain', text: ROBOTS }, page);
+  await ctx.database.db.insert(pageEvaluations).values({
+    id: newId('pev'), workspaceId, jobId: null, url: page, finalUrl: page, status: 'complete', fetchedAt: new Date(),
+    scores: { performance: 90, accessibility: 90, bestPractices: 90, seo: 90 }, metrics: {} as never, checks: { llmsTxt: { passed: false, value: '', suggestion: '' } } as never,
+    details: {
+      redirects: [], bots: verdicts.bots, agents: verdicts.agents, structuredData: { blocks: 0, types: [] }, sitemapUrl: 'https://acme.com/sitemap.xml',
+      sitemapUrls: ['https://acme.com/pricing', 'https://acme.com/blog', 'https://acme.com/about'], problems: [], refusedRequests: [], lighthouseVersion: null,
+    },
+  });
+
+  const log = [
+    line('3.211.124.183', '/pricing', 200, UA.perplexity), // verified, though robots.txt blocks it
+    line('20.42.10.180', '/blog', 403, UA.search), // verified OAI-SearchBot, refused
+    line('20.171.206.10', '/robots.txt', 200, UA.gptbot), // verified GPTBot reads robots.txt
+    line('198.51.100.7', '/about', 200, UA.search), // spoofed OAI-SearchBot: claimed only
+    line('192.0.2.44', '/docs', 200, UA.browser, 'https://chatgpt.com/'), // a visit ChatGPT sent
+  ].join('\n');
+  const upload = await ctx.app.inject({ method: 'POST', url: `/api/v1/workspaces/${slug}/traffic/logs`, headers: { cookie, 'content-type': 'text/plain' }, payload: log });
+  expect((await jobWhenDone(ctx.app, slug, upload.json().id, { cookie })).status).toBe('succeeded');
+}, 120_000);
+afterAll(() => ctx.close());
+
+describe('traffic views joined to pages, answers and GA4', () => {
+  it('robots: each agent\'s verdict per evaluated page beside what it fetched', async () => {
+    const res = await get('traffic/robots');
+    expect(res.statusCode, res.body).toBe(200);
+    const view = res.json();
+    expect(view.llmsTxt).toEqual({ url: 'https://acme.com/llms.txt', present: false });
+    const of = (id: string) => view.agents.find((a: { agent: string }) => a.agent === id);
+    expect(of('perplexitybot').pages).toEqual([expect.objectContaining({ path: '/pricing', robots: 'blocked', verifiedHits: 1, lastStatus: 200, finding: 'fetched_while_blocked' })]);
+    expect(of('perplexity-user').pages[0]).toMatchObject({ robots: 'allowed', verifiedHits: 0, finding: 'allowed_not_fetched' });
+    expect(of('gptbot').robotsTxt).toMatchObject({ verifiedHits: 1, lastStatus: 200 });
+    expect(of('google-extended').pages[0]).toMatchObject({ robots: 'allowed', finding: 'robots_only' });
+    const csv = await get('traffic/robots?format=csv');
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.body.split('\r\n').filter(Boolean)).toHaveLength(1 + view.agents.length);
+  });
+
+  it('unfetched: known pages no AI crawler fetched from a verified address; a spoofer\'s fetch does not count', async () => {
+    const view = (await get('traffic/unfetched')).json();
+    expect(view.logsReceived).toBe(true);
+    const paths = view.rows.map((r: { path: string }) => r.path);
+    expect(paths).toContain('/about');
+    expect(paths).toContain('/docs');
+    expect(paths).not.toContain('/pricing');
+    expect(paths).not.toContain('/blog');
+    expect(view.rows.find((r: { path: string }) => r.path === '/about')).toMatchObject({ claimedHits: 1, sources: expect.arrayContaining(['sitemap', 'crawled']) });
+  });
+
+  it('chain: the weakest link per page and engine; retrieved and cited equal the sources module\'s counts', async () => {
+    const res = await get('traffic/chain?limit=5000');
+    expect(res.statusCode, res.body).toBe(200);
+    const { rows, logsReceived, ga4, window } = res.json();
+    expect(logsReceived).toBe(true);
+    expect(ga4).toBeNull();
+    expect(window.runIds).toHaveLength(1);
+    const row = (engine: string, path: string) => rows.find((r: { engine: string; path: string }) => r.engine === engine && r.path === path);
+    expect(row('chatgpt', '/blog')).toMatchObject({ weakest: 'crawl', reason: 'OAI-SearchBot gets 403 on /blog' });
+    expect(row('claude', '/pricing')).toMatchObject({ weakest: 'crawl', reason: 'robots.txt blocks Claude-User, Claude-SearchBot on /pricing' });
+    expect(row('perplexity', '/pricing').weakest).not.toBe('crawl');
+    expect(row('perplexity', '/pricing').crawled).toMatchObject({ verifiedHits: 1, lastStatus: 200 });
+    expect(row('chatgpt', '/docs').visits).toEqual({ accessLogs: 1, ga4: null });
+
+    for (const engine of ['chatgpt', 'perplexity', 'gemini', 'claude']) {
+      const urls = (await get(`sources/urls?engine=${engine}`)).json().rows.filter((r: { class: string }) => r.class === 'owned');
+      for (const path of ['/blog', '/docs', '/pricing']) {
+        const of = urls.filter((u: { url: string }) => pathKey(u.url) === path);
+        const sum = (k: 'retrieved' | 'cited') => of.reduce((s: number, u: Record<string, number>) => s + u[k]!, 0);
+        expect([row(engine, path).retrieved?.k ?? 0, row(engine, path).cited.k], `${engine} ${path}`).toEqual([sum('retrieved'), sum('cited')]);
+      }
+    }
+    const filtered = (await get('traffic/chain?weakest=crawl&engine=chatgpt')).json();
+    expect(filtered.rows.every((r: { weakest: string; engine: string }) => r.weakest === 'crawl' && r.engine === 'chatgpt')).toBe(true);
+    const csv = await get('traffic/chain?format=csv');
+    expect(csv.body.split('\r\n')[0]).toBe('path,engine,weakest,reason,verifiedFetches,lastStatus,robotsBlocked,retrieved,retrievalReported,cited,answers,visitsAccessLogs,visitsGa4,simulated');
+    expect((await get('traffic/chain?weakest=nope')).statusCode).toBe(400);
+  });
+
+  it('GA4 referrals: unknown until the SEO refresh reads them', async () => {
+    expect((await get('traffic/referrals/ga4')).json()).toMatchObject({ syncedAt: null, property: null, rows: [] });
+  });
+});
