@@ -114,6 +114,7 @@ import { createTrafficViews } from './modules/traffic/traffic.views.ts';
 import { trafficRoutes } from './modules/traffic/traffic.routes.ts';
 import { AGENT_DATA } from './modules/traffic/classify.fns.ts';
 import { createGa4Referrals } from './modules/traffic/ga4.ts';
+import { createCrawlReads } from './modules/traffic/crawl.reads.ts';
 import { createSiteViews } from './modules/traffic/site.views.ts';
 import { siteRoutes } from './modules/traffic/site.routes.ts';
 
@@ -354,12 +355,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Issue 27: what the engines searched and read, per answer, and its views.
   const sources = createSourcesService({ db, clock, runReads, prompts, workspaces });
   sourcesRoutes(app, { sources, engines });
-  const measure = createMeasure({ runReads, seoSignals });
+  // Access logs' crawl errors: recommendation items and their effect (docs/traffic.md).
+  const crawl = createCrawlReads({ db, agents: AGENT_DATA.agents });
+  const measure = createMeasure({ runReads, seoSignals, crawl });
   const recs = createRecsService({ db, clock, measure });
   recsRoutes(app, {
     recs,
     generation: createRecsGeneration({
-      db, clock, jobs, runReads, seoSignals, sourceGaps: sources, events, modelFor: recsModel,
+      db, clock, jobs, runReads, seoSignals, sourceGaps: sources, crawl, events, modelFor: recsModel,
       async facts(workspaceId) {
         const row = await workspaces.getRow({ id: workspaceId });
         return { name: row.displayName, aliases: profileFromWorkspace(row).brand.aliases, complianceProfile: row.complianceProfile };

@@ -8,7 +8,8 @@ import type { JobContext, JobsService } from '../jobs/jobs.service.ts';
 import type { RunReads } from '../runs/runs.reads.ts';
 import { geoCandidates, type GeoResult } from './geo-lane.fns.ts';
 import { recsRepo as repo } from './recs.repo.ts';
-import type { Candidate, Lane, SeoSignals, SeoSignalsSource, SourceGapsSource } from './recs.types.ts';
+import type { Candidate, CrawlSource, Lane, SeoSignals, SeoSignalsSource, SourceGapsSource } from './recs.types.ts';
+import { crawlErrorCandidates } from './crawl-lane.fns.ts';
 import { sourceGapCandidates } from './gaps-lane.fns.ts';
 import { complianceFlag, LANE_LIMITS, selectCandidates } from './select.fns.ts';
 import { pageEvaluationCandidates, seoCandidates } from './seo-lane.fns.ts';
@@ -43,6 +44,8 @@ export function createRecsGeneration(deps: {
   db: Db; clock: Clock; jobs: JobsService; runReads: RunReads; seoSignals?: SeoSignalsSource;
   /** The sources module's competitor gaps on fan-out queries (the geo lane's `source_gap` items). */
   sourceGaps?: SourceGapsSource;
+  /** The traffic module's crawl errors from access logs (the geo lane's `crawl_error` items). */
+  crawl?: CrawlSource;
   /** Where `recommendation.created` goes (alerts, outbound webhooks). */
   events: Pick<EventHub, 'record' | 'deliver'>;
   facts(workspaceId: string): Promise<WorkspaceFacts>;
@@ -87,6 +90,16 @@ export function createRecsGeneration(deps: {
         }
       }
     } else await log('geo lane: no succeeded measurement run yet; run-based items skipped');
+    if (deps.crawl) {
+      // Access logs are independent of runs: their items come with or without a measurement.
+      const errors = await deps.crawl.crawlErrors(workspaceId).catch((err: Error) => err);
+      if (errors instanceof Error) await log(`geo lane: crawl-error items skipped (${errors.message})`);
+      else {
+        const items = crawlErrorCandidates(errors, now);
+        await log(`geo lane: ${errors.length} pages whose last verified AI-crawler fetch failed, ${items.length} crawl-error items`);
+        out.push(...items);
+      }
+    }
     if (signals.available) out.push(...pageEvaluationCandidates(signals, now));
     else await log(`geo lane: page-evaluation items skipped (${signals.reason ?? 'SEO signals not available'})`);
     return { candidates: out, available: true };

@@ -1,9 +1,10 @@
 import type { RunReads } from '../runs/runs.reads.ts';
 import { proportion } from './priority.fns.ts';
-import type { Measurement, MetricRef, SeoSignals, SeoSignalsSource } from './recs.types.ts';
+import type { CrawlSource, Measurement, MetricRef, SeoSignals, SeoSignalsSource } from './recs.types.ts';
 
 // Measures the metric an item's evidence names, now (baseline at acceptance) or after it was done:
-// run metrics over the window of latest runs (by PostgreSQL), SEO metrics from the SEO signals.
+// run metrics over the window of latest runs (by PostgreSQL), SEO metrics from the SEO signals,
+// crawl success from the access logs of the period.
 
 export type Measured = { measurement: Measurement; reason?: undefined } | { measurement: null; reason: string };
 
@@ -32,7 +33,15 @@ export function fromSignals(metric: MetricRef, signals: SeoSignals, now: string)
 export const ofRuns = (found: { k: number; n: number; to: Date; runId: string; simulated: boolean }): Measurement =>
   proportion(found.k, found.n, found.to.toISOString(), { runId: found.runId, simulated: found.simulated });
 
-export function createMeasure(deps: { runReads: RunReads; seoSignals?: SeoSignalsSource }) {
+export function createMeasure(deps: { runReads: RunReads; seoSignals?: SeoSignalsSource; crawl?: CrawlSource }) {
+  async function overTraffic(workspaceId: string, metric: MetricRef, range: { after?: Date; until?: Date }): Promise<Measured> {
+    const { bot, page } = metric.scope;
+    if (!deps.crawl || !bot || !page) return { measurement: null, reason: 'access-log metrics are not available on this server' };
+    const found = await deps.crawl.crawlSuccess(workspaceId, { agent: bot, path: page }, range);
+    if (!found) return { measurement: null, reason: `no verified fetch of ${page} by ${bot} in the access logs of the period` };
+    return { measurement: proportion(found.k, found.n, found.lastAt.toISOString()) };
+  }
+
   async function overRuns(workspaceId: string, metric: MetricRef, range: { after?: Date; until?: Date }): Promise<Measured> {
     const s = metric.scope;
     const spec = metric.name === 'citation_share' ? { kind: 'citation_share' as const, domain: s.domain! }
@@ -61,13 +70,17 @@ export function createMeasure(deps: { runReads: RunReads; seoSignals?: SeoSignal
     /** The metric over the latest runs in the range (runs), or the SEO signals as they are now. */
     async measure(workspaceId: string, metric: MetricRef, range: { after?: Date; until?: Date }, now: Date): Promise<Measured> {
       if (metric.source === 'runs') return overRuns(workspaceId, metric, range);
+      if (metric.source === 'traffic') return overTraffic(workspaceId, metric, range);
       return overSignals(() => deps.seoSignals!.signals(workspaceId), metric, now);
     },
-    /** SEO metrics of many items: the workspace's signals are read at most once. */
+    /**
+     * SEO and access-log metrics of many items after they were done: the workspace's signals are
+     * read at most once; access logs are read per item from its done date.
+     */
     seoBatch(workspaceId: string) {
       let signals: Promise<SeoSignals> | undefined;
       const read = () => (signals ??= deps.seoSignals!.signals(workspaceId));
-      return (metric: MetricRef, now: Date) => overSignals(read, metric, now);
+      return (metric: MetricRef, now: Date, after?: Date) => (metric.source === 'traffic' ? overTraffic(workspaceId, metric, { after }) : overSignals(read, metric, now));
     },
   };
 }

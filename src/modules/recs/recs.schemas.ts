@@ -31,7 +31,7 @@ export const GenerateBody = Closed({ lane: StringEnum(LANES, { description: '`ge
 
 export const Recommendation = Type.Object({
   rec_id: Type.String(),
-  type: Type.String({ description: 'content_gap, outreach, reddit_thread, engine_gap, language_gap, negative_sentiment, ai_bot_blocked, llms_txt_missing, source_gap, technical_check, search_falling_position, search_low_ctr, search_losing_clicks' }),
+  type: Type.String({ description: 'content_gap, outreach, reddit_thread, engine_gap, language_gap, negative_sentiment, ai_bot_blocked, llms_txt_missing, source_gap, crawl_error, technical_check, search_falling_position, search_low_ctr, search_losing_clicks' }),
   topic: Type.String({ description: 'Stable key: at most one open item per topic' }),
   title: Type.String(),
   rationale: Type.String(),

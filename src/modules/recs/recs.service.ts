@@ -110,7 +110,7 @@ export function createRecsService(deps: { db: Db; clock: Clock; measure: Measure
       return Promise.all((await repo.doneWithAfter(db, ws.id)).map(async (item) => {
         const baseline = baselineOf(item.baseline);
         let after = null;
-        if (baseline?.measurement && item.doneAt) after = baseline.metric.source === 'runs' ? (item.after ? ofRuns(item.after) : null) : (await seo(baseline.metric, now)).measurement;
+        if (baseline?.measurement && item.doneAt) after = baseline.metric.source === 'runs' ? (item.after ? ofRuns(item.after) : null) : (await seo(baseline.metric, now, item.doneAt)).measurement;
         return { id: item.id, title: item.title, effect: effectOf(baseline, { status: item.status, doneAt: item.doneAt }, after, item.evidence.metric) };
       }));
     },

@@ -6,12 +6,12 @@ import type { WorkspaceContext } from '../../lib/http/types.ts';
 export type Lane = 'geo' | 'seo';
 export const LANES = ['geo', 'seo'] as const;
 
-export const GEO_TYPES = ['content_gap', 'outreach', 'reddit_thread', 'engine_gap', 'language_gap', 'negative_sentiment', 'ai_bot_blocked', 'llms_txt_missing', 'source_gap'] as const;
+export const GEO_TYPES = ['content_gap', 'outreach', 'reddit_thread', 'engine_gap', 'language_gap', 'negative_sentiment', 'ai_bot_blocked', 'llms_txt_missing', 'source_gap', 'crawl_error'] as const;
 export const SEO_TYPES = ['technical_check', 'search_falling_position', 'search_low_ctr', 'search_losing_clicks'] as const;
 export type RecType = (typeof GEO_TYPES)[number] | (typeof SEO_TYPES)[number];
 
 /** The metric an item's evidence names: what effect tracking measures before and after. */
-export type MetricName = 'mention_rate' | 'citation_share' | 'thread_mention_rate' | 'negative_rate' | 'check_pass_rate' | 'bot_access_rate' | 'ctr';
+export type MetricName = 'mention_rate' | 'citation_share' | 'thread_mention_rate' | 'negative_rate' | 'check_pass_rate' | 'bot_access_rate' | 'ctr' | 'crawl_success_rate';
 export interface MetricScope {
   engine?: string;
   language?: string;
@@ -29,8 +29,8 @@ export interface MetricRef {
   scope: MetricScope;
   /** Which way is better: a negative-answer rate should fall, a mention rate rise. */
   better: 'higher' | 'lower';
-  /** Where later values come from: measurement runs, or the SEO signals. */
-  source: 'runs' | 'seo';
+  /** Where later values come from: measurement runs, the SEO signals, or the access logs (`traffic`). */
+  source: 'runs' | 'seo' | 'traffic';
 }
 /** A proportion k/n in percent with its 95% Wilson interval. */
 export interface Measurement {
@@ -128,6 +128,15 @@ export interface SourceGap {
 /** What the sources module exposes to this one: the window's gaps and the prompts' texts. */
 export interface SourceGapsSource {
   gapEvidence(ws: WorkspaceContext): Promise<{ gaps: SourceGap[]; prompts: Map<string, string> }>;
+}
+
+/** A page an AI agent fetched from its operator's addresses and last got an error for (access logs). */
+export interface CrawlError { path: string; agent: string; token: string; operator: string; engine: string | null; hits: number; errors: number; lastStatus: number; lastAt: string }
+/** What the traffic module exposes to this one: the crawl errors, and the success rate of fetches in a period. */
+export interface CrawlSource {
+  crawlErrors(workspaceId: string): Promise<CrawlError[]>;
+  /** Verified fetches of `path` by `agent` in the range, and how many answered below 400; null without any. */
+  crawlSuccess(workspaceId: string, scope: { agent: string; path: string }, range: { after?: Date; until?: Date }): Promise<{ k: number; n: number; lastAt: Date } | null>;
 }
 
 export interface SeoSignalsSource {

@@ -54,6 +54,9 @@ export function templateText(c: Candidate, brand: string): Written {
       return t(`Write a page that answers "${f(c, 'query')}": engines read ${rival}'s pages for it, not yours`,
         `${pct(c)} of the answers that searched "${f(c, 'query')}" (${(c.evidence.facts.engines as string[] | undefined ?? []).map((id) => fmt.engine(id)).join(', ')}) read pages of ${(c.evidence.facts.competitors as string[] | undefined ?? []).join(', ')} and none of ${brand}'s${c.evidence.simulated ? ' (simulated engines: the pages are illustrative)' : ''}. A page of ${brand}'s that answers this query gives the engines something of yours to read and cite. Brand mention rate on the prompts behind the query now: ${now}.`);
     }
+    case 'crawl_error':
+      return t(`Let ${f(c, 'bot')} read ${f(c, 'page')}: it gets ${f(c, 'lastStatus')}`,
+        `${c.evidence.summary}. A crawler that cannot fetch the page cannot retrieve or cite it, whatever it says; the fetches come from ${f(c, 'operator')}'s published addresses, so this is not a spoofer being turned away. Check the firewall, bot protection or CDN rule that answers ${f(c, 'lastStatus')}. Fetches that succeed now: ${now}.`);
     case 'technical_check':
       return t(`Fix "${f(c, 'title')}" on ${f(c, 'failingPages')} pages`, `${c.evidence.summary}. Pass rate now: ${now}.`);
     default:

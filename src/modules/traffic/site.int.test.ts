@@ -18,8 +18,13 @@ const logDay = (() => {
   const [y, m, d] = today.split('-');
   return `${d}/${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][Number(m) - 1]}/${y}`;
 })();
-const line = (ip: string, path: string, status: number, ua: string, ref = '-') =>
-  `${ip} - - [${logDay}:09:00:00 +0000] "GET ${path} HTTP/1.1" ${status} 500 "${ref}" "${ua}"`;
+const line = (ip: string, path: string, status: number, ua: string, ref = '-', time = '09:00:00') =>
+  `${ip} - - [${logDay}:${time} +0000] "GET ${path} HTTP/1.1" ${status} 500 "${ref}" "${ua}"`;
+/** Log lines at `at` + i seconds (distinct lines, so none collapses into another). */
+const stamped = (at: Date, count: number, make: (time: string) => string) => Array.from({ length: count }, (_, i) => {
+  const t = new Date(at.getTime() + i * 1000);
+  return make(t.toISOString().slice(11, 19)).replace(logDay, `${String(t.getUTCDate()).padStart(2, '0')}/${t.toUTCString().slice(8, 11)}/${t.getUTCFullYear()}`);
+});
 const UA = {
   perplexity: 'Mozilla/5.0 (compatible; PerplexityBot/1.0; +https://perplexity.ai/perplexitybot)',
   search: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; OAI-SearchBot/1.0; +https://openai.com/searchbot',
@@ -28,7 +33,13 @@ const UA = {
 };
 const ROBOTS = 'User-agent: PerplexityBot\nDisallow: /pricing\n\nUser-agent: Claude-User\nUser-agent: Claude-SearchBot\nDisallow: /pricing\n\nUser-agent: *\nAllow: /\n';
 
-const get = (path: string) => ctx.app.inject({ method: 'GET', url: `/api/v1/workspaces/${slug}/${path}`, headers: { cookie } });
+const get = (path: string, ws = slug) => ctx.app.inject({ method: 'GET', url: `/api/v1/workspaces/${ws}/${path}`, headers: { cookie } });
+const post = (path: string, payload: unknown, ws = slug) => ctx.app.inject({ method: 'POST', url: `/api/v1/workspaces/${ws}/${path}`, headers: { cookie }, payload: payload as object });
+async function uploaded(ws: string, log: string) {
+  const res = await ctx.app.inject({ method: 'POST', url: `/api/v1/workspaces/${ws}/traffic/logs`, headers: { cookie, 'content-type': 'text/plain' }, payload: log });
+  expect(res.statusCode, res.body).toBe(202);
+  expect((await jobWhenDone(ctx.app, ws, res.json().id, { cookie })).status).toBe('succeeded');
+}
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -58,8 +69,7 @@ beforeAll(async () => {
     line('198.51.100.7', '/about', 200, UA.search), // spoofed OAI-SearchBot: claimed only
     line('192.0.2.44', '/docs', 200, UA.browser, 'https://chatgpt.com/'), // a visit ChatGPT sent
   ].join('\n');
-  const upload = await ctx.app.inject({ method: 'POST', url: `/api/v1/workspaces/${slug}/traffic/logs`, headers: { cookie, 'content-type': 'text/plain' }, payload: log });
-  expect((await jobWhenDone(ctx.app, slug, upload.json().id, { cookie })).status).toBe('succeeded');
+  await uploaded(slug, log);
 }, 120_000);
 afterAll(() => ctx.close());
 
@@ -121,5 +131,36 @@ describe('traffic views joined to pages, answers and GA4', () => {
 
   it('GA4 referrals: unknown until the SEO refresh reads them', async () => {
     expect((await get('traffic/referrals/ga4')).json()).toMatchObject({ syncedAt: null, property: null, rows: [] });
+  });
+});
+
+describe('the crawl_error recommendation', () => {
+  it('a page an engine\'s crawler gets 403 on, from its operator\'s addresses, is an item; its effect is measured from later logs', async () => {
+    const ws = 'crawl';
+    await createWorkspace(ctx.app, cookie, ws);
+    const hour = 3600_000;
+    // Twelve refused verified fetches an hour ago, and a spoofer's refused fetches, which are no item.
+    await uploaded(ws, [
+      ...stamped(new Date(Date.now() - hour), 12, (t) => line('20.42.10.180', '/blog', 403, UA.search, '-', t)),
+      ...stamped(new Date(Date.now() - hour), 5, (t) => line('198.51.100.7', '/admin', 403, UA.search, '-', t)),
+    ].join('\n'));
+    const started = await post('recs/generate', { lane: 'geo' }, ws);
+    expect(started.statusCode).toBe(202);
+    expect((await jobWhenDone(ctx.app, ws, started.json().id, { cookie })).status).toBe('succeeded');
+    const items = Object.values((await get('recs', ws)).json()).flat() as Array<Record<string, any>>;
+    expect(items.map((i) => i.topic)).toEqual(['crawl_error:oai-searchbot:/blog']);
+    const [item] = items;
+    expect(item).toMatchObject({ type: 'crawl_error', title: 'Let OAI-SearchBot read /blog: it gets 403' });
+    expect(item!.evidence.summary).toBe('OAI-SearchBot gets 403 on /blog: 12 of 12 verified fetches failed (it feeds ChatGPT)');
+
+    const steps = [['accept', 'proposed', 1], ['submit', 'todo', 2], ['verify', 'in_review', 3]] as const;
+    for (const [action, expectedStatus, expectedVersion] of steps) {
+      expect((await post(`recs/${item!.rec_id}/transition`, { action, expectedStatus, expectedVersion, idempotencyKey: `c-${action}` }, ws)).statusCode).toBe(200);
+    }
+    const pending = (await get(`recs/${item!.rec_id}`, ws)).json().effect;
+    expect(pending).toMatchObject({ verdict: 'pending', before: { k: 0, n: 12 }, after: null });
+    // After the fix: the crawler's fetches succeed.
+    await uploaded(ws, stamped(new Date(Date.now() + 60_000), 12, (t) => line('20.42.10.181', '/blog', 200, UA.search, '-', t)).join('\n'));
+    expect((await get(`recs/${item!.rec_id}`, ws)).json().effect).toMatchObject({ verdict: 'improved', metric: { name: 'crawl_success_rate' }, before: { k: 0, n: 12 }, after: { k: 12, n: 12 } });
   });
 });
