@@ -4,7 +4,8 @@ import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { invalid } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { createFormatter, isTimeZone, type Language } from '../../lib/format/format.js';
+import { createFormatter, type Language } from '../../lib/format/format.js';
+import { timeZoneProblem } from './settings.fns.ts';
 import type { Mailer } from '../email/email.service.ts';
 import type { JobQueue } from '../jobs/jobs.queue.ts';
 import type { JobAttempt } from '../jobs/jobs.kinds.ts';
@@ -107,7 +108,8 @@ export function createPortfolioDeliveryService(deps: {
 
     async put(userId: string, body: PortfolioDeliveryBody) {
       const problems = scheduleProblems(body.schedule);
-      if (body.timeZone !== undefined && !isTimeZone(body.timeZone)) problems.push({ field: 'body.timeZone', message: `body.timeZone must be an IANA time zone such as Europe/Madrid (got ${body.timeZone})` });
+      const zone = timeZoneProblem(body.timeZone, 'body.timeZone');
+      if (zone) problems.push(zone);
       if (problems.length) throw invalid(problems.map((p) => p.message).join('; '), { fields: problems.map((p) => ({ ...p, keyword: 'custom' })) });
       const s = body.schedule;
       const values = {

@@ -21,11 +21,16 @@ export const settingsView = (r: ReportSettingsRow) => ({
   agencyName: r.agencyName, agencyLogo: r.agencyLogo, whiteLabel: r.whiteLabel, timeZone: r.timeZone, language: r.language as Language,
 });
 
+/** The validation problem of a time zone field (settings, portfolio query, portfolio schedule), or null. */
+export function timeZoneProblem(value: string | undefined, field: string) {
+  if (value === undefined || isTimeZone(value)) return null;
+  return { field, keyword: 'custom', message: `${field} must be an IANA time zone such as Europe/Madrid (got ${value})` };
+}
+
 export function checkSettings(body: ReportSettingsBody) {
   const fields: Array<{ field: string; keyword: string; message: string }> = [];
-  if (body.timeZone !== undefined && !isTimeZone(body.timeZone)) {
-    fields.push({ field: 'body.timeZone', keyword: 'custom', message: `body.timeZone must be an IANA time zone such as Europe/Madrid (got ${body.timeZone})` });
-  }
+  const zone = timeZoneProblem(body.timeZone, 'body.timeZone');
+  if (zone) fields.push(zone);
   if (body.agencyLogo) {
     const [, kind, data] = /^data:image\/(png|jpeg);base64,(.*)$/.exec(body.agencyLogo) ?? [];
     const bytes = Buffer.from(data ?? '', 'base64');

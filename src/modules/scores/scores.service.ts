@@ -12,9 +12,10 @@ import { mergeStats, runStats, type SnapshotStats } from './stats.fns.ts';
 import { scoreMove, type ScoreChangedData } from './moves.fns.ts';
 import { scoreSnapshots } from './scores.tables.ts';
 import { entitySeries } from './entity-series.fns.ts';
+import { RANGE_DAYS as RANGES } from '../../lib/ranges.ts';
 
 export const COMPOSITE = 'composite';
-export const RANGES = { '7d': 7, '28d': 28, all: null } as const;
+export { RANGES };
 const DAY_MS = 24 * 3600 * 1000;
 const notAvailable = () => new AppError('score_not_available', 'No measurement has succeeded for this workspace on or before that date.');
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);

@@ -14,6 +14,7 @@ import { competitorGaps, fanout, ownedPages, searchedQueries, sourceTable, type 
 import { ownedPathTallies } from './owned-paths.fns.ts';
 import { domainOf } from '../engines/capture/trace.ts';
 import { invalid } from '../../lib/errors.ts';
+import { RANGE_DAYS, type RangeName } from '../../lib/ranges.ts';
 
 // What the engines searched and read, read back: the window of latest succeeded runs (or one
 // run), narrowed by engine and surface, through the pure views. Prompts' texts come from the
@@ -146,8 +147,8 @@ export function createSourcesService(deps: { db: Db; clock: Clock; runReads: Run
     },
 
     /** Each engine's model versions day by day (UTC days of the answers) over the range, and the days they changed. */
-    async modelVersionHistory(ws: WorkspaceContext, range: '7d' | '28d' | 'all') {
-      const span = { '7d': 7, '28d': 28, all: null }[range];
+    async modelVersionHistory(ws: WorkspaceContext, range: RangeName) {
+      const span = RANGE_DAYS[range];
       const to = deps.clock.now().toISOString().slice(0, 10);
       const from = span === null ? null : new Date(deps.clock.now().getTime() - (span - 1) * 86_400_000).toISOString().slice(0, 10);
       const day = sql<string>`to_char(${answerTraces.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;

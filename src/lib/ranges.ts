@@ -1,0 +1,6 @@
+// The time-series ranges every series route offers (`range=7d|28d|all`) and their length in days
+// (null: from the first measured day). One table, so the score series, the competitor series and
+// the model-version history always cover the same days for the same range.
+
+export const RANGE_DAYS = { '7d': 7, '28d': 28, all: null } as const;
+export type RangeName = keyof typeof RANGE_DAYS;
