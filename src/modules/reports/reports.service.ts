@@ -125,8 +125,12 @@ export function createReportsService(deps: {
     };
   }
 
-  /** The report's data, from the same service calls as the score, scoreboard and time-series routes. */
-  async function data(ws: WorkspaceContext, row: ReportRow): Promise<ReportData> {
+  /**
+   * The report's data, from the same service calls as the score, scoreboard and time-series routes.
+   * `lean`: only what the agency portfolio shows of a client (no recommendations, domain classes or
+   * model versions, which it never prints and which cost a portfolio of many clients most of its reads).
+   */
+  async function data(ws: WorkspaceContext, row: ReportRow, opts: { lean?: boolean } = {}): Promise<ReportData> {
     if (row.data) return row.data;
     const type = row.type as ReportType;
     const engines = (row.engines?.length ? row.engines : ENGINE_IDS) as readonly string[];
@@ -137,10 +141,10 @@ export function createReportsService(deps: {
     ]);
     const perEngine = perEngineDays.filter((e) => e.days.length).map((e) => ({ engine: e.engine, data: e.days.at(-1)!.data }));
     const top = days.at(-1)?.data.metrics.topCitedDomains;
-    const classify = top && deps.sources.sourceClasses ? await deps.sources.sourceClasses().classifier(ws) : null;
+    const classify = top && deps.sources.sourceClasses && !opts.lean ? await deps.sources.sourceClasses().classifier(ws) : null;
     const domainClasses = top && classify ? Object.fromEntries([...top.owned, ...top.competitor, ...top.thirdParty].map((d) => [d.domain, classify(d.domain)])) : undefined;
-    const modelVersions = deps.sources.sourceClasses ? await deps.sources.sourceClasses().modelVersions(ws, ...bounds(row)) : undefined;
-    const wantsRecs = type === 'recommendations_progress' || type === 'visibility_summary';
+    const modelVersions = deps.sources.sourceClasses && !opts.lean ? await deps.sources.sourceClasses().modelVersions(ws, ...bounds(row)) : undefined;
+    const wantsRecs = !opts.lean && (type === 'recommendations_progress' || type === 'visibility_summary');
     return buildReport({
       ...brand, language: (row.trigger === 'run' || row.trigger === 'weekly' ? brand.language : row.language) as Language,
       type, workspace: ws.slug, periodFrom: row.periodFrom, periodTo: row.periodTo, generatedAt: row.createdAt.toISOString(),
@@ -266,7 +270,7 @@ export function createReportsService(deps: {
     visibilityData: (ws: WorkspaceContext, p: { from: string; to: string; language: Language }) => data(ws, {
       id: 'portfolio', workspaceId: ws.id, type: 'visibility_summary', trigger: 'on_demand', runId: null, periodFrom: p.from, periodTo: p.to,
       simulatedEngines: [], createdAt: clock.now(), status: 'ready', language: p.language, engines: null, jobId: null, error: null, data: null, pdf: null, finishedAt: null,
-    }),
+    }, { lean: true }),
     renderPdf,
     canRenderPdf: () => deps.pdf !== null,
 
