@@ -66,7 +66,7 @@ try {
   for (;;) {
     job = (await app.inject({ method: 'GET', url: `/api/v1/workspaces/trafficbench/jobs/${id}`, headers: { cookie } })).json();
     if (job.status !== 'running') break;
-    await new Promise((r) => setTimeout(r, 1000));
+    await new Promise((r) => setTimeout(r, 50));
   }
   const seconds = (performance.now() - t0) / 1000;
   if (job.status !== 'succeeded') throw new Error(job.lastLines.join('\n'));

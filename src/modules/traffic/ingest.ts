@@ -4,8 +4,10 @@ import { truncateIp, type Classifier } from './classify.fns.ts';
 import { newParseState, parseLine, SKIP, type Hit, type ParseState } from './parse.fns.ts';
 
 // The ingestion loop: chunks of (already decompressed) log text in, batches of kept rows out.
-// Memory is bounded by one chunk plus one batch, whatever the size of the upload; the caller
-// awaits each batch's write before reading on, so a slow database slows the reader (backpressure).
+// Memory is bounded by one chunk plus two batches, whatever the size of the upload: one batch is
+// written while the next is parsed (the database and the parser work at once), and a batch is
+// only handed over once the previous write has finished, so writes stay in order and a slow
+// database slows the reader (backpressure).
 
 export const BATCH_ROWS = 5_000;
 export const UNPARSED_SAMPLE = 20;
@@ -63,14 +65,28 @@ export function createIngest(options: IngestOptions) {
   const decoder = new StringDecoder('utf8');
   let rest = '';
   let batch: HitRow[] = [];
+  /** The batch being written, if any. */
+  let writing: Promise<void> | null = null;
 
+  /** Waits for the write in flight (rethrowing its error). */
+  async function settle() {
+    const w = writing;
+    writing = null;
+    if (w) await w;
+  }
+
+  /** Hands the batch to the writer once the previous write is done; does not wait for this one. */
   async function flush() {
     if (!batch.length) return;
+    await settle();
     const rows = batch;
     batch = [];
-    const inserted = await options.write(rows);
-    counts.inserted += inserted;
-    counts.duplicates += rows.length - inserted;
+    writing = options.write(rows).then((inserted) => {
+      counts.inserted += inserted;
+      counts.duplicates += rows.length - inserted;
+    });
+    // Handled here so that a failure is not reported as unhandled before settle() rethrows it.
+    writing.catch(() => {});
   }
 
   function keep(line: string, hit: Hit, agent: string | null, verification: 'verified' | 'claimed' | null, engine: string | null) {
@@ -128,12 +144,15 @@ export function createIngest(options: IngestOptions) {
         rest = '';
       }
     },
+    /** Waits for the write in flight: after a read error, so that "those lines are stored" is true when said. */
+    written: () => settle(),
     /** The last line (without a final newline) and the last batch. */
     async end() {
       const tail = rest + decoder.end();
       rest = '';
       if (tail) line(tail);
       await flush();
+      await settle();
       return { counts, unparsed };
     },
   };

@@ -55,6 +55,7 @@ export function createTrafficService(deps: { db: Db; clock: Clock; jobs: JobsSer
     try {
       for await (const chunk of text) await ingest.push(chunk as Buffer);
     } catch (err) {
+      await ingest.written();
       if ((err as { code?: string }).code === 'Z_DATA_ERROR' || (err as { code?: string }).code === 'Z_BUF_ERROR') {
         throw new Error(`the gzip data is corrupt after ${ingest.counts.lines} lines (those lines are stored): ${(err as Error).message}`);
       }

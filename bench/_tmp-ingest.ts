@@ -1,0 +1,14 @@
+import { createReadStream } from 'node:fs';
+import { createGunzip } from 'node:zlib';
+import { writeLog } from '../test/helpers/traffic-log.ts';
+import { createIngest } from '../src/modules/traffic/ingest.ts';
+import { createClassifier } from '../src/modules/traffic/classify.fns.ts';
+const N = 300_000;
+const file = '/tmp/tb/a.log.gz';
+await writeLog(file, N, Date.now() - 20 * 86_400_000);
+const classifier = createClassifier();
+let t0 = performance.now();
+const ing = createIngest({ classifier, notBefore: 0, write: async (rows) => rows.length });
+for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 }).pipe(createGunzip())) await ing.push(chunk as Buffer);
+const r = await ing.end();
+console.log('ingest-only', Math.round(N / ((performance.now() - t0) / 1000)), 'lines/s', r.counts);
