@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueSlot, lastSlot, readToken, signToken, slotPeriod, type DeliverySchedule } from './delivery.fns.ts';
+import { deliveryMail, dueSlot, lastSlot, linkReason, readToken, signToken, slotPeriod, type DeliverySchedule } from './delivery.fns.ts';
 
 const weekly: DeliverySchedule = { frequency: 'weekly', weekday: 1, hour: 9 };
 const monthly: DeliverySchedule = { frequency: 'monthly', dayOfMonth: 1, hour: 7 };
@@ -48,5 +48,28 @@ describe('signed tokens', () => {
     const t = signToken('secret', { k: 'report', r: 'rpt_1', x: now.getTime() / 1000 + 60 });
     expect(readToken('secret', t, 'report', now)).toMatchObject({ r: 'rpt_1' });
     expect(readToken('secret', t, 'report', at('2026-11-23T08:02:00Z'))).toBe('expired');
+  });
+});
+
+describe('deliveryMail: in the report\'s language', () => {
+  const base = { title: 'Informe', brand: 'Acme <b>', agency: null, whiteLabel: false, period: '1–7 nov 2026', simulated: true, unsubscribeUrl: 'https://geo.test/r/unsubscribe?token=t' };
+  it.each([
+    ['en', 'Informe for Acme <b>, 1–7 nov 2026.', 'The report is attached as a PDF.', 'Stop receiving these reports: https://geo.test/r/unsubscribe?token=t', '(simulated data)'],
+    ['es', 'Informe de Acme <b>, 1–7 nov 2026.', 'El informe va adjunto en PDF.', 'Dejar de recibir estos informes: https://geo.test/r/unsubscribe?token=t', '(datos simulados)'],
+    ['ca', 'Informe de Acme <b>, 1–7 nov 2026.', 'L’informe va adjunt en PDF.', 'Deixar de rebre aquests informes: https://geo.test/r/unsubscribe?token=t', '(dades simulades)'],
+    ['fr', 'Informe pour Acme <b>, 1–7 nov 2026.', 'Le rapport est joint en PDF.', 'Ne plus recevoir ces rapports\u202f: https://geo.test/r/unsubscribe?token=t', '(données simulées)'],
+  ] as const)('%s', (language, intro, attached, stop, tag) => {
+    const mail = deliveryMail({ ...base, language, link: null });
+    expect(mail.text.split('\n\n')).toEqual([intro, attached, expect.any(String), expect.stringContaining('GEO'), stop]);
+    expect(mail.subject).toBe(`Informe: Acme <b>, 1–7 nov 2026 ${tag}`);
+    expect(mail.html).toContain('<strong>Acme &#60;b&#62;</strong>');
+    expect(mail.html).not.toContain('\u0000');
+  });
+  it('a linked document says why, with the figures in the language\'s format', () => {
+    const link = { url: 'https://geo.test/r/portfolio?token=x', expires: '27 dic 2026', reason: linkReason(12.5 * 1048576, 10 * 1048576) };
+    const es = deliveryMail({ ...base, language: 'es', simulated: false, link });
+    expect(es.text).toContain('El informe va enlazado, no adjunto (el PDF ocupa 12,5 MB, más del límite de 10 MB). Ábralo aquí hasta el 27 dic 2026: https://geo.test/r/portfolio?token=x');
+    expect(es.html).toContain('<a href="https://geo.test/r/portfolio?token=x">abrir el informe</a> (hasta el 27 dic 2026)');
+    expect(deliveryMail({ ...base, language: 'en', simulated: false, link: { ...link, reason: linkReason(null, 1) } }).text).toContain('(no PDF renderer is configured; the link opens the printable HTML)');
   });
 });

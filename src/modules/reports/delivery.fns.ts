@@ -1,5 +1,7 @@
 import cronParser from 'cron-parser';
 import { hmacSha256Hex, safeEqual } from '../../lib/crypto.ts';
+import { createFormatter, type Language } from '../../lib/format/format.js';
+import { fill, MESSAGES, type MessageKey, type Params } from './messages.fns.ts';
 
 // Scheduled report delivery, the pure parts: when a schedule is due, which period its report
 // covers, and the signed tokens of the links in the mail (unsubscribe, and the report itself when
@@ -97,9 +99,10 @@ export function readToken<K extends Payload['k']>(secret: string, token: string,
 }
 
 /** Why a mail links its document instead of attaching it. */
-export const linkReason = (pdfBytes: number | null, limit: number) => (pdfBytes
-  ? `the PDF is ${(pdfBytes / 1048576).toFixed(1)} MB, over the ${Math.round(limit / 1048576)} MB limit`
-  : 'no PDF renderer is configured; the link opens the printable HTML');
+/** Why a mail links its document instead of attaching it: the message key and its figures (MB). */
+export const linkReason = (pdfBytes: number | null, limit: number): { key: 'ui.mail.tooLarge' | 'ui.mail.noPdf'; size?: number; limit?: number } => (pdfBytes
+  ? { key: 'ui.mail.tooLarge', size: pdfBytes / 1048576, limit: Math.round(limit / 1048576) }
+  : { key: 'ui.mail.noPdf' });
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -108,19 +111,23 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
  * The unsubscribe link is in the text, the HTML and the List-Unsubscribe header (one click, RFC 8058).
  */
 export function deliveryMail(m: {
-  title: string; brand: string; agency: string | null; whiteLabel: boolean; period: string; simulated: boolean;
-  unsubscribeUrl: string; link: { url: string; expires: string; reason: string } | null;
+  language: Language; title: string; brand: string; agency: string | null; whiteLabel: boolean; period: string; simulated: boolean;
+  unsubscribeUrl: string; link: { url: string; expires: string; reason: ReturnType<typeof linkReason> } | null;
 }) {
+  const say = (key: MessageKey, params?: Params) => fill((MESSAGES[m.language] ?? MESSAGES.en)[key], params);
+  const f = createFormatter({ locale: m.language });
   const from = m.agency ?? (m.whiteLabel ? null : 'GEO');
-  const body = m.link ? `The report is linked, not attached (${m.link.reason}). Open it here until ${m.link.expires}: ${m.link.url}` : 'The report is attached as a PDF.';
-  const sim = m.simulated ? 'It includes answers from simulated engines, not real AI engines.' : '';
-  const text = [`${m.title} for ${m.brand}, ${m.period}.`, body, sim, from ? `Sent by ${from}.` : '', `Stop receiving these reports: ${m.unsubscribeUrl}`].filter(Boolean).join('\n\n');
-  const html = `<p>${esc(m.title)} for <strong>${esc(m.brand)}</strong>, ${esc(m.period)}.</p>`
-    + (m.link ? `<p>The report is linked, not attached (${esc(m.link.reason)}): <a href="${esc(m.link.url)}">open the report</a> (until ${esc(m.link.expires)}).</p>` : `<p>${esc(body)}</p>`)
-    + (sim ? `<p>${esc(sim)}</p>` : '') + (from ? `<p>Sent by ${esc(from)}.</p>` : '')
-    + `<p style="font-size:12px;color:#666"><a href="${esc(m.unsubscribeUrl)}">Unsubscribe</a> from these reports.</p>`;
+  const reason = m.link ? say(m.link.reason.key, { size: `${f.decimal(m.link.reason.size ?? 0)} MB`, limit: `${f.count(m.link.reason.limit ?? 0)} MB` }) : '';
+  const body = m.link ? say('ui.mail.linked', { reason, expires: m.link.expires, url: m.link.url }) : say('ui.mail.attached');
+  const sim = m.simulated ? say('ui.mail.simulated') : '';
+  const intro = (brand: string) => say('ui.mail.intro', { title: m.title, brand, period: m.period });
+  const text = [intro(m.brand), body, sim, from ? say('ui.mail.sentBy', { from }) : '', say('ui.mail.stop', { url: m.unsubscribeUrl })].filter(Boolean).join('\n\n');
+  const html = `<p>${esc(intro('\u0000')).replace('\u0000', `<strong>${esc(m.brand)}</strong>`)}</p>`
+    + (m.link ? `<p>${esc(say('ui.mail.linkedLead', { reason }))} <a href="${esc(m.link.url)}">${esc(say('ui.mail.open'))}</a> (${esc(say('ui.mail.until', { expires: m.link.expires }))}).</p>` : `<p>${esc(body)}</p>`)
+    + (sim ? `<p>${esc(sim)}</p>` : '') + (from ? `<p>${esc(say('ui.mail.sentBy', { from }))}</p>` : '')
+    + `<p style="font-size:12px;color:#666">${esc(say('ui.mail.unsubscribe', { link: '\u0000' })).replace('\u0000', `<a href="${esc(m.unsubscribeUrl)}">${esc(say('ui.mail.unsubscribeLink'))}</a>`)}</p>`;
   return {
-    subject: `${m.title}: ${m.brand}, ${m.period}${m.simulated ? ' (simulated data)' : ''}`, text, html,
+    subject: `${m.title}: ${m.brand}, ${m.period}${m.simulated ? ` ${say('ui.mail.simulatedTag')}` : ''}`, text, html,
     headers: { 'List-Unsubscribe': `<${m.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
 }

@@ -106,7 +106,7 @@ export function createDeliveryService(deps: {
       todo, unsubscribed: off, mailer: deps.mailer, via: link ? 'link' : 'attachment',
       message: (to) => ({
         to, ...deliveryMail({
-          title: data.title, brand: data.brand.name, agency: data.agency.name, whiteLabel: data.agency.whiteLabel, period: f.period(data.periodFrom, data.periodTo),
+          language: data.language as Language, title: data.title, brand: data.brand.name, agency: data.agency.name, whiteLabel: data.agency.whiteLabel, period: f.period(data.periodFrom, data.periodTo),
           simulated: data.simulated, unsubscribeUrl: unsubscribeUrl(delivery.workspaceId, to), link,
         }),
         ...(link ? {} : { attachments: [{ filename: `${report.id}.pdf`, content: report.pdf!, contentType: 'application/pdf' }] }),
