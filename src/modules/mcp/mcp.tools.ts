@@ -62,6 +62,22 @@ export const TOOLS: readonly ToolSpec[] = [
     description: 'Fan-out queries on which a competitor’s page was retrieved and the brand’s was not, with the competitor URLs and the answers as evidence.',
   },
   {
+    name: 'get_traffic_chain', title: 'Crawled → retrieved → cited → visited, per page', operationId: 'getTrafficChain', annotations: read,
+    description: 'Per page and engine: verified fetches by the engine\'s crawlers (access logs), answers that retrieved and cited the page (k of n with a 95% interval), AI-referred visits (logs and GA4), and the weakest link in a sentence (e.g. "PerplexityBot gets 403 on /pricing"). Filter by engine, path or weakest link.',
+  },
+  {
+    name: 'get_traffic_robots', title: 'robots.txt per AI agent beside what it fetched', operationId: 'getTrafficRobots', annotations: read,
+    description: 'For every AI crawler and agent: robots.txt\'s verdict per evaluated page beside its verified and claimed fetches, its fetches of robots.txt and llms.txt, and a finding (blocked, fetched while blocked, fetch errors, allowed but never fetched).',
+  },
+  {
+    name: 'list_traffic_unfetched_pages', title: 'Pages no AI crawler fetched', operationId: 'listTrafficUnfetchedPages', annotations: read,
+    description: 'Known pages (evaluated, in the sitemap, read in answers, AI-referred) that no AI agent fetched from its operator\'s published addresses; fetches by unverified user agents are shown apart.',
+  },
+  {
+    name: 'list_traffic_ga4_referrals', title: 'GA4 sessions from AI answers', operationId: 'listTrafficGa4Referrals', annotations: read,
+    description: 'GA4 sessions and key events from AI answer engines per day, engine and landing page, as of the last SEO refresh (syncedAt null: never read).',
+  },
+  {
     name: 'list_runs', title: 'List runs', operationId: 'listRuns', annotations: read,
     description: 'Measurement runs, newest first, with status and progress.',
   },
