@@ -87,6 +87,7 @@ import { createSeoService } from './modules/seo/seo.service.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { createRunReads } from './modules/runs/runs.reads.ts';
 import { createSourcesService } from './modules/sources/sources.service.ts';
+import { methodologyRoutes } from './modules/scores/methodology.routes.ts';
 import { sourcesRoutes } from './modules/sources/sources.routes.ts';
 import { createMeasure } from './modules/recs/measure.ts';
 import { createRecsService } from './modules/recs/recs.service.ts';
@@ -355,6 +356,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Issue 27: what the engines searched and read, per answer, and its views.
   const sources = createSourcesService({ db, clock, runReads, prompts, workspaces });
   sourcesRoutes(app, { sources, engines });
+  // The methodology stamp of a score (docs/methodology.md), from the answers' traces and the prompts' intents.
+  methodologyRoutes(app, {
+    clock, scores, answers: (ws, from, to, engine) => sources.stampAnswers(ws, from, to, engine),
+    intents: async (workspaceId, ids) => (await prompts.byIds(workspaceId, ids)).map((p) => ({ id: p.id, intent: p.intent })),
+  });
   // Access logs' crawl errors: recommendation items and their effect (docs/traffic.md).
   const crawl = createCrawlReads({ db, agents: AGENT_DATA.agents });
   const measure = createMeasure({ runReads, seoSignals, crawl });

@@ -209,6 +209,7 @@ export const DECISION_CREDENTIALS: Record<string, string> = {
   [`GET ${W}/traffic/pages`]: 'metrics:read',
   [`GET ${W}/traffic/referrals`]: 'metrics:read',
   [`GET ${W}/traffic/referrals/ga4`]: 'metrics:read',
+  [`GET ${W}/methodology`]: 'metrics:read',
   [`GET ${W}/traffic/robots`]: 'metrics:read',
   [`GET ${W}/traffic/unfetched`]: 'metrics:read',
   [`GET ${W}/traffic/chain`]: 'metrics:read',

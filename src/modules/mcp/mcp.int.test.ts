@@ -138,7 +138,7 @@ describe.each(['http', 'stdio'] as const)('MCP over %s', (transport) => {
 
   it('a key with only metrics:read lists just the metrics tools', async () => {
     const client = await connect[transport]((await activeKey(ctx.app, cookie, slug, { scopes: ['metrics:read'] })).secret);
-    expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['get_competitor_timeseries', 'get_fanout_queries', 'get_model_versions', 'get_score', 'get_scoreboard', 'get_seo_dashboard', 'get_source_domains', 'get_source_gaps', 'get_timeseries', 'get_traffic_chain', 'get_traffic_robots', 'list_traffic_ga4_referrals', 'list_traffic_unfetched_pages']);
+    expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['get_competitor_timeseries', 'get_fanout_queries', 'get_methodology', 'get_model_versions', 'get_score', 'get_scoreboard', 'get_seo_dashboard', 'get_source_domains', 'get_source_gaps', 'get_timeseries', 'get_traffic_chain', 'get_traffic_robots', 'list_traffic_ga4_referrals', 'list_traffic_unfetched_pages']);
     expect(errorCode(await call(client, 'list_runs'))).toBe('insufficient_scope');
     await client.close();
   });
@@ -158,6 +158,7 @@ describe.each(['http', 'stdio'] as const)('MCP over %s', (transport) => {
     expect((await call(full, 'list_page_evaluations')).structuredContent).toEqual({ items: [] });
     expect((await call(full, 'list_prompts', { limit: 3 })).structuredContent).toMatchObject({ limit: 3 });
     expect((await call(full, 'get_credit_balance')).structuredContent).toMatchObject({ workspace: slug });
+    expect((await call(full, 'get_methodology')).structuredContent).toMatchObject({ engine: 'composite', grade: 'exploratory', reasons: expect.arrayContaining(['simulated answers']) });
     expect((await call(full, 'get_traffic_chain', { weakest: 'crawl' })).structuredContent).toMatchObject({ logsReceived: false, ga4: null, rows: [] });
     expect((await call(full, 'get_traffic_robots')).structuredContent).toMatchObject({ llmsTxt: null, agents: expect.arrayContaining([expect.objectContaining({ agent: 'gptbot', pages: [] })]) });
     expect((await call(full, 'list_traffic_unfetched_pages')).structuredContent).toMatchObject({ logsReceived: false });

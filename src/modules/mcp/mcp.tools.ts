@@ -46,6 +46,10 @@ export const TOOLS: readonly ToolSpec[] = [
     description: 'The brand and each competitor day by day, as each day\'s scoreboard has them: visibility and share of voice with their 95% intervals and the day\'s answers, over 7d, 28d or all.',
   },
   {
+    name: 'get_methodology', title: 'How a score was made, and its grade', operationId: 'getMethodology', annotations: read,
+    description: 'The methodology stamp of a day\'s score (composite or one engine): surface (api, product or mixed), engines and the model versions their providers reported, answers, samples per prompt, prompts per intent, cadence, simulated share, metric version, and whether it is decision-grade or exploratory, with every failed rule.',
+  },
+  {
     name: 'get_model_versions', title: 'Model versions over time', operationId: 'getModelVersions', annotations: read,
     description: 'The model versions each engine\'s provider named with its answers, day by day, and the days they changed (a possible cause of a change in the figures).',
   },

@@ -146,6 +146,18 @@ export function createSourcesService(deps: { db: Db; clock: Clock; runReads: Run
       return rows.map((r) => ({ ...r, answers: Number(r.answers) }));
     },
 
+    /**
+     * One row per answer of [from, to) (UTC day, run, engine, surface, model version, prompt,
+     * simulated): what the methodology stamp of a figure is made from.
+     */
+    async stampAnswers(ws: WorkspaceContext, from: Date, to: Date, engine?: string) {
+      const t = answerTraces;
+      return deps.db.select({
+        day: sql<string>`to_char(${t.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`, runId: t.runId, engine: t.engine, surface: t.surface,
+        modelVersion: t.modelVersion, promptId: t.promptId, simulated: t.simulated,
+      }).from(t).where(and(eq(t.workspaceId, ws.id), gte(t.createdAt, from), lt(t.createdAt, to), ...(engine ? [eq(t.engine, engine)] : [])));
+    },
+
     /** Each engine's model versions day by day (UTC days of the answers) over the range, and the days they changed. */
     async modelVersionHistory(ws: WorkspaceContext, range: RangeName) {
       const span = RANGE_DAYS[range];

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createWorkspace, signup, type TestContext } from '../../../test/helpers/app.ts';
+import { jobWhenDone } from '../../../test/helpers/fixture-site.ts';
+
+// The methodology stamp through the API: the same day and n as the score, the surface named, the
+// simulated engines' model versions, and the grade with its reasons.
+
+let ctx: TestContext;
+let cookie: string;
+const get = (path: string) => ctx.app.inject({ method: 'GET', url: `/api/v1/workspaces/stamp/${path}`, headers: { cookie } });
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  cookie = (await signup(ctx.app)).cookie;
+  await createWorkspace(ctx.app, cookie, 'stamp');
+}, 60_000);
+afterAll(() => ctx.close());
+
+describe('GET …/methodology', () => {
+  it('404 before any measurement, like the score', async () => {
+    const res = await get('methodology');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('score_not_available');
+  });
+
+  it('stamps the day\'s score: same day and n, surfaces, model versions, grade and reasons', async () => {
+    const run = await ctx.app.inject({ method: 'POST', url: '/api/v1/workspaces/stamp/runs', headers: { cookie }, payload: { preset: 'smoke' } });
+    expect((await jobWhenDone(ctx.app, 'stamp', run.json().id, { cookie })).status).toBe('succeeded');
+    const score = (await get('score')).json();
+    const res = await get('methodology');
+    expect(res.statusCode, res.body).toBe(200);
+    const m = res.json();
+    expect(m).toMatchObject({ date: score.date, engine: 'composite', answers: score.n, surface: 'mixed', simulatedShare: 1, runDays: 1, grade: 'exploratory', metricVersion: 'geo-score-v1' });
+    expect(m.engines.map((e: { engine: string }) => e.engine)).toEqual(['chatgpt', 'claude', 'gemini', 'google-aio', 'perplexity']);
+    expect(m.engines.find((e: { engine: string }) => e.engine === 'chatgpt').modelVersions).toEqual(['simulated-chatgpt-1']);
+    expect(m.reasons).toEqual(expect.arrayContaining(['simulated answers', 'platform coverage: surface not stated as one of api or product', 'cadence: runs on 1 distinct days, fewer than 4']));
+    expect(m.prompts).toBe(Object.values(m.intentCoverage as Record<string, number>).reduce((s, n) => s + n, 0));
+
+    const one = (await get('methodology?engine=chatgpt')).json();
+    expect(one).toMatchObject({ engine: 'chatgpt', surface: 'api', unversionedShare: 0 });
+    expect(one.answers).toBeLessThan(m.answers);
+    expect((await get('methodology?engine=google-aio')).json()).toMatchObject({ surface: 'product', unversionedShare: 1 });
+    expect((await get('methodology?date=nope')).statusCode).toBe(400);
+    expect((await get('methodology?other=1')).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,55 @@
+import type { StampFacts } from './methodology.fns.ts';
+
+// The methodology stamp's facts from the answers behind a figure, pure: one row per answer (its
+// trace) of the figure's day, and the days with answers in the cadence window before it.
+
+export interface StampAnswer {
+  day: string;
+  runId: string;
+  engine: string;
+  surface: string;
+  modelVersion: string | null;
+  promptId: string;
+  simulated: boolean;
+}
+
+const median = (xs: number[]) => {
+  if (!xs.length) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor((s.length - 1) / 2)]!;
+};
+
+/**
+ * `answers`: the figure's day (already narrowed to its engine for a per-engine figure);
+ * `windowDays`: the distinct days with answers in the 7 days ending on it.
+ */
+export function stampFacts(answers: StampAnswer[], input: { intentOf: Map<string, string>; intents: readonly string[]; windowDays: string[]; from: string; to: string }): StampFacts {
+  const surfaces = [...new Set(answers.map((a) => a.surface))];
+  const engines = new Map<string, Set<string>>();
+  for (const a of answers) {
+    const versions = engines.get(a.engine) ?? new Set<string>();
+    if (a.modelVersion) versions.add(a.modelVersion);
+    engines.set(a.engine, versions);
+  }
+  // Samples: answers per (run, engine, prompt) — the median, so one failed call does not decide.
+  const asked = new Map<string, number>();
+  for (const a of answers) asked.set(`${a.runId}\u0000${a.engine}\u0000${a.promptId}`, (asked.get(`${a.runId}\u0000${a.engine}\u0000${a.promptId}`) ?? 0) + 1);
+  const intentCoverage: Record<string, number> = {};
+  for (const id of new Set(answers.map((a) => a.promptId))) {
+    const intent = input.intentOf.get(id) ?? 'unknown';
+    intentCoverage[intent] = (intentCoverage[intent] ?? 0) + 1;
+  }
+  const n = answers.length;
+  return {
+    surface: surfaces.length === 0 ? null : surfaces.length === 1 ? (surfaces[0] as 'api' | 'product') : 'mixed',
+    engines: [...engines].map(([engine, v]) => ({ engine, modelVersions: [...v].sort() })).sort((a, b) => a.engine.localeCompare(b.engine)),
+    answers: n,
+    samplesPerPrompt: median([...asked.values()]),
+    intentCoverage,
+    intents: input.intents,
+    runDays: new Set(input.windowDays).size,
+    dateRange: { from: input.from, to: input.to },
+    simulatedShare: n ? Math.round((10_000 * answers.filter((a) => a.simulated).length) / n) / 10_000 : 0,
+    unversionedShare: n ? Math.round((10_000 * answers.filter((a) => !a.modelVersion).length) / n) / 10_000 : 0,
+  };
+}
