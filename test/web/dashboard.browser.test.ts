@@ -156,6 +156,9 @@ describe.runIf(browserAvailable)('dashboard in Chromium', () => {
     await page.locator('#engines').getByLabel('ChatGPT').check();
     await expect.poll(() => page.locator('.u-legend .u-series', { hasText: 'ChatGPT' }).first().getAttribute('class')).not.toContain('u-off');
     expect(await page.getByText('Simulated').count()).toBeGreaterThan(0);
+    // The score says how it was made: simulated answers are never decision-grade, and the reasons are listed.
+    await page.locator('#methodology summary', { hasText: 'Exploratory' }).click();
+    await page.locator('#methodology li', { hasText: 'simulated answers' }).waitFor();
     await shot('overview');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();

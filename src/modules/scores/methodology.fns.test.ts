@@ -21,7 +21,7 @@ describe('stamp grade', () => {
     ['cadence', { runDays: 3 }, 'cadence: runs on 3 distinct days, fewer than 4'],
     ['versions', { unversionedShare: 0.1 }, 'reproducibility: some answers carry no provider-reported model version'],
     ['surface', { surface: 'mixed' }, 'platform coverage: surface not stated as one of api or product'],
-    ['engines', { engines: good.engines.slice(0, 1) }, 'platform coverage: 1 engine(s), fewer than 2'],
+    ['engines', { engines: good.engines.slice(0, 1) }, 'platform coverage: 1 engine, fewer than 2'],
   ])('%s demotes to exploratory and says why', (_n, change, reason) => {
     const s = stamp({ ...good, ...change });
     expect(s.grade).toBe('exploratory');

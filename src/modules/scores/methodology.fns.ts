@@ -39,21 +39,23 @@ export interface Stamp extends StampFacts {
   reasons: string[];
 }
 
+const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
 /** The reasons a figure is exploratory (empty: decision-grade), one per failed rule. */
 export function gradeReasons(f: StampFacts): string[] {
   const t = THRESHOLDS;
   const reasons: string[] = [];
   const prompts = Object.values(f.intentCoverage).reduce((a, b) => a + b, 0);
   if (f.simulatedShare > 0) reasons.push('simulated answers');
-  if (f.answers < t.answers) reasons.push(`query volume: ${f.answers} answers, fewer than ${t.answers}`);
-  if (f.samplesPerPrompt < t.samplesPerPrompt) reasons.push(`sample size: ${f.samplesPerPrompt} samples per prompt, fewer than ${t.samplesPerPrompt}`);
-  if (prompts < t.prompts) reasons.push(`prompt coverage: ${prompts} prompts, fewer than ${t.prompts}`);
+  if (f.answers < t.answers) reasons.push(`query volume: ${count(f.answers, 'answer')}, fewer than ${t.answers}`);
+  if (f.samplesPerPrompt < t.samplesPerPrompt) reasons.push(`sample size: ${count(f.samplesPerPrompt, 'sample')} per prompt, fewer than ${t.samplesPerPrompt}`);
+  if (prompts < t.prompts) reasons.push(`prompt coverage: ${count(prompts, 'prompt')}, fewer than ${t.prompts}`);
   const thin = f.intents.filter((i) => (f.intentCoverage[i] ?? 0) < t.promptsPerIntent);
   if (thin.length) reasons.push(`prompt coverage: fewer than ${t.promptsPerIntent} prompts for ${thin.join(', ')}`);
-  if (f.runDays < t.runDays) reasons.push(`cadence: runs on ${f.runDays} distinct days, fewer than ${t.runDays}`);
+  if (f.runDays < t.runDays) reasons.push(`cadence: runs on ${count(f.runDays, 'distinct day')}, fewer than ${t.runDays}`);
   if (f.unversionedShare > t.unversionedShare) reasons.push('reproducibility: some answers carry no provider-reported model version');
   if (f.surface === null || f.surface === 'mixed') reasons.push('platform coverage: surface not stated as one of api or product');
-  if (f.engines.length < t.engines) reasons.push(`platform coverage: ${f.engines.length} engine(s), fewer than ${t.engines}`);
+  if (f.engines.length < t.engines) reasons.push(`platform coverage: ${count(f.engines.length, 'engine')}, fewer than ${t.engines}`);
   return reasons;
 }
 

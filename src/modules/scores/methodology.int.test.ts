@@ -33,7 +33,7 @@ describe('GET …/methodology', () => {
     expect(m).toMatchObject({ date: score.date, engine: 'composite', answers: score.n, surface: 'mixed', simulatedShare: 1, runDays: 1, grade: 'exploratory', metricVersion: 'geo-score-v1' });
     expect(m.engines.map((e: { engine: string }) => e.engine)).toEqual(['chatgpt', 'claude', 'gemini', 'google-aio', 'perplexity']);
     expect(m.engines.find((e: { engine: string }) => e.engine === 'chatgpt').modelVersions).toEqual(['simulated-chatgpt-1']);
-    expect(m.reasons).toEqual(expect.arrayContaining(['simulated answers', 'platform coverage: surface not stated as one of api or product', 'cadence: runs on 1 distinct days, fewer than 4']));
+    expect(m.reasons).toEqual(expect.arrayContaining(['simulated answers', 'platform coverage: surface not stated as one of api or product', 'cadence: runs on 1 distinct day, fewer than 4']));
     expect(m.prompts).toBe(Object.values(m.intentCoverage as Record<string, number>).reduce((s, n) => s + n, 0));
 
     const one = (await get('methodology?engine=chatgpt')).json();

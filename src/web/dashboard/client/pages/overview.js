@@ -12,6 +12,22 @@ const COMPONENTS = {
 };
 const MISSING = 'missing: no answer in this snapshot could measure it, so its weight went to the others';
 
+const SURFACES = { api: 'provider APIs', product: 'consumer products', mixed: 'provider APIs and consumer products, pooled' };
+
+/** How the score was made and whether to decide on it (GET …/methodology): the grade, then why. */
+function Methodology({ slug, date }) {
+  const { data } = useLoad(() => api('GET', ws(slug, `/methodology?date=${date}`)), [slug, date]);
+  if (!data) return null;
+  const decision = data.grade === 'decision-grade';
+  return html`<details class="methodology" id="methodology">
+    <summary><span class=${decision ? 'badge ok' : 'badge'}>${decision ? 'Decision-grade' : 'Exploratory'}</span>
+      ${' '}How this score was made: ${SURFACES[data.surface] ?? 'no answers'}, ${plural(data.engines.length, 'engine')}, ${fmt.count(data.answers)} answers</summary>
+    ${decision ? html`<p>Every rule holds: fit to decide on.</p>` : html`<p>Not yet fit to decide on, because:</p><ul>${data.reasons.map((r) => html`<li>${r}</li>`)}</ul>`}
+    <p class="muted">Engines and the model versions their providers reported: ${data.engines.map((e) => `${engineName(e.engine)} (${e.modelVersions.join(', ') || 'no version reported'})`).join('; ')}.
+      Samples per prompt ${fmt.decimal(data.samplesPerPrompt)} · ${fmt.count(data.prompts)} prompts · answers on ${fmt.count(data.runDays)} of the last ${fmt.count(data.cadenceDays)} days · metric ${data.metricVersion}.</p>
+  </details>`;
+}
+
 function ScoreCard({ slug }) {
   const { data, error, loading } = useLoad(() => api('GET', ws(slug, '/score')), [slug]);
   if (loading) return html`<${Loading} what="Loading the score" />`;
@@ -21,6 +37,7 @@ function ScoreCard({ slug }) {
     <h2 id="score-h">GEO score <${Simulated} simulated=${data.simulated} share=${data.simulatedShare} /></h2>
     <p class="big"><strong id="geo-score">${num(data.score)}</strong> <span class="muted">/ 100</span></p>
     <p>95% interval ${interval(data.interval)} · ${fmt.n(data.n)} answers, ${fmt.count(data.prompts, 'not_measured')} prompts, ${fmt.count(data.runs)} run(s) on ${day(data.date)} · <${Change} change=${data.change} /></p>
+    <${Methodology} slug=${slug} date=${data.date} />
     <div class="table-wrap"><table id="components">
       <caption>The five components (${data.version})</caption>
       <thead><tr><th scope="col">Component</th><th scope="col">Weight</th><th scope="col">Value</th><th scope="col">95% interval</th></tr></thead>
