@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { pipeline as pipe } from 'node:stream';
-import { createGunzip, gunzipSync } from 'node:zlib';
+import { createGunzip } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -14,6 +14,7 @@ import type { WorkspaceContext } from '../../lib/http/types.ts';
 import type { JobContext, JobsService } from '../jobs/jobs.service.ts';
 import { createClassifier, type Classifier } from './classify.fns.ts';
 import { createIngest, type IngestCounts, type Unparsed } from './ingest.ts';
+import { createArraySplitter, startsWithArray } from './json-array.fns.ts';
 import { createTrafficRepo } from './traffic.repo.ts';
 import { trafficUploads } from './traffic.tables.ts';
 
@@ -52,8 +53,16 @@ export function createTrafficService(deps: { db: Db; clock: Clock; jobs: JobsSer
     });
     // Errors anywhere in the chain (a corrupt gzip stream) surface in the loop below.
     const text = gzip ? pipe(source, createGunzip(), () => {}) : source;
+    // A body that opens with `[` is a JSON array (Vercel's `json` drains): split into lines as it streams.
+    let array: ReturnType<typeof createArraySplitter> | null | undefined;
     try {
-      for await (const chunk of text) await ingest.push(chunk as Buffer);
+      for await (const chunk of text) {
+        if (array === undefined) {
+          const opens = startsWithArray(chunk as Buffer);
+          if (opens !== null) array = opens ? createArraySplitter() : null;
+        }
+        await ingest.push(array ? array.write(chunk as Buffer) : (chunk as Buffer));
+      }
     } catch (err) {
       if ((err as { code?: string }).code === 'Z_DATA_ERROR' || (err as { code?: string }).code === 'Z_BUF_ERROR') {
         throw new Error(`the gzip data is corrupt after ${ingest.counts.lines} lines (those lines are stored): ${(err as Error).message}`);
@@ -135,26 +144,6 @@ export function createTrafficService(deps: { db: Db; clock: Clock; jobs: JobsSer
       }
     },
 
-    /** A small body ingested in the request itself (log drains): answers the counts. */
-    async ingestBuffer(workspaceId: string, id: string, source: string, raw: Buffer) {
-      let text: Buffer | string = raw.length >= 2 && raw[0] === GZIP_MAGIC[0] && raw[1] === GZIP_MAGIC[1] ? safeGunzip(raw) : raw;
-      // A JSON array body (Vercel's `json` drains) becomes one line per record.
-      const trimmed = text.toString('utf8').trimStart();
-      if (trimmed.startsWith('[')) {
-        let records: unknown[];
-        try {
-          records = JSON.parse(trimmed) as unknown[];
-        } catch {
-          throw invalid('body: a body starting with `[` must be a JSON array of log records.');
-        }
-        text = records.map((r) => JSON.stringify(r)).join('\n');
-      }
-      const { Readable: R } = await import('node:stream');
-      const result = await ingestStream(workspaceId, R.from([typeof text === 'string' ? text : text.toString('utf8')]), false);
-      await record(id, workspaceId, source, raw.length, result);
-      return uploadView({ id, workspaceId, source, bytesReceived: raw.length, counts: { ...result.counts }, unparsedSample: result.unparsed, createdAt: clock.now(), finishedAt: clock.now() }, id);
-    },
-
     async uploadResult(ws: WorkspaceContext, id: string) {
       const job = await deps.jobs.get(ws, id, KIND).catch(() => null);
       const [row] = await db.select().from(trafficUploads).where(eq(trafficUploads.id, id));
@@ -174,11 +163,3 @@ export function createTrafficService(deps: { db: Db; clock: Clock; jobs: JobsSer
   };
 }
 export type TrafficService = ReturnType<typeof createTrafficService>;
-
-function safeGunzip(raw: Buffer): Buffer {
-  try {
-    return gunzipSync(raw, { maxOutputLength: MAX_UPLOAD_BYTES });
-  } catch (err) {
-    throw invalid(`body: the gzip data could not be read (${(err as Error).message}).`);
-  }
-}
