@@ -29,6 +29,14 @@ const GZIP_MAGIC = [0x1f, 0x8b];
 
 export type UploadRow = typeof trafficUploads.$inferSelect;
 
+/** What a caller of upload() may add (a drain push checks its signature over the same bytes). */
+export interface UploadHooks {
+  /** Sees every byte of the body as it is spooled, in order. */
+  onChunk?(chunk: Buffer): void;
+  /** Runs once the whole body is spooled, before it is judged (empty?) or a job starts: throwing refuses the upload and deletes the spool file. */
+  beforeStart?(): void | Promise<void>;
+}
+
 export function uploadView(row: UploadRow | null, id: string) {
   return {
     id, source: row?.source ?? 'upload', bytesReceived: row?.bytesReceived ?? 0,
@@ -116,7 +124,7 @@ export function createTrafficService(deps: { db: Db; clock: Clock; jobs: JobsSer
     ingestStream,
 
     /** Spools the body (at most MAX_UPLOAD_BYTES) and starts the ingestion job: 202. */
-    async upload(ws: WorkspaceContext, userId: string | null, body: Readable, source = 'upload') {
+    async upload(ws: WorkspaceContext, userId: string | null, body: Readable, source = 'upload', hooks: UploadHooks = {}) {
       await mkdir(spoolDir, { recursive: true });
       const file = path.join(spoolDir, `${newId('upl')}.log`);
       let bytes = 0;
@@ -124,11 +132,13 @@ export function createTrafficService(deps: { db: Db; clock: Clock; jobs: JobsSer
         transform(chunk: Buffer, _enc, done) {
           bytes += chunk.length;
           if (bytes > MAX_UPLOAD_BYTES) return done(new AppError('payload_too_large', `An upload is at most ${MAX_UPLOAD_BYTES} bytes (100 MB); split the log or push it in parts.`, { maxBytes: MAX_UPLOAD_BYTES }));
+          hooks.onChunk?.(chunk);
           done(null, chunk);
         },
       });
       try {
         await pipeline(body, limit, createWriteStream(file));
+        await hooks.beforeStart?.();
         if (bytes === 0) throw invalid('body: the upload is empty; send the log file as the request body.');
         return await deps.jobs.start({
           ws, kind: KIND, group: KIND, totalCalls: Math.max(1, Math.ceil(bytes / 1024)), progressSource: 'kilobytes', createdBy: userId,
