@@ -110,6 +110,8 @@ import { setupWebhooks } from './modules/webhooks/webhooks.module.ts';
 import { createMcpCore } from './modules/mcp/mcp.server.ts';
 import { createQuotes } from './modules/mcp/mcp.quotes.ts';
 import { mcpRoutes } from './modules/mcp/mcp.routes.ts';
+import { createDrainsService } from './modules/traffic/drains.service.ts';
+import { drainsRoutes } from './modules/traffic/drains.routes.ts';
 import { createTrafficService } from './modules/traffic/traffic.service.ts';
 import { createTrafficViews } from './modules/traffic/traffic.views.ts';
 import { trafficRoutes } from './modules/traffic/traffic.routes.ts';
@@ -435,6 +437,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Measurement schedules, and the time-driven tasks a fleet runs once per due time (issue 14).
   const schedules = createSchedulesService({ db, clock, runs, workspaces, events, log: app.log });
   schedulesRoutes(app, { schedules });
+  // Log drains push into the traffic ingestion with a signing secret of their own (docs/traffic.md).
+  await drainsRoutes(app, { drains: createDrainsService({ db, clock, credentialsKey: config.secrets.credentialsKey, traffic, workspaces }) });
   timers.declare({ name: 'jobs_sweep', everySeconds: 10, run: () => jobs.sweep() }); // dead workers failed within DEAD_AFTER_MS + ~10 s
   timers.declare({ name: 'maintenance_sweep', cron: '* * * * *', run: () => app.maintenance.sweep() });
   // Offered on the minute by every process as well (jobs.timers.ts): due runs start ~0.3 s after their time.

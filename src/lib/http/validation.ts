@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
+import { Stream } from 'node:stream';
 import { invalid } from '../errors.ts';
 
 // Two ajv instances: bodies are validated exactly as sent (no type coercion: "5" is not an
@@ -118,7 +119,9 @@ function fieldPath(context: string, instancePath: string): string {
 /** The path of the first string holding U+0000 (PostgreSQL text cannot store it), or null. */
 export function nulPath(value: unknown, path: string, depth = 0): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (depth > 32 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return null;
+  // A raw body (an upload's request stream, a Buffer) is not parsed data to check, and walking a
+  // stream's socket and server graph 32 levels deep held the event loop for minutes.
+  if (depth > 32 || value === null || typeof value !== 'object' || Buffer.isBuffer(value) || value instanceof Stream) return null;
   for (const [key, inner] of Object.entries(value)) {
     const found = nulPath(inner, Array.isArray(value) ? `${path}[${key}]` : `${path}.${key}`, depth + 1);
     if (found) return found;

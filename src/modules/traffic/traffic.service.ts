@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { pipeline as pipe } from 'node:stream';
-import { createGunzip, gunzipSync } from 'node:zlib';
+import { createGunzip } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -14,6 +14,7 @@ import type { WorkspaceContext } from '../../lib/http/types.ts';
 import type { JobContext, JobsService } from '../jobs/jobs.service.ts';
 import { createClassifier, type Classifier } from './classify.fns.ts';
 import { createIngest, type IngestCounts, type Unparsed } from './ingest.ts';
+import { createArraySplitter, startsWithArray } from './json-array.fns.ts';
 import { createTrafficRepo } from './traffic.repo.ts';
 import { trafficUploads } from './traffic.tables.ts';
 
@@ -27,6 +28,14 @@ export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 const GZIP_MAGIC = [0x1f, 0x8b];
 
 export type UploadRow = typeof trafficUploads.$inferSelect;
+
+/** What a caller of upload() may add (a drain push checks its signature over the same bytes). */
+export interface UploadHooks {
+  /** Sees every byte of the body as it is spooled, in order. */
+  onChunk?(chunk: Buffer): void;
+  /** Runs once the whole body is spooled, before it is judged (empty?) or a job starts: throwing refuses the upload and deletes the spool file. */
+  beforeStart?(): void | Promise<void>;
+}
 
 export function uploadView(row: UploadRow | null, id: string) {
   return {
@@ -52,8 +61,16 @@ export function createTrafficService(deps: { db: Db; clock: Clock; jobs: JobsSer
     });
     // Errors anywhere in the chain (a corrupt gzip stream) surface in the loop below.
     const text = gzip ? pipe(source, createGunzip(), () => {}) : source;
+    // A body that opens with `[` is a JSON array (Vercel's `json` drains): split into lines as it streams.
+    let array: ReturnType<typeof createArraySplitter> | null | undefined;
     try {
-      for await (const chunk of text) await ingest.push(chunk as Buffer);
+      for await (const chunk of text) {
+        if (array === undefined) {
+          const opens = startsWithArray(chunk as Buffer);
+          if (opens !== null) array = opens ? createArraySplitter() : null;
+        }
+        await ingest.push(array ? array.write(chunk as Buffer) : (chunk as Buffer));
+      }
     } catch (err) {
       await ingest.written();
       if ((err as { code?: string }).code === 'Z_DATA_ERROR' || (err as { code?: string }).code === 'Z_BUF_ERROR') {
@@ -108,7 +125,7 @@ export function createTrafficService(deps: { db: Db; clock: Clock; jobs: JobsSer
     ingestStream,
 
     /** Spools the body (at most MAX_UPLOAD_BYTES) and starts the ingestion job: 202. */
-    async upload(ws: WorkspaceContext, userId: string | null, body: Readable, source = 'upload') {
+    async upload(ws: WorkspaceContext, userId: string | null, body: Readable, source = 'upload', hooks: UploadHooks = {}) {
       await mkdir(spoolDir, { recursive: true });
       const file = path.join(spoolDir, `${newId('upl')}.log`);
       let bytes = 0;
@@ -116,11 +133,13 @@ export function createTrafficService(deps: { db: Db; clock: Clock; jobs: JobsSer
         transform(chunk: Buffer, _enc, done) {
           bytes += chunk.length;
           if (bytes > MAX_UPLOAD_BYTES) return done(new AppError('payload_too_large', `An upload is at most ${MAX_UPLOAD_BYTES} bytes (100 MB); split the log or push it in parts.`, { maxBytes: MAX_UPLOAD_BYTES }));
+          hooks.onChunk?.(chunk);
           done(null, chunk);
         },
       });
       try {
         await pipeline(body, limit, createWriteStream(file));
+        await hooks.beforeStart?.();
         if (bytes === 0) throw invalid('body: the upload is empty; send the log file as the request body.');
         return await deps.jobs.start({
           ws, kind: KIND, group: KIND, totalCalls: Math.max(1, Math.ceil(bytes / 1024)), progressSource: 'kilobytes', createdBy: userId,
@@ -134,26 +153,6 @@ export function createTrafficService(deps: { db: Db; clock: Clock; jobs: JobsSer
       } finally {
         body.resume(); // whatever was not read (a refused upload) is drained, so the answer reaches the client
       }
-    },
-
-    /** A small body ingested in the request itself (log drains): answers the counts. */
-    async ingestBuffer(workspaceId: string, id: string, source: string, raw: Buffer) {
-      let text: Buffer | string = raw.length >= 2 && raw[0] === GZIP_MAGIC[0] && raw[1] === GZIP_MAGIC[1] ? safeGunzip(raw) : raw;
-      // A JSON array body (Vercel's `json` drains) becomes one line per record.
-      const trimmed = text.toString('utf8').trimStart();
-      if (trimmed.startsWith('[')) {
-        let records: unknown[];
-        try {
-          records = JSON.parse(trimmed) as unknown[];
-        } catch {
-          throw invalid('body: a body starting with `[` must be a JSON array of log records.');
-        }
-        text = records.map((r) => JSON.stringify(r)).join('\n');
-      }
-      const { Readable: R } = await import('node:stream');
-      const result = await ingestStream(workspaceId, R.from([typeof text === 'string' ? text : text.toString('utf8')]), false);
-      await record(id, workspaceId, source, raw.length, result);
-      return uploadView({ id, workspaceId, source, bytesReceived: raw.length, counts: { ...result.counts }, unparsedSample: result.unparsed, createdAt: clock.now(), finishedAt: clock.now() }, id);
     },
 
     async uploadResult(ws: WorkspaceContext, id: string) {
@@ -175,11 +174,3 @@ export function createTrafficService(deps: { db: Db; clock: Clock; jobs: JobsSer
   };
 }
 export type TrafficService = ReturnType<typeof createTrafficService>;
-
-function safeGunzip(raw: Buffer): Buffer {
-  try {
-    return gunzipSync(raw, { maxOutputLength: MAX_UPLOAD_BYTES });
-  } catch (err) {
-    throw invalid(`body: the gzip data could not be read (${(err as Error).message}).`);
-  }
-}

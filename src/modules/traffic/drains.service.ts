@@ -1,0 +1,97 @@
+import type { Readable } from 'node:stream';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../lib/db.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { seal, unseal } from '../../lib/crypto.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { WorkspaceContext } from '../../lib/http/types.ts';
+import { createBodyVerifier, drainPushPath, isDrainId, newDrainSecret, signatureClaim } from './drains.fns.ts';
+import type { TrafficService } from './traffic.service.ts';
+import { trafficDrains } from './traffic.tables.ts';
+
+// Log drains (docs/traffic.md, "Log drains"): a drain is a key of its own for one workspace that
+// can do exactly one thing, push logs into that workspace. Its secret is shown once at creation
+// and stored sealed with CREDENTIALS_KEY (AES-256-GCM, bound to the workspace and the drain), as
+// the receiver must recompute HMACs with it: a hash would not do. A push is spooled and ingested
+// by traffic.upload() itself, so it is as idempotent and as bounded as an upload.
+
+type DrainRow = typeof trafficDrains.$inferSelect;
+type Headers = Record<string, string | string[] | undefined>;
+
+const sealedFor = (workspaceId: string, id: string) => `traffic_drain:${workspaceId}:${id}`;
+
+/**
+ * One answer for every refused push (unsigned, wrong signature, unknown or revoked drain): a
+ * refusal does not say which. The drain id is no secret (it is in the push URL the sender is
+ * given); only a known drain's push is spooled before it is judged, so timing, and a 413 for a
+ * body over 100 MB, may tell that an id exists — never anything about its secret.
+ */
+const refused = () => new AppError('invalid_key', 'The push is not signed with the secret of an active log drain: send the lowercase hex HMAC-SHA256 of the raw body in x-geo-signature (or Vercel\'s HMAC-SHA1 in x-vercel-signature).');
+
+function view(row: DrainRow) {
+  return { id: row.id, name: row.name, pushUrl: drainPushPath(row.id), createdAt: row.createdAt.toISOString(), revokedAt: row.revokedAt?.toISOString() ?? null };
+}
+
+export function createDrainsService(deps: {
+  db: Db; clock: Clock; credentialsKey: Buffer;
+  traffic: Pick<TrafficService, 'upload'>;
+  workspaces: { contextById(id: string): Promise<WorkspaceContext> };
+}) {
+  const { db, clock } = deps;
+
+  const active = async (id: string) =>
+    (await db.select().from(trafficDrains).where(and(eq(trafficDrains.id, id), isNull(trafficDrains.revokedAt))))[0] ?? null;
+
+  return {
+    async create(ws: WorkspaceContext, name: string) {
+      const id = newId('drn');
+      const secret = newDrainSecret();
+      const [row] = await db.insert(trafficDrains).values({
+        id, workspaceId: ws.id, name, secretSealed: seal(deps.credentialsKey, secret, sealedFor(ws.id, id)), createdAt: clock.now(),
+      }).returning();
+      return { ...view(row!), secret };
+    },
+
+    /** Newest first, revoked ones included (with when), never a secret. */
+    list: async (ws: WorkspaceContext) =>
+      (await db.select().from(trafficDrains).where(eq(trafficDrains.workspaceId, ws.id)).orderBy(desc(trafficDrains.id))).map(view),
+
+    /** Revokes at once: a push signed with its secret is refused from now on. Revoking twice is the same as once. */
+    async revoke(ws: WorkspaceContext, id: string) {
+      const [row] = await db.select({ revokedAt: trafficDrains.revokedAt }).from(trafficDrains)
+        .where(and(eq(trafficDrains.id, id), eq(trafficDrains.workspaceId, ws.id)));
+      if (!row) throw notFound('Drain');
+      if (!row.revokedAt) await db.update(trafficDrains).set({ revokedAt: clock.now() }).where(and(eq(trafficDrains.id, id), isNull(trafficDrains.revokedAt)));
+    },
+
+    /**
+     * A signed push: the body is spooled while its HMAC is computed, then checked (constant time)
+     * before anything else is said about it, and ingested into the drain's workspace only.
+     */
+    async push(id: string, headers: Headers, body: Readable) {
+      const claim = signatureClaim(headers);
+      const drain = claim && isDrainId(id) ? await active(id) : null;
+      let secret: string | null = null;
+      try {
+        if (drain) secret = unseal(deps.credentialsKey, drain.secretSealed, sealedFor(drain.workspaceId, drain.id));
+      } catch {
+        secret = null; // sealed under another CREDENTIALS_KEY: it can no longer sign anything
+      }
+      if (!claim || !drain || secret === null) {
+        body.resume(); // the rest of the body is read and dropped, so the answer reaches the client
+        throw refused();
+      }
+      const verifier = createBodyVerifier(secret, claim);
+      const ws = await deps.workspaces.contextById(drain.workspaceId);
+      return deps.traffic.upload(ws, null, body, `drain:${drain.id}`, {
+        onChunk: (chunk) => verifier.update(chunk),
+        // Revoked while the body was arriving: refused as well.
+        beforeStart: async () => {
+          if (!verifier.matches() || !(await active(drain.id))) throw refused();
+        },
+      });
+    },
+  };
+}
+export type DrainsService = ReturnType<typeof createDrainsService>;
