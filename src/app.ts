@@ -118,6 +118,7 @@ import { trafficRoutes } from './modules/traffic/traffic.routes.ts';
 import { AGENT_DATA } from './modules/traffic/classify.fns.ts';
 import { createGa4Referrals } from './modules/traffic/ga4.ts';
 import { createCrawlReads } from './modules/traffic/crawl.reads.ts';
+import { createTrafficReportReads } from './modules/traffic/report.reads.ts';
 import { createSiteViews } from './modules/traffic/site.views.ts';
 import { siteRoutes } from './modules/traffic/site.routes.ts';
 
@@ -291,7 +292,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // recs, seo, pages and sources are made further down; the reports read them only when a report is read.
   const reports = createReportsService({
     db, clock, scores, pdf, jobs, workspaces,
-    sources: { recs: () => recs, seo: () => seo, pages: () => pages, sourceClasses: () => sources, icon: (ws) => profile.getIcon(ws).then((icon) => icon.png, () => null) },
+    sources: {
+      recs: () => recs, seo: () => seo, pages: () => pages, sourceClasses: () => sources, icon: (ws) => profile.getIcon(ws).then((icon) => icon.png, () => null),
+      // Created further down (after the routes that need the reports service); read only when a report is built.
+      traffic: () => ({ agentsDaily: trafficViews.agentsDaily, referrals: trafficViews.referrals, ...trafficReport }),
+    },
     mail: { mailer, workspaces, publicBaseUrl: config.publicBaseUrl, onError: (err) => app.log.error({ err }, 'weekly report mail failed') } });
   const runs = createRunsService({
     db, clock, jobs, prompts, engines, workspaces, pipeline: config.pipeline, events,
@@ -427,6 +432,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // AI traffic from access logs (docs/traffic.md).
   const traffic = createTrafficService({ db, clock, jobs, dataDir: config.dataDir });
   const trafficViews = createTrafficViews({ db, clock, classifier: traffic.classifier });
+  const trafficReport = createTrafficReportReads({ db, clock, agents: traffic.classifier.agents });
   await trafficRoutes(app, { traffic, views: trafficViews });
   await siteRoutes(app, {
     site: createSiteViews({

@@ -70,3 +70,24 @@ export async function writeLog(file: string, lines: number, startMs: number, gzi
   await once(out, 'finish');
   return expectedCounts(lines, startMs);
 }
+
+/** A few pages of a site, the first the most fetched (weights 3, 2, 1, 1, 1, 1 out of 9). */
+export const SITE_PATHS = ['/pricing', '/blog/ai-search-guide', '/', '/docs/setup', '/blog/launch', '/about'];
+const WEIGHTED = [0, 0, 0, 1, 1, 2, 3, 4, 5];
+
+/**
+ * A small log over `days` days ending on the day of `lastDayMs` (from 09:00 UTC each day), for
+ * page and report tests: the generator's lines with their composition, on a handful of pages
+ * (SITE_PATHS, skewed) so that "most fetched" means something; `perDay` lines on the first day,
+ * more on later days so the series moves. Every line is distinct (its own second).
+ */
+export function multiDayLog(days: number, perDay: number, lastDayMs: number, paths = SITE_PATHS): string {
+  const lastDay = Math.floor(lastDayMs / 86_400_000) * 86_400_000;
+  const lines: string[] = [];
+  for (let d = 0; d < days; d++) {
+    const start = lastDay - (days - 1 - d) * 86_400_000 + 9 * 3_600_000;
+    const count = perDay + Math.round((perDay * d) / Math.max(1, days - 1));
+    for (let i = 0; i < count; i++) lines.push(logLine(i, start)[0].replace(/\/docs\/\d+\/page/, paths[WEIGHTED[(i + d) % WEIGHTED.length]! % paths.length]!));
+  }
+  return `${lines.join('\n')}\n`;
+}

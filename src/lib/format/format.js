@@ -26,6 +26,11 @@ export const ENGINE_NAMES = Object.freeze({
   'google-ai-mode': 'Google AI Mode', grok: 'Grok', 'openai-compatible': 'OpenAI-compatible engine',
 });
 
+/** AI assistants that send visitors (access-log referrers, docs/traffic.md) without being measured engines. */
+export const ASSISTANT_NAMES = Object.freeze({
+  copilot: 'Microsoft Copilot', mistral: 'Le Chat (Mistral)', deepseek: 'DeepSeek', you: 'You.com', meta: 'Meta AI',
+});
+
 const MESSAGES = {
   en: {
     notEnough: 'Not enough data', allEngines: 'All engines', significant: 'significant', notSignificant: 'not significant',
@@ -170,8 +175,8 @@ export function createFormatter({ locale = 'en', timeZone = 'UTC' } = {}) {
       if (Number.isNaN(a.getTime()) || Number.isNaN(b.getTime())) return notEnough('not_measured');
       return from === to ? dayFmt.format(a) : dayFmt.formatRange(a, b);
     },
-    /** An engine's display name; "composite" (all engines pooled) reads as such. */
-    engine: (id) => (id === 'composite' ? m.allEngines : ENGINE_NAMES[id] ?? humanise(id)),
+    /** An engine's (or a referring AI assistant's) display name; "composite" (all engines pooled) reads as such. */
+    engine: (id) => (id === 'composite' ? m.allEngines : ENGINE_NAMES[id] ?? ASSISTANT_NAMES[id] ?? humanise(id)),
     /** A brand's display name from a workspace or competitor object, else a humanised slug. */
     brand: (b) => (typeof b === 'string' ? humanise(b) : b?.displayName || b?.name || humanise(b?.brand ?? b?.slug ?? '')),
     /** A metric's name in the reader's language ("visibility" → "Visibilité"). */

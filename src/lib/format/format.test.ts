@@ -123,6 +123,8 @@ describe('dates and times: reader\'s locale, workspace\'s time zone', () => {
 describe('names: display names, never ids or slugs', () => {
   it.each([
     ['chatgpt', 'ChatGPT'], ['perplexity', 'Perplexity'], ['gemini', 'Gemini'], ['claude', 'Claude'], ['google-aio', 'Google AI Overviews'], ['brand-new-engine', 'Brand New Engine'],
+    // Assistants that refer visitors (access logs) without being measured engines.
+    ['copilot', 'Microsoft Copilot'], ['deepseek', 'DeepSeek'], ['you', 'You.com'],
   ])('engine %s → %s', (id, name) => expect(fmt('en').engine(id)).toBe(name));
 
   it('every engine id has a display name', () => {

@@ -138,7 +138,7 @@ describe.each(['http', 'stdio'] as const)('MCP over %s', (transport) => {
 
   it('a key with only metrics:read lists just the metrics tools', async () => {
     const client = await connect[transport]((await activeKey(ctx.app, cookie, slug, { scopes: ['metrics:read'] })).secret);
-    expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['get_competitor_timeseries', 'get_fanout_queries', 'get_methodology', 'get_model_versions', 'get_score', 'get_scoreboard', 'get_seo_dashboard', 'get_source_domains', 'get_source_gaps', 'get_timeseries', 'get_traffic_chain', 'get_traffic_robots', 'list_traffic_ga4_referrals', 'list_traffic_unfetched_pages']);
+    expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['get_competitor_timeseries', 'get_fanout_queries', 'get_methodology', 'get_model_versions', 'get_score', 'get_scoreboard', 'get_seo_dashboard', 'get_source_domains', 'get_source_gaps', 'get_timeseries', 'get_traffic_chain', 'get_traffic_robots', 'list_traffic_agent_days', 'list_traffic_ga4_referrals', 'list_traffic_pages', 'list_traffic_referrals', 'list_traffic_unfetched_pages']);
     expect(errorCode(await call(client, 'list_runs'))).toBe('insufficient_scope');
     await client.close();
   });
@@ -163,6 +163,36 @@ describe.each(['http', 'stdio'] as const)('MCP over %s', (transport) => {
     expect((await call(full, 'get_traffic_robots')).structuredContent).toMatchObject({ llmsTxt: null, agents: expect.arrayContaining([expect.objectContaining({ agent: 'gptbot', pages: [] })]) });
     expect((await call(full, 'list_traffic_unfetched_pages')).structuredContent).toMatchObject({ logsReceived: false });
     expect((await call(full, 'list_traffic_ga4_referrals')).structuredContent).toMatchObject({ syncedAt: null, rows: [] });
+  });
+
+  it('the access-log views as tools: the routes\' rows (verified and claimed apart), JSON only', async () => {
+    // Three lines of today: GPTBot from OpenAI's published range (verified, then a 404), the same
+    // user agent from elsewhere (claimed), and a visit referred by perplexity.ai.
+    const now = new Date();
+    const today = now.toISOString().slice(0, 10);
+    const stamp = now.toUTCString().replace(/^\w+, (\d+) (\w+) (\d+) ([\d:]+) GMT$/, '$1/$2/$3:$4 +0000');
+    const gptbot = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)';
+    const log = [
+      `20.171.207.1 - - [${stamp}] "GET /pricing HTTP/1.1" 200 500 "-" "${gptbot}"`,
+      `20.171.207.2 - - [${stamp}] "GET /pricing HTTP/1.1" 404 100 "-" "${gptbot}"`,
+      `198.51.100.9 - - [${stamp}] "GET /pricing HTTP/1.1" 200 500 "-" "${gptbot}"`,
+      `203.0.113.5 - - [${stamp}] "GET /blog/a HTTP/1.1" 200 900 "https://www.perplexity.ai/search" "Mozilla/5.0 Firefox/130.0"`,
+    ].join('\n');
+    const upload = await ctx.app.inject({ method: 'POST', url: `/api/v1/workspaces/${slug}/traffic/logs`, headers: { cookie, 'content-type': 'text/plain' }, payload: log });
+    expect(upload.statusCode, upload.body).toBe(202);
+    expect((await waitForJob(slug, upload.json().id)).status).toBe('succeeded');
+    const route = async (path: string) => (await api('GET', `/api/v1/workspaces/${slug}/traffic/${path}`)).json();
+
+    const days = (await call(full, 'list_traffic_agent_days', { from: today, to: today })).structuredContent as { items: Array<Record<string, unknown>> };
+    expect(days.items).toEqual(await route(`agents?from=${today}&to=${today}`));
+    expect(days.items.map((d) => [d.agent, d.verification, d.hits, d.s4xx])).toEqual([['gptbot', 'claimed', 1, 0], ['gptbot', 'verified', 2, 1]]);
+    const pages = (await call(full, 'list_traffic_pages', { agent: 'gptbot', folder: '/' })).structuredContent as { items: Array<Record<string, unknown>> };
+    expect(pages.items).toEqual(await route('pages?agent=gptbot&folder=/'));
+    expect(pages.items.find((p) => p.verification === 'verified')).toMatchObject({ path: '/pricing', hits: 2, errors: 1, errorRate: 0.5, operator: 'OpenAI', purpose: 'training' });
+    expect((await call(full, 'list_traffic_referrals', { from: today, to: today })).structuredContent).toEqual({ items: [{ day: today, engine: 'perplexity', path: '/blog/a', visits: 1 }] });
+    // A route's CSV is not a tool answer: `format` is not an argument of any tool.
+    expect(text(await call(full, 'list_traffic_referrals', { format: 'csv' }))).toContain('format is not an allowed field');
+    expect(errorCode(await call(full, 'list_traffic_agent_days', { from: today, to: '2020-01-01' }))).toBe('invalid_request');
   });
 
   it('answers the API’s errors as tool errors with its code and message', async () => {

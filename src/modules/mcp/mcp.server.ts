@@ -70,7 +70,8 @@ function buildCatalog(app: FastifyInstance): CatalogTool[] {
     const found = findOperation(doc, spec.operationId);
     const route = app.registeredRoutes.find((r) => r.operationId === spec.operationId);
     if (!route || typeof route.credential !== 'string' || !route.credential.includes(':')) throw new Error(`Tool ${spec.name}: ${spec.operationId} is not a scoped route`);
-    const { schema, locations } = inputSchemaOf(found.operation);
+    // `format` is left out: a tool always answers JSON (the CSV a route also offers would not parse as a tool result).
+    const { schema, locations } = inputSchemaOf(found.operation, ['workspace', 'format']);
     const validate = ajv.compile(schema);
     let output = responseSchemaOf(found.operation);
     if (spec.first) output = (output.items ?? {}) as JsonSchema;

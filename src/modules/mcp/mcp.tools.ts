@@ -66,6 +66,18 @@ export const TOOLS: readonly ToolSpec[] = [
     description: 'Fan-out queries on which a competitor’s page was retrieved and the brand’s was not, with the competitor URLs and the answers as evidence.',
   },
   {
+    name: 'list_traffic_agent_days', title: 'AI crawler and agent hits per day', operationId: 'listTrafficAgentDays', annotations: read,
+    description: 'From the access logs sent: per day, AI agent (GPTBot, ClaudeBot, PerplexityBot, …) and verification, the hits by status class (2xx/3xx/4xx/5xx) and bytes, with the agent\'s operator and purpose (training, search_index, user_fetch). `verified`: from the operator\'s published addresses; `claimed`: only the user agent says so (never add it to verified). from/to default to the last 30 days. An empty list: no log sent for those days.',
+  },
+  {
+    name: 'list_traffic_pages', title: 'Pages AI agents fetched', operationId: 'listTrafficPages', annotations: read,
+    description: 'Per page and AI agent (verified and claimed apart): last fetched, hits and errors since the first fetch, error rate, last status and hits per day; most recently fetched first. Filter by agent id or folder (e.g. /blog/).',
+  },
+  {
+    name: 'list_traffic_referrals', title: 'Visits referred by AI answers', operationId: 'listTrafficReferrals', annotations: read,
+    description: 'Visits whose referrer is an AI answer engine (chatgpt.com, perplexity.ai, gemini.google.com, copilot.microsoft.com, claude.ai, …), per day, engine and landing page, from the access logs sent. from/to default to the last 30 days.',
+  },
+  {
     name: 'get_traffic_chain', title: 'Crawled → retrieved → cited → visited, per page', operationId: 'getTrafficChain', annotations: read,
     description: 'Per page and engine: verified fetches by the engine\'s crawlers (access logs), answers that retrieved and cited the page (k of n with a 95% interval), AI-referred visits (logs and GA4), and the weakest link in a sentence (e.g. "PerplexityBot gets 403 on /pricing"). Filter by engine, path or weakest link.',
   },

@@ -27,14 +27,17 @@ export function toCsv(r: ReportData, opts: { bom?: boolean } = {}): string {
   for (const e of r.series.engines) for (const p of e.points) row('GEO score per day', `GEO score ${e.engine}`, p.day, p.value, 'score', p.n, p.interval, e.engine);
   for (const s of r.sections) {
     if (s.unavailable) row(s.heading, 'unavailable', r.periodTo, null, '', null, null, s.unavailable);
+    if (s.note) row(s.heading, 'note', r.periodTo, null, '', null, null, s.note);
     for (const f of s.figures) row(s.heading, f.label, s.day ?? r.periodTo, f.value, f.unit, f.n, f.interval, f.note);
     if (!s.table) continue;
-    // Table rows: one CSV row per numeric cell, labelled by the row's first cell and the column.
+    // Table rows: one CSV row per numeric cell, labelled by the cells naming the row (the first,
+    // or `labelColumns` of them joined by " · ") and the column.
+    const lead = s.table.labelColumns ?? 1;
     for (const cells of s.table.rows) {
-      const name = String(cells[0] ?? '');
+      const name = cells.slice(0, lead).map((c) => String(c ?? '')).join(' · ');
       s.table.columns.forEach((c, i) => {
         const v = cells[i];
-        if (i === 0 || c.kind === 'interval' || c.kind === 'text' || c.kind === 'engine' || c.kind === 'date') return;
+        if (i < lead || c.kind === 'interval' || c.kind === 'text' || c.kind === 'engine' || c.kind === 'date') return;
         const next = s.table!.columns[i + 1];
         const iv = next?.kind === 'interval' && Array.isArray(cells[i + 1]) ? (cells[i + 1] as [number, number]) : null;
         row(s.heading, `${name}: ${c.label}`, s.day ?? r.periodTo, typeof v === 'number' ? v : null, c.kind === 'percent' ? '%' : c.kind, null, iv);

@@ -49,6 +49,21 @@ export const CA: Messages = {
   'term.improved': 'millora', 'term.noDetectableChange': 'sense canvi detectable', 'term.worse': 'empitjora', 'term.pending': 'pendent',
   'term.complete': 'completa', 'term.partial': 'parcial',
 
+  'heading.traffic': 'Rastrejadors d’IA i visites referides', 'heading.trafficPages': 'Pàgines més sol·licitades per agents d’IA verificats',
+  'heading.trafficReferrals': 'Visites referides per respostes d’IA, per motor',
+  'label.verifiedHits': 'Sol·licituds verificades d’agents d’IA', 'label.claimedHits': 'Sol·licituds declarades d’agents d’IA (sense verificar)',
+  'label.errorShare': 'Sol·licituds verificades respostes amb error (4xx/5xx)', 'label.referredVisits': 'Visites referides per respostes d’IA',
+  'col.operator': 'Operador', 'col.purpose': 'Finalitat', 'col.verifiedHits': 'Sol·licituds verificades', 'col.errorShare': 'Proporció d’errors', 'col.errorInterval': 'Interval d’errors',
+  'col.claimedHits': 'Sol·licituds declarades', 'col.agents': 'Agents verificats', 'col.visits': 'Visites', 'col.shareInterval': 'Interval de la proporció',
+  'col.topLanding': 'Pàgina de destinació principal', 'col.topLandingVisits': 'Les seves visites',
+  'note.verifiedHits': 'des de les adreces publicades per l’operador; n: totes les sol·licituds d’agents d’IA',
+  'note.claimedHits': 'només ho afirma l’agent d’usuari (pot ser fals): mai no es compta com a verificada',
+  'note.hitsOf': '{k} de {n} sol·licituds verificades', 'note.noVerified': 'cap sol·licitud verificada', 'note.referredVisits': 'el referent és un motor de respostes d’IA (registres d’accés)',
+  'note.pagesKept': 'Les sol·licituds soltes es conserven durant la retenció de l’espai de treball: aquesta taula compta els últims {kept} dels {days} dies del període.',
+  'na.noTraffic': 'Els registres d’accés enviats no contenen cap sol·licitud d’agents d’IA ni cap visita referida per IA en aquest període.',
+  'na.noTrafficPages': 'Cap agent d’IA verificat no va sol·licitar cap pàgina en els dies que compta aquesta taula.', 'na.noReferrals': 'Cap visita no va arribar referida per una resposta d’IA en aquest període.',
+  'term.training': 'entrenament', 'term.searchIndex': 'índex de cerca', 'term.userFetch': 'consulta d’usuari',
+
   'method.interval': 'L’interval de confiança del 95 % de la puntuació GEO és un bootstrap de percentils sobre els prompts (les respostes del dia remostrejades per prompt, {resamples} vegades); '
     + 'les proporcions (visibilitat, taxa de cites, quota de cites pròpies) porten un interval de Wilson del 95 %; les mitjanes (posició, sentiment), l’aproximació normal. '
     + 'Un canvi només es considera significatiu quan els dos intervals del 95 % no se superposen.',

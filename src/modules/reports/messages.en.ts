@@ -58,6 +58,22 @@ export const EN = {
   'term.improved': 'improved', 'term.noDetectableChange': 'no_detectable_change', 'term.worse': 'worse', 'term.pending': 'pending',
   'term.complete': 'complete', 'term.partial': 'partial',
 
+  // AI crawlers and referrals, from the access logs (traffic.fns.ts).
+  'heading.traffic': 'AI crawlers and referrals', 'heading.trafficPages': 'Pages most fetched by verified AI agents',
+  'heading.trafficReferrals': 'Visits referred by AI answers, per engine',
+  'label.verifiedHits': 'Verified AI agent hits', 'label.claimedHits': 'Claimed AI agent hits (unverified)',
+  'label.errorShare': 'Verified hits answered with an error (4xx/5xx)', 'label.referredVisits': 'Visits referred by AI answers',
+  'col.operator': 'Operator', 'col.purpose': 'Purpose', 'col.verifiedHits': 'Verified hits', 'col.errorShare': 'Error share', 'col.errorInterval': 'Error share interval',
+  'col.claimedHits': 'Claimed hits', 'col.agents': 'Verified agents', 'col.visits': 'Visits', 'col.shareInterval': 'Share interval',
+  'col.topLanding': 'Top landing page', 'col.topLandingVisits': 'Its visits',
+  'note.verifiedHits': 'from the operator’s published addresses; n: all AI agent hits',
+  'note.claimedHits': 'the user agent alone says so (it may be spoofed): never counted as verified',
+  'note.hitsOf': '{k} of {n} verified hits', 'note.noVerified': 'no verified hit', 'note.referredVisits': 'the referrer is an AI answer engine (access logs)',
+  'note.pagesKept': 'Single hits are kept for the workspace’s retention period: this table counts the last {kept} of the period’s {days} days.',
+  'na.noTraffic': 'The access logs sent hold no AI agent request and no AI-referred visit in this period.',
+  'na.noTrafficPages': 'No verified AI agent fetched a page in the days this table counts.', 'na.noReferrals': 'No visit was referred by an AI answer in this period.',
+  'term.training': 'training', 'term.searchIndex': 'search index', 'term.userFetch': 'user fetch',
+
   'method.interval': 'The GEO score’s 95% interval is a percentile bootstrap over prompts (the day’s answers resampled by prompt, {resamples} times); '
     + 'proportions (visibility, citation rate, owned citation share) carry a 95% Wilson interval; means (position, sentiment) the normal approximation. '
     + 'A change is called significant only when the two 95% intervals do not overlap.',

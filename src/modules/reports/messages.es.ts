@@ -49,6 +49,21 @@ export const ES: Messages = {
   'term.improved': 'mejora', 'term.noDetectableChange': 'sin cambio detectable', 'term.worse': 'empeora', 'term.pending': 'pendiente',
   'term.complete': 'completa', 'term.partial': 'parcial',
 
+  'heading.traffic': 'Rastreadores de IA y visitas referidas', 'heading.trafficPages': 'Páginas más solicitadas por agentes de IA verificados',
+  'heading.trafficReferrals': 'Visitas referidas por respuestas de IA, por motor',
+  'label.verifiedHits': 'Solicitudes verificadas de agentes de IA', 'label.claimedHits': 'Solicitudes declaradas de agentes de IA (sin verificar)',
+  'label.errorShare': 'Solicitudes verificadas respondidas con error (4xx/5xx)', 'label.referredVisits': 'Visitas referidas por respuestas de IA',
+  'col.operator': 'Operador', 'col.purpose': 'Finalidad', 'col.verifiedHits': 'Solicitudes verificadas', 'col.errorShare': 'Proporción de errores', 'col.errorInterval': 'Intervalo de errores',
+  'col.claimedHits': 'Solicitudes declaradas', 'col.agents': 'Agentes verificados', 'col.visits': 'Visitas', 'col.shareInterval': 'Intervalo de la proporción',
+  'col.topLanding': 'Página de destino principal', 'col.topLandingVisits': 'Sus visitas',
+  'note.verifiedHits': 'desde las direcciones publicadas por el operador; n: todas las solicitudes de agentes de IA',
+  'note.claimedHits': 'solo lo afirma el agente de usuario (puede ser falso): nunca se cuenta como verificada',
+  'note.hitsOf': '{k} de {n} solicitudes verificadas', 'note.noVerified': 'ninguna solicitud verificada', 'note.referredVisits': 'el referente es un motor de respuestas de IA (registros de acceso)',
+  'note.pagesKept': 'Las solicitudes sueltas se conservan durante la retención del espacio de trabajo: esta tabla cuenta los últimos {kept} de los {days} días del periodo.',
+  'na.noTraffic': 'Los registros de acceso enviados no contienen ninguna solicitud de agentes de IA ni ninguna visita referida por IA en este periodo.',
+  'na.noTrafficPages': 'Ningún agente de IA verificado solicitó una página en los días que cuenta esta tabla.', 'na.noReferrals': 'Ninguna visita llegó referida por una respuesta de IA en este periodo.',
+  'term.training': 'entrenamiento', 'term.searchIndex': 'índice de búsqueda', 'term.userFetch': 'consulta de usuario',
+
   'method.interval': 'El intervalo de confianza del 95 % de la puntuación GEO es un bootstrap de percentiles sobre los prompts (las respuestas del día remuestreadas por prompt, {resamples} veces); '
     + 'las proporciones (visibilidad, tasa de citas, cuota de citas propias) llevan un intervalo de Wilson del 95 %; las medias (posición, sentimiento), la aproximación normal. '
     + 'Un cambio solo se considera significativo cuando los dos intervalos del 95 % no se solapan.',

@@ -50,6 +50,21 @@ export const FR: Messages = {
   'term.improved': 'amélioration', 'term.noDetectableChange': 'aucun changement détectable', 'term.worse': 'dégradation', 'term.pending': 'en attente',
   'term.complete': 'complète', 'term.partial': 'partielle',
 
+  'heading.traffic': 'Robots d’IA et visites référées', 'heading.trafficPages': 'Pages les plus demandées par des agents d’IA vérifiés',
+  'heading.trafficReferrals': 'Visites référées par des réponses d’IA, par moteur',
+  'label.verifiedHits': 'Requêtes vérifiées d’agents d’IA', 'label.claimedHits': 'Requêtes déclarées d’agents d’IA (non vérifiées)',
+  'label.errorShare': 'Requêtes vérifiées ayant reçu une erreur (4xx/5xx)', 'label.referredVisits': 'Visites référées par des réponses d’IA',
+  'col.operator': 'Opérateur', 'col.purpose': 'Finalité', 'col.verifiedHits': 'Requêtes vérifiées', 'col.errorShare': 'Part d’erreurs', 'col.errorInterval': 'Intervalle de la part d’erreurs',
+  'col.claimedHits': 'Requêtes déclarées', 'col.agents': 'Agents vérifiés', 'col.visits': 'Visites', 'col.shareInterval': 'Intervalle de la part',
+  'col.topLanding': 'Principale page d’arrivée', 'col.topLandingVisits': 'Ses visites',
+  'note.verifiedHits': 'depuis les adresses publiées par l’opérateur ; n : toutes les requêtes d’agents d’IA',
+  'note.claimedHits': 'seul l’agent utilisateur l’affirme (il peut être usurpé) : jamais compté comme vérifié',
+  'note.hitsOf': '{k} sur {n} requêtes vérifiées', 'note.noVerified': 'aucune requête vérifiée', 'note.referredVisits': 'le référent est un moteur de réponses d’IA (journaux d’accès)',
+  'note.pagesKept': 'Les requêtes unitaires sont conservées pendant la durée de rétention de l’espace de travail : ce tableau compte les {kept} derniers des {days} jours de la période.',
+  'na.noTraffic': 'Les journaux d’accès envoyés ne contiennent aucune requête d’agent d’IA ni aucune visite référée par une IA sur cette période.',
+  'na.noTrafficPages': 'Aucun agent d’IA vérifié n’a demandé de page pendant les jours que compte ce tableau.', 'na.noReferrals': 'Aucune visite n’a été référée par une réponse d’IA sur cette période.',
+  'term.training': 'entraînement', 'term.searchIndex': 'index de recherche', 'term.userFetch': 'requête d’utilisateur',
+
   'method.interval': 'L’intervalle de confiance à 95 % du score GEO est un bootstrap par percentiles sur les prompts (les réponses du jour rééchantillonnées par prompt, {resamples} fois) ; '
     + 'les proportions (visibilité, taux de citation, part de citations propres) ont un intervalle de Wilson à 95 % ; les moyennes (position, sentiment), l’approximation normale. '
     + 'Un changement n’est dit significatif que si les deux intervalles à 95 % ne se chevauchent pas.',

@@ -30,9 +30,10 @@ export function simulatedLine(r: ReportData, f: Formatter, t: Translator): strin
 }
 
 function cell(f: Formatter, t: Translator, c: Column, v: Cell): string {
-  if (c.kind === 'interval') return esc(f.interval(Array.isArray(v) ? v : null, 'too_few'));
+  const missing = c.missing ? t.text(c.missing) : null;
+  if (c.kind === 'interval') return esc(f.interval(Array.isArray(v) ? v : null, missing ?? 'too_few'));
   if (Array.isArray(v)) return esc(f.interval(v));
-  if (v === null || v === undefined || v === '') return c.kind === 'text' ? '—' : esc(f.notEnough(c.kind === 'decimal' ? 'no_mentions' : 'no_answers'));
+  if (v === null || v === undefined || v === '') return c.kind === 'text' ? '—' : esc(f.notEnough(missing ?? (c.kind === 'decimal' ? 'no_mentions' : 'no_answers')));
   if (typeof v === 'string') return esc(c.kind === 'engine' ? f.engine(v) : c.kind === 'date' ? f.date(v) : t.term(v));
   switch (c.kind) {
     case 'score': return esc(f.score(v));
@@ -44,8 +45,10 @@ function cell(f: Formatter, t: Translator, c: Column, v: Cell): string {
 
 function table(tb: Table, f: Formatter, t: Translator): string {
   const numeric = (c: Column) => c.kind !== 'text' && c.kind !== 'engine' && c.kind !== 'date';
-  return `<table><thead><tr>${tb.columns.map((c) => `<th${numeric(c) ? ' class="num"' : ''}>${esc(t.text(c.label))}</th>`).join('')}</tr></thead><tbody>`
-    + tb.rows.map((row) => `<tr>${row.map((v, i) => `<td${numeric(tb.columns[i]!) ? ' class="num"' : ''}>${cell(f, t, tb.columns[i]!, v)}</td>`).join('')}</tr>`).join('')
+  // `data`: a section's table, whose long numeric headers may wrap (the figures and appendix tables keep theirs on one line).
+  return `<table class="data"><thead><tr>${tb.columns.map((c) => `<th${numeric(c) ? ' class="num"' : ''}>${esc(t.text(c.label))}</th>`).join('')}</tr></thead><tbody>`
+    // A missing figure is a sentence ("Not enough data: …"): it wraps, where a number stays on one line.
+    + tb.rows.map((row) => `<tr>${row.map((v, i) => `<td${numeric(tb.columns[i]!) ? (v === null || v === undefined ? ' class="num missing"' : ' class="num"') : ''}>${cell(f, t, tb.columns[i]!, v)}</td>`).join('')}</tr>`).join('')
     + '</tbody></table>';
 }
 
@@ -63,8 +66,9 @@ const figures = (list: Figure[], f: Formatter, t: Translator) => `<table class="
 
 function section(s: Section, r: ReportData, f: Formatter, t: Translator): string {
   const color = colorOf(r);
-  const bars = s.bars?.length ? barChart(s.bars.map((b) => ({ ...b, label: t.term(b.label) })), f, t, color, s.barUnit ?? 'count') : '';
+  const bars = s.bars?.length ? barChart(s.bars.map((b) => ({ ...b, label: s.barKind === 'engine' ? f.engine(b.label) : t.term(b.label) })), f, t, color, s.barUnit ?? 'count') : '';
   return `<section class="block"><h2>${esc(t.text(s.heading))}${s.day ? ` <small>${esc(f.date(s.day))}</small>` : ''}</h2>`
+    + (s.note ? `<p class="na">${esc(t.text(s.note))}</p>` : '')
     + (s.unavailable ? `<p class="na">${esc(f.notEnough(t.text(s.unavailable)))}</p>` : '')
     + (s.chart === 'score' ? scoreChart(r.series, f, t, color) : '')
     + (s.figures.length ? figures(s.figures, f, t) : '')
@@ -130,7 +134,7 @@ h1 { font-size: 30px; margin: 0; color: ${color}; } h2 { font-size: 15px; margin
 .cover .title { font-size: 20px; margin: 10px 0 0; } .cover .period { font-size: 15px; margin: 0; } .meta, .na, .product { color: #4b5563; } .product { margin-top: 40px; font-size: 10px; }
 .block { margin: 0 0 18px; } .block table, .chart { break-inside: avoid; }
 table { border-collapse: collapse; width: 100%; margin: 4px 0 8px; } th, td { border-bottom: 1px solid #e5e7eb; padding: 3px 5px; text-align: left; vertical-align: top; }
-th { background: #f3f4f6; font-weight: 600; } .num { text-align: right; white-space: nowrap; } tr { break-inside: avoid; } thead { display: table-header-group; }
+th { background: #f3f4f6; font-weight: 600; } .num { text-align: right; white-space: nowrap; } .num.missing { white-space: normal; color: #4b5563; } table.data th.num { white-space: normal; } tr { break-inside: avoid; } thead { display: table-header-group; }
 .chart { margin: 0 0 8px; } .chart svg { width: 100%; height: auto; font-size: 10px; fill: #374151; }
 .legend { list-style: none; padding: 0; margin: 4px 0 0; display: flex; flex-wrap: wrap; gap: 4px 16px; font-size: 10px; }
 .key { display: inline-block; width: 18px; height: 0; border-top: 3px solid; margin-right: 5px; vertical-align: middle; } .key:not(.dashed) { height: 8px; border: 0; } .key.dashed { border-top-style: dashed; border-top-width: 2px; }

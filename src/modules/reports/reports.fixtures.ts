@@ -1,6 +1,7 @@
 import type { Language } from '../../lib/format/format.js';
 import { buildSnapshot } from '../scores/snapshot.fns.ts';
 import { buildReport, REPORT_TYPES, type RecsInput, type ReportData, type ReportType, type SeoInput } from './reports.fns.ts';
+import { trafficSections, type TrafficInput } from './traffic.fns.ts';
 
 // Reports of every type built in memory, with data in every section (tables, bars, notes, an
 // effect from simulated engines), for tests that read what a rendered report says.
@@ -52,13 +53,33 @@ export const SEO: SeoInput = {
   evaluations: [{ url: 'https://acme.example/', fetchedAt: '2026-11-03T10:00:00.000Z', status: 'complete', scores: { performance: 91, accessibility: 88, bestPractices: 100, seo: 92 } }],
 };
 
+/** Access logs over the fixture's period: verified and claimed agents, errors, referrals, pages counted from the second day. */
+export const TRAFFIC: TrafficInput = {
+  logsSent: true, pagesFrom: '2026-11-02',
+  agentDays: [
+    { agent: 'gptbot', operator: 'OpenAI', purpose: 'training', verification: 'verified', hits: 40, s4xx: 3, s5xx: 1 },
+    { agent: 'gptbot', operator: 'OpenAI', purpose: 'training', verification: 'claimed', hits: 6, s4xx: 0, s5xx: 0 },
+    { agent: 'perplexitybot', operator: 'Perplexity', purpose: 'search_index', verification: 'verified', hits: 25, s4xx: 5, s5xx: 0 },
+    { agent: 'claudebot', operator: 'Anthropic', purpose: 'training', verification: 'claimed', hits: 9, s4xx: 0, s5xx: 1 },
+    { agent: 'chatgpt-user', operator: 'OpenAI', purpose: 'user_fetch', verification: 'verified', hits: 4, s4xx: 0, s5xx: 0 },
+  ],
+  referrals: [
+    { engine: 'chatgpt', path: '/pricing', visits: 7 }, { engine: 'chatgpt', path: '/', visits: 2 },
+    { engine: 'perplexity', path: '/blog/guide', visits: 3 }, { engine: 'copilot', path: '/', visits: 1 },
+  ],
+  pages: [
+    { path: '/pricing', verifiedHits: 30, verifiedErrors: 4, claimedHits: 2, agents: ['GPTBot', 'PerplexityBot'] },
+    { path: '/blog/guide', verifiedHits: 12, verifiedErrors: 0, claimedHits: 0, agents: ['ChatGPT-User'] },
+  ],
+};
+
 /** A report of `type` in `language`, from the fixtures above (an agency, a simulated engine). */
 export function fixtureReport(type: ReportType, language: Language): ReportData {
   return buildReport({
     type, language, timeZone: 'Europe/Madrid', workspace: 'acme', periodFrom: '2026-11-01', periodTo: '2026-11-03', generatedAt: '2026-11-04T09:30:00.000Z',
     brand: { name: 'Acme', color: null, logo: null }, agency: { name: 'Northwind', logo: null, whiteLabel: false },
     simulatedEngines: ['chatgpt'], days, perEngine: perEngineDays.map((e) => ({ engine: e.engine, data: e.days.at(-1)!.data })), perEngineDays,
-    recs: RECS, seo: SEO, domainClasses: { 'reddit.com': 'user_generated' },
+    recs: RECS, seo: SEO, domainClasses: { 'reddit.com': 'user_generated' }, traffic: trafficSections(TRAFFIC, '2026-11-01', '2026-11-03'),
   });
 }
 

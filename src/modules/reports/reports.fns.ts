@@ -22,9 +22,15 @@ export interface Figure { label: string; value: number | null; unit: '%' | 'poin
 /** How a column reads: the renderers format each kind with the one formatter (src/lib/format); CSV keeps the raw value. */
 export type ColumnKind = 'text' | 'engine' | 'score' | 'percent' | 'count' | 'decimal' | 'interval' | 'date';
 export type Cell = string | number | null | [number, number];
-export interface Column { label: string; kind: ColumnKind }
-export interface Table { columns: Column[]; rows: Cell[][] }
-export interface Section { heading: string; /** The day the section's figures are of (the renderer formats it after the heading). */ day?: string; figures: Figure[]; table?: Table; chart?: 'score'; bars?: Array<{ label: string; value: number }>; barUnit?: '%' | 'count'; unavailable?: string }
+/** `missing`: why a cell of this column may be empty (stored English, as a note), instead of the generic reason. */
+export interface Column { label: string; kind: ColumnKind; missing?: string }
+/** `labelColumns`: how many leading columns name a row in CSV (default 1). */
+export interface Table { columns: Column[]; rows: Cell[][]; labelColumns?: number }
+export interface Section {
+  heading: string; /** The day the section's figures are of (the renderer formats it after the heading). */ day?: string; figures: Figure[]; table?: Table; chart?: 'score';
+  bars?: Array<{ label: string; value: number }>; barUnit?: '%' | 'count'; /** Bar labels are engine ids (said by display name). */ barKind?: 'engine';
+  unavailable?: string; /** A line under the heading about how the section counts (stored English). */ note?: string;
+}
 /** A column by its key in the message table (the data keeps its English; the renderer translates). */
 const col = (key: MessageKey, kind: ColumnKind = 'text'): Column => ({ label: en(key), kind });
 
@@ -229,6 +235,8 @@ export interface ReportInput extends Branding {
   domainClasses?: Record<string, string>;
   /** The model versions the providers named with the period's answers, per engine, when wired. */
   modelVersions?: Array<{ engine: string; surface?: string; modelVersion: string | null; answers: number }>;
+  /** The access logs' pages for the period (traffic.fns.ts), appended to a visibility summary; none when no log was sent. */
+  traffic?: Section[];
 }
 
 /** The report of one type over its days; types whose data source is missing say so. */
@@ -258,7 +266,11 @@ export function buildReport(input: ReportInput): ReportData {
   if (input.unavailable) return only(input.unavailable);
   if (input.type === 'recommendations_progress') return input.recs ? { ...base, sections: recommendationsProgress(input.recs) } : only(en('na.recsMissing'));
   if (input.type === 'seo_technical_status') return input.seo ? { ...base, sections: seoTechnicalStatus(input.seo) } : only(en('na.seoMissing'));
-  if (!input.days.length) return only(en('na.noMeasurement'));
+  // The access logs do not depend on a measurement: a visibility summary keeps their pages without one.
+  if (!input.days.length) {
+    const none = only(en('na.noMeasurement'));
+    return input.type === 'visibility_summary' ? { ...none, sections: [...none.sections, ...(input.traffic ?? [])] } : none;
+  }
   const sections = input.type === 'visibility_summary' ? [...visibilitySummary(input.days, input.perEngine), ...clientPages(input)]
     : input.type === 'competitor_comparison' ? competitorComparison(input.days)
       : citationSources(input.days, input.domainClasses);
@@ -275,5 +287,6 @@ function clientPages(input: ReportInput): Section[] {
       heading: en('heading.doneEffects'), figures: [],
       ...(input.recs?.effects.length ? { table: effectsTable(input.recs) } : { unavailable: en('na.noDoneEffect') }),
     },
+    ...(input.traffic ?? []),
   ];
 }

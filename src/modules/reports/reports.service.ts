@@ -19,6 +19,7 @@ import { pdfChrome, toCsv, toHtml } from './render.fns.ts';
 import { buildReport, CATALOG, REPORT_TYPES, type Branding, type RecsInput, type ReportData, type ReportType, type SeoInput } from './reports.fns.ts';
 import { reportSettings, reports } from './reports.tables.ts';
 import { checkSettings, defaultSettings, settingsView, type ReportSettingsBody } from './settings.fns.ts';
+import { trafficPages, type TrafficReads } from './traffic.data.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
@@ -45,6 +46,8 @@ export interface ReportSources {
     /** The model versions the providers named with a period's answers (from inclusive, to exclusive). */
     modelVersions(ws: WorkspaceContext, from: Date, to: Date): Promise<Array<{ engine: string; surface: string; modelVersion: string | null; answers: number }>>;
   };
+  /** The access logs' reads (traffic module), for the visibility summary's traffic pages. */
+  traffic?(): TrafficReads;
 }
 /** The longest period a report may cover. */
 export const MAX_PERIOD_DAYS = 400;
@@ -145,12 +148,14 @@ export function createReportsService(deps: {
     const domainClasses = top && classify ? Object.fromEntries([...top.owned, ...top.competitor, ...top.thirdParty].map((d) => [d.domain, classify(d.domain)])) : undefined;
     const modelVersions = deps.sources.sourceClasses && !opts.lean ? await deps.sources.sourceClasses().modelVersions(ws, ...bounds(row)) : undefined;
     const wantsRecs = !opts.lean && (type === 'recommendations_progress' || type === 'visibility_summary');
+    // The portfolio (lean) never prints the traffic pages.
+    const traffic = !opts.lean && type === 'visibility_summary' ? await trafficPages(deps.sources.traffic?.(), ws, row.periodFrom, row.periodTo) : undefined;
     return buildReport({
       ...brand, language: (row.trigger === 'run' || row.trigger === 'weekly' ? brand.language : row.language) as Language,
       type, workspace: ws.slug, periodFrom: row.periodFrom, periodTo: row.periodTo, generatedAt: row.createdAt.toISOString(),
       // Run and weekly reports recorded their simulated engines; an on-demand one reads them from its snapshots.
       simulatedEngines: row.simulatedEngines.length ? row.simulatedEngines : perEngineDays.filter((e) => e.days.some((d) => d.data.simulated)).map((e) => e.engine).sort(),
-      days, perEngine, perEngineDays, unavailable: UNAVAILABLE[type], domainClasses, modelVersions,
+      days, perEngine, perEngineDays, unavailable: UNAVAILABLE[type], domainClasses, modelVersions, traffic,
       recs: wantsRecs ? await recsInput(ws, row) : undefined,
       seo: type === 'seo_technical_status' ? await seoInput(ws, days.at(-1)?.data.metrics.answers ?? 0) : undefined,
     });
