@@ -46,9 +46,13 @@ export function logLine(i: number, startMs: number): [string, keyof Omit<LogComp
   return [combined(`192.0.2.${slot}`, UA.browser), 'other'];
 }
 
-export function expectedCounts(lines: number, startMs = 0): LogComposition {
+// What a line is depends only on its slot (i % 100): read once from logLine itself per slot,
+// rather than rebuilding every line again (2.6 s of the 1M-line test's time).
+const KIND_OF_SLOT = Array.from({ length: 100 }, (_, slot) => logLine(slot, 0)[1]);
+
+export function expectedCounts(lines: number, _startMs = 0): LogComposition {
   const counts: LogComposition = { lines, verified: 0, claimed: 0, referrals: 0, unparsed: 0, other: 0 };
-  for (let i = 0; i < lines; i++) counts[logLine(i, startMs)[1]]++;
+  for (let i = 0; i < lines; i++) counts[KIND_OF_SLOT[i % 100]!]++;
   return counts;
 }
 
