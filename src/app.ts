@@ -115,6 +115,7 @@ import { drainsRoutes } from './modules/traffic/drains.routes.ts';
 import { createTrafficService } from './modules/traffic/traffic.service.ts';
 import { createTrafficViews } from './modules/traffic/traffic.views.ts';
 import { trafficRoutes } from './modules/traffic/traffic.routes.ts';
+import { uploadsRoutes } from './modules/traffic/uploads.routes.ts';
 import { AGENT_DATA } from './modules/traffic/classify.fns.ts';
 import { createGa4Referrals } from './modules/traffic/ga4.ts';
 import { createCrawlReads } from './modules/traffic/crawl.reads.ts';
@@ -434,6 +435,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const trafficViews = createTrafficViews({ db, clock, classifier: traffic.classifier });
   const trafficReport = createTrafficReportReads({ db, clock, agents: traffic.classifier.agents });
   await trafficRoutes(app, { traffic, views: trafficViews });
+  uploadsRoutes(app, { traffic });
   await siteRoutes(app, {
     site: createSiteViews({
       db, classifier: traffic.classifier, ga4: ga4Referrals, range: trafficViews.range,

@@ -202,6 +202,7 @@ export const DECISION_CREDENTIALS: Record<string, string> = {
   // docs/traffic.md (issue 28): uploading logs and drains are settings, like webhooks; the views are
   // metrics; a drain push authenticates by its own signature
   [`POST ${W}/traffic/logs`]: 'settings:write',
+  [`GET ${W}/traffic/uploads`]: 'settings:read',
   [`GET ${W}/traffic/uploads/:id`]: 'settings:read',
   [`GET ${W}/traffic/settings`]: 'settings:read',
   [`PUT ${W}/traffic/settings`]: 'settings:write',

@@ -5,7 +5,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { pipeline as pipe } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
@@ -161,6 +161,17 @@ export function createTrafficService(deps: { db: Db; clock: Clock; jobs: JobsSer
       if (!row && !job) throw notFound('Upload');
       if (row && row.workspaceId !== ws.id) throw notFound('Upload');
       return { ...uploadView(row ?? null, id), status: job?.status ?? 'succeeded' };
+    },
+
+    /** The latest uploads and drain pushes, newest first, each with its counts and status. */
+    async uploads(ws: WorkspaceContext, limit: number) {
+      const rows = await db.select().from(trafficUploads).where(eq(trafficUploads.workspaceId, ws.id))
+        .orderBy(desc(trafficUploads.createdAt), desc(trafficUploads.id)).limit(limit);
+      return Promise.all(rows.map(async (row) => ({
+        ...uploadView(row, row.id), createdAt: row.createdAt.toISOString(),
+        // A finished row succeeded; an unfinished one is still running, or its job failed (it says which).
+        status: row.finishedAt ? 'succeeded' as const : (await deps.jobs.get(ws, row.id, KIND).catch(() => null))?.status ?? 'failed' as const,
+      })));
     },
 
     retentionDays: (ws: WorkspaceContext) => repo.retentionDays(ws.id),
