@@ -90,7 +90,7 @@ export const TOOLS: readonly ToolSpec[] = [
     description: 'Known pages (evaluated, in the sitemap, read in answers, AI-referred) that no AI agent fetched from its operator\'s published addresses; fetches by unverified user agents are shown apart.',
   },
   {
-    name: 'list_traffic_ga4_referrals', title: 'GA4 sessions from AI answers', operationId: 'listTrafficGa4Referrals', annotations: read,
+    name: 'list_traffic_ga4_referrals', title: 'GA4 sessions from AI answers', operationId: 'listTrafficAnalyticsReferrals', annotations: read,
     description: 'GA4 sessions and key events from AI answer engines per day, engine and landing page, as of the last SEO refresh (syncedAt null: never read).',
   },
   {

@@ -75,7 +75,7 @@ export async function siteRoutes(app: FastifyInstance, deps: { site: SiteViews }
   r.get('/api/v1/workspaces/:workspace/traffic/referrals/ga4', {
     config: { credential: ACCESS.metrics.read },
     schema: {
-      operationId: 'listTrafficGa4Referrals', tags, summary: 'GA4 sessions and key events from AI answers per day, engine and landing page',
+      operationId: 'listTrafficAnalyticsReferrals', tags, summary: 'GA4 sessions and key events from AI answers per day, engine and landing page',
       description: 'Read by the SEO refresh (`POST …/seo`) when a GA4 property and the Google service account are connected: one more runReport, charged like the others, filtered by GA4 to the AI engines\' sources and the "AI Assistant" channel. `syncedAt` null: never read. `from`/`to` as for the other traffic views.',
       params: WorkspaceParams, querystring: RangeQuery, response: jsonOrCsv(Ga4View),
     },
