@@ -40,3 +40,14 @@ describe('GET …/traffic/uploads', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/workspaces/uploads/traffic/uploads?limit=1', headers: { cookie } })).json()).toHaveLength(1);
   });
 });
+
+describe('POST …/traffic/logs over a real connection', () => {
+  it('takes the body as it streams (the request is never walked as parsed data)', { timeout: 60_000 }, async () => {
+    await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    const base = `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`;
+    const res = await fetch(`${base}/api/v1/workspaces/uploads/traffic/logs`, { method: 'POST', headers: { cookie, origin: base, 'content-type': 'application/octet-stream' }, body: LOG.repeat(200) });
+    expect(res.status, await res.clone().text()).toBe(202);
+    const job = await jobWhenDone(ctx.app, 'uploads', (await res.json()).id, { cookie });
+    expect(job.status, job.lastLines.join('\n')).toBe('succeeded');
+  });
+});
