@@ -81,9 +81,10 @@ const WEIGHTED = [0, 0, 0, 1, 1, 2, 3, 4, 5];
 
 /**
  * A small log over `days` days ending on the day of `lastDayMs` (from 09:00 UTC each day), for
- * page and report tests: the generator's lines with their composition, on a handful of pages
- * (SITE_PATHS, skewed) so that "most fetched" means something; `perDay` lines on the first day,
- * more on later days so the series moves. Every line is distinct (its own second).
+ * page and report tests: the generator's lines on a handful of pages (SITE_PATHS, skewed) so that
+ * "most fetched" means something; `perDay` lines on the first day, more on later days so the
+ * series move. Some days an agent's or a referrer's lines are left out, so that no two series
+ * are the same line. Every line is distinct (its own second).
  */
 export function multiDayLog(days: number, perDay: number, lastDayMs: number, paths = SITE_PATHS): string {
   const lastDay = Math.floor(lastDayMs / 86_400_000) * 86_400_000;
@@ -91,7 +92,12 @@ export function multiDayLog(days: number, perDay: number, lastDayMs: number, pat
   for (let d = 0; d < days; d++) {
     const start = lastDay - (days - 1 - d) * 86_400_000 + 9 * 3_600_000;
     const count = perDay + Math.round((perDay * d) / Math.max(1, days - 1));
-    for (let i = 0; i < count; i++) lines.push(logLine(i, start)[0].replace(/\/docs\/\d+\/page/, paths[WEIGHTED[(i + d) % WEIGHTED.length]! % paths.length]!));
+    for (let i = 0; i < count; i++) {
+      const slot = i % 100;
+      // The second verified hit of agent slot % 4 on days where (d + agent) % 3 is 0; Perplexity's referral every third day.
+      if ((slot >= 4 && slot < 8 && (d + (slot % 4)) % 3 === 0) || (slot === 14 && d % 3 === 1)) continue;
+      lines.push(logLine(i, start)[0].replace(/\/docs\/\d+\/page/, paths[WEIGHTED[(i + d) % WEIGHTED.length]! % paths.length]!));
+    }
   }
   return `${lines.join('\n')}\n`;
 }

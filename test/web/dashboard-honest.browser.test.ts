@@ -15,7 +15,7 @@ import { answerTraces } from '../../src/modules/sources/sources.tables.ts';
 // what is missing and what fills it. Screenshots: test-artifacts/honest-<width>-<ws>-<page>.png.
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'test-artifacts';
-const SECTIONS = ['', '/runs', '/recs', '/chat', '/seo', '/research', '/reports', '/email', '/settings'];
+const SECTIONS = ['', '/runs', '/recs', '/chat', '/seo', '/traffic', '/research', '/reports', '/email', '/settings'];
 const WIDTHS = [1440, 390];
 const DAY_S = 86400;
 let ctx: TestContext;

@@ -57,12 +57,12 @@ function vendorFiles(): Map<string, string> {
 /** The pages: name → title. `page` picks the client view; the workspace and id come from the URL. */
 const PAGES = {
   signin: 'Sign in', signup: 'Create your account', agency: 'Workspaces', new: 'New workspace',
-  overview: 'Overview', runs: 'Runs', run: 'Run detail', recs: 'Recommendations', chat: 'Chat', seo: 'SEO', settings: 'Settings',
+  overview: 'Overview', runs: 'Runs', run: 'Run detail', recs: 'Recommendations', chat: 'Chat', seo: 'SEO', traffic: 'AI traffic', settings: 'Settings',
   reports: 'Reports', research: 'Research', email: 'Email inbox',
 } as const;
 type PageName = keyof typeof PAGES;
 /** The workspace sections under /w/:workspace/:section (the overview is /w/:workspace itself). */
-const SECTIONS = ['runs', 'recs', 'chat', 'seo', 'settings', 'reports', 'research', 'email'] as const satisfies readonly PageName[];
+const SECTIONS = ['runs', 'recs', 'chat', 'seo', 'traffic', 'settings', 'reports', 'research', 'email'] as const satisfies readonly PageName[];
 
 export function shell(pageName: PageName, workspace = '', id = ''): string {
   return `<!doctype html>

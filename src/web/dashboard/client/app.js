@@ -9,6 +9,7 @@ import { Runs, RunDetail } from './pages/runs.js';
 import { Recs } from './pages/recs.js';
 import { Chat } from './pages/chat.js';
 import { Seo } from './pages/seo.js';
+import { Traffic } from './pages/traffic.js';
 import { Settings } from './pages/settings.js';
 import { Reports } from './pages/reports.js';
 import { Research } from './pages/research.js';
@@ -17,8 +18,8 @@ import { Email } from './pages/email.js';
 const root = document.getElementById('app');
 const { page, workspace, id } = root.dataset;
 
-const PAGES = { agency: Agency, new: NewWorkspace, overview: Overview, runs: Runs, run: RunDetail, recs: Recs, chat: Chat, seo: Seo, settings: Settings, reports: Reports, research: Research, email: Email };
-const SECTIONS = [['overview', 'Overview', ''], ['runs', 'Runs', '/runs'], ['recs', 'Recommendations', '/recs'], ['chat', 'Chat', '/chat'], ['seo', 'SEO', '/seo'],
+const PAGES = { agency: Agency, new: NewWorkspace, overview: Overview, runs: Runs, run: RunDetail, recs: Recs, chat: Chat, seo: Seo, traffic: Traffic, settings: Settings, reports: Reports, research: Research, email: Email };
+const SECTIONS = [['overview', 'Overview', ''], ['runs', 'Runs', '/runs'], ['recs', 'Recommendations', '/recs'], ['chat', 'Chat', '/chat'], ['seo', 'SEO', '/seo'], ['traffic', 'AI traffic', '/traffic'],
   ['research', 'Research', '/research'], ['reports', 'Reports', '/reports'], ['email', 'Inbox', '/email'], ['settings', 'Settings', '/settings']];
 
 function Header() {

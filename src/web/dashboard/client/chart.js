@@ -9,8 +9,8 @@ import uPlot from '/assets/vendor/uplot.js';
 import { fmt, html, useEffect, useRef } from './lib.js';
 
 const DAY_S = 86400;
-const dayOf = (iso) => Date.parse(`${iso}T00:00:00Z`) / 1000;
-const isoOf = (s) => new Date(s * 1000).toISOString().slice(0, 10);
+export const dayOf = (iso) => Date.parse(`${iso}T00:00:00Z`) / 1000;
+export const isoOf = (s) => new Date(s * 1000).toISOString().slice(0, 10);
 export const COLORS = ['#0b57d0', '#b3261e', '#146c2e', '#7c4dff', '#a15c00', '#00639b'];
 
 /** The x range: the measured days, half a day either side so that points sit inside; never past today. */
@@ -19,6 +19,27 @@ export function xRange(days, today = Math.floor(Date.now() / 1000 / DAY_S) * DAY
   const lo = Math.min(...days), hi = Math.min(Math.max(...days), today);
   return [lo - DAY_S / 2, hi + DAY_S / 2];
 }
+
+/** The day axis over [xMin, xMax]: one label every few days so that labels never crowd `width` pixels. */
+export function dayAxis(xMin, xMax, width) {
+  const step = Math.max(1, Math.ceil((xMax - xMin) / DAY_S / Math.max(2, Math.floor(width / 110))));
+  return {
+    space: 90,
+    splits: () => { const out = []; for (let d = Math.ceil(xMin / DAY_S) * DAY_S; d <= xMax; d += step * DAY_S) out.push(d); return out; },
+    values: (_u, splits) => splits.map((v) => fmt.date(isoOf(v))),
+  };
+}
+
+/** Arrow keys (Home, End) move the legend's day on a focused chart, as the pointer does. `plotRef.current`: {plot, data}. */
+export const legendKeys = (plotRef) => (e) => {
+  const ref = plotRef.current;
+  if (!ref || !['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(e.key)) return;
+  e.preventDefault();
+  const n = ref.data[0].length;
+  const now = ref.plot.cursor.idx ?? n - 1;
+  const idx = e.key === 'Home' ? 0 : e.key === 'End' ? n - 1 : Math.min(n - 1, Math.max(0, now + (e.key === 'ArrowRight' ? 1 : -1)));
+  ref.plot.setCursor({ left: ref.plot.valToPos(ref.data[0][idx], 'x'), top: 10 });
+};
 
 /** Aligned data for uPlot: x, then per series its score, low and high (null where not measured that day). */
 export function alignSeries(list) {
@@ -86,7 +107,6 @@ export function BandChart({ series, shown, annotations = [], label, yLabel = 'GE
     const width = () => Math.max(260, box.current.clientWidth);
     const data = alignSeries(series);
     const [xMin, xMax] = xRange(data[0]);
-    const step = Math.max(1, Math.ceil((xMax - xMin) / DAY_S / Math.max(2, Math.floor(width() / 110))));
     const opts = {
       width: width(), height: 280, title: label,
       scales: { x: { time: true, range: () => [xMin, xMax] }, y: { range: [0, 100] } },
@@ -100,7 +120,7 @@ export function BandChart({ series, shown, annotations = [], label, yLabel = 'GE
       ],
       bands: series.map((s, i) => ({ series: [3 + i * 3, 2 + i * 3], fill: `${s.color}26` })),
       axes: [
-        { space: 90, splits: () => { const out = []; for (let d = Math.ceil(xMin / DAY_S) * DAY_S; d <= xMax; d += step * DAY_S) out.push(d); return out; }, values: (_u, splits) => splits.map((v) => fmt.date(isoOf(v))) },
+        dayAxis(xMin, xMax, width()),
         { label: yLabel },
       ],
       cursor: { y: false },
@@ -127,15 +147,7 @@ export function BandChart({ series, shown, annotations = [], label, yLabel = 'GE
     if (p) series.forEach((s, i) => [1, 2, 3].forEach((k) => p.setSeries(1 + i * 3 + k - 1, { show: shown.includes(s.key) })));
   }, [shown]);
   // Arrow keys move the legend's day, as the pointer does.
-  const onKey = (e) => {
-    const ref = plotRef.current;
-    if (!ref || !['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(e.key)) return;
-    e.preventDefault();
-    const n = ref.data[0].length;
-    const now = ref.plot.cursor.idx ?? n - 1;
-    const idx = e.key === 'Home' ? 0 : e.key === 'End' ? n - 1 : Math.min(n - 1, Math.max(0, now + (e.key === 'ArrowRight' ? 1 : -1)));
-    ref.plot.setCursor({ left: ref.plot.valToPos(ref.data[0][idx], 'x'), top: 10 });
-  };
+  const onKey = legendKeys(plotRef);
   return html`<figure class="chart">
     <div ref=${box} class="plot" tabindex="0" onKeyDown=${onKey} role="group"
       aria-label=${`${label}: each point with its 95% interval as a whisker; arrow keys move the day the legend shows; the table below has the same numbers`}></div>

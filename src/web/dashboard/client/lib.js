@@ -1,12 +1,12 @@
 // Shared pieces of the dashboard: templating (Preact + htm), the JSON API client, formatting
 // and the small components every page uses. Plain ES module, served as is (no build step).
 import { h, render } from '/assets/vendor/preact.js';
-import { useCallback, useEffect, useRef, useState } from '/assets/vendor/hooks.js';
+import { useCallback, useEffect, useMemo, useRef, useState } from '/assets/vendor/hooks.js';
 import htm from '/assets/vendor/htm.js';
 import { createFormatter, plural } from '/assets/vendor/format.js';
 
 export const html = htm.bind(h);
-export { plural, render, useCallback, useEffect, useRef, useState };
+export { plural, render, useCallback, useEffect, useMemo, useRef, useState };
 
 /** An API error with the envelope's code, status and details (docs/api.md, "Errors"). */
 export class ApiError extends Error {

@@ -1,0 +1,101 @@
+// Parts of the AI traffic page (traffic.js): the pages one agent fetched (since its first fetch,
+// from the per-page aggregates), the visits AI answers referred per engine and landing page, and
+// the small pieces they share (a headline figure, an error share with its interval).
+import { COLORS } from '../chart.js';
+import { CountChart } from '../count-chart.js';
+import { Alert, Loading, api, fmt, html, useLoad, useMemo, useState, when, ws } from '../lib.js';
+
+/** 95% Wilson interval of k of n in percent: the formula of the API's proportions (scores.fns.ts `wilson`). */
+export function wilson(k, n, z = 1.96) {
+  if (!n) return null;
+  const p = k / n;
+  const denom = 1 + (z * z) / n;
+  const centre = (p + (z * z) / (2 * n)) / denom;
+  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / denom;
+  return [100 * Math.max(0, centre - half), 100 * Math.min(1, centre + half)];
+}
+
+/** An error share: the percentage, its 95% interval and k of n (`bare`: the interval and counts only). */
+export function errorShare(k, n, bare = false) {
+  if (!n) return html`<small class="muted">${fmt.notEnough('no verified hit')}</small>`;
+  const detail = `95% ${fmt.interval(wilson(k, n), 'no_interval', { unit: '%' })}, ${fmt.count(k)} of ${fmt.count(n)}`;
+  return bare ? detail : html`${fmt.percent((100 * k) / n)} <small class="muted">${detail}</small>`;
+}
+
+/** A headline figure with what it counts. */
+export const Stat = ({ id, value, label, note, cls = '' }) => html`<div class=${`stat ${cls}`}>
+  <strong id=${id}>${value}</strong><span>${label}</span>${note ? html`<small class="muted">${note}</small>` : null}</div>`;
+
+const TOP_PAGES = 20;
+
+/** The pages one agent fetched, most hits first: verified and claimed rows apart, since the first fetch. */
+export function AgentPages({ slug, agents }) {
+  const [choice, setChoice] = useState('');
+  const agent = agents.some((a) => a.id === choice) ? choice : agents[0]?.id ?? '';
+  const pages = useLoad(() => (agent ? api('GET', ws(slug, `/traffic/pages?agent=${encodeURIComponent(agent)}&limit=1000`)) : Promise.resolve([])), [slug, agent]);
+  const rows = useMemo(() => [...(pages.data ?? [])].sort((a, b) => b.hits - a.hits || a.path.localeCompare(b.path)), [pages.data]);
+  const name = agents.find((a) => a.id === agent)?.label ?? agent;
+  return html`<section class="card" aria-labelledby="pages-h" id="traffic-pages">
+    <h2 id="pages-h">Pages per agent</h2>
+    ${agents.length ? html`<div class="controls"><label for="pages-agent">Agent
+      <select id="pages-agent" value=${agent} onChange=${(e) => setChoice(e.target.value)}>${agents.map((a) => html`<option value=${a.id}>${a.label}</option>`)}</select></label></div>` : null}
+    <${Alert} error=${pages.error} />
+    ${pages.loading && !pages.data ? html`<${Loading} what="Loading pages" />` : null}
+    ${!agents.length ? html`<p class="empty">No AI agent fetched a page in this range.</p>` : null}
+    ${rows.length ? html`<div class="table-wrap"><table id="pages-table" class="cards">
+      <caption>${name}: the ${fmt.count(Math.min(TOP_PAGES, rows.length))} pages with the most hits of ${fmt.count(rows.length)}, since its first fetch; claimed rows come from addresses outside its operator’s published ranges</caption>
+      <thead><tr><th scope="col">Page</th><th scope="col">Addresses</th><th scope="col">Last fetched</th><th scope="col" class="num">Hits</th><th scope="col" class="num">Hits per day</th>
+        <th scope="col" class="num">Errors</th><th scope="col">Error rate</th><th scope="col" class="num">Last status</th></tr></thead>
+      <tbody>${rows.slice(0, TOP_PAGES).map((p) => html`<tr class=${p.verification}>
+        <th scope="row"><code>${p.path}</code></th><td data-label="Addresses"><span class=${`badge ${p.verification}`}>${p.verification}</span></td><td data-label="Last fetched">${when(p.lastAt)}</td>
+        <td class="num" data-label="Hits">${fmt.count(p.hits)}</td><td class="num" data-label="Hits per day">${fmt.decimal(p.hitsPerDay)}</td><td class="num" data-label="Errors">${fmt.count(p.errors)}</td>
+        <td data-label="Error rate">${fmt.percent(100 * p.errorRate)}</td><td class=${`num ${p.lastStatus >= 400 ? 'field-error' : ''}`} data-label="Last status">${p.lastStatus}</td></tr>`)}</tbody></table></div>` : null}
+  </section>`;
+}
+
+/** AI-referred visits per engine per day, and the landing pages they reached. */
+export function Referrals({ rows, days }) {
+  const { series, chartDays, landings, pathCount, total } = useMemo(() => {
+    const byEngine = new Map();
+    const byPath = new Map();
+    for (const r of rows) {
+      const e = byEngine.get(r.engine) ?? { key: r.engine, label: fmt.engine(r.engine), values: {}, visits: 0 };
+      e.values[r.day] = (e.values[r.day] ?? 0) + r.visits;
+      e.visits += r.visits;
+      byEngine.set(r.engine, e);
+      const p = byPath.get(r.path) ?? { path: r.path, visits: 0, engines: new Set() };
+      p.visits += r.visits;
+      p.engines.add(fmt.engine(r.engine));
+      byPath.set(r.path, p);
+    }
+    const list = [...byEngine.values()].sort((a, b) => b.visits - a.visits || a.label.localeCompare(b.label)).map((e, i) => ({ ...e, color: COLORS[i % COLORS.length] }));
+    return {
+      series: list, chartDays: [...new Set(rows.map((r) => r.day))].sort(), total: list.reduce((n, e) => n + e.visits, 0),
+      landings: [...byPath.values()].sort((a, b) => b.visits - a.visits || a.path.localeCompare(b.path)).slice(0, 10), pathCount: byPath.size,
+    };
+  }, [rows]);
+  const [hidden, setHidden] = useState([]);
+  const shown = series.map((s) => s.key).filter((k) => !hidden.includes(k));
+  return html`<section class="card" aria-labelledby="referrals-h" id="traffic-referrals">
+    <h2 id="referrals-h">Visits referred by AI answers, last ${days} days</h2>
+    ${total ? html`
+      <div class="stats">
+        <${Stat} id="stat-referrals" value=${fmt.count(total)} label="AI-referred visits" note="The referrer is an AI answer engine (chatgpt.com, perplexity.ai, gemini.google.com…)" />
+        <${Stat} id="stat-top-engine" value=${series[0].label} label="Sends the most" note=${`${fmt.percent((100 * series[0].visits) / total)} of these visits`} />
+        <${Stat} id="stat-landings" value=${fmt.count(pathCount)} label="Landing pages" note=${`Most visited: ${landings[0].path}`} />
+      </div>
+      <div class="controls"><fieldset class="inline" id="engine-series"><legend>Engines</legend>
+        ${series.map((s) => html`<label><input type="checkbox" checked=${shown.includes(s.key)} onChange=${() => setHidden(shown.includes(s.key) ? [...hidden, s.key] : hidden.filter((k) => k !== s.key))} /> <span class="swatch" aria-hidden="true" style=${{ background: s.color }}></span>${s.label}</label>`)}
+      </fieldset></div>
+      <${CountChart} days=${chartDays} series=${series} shown=${shown} label="AI-referred visits per day, per engine" yLabel="Visits per day" />
+      <div class="grid">
+        <div class="table-wrap"><table id="referral-engines"><caption>Per engine</caption>
+          <thead><tr><th scope="col">Engine</th><th scope="col" class="num">Visits</th><th scope="col" class="num">Share</th></tr></thead>
+          <tbody>${series.map((e) => html`<tr><th scope="row">${e.label}</th><td class="num">${fmt.count(e.visits)}</td><td class="num">${fmt.percent((100 * e.visits) / total)}</td></tr>`)}</tbody></table></div>
+        <div class="table-wrap"><table id="referral-pages"><caption>Top landing pages</caption>
+          <thead><tr><th scope="col">Page</th><th scope="col" class="num">Visits</th><th scope="col">From</th></tr></thead>
+          <tbody>${landings.map((p) => html`<tr><th scope="row"><code>${p.path}</code></th><td class="num">${fmt.count(p.visits)}</td><td>${[...p.engines].sort().join(', ')}</td></tr>`)}</tbody></table></div>
+      </div>`
+    : html`<p class="empty">No visit in these days came from an AI answer. A visit counts when its referrer is an AI answer engine (chatgpt.com, perplexity.ai, gemini.google.com, copilot.microsoft.com, claude.ai…).</p>`}
+  </section>`;
+}

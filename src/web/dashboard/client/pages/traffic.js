@@ -1,0 +1,127 @@
+// AI traffic (issue 28, docs/traffic.md): which AI crawlers and agents read the site, from the
+// access logs the workspace sent. Hits per day per agent or purpose, verified (from the
+// operator's published addresses) kept apart from claimed (the user agent alone: never added to
+// verified), status classes with the error share; the pages each agent fetched
+// (traffic-pages.js); the visits AI answers referred. Before any log, it says how to send one.
+import { COLORS } from '../chart.js';
+import { CountChart } from '../count-chart.js';
+import { Alert, Loading, api, fmt, html, useLoad, useMemo, useState, ws } from '../lib.js';
+import { AgentPages, Referrals, Stat, errorShare } from './traffic-pages.js';
+import { NoLogsYet, Received } from './traffic-send.js';
+
+const RANGES = [[7, '7 days'], [30, '30 days'], [90, '90 days']];
+const GROUPS = [['agent', 'Agent'], ['purpose', 'Purpose']];
+export const PURPOSE = { training: 'Training', search_index: 'Search index', user_fetch: 'User-triggered fetch' };
+const CLAIMED = { key: 'claimed', label: 'Claimed (unverified), all agents', color: '#6e7781', dashed: true };
+const DAY_MS = 86_400_000;
+const isoDay = (ms) => new Date(ms).toISOString().slice(0, 10);
+const STATUS = ['s2xx', 's3xx', 's4xx', 's5xx'];
+/** Bytes in the unit that shows them (kB, MB, GB), one decimal through the shared formatter. */
+const size = (bytes) => (bytes >= 1e9 ? `${fmt.decimal(bytes / 1e9)} GB` : bytes >= 1e6 ? `${fmt.decimal(bytes / 1e6)} MB` : `${fmt.decimal(bytes / 1e3)} kB`);
+
+/** Whether any log arrived first (the empty state is never a failed request), then the range's rows. */
+async function loadTraffic(slug, days) {
+  const uploads = await api('GET', ws(slug, '/traffic/uploads?limit=5'));
+  if (!uploads.length) return { uploads };
+  const to = isoDay(Date.now());
+  const from = isoDay(Date.now() - (days - 1) * DAY_MS);
+  const [agentDays, referrals, robots] = await Promise.all([
+    api('GET', ws(slug, `/traffic/agents?from=${from}&to=${to}`)),
+    api('GET', ws(slug, `/traffic/referrals?from=${from}&to=${to}`)),
+    // Only for the agents' names (GPTBot, not gptbot): the page reads without it.
+    api('GET', ws(slug, '/traffic/robots')).catch(() => null),
+  ]);
+  const names = Object.fromEntries((robots?.agents ?? []).map((a) => [a.agent, a.token]));
+  return { uploads, agentDays, referrals, names };
+}
+
+const empty = () => ({ hits: 0, s2xx: 0, s3xx: 0, s4xx: 0, s5xx: 0, bytes: 0 });
+/** The rows per agent or purpose: verified and claimed summed apart, verified hits per day; most verified first. */
+export function groupRows(rows, by, names) {
+  const groups = new Map();
+  for (const r of rows) {
+    const key = by === 'agent' ? r.agent : r.purpose;
+    const g = groups.get(key) ?? { key, label: by === 'agent' ? names[r.agent] ?? r.agent : PURPOSE[r.purpose] ?? r.purpose, operator: r.operator, purpose: r.purpose, verified: empty(), claimed: empty(), perDay: {} };
+    const side = g[r.verification];
+    for (const k of ['hits', ...STATUS, 'bytes']) side[k] += r[k];
+    if (r.verification === 'verified') g.perDay[r.day] = (g.perDay[r.day] ?? 0) + r.hits;
+    groups.set(key, g);
+  }
+  return [...groups.values()].sort((a, b) => b.verified.hits - a.verified.hits || b.claimed.hits - a.claimed.hits || a.label.localeCompare(b.label));
+}
+
+function StatusTable({ groups, by }) {
+  const agents = by === 'agent';
+  return html`<div class="table-wrap"><table id="traffic-status" class="cards"><caption>Verified hits by status class; claimed hits apart (only their user agent says who they are)</caption>
+    <thead><tr><th scope="col">${agents ? 'Agent' : 'Purpose'}</th>${agents ? html`<th scope="col">Operator</th><th scope="col">Purpose</th>` : null}
+      <th scope="col" class="num">Verified hits</th>${STATUS.map((s) => html`<th scope="col" class="num">${s.slice(1)}</th>`)}
+      <th scope="col">Error share (95%)</th><th scope="col" class="num">Data served (verified)</th><th scope="col" class="num">Claimed hits</th></tr></thead>
+    <tbody>${groups.map((g) => html`<tr>
+      <th scope="row">${g.label}</th>${agents ? html`<td data-label="Operator">${g.operator}</td><td data-label="Purpose">${PURPOSE[g.purpose] ?? g.purpose}</td>` : null}
+      <td class="num" data-label="Verified hits">${fmt.count(g.verified.hits)}</td>${STATUS.map((s) => html`<td class="num status" data-label=${s.slice(1)}>${fmt.count(g.verified[s])}</td>`)}
+      <td data-label="Error share (95%)">${errorShare(g.verified.s4xx + g.verified.s5xx, g.verified.hits)}</td><td class="num" data-label="Data served (verified)">${size(g.verified.bytes)}</td>
+      <td class="num" data-label="Claimed hits">${fmt.count(g.claimed.hits)}</td></tr>`)}</tbody></table></div>`;
+}
+
+function Agents({ data, days }) {
+  const [by, setBy] = useState('agent');
+  const [picked, setPicked] = useState({});
+  const groups = useMemo(() => groupRows(data.agentDays, by, data.names), [data, by]);
+  const { series, chartDays } = useMemo(() => {
+    const claimed = {};
+    for (const r of data.agentDays) if (r.verification === 'claimed') claimed[r.day] = (claimed[r.day] ?? 0) + r.hits;
+    const list = groups.filter((g) => g.verified.hits).map((g, i) => ({ key: g.key, label: g.label, color: COLORS[i % COLORS.length], values: g.perDay }));
+    return { series: [...list, ...(Object.keys(claimed).length ? [{ ...CLAIMED, values: claimed }] : [])], chartDays: [...new Set(data.agentDays.map((r) => r.day))].sort() };
+  }, [groups, data]);
+  // The five busiest verified series and the claimed line at first; every other one a click away.
+  const shown = picked[by] ?? [...series.filter((s) => s.key !== 'claimed').slice(0, 5).map((s) => s.key), 'claimed'];
+  const toggle = (key) => setPicked({ ...picked, [by]: shown.includes(key) ? shown.filter((k) => k !== key) : [...shown, key] });
+  const total = (side, k = 'hits') => groups.reduce((n, g) => n + g[side][k], 0);
+  const verified = total('verified');
+  const errors = total('verified', 's4xx') + total('verified', 's5xx');
+  return html`<section class="card" aria-labelledby="agents-h" id="traffic-agents">
+    <h2 id="agents-h">AI agent hits, last ${days} days</h2>
+    <div class="stats">
+      <${Stat} id="stat-verified" value=${fmt.count(verified)} label="Verified AI agent hits" note="From the operators’ published addresses" />
+      <${Stat} id="stat-claimed" cls="claimed" value=${fmt.count(total('claimed'))} label="Claimed, unverified" note="Only the user agent says so (it may be spoofed): never counted as verified" />
+      <${Stat} id="stat-errors" value=${verified ? fmt.percent((100 * errors) / verified) : fmt.notEnough('no verified hit')} label="Verified hits answered 4xx or 5xx" note=${verified ? html`${errorShare(errors, verified, true)}` : ''} />
+    </div>
+    ${groups.length ? html`
+      <div class="controls">
+        <fieldset class="inline" id="group-by"><legend>Per</legend>
+          ${GROUPS.map(([v, l]) => html`<label><input type="radio" name="group-by" value=${v} checked=${by === v} onChange=${() => setBy(v)} /> ${l}</label>`)}
+        </fieldset>
+        <fieldset class="inline" id="agent-series"><legend>Series</legend>
+          ${series.map((s) => html`<label><input type="checkbox" checked=${shown.includes(s.key)} onChange=${() => toggle(s.key)} /> <span class=${`swatch${s.dashed ? ' dashed' : ''}`} aria-hidden="true" style=${{ background: s.dashed ? 'transparent' : s.color, borderColor: s.color }}></span>${s.label}</label>`)}
+        </fieldset>
+      </div>
+      ${series.length ? html`<${CountChart} days=${chartDays} series=${series} shown=${shown} label=${`Verified AI agent hits per day, per ${by}, and claimed hits`} yLabel="Hits per day" />` : null}
+      <details><summary>Table of the same numbers</summary><div class="table-wrap"><table id="agents-table">
+        <thead><tr><th scope="col">Day</th>${series.map((s) => html`<th scope="col" class="num">${s.label}</th>`)}</tr></thead>
+        <tbody>${chartDays.map((d) => html`<tr><th scope="row">${fmt.date(d)}</th>${series.map((s) => html`<td class="num">${fmt.count(s.values[d] ?? 0)}</td>`)}</tr>`)}</tbody>
+      </table></div></details>
+      <h3>Status classes</h3>
+      <${StatusTable} groups=${groups} by=${by} />`
+    : html`<p class="empty">No AI agent request in the logs for the last ${days} days. Pick a longer range, or send newer logs below.</p>`}
+  </section>`;
+}
+
+export function Traffic({ workspace }) {
+  const [days, setDays] = useState(30);
+  const load = useLoad(() => loadTraffic(workspace, days), [workspace, days]);
+  const d = load.data;
+  const head = html`<h1>AI traffic</h1>`;
+  if (load.loading && !d) return html`${head}<${Loading} />`;
+  if (load.error) return html`${head}<${Alert} error=${load.error} />`;
+  if (!d.uploads.length) return html`${head}<${NoLogsYet} slug=${workspace} onSent=${load.reload} />`;
+  const agents = groupRows(d.agentDays, 'agent', d.names).map((g) => ({ id: g.key, label: g.label }));
+  return html`<div class="traffic">${head}
+    <p>Which AI crawlers and agents read your site and which visits AI answers sent, from the access logs you send.</p>
+    <fieldset class="inline" id="traffic-range"><legend>Range</legend>
+      ${RANGES.map(([v, l]) => html`<label><input type="radio" name="traffic-range" value=${v} checked=${days === v} onChange=${() => setDays(v)} /> ${l}</label>`)}
+    </fieldset>
+    <${Agents} data=${d} days=${days} />
+    <${AgentPages} slug=${workspace} agents=${agents} />
+    <${Referrals} rows=${d.referrals} days=${days} />
+    <${Received} slug=${workspace} uploads=${d.uploads} onSent=${load.reload} /></div>`;
+}

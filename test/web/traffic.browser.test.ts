@@ -1,0 +1,144 @@
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { browserAvailable, CHROME_PATH, launchBrowser } from '../helpers/browser.ts';
+import { createTestApp, createWorkspace, signup, type TestContext } from '../helpers/app.ts';
+import { jobWhenDone } from '../helpers/fixture-site.ts';
+import { multiDayLog } from '../helpers/traffic-log.ts';
+import { createFormatter } from '../../src/lib/format/format.js';
+import { audit } from '../../src/modules/pages/lighthouse.ts';
+
+// The AI traffic page (issue 28) in Chromium, at 1440 and 390 px: a workspace without logs gets
+// the empty state (how to send logs, copyable commands, no red error) and can upload a log from
+// the page; a workspace with a generated log uploaded through the API shows verified and claimed
+// hits apart, status classes with the error share, pages per agent and AI referrals, with the
+// same figures as the API, through the shared formatter. No console error, nothing wider than the
+// screen. Screenshots: <SCREENSHOT_DIR>/traffic-*.png.
+
+const SHOTS = process.env.SCREENSHOT_DIR ?? 'test-artifacts';
+const WIDTHS = [1440, 390];
+const DAY_MS = 86_400_000;
+const fmt = createFormatter({ locale: 'en-US' });
+let ctx: TestContext;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let base: string;
+let cookie: string;
+let problems: string[] = [];
+
+beforeAll(async () => {
+  if (!browserAvailable) return;
+  mkdirSync(SHOTS, { recursive: true });
+  ctx = await createTestApp();
+  cookie = (await signup(ctx.app)).cookie;
+  await createWorkspace(ctx.app, cookie, 'nologs');
+  await createWorkspace(ctx.app, cookie, 'withlogs');
+  // Ten days of the generator's log ending yesterday: verified and spoofed crawlers, ClaudeBot
+  // (claimed only), a 404 and a 503, referrals from ChatGPT and Perplexity.
+  const upload = await ctx.app.inject({ method: 'POST', url: '/api/v1/workspaces/withlogs/traffic/logs', headers: { cookie, 'content-type': 'text/plain' }, payload: multiDayLog(10, 150, Date.now() - DAY_MS) });
+  expect(upload.statusCode, upload.body).toBe(202);
+  expect((await jobWhenDone(ctx.app, 'withlogs', upload.json().id, { cookie })).status).toBe('succeeded');
+  await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+  base = `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`;
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+  const [name, value] = cookie.split(/=(.*)/s);
+  await context.addCookies([{ name: name!, value: value!, url: base }]);
+  page = await context.newPage();
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('response', (r) => { if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`); });
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await ctx?.close();
+});
+
+const api = async (path: string) => (await ctx.app.inject({ method: 'GET', url: `/api/v1/workspaces/withlogs${path}`, headers: { cookie } })).json();
+
+async function open(slug: string, width: number, ready: string) {
+  problems = [];
+  await page.setViewportSize({ width, height: 900 });
+  await page.goto(`${base}/w/${slug}/traffic`);
+  await page.locator(ready).waitFor();
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${slug} at ${width}: horizontal overflow`).toBeLessThanOrEqual(width);
+  expect(await page.getByRole('link', { name: 'AI traffic' }).getAttribute('aria-current')).toBe('page');
+  expect(await page.locator('.alert').count()).toBe(0);
+}
+
+describe.runIf(browserAvailable)('the AI traffic page', () => {
+  it('without logs: says what is missing and how to send it, commands to copy; a log uploaded from the page fills it', { timeout: 120_000 }, async () => {
+    for (const width of WIDTHS) {
+      await open('nologs', width, '#traffic-empty');
+      const text = await page.locator('#traffic-empty').textContent();
+      expect(text).toContain('No access log yet');
+      expect(text).toContain(`npx geo login --server ${base} --workspace nologs`);
+      expect(text).toContain('npx geo traffic push /var/log/nginx/access.log --wait');
+      await page.screenshot({ path: `${SHOTS}/traffic-empty-${width}.png`, fullPage: true });
+      expect(problems).toEqual([]);
+    }
+    // By keyboard: from the push command's Copy button, Enter copies it.
+    await page.locator('#cmd-push + button').focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Copied.').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('npx geo traffic push /var/log/nginx/access.log --wait');
+    await page.setInputFiles('#log-file', { name: 'access.log', mimeType: 'text/plain', buffer: Buffer.from(multiDayLog(2, 100, Date.now() - DAY_MS)) });
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.locator('#traffic-agents').waitFor();
+    expect(await page.locator('#traffic-received').textContent()).toMatch(/294 lines: 35 AI agent requests \(20 verified, 15 claimed\), 4 AI-referred visits/);
+    expect(problems).toEqual([]);
+  });
+
+  it('with logs: verified and claimed apart, status classes, pages per agent and referrals, the API\'s figures', { timeout: 120_000 }, async () => {
+    const to = new Date().toISOString().slice(0, 10);
+    const from = new Date(Date.now() - 29 * DAY_MS).toISOString().slice(0, 10);
+    const days = await api(`/traffic/agents?from=${from}&to=${to}`) as Array<{ verification: string; hits: number; day: string }>;
+    const sum = (v: string) => days.filter((d) => d.verification === v).reduce((n, d) => n + d.hits, 0);
+    const visits = (await api(`/traffic/referrals?from=${from}&to=${to}`) as Array<{ visits: number }>).reduce((n, r) => n + r.visits, 0);
+    for (const width of WIDTHS) {
+      await open('withlogs', width, '#traffic-agents .plot[data-x-min]');
+      expect(await page.locator('#stat-verified').textContent()).toBe(fmt.count(sum('verified')));
+      expect(await page.locator('#stat-claimed').textContent()).toBe(fmt.count(sum('claimed')));
+      expect(await page.locator('#stat-referrals').textContent()).toBe(fmt.count(visits));
+      // The chart's axis stays within the days that have data.
+      const axis = await page.locator('#traffic-agents .plot').evaluate((e) => Object.fromEntries(Object.entries((e as HTMLElement).dataset).map(([k, v]) => [k, Number(v)])));
+      expect(axis.xMin).toBeGreaterThanOrEqual(axis.firstDay! - DAY_MS / 1000);
+      expect(axis.xMax).toBeLessThanOrEqual(axis.lastDay! + DAY_MS / 1000);
+      // ClaudeBot publishes no addresses: claimed only, no error share of its own, never in the verified total.
+      const claude = page.locator('#traffic-status tbody tr', { hasText: 'ClaudeBot' });
+      expect(await claude.locator('td').nth(2).textContent()).toBe('0');
+      expect(await claude.textContent()).toContain('Not enough data: no verified hit');
+      expect(await page.locator('#traffic-status tbody tr', { hasText: 'bingbot' }).textContent()).toMatch(/\d+\.\d% 95% \d+\.\d–\d+\.\d%, \d+ of \d+/);
+      expect(await page.locator('#pages-table tbody tr').count()).toBeGreaterThan(1);
+      expect(await page.locator('#referral-engines').textContent()).toMatch(/ChatGPT.*Perplexity|Perplexity.*ChatGPT/);
+      await page.screenshot({ path: `${SHOTS}/traffic-${width}.png`, fullPage: true });
+      expect(problems).toEqual([]);
+    }
+    // Per purpose, by keyboard: the radio group answers the arrow keys.
+    await page.locator('#group-by input[value=agent]').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.locator('#traffic-status thead').textContent()).toContain('Purpose');
+    expect(await page.locator('#traffic-status tbody th').allTextContents()).toEqual(expect.arrayContaining(['Search index', 'Training']));
+    // Another agent's pages.
+    await page.selectOption('#pages-agent', { label: 'PerplexityBot' });
+    await expect.poll(() => page.locator('#pages-table caption').textContent()).toMatch(/^PerplexityBot:/);
+    expect(await page.locator('#pages-table tbody tr.verified').count()).toBeGreaterThan(0);
+    expect(await page.locator('#pages-table tbody tr.claimed').count()).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+  });
+
+  it('Lighthouse: accessibility and best practices at least 95, empty and with logs', { timeout: 240_000 }, async () => {
+    const scores: Record<string, unknown> = {};
+    for (const slug of ['nologs', 'withlogs']) {
+      const result = await audit(`${base}/w/${slug}/traffic`, { chromePath: CHROME_PATH, proxyUrl: null, loadTimeoutMs: 30_000, totalTimeoutMs: 90_000, extraHeaders: { cookie } });
+      scores[slug] = result.scores;
+      expect(result.finalUrl, 'not sent to sign in').toContain(`/w/${slug}/traffic`);
+      expect(result.scores.accessibility, `${slug} accessibility`).toBeGreaterThanOrEqual(95);
+      expect(result.scores.bestPractices, `${slug} best practices`).toBeGreaterThanOrEqual(95);
+    }
+    console.info(`AI traffic page Lighthouse scores: ${JSON.stringify(scores)}`);
+  });
+});
