@@ -114,6 +114,12 @@ describe.runIf(browserAvailable)('the AI traffic page', () => {
       expect(await page.locator('#traffic-status tbody tr', { hasText: 'bingbot' }).textContent()).toMatch(/\d+\.\d% 95% \d+\.\d–\d+\.\d%, \d+ of \d+/);
       expect(await page.locator('#pages-table tbody tr').count()).toBeGreaterThan(1);
       expect(await page.locator('#referral-engines').textContent()).toMatch(/ChatGPT.*Perplexity|Perplexity.*ChatGPT/);
+      // The joined views: the chain per page and engine, robots.txt (no page evaluated here), pages never fetched.
+      await page.locator('#chain-table tbody tr').first().waitFor();
+      const chain = await api('/traffic/chain?limit=200') as { rows: Array<{ path: string }> };
+      expect(await page.locator('#chain-table tbody tr').count()).toBe(chain.rows.length);
+      await page.locator('#robots', { hasText: 'No page evaluated yet' }).waitFor();
+      await page.locator('#unfetched h2').waitFor();
       await page.screenshot({ path: `${SHOTS}/traffic-${width}.png`, fullPage: true });
       expect(problems).toEqual([]);
     }

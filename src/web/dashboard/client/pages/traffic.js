@@ -8,6 +8,7 @@ import { CountChart } from '../count-chart.js';
 import { Alert, Loading, api, fmt, html, useLoad, useMemo, useState, ws } from '../lib.js';
 import { AgentPages, Referrals, Stat, errorShare } from './traffic-pages.js';
 import { NoLogsYet, Received } from './traffic-send.js';
+import { ChainPanel, RobotsPanel, UnfetchedPanel } from './traffic-chain.js';
 
 const RANGES = [[7, '7 days'], [30, '30 days'], [90, '90 days']];
 const GROUPS = [['agent', 'Agent'], ['purpose', 'Purpose']];
@@ -122,6 +123,9 @@ export function Traffic({ workspace }) {
     </fieldset>
     <${Agents} data=${d} days=${days} />
     <${AgentPages} slug=${workspace} agents=${agents} />
+    <${ChainPanel} slug=${workspace} />
+    <${RobotsPanel} slug=${workspace} />
+    <${UnfetchedPanel} slug=${workspace} />
     <${Referrals} rows=${d.referrals} days=${days} />
     <${Received} slug=${workspace} uploads=${d.uploads} onSent=${load.reload} /></div>`;
 }
