@@ -10,17 +10,27 @@ import { crawlersOf, verdictOf, type ChainInput, type Link } from './chain.fns.t
 const ORDER: Record<Link, number> = { crawl: 0, retrieval: 1, citation: 2, visits: 3 };
 const share = (k: number, n: number) => ({ k, n, value: n ? Math.round((10_000 * k) / n) / 100 : null, interval: wilson(k, n) });
 
+const engineIdsOf = (input: ChainInput) =>
+  [...new Set([...input.engines.map((e) => e.engine), ...input.agents.flatMap((a) => (a.engine && !a.robotsOnly && a.purpose !== 'training' ? [a.engine] : []))])].sort();
+
 export function chainRows(input: ChainInput) {
   const { agents, index } = input;
-  const engineIds = [...new Set([...input.engines.map((e) => e.engine), ...agents.flatMap((a) => (a.engine && !a.robotsOnly && a.purpose !== 'training' ? [a.engine] : []))])].sort();
+  const engineIds = engineIdsOf(input);
+  // Indexed once: a large site has thousands of pages × engines.
+  const ownedBy = new Map<string, typeof input.owned>();
+  for (const o of input.owned) {
+    const key = `${o.engine}\u0000${o.path}`;
+    ownedBy.set(key, [...(ownedBy.get(key) ?? []), o]);
+  }
+  const answeredBy = new Map(engineIdsOf(input).map((e) => [e, input.engines.filter((x) => x.engine === e)]));
   const rows = [];
   for (const [path, page] of input.pages) {
     for (const engine of engineIds) {
       const crawlers = crawlersOf(engine, agents);
-      const answered = input.engines.filter((e) => e.engine === engine);
+      const answered = answeredBy.get(engine) ?? [];
       const answers = answered.reduce((s, e) => s + e.answers, 0);
       const reported = answered.reduce((s, e) => s + e.retrievalReported, 0);
-      const owned = input.owned.filter((o) => o.engine === engine && o.path === path);
+      const owned = ownedBy.get(`${engine}\u0000${path}`) ?? [];
       const retrieved = owned.reduce((s, o) => s + o.retrieved, 0);
       const cited = owned.reduce((s, o) => s + o.cited, 0);
       const hits = crawlers.map((a) => ({ agent: a, h: index.get(path, a.id) }));
