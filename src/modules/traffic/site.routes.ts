@@ -8,22 +8,17 @@ import { Closed, StringEnum } from '../../lib/http/schema-helpers.ts';
 import { ChainQuery, ChainView, Ga4View, RobotsView, UnfetchedView } from './site.schemas.ts';
 import type { SiteViews } from './site.views.ts';
 import { RangeQuery } from './traffic.schemas.ts';
-import { toCsv } from './traffic.views.ts';
+import { sendCsv } from './traffic.routes.ts';
 
 const tags = ['traffic'];
 const FormatQuery = Closed({ format: Type.Optional(StringEnum(['json', 'csv'] as const, { description: '`csv` answers text/csv, one line per row' })) });
 const jsonOrCsv = (schema: ReturnType<typeof Type.Object>) => ({
   200: { description: 'JSON, or CSV with `format=csv`', content: { 'application/json': { schema }, 'text/csv': { schema: { type: 'string' } } } },
 });
-const csv = (rows: Array<Record<string, unknown>>, name: string) => ({
-  body: toCsv(rows, rows[0] ? Object.keys(rows[0]) : []), disposition: `attachment; filename="${name}.csv"`,
-});
 
 export async function siteRoutes(app: FastifyInstance, deps: { site: SiteViews }) {
   const { site } = deps;
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  const send = (reply: { type(t: string): { header(k: string, v: string): { send(b: string): unknown } } }, out: ReturnType<typeof csv>) =>
-    reply.type('text/csv; charset=utf-8').header('content-disposition', out.disposition).send(out.body);
 
   r.get('/api/v1/workspaces/:workspace/traffic/robots', {
     config: { credential: ACCESS.metrics.read },
@@ -35,10 +30,10 @@ export async function siteRoutes(app: FastifyInstance, deps: { site: SiteViews }
   }, async (request, reply) => {
     const view = await site.robots(workspaceOf(request));
     if (request.query.format !== 'csv') return view;
-    return send(reply, csv(view.agents.flatMap(({ pages, robotsTxt, llmsTxt, ...a }) => pages.map((p) => ({
+    return sendCsv(reply, view.agents.flatMap(({ pages, robotsTxt, llmsTxt, ...a }) => pages.map((p) => ({
       agent: a.agent, token: a.token, operator: a.operator, purpose: a.purpose, engine: a.engine, path: p.path, url: p.url, robots: p.robots, finding: p.finding,
       verifiedHits: p.verifiedHits, claimedHits: p.claimedHits, lastStatus: p.lastStatus, lastAt: p.lastAt, robotsTxtFetches: robotsTxt.verifiedHits, llmsTxtFetches: llmsTxt.verifiedHits,
-    }))), 'traffic-robots'));
+    }))), 'traffic-robots');
   });
 
   r.get('/api/v1/workspaces/:workspace/traffic/unfetched', {
@@ -51,7 +46,7 @@ export async function siteRoutes(app: FastifyInstance, deps: { site: SiteViews }
   }, async (request, reply) => {
     const view = await site.unfetched(workspaceOf(request));
     if (request.query.format !== 'csv') return view;
-    return send(reply, csv(view.rows.map((p) => ({ ...p, sources: p.sources.join(' ') })), 'traffic-unfetched'));
+    return sendCsv(reply, view.rows.map((p) => ({ ...p, sources: p.sources.join(' ') })), 'traffic-unfetched');
   });
 
   r.get('/api/v1/workspaces/:workspace/traffic/chain', {
@@ -64,12 +59,12 @@ export async function siteRoutes(app: FastifyInstance, deps: { site: SiteViews }
   }, async (request, reply) => {
     const view = await site.chain(workspaceOf(request), request.query);
     if (request.query.format !== 'csv') return view;
-    return send(reply, csv(view.rows.map((c) => ({
+    return sendCsv(reply, view.rows.map((c) => ({
       path: c.path, engine: c.engine, weakest: c.weakest, reason: c.reason, verifiedFetches: c.crawled?.verifiedHits ?? null, lastStatus: c.crawled?.lastStatus ?? null,
       robotsBlocked: c.robots.filter((x) => x.verdict === 'blocked').map((x) => x.token).join(' '),
       retrieved: c.retrieved?.k ?? null, retrievalReported: c.retrieved?.n ?? null, cited: c.cited?.k ?? null, answers: c.cited?.n ?? null,
       visitsAccessLogs: c.visits.accessLogs, visitsGa4: c.visits.ga4, simulated: c.simulated,
-    })), 'traffic-chain'));
+    })), 'traffic-chain');
   });
 
   r.get('/api/v1/workspaces/:workspace/traffic/referrals/ga4', {
@@ -82,6 +77,6 @@ export async function siteRoutes(app: FastifyInstance, deps: { site: SiteViews }
   }, async (request, reply) => {
     const view = await site.ga4Referrals(workspaceOf(request), request.query);
     if (request.query.format !== 'csv') return view;
-    return send(reply, csv(view.rows, 'traffic-ga4-referrals'));
+    return sendCsv(reply, view.rows, 'traffic-ga4-referrals');
   });
 }

@@ -17,7 +17,10 @@ const rowsOrCsv = (item: TSchema) => ({
   200: { description: 'Rows as JSON, or CSV with `format=csv`', content: { 'application/json': { schema: Type.Array(item) }, 'text/csv': { schema: { type: 'string' } } } },
 });
 function send(reply: FastifyReply, format: string | undefined, rows: Array<Record<string, unknown>>, name: string) {
-  if (format !== 'csv') return reply.type('application/json').send(rows);
+  return format !== 'csv' ? reply.type('application/json').send(rows) : sendCsv(reply, rows, name);
+}
+/** Rows as a CSV attachment named `name.csv` (the traffic views' one CSV answer). */
+export function sendCsv(reply: FastifyReply, rows: Array<Record<string, unknown>>, name: string) {
   const columns = rows[0] ? Object.keys(rows[0]) : [];
   return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}.csv"`).send(toCsv(rows, columns));
 }
