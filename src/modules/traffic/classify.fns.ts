@@ -64,6 +64,8 @@ export function createClassifier(source: AgentData = AGENT_DATA) {
   return {
     version: source.version,
     agents: source.agents,
+    /** The table it classifies with (handed to the ingestion process). */
+    source,
     /** The AI agent a user agent names, or null. */
     agentOf(userAgent: string): Agent | null {
       const m = pattern.exec(userAgent);

@@ -1,10 +1,8 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdir, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { pipeline as pipe } from 'node:stream';
-import { createGunzip } from 'node:zlib';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -13,14 +11,15 @@ import { newId } from '../../lib/ids.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
 import type { JobContext, JobsService } from '../jobs/jobs.service.ts';
 import { createClassifier, type Classifier } from './classify.fns.ts';
-import { createIngest, type IngestCounts, type Unparsed } from './ingest.ts';
-import { createArraySplitter, startsWithArray } from './json-array.fns.ts';
+import type { IngestCounts, Unparsed } from './ingest.ts';
+import { ingestInChild } from './ingest.process.ts';
 import { createTrafficRepo } from './traffic.repo.ts';
 import { trafficUploads } from './traffic.tables.ts';
 
 // Log uploads: the request body is spooled to DATA_DIR as it arrives (never held in memory), a
-// `traffic_ingest` job reads it back (gunzipping when it starts with the gzip magic bytes),
-// classifies every line and writes the kept hits in set-based batches, then deletes the file.
+// `traffic_ingest` job has a process of its own read it back (gunzipping when it starts with the
+// gzip magic bytes) and classify every line (ingest.process.ts), writes the kept hits it hands
+// over in set-based batches, then deletes the file.
 // Workers on other hosts need DATA_DIR shared with the API (as for job logs).
 
 export const KIND = 'traffic_ingest';
@@ -52,35 +51,6 @@ export function createTrafficService(deps: { db: Db; clock: Clock; jobs: JobsSer
   const classifier = deps.classifier ?? createClassifier();
   const spoolDir = path.join(deps.dataDir, 'traffic', 'uploads');
 
-  /** Runs the ingestion loop over a stream of log bytes (gzip or plain). */
-  async function ingestStream(workspaceId: string, source: Readable, gzip: boolean, signal?: AbortSignal) {
-    const days = await repo.retentionDays(workspaceId);
-    const ingest = createIngest({
-      classifier, signal, notBefore: clock.now().getTime() - days * 86_400_000,
-      write: (rows) => repo.writeBatch(workspaceId, rows),
-    });
-    // Errors anywhere in the chain (a corrupt gzip stream) surface in the loop below.
-    const text = gzip ? pipe(source, createGunzip(), () => {}) : source;
-    // A body that opens with `[` is a JSON array (Vercel's `json` drains): split into lines as it streams.
-    let array: ReturnType<typeof createArraySplitter> | null | undefined;
-    try {
-      for await (const chunk of text) {
-        if (array === undefined) {
-          const opens = startsWithArray(chunk as Buffer);
-          if (opens !== null) array = opens ? createArraySplitter() : null;
-        }
-        await ingest.push(array ? array.write(chunk as Buffer) : (chunk as Buffer));
-      }
-    } catch (err) {
-      await ingest.written();
-      if ((err as { code?: string }).code === 'Z_DATA_ERROR' || (err as { code?: string }).code === 'Z_BUF_ERROR') {
-        throw new Error(`the gzip data is corrupt after ${ingest.counts.lines} lines (those lines are stored): ${(err as Error).message}`);
-      }
-      throw err;
-    }
-    return ingest.end();
-  }
-
   async function record(id: string, workspaceId: string, source: string, bytes: number, result: { counts: IngestCounts; unparsed: Unparsed[] } | null) {
     const values = {
       id, workspaceId, source, bytesReceived: bytes, createdAt: clock.now(),
@@ -98,19 +68,17 @@ export function createTrafficService(deps: { db: Db; clock: Clock; jobs: JobsSer
       const fd = await open(file, 'r');
       await fd.read(head, 0, 2, 0).finally(() => fd.close());
       const gzip = head[0] === GZIP_MAGIC[0] && head[1] === GZIP_MAGIC[1];
-      let read = 0;
-      const progress = new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          read += chunk.length;
-          ctx.progress(Math.floor(read / 1024));
-          done(null, chunk);
-        },
+      const days = await repo.retentionDays(ctx.job.workspaceId);
+      const t0 = performance.now();
+      const result = await ingestInChild({
+        file, gzip, notBefore: clock.now().getTime() - days * 86_400_000, agents: classifier.source, signal: ctx.signal,
+        write: (json) => repo.writeJson(ctx.job.workspaceId, json),
+        progress: (read) => ctx.progress(Math.floor(read / 1024)),
       });
-      const reader = pipe(createReadStream(file, { highWaterMark: 1 << 20 }), progress, () => {});
-      const result = await ingestStream(ctx.job.workspaceId, reader, gzip, ctx.signal);
       await record(ctx.job.id, ctx.job.workspaceId, source, bytes, result);
       const c = result.counts;
       await ctx.log(`${c.lines} lines${gzip ? ' (gzip)' : ''}: ${c.agentHits} AI agent hits (${c.verified} verified, ${c.claimed} claimed), ${c.referrals} AI referrals, ${c.other} other, ${c.unparsed} unparsed, ${c.skipped} skipped, ${c.expired} past retention; ${c.inserted} stored, ${c.duplicates} already stored`);
+      await ctx.log(`read in ${((performance.now() - t0) / 1000).toFixed(1)} s by an ingestion process of its own (peak memory ${Math.round(result.peakRssBytes / 2 ** 20)} MB)`);
       if (c.unparsed) await ctx.log(`${c.unparsed} lines did not parse; a sample is in GET /api/v1/workspaces/{workspace}/traffic/uploads/${ctx.job.id}`);
       ctx.progress(Math.ceil(bytes / 1024));
     } finally {
@@ -122,7 +90,6 @@ export function createTrafficService(deps: { db: Db; clock: Clock; jobs: JobsSer
   return {
     repo,
     classifier,
-    ingestStream,
 
     /** Spools the body (at most MAX_UPLOAD_BYTES) and starts the ingestion job: 202. */
     async upload(ws: WorkspaceContext, userId: string | null, body: Readable, source = 'upload', hooks: UploadHooks = {}) {

@@ -1,0 +1,72 @@
+import { createReadStream } from 'node:fs';
+import { pipeline as pipe, Transform } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+import { createClassifier } from './classify.fns.ts';
+import { createIngest } from './ingest.ts';
+import type { ChildMessage, ParentMessage } from './ingest.process.ts';
+import { createArraySplitter, startsWithArray } from './json-array.fns.ts';
+
+// The ingestion process (forked by ingest.process.ts for each upload): it reads the spooled file,
+// gunzips, splits, parses, classifies and hashes every line, and hands each batch of kept rows to
+// the parent as the JSON text the repo writes. The parent only writes: the CPU and the garbage of
+// a 100 MB upload stay here, apart from the API's event loop and heap, and go when this exits.
+// It imports nothing of the app beyond the pure parsing modules, so it starts small.
+
+const send = (message: ChildMessage) => new Promise<void>((resolve, reject) => process.send!(message, undefined, {}, (err) => (err ? reject(err) : resolve())));
+
+let acknowledge: ((inserted: number) => void) | null = null;
+
+async function run(start: Extract<ParentMessage, { type: 'start' }>) {
+  const ingest = createIngest({
+    classifier: createClassifier(start.agents),
+    notBefore: start.notBefore,
+    write: (rows) => new Promise<number>((resolve, reject) => {
+      acknowledge = resolve;
+      send({ type: 'batch', json: JSON.stringify(rows), rows: rows.length }).catch(reject);
+    }),
+  });
+  let read = 0;
+  const progress = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      read += chunk.length;
+      done(null, chunk);
+    },
+  });
+  const file = pipe(createReadStream(start.file, { highWaterMark: 1 << 20 }), progress, () => {});
+  // Errors anywhere in the chain (a corrupt gzip stream) surface in the loop below.
+  const text = start.gzip ? pipe(file, createGunzip(), () => {}) : file;
+  // A body that opens with `[` is a JSON array (Vercel's `json` drains): split into lines as it streams.
+  let array: ReturnType<typeof createArraySplitter> | null | undefined;
+  try {
+    for await (const chunk of text) {
+      if (array === undefined) {
+        const opens = startsWithArray(chunk as Buffer);
+        if (opens !== null) array = opens ? createArraySplitter() : null;
+      }
+      await ingest.push(array ? array.write(chunk as Buffer) : (chunk as Buffer));
+      await send({ type: 'progress', bytes: read });
+    }
+  } catch (err) {
+    await ingest.written();
+    const code = (err as { code?: string }).code;
+    if (code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR') {
+      throw new Error(`the gzip data is corrupt after ${ingest.counts.lines} lines (those lines are stored): ${(err as Error).message}`);
+    }
+    throw err;
+  }
+  const result = await ingest.end();
+  // Its peak resident memory is reported, so an operator (and the benchmark) sees what an upload costs.
+  await send({ type: 'done', counts: result.counts, unparsed: result.unparsed, peakRssBytes: process.resourceUsage().maxRSS * 1024 });
+}
+
+process.on('message', (message: ParentMessage) => {
+  if (message.type === 'written') {
+    const ack = acknowledge;
+    acknowledge = null;
+    ack?.(message.inserted);
+  } else if (message.type === 'start') {
+    run(message)
+      .catch((err: Error) => send({ type: 'error', message: err.message }))
+      .finally(() => process.disconnect());
+  }
+});
