@@ -431,7 +431,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   reportsRoutes(app, { reports });
   // AI traffic from access logs (docs/traffic.md).
-  const traffic = createTrafficService({ db, clock, jobs, dataDir: config.dataDir });
+  const traffic = createTrafficService({ db, clock, jobs, dataDir: config.dataDir, dnsServers: config.trafficDns });
   const trafficViews = createTrafficViews({ db, clock, classifier: traffic.classifier });
   const trafficReport = createTrafficReportReads({ db, clock, agents: traffic.classifier.agents });
   await trafficRoutes(app, { traffic, views: trafficViews });

@@ -24,6 +24,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: tmp() }).secrets.sessionSecret).not.toBe(first.secrets.sessionSecret);
   });
 
+  it.each([
+    [{}, []],
+    [{ GEO_ENV: 'test' }, null],
+    [{ TRAFFIC_DNS: 'off' }, null],
+    [{ GEO_ENV: 'test', TRAFFIC_DNS: 'system' }, []],
+    [{ TRAFFIC_DNS: '127.0.0.1:5353, 9.9.9.9,[::1]:53,[2001:db8::1]' }, ['127.0.0.1:5353', '9.9.9.9', '[::1]:53', '[2001:db8::1]']],
+  ])('reads TRAFFIC_DNS %j as %j (the system resolvers by default, none under GEO_ENV=test)', (env, servers) => {
+    expect(loadConfig({ DATA_DIR: tmp(), ...env }).trafficDns).toEqual(servers);
+  });
+
   it('reads TRUST_PROXY as a list of addresses and ranges', () => {
     expect(loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
   });
@@ -61,6 +71,10 @@ describe('loadConfig', () => {
     [{ CREDENTIALS_KEY: 'short' }, /CREDENTIALS_KEY/],
     [{ SESSION_SECRET: 'short' }, /SESSION_SECRET/],
     [{ TRUST_PROXY: 'true' }, /TRUST_PROXY/],
+    [{ TRAFFIC_DNS: 'dns.google' }, /TRAFFIC_DNS/],
+    [{ TRAFFIC_DNS: '1.1.1.1:99999' }, /TRAFFIC_DNS/],
+    [{ TRAFFIC_DNS: '2001:db8::1:53' }, /TRAFFIC_DNS/],
+    [{ TRAFFIC_DNS: ' , ' }, /TRAFFIC_DNS/],
   ])('rejects %j', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), ...env })).toThrow(message);
   });

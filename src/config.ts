@@ -25,6 +25,11 @@ export interface Config {
   publicBaseUrl: string;
   /** Proxy addresses or CIDR ranges whose X-Forwarded-For is believed; undefined trusts none. */
   trustProxy: string[] | undefined;
+  /**
+   * Resolvers for the reverse-DNS verification of AI crawler hits (TRAFFIC_DNS): a list of
+   * `ip[:port]`, empty for the system's, null for none (the default under GEO_ENV=test).
+   */
+  trafficDns: string[] | null;
   logLevel: string;
   /** Log lines for a person (pino-pretty) rather than JSON: see prettyLogs. Absent: JSON. */
   logPretty?: boolean;
@@ -189,6 +194,23 @@ export function prettyLogs(at: { stdoutIsTty: boolean; geoEnv: string; nodeEnv: 
   return at.stdoutIsTty && at.geoEnv !== 'production' && at.nodeEnv !== 'production';
 }
 
+/** TRAFFIC_DNS: `off`, `system`, or resolvers as `ip`, `ip:port`, `[ipv6]` or `[ipv6]:port`, comma-separated. */
+export function dnsServers(value: string, problems: string[]): string[] | null {
+  if (value === 'off') return null;
+  if (value === 'system') return [];
+  const servers = value.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const server of servers) {
+    const m = /^(?:\[([^\]]+)\]|([^:]+))(?::(\d{1,5}))?$/.exec(server);
+    const ip = m?.[1] ?? m?.[2];
+    const port = m?.[3] === undefined ? 53 : Number(m[3]);
+    if (!ip || !ipaddr.isValid(ip) || (m?.[2] && ip.includes(':')) || port < 1 || port > 65535) {
+      problems.push(`TRAFFIC_DNS must be off, system, or resolvers as ip[:port] or [ipv6][:port], comma-separated (got "${server}")`);
+    }
+  }
+  if (!servers.length) problems.push('TRAFFIC_DNS must be off, system, or a list of resolvers');
+  return servers;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTty = process.stdout.isTTY === true): Config {
   const problems: string[] = [];
   const geoEnv = (env.GEO_ENV ?? 'local') as GeoEnv;
@@ -226,6 +248,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTty = p
   for (const entry of trustProxy ?? []) {
     if (!ipaddr.isValid(entry) && !ipaddr.isValidCIDR(entry)) problems.push(`TRUST_PROXY entries must be IP addresses or CIDR ranges (got "${entry}")`);
   }
+
+  const trafficDns = dnsServers(env.TRAFFIC_DNS ?? (geoEnv === 'test' ? 'off' : 'system'), problems);
 
   const providers = {} as Record<ProviderName, ProviderConfig>;
   for (const [name, spec] of Object.entries(PROVIDERS) as [ProviderName, (typeof PROVIDERS)[ProviderName]][]) {
@@ -325,6 +349,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTty = p
     databaseUrl,
     publicBaseUrl,
     trustProxy,
+    trafficDns,
     logLevel,
     logPretty: prettyLogs({ stdoutIsTty, geoEnv, nodeEnv: env.NODE_ENV }),
     metricsToken,

@@ -18,6 +18,8 @@ export interface Agent {
   ranges: string | null;
   /** A robots.txt token only (Google-Extended, Applebot-Extended): never sent as a user agent. */
   robotsOnly?: boolean;
+  /** The domains (`.googlebot.com`) its operator documents for forward-confirmed reverse DNS. */
+  rdns?: string[];
 }
 export interface RangeList { source: string; observed: string; via: string; prefixes: string[] }
 export interface AgentData {

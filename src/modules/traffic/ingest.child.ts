@@ -1,10 +1,11 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
 import { pipeline as pipe, Transform } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { createClassifier } from './classify.fns.ts';
 import { createIngest } from './ingest.ts';
 import type { ChildMessage, ParentMessage } from './ingest.process.ts';
 import { createArraySplitter, startsWithArray } from './json-array.fns.ts';
+import { createConfirmer, systemLookups } from './rdns.ts';
 
 // The ingestion process (forked by ingest.process.ts for each upload): it reads the spooled file,
 // gunzips, splits, parses, classifies and hashes every line, and hands each batch of kept rows to
@@ -16,10 +17,26 @@ const send = (message: ChildMessage) => new Promise<void>((resolve, reject) => p
 
 let acknowledge: ((inserted: number) => void) | null = null;
 
+/**
+ * This process's peak RSS since it started: VmHWM on Linux. Not getrusage's maxrss, which Linux
+ * carries over from the forked copy of the parent before exec (a 300 MB API would read as 300 MB).
+ */
+function peakRss(): number {
+  try {
+    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
+    if (kb) return Number(kb) * 1024;
+  } catch {
+    // not Linux
+  }
+  return process.resourceUsage().maxRSS * 1024;
+}
+
 async function run(start: Extract<ParentMessage, { type: 'start' }>) {
+  const confirmer = start.dnsServers ? createConfirmer(systemLookups(start.dnsServers)) : null;
   const ingest = createIngest({
     classifier: createClassifier(start.agents),
     notBefore: start.notBefore,
+    confirm: confirmer?.confirm,
     write: (rows) => new Promise<number>((resolve, reject) => {
       acknowledge = resolve;
       send({ type: 'batch', json: JSON.stringify(rows), rows: rows.length }).catch(reject);
@@ -56,8 +73,11 @@ async function run(start: Extract<ParentMessage, { type: 'start' }>) {
   }
   const result = await ingest.end();
   // Its peak resident memory is reported, so an operator (and the benchmark) sees what an upload costs.
-  await send({ type: 'done', counts: result.counts, unparsed: result.unparsed, peakRssBytes: process.resourceUsage().maxRSS * 1024 });
+  await send({ type: 'done', counts: result.counts, unparsed: result.unparsed, dns: confirmer?.stats ?? null, peakRssBytes: peakRss() });
 }
+
+// The job that forked it is gone (its process ended): nobody would write what it reads.
+process.on('disconnect', () => process.exit(0));
 
 process.on('message', (message: ParentMessage) => {
   if (message.type === 'written') {
@@ -67,6 +87,7 @@ process.on('message', (message: ParentMessage) => {
   } else if (message.type === 'start') {
     run(message)
       .catch((err: Error) => send({ type: 'error', message: err.message }))
-      .finally(() => process.disconnect());
+      .catch(() => {})
+      .finally(() => process.connected && process.disconnect());
   }
 });

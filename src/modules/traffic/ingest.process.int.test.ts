@@ -28,7 +28,7 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 const options = (o: Partial<ChildIngestOptions>): ChildIngestOptions => ({
-  file: plain, gzip: false, notBefore: 0, agents: AGENT_DATA, write: async (_json, rows) => rows, progress: () => {}, ...o,
+  file: plain, gzip: false, notBefore: 0, agents: AGENT_DATA, dnsServers: null, write: async (_json, rows) => rows, progress: () => {}, ...o,
 });
 
 describe('ingestInChild', () => {

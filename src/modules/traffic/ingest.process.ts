@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AgentData } from './classify.fns.ts';
 import type { IngestCounts, Unparsed } from './ingest.ts';
+import type { DnsStats } from './rdns.ts';
 
 // Each upload is ingested by a process of its own (ingest.child.ts): gunzipping and parsing a
 // 100 MB log is a few seconds of one core and a heap full of short-lived strings, which would
@@ -13,12 +14,12 @@ import type { IngestCounts, Unparsed } from './ingest.ts';
 // flight is awaited first, so "stored" stays true of what is said.
 
 export type ParentMessage =
-  | { type: 'start'; file: string; gzip: boolean; notBefore: number; agents: AgentData }
+  | { type: 'start'; file: string; gzip: boolean; notBefore: number; agents: AgentData; dnsServers: string[] | null }
   | { type: 'written'; inserted: number };
 export type ChildMessage =
   | { type: 'batch'; json: string; rows: number }
   | { type: 'progress'; bytes: number }
-  | { type: 'done'; counts: IngestCounts; unparsed: Unparsed[]; peakRssBytes: number }
+  | { type: 'done'; counts: IngestCounts; unparsed: Unparsed[]; dns: DnsStats | null; peakRssBytes: number }
   | { type: 'error'; message: string };
 
 const CHILD = fileURLToPath(new URL('./ingest.child.ts', import.meta.url));
@@ -26,7 +27,7 @@ const ROOT = path.resolve(path.dirname(CHILD), '../../..');
 /** A small young generation: the garbage is per line, and a large one only raises the peak. */
 const EXEC_ARGV = ['--import', 'tsx', '--max-semi-space-size=8'];
 
-export interface ChildResult { counts: IngestCounts; unparsed: Unparsed[]; peakRssBytes: number }
+export interface ChildResult { counts: IngestCounts; unparsed: Unparsed[]; dns: DnsStats | null; peakRssBytes: number }
 
 export interface ChildIngestOptions {
   file: string;
@@ -34,6 +35,8 @@ export interface ChildIngestOptions {
   /** Hits before this instant (epoch ms) are counted as expired. */
   notBefore: number;
   agents: AgentData;
+  /** Resolvers for reverse-DNS verification (empty: the system's), or null: no DNS lookups. */
+  dnsServers: string[] | null;
   /** Writes one batch (the repo's JSON rows); answers how many rows were new. */
   write(json: string, rows: number): Promise<number>;
   /** Bytes of the file read so far. */
@@ -70,7 +73,7 @@ export function ingestInChild(o: ChildIngestOptions): Promise<ChildResult> {
           (err: Error) => finish(err),
         ).finally(written);
       } else if (m.type === 'progress') o.progress(m.bytes);
-      else if (m.type === 'done') finish(null, { counts: m.counts, unparsed: m.unparsed, peakRssBytes: m.peakRssBytes });
+      else if (m.type === 'done') finish(null, { counts: m.counts, unparsed: m.unparsed, dns: m.dns, peakRssBytes: m.peakRssBytes });
       else finish(new Error(m.message));
     });
     child.on('error', (err) => finish(err));
@@ -78,6 +81,6 @@ export function ingestInChild(o: ChildIngestOptions): Promise<ChildResult> {
       const last = stderr.trim().split('\n').slice(-3).join(' ');
       finish(new Error(`the ingestion process ended (${signal ?? `exit code ${code}`}) before it finished${last ? `: ${last}` : ''}`));
     });
-    child.send({ type: 'start', file: o.file, gzip: o.gzip, notBefore: o.notBefore, agents: o.agents } satisfies ParentMessage);
+    child.send({ type: 'start', file: o.file, gzip: o.gzip, notBefore: o.notBefore, agents: o.agents, dnsServers: o.dnsServers } satisfies ParentMessage);
   });
 }

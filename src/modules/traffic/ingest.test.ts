@@ -41,3 +41,24 @@ describe('createIngest', () => {
     })()).rejects.toThrow('disk full');
   });
 });
+
+describe('createIngest with reverse-DNS confirmation', () => {
+  const APPLE = (ip: string, i: number) => `${ip} - - [20/Nov/2026:10:00:${String(i).padStart(2, '0')} +0000] "GET /a${i} HTTP/1.1" 200 10 "-" "Mozilla/5.0 (Applebot/0.1)"`;
+
+  it('asks only for agents with documented DNS that ranges did not verify, and counts each hit once its answer is in', async () => {
+    const asked: string[] = [];
+    const written: HitRow[] = [];
+    const ingest = createIngest({
+      classifier, notBefore: 0,
+      confirm: async (ip, suffixes) => (asked.push(`${ip} ${suffixes.join(',')}`), ip === '17.1.2.3'),
+      write: async (rows) => (written.push(...rows), rows.length),
+    });
+    await ingest.push([APPLE('17.1.2.3', 1), APPLE('198.51.100.1', 2), line(0), `198.51.100.2 - - [20/Nov/2026:10:00:03 +0000] "GET /c HTTP/1.1" 200 10 "-" "ClaudeBot/1.0"`].join('\n'));
+    const { counts } = await ingest.end();
+    expect(asked).toEqual(['17.1.2.3 .applebot.apple.com', '198.51.100.1 .applebot.apple.com']);
+    expect(written.map((r) => [r.a, r.v, r.n])).toEqual([
+      ['applebot', 'verified', '17.1.2.0/24'], ['applebot', 'claimed', '198.51.100.0/24'], ['gptbot', 'verified', '20.171.207.0/24'], ['claudebot', 'claimed', '198.51.100.0/24'],
+    ]);
+    expect(counts).toMatchObject({ agentHits: 4, verified: 2, claimed: 2 });
+  });
+});

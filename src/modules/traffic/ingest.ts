@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { StringDecoder } from 'node:string_decoder';
-import { truncateIp, type Classifier } from './classify.fns.ts';
+import { truncateIp, type Agent, type Classifier } from './classify.fns.ts';
 import { newParseState, parseLine, SKIP, type Hit, type ParseState } from './parse.fns.ts';
 
 // The ingestion loop: chunks of (already decompressed) log text in, batches of kept rows out.
@@ -54,6 +54,11 @@ export interface IngestOptions {
   write(rows: HitRow[]): Promise<number>;
   /** Hits before this instant (epoch ms) are counted as expired. */
   notBefore: number;
+  /**
+   * Forward-confirmed reverse DNS for a hit its operator's ranges did not verify, when the operator
+   * documents it (`agent.rdns`); without it such hits stay `claimed`.
+   */
+  confirm?: (ip: string, suffixes: readonly string[]) => Promise<boolean>;
   signal?: AbortSignal;
 }
 
@@ -65,6 +70,8 @@ export function createIngest(options: IngestOptions) {
   const decoder = new StringDecoder('utf8');
   let rest = '';
   let batch: HitRow[] = [];
+  /** Reverse-DNS answers the current batch waits for before it is handed over. */
+  let pending: Promise<void>[] = [];
   /** The batch being written, if any. */
   let writing: Promise<void> | null = null;
 
@@ -78,6 +85,11 @@ export function createIngest(options: IngestOptions) {
   /** Hands the batch to the writer once the previous write is done; does not wait for this one. */
   async function flush() {
     if (!batch.length) return;
+    if (pending.length) {
+      const waits = pending;
+      pending = [];
+      await Promise.all(waits);
+    }
     await settle();
     const rows = batch;
     batch = [];
@@ -90,10 +102,27 @@ export function createIngest(options: IngestOptions) {
   }
 
   function keep(line: string, hit: Hit, agent: string | null, verification: 'verified' | 'claimed' | null, engine: string | null) {
-    batch.push({
+    const row: HitRow = {
       h: lineHash(line), t: hit.at, a: agent, v: verification, n: truncateIp(hit.ip), m: hit.method, p: hit.path,
       s: hit.status, b: hit.bytes, e: engine, u: hit.userAgent.slice(0, 512),
-    });
+    };
+    batch.push(row);
+    return row;
+  }
+
+  function keepAgentHit(line: string, hit: Hit, agent: Agent) {
+    counts.agentHits++;
+    const byRanges = classifier.verify(agent, hit.ip);
+    if (byRanges === 'verified' || !options.confirm || !agent.rdns?.length) {
+      counts[byRanges]++;
+      return void keep(line, hit, agent.id, byRanges, null);
+    }
+    // Counted once the answer is in; the raw address goes to the lookup, only the truncated one is kept.
+    const row = keep(line, hit, agent.id, 'claimed', null);
+    pending.push(options.confirm(hit.ip, agent.rdns).then((ok) => {
+      row.v = ok ? 'verified' : 'claimed';
+      counts[row.v]++;
+    }));
   }
 
   function reject(text: string, reason: string) {
@@ -113,10 +142,7 @@ export function createIngest(options: IngestOptions) {
     if (!agent && !engine) return void counts.other++;
     if (result.at < options.notBefore) return void counts.expired++;
     if (agent) {
-      const verification = classifier.verify(agent, result.ip);
-      counts.agentHits++;
-      counts[verification]++;
-      keep(text, result, agent.id, verification, null);
+      keepAgentHit(text, result, agent);
     } else {
       counts.referrals++;
       keep(text, result, null, null, engine);

@@ -47,7 +47,8 @@ function copy(name: string) {
   copyFileSync(AGENTS_FILE, file);
   return file;
 }
-async function run(args: string[], now = new Date('2026-11-27T10:00:00Z')) {
+// After the shipped table's version date, so a refresh bumps it to that day's first version.
+async function run(args: string[], now = new Date('2026-12-01T10:00:00Z')) {
   const out: string[] = [];
   const code = await runRefreshRanges(args, { fetch, now, log: (l) => out.push(l), error: (l) => out.push(`error: ${l}`) });
   return { code, out };
@@ -61,10 +62,10 @@ describe('traffic:refresh-ranges', () => {
     const { code, out } = await run(['--base', base, '--file', file]);
     expect(code).toBe(1);
     const after = read(file);
-    expect(after.ranges['openai-gptbot']).toEqual({ ...shipped.ranges['openai-gptbot'], prefixes: NEW_GPTBOT, observed: '2026-11-27', via: `refresh (mirror ${base})` });
-    expect(after.ranges['google-googlebot']).toMatchObject({ prefixes: shipped.ranges['google-googlebot']!.prefixes, observed: '2026-11-27' });
+    expect(after.ranges['openai-gptbot']).toEqual({ ...shipped.ranges['openai-gptbot'], prefixes: NEW_GPTBOT, observed: '2026-12-01', via: `refresh (mirror ${base})` });
+    expect(after.ranges['google-googlebot']).toMatchObject({ prefixes: shipped.ranges['google-googlebot']!.prefixes, observed: '2026-12-01' });
     for (const name of ['openai-searchbot', 'openai-chatgpt-user', 'perplexity-bot', 'bing-bingbot']) expect(after.ranges[name], name).toEqual(shipped.ranges[name]);
-    expect(after.version).toBe('2026-11-27.1');
+    expect(after.version).toBe('2026-12-01.1');
     expect({ ...after, version: shipped.version, ranges: shipped.ranges }).toEqual(shipped); // agents, referrers, notes untouched
     expect(out).toEqual([
       `openai-gptbot: 15 → 3 prefixes (+1 −13); added 2603:1030:c04::/48`,
@@ -73,14 +74,14 @@ describe('traffic:refresh-ranges', () => {
       `perplexity-bot: REFUSED (${base}/www.perplexity.ai/perplexitybot.json: HTTP 404); kept its 4 prefixes observed 2026-05-21`,
       `google-googlebot: unchanged (12 prefixes)`,
       `bing-bingbot: REFUSED (${base}/www.bing.com/toolbox/bingbot.json: the answer is not JSON); kept its 5 prefixes observed 2025-09-12`,
-      `version ${shipped.version} → 2026-11-27.1`,
+      `version ${shipped.version} → 2026-12-01.1`,
       `wrote ${file}`,
     ]);
 
     // Everything good the same day: exit 0, the version's second edition.
     for (const key of Object.keys(answers)) answers[key] = [200, good(['192.0.2.0/24'])];
     const again = await run(['--base', base, '--file', file]);
-    expect([again.code, read(file).version]).toEqual([0, '2026-11-27.2']);
+    expect([again.code, read(file).version]).toEqual([0, '2026-12-01.2']);
     expect(Object.values(read(file).ranges).map((r) => r.prefixes)).toEqual(Array(6).fill(['192.0.2.0/24']));
   });
 

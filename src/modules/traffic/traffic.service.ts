@@ -13,6 +13,7 @@ import type { JobContext, JobsService } from '../jobs/jobs.service.ts';
 import { createClassifier, type Classifier } from './classify.fns.ts';
 import type { IngestCounts, Unparsed } from './ingest.ts';
 import { ingestInChild } from './ingest.process.ts';
+import { MAX_DNS_ADDRESSES } from './rdns.ts';
 import { createTrafficRepo } from './traffic.repo.ts';
 import { trafficUploads } from './traffic.tables.ts';
 
@@ -45,7 +46,11 @@ export function uploadView(row: UploadRow | null, id: string) {
 }
 const emptyView = (): IngestCounts => ({ lines: 0, skipped: 0, unparsed: 0, agentHits: 0, verified: 0, claimed: 0, referrals: 0, other: 0, expired: 0, inserted: 0, duplicates: 0 });
 
-export function createTrafficService(deps: { db: Db; clock: Clock; jobs: JobsService; dataDir: string; classifier?: Classifier }) {
+export function createTrafficService(deps: {
+  db: Db; clock: Clock; jobs: JobsService; dataDir: string; classifier?: Classifier;
+  /** Resolvers for reverse-DNS verification (empty: the system's), or null: none (config TRAFFIC_DNS). */
+  dnsServers?: string[] | null;
+}) {
   const { db, clock } = deps;
   const repo = createTrafficRepo(db);
   const classifier = deps.classifier ?? createClassifier();
@@ -71,7 +76,7 @@ export function createTrafficService(deps: { db: Db; clock: Clock; jobs: JobsSer
       const days = await repo.retentionDays(ctx.job.workspaceId);
       const t0 = performance.now();
       const result = await ingestInChild({
-        file, gzip, notBefore: clock.now().getTime() - days * 86_400_000, agents: classifier.source, signal: ctx.signal,
+        file, gzip, notBefore: clock.now().getTime() - days * 86_400_000, agents: classifier.source, signal: ctx.signal, dnsServers: deps.dnsServers ?? null,
         write: (json) => repo.writeJson(ctx.job.workspaceId, json),
         progress: (read) => ctx.progress(Math.floor(read / 1024)),
       });
@@ -79,6 +84,10 @@ export function createTrafficService(deps: { db: Db; clock: Clock; jobs: JobsSer
       const c = result.counts;
       await ctx.log(`${c.lines} lines${gzip ? ' (gzip)' : ''}: ${c.agentHits} AI agent hits (${c.verified} verified, ${c.claimed} claimed), ${c.referrals} AI referrals, ${c.other} other, ${c.unparsed} unparsed, ${c.skipped} skipped, ${c.expired} past retention; ${c.inserted} stored, ${c.duplicates} already stored`);
       await ctx.log(`read in ${((performance.now() - t0) / 1000).toFixed(1)} s by an ingestion process of its own (peak memory ${Math.round(result.peakRssBytes / 2 ** 20)} MB)`);
+      if (result.dns?.checked || result.dns?.skipped) {
+        const d = result.dns;
+        await ctx.log(`reverse DNS: ${d.checked} addresses checked, ${d.confirmed} confirmed${d.skipped ? `; ${d.skipped} hits past the limit of ${MAX_DNS_ADDRESSES} addresses per upload stay claimed` : ''}`);
+      }
       if (c.unparsed) await ctx.log(`${c.unparsed} lines did not parse; a sample is in GET /api/v1/workspaces/{workspace}/traffic/uploads/${ctx.job.id}`);
       ctx.progress(Math.ceil(bytes / 1024));
     } finally {
