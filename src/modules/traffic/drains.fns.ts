@@ -12,6 +12,8 @@ import { safeEqual } from '../../lib/crypto.ts';
 
 export const GEO_SIGNATURE = 'x-geo-signature';
 export const VERCEL_SIGNATURE = 'x-vercel-signature';
+/** The response header Vercel reads when a drain is added (its endpoint verification). */
+export const VERCEL_VERIFY = 'x-vercel-verify';
 
 export type SignatureAlgorithm = 'sha256' | 'sha1';
 export interface SignatureClaim { algorithm: SignatureAlgorithm; value: string }

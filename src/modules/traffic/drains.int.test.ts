@@ -68,11 +68,11 @@ describe('log drains', () => {
   it('creation shows the secret once; the list never does; the stored secret is sealed', async () => {
     const drain = await createDrain();
     expect(drain).toEqual({
-      id: expect.stringMatching(/^drn_/), name: 'nginx on web-1', pushUrl: `/api/v1/traffic/drains/${drain.id}/push`,
+      id: expect.stringMatching(/^drn_/), name: 'nginx on web-1', pushUrl: `/api/v1/traffic/drains/${drain.id}/push`, vercelVerify: null,
       createdAt: '2026-11-20T12:00:00.000Z', revokedAt: null, secret: expect.stringMatching(/^drsec_/),
     });
     const list = (await api('GET', 'drained/traffic/drains')).json();
-    expect(list).toContainEqual({ id: drain.id, name: 'nginx on web-1', pushUrl: drain.pushUrl, createdAt: '2026-11-20T12:00:00.000Z', revokedAt: null });
+    expect(list).toContainEqual({ id: drain.id, name: 'nginx on web-1', pushUrl: drain.pushUrl, vercelVerify: null, createdAt: '2026-11-20T12:00:00.000Z', revokedAt: null });
     expect(JSON.stringify(list)).not.toContain(drain.secret);
     const stored = await ctx.database.executeSql(`select secret_sealed from traffic_drains where id = '${drain.id}'`);
     expect(JSON.stringify(stored.rows)).not.toContain(drain.secret.slice(6));
@@ -102,6 +102,38 @@ describe('log drains', () => {
     const sha1 = createHmac('sha1', drain.secret).update(body).digest('hex');
     const result = await ingested(await push(drain.id, body, { 'content-type': 'application/json', 'x-vercel-signature': sha1 }));
     expect(result.counts).toMatchObject({ lines: 3, skipped: 1, unparsed: 0, agentHits: 1, verified: 1, referrals: 1, inserted: 2 });
+  });
+
+  it('Vercel’s endpoint check: the push URL answers the drain’s code in x-vercel-verify, to GET and to pushes', async () => {
+    const created = await api('POST', 'drained/traffic/drains', { name: 'vercel', vercelVerify: 'a1b2c3d4e5' });
+    expect(created.statusCode, created.body).toBe(201);
+    const drain = created.json() as { id: string; secret: string; vercelVerify: string };
+    expect(drain.vercelVerify).toBe('a1b2c3d4e5');
+    const check = () => ctx.app.inject({ method: 'GET', url: `/api/v1/traffic/drains/${drain.id}/push` });
+    let res = await check();
+    expect([res.statusCode, res.headers['x-vercel-verify'], res.json()]).toEqual([200, 'a1b2c3d4e5', { ok: true }]);
+    const body = LOG.split('\n')[0]!;
+    const pushed = await push(drain.id, body, signed(drain.secret, body));
+    expect([pushed.statusCode, pushed.headers['x-vercel-verify']]).toEqual([202, 'a1b2c3d4e5']);
+    await jobWhenDone(ctx.app, 'drained', pushed.json().id, { cookie });
+
+    // Changed, then cleared, with PATCH; a bad code is 400; another workspace's drain is 404.
+    const patch = (url: string, payload: object) => ctx.app.inject({ method: 'PATCH', url: `/api/v1/workspaces/${url}`, headers: { cookie }, payload });
+    expect((await patch(`drained/traffic/drains/${drain.id}`, { vercelVerify: 'next-code' })).json()).toMatchObject({ id: drain.id, name: 'vercel', vercelVerify: 'next-code' });
+    expect((await check()).headers['x-vercel-verify']).toBe('next-code');
+    expect((await patch(`drained/traffic/drains/${drain.id}`, { vercelVerify: null })).json()).toMatchObject({ vercelVerify: null });
+    res = await check();
+    expect([res.statusCode, res.headers['x-vercel-verify']]).toEqual([200, undefined]);
+    expect((await patch(`drained/traffic/drains/${drain.id}`, { vercelVerify: 'a code; with spaces' })).statusCode).toBe(400);
+    expect((await patch(`drained/traffic/drains/${drain.id}`, {})).statusCode).toBe(400);
+    expect((await patch(`bystander/traffic/drains/${drain.id}`, { name: 'x' })).statusCode).toBe(404);
+
+    // Unknown, malformed or revoked: the same 401 as a refused push.
+    await api('DELETE', `drained/traffic/drains/${drain.id}`);
+    for (const id of [drain.id, newId('drn'), 'not-a-drain']) {
+      res = await ctx.app.inject({ method: 'GET', url: `/api/v1/traffic/drains/${id}/push` });
+      expect([res.statusCode, res.json().error.code, res.headers['x-vercel-verify']]).toEqual([401, 'invalid_key', undefined]);
+    }
   });
 
   it('unsigned, wrongly signed, unknown, malformed and revoked: the same 401, nothing spooled, no job', async () => {

@@ -6,9 +6,9 @@ import { ACCESS } from '../../lib/http/credentials.ts';
 import { workspaceOf } from '../../lib/http/responses.ts';
 import { WorkspaceParams, workspaceParamsWith } from '../../lib/http/params.ts';
 import { JobStatus } from '../jobs/jobs.schemas.ts';
-import { GEO_SIGNATURE, VERCEL_SIGNATURE } from './drains.fns.ts';
+import { GEO_SIGNATURE, VERCEL_SIGNATURE, VERCEL_VERIFY } from './drains.fns.ts';
 import type { DrainsService } from './drains.service.ts';
-import { Drain, DrainBody, DrainCreated } from './traffic.schemas.ts';
+import { Drain, DrainBody, DrainCreated, DrainPatch } from './traffic.schemas.ts';
 
 // Log drains (docs/traffic.md): managing them is a setting of the workspace, like its webhooks;
 // the push itself carries no session or API key, only the signature made with the drain's secret.
@@ -27,7 +27,16 @@ export async function drainsRoutes(app: FastifyInstance, deps: { drains: DrainsS
       description: `The drain may do one thing: push access logs into this workspace at \`pushUrl\` (\`POST /api/v1/traffic/drains/{id}/push\`). ${SIGNING} The secret is stored sealed and is never shown again; revoke the drain and create another to change it.`,
       params: WorkspaceParams, body: DrainBody, response: { 201: DrainCreated },
     },
-  }, async (request, reply) => reply.status(201).send(await drains.create(workspaceOf(request), request.body.name)));
+  }, async (request, reply) => reply.status(201).send(await drains.create(workspaceOf(request), request.body)));
+
+  r.patch('/api/v1/workspaces/:workspace/traffic/drains/:id', {
+    config: { credential: ACCESS.settings.write },
+    schema: {
+      operationId: 'updateTrafficDrain', tags, summary: 'Rename a log drain, or set its Vercel verification code',
+      description: 'Only `name` and `vercelVerify` (null clears it) can change; the secret cannot (revoke and create another). A revoked drain stays revoked. Unknown id → 404 `not_found`.',
+      params: workspaceParamsWith('id'), body: DrainPatch, response: { 200: Drain },
+    },
+  }, async (request) => drains.update(workspaceOf(request), request.params.id, request.body));
 
   r.get('/api/v1/workspaces/:workspace/traffic/drains', {
     config: { credential: ACCESS.settings.read },
@@ -65,6 +74,24 @@ export async function drainsRoutes(app: FastifyInstance, deps: { drains: DrainsS
         }),
         response: { 202: JobStatus },
       },
-    }, async (request, reply) => reply.status(202).send(await drains.push(request.params.id, request.headers, request.body as Readable)));
+    }, async (request, reply) => {
+      const { job, vercelVerify } = await drains.push(request.params.id, request.headers, request.body as Readable);
+      if (vercelVerify) reply.header(VERCEL_VERIFY, vercelVerify);
+      return reply.status(202).send(job);
+    });
+  });
+
+  r.get('/api/v1/traffic/drains/:id/push', {
+    config: { credential: ACCESS.public },
+    schema: {
+      operationId: 'verifyTrafficDrain', tags, summary: 'Vercel’s endpoint check: answers the drain’s verification code in `x-vercel-verify`',
+      description: `When a drain is added in Vercel, Vercel asks the URL for its verification code in the \`${VERCEL_VERIFY}\` response header: set it on the drain (\`vercelVerify\`, at creation or with \`PATCH …/traffic/drains/{id}\`) and this answers 200 with it (without a code: 200 without the header). It proves only that the URL belongs to whoever set the code; pushes still need the signature. An unknown or revoked drain is 401 \`invalid_key\`, as for a push.`,
+      params: Type.Object({ id: Type.String({ maxLength: 100, description: 'The drain id (`drn_…`)' }) }),
+      response: { 200: Type.Object({ ok: Type.Literal(true) }) },
+    },
+  }, async (request, reply) => {
+    const code = await drains.vercelVerify(request.params.id);
+    if (code) reply.header(VERCEL_VERIFY, code);
+    return { ok: true as const };
   });
 }

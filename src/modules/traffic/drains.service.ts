@@ -30,7 +30,10 @@ const sealedFor = (workspaceId: string, id: string) => `traffic_drain:${workspac
 const refused = () => new AppError('invalid_key', 'The push is not signed with the secret of an active log drain: send the lowercase hex HMAC-SHA256 of the raw body in x-geo-signature (or Vercel\'s HMAC-SHA1 in x-vercel-signature).');
 
 function view(row: DrainRow) {
-  return { id: row.id, name: row.name, pushUrl: drainPushPath(row.id), createdAt: row.createdAt.toISOString(), revokedAt: row.revokedAt?.toISOString() ?? null };
+  return {
+    id: row.id, name: row.name, pushUrl: drainPushPath(row.id), vercelVerify: row.vercelVerify ?? null,
+    createdAt: row.createdAt.toISOString(), revokedAt: row.revokedAt?.toISOString() ?? null,
+  };
 }
 
 export function createDrainsService(deps: {
@@ -44,13 +47,31 @@ export function createDrainsService(deps: {
     (await db.select().from(trafficDrains).where(and(eq(trafficDrains.id, id), isNull(trafficDrains.revokedAt))))[0] ?? null;
 
   return {
-    async create(ws: WorkspaceContext, name: string) {
+    async create(ws: WorkspaceContext, body: { name: string; vercelVerify?: string }) {
       const id = newId('drn');
       const secret = newDrainSecret();
       const [row] = await db.insert(trafficDrains).values({
-        id, workspaceId: ws.id, name, secretSealed: seal(deps.credentialsKey, secret, sealedFor(ws.id, id)), createdAt: clock.now(),
+        id, workspaceId: ws.id, name: body.name, vercelVerify: body.vercelVerify ?? null,
+        secretSealed: seal(deps.credentialsKey, secret, sealedFor(ws.id, id)), createdAt: clock.now(),
       }).returning();
       return { ...view(row!), secret };
+    },
+
+    /** Renames, or sets (null: clears) the Vercel verification code; a revoked drain can still be edited, never revived. */
+    async update(ws: WorkspaceContext, id: string, patch: { name?: string; vercelVerify?: string | null }) {
+      const [row] = await db.update(trafficDrains).set(patch).where(and(eq(trafficDrains.id, id), eq(trafficDrains.workspaceId, ws.id))).returning();
+      if (!row) throw notFound('Drain');
+      return view(row);
+    },
+
+    /**
+     * What the push URL answers in `x-vercel-verify` (Vercel checks it when a drain is added): the
+     * active drain's code, or null. An unknown or revoked drain is refused as a push would be.
+     */
+    async vercelVerify(id: string): Promise<string | null> {
+      const drain = isDrainId(id) ? await active(id) : null;
+      if (!drain) throw refused();
+      return drain.vercelVerify;
     },
 
     /** Newest first, revoked ones included (with when), never a secret. */
@@ -84,13 +105,14 @@ export function createDrainsService(deps: {
       }
       const verifier = createBodyVerifier(secret, claim);
       const ws = await deps.workspaces.contextById(drain.workspaceId);
-      return deps.traffic.upload(ws, null, body, `drain:${drain.id}`, {
+      const job = await deps.traffic.upload(ws, null, body, `drain:${drain.id}`, {
         onChunk: (chunk) => verifier.update(chunk),
         // Revoked while the body was arriving: refused as well.
         beforeStart: async () => {
           if (!verifier.matches() || !(await active(drain.id))) throw refused();
         },
       });
+      return { job, vercelVerify: drain.vercelVerify };
     },
   };
 }

@@ -61,12 +61,18 @@ export const PagesQuery = Closed({
 
 export const Referral = Type.Object({ day: Day, engine: Type.String(), path: Type.String(), visits: Count('Visits') });
 
+const VercelVerify = Type.String({
+  minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9._~-]+$',
+  description: 'The verification code Vercel shows when a drain is added (its `x-vercel-verify` value): the push URL answers it in the `x-vercel-verify` header, to `GET` and to every push.',
+});
 export const Drain = Type.Object({
   id: Type.String(), name: Type.String(), pushUrl: Type.String({ description: 'Where the drain posts (relative to the API)' }),
-  createdAt: Timestamp, revokedAt: Nullable(Timestamp),
+  vercelVerify: Nullable(VercelVerify), createdAt: Timestamp, revokedAt: Nullable(Timestamp),
 });
 export const DrainCreated = Type.Object({
   ...Drain.properties,
   secret: Type.String({ description: 'Shown once: sign each push with it (HMAC-SHA256 in `x-geo-signature`, or HMAC-SHA1 in `x-vercel-signature`)' }),
 });
-export const DrainBody = Closed({ name: Type.String({ minLength: 1, maxLength: 100 }) });
+const DrainName = Type.String({ minLength: 1, maxLength: 100 });
+export const DrainBody = Closed({ name: DrainName, vercelVerify: Type.Optional(VercelVerify) });
+export const DrainPatch = Closed({ name: Type.Optional(DrainName), vercelVerify: Type.Optional(Nullable(VercelVerify)) }, { minProperties: 1 });

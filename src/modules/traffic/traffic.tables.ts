@@ -133,6 +133,8 @@ export const trafficDrains = pgTable(
     name: text('name').notNull(),
     /** The signing secret, sealed with CREDENTIALS_KEY (the receiver must recompute HMACs with it). */
     secretSealed: text('secret_sealed').notNull(),
+    /** The code Vercel asks the endpoint to answer in `x-vercel-verify` (not a secret: it signs nothing). */
+    vercelVerify: text('vercel_verify'),
     createdAt: ts('created_at').notNull(),
     revokedAt: ts('revoked_at'),
   },

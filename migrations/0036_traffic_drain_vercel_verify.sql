@@ -1,0 +1,1 @@
+ALTER TABLE "traffic_drains" ADD COLUMN "vercel_verify" text;
