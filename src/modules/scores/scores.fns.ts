@@ -1,6 +1,7 @@
 // GEO score v1 (docs/scoring.md), pure. Inputs are answered results reduced to what the formulas
 // need; every component carries its sample size and a 95% interval: Wilson for proportions, the
 // normal approximation for means.
+import { wilsonPercent } from '../../lib/stats/wilson.js';
 
 export const VERSION = 'geo-score-v1';
 export const COMPONENTS = ['visibility', 'relativeSov', 'position', 'sentiment', 'volume'] as const;
@@ -25,14 +26,10 @@ export interface Component {
 
 export const round = (x: number, digits = 4) => Number(x.toFixed(digits));
 
-/** 95% Wilson score interval of k successes in n trials, in percent. */
+/** 95% Wilson score interval of k successes in n trials, in percent (lib/stats/wilson.js, which the dashboard shares); the whole range without trials. */
 export function wilson(k: number, n: number, z = Z): [number, number] {
-  if (n === 0) return [0, 100];
-  const p = k / n;
-  const denom = 1 + (z * z) / n;
-  const centre = (p + (z * z) / (2 * n)) / denom;
-  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / denom;
-  return [round(100 * Math.max(0, centre - half)), round(100 * Math.min(1, centre + half))];
+  const interval = wilsonPercent(k, n, z);
+  return interval ? [round(interval[0]), round(interval[1])] : [0, 100];
 }
 
 /**

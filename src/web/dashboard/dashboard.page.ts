@@ -51,6 +51,8 @@ function vendorFiles(): Map<string, string> {
     ['uplot.css', read('uplot/dist/uPlot.min.css')],
     // The shared formatter (src/lib/format/format.js): the same file the server and the CLI import.
     ['format.js', readFileSync(path.join(here, '../../lib/format/format.js'), 'utf8')],
+    // The shared Wilson interval (src/lib/stats/wilson.js): the one the API's proportions use.
+    ['wilson.js', readFileSync(path.join(here, '../../lib/stats/wilson.js'), 'utf8')],
   ]);
 }
 

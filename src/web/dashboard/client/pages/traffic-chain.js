@@ -19,15 +19,15 @@ export function ChainPanel({ slug }) {
     ${loading ? html`<${Loading} what="Loading the chain" />` : error ? html`<${Alert} error=${error} />` : !data.rows.length
       ? html`<p>No page to show yet: pages come from page evaluations, the sitemap, answers that read the brand's pages, and access logs.</p>`
       : html`<p class="muted">${fmt.count(data.total)} page × engine rows${data.total > data.rows.length ? `, the first ${fmt.count(data.rows.length)} shown` : ''}; visits ${day2(data.from)}–${day2(data.to)}${data.logsReceived ? '' : '; no access log sent yet, so crawling is unknown'}${data.ga4 ? `; GA4 read ${when(data.ga4.syncedAt)}` : '; GA4 not read'}.</p>
-      <div class="table-wrap"><table id="chain-table">
+      <div class="table-wrap"><table id="chain-table" class="cards">
         <caption>Pages by weakest link, most broken first</caption>
         <thead><tr><th scope="col">Page</th><th scope="col">Engine</th><th scope="col">Crawled (verified)</th><th scope="col">Retrieved</th><th scope="col">Cited</th><th scope="col">Visits</th><th scope="col">Weakest link</th></tr></thead>
         <tbody>${data.rows.map((r) => html`<tr class=${r.weakest ? 'weak' : ''}>
-          <th scope="row">${r.path}</th><td>${engineName(r.engine)}${r.simulated ? html` <small class="muted">(simulated answers)</small>` : ''}</td>
-          <td>${r.crawled ? html`${fmt.count(r.crawled.verifiedHits)}${r.crawled.lastStatus ? html` <small class="muted">last ${r.crawled.lastStatus}</small>` : ''}` : fmt.notEnough('not_measured')}</td>
-          <td>${share(r.retrieved, 'not_measured')}</td><td>${share(r.cited, 'not_measured')}</td>
-          <td>${r.visits.accessLogs === null && r.visits.ga4 === null ? fmt.notEnough('not_measured') : fmt.count((r.visits.accessLogs ?? 0) + (r.visits.ga4 ?? 0))}</td>
-          <td>${r.weakest ? html`<strong>${LINKS[r.weakest]}</strong>: ${r.reason}` : 'none broken'}</td></tr>`)}</tbody>
+          <th scope="row">${r.path}</th><td data-label="Engine">${engineName(r.engine)}${r.simulated ? html` <small class="muted">(simulated answers)</small>` : ''}</td>
+          <td data-label="Crawled (verified)">${r.crawled ? html`${fmt.count(r.crawled.verifiedHits)}${r.crawled.lastStatus ? html` <small class="muted">last ${r.crawled.lastStatus}</small>` : ''}` : fmt.notEnough('not_measured')}</td>
+          <td data-label="Retrieved">${share(r.retrieved, 'not_measured')}</td><td data-label="Cited">${share(r.cited, 'not_measured')}</td>
+          <td data-label="Visits">${r.visits.accessLogs === null && r.visits.ga4 === null ? fmt.notEnough('not_measured') : fmt.count((r.visits.accessLogs ?? 0) + (r.visits.ga4 ?? 0))}</td>
+          <td data-label="Weakest link">${r.weakest ? html`<strong>${LINKS[r.weakest]}</strong>: ${r.reason}` : 'none broken'}</td></tr>`)}</tbody>
       </table></div>`}
   <//>`;
 }

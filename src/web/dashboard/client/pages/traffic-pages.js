@@ -3,22 +3,13 @@
 // the small pieces they share (a headline figure, an error share with its interval).
 import { COLORS } from '../chart.js';
 import { CountChart } from '../count-chart.js';
+import { wilsonPercent } from '/assets/vendor/wilson.js';
 import { Alert, Loading, api, fmt, html, useLoad, useMemo, useState, when, ws } from '../lib.js';
-
-/** 95% Wilson interval of k of n in percent: the formula of the API's proportions (scores.fns.ts `wilson`). */
-export function wilson(k, n, z = 1.96) {
-  if (!n) return null;
-  const p = k / n;
-  const denom = 1 + (z * z) / n;
-  const centre = (p + (z * z) / (2 * n)) / denom;
-  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / denom;
-  return [100 * Math.max(0, centre - half), 100 * Math.min(1, centre + half)];
-}
 
 /** An error share: the percentage, its 95% interval and k of n (`bare`: the interval and counts only). */
 export function errorShare(k, n, bare = false) {
   if (!n) return html`<small class="muted">${fmt.notEnough('no verified hit')}</small>`;
-  const detail = `95% ${fmt.interval(wilson(k, n), 'no_interval', { unit: '%' })}, ${fmt.count(k)} of ${fmt.count(n)}`;
+  const detail = `95% ${fmt.interval(wilsonPercent(k, n), 'no_interval', { unit: '%' })}, ${fmt.count(k)} of ${fmt.count(n)}`;
   return bare ? detail : html`${fmt.percent((100 * k) / n)} <small class="muted">${detail}</small>`;
 }
 
