@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { CASES } from './analysis.cases.ts';
-import { evaluate, type Row } from './eval.fns.ts';
+import { type Confusion, evaluate, type Row, SENTIMENT_LABELS } from './eval.fns.ts';
 
 // npm run analyze:eval [-- --failures]
 // Precision, recall and F1 (or accuracy) of the analysis per dimension and per language over the
@@ -26,6 +26,14 @@ const byLanguage = Object.entries(result.byLanguage);
 console.log(`${CASES.length} labelled answers (${byLanguage.map(([l]) => `${l} ${CASES.filter((c) => c.language === l).length}`).join(', ')})`);
 table('all languages', result.overall);
 for (const [language, rows] of byLanguage) table(language, rows);
+function confusion(title: string, m: Confusion) {
+  console.log(`\n${title}: labelled (rows) × analyzer (columns)`);
+  console.log(`| labelled | ${SENTIMENT_LABELS.join(' | ')} | none |`);
+  console.log(`|---|${SENTIMENT_LABELS.map(() => '---|').join('')}---|`);
+  for (const l of SENTIMENT_LABELS) console.log(`| ${l} | ${[...SENTIMENT_LABELS, 'none' as const].map((g) => m[l][g]).join(' | ')} |`);
+}
+confusion('sentiment confusion, all languages', result.confusion.overall);
+for (const [language, m] of Object.entries(result.confusion.byLanguage)) confusion(`sentiment confusion, ${language}`, m);
 console.log(`\n${result.failures.length} answers with a mention, rank or citation error`);
 if (values.failures) {
   for (const x of result.failures) {

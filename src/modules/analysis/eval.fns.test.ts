@@ -29,7 +29,10 @@ describe('tallyCase', () => {
     expect(t.rank).toEqual({ exact: 0, n: 1 });
     expect(t.order).toEqual({ exact: 0, n: 1 });
     expect(t.citations).toEqual({ tp: 1, fp: 1, fn: 0 });
-    expect(t.sentiment).toEqual({ correct: 0, n: 1, negatives: 1, negativesFound: 0 });
+    expect(t.sentiment).toMatchObject({ correct: 0, n: 1, negatives: 1, negativesFound: 0 });
+    // The confusion matrix: labelled negative, no label from the analyzer.
+    expect(t.sentiment.confusion.negative).toEqual({ positive: 0, neutral: 0, negative: 0, mixed: 0, none: 1 });
+    expect(Object.values(t.sentiment.confusion).flatMap((row) => Object.values(row)).reduce((a, b) => a + b, 0)).toBe(1);
   });
 });
 

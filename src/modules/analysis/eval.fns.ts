@@ -24,12 +24,16 @@ export interface Tally {
   rank: { exact: number; n: number };
   order: { exact: number; n: number };
   citations: Counts;
-  sentiment: { correct: number; n: number; negatives: number; negativesFound: number };
+  sentiment: { correct: number; n: number; negatives: number; negativesFound: number; confusion: Confusion };
 }
+/** Labelled sentiment (rows) against the analyzer's (columns; `none` when it gave no label). */
+export type Confusion = Record<SentimentLabel, Record<SentimentLabel | 'none', number>>;
+export const SENTIMENT_LABELS: SentimentLabel[] = ['positive', 'neutral', 'negative', 'mixed'];
+const emptyConfusion = (): Confusion => Object.fromEntries(SENTIMENT_LABELS.map((l) => [l, { positive: 0, neutral: 0, negative: 0, mixed: 0, none: 0 }])) as Confusion;
 
 export const emptyTally = (): Tally => ({
   mentions: { tp: 0, fp: 0, fn: 0 }, ambiguous: { tp: 0, fp: 0, fn: 0 }, rank: { exact: 0, n: 0 }, order: { exact: 0, n: 0 },
-  citations: { tp: 0, fp: 0, fn: 0 }, sentiment: { correct: 0, n: 0, negatives: 0, negativesFound: 0 },
+  citations: { tp: 0, fp: 0, fn: 0 }, sentiment: { correct: 0, n: 0, negatives: 0, negativesFound: 0, confusion: emptyConfusion() },
 });
 
 export function prf({ tp, fp, fn }: Counts): { precision: number; recall: number; f1: number } {
@@ -59,6 +63,7 @@ export function tallyCase(t: Tally, c: AnalysisCase, p: Prediction): Tally {
   const label = c.expect.brandSentiment;
   if (label && c.expect.mentioned.includes(c.workspace.brand.name)) {
     t.sentiment.n++;
+    t.sentiment.confusion[label][p.sentiment ?? 'none']++;
     if (p.sentiment === label) t.sentiment.correct++;
     if (label === 'negative') {
       t.sentiment.negatives++;
@@ -131,11 +136,19 @@ export function rowsOf(a: Tally, b: Tally): Row[] {
     { dimension: 'cited domains', n: n(a.citations), analyzer: prf(a.citations), baseline: prf(b.citations) },
     { dimension: 'sentiment label', n: a.sentiment.n, analyzer: { accuracy: a.sentiment.correct / (a.sentiment.n || 1) }, baseline: null },
     { dimension: 'negative sentiment recall', n: a.sentiment.negatives, analyzer: { accuracy: a.sentiment.negativesFound / (a.sentiment.negatives || 1) }, baseline: null },
+    // Recall per label: of the answers labelled so, the share the analyzer labels so.
+    ...SENTIMENT_LABELS.map((l) => {
+      const row = a.sentiment.confusion[l];
+      const n = Object.values(row).reduce((x, y) => x + y, 0);
+      return { dimension: `sentiment: ${l} (recall)`, n, analyzer: { accuracy: row[l] / (n || 1) }, baseline: null };
+    }),
   ];
 }
 
 export interface Evaluation {
   overall: Row[];
+  /** Over all languages, and per language. */
+  confusion: { overall: Confusion; byLanguage: Record<string, Confusion> };
   byLanguage: Record<string, Row[]>;
   failures: Array<{ name: string; language: string; expected: Prediction; got: Prediction }>;
 }
@@ -161,5 +174,7 @@ export function evaluate(cases: AnalysisCase[], predict = analyzerPrediction, ba
       });
     }
   }
-  return { overall: rowsOf(all.a, all.b), byLanguage: Object.fromEntries([...per].map(([l, t]) => [l, rowsOf(t.a, t.b)])), failures };
+  return {
+    confusion: { overall: all.a.sentiment.confusion, byLanguage: Object.fromEntries([...per].map(([l, t]) => [l, t.a.sentiment.confusion])) },
+    overall: rowsOf(all.a, all.b), byLanguage: Object.fromEntries([...per].map(([l, t]) => [l, rowsOf(t.a, t.b)])), failures };
 }

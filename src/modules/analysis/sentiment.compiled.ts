@@ -6,7 +6,7 @@ import { fold } from './text.fns.ts';
 
 export const F = {
   NEG: 1, KEEP: 2, INT: 4, DOWN: 8, MORE: 16, LESS: 32, THAN: 64, ANAPHOR: 128, FINITE: 256, OBJECT_VERB: 512,
-  FEATURE_VERB: 1024, JOINER: 2048, CONDITIONAL: 4096, NEEDS_OBJECT: 8192,
+  FEATURE_VERB: 1024, JOINER: 2048, CONDITIONAL: 4096, NEEDS_OBJECT: 8192, EXCESS: 16384,
 } as const;
 
 export type CueKind = 'polar' | 'contrast' | 'concessive' | 'break' | 'compared' | 'compare-verb' | 'comparative' | 'advice' | 'keep';
@@ -52,6 +52,7 @@ export function compileLexicon(lang: L.Lang, options: LexiconOptions = {}): Comp
   flag(L.NEGATORS[lang], F.NEG);
   flag(L.INTENSIFIERS[lang], F.INT);
   flag(L.DOWNTONERS[lang], F.DOWN);
+  flag(L.EXCESS[lang], F.EXCESS);
   flag(L.MORE[lang], F.MORE);
   flag(L.LESS[lang], F.LESS);
   flag(L.THAN[lang], F.THAN);

@@ -90,6 +90,21 @@ const ROWS: Row[] = [
   ['a condition states a need', 'en', 'If you need something reliable, skip Acme.', { Acme: 'negative' }],
   ['missing feature', 'en', "Acme doesn't support SSO.", { Acme: 'negative' }],
   ['facts only', 'fr', 'Acme a été fondée à Lyon en 2012.', { Acme: 'neutral' }],
+  ['a virtue in excess is a fault', 'en', 'Acme is too simple for agencies.', { Acme: 'negative' }],
+  ['a virtue in excess is a fault', 'es', 'Acme es demasiado sencillo para agencias.', { Acme: 'negative' }],
+  ['a virtue in excess is a fault', 'ca', 'Acme és massa senzill per a agències.', { Acme: 'negative' }],
+  ['a virtue in excess is a fault', 'fr', 'Acme est trop simple pour les agences.', { Acme: 'negative' }],
+  ['a fault in excess stays a fault', 'en', 'Acme is too expensive.', { Acme: 'negative' }],
+  ['inline pros and cons', 'en', '### Acme\n**Pros:** beautiful editor.\n**Cons:** Apple only.', { Acme: 'mixed' }],
+  ['inline pros and cons', 'es', '**Acme**\n- Pros: editor precioso\n- Contras: solo Apple', { Acme: 'mixed' }],
+  ['inline pros and cons', 'fr', '**Acme**\n- Avantages : éditeur superbe\n- Inconvénients : seulement sur Apple', { Acme: 'mixed' }],
+  ['free, popular and chosen', 'en', 'Most creators rely on Acme because the free plan covers three channels.', { Acme: 'positive' }],
+  ['free, popular and chosen', 'es', 'Muchos autónomos eligen Acme porque el software es gratuito.', { Acme: 'positive' }],
+  ['free, popular and chosen', 'ca', 'Acme és molt popular entre creadors independents.', { Acme: 'positive' }],
+  ['free, popular and chosen', 'fr', 'Acme propose une carte gratuite et un service client réactif.', { Acme: 'positive' }],
+  ['a free trial is no opinion', 'en', 'Acme and Globex both offer a free trial.', { Acme: 'neutral', Globex: 'neutral' }],
+  ['"nothing to do with" negates nothing', 'fr', 'Acme est une app élégante, rien à voir avec un ours.', { Acme: 'positive' }],
+  ['"nothing to do with" negates nothing', 'es', 'Acme es una app elegante, nada que ver con un oso.', { Acme: 'positive' }],
 ];
 
 describe('sentiment rules', () => {

@@ -1,7 +1,7 @@
 import { type CompiledLexicon, type Cue, defaultLexicon, detectLanguage, F } from './sentiment.compiled.ts';
 import type { Lang } from './sentiment.lexicon.ts';
 import { type ClauseSpan, type EvidenceRule, scoreSentence } from './sentiment.sentence.ts';
-import { cells, type EntitySpans, frameOf, headerColumns, onlyNames, type SentenceInfo, T, type Tokens, tokenize } from './sentiment.tokens.ts';
+import { cells, type EntitySpans, frameOf, headerColumns, inlineFrameOf, onlyNames, type SentenceInfo, T, type Tokens, tokenize } from './sentiment.tokens.ts';
 
 export type { EvidenceRule };
 
@@ -129,12 +129,14 @@ export function entitySentiments(answer: string, mentions: EntitySpans[], lexico
     const head = named && s.lineStart && (si + 1 === sentences.length || sentences[si + 1]!.lineStart) && onlyNames(tokens, s);
     if ((s.lineKind === 'heading' || head) && s.lineStart) section = null;
     if (section && s.lineKind === 'list' && s.lineStart && s.indent <= section.indent && section.kind === 'list') section = null;
+    let inline: { sign: number; from: number } | null = null;
     if (!named) {
       const f = frameOf(tokens, s, lex);
       if (f !== 0) {
         frame = f;
         continue;
       }
+      inline = inlineFrameOf(tokens, s, lex);
     }
     if (s.lineKind !== 'list' || named) frame = 0;
     if (s.lineKind !== 'table') columns = null;
@@ -157,22 +159,25 @@ export function entitySentiments(answer: string, mentions: EntitySpans[], lexico
     }
     carried = !named;
     if (columns && named) continue; // the header row itself
-    const before = frame === 0 ? 0 : side(acc, fallback, frame);
-    const clauses = scoreSpan(s, fallback);
+    // A framed item: a list item under "Cons:", or the words after an inline "Cons:".
+    const itemFrame = inline ? inline.sign : frame;
+    const span = inline ? { ...s, from: inline.from } : s;
+    const before = itemFrame === 0 ? 0 : side(acc, fallback, itemFrame);
+    const clauses = scoreSpan(span, fallback);
     // An item under "Cons:" with no criticism of its own ("Reporting is basic") is still a con.
-    if (frame !== 0 && side(acc, fallback, frame) === before) {
-      let first = s.from;
+    if (itemFrame !== 0 && side(acc, fallback, itemFrame) === before) {
+      let first = span.from;
       while (first < s.to - 1 && tokens.type[first] === T.SOFT) first++;
-      give(fallback, 0.7 * frame, 1, first, s.to - 1, 'opinion');
+      give(fallback, 0.7 * itemFrame, 1, first, s.to - 1, 'opinion');
     }
     if (named) {
-      let head = -1;
+      let first = -1;
       for (const c of clauses) {
-        head = c.clause.entities.find((t) => !objects.has(t)) ?? -1;
-        if (head >= 0) break;
+        first = c.clause.entities.find((t) => !objects.has(t)) ?? -1;
+        if (first >= 0) break;
       }
-      if (head < 0) head = clauses.find((c) => c.clause.entities.length)!.clause.entities[0]!;
-      subject = members(head);
+      if (first < 0) first = clauses.find((c) => c.clause.entities.length)!.clause.entities[0]!;
+      subject = members(first);
       if (head) section = { subject, indent: s.indent, kind: 'heading', line: s.line };
       else if ((s.lineKind === 'heading' || s.lineKind === 'list') && s.lineStart) {
         section = { subject, indent: s.indent, kind: s.lineKind, line: s.line };

@@ -15,25 +15,25 @@ export const POSITIVE: Record<Lang, string> = {
     clean polished generous responsive capable mature smooth leader leading top favorite favourite worth valuable value:0.5
     fine:0.7 decent:0.7 nice handy convenient modern elegant rich winner well:0.5 wins excels excel shines thrives
     pick choose consider:0.5 user-friendly refined consistent consistently dependably reliably painless effortless
-    beautiful beautifully wonderful wonderfully delightful superb:1.5 brilliant:1.5 top-notch best-in-class first-class rock-solid snappy slick sleek thoughtful hassle-free improved precise scalable versatile comprehensive unbeatable:1.5 nails standout stands loves praised refreshingly:0.5 gorgeous lightning blazing economical:0.7 budget-friendly`,
+    beautiful beautifully wonderful wonderfully delightful superb:1.5 brilliant:1.5 top-notch best-in-class first-class rock-solid snappy slick sleek thoughtful hassle-free improved precise scalable versatile comprehensive unbeatable:1.5 nails standout stands loves praised refreshingly:0.5 gorgeous lightning blazing economical:0.7 budget-friendly free:0.5 simplest popular:0.4 picks chooses`,
   es: `mejor:1.5 mejores:1.5 excelente:1.5 excelentes:1.5 extraordinario:1.5 recomendado:1.5 recomendada:1.5 recomendable:1.5
     recomendamos:1.5 recomiendo:1.5 fiable fiables confiable facil faciles intuitivo intuitiva potente potentes asequible
     asequibles barato barata baratos rapido rapida rapidos rapidas seguro segura flexible util utiles bueno buena buenos buenas
     bien ideal perfecto perfecta eficiente destacado destacada destaca solido solida estable moderno moderna generoso generosa
     sencillo sencilla comodo razonable encanta lider elegante impecable sorprende agil maduro elige escoge elegir
-    maravilla estupendo estupenda genial fantastico fantastica increible precioso preciosa bonito bonita completo completa robusto robusta eficaz excepcional sobresaliente imbatible:1.5 fiabilidad rapidez economico:0.7 economica:0.7`,
+    maravilla estupendo estupenda genial fantastico fantastica increible precioso preciosa bonito bonita completo completa robusto robusta eficaz excepcional sobresaliente imbatible:1.5 fiabilidad rapidez economico:0.7 economica:0.7 gratuito:0.7 gratuita:0.7 gratuitos:0.7 gratuitas:0.7 gratis:0.7 popular:0.4 populares:0.4 visual:0.5 eligen escogen`,
   ca: `millor:1.5 millors:1.5 excel·lent:1.5 excel·lents:1.5 excellent:1.5 recomanat:1.5 recomanada:1.5 recomanable:1.5
     recomanem:1.5 recomano:1.5 fiable fiables facil facils intuitiu intuitiva potent potents assequible assequibles barat barata
     barats rapid rapida rapids rapides segur segura flexible util utils bo bona bons bones be ideal perfecte perfecta eficient
     destacat destacada destaca solid solida estable modern moderna generos generosa senzill senzilla comode raonable encanta
     lider elegant impecable sorpren agil madur tria escull triar
-    meravella estupend estupenda genial fantastic fantastica increible precios preciosa bonic bonica complet completa robust robusta eficac excepcional imbatible:1.5 fiabilitat rapidesa economic:0.7 economica:0.7`,
+    meravella estupend estupenda genial fantastic fantastica increible precios preciosa bonic bonica complet completa robust robusta eficac excepcional imbatible:1.5 fiabilitat rapidesa economic:0.7 economica:0.7 gratuit:0.7 gratuita:0.7 gratuits:0.7 gratuites:0.7 popular:0.4 populars:0.4 visual:0.5 trien escullen`,
   fr: `meilleur:1.5 meilleure:1.5 meilleurs:1.5 meilleures:1.5 excellent:1.5 excellente:1.5 excellents:1.5 recommande:1.5
     recommandee:1.5 recommandons:1.5 fiable fiables facile faciles intuitif intuitive puissant puissante abordable abordables
-    rapide rapides sur securise flexible utile utiles bon bonne bons bonnes bien ideal ideale parfait parfaite efficace
+    rapide rapides securise flexible utile utiles bon bonne bons bonnes bien ideal ideale parfait parfaite efficace
     remarquable apprecie pratique solide stable moderne genereux genereuse simple simples raisonnable impressionne
     impressionnant elegant impeccable performant performante choisissez choisir privilegiez
-    merveille formidable genial geniale fantastique incroyable superbe beau belle complet complete robuste exceptionnel exceptionnelle imbattable:1.5 bluffant fiabilite rapidite economique:0.7`,
+    merveille formidable genial geniale fantastique incroyable superbe beau belle complet complete robuste exceptionnel exceptionnelle imbattable:1.5 bluffant fiabilite rapidite economique:0.7 gratuit:0.7 gratuite:0.7 gratuits:0.7 gratuites:0.7 gratuitement:0.7 populaire:0.4 populaires:0.4 reactif reactive reactifs visuel:0.5 visuelle:0.5 choisissent`,
 };
 
 export const NEGATIVE: Record<Lang, string> = {
@@ -87,6 +87,10 @@ export const INTENSIFIERS: Record<Lang, string> = {
 };
 export const DOWNTONERS: Record<Lang, string> = {
   en: 'slightly somewhat fairly occasionally sometimes partly', es: 'algo ligeramente ocasionalmente', ca: 'lleugerament ocasionalment', fr: 'legerement parfois',
+};
+/** Excess: "too simple", "trop simples" — a virtue in excess is a fault (they intensify a fault as before). */
+export const EXCESS: Record<Lang, string> = {
+  en: 'too overly', es: 'demasiado demasiada demasiados demasiadas', ca: 'massa', fr: 'trop',
 };
 
 /** Contrast: the clause after it weighs more (×1.5). */
@@ -159,20 +163,20 @@ export const PHRASES: Record<Lang, string[]> = {
     'just works:1', 'value for money:1', 'great value:1.5', 'worth it:1', 'not worth:-1', 'few integrations:-1', 'within minutes:1', 'responds quickly:1', 'not the best fit:-1',
     'hard to justify:-1', 'best for:0.5', 'price goes up:-1', 'prices go up:-1', 'price rises:-1', 'prices rise:-1', 'gets pricey:-1', 'get pricey:-1', 'go with:1', 'opt for:1', 'falls short:-1', 'fall short:-1', 'no frills:0', 'goes down:-1', 'goes wrong:-1', 'hard to recommend:-1.5',
     'harder to recommend:-1.5', 'have slipped:-1', 'has slipped:-1', 'stops working:-1', 'stop working:-1', 'out of date:-1',
-    'so so:-0.7', 'hard to beat:1.5', 'tough to beat:1.5', 'hidden fees:-1', 'hidden costs:-1', 'logs users out:-1', 'go unanswered:-1', 'stands out:1', 'stand out:1', 'not ready:-1', 'falls apart:-1', 'well documented:1', 'poorly documented:-1', 'high price:-1', 'high prices:-1', 'costs too much:-1', 'in a hitch:0'],
+    'so so:-0.7', 'hard to beat:1.5', 'tough to beat:1.5', 'hidden fees:-1', 'hidden costs:-1', 'logs users out:-1', 'go unanswered:-1', 'stands out:1', 'stand out:1', 'not ready:-1', 'falls apart:-1', 'well documented:1', 'poorly documented:-1', 'high price:-1', 'high prices:-1', 'costs too much:-1', 'in a hitch:0', 'rely on:1', 'relies on:1', 'has everything:1', 'everything you need:1', 'at no cost:1', 'at no extra cost:1', 'nothing to do with:0', 'free trial:0', 'free trials:0'],
   es: ['curva de aprendizaje pronunciada:-1', 'curva de aprendizaje:-0.7', 'subidas de precio:-1', 'subida de precio:-1', 'subidas de precios:-1',
     'se quejan:-1', 'se queja:-1', 'no paran de subir:-1', 'cuesta demasiado:-1', 'cuestan demasiado:-1', 'pocas integraciones:-1', 'en minutos:1', 'en pocos minutos:1',
     'funciona bien:1', 'funciona muy bien:1.5', 'relacion calidad precio:1', 'sin problemas:1', 'deja de funcionar:-1', 'tiene problemas:-1',
-    'da problemas:-1', 'se cuelga:-1', 'precios altos:-1', 'precio alto:-1', 'comisiones altas:-1', 'vale la pena:1', 'dificil de superar:1.5', 'deja mucho que desear:-1.5', 'deja que desear:-1', 'de maravilla:1.5', 'comisiones ocultas:-1', 'se queda corto:-1', 'tarda mucho:-1', 'opta por:1', 'quedate con:1', 'no vale la pena:-1'],
+    'da problemas:-1', 'se cuelga:-1', 'precios altos:-1', 'precio alto:-1', 'comisiones altas:-1', 'vale la pena:1', 'dificil de superar:1.5', 'deja mucho que desear:-1.5', 'deja que desear:-1', 'de maravilla:1.5', 'comisiones ocultas:-1', 'se queda corto:-1', 'tarda mucho:-1', 'opta por:1', 'quedate con:1', 'no vale la pena:-1', 'sin coste:1', 'sin costo:1', 'sin costes:1', 'tiene todo:1', 'nada que ver:0', 'prueba gratuita:0'],
   ca: ['corba d aprenentatge pronunciada:-1', 'corba d aprenentatge:-0.7', 'pujades de preu:-1', 'pujada de preu:-1', 'pujades de preus:-1',
     'es queixen:-1', 'es queixa:-1', 'no paren de pujar:-1', 'costa massa:-1', 'costen massa:-1', 'poques integracions:-1', 'en minuts:1', 'en pocs minuts:1',
     'funciona be:1', 'funciona molt be:1.5', 'relacio qualitat preu:1', 'sense problemes:1', 'deixa de funcionar:-1', 'te problemes:-1',
-    'dona problemes:-1', 'es penja:-1', 'preus alts:-1', 'preu alt:-1', 'comissions altes:-1', 'val la pena:1', 'dificil de superar:1.5', 'deixa molt a desitjar:-1.5', 'deixa a desitjar:-1', 'de meravella:1.5', 'comissions amagades:-1', 'es queda curt:-1', 'triga molt:-1', 'opta per:1', 'no val la pena:-1'],
+    'dona problemes:-1', 'es penja:-1', 'preus alts:-1', 'preu alt:-1', 'comissions altes:-1', 'val la pena:1', 'dificil de superar:1.5', 'deixa molt a desitjar:-1.5', 'deixa a desitjar:-1', 'de meravella:1.5', 'comissions amagades:-1', 'es queda curt:-1', 'triga molt:-1', 'opta per:1', 'no val la pena:-1', 'sense cost:1', 'sense costos:1', 'te de tot:1', 'res a veure:0', 'prova gratuita:0'],
   fr: ['courbe d apprentissage raide:-1', 'courbe d apprentissage:-0.7', 'hausses de prix:-1', 'hausse de prix:-1', 'hausses de tarifs:-1',
     'se plaignent:-1', 'se plaint:-1', 'ne cessent d augmenter:-1', 'ne cesse d augmenter:-1', 'coute trop cher:-1', 'coute trop:-1',
     'peu d integrations:-1', 'en quelques minutes:1', 'fonctionne bien:1', 'fonctionne tres bien:1.5', 'rapport qualite prix:1', 'sans probleme:1',
     'ne fonctionne plus:-1', 'pose probleme:-1', 'prix eleves:-1', 'commissions elevees:-1', 'vaut le coup:1', 'difficile a battre:1.5', 'laisse a desirer:-1.5', 'a merveille:1.5', 'frais caches:-1', 'met longtemps:-1', 'optez pour:1', 'bon marche:1',
-    'prendre en main:0.5', 'plein de bugs:-1.5'],
+    'prendre en main:0.5', 'plein de bugs:-1.5', 'sans frais:1', 'rien a voir:0', 'essai gratuit:0'],
 };
 
 /** In a sentence naming no entity, these refer back to the last subject (en/fr need one). */
@@ -226,7 +230,7 @@ export const CONDITIONALS: Record<Lang, string> = { en: 'if unless', es: 'si', c
 export const FALSE_FRIENDS = new Set(['car', 'cara', 'mai', 'sur', 'pas', 'bo', 'be', 'fine', 'lent', 'mas', 'bien', 'top', 'cap', 'limite', 'critica', 'error', 'sin', 'res', 'n', 'ne', 'peu', 'poc', 'poca', 'poco', 'plus', 'mes', 'a', 'e', 'o', 'i', 'que']);
 /** Choosing verbs: praise for the entity chosen, and for nothing when none follows ("choose Data"). */
 export const SELECTION_VERBS: Record<Lang, string> = {
-  en: 'pick choose consider', es: 'elige escoge elegir', ca: 'tria escull triar', fr: 'choisissez choisir privilegiez',
+  en: 'pick picks choose chooses consider', es: 'elige escoge elegir eligen escogen', ca: 'tria escull triar trien escullen', fr: 'choisissez choisir privilegiez choisissent',
 };
 
 /** A line that is only one of these frames the list items under it as pros (+) or cons (−). */

@@ -48,6 +48,8 @@ export function scoreSentence(ctx: SentenceContext): void {
   clauses.forEach((c, ci) => {
     let negLeft = 0;
     let boost = 1;
+    /** After "too": the next opinion word, if a virtue, reads as a fault. */
+    let excess = false;
     let degree = 0;
     let thanLeft = 0;
     let comparedLeft = 0;
@@ -59,10 +61,12 @@ export function scoreSentence(ctx: SentenceContext): void {
       const negated = negLeft > 0 && kind !== 'advice' && kind !== 'feature';
       // "not the best", "no es la mejor": a denied superlative is a faint criticism.
       const superlative = negated && weight > 0 && DEFINITE.has(tokens.text[from - 1] ?? '');
-      const w = (negated ? negate(weight) * (superlative ? 0.5 : 1) : weight) * (kind === 'advice' ? 1 : boost) * c.clause.weight;
+      const excessive = excess && !negated && weight > 0 && kind === 'polar';
+      const w = (negated ? negate(weight) * (superlative ? 0.5 : 1) : excessive ? -weight : weight) * (kind === 'advice' ? 1 : boost) * c.clause.weight;
       const e: Event = { kind, from, to, clause: ci, weight: w, negated, objectVerb: false, predicative: false, object: -1, ...extra };
       events.push(e);
       boost = 1;
+      excess = false;
       return e;
     };
     for (let i = c.from; i < c.to; i++) {
@@ -87,6 +91,7 @@ export function scoreSentence(ctx: SentenceContext): void {
         if (tokens.text[i] !== '-') conditional = false;
         negLeft = 0;
         boost = 1;
+        excess = false;
         degree = 0;
         continue;
       }
@@ -133,6 +138,7 @@ export function scoreSentence(ctx: SentenceContext): void {
         if (f & F.CONDITIONAL) conditional = true;
         if (f & F.INT) boost = INTENSITY;
         if (f & F.DOWN) boost = DOWNTONE;
+        if (f & F.EXCESS) excess = true;
         if (f & F.MORE) degree = 1;
         if (f & F.LESS) degree = -1;
         if (f & F.THAN && lastComparative) thanLeft = 3;

@@ -153,6 +153,26 @@ export function frameOf(tokens: Tokens, s: SentenceInfo, lex: { frames: Map<stri
   return lex.frames.get(key) ?? 0;
 }
 
+/**
+ * A line that opens with a frame and a colon ("**Cons:** Apple only", "- Pros: free"): the frame's
+ * sign and where the framed words start; null for any other sentence.
+ */
+export function inlineFrameOf(tokens: Tokens, s: SentenceInfo, lex: { frames: Map<string, number> }): { sign: number; from: number } | null {
+  if (!s.lineStart) return null;
+  let key = '';
+  for (let i = s.from, words = 0; i < s.to && words <= 3; i++) {
+    if (tokens.type[i] === T.WORD) {
+      key += key ? ` ${tokens.text[i]}` : tokens.text[i];
+      words++;
+    } else if (tokens.type[i] !== T.SOFT) return null;
+    else if (tokens.text[i] === ':') {
+      const sign = lex.frames.get(key);
+      return sign && i + 1 < s.to ? { sign, from: i + 1 } : null;
+    }
+  }
+  return null;
+}
+
 /** The cells of a table row, as token ranges with their column index. */
 export function cells(tokens: Tokens, s: SentenceInfo): Array<SentenceInfo & { index: number }> {
   const out: Array<SentenceInfo & { index: number }> = [];
