@@ -13,7 +13,7 @@ import { round } from '../scores/scores.fns.ts';
 // claim certainty. Why not a bootstrap: with the 2-7 days a side usually has, resampling days
 // gives intervals that jump with the seed; the normal form is stable, closed and explainable.
 
-export const DID_METHOD = 'did-daily-v1';
+export const DID_METHOD = 'did-daily-v1' as const;
 export const Z95 = 1.959964;
 /** Days a side needs before a verdict: one day has no day-to-day variance to measure. */
 export const MIN_DAYS = 2;
