@@ -31,7 +31,8 @@ export function createHoldout(deps: { runReads: RunReads }) {
       if (!before.days.some((d) => d.holdout.n > 0)) {
         return { kind: 'before_after', reason: `no other prompt of the workspace was answered${scope.engine ? ` on ${scope.engine}` : ''}${scope.language ? ` in ${scope.language}` : ''} before acceptance: there is no holdout to compare with` };
       }
-      const elapsedDays = Math.max(1, Math.ceil((end.getTime() - doneAt.getTime()) / DAY_MS));
+      // Rounded, not ceiled: a request a few milliseconds past the sixth day is six days, not seven.
+      const elapsedDays = Math.max(1, Math.round((end.getTime() - doneAt.getTime()) / DAY_MS));
       return {
         kind: 'holdout',
         did: diffInDiff({ before: before.days, after: after.days, better: baseline.metric.better, elapsedDays }),
