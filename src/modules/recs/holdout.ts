@@ -16,12 +16,16 @@ export const AFTER_DAYS = 28;
 export function createHoldout(deps: { runReads: RunReads }) {
   return {
     /** The comparison of an item; null before it is done with a measured baseline (effectOf says why). */
-    async compare(workspaceId: string, baseline: Baseline | null, doneAt: Date | null, now: Date): Promise<Comparison | null> {
+    /**
+     * `othersTargeted`: the prompts other items that were acted on (todo, in review, done) target;
+     * they are left out of the holdout, whose prompts must be ones nobody worked on.
+     */
+    async compare(workspaceId: string, baseline: Baseline | null, doneAt: Date | null, now: Date, othersTargeted: string[] = []): Promise<Comparison | null> {
       const m = baseline?.measurement;
       if (!baseline || !m || !doneAt) return null;
       const eligible = comparisonFor(baseline.metric);
       if (eligible.kind === 'before_after') return eligible;
-      const scope = { engine: baseline.metric.scope.engine, language: baseline.metric.scope.language, promptIds: baseline.metric.scope.promptIds! };
+      const scope = { engine: baseline.metric.scope.engine, language: baseline.metric.scope.language, promptIds: baseline.metric.scope.promptIds!, exclude: othersTargeted };
       const acceptedWindow = new Date(m.observedAt);
       const end = new Date(Math.min(now.getTime(), doneAt.getTime() + AFTER_DAYS * DAY_MS));
       const [before, after] = await Promise.all([
@@ -29,7 +33,8 @@ export function createHoldout(deps: { runReads: RunReads }) {
         deps.runReads.promptDays(workspaceId, { after: doneAt, until: end }, scope),
       ]);
       if (!before.days.some((d) => d.holdout.n > 0)) {
-        return { kind: 'before_after', reason: `no other prompt of the workspace was answered${scope.engine ? ` on ${scope.engine}` : ''}${scope.language ? ` in ${scope.language}` : ''} before acceptance: there is no holdout to compare with` };
+        const others = othersTargeted.length ? ' (prompts other recommendations target are left out)' : '';
+        return { kind: 'before_after', reason: `no other prompt of the workspace was answered${scope.engine ? ` on ${scope.engine}` : ''}${scope.language ? ` in ${scope.language}` : ''} before acceptance${others}: there is no holdout to compare with` };
       }
       // Rounded, not ceiled: a request a few milliseconds past the sixth day is six days, not seven.
       const elapsedDays = Math.max(1, Math.round((end.getTime() - doneAt.getTime()) / DAY_MS));

@@ -32,12 +32,12 @@ async function workspace() {
   const id = ((await ctx.database.executeSql(`select id from workspaces where slug = '${slug}'`)).rows[0] as { id: string }).id;
   return { slug, id };
 }
-async function seedRec(wsId: string, metric: MetricRef) {
+async function seedRec(wsId: string, metric: MetricRef, status: 'proposed' | 'todo' = 'proposed') {
   const evidence: Evidence = { summary: 's', metric: { ...metric, current: null }, figures: [], answers: [], prompts: [], urls: [], facts: {}, window: null, simulated: false };
   const now = new Date();
   const [row] = await ctx.database.db.insert(recommendations).values({
     id: newId('rec'), workspaceId: wsId, lane: 'geo', type: 'content_gap', topic: `topic-${newId('rec')}`, title: 'Answer the pricing question', rationale: 'r', writtenBy: 'template', evidence,
-    scores: { impact: 1, confidence: 1, effort: 1, priority: 100, formula: 'recs-priority-v1' }, priority: 100, status: 'proposed', stateVersion: 1, restoreStatus: null,
+    scores: { impact: 1, confidence: 1, effort: 1, priority: 100, formula: 'recs-priority-v1' }, priority: 100, status, stateVersion: 1, restoreStatus: null,
     complianceFlag: false, currentDraftId: null, baseline: null, doneAt: null, jobId: null, createdAt: now, updatedAt: now,
   }).returning();
   return row!;
@@ -96,6 +96,22 @@ describe('causal effect of a done recommendation (holdout)', () => {
     expect(effect).toMatchObject({ estimate: { points: 18.5 }, moreDays: 2, cadence: 0.5 });
     expect(effect.summary).toMatch(/^effect: \+18\.5 points \(.+\), vs\. holdout; not distinguishable from noise yet: about 2 more days at today’s cadence$/);
     expect(effect.explanation).toMatch(/too few days/);
+  });
+
+  it('prompts another acted-on item targets are left out of the holdout', async () => {
+    const ws = await workspace();
+    // prm_h0..prm_h7 are the holdout; another item in progress targets prm_h0 and prm_h1.
+    await seedRun(ctx.database.db, ws.id, { finishedAt: ago(12), results: run(20, 30) });
+    await seedRun(ctx.database.db, ws.id, { finishedAt: ago(11), results: run(22, 31) });
+    await seedRec(ws.id, { ...targeted, scope: { engine: 'chatgpt', promptIds: ['prm_h0', 'prm_h1'] } }, 'todo');
+    const rec = await seedRec(ws.id, targeted);
+    await doneAgo(ws, rec.id, 6);
+    for (const [i, [k, h]] of ([[50, 31], [52, 30], [49, 32]] as const).entries()) await seedRun(ctx.database.db, ws.id, { finishedAt: ago(5 - i), results: run(k, h) });
+    const effect = (await detail(ws.slug, rec.id)).effect;
+    expect(effect.comparison).toBe('holdout');
+    expect(effect.sides.prompts).toEqual({ target: 1, holdout: 6 });
+    // 100 holdout answers a day over 8 prompts (13, 13, 13, 13, 12, 12, 12, 12): without prm_h0 and prm_h1, 74 a day.
+    expect(effect.sides.holdout.before.n).toBe(148);
   });
 
   it('no holdout prompt answered on the engine: before/after, saying why', async () => {

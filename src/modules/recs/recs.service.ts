@@ -50,6 +50,10 @@ export function checkFields(body: TransitionBody) {
   if (review.decision !== expected) throw invalid(`body.reviewEvidence.decision must be ${expected} for the action ${body.action}`);
 }
 
+/** The prompts other acted-on items target: left out of this item's holdout. */
+export const othersTargeted = (actedOn: Array<{ id: string; promptIds: string[] }>, id: string) =>
+  [...new Set(actedOn.filter((r) => r.id !== id).flatMap((r) => r.promptIds))];
+
 export function createRecsService(deps: { db: Db; clock: Clock; measure: Measure; holdout: Holdout }) {
   const { db, clock } = deps;
 
@@ -94,7 +98,7 @@ export function createRecsService(deps: { db: Db; clock: Clock; measure: Measure
       const now = clock.now();
       let after = null;
       if (baseline?.measurement && row.doneAt) after = (await deps.measure.measure(ws.id, baseline.metric, { after: row.doneAt }, now)).measurement;
-      const comparison = await deps.holdout.compare(ws.id, baseline, row.doneAt, now);
+      const comparison = await deps.holdout.compare(ws.id, baseline, row.doneAt, now, row.doneAt ? othersTargeted(await repo.actedOnPrompts(db, ws.id), row.id) : []);
       return {
         ...recView(row),
         history: history.map(historyView),
@@ -110,12 +114,13 @@ export function createRecsService(deps: { db: Db; clock: Clock; measure: Measure
     async doneEffects(ws: WorkspaceContext) {
       const now = clock.now();
       const seo = deps.measure.seoBatch(ws.id);
-      return Promise.all((await repo.doneWithAfter(db, ws.id)).map(async (item) => {
+      const [items, actedOn] = await Promise.all([repo.doneWithAfter(db, ws.id), repo.actedOnPrompts(db, ws.id)]);
+      return Promise.all(items.map(async (item) => {
         const baseline = baselineOf(item.baseline);
         let after = null;
         if (baseline?.measurement && item.doneAt) after = baseline.metric.source === 'runs' ? (item.after ? ofRuns(item.after) : null) : (await seo(baseline.metric, now, item.doneAt)).measurement;
         // The holdout's daily counts: two index reads per item with prompts (done items are few).
-        const comparison = await deps.holdout.compare(ws.id, baseline, item.doneAt, now);
+        const comparison = await deps.holdout.compare(ws.id, baseline, item.doneAt, now, othersTargeted(actedOn, item.id));
         return { id: item.id, title: item.title, effect: effectOf(baseline, { status: item.status, doneAt: item.doneAt }, after, item.evidence.metric, comparison) };
       }));
     },
