@@ -13,7 +13,7 @@ function Measured({ label, m }) {
 /** The metric's scope in words: `{engine: 'gemini', promptIds: [..3]}` → "engine gemini, 3 prompts". */
 export function scopeText(scope) {
   if (!scope || typeof scope !== 'object') return scope ? String(scope) : '';
-  return Object.entries(scope).map(([k, v]) => (Array.isArray(v) ? `${v.length} ${k === 'promptIds' ? 'prompts' : k}` : `${k} ${v}`)).join(', ');
+  return Object.entries(scope).map(([k, v]) => (Array.isArray(v) ? (k === 'promptIds' ? plural(v.length, 'prompt') : `${v.length} ${k}`) : `${k} ${v}`)).join(', ');
 }
 
 /** Answers and days on each side of a holdout comparison: "target 151 of 300 answers over 3 days after done (42 of 200 over 2 days before)". */
