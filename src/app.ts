@@ -91,6 +91,7 @@ import { methodologyRoutes } from './modules/scores/methodology.routes.ts';
 import { sourcesRoutes } from './modules/sources/sources.routes.ts';
 import { createMeasure } from './modules/recs/measure.ts';
 import { createRecsService } from './modules/recs/recs.service.ts';
+import { createHoldout } from './modules/recs/holdout.ts';
 import { createRecsGeneration } from './modules/recs/generation.ts';
 import { createDrafts } from './modules/recs/drafts.ts';
 import { recsRoutes } from './modules/recs/recs.routes.ts';
@@ -372,7 +373,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Access logs' crawl errors: recommendation items and their effect (docs/traffic.md).
   const crawl = createCrawlReads({ db, agents: AGENT_DATA.agents });
   const measure = createMeasure({ runReads, seoSignals, crawl });
-  const recs = createRecsService({ db, clock, measure });
+  const recs = createRecsService({ db, clock, measure, holdout: createHoldout({ runReads }) });
   recsRoutes(app, {
     recs,
     generation: createRecsGeneration({

@@ -49,7 +49,7 @@ export function registerRecs(program: Command) {
       ctx.out.emit(rec, () => {
         const { history = [], effect, evidence: _e, scores, ...rest } = rec;
         const parts = [keyValues({ ...rest, priority: scores?.priority, impact: scores?.impact, confidence: scores?.confidence, effort: scores?.effort })];
-        if (effect) parts.push(`Effect: ${cellText(effect.verdict)} — ${cellText(effect.explanation)}`);
+        if (effect) parts.push(`Effect: ${effect.summary ? `${cellText(effect.summary)}; ` : ''}${cellText(effect.verdict)} — ${cellText(effect.explanation)}`);
         if (history.length) parts.push(table(['at', 'action', 'from', 'to', 'version', 'note'], history.map((h) => [h.at, h.action, h.from, h.to, h.version, h.note] as string[])));
         return parts.join('\n');
       });

@@ -31,6 +31,16 @@ export interface Formatter {
   brand(b: string | { displayName?: string | null; name?: string | null; brand?: string; slug?: string } | null | undefined): string;
   metric(key: MetricKey | (string & {})): string;
   significance(yes: boolean): string;
+  /** A recommendation's effect in one line ("effect: +6.2 points (2.1–10.3), vs. holdout"; the days still needed; before/after with the reason). */
+  effect(e: EffectLike | null | undefined): string;
+}
+export interface EffectLike {
+  comparison: 'holdout' | 'before_after';
+  comparisonReason?: string | null;
+  estimate: { points: number; interval: readonly [number, number] | null } | null;
+  verdict: string;
+  moreDays?: number | null;
+  explanation?: string;
 }
 
 export declare function languageOf(locale: string | null | undefined): Language;

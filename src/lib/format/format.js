@@ -35,6 +35,9 @@ const MESSAGES = {
   en: {
     notEnough: 'Not enough data', allEngines: 'All engines', significant: 'significant', notSignificant: 'not significant',
     metrics: { score: 'GEO score', visibility: 'Visibility', relativeSov: 'Relative share of voice', position: 'Position', sentiment: 'Sentiment', volume: 'Owned citation share', citationRate: 'Citation rate' },
+    effect: { estimate: 'effect: {points} points ({interval}), vs. holdout', beforeAfter: 'effect: {points} points, before/after (no holdout: {reason})',
+      noiseDays: 'not distinguishable from noise yet: about {days} more days at today’s cadence', noiseDay: 'not distinguishable from noise yet: about 1 more day at today’s cadence',
+      noiseYear: 'not distinguishable from noise yet: more than a year at today’s cadence', noiseNever: 'not distinguishable from noise: the days before acceptance are too noisy for more days to settle it' },
     reasons: {
       no_answers: 'no answers in this period', no_mentions: 'the brand was not mentioned', no_citations: 'no answer cited a source',
       no_interval: 'an average, which has no interval', no_previous: 'no earlier measurement to compare', no_runs: 'no measurement succeeded in this period',
@@ -44,6 +47,9 @@ const MESSAGES = {
   es: {
     notEnough: 'Datos insuficientes', allEngines: 'Todos los motores', significant: 'significativo', notSignificant: 'no significativo',
     metrics: { score: 'Puntuación GEO', visibility: 'Visibilidad', relativeSov: 'Cuota de voz relativa', position: 'Posición', sentiment: 'Sentimiento', volume: 'Cuota de citas propias', citationRate: 'Tasa de citas' },
+    effect: { estimate: 'efecto: {points} puntos ({interval}), frente a los prompts de control', beforeAfter: 'efecto: {points} puntos, antes/después (sin control: {reason})',
+      noiseDays: 'aún no se distingue del ruido: unos {days} días más al ritmo actual', noiseDay: 'aún no se distingue del ruido: 1 día más al ritmo actual',
+      noiseYear: 'aún no se distingue del ruido: más de un año al ritmo actual', noiseNever: 'no se distingue del ruido: los días previos a la aceptación son demasiado ruidosos para que más días lo resuelvan' },
     reasons: {
       no_answers: 'no hay respuestas en este periodo', no_mentions: 'la marca no fue mencionada', no_citations: 'ninguna respuesta citó una fuente',
       no_interval: 'es una media, sin intervalo', no_previous: 'no hay una medición anterior para comparar', no_runs: 'ninguna medición terminó en este periodo',
@@ -53,6 +59,9 @@ const MESSAGES = {
   ca: {
     notEnough: 'Dades insuficients', allEngines: 'Tots els motors', significant: 'significatiu', notSignificant: 'no significatiu',
     metrics: { score: 'Puntuació GEO', visibility: 'Visibilitat', relativeSov: 'Quota de veu relativa', position: 'Posició', sentiment: 'Sentiment', volume: 'Quota de cites pròpies', citationRate: 'Taxa de cites' },
+    effect: { estimate: 'efecte: {points} punts ({interval}), davant dels prompts de control', beforeAfter: 'efecte: {points} punts, abans/després (sense control: {reason})',
+      noiseDays: 'encara no es distingeix del soroll: uns {days} dies més al ritme actual', noiseDay: 'encara no es distingeix del soroll: 1 dia més al ritme actual',
+      noiseYear: 'encara no es distingeix del soroll: més d’un any al ritme actual', noiseNever: 'no es distingeix del soroll: els dies previs a l’acceptació són massa sorollosos perquè més dies ho resolguin' },
     reasons: {
       no_answers: 'no hi ha respostes en aquest període', no_mentions: 'la marca no va ser esmentada', no_citations: 'cap resposta no va citar una font',
       no_interval: 'és una mitjana, sense interval', no_previous: 'no hi ha cap mesura anterior per comparar', no_runs: 'cap mesura no va acabar en aquest període',
@@ -63,6 +72,9 @@ const MESSAGES = {
     // French puts a narrow no-break space before a colon, as before "%" in its numbers.
     notEnough: 'Données insuffisantes', colon: '\u202f: ', allEngines: 'Tous les moteurs', significant: 'significatif', notSignificant: 'non significatif',
     metrics: { score: 'Score GEO', visibility: 'Visibilité', relativeSov: 'Part de voix relative', position: 'Position', sentiment: 'Sentiment', volume: 'Part de citations propres', citationRate: 'Taux de citation' },
+    effect: { estimate: 'effet : {points} points ({interval}), face aux prompts témoins', beforeAfter: 'effet : {points} points, avant/après (sans témoin : {reason})',
+      noiseDays: 'pas encore distinguable du bruit : environ {days} jours de plus au rythme actuel', noiseDay: 'pas encore distinguable du bruit : environ 1 jour de plus au rythme actuel',
+      noiseYear: 'pas encore distinguable du bruit : plus d’un an au rythme actuel', noiseNever: 'pas distinguable du bruit : les jours avant l’acceptation sont trop bruités pour que des jours de plus tranchent' },
     reasons: {
       no_answers: 'aucune réponse sur cette période', no_mentions: 'la marque n’a pas été citée', no_citations: 'aucune réponse n’a cité de source',
       no_interval: 'une moyenne, sans intervalle', no_previous: 'aucune mesure antérieure à comparer', no_runs: 'aucune mesure réussie sur cette période',
@@ -181,6 +193,23 @@ export function createFormatter({ locale = 'en', timeZone = 'UTC' } = {}) {
     brand: (b) => (typeof b === 'string' ? humanise(b) : b?.displayName || b?.name || humanise(b?.brand ?? b?.slug ?? '')),
     /** A metric's name in the reader's language ("visibility" → "Visibilité"). */
     metric: (key) => m.metrics[key] ?? humanise(key),
+    /**
+     * A recommendation's effect in one line (docs/methodology.md "Causal effect"): "effect: +6.2
+     * points (2.1–10.3), vs. holdout", the days still needed when the interval holds 0, "before/
+     * after" with the reason when there is no holdout, or "Not enough data: <reason>".
+     */
+    effect: (e) => {
+      const est = e?.estimate;
+      if (!est || !finite(est.points)) return notEnough(e?.explanation || 'not_measured');
+      const points = signed.format(round1(est.points));
+      const fill = (t, p) => t.replace(/\{(\w+)\}/g, (x, k) => (k in p ? String(p[k]) : x));
+      if (e.comparison !== 'holdout') return fill(m.effect.beforeAfter, { points, reason: e.comparisonReason ?? '' });
+      const head = fill(m.effect.estimate, { points, interval: f.interval(est.interval) });
+      if (e.verdict === 'improved' || e.verdict === 'worse') return head;
+      const days = e.moreDays;
+      const noise = !finite(days) ? m.effect.noiseNever : days > 365 ? m.effect.noiseYear : days === 1 ? m.effect.noiseDay : fill(m.effect.noiseDays, { days: integer.format(days) });
+      return `${head}; ${noise}`;
+    },
     /** "significant" / "not significant" in the reader's language. */
     significance: (yes) => (yes ? m.significant : m.notSignificant),
   };

@@ -154,6 +154,14 @@ describe.each(['http', 'stdio'] as const)('MCP over %s', (transport) => {
     expect((await call(full, 'get_run_status', { id: runId })).structuredContent).toMatchObject({ id: runId, status: 'succeeded' });
     expect((await call(full, 'get_run_detail', { id: runId })).structuredContent).toMatchObject({ run: { id: runId } });
     expect((await call(full, 'list_recommendations')).structuredContent).toHaveProperty('proposed');
+    // A recommendation's effect is said first, in the API's own summary line (the card's words).
+    expect((await waitForJob(slug, (await api('POST', `/api/v1/workspaces/${slug}/recs/generate`, { lane: 'geo' })).json().id)).status).toBe('succeeded');
+    const recs = (await api('GET', `/api/v1/workspaces/${slug}/recs`)).json() as Record<string, Array<{ rec_id: string }>>;
+    const anyRec = Object.values(recs).flat()[0]!;
+    const rec = await call(full, 'get_recommendation', { id: anyRec.rec_id });
+    const effect = (rec.structuredContent as { effect: { summary: string } }).effect;
+    expect(effect.summary).toMatch(/^Not enough data: Measured from acceptance/);
+    expect(rec.content.map((c) => (c as { text: string }).text)).toEqual([effect.summary, JSON.stringify(rec.structuredContent)]);
     expect((await call(full, 'get_seo_dashboard')).structuredContent).toMatchObject({ workspace: slug });
     expect((await call(full, 'list_page_evaluations')).structuredContent).toEqual({ items: [] });
     expect((await call(full, 'list_prompts', { limit: 3 })).structuredContent).toMatchObject({ limit: 3 });

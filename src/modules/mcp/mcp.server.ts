@@ -144,7 +144,8 @@ export function createMcpCore(deps: McpCoreDeps) {
         if (!result) throw new AppError('workspace_not_found', 'Workspace not found.');
       } else if (Array.isArray(result)) result = { items: result };
       const structured = entry.spec.metered ? { result } : result;
-      return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
+      const said = !entry.spec.metered && structured && typeof structured === 'object' ? entry.spec.say?.(structured as Record<string, unknown>) : null;
+      return { content: [...(said ? [{ type: 'text' as const, text: said }] : []), { type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
     } catch (err) {
       if (err instanceof AppError) return toolError(err);
       throw err;

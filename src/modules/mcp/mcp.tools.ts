@@ -20,6 +20,8 @@ export interface ToolSpec {
   metered?: boolean;
   /** The API answers a list; the tool answers its first item (a key reaches one workspace). */
   first?: boolean;
+  /** A line said before the JSON (the dashboard's words for it, from the API's own field). */
+  say?: (result: Record<string, unknown>) => string | null;
 }
 
 const read: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
@@ -122,7 +124,9 @@ export const TOOLS: readonly ToolSpec[] = [
   },
   {
     name: 'get_recommendation', title: 'Recommendation detail', operationId: 'getRecommendation', annotations: read,
-    description: 'One recommendation with its history, drafts and measured effect.',
+    description: 'One recommendation with its history, drafts and measured effect. Once done, the effect compares its target prompts with the workspace\'s other prompts on the same engines and days (difference-in-differences with a 95% interval, `comparison: holdout`), or before/after with the reason; `effect.summary`, said first, reads e.g. "effect: +6.2 points (2.1–10.3), vs. holdout" or how many more days it needs.',
+    // The summary is written by the shared formatter in the API: the same numbers as the card and reports.
+    say: (r) => { const e = r.effect as { summary?: unknown } | undefined; return typeof e?.summary === 'string' ? e.summary : null; },
   },
   {
     name: 'transition_recommendation', title: 'Move a recommendation', operationId: 'transitionRecommendation',

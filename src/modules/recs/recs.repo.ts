@@ -120,6 +120,15 @@ export const recsRepo = {
     }));
   },
 
+  /** The prompts each item that was acted on (todo, in review, done) targets: what a holdout leaves out. */
+  async actedOnPrompts(db: Db, workspaceId: string): Promise<Array<{ id: string; promptIds: string[] }>> {
+    const rows = await rawRows<{ id: string; prompt_ids: unknown }>(db, sql`
+      select r.id, r.evidence->'metric'->'scope'->'promptIds' as prompt_ids
+      from recommendations r
+      where r.workspace_id = ${workspaceId} and r.status in ('todo', 'in_review', 'done') and jsonb_typeof(r.evidence->'metric'->'scope'->'promptIds') = 'array'`);
+    return rows.map((r) => ({ id: r.id, promptIds: (typeof r.prompt_ids === 'string' ? JSON.parse(r.prompt_ids) : r.prompt_ids) as string[] }));
+  },
+
   /** The acceptance snapshot of a metric measured outside the statement (SEO signals); kept if one is there. */
   async setBaseline(db: Db, id: string, baseline: unknown) {
     await db.execute(sql`update recommendations set baseline = ${JSON.stringify(baseline)}::jsonb where id = ${id} and baseline is null`);

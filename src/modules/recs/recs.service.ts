@@ -6,6 +6,7 @@ import { requestFingerprint } from '../../lib/idempotency/idempotency.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
 import { baselineOf, effectOf } from './effect.fns.ts';
 import { COMPLIANCE_GATED, decide, STATUSES, TRANSITIONS, type Action, type Status } from './lifecycle.fns.ts';
+import type { Holdout } from './holdout.ts';
 import { ofRuns, type Measure } from './measure.ts';
 import { recsRepo as repo, uniqueViolation, type RecRow, type TransitionRow } from './recs.repo.ts';
 import type { Baseline } from './recs.types.ts';
@@ -49,7 +50,11 @@ export function checkFields(body: TransitionBody) {
   if (review.decision !== expected) throw invalid(`body.reviewEvidence.decision must be ${expected} for the action ${body.action}`);
 }
 
-export function createRecsService(deps: { db: Db; clock: Clock; measure: Measure }) {
+/** The prompts other acted-on items target: left out of this item's holdout. */
+export const othersTargeted = (actedOn: Array<{ id: string; promptIds: string[] }>, id: string) =>
+  [...new Set(actedOn.filter((r) => r.id !== id).flatMap((r) => r.promptIds))];
+
+export function createRecsService(deps: { db: Db; clock: Clock; measure: Measure; holdout: Holdout }) {
   const { db, clock } = deps;
 
   async function load(ws: WorkspaceContext, id: string) {
@@ -90,13 +95,15 @@ export function createRecsService(deps: { db: Db; clock: Clock; measure: Measure
       const row = await load(ws, id);
       const [history, drafts] = await Promise.all([repo.history(db, row.id), repo.drafts(db, row.id)]);
       const baseline = baselineOf(row.baseline);
+      const now = clock.now();
       let after = null;
-      if (baseline?.measurement && row.doneAt) after = (await deps.measure.measure(ws.id, baseline.metric, { after: row.doneAt }, clock.now())).measurement;
+      if (baseline?.measurement && row.doneAt) after = (await deps.measure.measure(ws.id, baseline.metric, { after: row.doneAt }, now)).measurement;
+      const comparison = await deps.holdout.compare(ws.id, baseline, row.doneAt, now, row.doneAt ? othersTargeted(await repo.actedOnPrompts(db, ws.id), row.id) : []);
       return {
         ...recView(row),
         history: history.map(historyView),
         drafts: drafts.map((d) => ({ draftId: d.id, version: d.version, text: d.text, model: d.model, simulated: d.simulated, createdAt: d.createdAt.toISOString() })),
-        effect: effectOf(baseline, { status: row.status, doneAt: row.doneAt }, after, row.evidence.metric),
+        effect: effectOf(baseline, { status: row.status, doneAt: row.doneAt }, after, row.evidence.metric, comparison),
       };
     },
 
@@ -107,11 +114,14 @@ export function createRecsService(deps: { db: Db; clock: Clock; measure: Measure
     async doneEffects(ws: WorkspaceContext) {
       const now = clock.now();
       const seo = deps.measure.seoBatch(ws.id);
-      return Promise.all((await repo.doneWithAfter(db, ws.id)).map(async (item) => {
+      const [items, actedOn] = await Promise.all([repo.doneWithAfter(db, ws.id), repo.actedOnPrompts(db, ws.id)]);
+      return Promise.all(items.map(async (item) => {
         const baseline = baselineOf(item.baseline);
         let after = null;
         if (baseline?.measurement && item.doneAt) after = baseline.metric.source === 'runs' ? (item.after ? ofRuns(item.after) : null) : (await seo(baseline.metric, now, item.doneAt)).measurement;
-        return { id: item.id, title: item.title, effect: effectOf(baseline, { status: item.status, doneAt: item.doneAt }, after, item.evidence.metric) };
+        // The holdout's daily counts: two index reads per item with prompts (done items are few).
+        const comparison = await deps.holdout.compare(ws.id, baseline, item.doneAt, now, othersTargeted(actedOn, item.id));
+        return { id: item.id, title: item.title, effect: effectOf(baseline, { status: item.status, doneAt: item.doneAt }, after, item.evidence.metric, comparison) };
       }));
     },
 

@@ -24,6 +24,9 @@ export const CA: Messages = {
   'col.brand': 'Marca', 'col.kind': 'Tipus', 'col.score': 'Puntuació', 'col.sov': 'Quota de veu', 'col.avgPosition': 'Posició mitjana', 'col.citations': 'Cites',
   'col.domain': 'Domini', 'col.class': 'Classe', 'col.item': 'Element', 'col.metric': 'Mètrica', 'col.before': 'Abans', 'col.beforeN': 'n abans',
   'col.beforeInterval': 'Interval abans', 'col.after': 'Després', 'col.afterN': 'n després', 'col.afterInterval': 'Interval després', 'col.verdict': 'Veredicte', 'col.why': 'Motiu',
+  'col.effect': 'Efecte (punts)', 'col.effectInterval': 'Interval de l’efecte', 'col.comparison': 'Comparat amb', 'col.moreDays': 'Dies addicionals necessaris',
+  'label.effect': '{item}: efecte davant del control (punts)', 'term.holdout': 'prompts de control', 'term.beforeAfter': 'abans/després',
+  'note.effectNoInterval': 'abans/després: sense interval (el veredicte és la superposició dels intervals abans i després)', 'note.moreDaysNone': 'cap: decidit, o més dies no ho resoldran',
   'col.component': 'Component', 'col.available': 'Disponible', 'col.points': 'Punts', 'col.maximum': 'Màxim', 'col.share': 'Proporció', 'col.reason': 'Causa',
   'col.page': 'Pàgina', 'col.day': 'Dia', 'col.status': 'Estat', 'col.performance': 'Rendiment', 'col.accessibility': 'Accessibilitat', 'col.bestPractices': 'Bones pràctiques',
 

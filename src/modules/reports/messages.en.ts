@@ -32,6 +32,9 @@ export const EN = {
   'col.brand': 'Brand', 'col.kind': 'Kind', 'col.score': 'Score', 'col.sov': 'Share of voice', 'col.avgPosition': 'Average position', 'col.citations': 'Citations',
   'col.domain': 'Domain', 'col.class': 'Class', 'col.item': 'Item', 'col.metric': 'Metric', 'col.before': 'Before', 'col.beforeN': 'Before n',
   'col.beforeInterval': 'Before interval', 'col.after': 'After', 'col.afterN': 'After n', 'col.afterInterval': 'After interval', 'col.verdict': 'Verdict', 'col.why': 'Why',
+  'col.effect': 'Effect (points)', 'col.effectInterval': 'Effect interval', 'col.comparison': 'Compared with', 'col.moreDays': 'More days needed',
+  'label.effect': '{item}: effect vs. holdout (points)', 'term.holdout': 'holdout', 'term.beforeAfter': 'before/after',
+  'note.effectNoInterval': 'before/after: no interval (the verdict is the overlap of the before and after intervals)', 'note.moreDaysNone': 'none: decided, or more days cannot settle it',
   'col.component': 'Component', 'col.available': 'Available', 'col.points': 'Points', 'col.maximum': 'Maximum', 'col.share': 'Share', 'col.reason': 'Reason',
   'col.page': 'Page', 'col.day': 'Day', 'col.status': 'Status', 'col.performance': 'Performance', 'col.accessibility': 'Accessibility', 'col.bestPractices': 'Best practices',
 

@@ -24,6 +24,9 @@ export const ES: Messages = {
   'col.brand': 'Marca', 'col.kind': 'Tipo', 'col.score': 'Puntuación', 'col.sov': 'Cuota de voz', 'col.avgPosition': 'Posición media', 'col.citations': 'Citas',
   'col.domain': 'Dominio', 'col.class': 'Clase', 'col.item': 'Elemento', 'col.metric': 'Métrica', 'col.before': 'Antes', 'col.beforeN': 'n antes',
   'col.beforeInterval': 'Intervalo antes', 'col.after': 'Después', 'col.afterN': 'n después', 'col.afterInterval': 'Intervalo después', 'col.verdict': 'Veredicto', 'col.why': 'Motivo',
+  'col.effect': 'Efecto (puntos)', 'col.effectInterval': 'Intervalo del efecto', 'col.comparison': 'Comparado con', 'col.moreDays': 'Días adicionales necesarios',
+  'label.effect': '{item}: efecto frente al control (puntos)', 'term.holdout': 'prompts de control', 'term.beforeAfter': 'antes/después',
+  'note.effectNoInterval': 'antes/después: sin intervalo (el veredicto es el solapamiento de los intervalos antes y después)', 'note.moreDaysNone': 'ninguno: decidido, o más días no lo resolverán',
   'col.component': 'Componente', 'col.available': 'Disponible', 'col.points': 'Puntos', 'col.maximum': 'Máximo', 'col.share': 'Proporción', 'col.reason': 'Causa',
   'col.page': 'Página', 'col.day': 'Día', 'col.status': 'Estado', 'col.performance': 'Rendimiento', 'col.accessibility': 'Accesibilidad', 'col.bestPractices': 'Buenas prácticas',
 

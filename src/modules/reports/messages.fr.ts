@@ -25,6 +25,9 @@ export const FR: Messages = {
   'col.brand': 'Marque', 'col.kind': 'Type', 'col.score': 'Score', 'col.sov': 'Part de voix', 'col.avgPosition': 'Position moyenne', 'col.citations': 'Citations',
   'col.domain': 'Domaine', 'col.class': 'Classe', 'col.item': 'Élément', 'col.metric': 'Métrique', 'col.before': 'Avant', 'col.beforeN': 'n avant',
   'col.beforeInterval': 'Intervalle avant', 'col.after': 'Après', 'col.afterN': 'n après', 'col.afterInterval': 'Intervalle après', 'col.verdict': 'Verdict', 'col.why': 'Explication',
+  'col.effect': 'Effet (points)', 'col.effectInterval': 'Intervalle de l’effet', 'col.comparison': 'Comparé à', 'col.moreDays': 'Jours supplémentaires nécessaires',
+  'label.effect': '{item} : effet face aux témoins (points)', 'term.holdout': 'prompts témoins', 'term.beforeAfter': 'avant/après',
+  'note.effectNoInterval': 'avant/après : pas d’intervalle (le verdict est le chevauchement des intervalles avant et après)', 'note.moreDaysNone': 'aucun : tranché, ou des jours de plus ne trancheront pas',
   'col.component': 'Composante', 'col.available': 'Disponible', 'col.points': 'Points', 'col.maximum': 'Maximum', 'col.share': 'Part', 'col.reason': 'Motif',
   'col.page': 'Page', 'col.day': 'Jour', 'col.status': 'Statut', 'col.performance': 'Performances', 'col.accessibility': 'Accessibilité', 'col.bestPractices': 'Bonnes pratiques',
 

@@ -39,6 +39,7 @@ function cell(f: Formatter, t: Translator, c: Column, v: Cell): string {
     case 'score': return esc(f.score(v));
     case 'percent': return esc(f.percent(v));
     case 'count': return esc(f.count(v));
+    case 'points': return esc(f.delta(v));
     default: return esc(f.decimal(v));
   }
 }
@@ -57,6 +58,8 @@ function figureValue(fig: Figure, f: Formatter, t: Translator): string {
   if (fig.unit === '%') return f.percent(fig.value, reason);
   if (fig.unit === 'count') return f.count(fig.value, reason);
   if (fig.unit === 'score') return f.score(fig.value, reason);
+  // A change in points carries its sign ("+6.2"), as the effect line of the card and MCP.
+  if (fig.unit === 'points') return f.delta(fig.value, reason);
   return f.decimal(fig.value, reason);
 }
 

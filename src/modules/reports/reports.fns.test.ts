@@ -45,7 +45,26 @@ describe('recommendationsProgress', () => {
       { label: 'Answer the thread: mention_rate before', value: 10, unit: '%', n: 60, interval: [4.7, 20.1], note: 'verdict: improved' },
       { label: 'Answer the thread: mention_rate after', value: 40, unit: '%', n: 60, interval: [28.6, 52.6], note: 'verdict: improved; from simulated engines' },
     ]);
-    expect(effect!.table!.rows[0]).toEqual(['Answer the thread', 'mention_rate', 10, 60, [4.7, 20.1], 40, 60, [28.6, 52.6], 'improved', 'separate']);
+    // An effect without comparison fields (stored before them) reads as before/after without an estimate.
+    expect(effect!.table!.rows[0]).toEqual(['Answer the thread', 'mention_rate', 10, 60, [4.7, 20.1], 40, 60, [28.6, 52.6], 'improved', 'separate', null, null, 'before/after', null]);
+  });
+
+  it('a holdout effect: the DiD with its interval as a figure (n = all four sides) and in the table; undecided, the days still needed', () => {
+    const side = (n: number) => ({ k: 0, n, days: 2 });
+    const holdout = (verdict: string, interval: [number, number], moreDays: number | null) => ({
+      metric: { name: 'mention_rate' }, before: measure(21, 200, [15.9, 27.2]), after: measure(50.3, 300, [44.7, 56]), verdict, explanation: 'vs. holdout',
+      comparison: 'holdout' as const, estimate: { points: 28.83, interval }, moreDays,
+      sides: { target: { before: side(200), after: side(300) }, holdout: { before: side(200), after: side(300) } },
+    });
+    const [, , effect] = recommendationsProgress({
+      ...base, statusCounts: counts({ done: 2 }),
+      effects: [{ title: 'Pricing page', effect: holdout('improved', [17.3, 40.36], null) }, { title: 'FAQ', effect: holdout('pending', [-1.6, 59.3], 4) }],
+    });
+    expect(effect!.figures.filter((f) => f.unit === 'points')).toEqual([
+      { label: 'Pricing page: effect vs. holdout (points)', value: 28.83, unit: 'points', n: 1000, interval: [17.3, 40.36], note: 'verdict: improved' },
+      { label: 'FAQ: effect vs. holdout (points)', value: 28.83, unit: 'points', n: 1000, interval: [-1.6, 59.3], note: 'verdict: pending' },
+    ]);
+    expect(effect!.table!.rows.map((r) => r.slice(10))).toEqual([[28.83, [17.3, 40.36], 'holdout', null], [28.83, [-1.6, 59.3], 'holdout', 4]]);
   });
 });
 

@@ -20,7 +20,8 @@ export const CATALOG: Record<ReportType, { title: string; description: string }>
 
 export interface Figure { label: string; value: number | null; unit: '%' | 'points' | 'rank' | 'count' | 'score'; n: number; interval: [number, number] | null; note?: string }
 /** How a column reads: the renderers format each kind with the one formatter (src/lib/format); CSV keeps the raw value. */
-export type ColumnKind = 'text' | 'engine' | 'score' | 'percent' | 'count' | 'decimal' | 'interval' | 'date';
+/** `points`: a signed change in percentage points ("+6.2"), as the formatter's `delta`. */
+export type ColumnKind = 'text' | 'engine' | 'score' | 'percent' | 'count' | 'decimal' | 'points' | 'interval' | 'date';
 export type Cell = string | number | null | [number, number];
 /** `missing`: why a cell of this column may be empty (stored English, as a note), instead of the generic reason. */
 export interface Column { label: string; kind: ColumnKind; missing?: string }
@@ -127,17 +128,34 @@ export interface RecsInput {
   statusCounts: Record<string, number>;
   created: number;
   transitions: Array<{ action: string; to: string }>;
-  effects: Array<{ title: string; effect: { metric: { name: string }; before: Measure | null; after: Measure | null; verdict: string; explanation: string } }>;
+  effects: Array<{ title: string; effect: EffectInput }>;
+}
+/** A done item's effect as the recs service gives it (effect.fns.ts); the comparison fields are absent in fixtures made before them. */
+export interface EffectInput {
+  metric: { name: string }; before: Measure | null; after: Measure | null; verdict: string; explanation: string;
+  comparison?: 'holdout' | 'before_after'; estimate?: { points: number; interval: [number, number] | null } | null;
+  sides?: { target: { before: { n: number }; after: { n: number } }; holdout: { before: { n: number }; after: { n: number } } } | null; moreDays?: number | null;
 }
 type Measure = { value: number; n: number; interval: [number, number]; simulated?: boolean };
 
 /** Done items with their measured effect: before and after, each with n and interval, and the verdict. */
 export function effectsTable(r: Pick<RecsInput, 'effects'>): Table {
   const m = (x: Measure | null): Cell[] => (x ? [x.value, x.n, x.interval] : [null, null, null]);
+  // The effect itself (docs/methodology.md "Causal effect"): the DiD against the holdout with its
+  // interval, or after − before without one; and, undecided, the days still needed.
+  const effect = (e: EffectInput): Cell[] => [e.estimate?.points ?? null, e.estimate?.interval ?? null, e.comparison === 'holdout' ? en('term.holdout') : en('term.beforeAfter'), e.moreDays ?? null];
   return {
-    columns: [col('col.item'), col('col.metric'), col('col.before', 'percent'), col('col.beforeN', 'count'), col('col.beforeInterval', 'interval'), col('col.after', 'percent'), col('col.afterN', 'count'), col('col.afterInterval', 'interval'), col('col.verdict'), col('col.why')],
-    rows: r.effects.map((e) => [e.title, e.effect.metric.name, ...m(e.effect.before), ...m(e.effect.after), e.effect.verdict, e.effect.explanation]),
+    columns: [col('col.item'), col('col.metric'), col('col.before', 'percent'), col('col.beforeN', 'count'), col('col.beforeInterval', 'interval'), col('col.after', 'percent'), col('col.afterN', 'count'), col('col.afterInterval', 'interval'), col('col.verdict'), col('col.why'),
+      col('col.effect', 'points'), { ...col('col.effectInterval', 'interval'), missing: en('note.effectNoInterval') }, col('col.comparison'), { ...col('col.moreDays', 'count'), missing: en('note.moreDaysNone') }],
+    rows: r.effects.map((e) => [e.title, e.effect.metric.name, ...m(e.effect.before), ...m(e.effect.after), e.effect.verdict, e.effect.explanation, ...effect(e.effect)]),
   };
+}
+
+/** The DiD of an item against the holdout as a figure: n counts the answers of both sides, before and after. */
+function holdoutFigure(title: string, e: EffectInput): Figure {
+  const s = e.sides!;
+  const n = s.target.before.n + s.target.after.n + s.holdout.before.n + s.holdout.after.n;
+  return { label: en('label.effect', { item: title }), value: e.estimate!.points, unit: 'points', n, interval: e.estimate!.interval, note: en('note.verdict', { verdict: e.verdict }) };
 }
 
 export function recommendationsProgress(r: RecsInput): Section[] {
@@ -159,7 +177,10 @@ export function recommendationsProgress(r: RecsInput): Section[] {
     },
     {
       heading: en('heading.effects'),
-      figures: measured.flatMap((e) => (['before', 'after'] as const).map((when): Figure => ({ label: en(when === 'before' ? 'label.before' : 'label.after', { item: e.title, metric: e.effect.metric.name }), value: e.effect[when]!.value, unit: '%', n: e.effect[when]!.n, interval: e.effect[when]!.interval, note: en(e.effect[when]!.simulated ? 'note.verdictSimulated' : 'note.verdict', { verdict: e.effect.verdict }) }))),
+      figures: measured.flatMap((e) => [
+        ...(['before', 'after'] as const).map((when): Figure => ({ label: en(when === 'before' ? 'label.before' : 'label.after', { item: e.title, metric: e.effect.metric.name }), value: e.effect[when]!.value, unit: '%', n: e.effect[when]!.n, interval: e.effect[when]!.interval, note: en(e.effect[when]!.simulated ? 'note.verdictSimulated' : 'note.verdict', { verdict: e.effect.verdict }) })),
+        ...(e.effect.comparison === 'holdout' && e.effect.estimate && e.effect.sides ? [holdoutFigure(e.title, e.effect)] : []),
+      ]),
       ...(r.effects.length ? { table: effectsTable(r) } : {}),
       ...(measured.length ? {} : { unavailable: r.effects.length ? en('na.noBeforeAfter') : en('na.noDone') }),
     },

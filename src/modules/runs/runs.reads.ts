@@ -116,6 +116,34 @@ export function createRunReads(db: Db) {
       if (!row?.window_to) return null;
       return { k: Number(row.k), n: Number(row.n), simulated: Boolean(row.simulated), to: new Date(row.window_to), runId: row.run_id! };
     },
+
+    /**
+     * Per UTC day (of the run's finish) in the range, the answers to the `promptIds` (target) and
+     * to every other prompt of the workspace (holdout), on the same engine and language filter,
+     * from the runs' answer counts: the data of a recommendation's difference-in-differences.
+     * `exclude`: prompts left out of the holdout (other items' targets).
+     */
+    async promptDays(workspaceId: string, range: { after: Date; until: Date }, scope: { engine?: string; language?: string; promptIds: string[]; exclude?: string[] }) {
+      const ids = (list: string[]) => sql`array(select jsonb_array_elements_text(${JSON.stringify(list)}::jsonb))`;
+      const rows = await rawRows<{ day: string; target: boolean; k: number; n: number; prompts: number }>(db, sql`
+        select to_char(j.finished_at at time zone 'UTC', 'YYYY-MM-DD') as day, c.prompt_id = any(${ids(scope.promptIds)}) as target,
+          sum(c.mentioned)::int as k, sum(c.answers)::int as n, count(distinct c.prompt_id)::int as prompts
+        from jobs j join run_answer_counts c on c.run_id = j.id
+        where j.workspace_id = ${workspaceId} and j.kind = 'measurement' and j.status = 'succeeded'
+          and j.finished_at > ${range.after.toISOString()}::timestamptz and j.finished_at <= ${range.until.toISOString()}::timestamptz
+          and c.domain = '*' and c.engine = ${scope.engine ?? '*'} and c.prompt_id <> '*' ${scope.language ? sql`and c.language = ${scope.language}` : sql``}
+          ${scope.exclude?.length ? sql`and (c.prompt_id = any(${ids(scope.promptIds)}) or c.prompt_id <> all(${ids(scope.exclude)}))` : sql``}
+        group by 1, 2 order by 1`);
+      const days = new Map<string, { day: string; target: { k: number; n: number }; holdout: { k: number; n: number } }>();
+      let holdoutPrompts = 0;
+      for (const r of rows) {
+        const d = days.get(r.day) ?? { day: r.day, target: { k: 0, n: 0 }, holdout: { k: 0, n: 0 } };
+        d[r.target ? 'target' : 'holdout'] = { k: Number(r.k), n: Number(r.n) };
+        if (!r.target) holdoutPrompts = Math.max(holdoutPrompts, Number(r.prompts));
+        days.set(r.day, d);
+      }
+      return { days: [...days.values()], holdoutPrompts };
+    },
   };
 }
 export type RunReads = ReturnType<typeof createRunReads>;

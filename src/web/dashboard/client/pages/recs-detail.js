@@ -1,7 +1,7 @@
 // One recommendation opened on the board: its evidence (figures with n and 95% intervals, the
-// prompts and sources behind it), its measured effect (before/after with intervals and the
-// verdict) and, for Reddit threads, the reply drafts — every version readable, a new one on demand.
-import { Alert, Loading, Simulated, api, html, interval, num, when, useAction, useLoad, useState, ws } from '../lib.js';
+// prompts and sources behind it), its measured effect (against holdout prompts when it targets
+// named prompts, else before/after; intervals and the verdict) and, for Reddit threads, the reply drafts — every version readable, a new one on demand.
+import { Alert, Loading, Simulated, api, fmt, html, interval, num, plural, when, useAction, useLoad, useState, ws } from '../lib.js';
 
 const VERDICTS = { improved: 'Improved', worse: 'Worse', no_detectable_change: 'No detectable change', pending: 'Pending' };
 
@@ -13,15 +13,26 @@ function Measured({ label, m }) {
 /** The metric's scope in words: `{engine: 'gemini', promptIds: [..3]}` → "engine gemini, 3 prompts". */
 export function scopeText(scope) {
   if (!scope || typeof scope !== 'object') return scope ? String(scope) : '';
-  return Object.entries(scope).map(([k, v]) => (Array.isArray(v) ? `${v.length} ${k === 'promptIds' ? 'prompts' : k}` : `${k} ${v}`)).join(', ');
+  return Object.entries(scope).map(([k, v]) => (Array.isArray(v) ? (k === 'promptIds' ? plural(v.length, 'prompt') : `${v.length} ${k}`) : `${k} ${v}`)).join(', ');
+}
+
+/** Answers and days on each side of a holdout comparison: "target 151 of 300 answers over 3 days after done (42 of 200 over 2 days before)". */
+function Sides({ sides }) {
+  const part = (s) => `${fmt.count(s.k)} of ${fmt.count(s.n)} ${s.n === 1 ? 'answer' : 'answers'} over ${plural(s.days, 'day')}`;
+  const line = (label, x, prompts) => html`<li><strong>${label}</strong> (${plural(prompts, 'prompt')}): ${part(x.after)} after done; ${part(x.before)} before acceptance</li>`;
+  return html`<ul class="plain effect-sides">${line('Target', sides.target, sides.prompts.target)}${line('Holdout', sides.holdout, sides.prompts.holdout)}</ul>`;
 }
 
 export function Effect({ effect }) {
   const metric = effect.metric ?? {};
   const scope = scopeText(metric.scope);
+  // The headline is the shared formatter's line (the same numbers as reports and MCP), in the reader's locale.
   return html`<div class="effect-box">
     <h4>Effect</h4>
+    ${effect.estimate ? html`<p class="effect-line" data-comparison=${effect.comparison}><strong>${fmt.effect(effect)}</strong></p>` : null}
     <p class="effect"><strong class=${`verdict ${effect.verdict}`}>${VERDICTS[effect.verdict] ?? effect.verdict}</strong>. ${effect.explanation}</p>
+    ${effect.sides ? html`<${Sides} sides=${effect.sides} />` : null}
+    ${effect.comparison === 'before_after' && effect.comparisonReason ? html`<p class="muted">Compared before/after, not with holdout prompts: ${effect.comparisonReason}.</p>` : null}
     ${metric.name ? html`<p class="muted">Metric: ${metric.name.replaceAll('_', ' ')}${scope ? ` (${scope})` : ''}${metric.better ? `, ${metric.better} is better` : ''}</p>` : null}
     ${effect.before || effect.after ? html`<ul class="plain effect-values"><${Measured} label="Before (at acceptance)" m=${effect.before} /><${Measured} label="After (first run once done)" m=${effect.after} /></ul>` : null}
   </div>`;
