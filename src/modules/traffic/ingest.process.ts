@@ -68,10 +68,10 @@ export function ingestInChild(o: ChildIngestOptions): Promise<ChildResult> {
         // Set before the write starts: a cancellation from inside it must wait for it too.
         let written!: () => void;
         writing = new Promise<void>((r) => (written = r));
-        o.write(m.json, m.rows).then(
-          (inserted) => { if (!settled) child.send({ type: 'written', inserted } satisfies ParentMessage); },
-          (err: Error) => finish(err),
-        ).finally(written);
+        o.write(m.json, m.rows)
+          .then((inserted) => { if (!settled && child.connected) child.send({ type: 'written', inserted } satisfies ParentMessage); })
+          .catch((err: Error) => finish(err))
+          .finally(written);
       } else if (m.type === 'progress') o.progress(m.bytes);
       else if (m.type === 'done') finish(null, { counts: m.counts, unparsed: m.unparsed, dns: m.dns, peakRssBytes: m.peakRssBytes });
       else finish(new Error(m.message));
