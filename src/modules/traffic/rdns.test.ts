@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createConfirmer, forwardConfirmed, type DnsLookups } from './rdns.ts';
+import { createConfirmer, forwardConfirmed, MAX_UNANSWERED, type DnsLookups } from './rdns.ts';
 
 // Forward-confirmed reverse DNS, from a table of records (no resolver is asked anything).
 
@@ -53,9 +53,9 @@ describe('forwardConfirmed', () => {
     expect(await forwardConfirmed(ip, suffixes, lookups)).toBe(expected);
   });
 
-  it('a resolver that fails or times out confirms nothing', async () => {
+  it('a resolver that times out confirms nothing, and says it did not answer', async () => {
     const failing: DnsLookups = { reverse: async () => { throw Object.assign(new Error('queryPtr ETIMEOUT'), { code: 'ETIMEOUT' }); }, resolve: async () => [] };
-    expect(await forwardConfirmed('66.249.66.1', ['.googlebot.com'], failing)).toBe(false);
+    expect(await forwardConfirmed('66.249.66.1', ['.googlebot.com'], failing)).toBeNull();
   });
 });
 
@@ -70,6 +70,22 @@ describe('createConfirmer', () => {
     ]);
     expect(answers).toEqual([true, true, false, false]);
     expect(reverses).toBe(2);
-    expect(c.stats).toEqual({ checked: 2, confirmed: 1, skipped: 1 });
+    expect(c.stats).toEqual({ checked: 2, confirmed: 1, skipped: 1, unanswered: false });
+  });
+
+  it('stops asking a resolver that does not answer, after MAX_UNANSWERED in a row', async () => {
+    let asked = 0;
+    const dead: DnsLookups = { reverse: async () => { asked++; throw Object.assign(new Error('queryPtr ETIMEOUT'), { code: 'ETIMEOUT' }); }, resolve: async () => [] };
+    const c = createConfirmer(dead, { concurrency: 1 });
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => c.confirm(`198.51.100.${i}`, ['.googlebot.com'])));
+    expect(answers.every((a) => a === false)).toBe(true);
+    expect(asked).toBe(MAX_UNANSWERED);
+    expect(c.stats).toEqual({ checked: MAX_UNANSWERED, confirmed: 0, skipped: 20 - MAX_UNANSWERED, unanswered: true });
+  });
+
+  it('a name without a record is an answer: it does not count as the resolver failing', async () => {
+    const c = createConfirmer(lookups, { concurrency: 1 });
+    await Promise.all(Array.from({ length: 20 }, (_, i) => c.confirm(`198.51.100.${i}`, ['.googlebot.com'])));
+    expect(c.stats).toMatchObject({ checked: 20, skipped: 0, unanswered: false });
   });
 });

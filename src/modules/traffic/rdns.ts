@@ -21,8 +21,14 @@ const normalized = (ip: string) => {
   return { family: a.kind() === 'ipv4' ? 4 as const : 6 as const, text: a.toNormalizedString(), compact: a.toString() };
 };
 
-/** Whether `ip` reverse-resolves into one of `suffixes` (`.googlebot.com`) and that name back to `ip`. */
-export async function forwardConfirmed(ip: string, suffixes: readonly string[], dns: DnsLookups): Promise<boolean> {
+/** Errors that say the resolver did not answer, rather than that the name has no record. */
+const UNANSWERED = new Set(['ETIMEOUT', 'ECONNREFUSED', 'ESERVFAIL', 'ECANCELLED', 'EREFUSED', 'ECONNRESET']);
+
+/**
+ * Whether `ip` reverse-resolves into one of `suffixes` (`.googlebot.com`) and that name back to
+ * `ip`; null when the resolver did not answer the reverse query (not confirmed either).
+ */
+export async function forwardConfirmed(ip: string, suffixes: readonly string[], dns: DnsLookups): Promise<boolean | null> {
   let address: ReturnType<typeof normalized>;
   try {
     address = normalized(ip);
@@ -32,8 +38,9 @@ export async function forwardConfirmed(ip: string, suffixes: readonly string[], 
   let names: string[];
   try {
     names = await dns.reverse(address.compact);
-  } catch {
-    return false; // no PTR record, a timeout or a refusal: not confirmed
+  } catch (err) {
+    // No PTR record: not confirmed. No answer at all: not confirmed, and said so.
+    return UNANSWERED.has((err as { code?: string }).code ?? '') ? null : false;
   }
   for (const name of names.slice(0, MAX_NAMES)) {
     const host = name.toLowerCase().replace(/\.$/, '');
@@ -52,33 +59,52 @@ export async function forwardConfirmed(ip: string, suffixes: readonly string[], 
 /** Distinct addresses one upload may look up. */
 export const MAX_DNS_ADDRESSES = 10_000;
 
-export interface DnsStats { checked: number; confirmed: number; skipped: number }
+/** Consecutive unanswered lookups after which an upload stops asking (an offline host, a dead resolver). */
+export const MAX_UNANSWERED = 8;
+
+export interface DnsStats {
+  checked: number;
+  confirmed: number;
+  /** Hits not looked up: past the address limit, or once the resolver stopped answering. */
+  skipped: number;
+  /** The resolver stopped answering (MAX_UNANSWERED in a row): the rest stayed claimed. */
+  unanswered: boolean;
+}
 
 /**
  * One upload's confirmer: each distinct (domains, address) is looked up once, at most `concurrency`
  * lookups at a time and at most `maxAddresses` per upload (a log full of spoofers from a million
- * addresses must not turn into a million DNS queries); past that, hits stay `claimed`.
+ * addresses must not turn into a million DNS queries); past that, hits stay `claimed`. A resolver
+ * that does not answer MAX_UNANSWERED times in a row is not asked again for this upload, so an
+ * offline host costs seconds, not a timeout per address.
  */
 export function createConfirmer(dns: DnsLookups, o: { concurrency?: number; maxAddresses?: number } = {}) {
   const limit = pLimit(o.concurrency ?? 16);
   const maxAddresses = o.maxAddresses ?? MAX_DNS_ADDRESSES;
   const known = new Map<string, Promise<boolean>>();
-  const stats: DnsStats = { checked: 0, confirmed: 0, skipped: 0 };
+  const stats: DnsStats = { checked: 0, confirmed: 0, skipped: 0, unanswered: false };
+  let silent = 0;
   return {
     stats,
     confirm(ip: string, suffixes: readonly string[]): Promise<boolean> {
       const key = `${suffixes.join(',')} ${ip}`;
       const seen = known.get(key);
       if (seen) return seen;
-      if (known.size >= maxAddresses) {
+      if (known.size >= maxAddresses || stats.unanswered) {
         stats.skipped++;
         return Promise.resolve(false);
       }
       const answer = limit(async () => {
+        if (stats.unanswered) {
+          stats.skipped++;
+          return false;
+        }
         stats.checked++;
         const ok = await forwardConfirmed(ip, suffixes, dns);
+        silent = ok === null ? silent + 1 : 0;
+        if (silent >= MAX_UNANSWERED) stats.unanswered = true;
         if (ok) stats.confirmed++;
-        return ok;
+        return ok === true;
       });
       known.set(key, answer);
       return answer;

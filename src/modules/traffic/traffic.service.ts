@@ -86,7 +86,10 @@ export function createTrafficService(deps: {
       await ctx.log(`read in ${((performance.now() - t0) / 1000).toFixed(1)} s by an ingestion process of its own (peak memory ${Math.round(result.peakRssBytes / 2 ** 20)} MB)`);
       if (result.dns?.checked || result.dns?.skipped) {
         const d = result.dns;
-        await ctx.log(`reverse DNS: ${d.checked} addresses checked, ${d.confirmed} confirmed${d.skipped ? `; ${d.skipped} hits past the limit of ${MAX_DNS_ADDRESSES} addresses per upload stay claimed` : ''}`);
+        const skipped = !d.skipped ? '' : d.unanswered
+          ? `; the resolver stopped answering, so ${d.skipped} more hits stay claimed (TRAFFIC_DNS)`
+          : `; ${d.skipped} hits past the limit of ${MAX_DNS_ADDRESSES} addresses per upload stay claimed`;
+        await ctx.log(`reverse DNS: ${d.checked} addresses checked, ${d.confirmed} confirmed${skipped}`);
       }
       if (c.unparsed) await ctx.log(`${c.unparsed} lines did not parse; a sample is in GET /api/v1/workspaces/{workspace}/traffic/uploads/${ctx.job.id}`);
       ctx.progress(Math.ceil(bytes / 1024));
