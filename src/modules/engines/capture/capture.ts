@@ -11,10 +11,11 @@ import { TraceBuilder, type AnswerTrace, type Surface } from './trace.ts';
 
 export const ENGINE_SURFACE: Record<EngineId, Surface> = {
   chatgpt: 'api', perplexity: 'api', gemini: 'api', claude: 'api', grok: 'api', 'openai-compatible': 'api',
-  'google-aio': 'product', 'google-ai-mode': 'product',
+  'google-aio': 'product', 'google-ai-mode': 'product', copilot: 'product',
+  'dataforseo-ai-mode': 'product', 'dataforseo-chatgpt': 'product', 'dataforseo-gemini': 'product',
 };
 
-type ModelEngine = Exclude<EngineId, 'google-aio' | 'google-ai-mode'>;
+type ModelEngine = Exclude<EngineId, 'google-aio' | 'google-ai-mode' | 'copilot' | 'dataforseo-ai-mode' | 'dataforseo-chatgpt' | 'dataforseo-gemini'>;
 const PARSERS: Record<ModelEngine, (body: unknown) => AnswerTrace> = {
   chatgpt: (b) => parseResponses(b, 'openai-responses'),
   grok: (b) => parseResponses(b, 'xai-responses'),
@@ -24,7 +25,7 @@ const PARSERS: Record<ModelEngine, (body: unknown) => AnswerTrace> = {
   'openai-compatible': (b) => parseChatCompletions(b, 'openai-chat'),
 };
 
-/** The trace of one model engine's answer from its raw response body (SerpAPI engines build theirs with the text). */
+/** The trace of one model engine's answer from its raw response body (the results-provider engines build theirs with the text). */
 export function traceOf(engine: ModelEngine, body: unknown): AnswerTrace {
   if (body === undefined || body === null) {
     const b = new TraceBuilder(`${engine}-unavailable`, ENGINE_SURFACE[engine]);
