@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from '../../lib/format/format.js';
 import { fixtureReport } from './reports.fixtures.ts';
 import { toHtml } from './render.fns.ts';
+import { toCsv } from './csv.fns.ts';
 
 // Every measured section of a report states its surface in one line, in the report's language:
 // the all-engines figures are `api`, `product` or `mixed`; the per-engine table is each engine's own.
@@ -36,6 +37,11 @@ describe('the surface of each figure section', () => {
       expect(r.sections.filter((s) => s.surface && s.surface !== 'per-engine').every((s) => s.surface === 'mixed')).toBe(true);
       expect(toHtml(r)).toMatch(MIXED[language]);
     }
+  });
+
+  it('the CSV has a surface row for each measured section', () => {
+    const csv = toCsv(fixtureReport('competitor_comparison', 'en', { modelVersions: mixed }));
+    expect(csv.split('\r\n').filter((l) => l.includes(',surface,'))).toEqual(['competitor_comparison,Scoreboard,surface,2026-11-03,,,,,,mixed,true']);
   });
 
   it('reports without measured answers state no surface', () => {
