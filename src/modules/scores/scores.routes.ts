@@ -33,7 +33,8 @@ const Metrics = Open({
   mentionRate: Doc('{value, n, interval}: share of answers mentioning the brand, Wilson 95%'),
   citationRate: Doc('{value, n, interval}: share of answers citing the brand’s domains, Wilson 95%'),
   topCitedDomains: Doc('[{domain, class, …}]: most cited domains with their class'),
-  engines: Doc('[{engine, score, scoreInterval, answers, simulatedShare, simulated, mentionRate, citationRate}]'),
+  engines: Doc('[{engine, surface, score, scoreInterval, answers, simulatedShare, simulated, mentionRate, citationRate}]: each engine with its own surface'),
+  surface: Doc('api, product, or mixed when the day\'s composite pools API and consumer-product engines'),
   change: Doc('null, or {previousDate, score, mentionRate, citationRate, ownedCitationShare}, each {current, previous, delta, significant}'),
 });
 
@@ -106,7 +107,7 @@ export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService
     schema: {
       operationId: 'getScoreboard', tags, summary: 'The brand and every competitor, ranked by the same score from their own point of view', params: WorkspaceParams,
       description: 'Each entity: rank, score, visibility (with `visibilityInterval`, Wilson 95%), shareOfVoice (with `shareOfVoiceInterval`), averagePosition, sentiment, mentions, citations. `answers` pooled from `runs` succeeded runs of the day; `simulatedShare`/`simulated` say how much of it is simulated.',
-      response: { 200: Type.Object({ workspace: Type.String(), date: Type.String(), runId: Type.String(), runs: Type.Integer(), answers: Type.Integer(), ...Honest, version: Type.String(), entities: Type.Array(ScoreboardEntity) }) },
+      response: { 200: Type.Object({ workspace: Type.String(), date: Type.String(), runId: Type.String(), runs: Type.Integer(), surface: SurfaceField, answers: Type.Integer(), ...Honest, version: Type.String(), entities: Type.Array(ScoreboardEntity) }) },
     },
   }, async (request, reply) => reply.type('application/json; charset=utf-8').send((await scores.scoreboardJson(workspaceOf(request))) as never));
 

@@ -149,7 +149,8 @@ export function createScoresService(deps: { db: Db; clock: Clock; workspaces: Wo
         order by day desc limit 1`);
       if (!row) throw notAvailable();
       const labels = honest(Number(row.answers), Number(row.simulated_answers));
-      return `{"workspace":${JSON.stringify(ws.slug)},"date":"${row.day}","runId":${JSON.stringify(row.run_id)},"runs":${row.runs ?? 1},"answers":${Number(row.answers)},"simulatedShare":${labels.simulatedShare},"simulated":${labels.simulated},"version":"geo-score-v1","entities":${row.entities}}`;
+      const surface = await daySurface(ws, row.day);
+      return `{"workspace":${JSON.stringify(ws.slug)},"date":"${row.day}","runId":${JSON.stringify(row.run_id)},"runs":${row.runs ?? 1},"surface":${JSON.stringify(surface)},"answers":${Number(row.answers)},"simulatedShare":${labels.simulatedShare},"simulated":${labels.simulated},"version":"geo-score-v1","entities":${row.entities}}`;
     },
 
     async timeseriesJson(ws: WorkspaceContext, engine: string, range: keyof typeof RANGES, surface?: Surface): Promise<string> {
@@ -206,11 +207,11 @@ export function createScoresService(deps: { db: Db; clock: Clock; workspaces: Wo
       });
       return {
         workspace: ws.slug, date: current.day, runId: current.runId, runs: current.data.runs ?? 1,
-        answers: m.answers, ...honest(current.answers, current.simulatedAnswers),
+        surface: surfaceOfEngines(engines.map((e) => e.engine)), answers: m.answers, ...honest(current.answers, current.simulatedAnswers),
         score: { value: current.data.score, interval: current.data.interval ?? null },
         mentionRate: m.mentionRate, citationRate: m.citationRate, topCitedDomains: m.topCitedDomains,
         engines: engines.filter((e) => e.engine !== COMPOSITE && !isSurfaceComposite(e.engine)).map((e) => ({
-          engine: e.engine, score: e.data.score, scoreInterval: e.data.interval ?? null, answers: e.data.metrics.answers, ...honest(e.answers, e.simulatedAnswers),
+          engine: e.engine, surface: engineSurface(e.engine), score: e.data.score, scoreInterval: e.data.interval ?? null, answers: e.data.metrics.answers, ...honest(e.answers, e.simulatedAnswers),
           mentionRate: e.data.metrics.mentionRate, citationRate: e.data.metrics.citationRate,
         })).sort((a, b) => a.engine.localeCompare(b.engine)),
         change: previous ? {

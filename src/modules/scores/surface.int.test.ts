@@ -69,8 +69,12 @@ describe('surfaces in scores and time series', () => {
     expect(wrong.json().error.message).toMatch(/google-aio is measured on the product surface/);
     expect((await get('score?surface=both')).statusCode).toBe(400);
     expect((await get('timeseries?surface=')).statusCode).toBe(400);
-    const engines = (await get('metrics')).json().engines.map((e: { engine: string }) => e.engine);
+    const metrics = (await get('metrics')).json();
+    const engines = metrics.engines.map((e: { engine: string }) => e.engine);
     expect(engines).not.toContain('composite:api');
-    expect(engines).toContain('google-aio');
+    expect(metrics.surface).toBe('mixed');
+    expect(metrics.engines.find((e: { engine: string }) => e.engine === 'google-aio').surface).toBe('product');
+    expect(metrics.engines.find((e: { engine: string }) => e.engine === 'chatgpt').surface).toBe('api');
+    expect((await get('scoreboard')).json().surface).toBe('mixed');
   });
 });
