@@ -33,8 +33,10 @@ export function dataForSeoResult(body: unknown): { result: Json | null; failure:
     return isObj(result) ? { result, failure: null, note: null } : { result: null, failure: null, note: 'the task succeeded with no result' };
   }
   if (code === 40102) return { result: null, failure: null, note: message };
-  // 40202/40209: a per-minute or concurrent-request limit; 5xxxx: DataForSEO's own errors; both pass.
-  const status = code === 40202 || code === 40209 ? 429 : code !== null && code >= 50000 ? 500 : code === null ? 502 : 400;
+  // 40202: the per-minute limit (DataForSEO's errors appendix); 5xxxx: its own errors; both pass.
+  // Anything else (40101 "Internal SE Server Error" is billed and already retried by DataForSEO;
+  // an invalid field fails again) fails the call.
+  const status = code === 40202 ? 429 : code !== null && code >= 50000 ? 500 : code === null ? 502 : 400;
   return { result: null, failure: { status, message }, note: null };
 }
 

@@ -55,7 +55,7 @@ describe('DataForSEO task status: the envelope answers 200, the task says what h
   it.each([
     [20000, null, null],
     [40202, 429, null],
-    [40209, 429, null],
+    [40101, 400, null],
     [50000, 500, null],
     [40501, 400, null],
     [40102, null, /40102/],
