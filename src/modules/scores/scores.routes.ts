@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type TSchema } from 'typebox';
 import { ALL_ENGINE_IDS } from '../../config.ts';
 import { SURFACES, type Surface } from '../engines/capture/trace.ts';
+import { ENGINES_WITH_SURFACE } from '../engines/capture/capture.ts';
 import { scoreCsv, seriesCsv } from './scores.csv.fns.ts';
 import { ACCESS } from '../../lib/http/credentials.ts';
 import { Nullable, StringEnum } from '../../lib/http/schema-helpers.ts';
@@ -69,7 +70,7 @@ const SurfaceFilter = Type.Optional(StringEnum(SURFACES, { description: '`api` (
 const Format = StringEnum(['json', 'csv'] as const, { default: 'json', description: '`csv`: one row per day with the surface and the simulated share on every row' });
 const DateQuery = Type.Object({ date: Type.Optional(Type.String({ format: 'date', description: 'Calendar date: the latest snapshot on or before it' })), surface: SurfaceFilter, format: Format }, { additionalProperties: false });
 const SeriesQuery = Type.Object({
-  engine: StringEnum([COMPOSITE, ...ALL_ENGINE_IDS] as const, { default: COMPOSITE, description: '`composite` (every engine, or every engine of `surface`) or one engine; an engine of the other surface than `surface` is a 400' }),
+  engine: StringEnum([COMPOSITE, ...ALL_ENGINE_IDS] as const, { default: COMPOSITE, description: `\`composite\` (every engine, or every engine of \`surface\`) or one engine: ${ENGINES_WITH_SURFACE}. An engine of the other surface than \`surface\` is a 400.` }),
   range: StringEnum(['7d', '28d', 'all'] as const, { default: '28d' }),
   surface: SurfaceFilter,
 }, { additionalProperties: false });

@@ -8,6 +8,7 @@ import { workspaceOf } from '../../lib/http/responses.ts';
 import { WorkspaceParams, workspaceParamsWith } from '../../lib/http/params.ts';
 import type { EnginesService } from '../engines/engines.service.ts';
 import { SURFACES } from '../engines/capture/trace.ts';
+import { ENGINES_WITH_SURFACE } from '../engines/capture/capture.ts';
 import { OVERRIDABLE_CLASSES, SOURCE_CLASSES } from './source-classes.fns.ts';
 import { viewCsv, type CsvView } from './sources.csv.fns.ts';
 import type { SourcesService } from './sources.service.ts';
@@ -16,7 +17,7 @@ const tags = ['sources'];
 const Rate = Type.Object({ k: Type.Integer(), n: Type.Integer(), value: Nullable(Type.Number({ description: 'percent; null when n is 0' })), interval: Type.Array(Type.Number(), { minItems: 2, maxItems: 2, description: '95% Wilson interval, percent' }) });
 const Query = Type.Object({
   run: Type.Optional(Type.String({ maxLength: 100, description: 'One run; default: the latest succeeded runs (at most 7, within 7 days of the newest)' })),
-  engine: Type.Optional(StringEnum(ALL_ENGINE_IDS, { description: 'Core: chatgpt, perplexity, gemini, claude (surface `api`), google-aio (`product`, SerpAPI). Optional (GEO_OPTIONAL_ENGINES): google-ai-mode (`product`, SerpAPI), copilot (`product`, SerpAPI Bing Copilot), dataforseo-ai-mode / dataforseo-chatgpt / dataforseo-gemini (`product`, DataForSEO AI Mode SERP and LLM scrapers), grok and openai-compatible (`api`).' })),
+  engine: Type.Optional(StringEnum(ALL_ENGINE_IDS, { description: `One engine: ${ENGINES_WITH_SURFACE}.` })),
   surface: Type.Optional(StringEnum(SURFACES, { description: '`api` or `product`; rows are per surface either way' })),
   format: StringEnum(['json', 'csv'] as const, { default: 'json' }),
 }, { additionalProperties: false });

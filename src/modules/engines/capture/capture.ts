@@ -1,4 +1,4 @@
-import type { EngineId } from '../../../config.ts';
+import { ENGINE_IDS, OPTIONAL_ENGINE_IDS, type EngineId } from '../../../config.ts';
 import { parseAnthropic } from './anthropic.fns.ts';
 import { parseChatCompletions } from './chat.fns.ts';
 import { parseGemini } from './gemini.fns.ts';
@@ -14,6 +14,9 @@ export const ENGINE_SURFACE: Record<EngineId, Surface> = {
   'google-aio': 'product', 'google-ai-mode': 'product', copilot: 'product',
   'dataforseo-ai-mode': 'product', 'dataforseo-chatgpt': 'product', 'dataforseo-gemini': 'product',
 };
+
+/** Every engine id with its surface, for the OpenAPI descriptions of engine parameters. */
+export const ENGINES_WITH_SURFACE = `core ${ENGINE_IDS.map((id) => `${id} (${ENGINE_SURFACE[id]})`).join(', ')}; optional (run only when GEO_OPTIONAL_ENGINES lists them) ${OPTIONAL_ENGINE_IDS.map((id) => `${id} (${ENGINE_SURFACE[id]})`).join(', ')}`;
 
 type ModelEngine = Exclude<EngineId, 'google-aio' | 'google-ai-mode' | 'copilot' | 'dataforseo-ai-mode' | 'dataforseo-chatgpt' | 'dataforseo-gemini'>;
 const PARSERS: Record<ModelEngine, (body: unknown) => AnswerTrace> = {
