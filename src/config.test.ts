@@ -113,4 +113,11 @@ describe('GEO_OPTIONAL_ENGINES', () => {
   it('refuses an id that is not an optional engine, naming it', () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), ...secrets, GEO_OPTIONAL_ENGINES: 'grok,chatgpt,bing' })).toThrow(/GEO_OPTIONAL_ENGINES .*got "chatgpt, bing"/);
   });
+
+  it('DataForSEO takes its login and password together, held as "login:password"; one alone is no key', () => {
+    expect(loadConfig({ DATA_DIR: tmp(), ...secrets, DATAFORSEO_LOGIN: 'geo@example.com', DATAFORSEO_PASSWORD: 'pw-123456' }).providers.dataforseo)
+      .toEqual({ apiKey: 'geo@example.com:pw-123456', baseUrl: 'https://api.dataforseo.com' });
+    expect(loadConfig({ DATA_DIR: tmp(), ...secrets, DATAFORSEO_LOGIN: 'geo@example.com' }).providers.dataforseo.apiKey).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: tmp(), ...secrets, GEO_OPTIONAL_ENGINES: 'copilot,dataforseo-gemini' }).optionalEngines).toEqual(['copilot', 'dataforseo-gemini']);
+  });
 });

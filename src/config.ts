@@ -103,7 +103,7 @@ export interface ProviderConfig {
 }
 
 // Provider endpoints are configurable so that tests (and proxies) can stand in for them.
-const PROVIDERS: Record<ProviderName, { keyVar?: string; urlVar: string; defaultUrl: string; modelVar?: string }> = {
+const PROVIDERS: Record<ProviderName, { keyVar?: string; passwordVar?: string; urlVar: string; defaultUrl: string; modelVar?: string }> = {
   openai: { keyVar: 'OPENAI_API_KEY', urlVar: 'OPENAI_BASE_URL', defaultUrl: 'https://api.openai.com/v1' },
   anthropic: { keyVar: 'ANTHROPIC_API_KEY', urlVar: 'ANTHROPIC_BASE_URL', defaultUrl: 'https://api.anthropic.com/v1' },
   gemini: { keyVar: 'GOOGLE_GENERATIVE_AI_API_KEY', urlVar: 'GEMINI_BASE_URL', defaultUrl: 'https://generativelanguage.googleapis.com/v1beta' },
@@ -113,6 +113,8 @@ const PROVIDERS: Record<ProviderName, { keyVar?: string; urlVar: string; default
   xai: { keyVar: 'XAI_API_KEY', urlVar: 'XAI_BASE_URL', defaultUrl: 'https://api.x.ai/v1' },
   // Any server speaking OpenAI chat completions (DeepSeek, Mistral, a gateway): no default address.
   'openai-compatible': { keyVar: 'OPENAI_COMPATIBLE_API_KEY', urlVar: 'OPENAI_COMPATIBLE_BASE_URL', defaultUrl: '', modelVar: 'OPENAI_COMPATIBLE_MODEL' },
+  // HTTP Basic with the account's API login and password: the key is held as "login:password".
+  dataforseo: { keyVar: 'DATAFORSEO_LOGIN', passwordVar: 'DATAFORSEO_PASSWORD', urlVar: 'DATAFORSEO_BASE_URL', defaultUrl: 'https://api.dataforseo.com' },
 };
 /** The environment variables that turn a provider on (listed with an engine that is off). */
 export const PROVIDER_VARS = PROVIDERS;
@@ -142,7 +144,7 @@ export const ENGINE_IDS = ['chatgpt', 'perplexity', 'gemini', 'claude', 'google-
  * Engines a run asks only when their provider is configured: never simulated, off (with the
  * variable to set) otherwise, so that adding one changes no existing workspace's runs or scores.
  */
-export const OPTIONAL_ENGINE_IDS = ['google-ai-mode', 'grok', 'openai-compatible'] as const;
+export const OPTIONAL_ENGINE_IDS = ['google-ai-mode', 'grok', 'openai-compatible', 'copilot', 'dataforseo-ai-mode', 'dataforseo-chatgpt', 'dataforseo-gemini'] as const;
 export const ALL_ENGINE_IDS = [...ENGINE_IDS, ...OPTIONAL_ENGINE_IDS] as const;
 export type EngineId = (typeof ALL_ENGINE_IDS)[number];
 export type OptionalEngineId = (typeof OPTIONAL_ENGINE_IDS)[number];
@@ -168,6 +170,9 @@ export const DEFAULT_PRICING: Record<EngineId, number> = {
   // AI Mode is one SerpAPI search like an overview; Grok with web search is priced like ChatGPT's;
   // the OpenAI-compatible connector's price depends on the server: a middle default, override with GEO_PRICING.
   'google-ai-mode': 5_000, grok: 20_000, 'openai-compatible': 10_000,
+  // Copilot is one SerpAPI search; DataForSEO's AI Mode is one live SERP, its LLM scrapers a live
+  // scrape of the consumer chat (slower and dearer than a SERP).
+  copilot: 5_000, 'dataforseo-ai-mode': 5_000, 'dataforseo-chatgpt': 10_000, 'dataforseo-gemini': 10_000,
 };
 
 export class ConfigError extends Error {
@@ -256,7 +261,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTty = p
     const baseUrl = (env[spec.urlVar] || spec.defaultUrl).replace(/\/+$/, '');
     if ((baseUrl || spec.defaultUrl) && !/^https?:\/\/[^\s]+$/.test(baseUrl)) problems.push(`${spec.urlVar} must be an http(s) URL`);
     const model = spec.modelVar ? env[spec.modelVar]?.trim() || undefined : undefined;
-    providers[name] = { apiKey: (spec.keyVar && env[spec.keyVar]) || undefined, baseUrl, ...(spec.modelVar ? { model } : {}) };
+    const key = spec.passwordVar
+      ? (spec.keyVar && env[spec.keyVar] && env[spec.passwordVar] ? `${env[spec.keyVar]}:${env[spec.passwordVar]}` : undefined)
+      : (spec.keyVar && env[spec.keyVar]) || undefined;
+    providers[name] = { apiKey: key, baseUrl, ...(spec.modelVar ? { model } : {}) };
   }
 
   const mockSentinel = env.PAYMENT_MOCK_SENTINEL;

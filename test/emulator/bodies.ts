@@ -2,8 +2,11 @@
 // provider and shape, so that what a real provider returns (usage, citations, search calls) can be
 // grown here without touching the server. Shapes follow the providers' API references.
 
-export type EmulatedProvider = 'openai' | 'anthropic' | 'gemini' | 'perplexity' | 'serpapi';
+export type EmulatedProvider = 'openai' | 'anthropic' | 'gemini' | 'perplexity' | 'serpapi' | 'dataforseo';
+/** The core engines' providers, which the bench drives together; DataForSEO (opt-in engines) is emulated too, asked by name. */
 export const EMULATED_PROVIDERS: readonly EmulatedProvider[] = ['openai', 'anthropic', 'gemini', 'perplexity', 'serpapi'];
+/** What DataForSEO bills per Live task in the emulator (USD, the envelope's `cost`). */
+export const DATAFORSEO_TASK_COST = 0.004;
 
 /** What one answer is made of; usage is what the provider bills and the emulator counts. */
 export interface Answer {
@@ -70,13 +73,40 @@ export function serpapiSearch(a: Answer, id: string) {
   };
 }
 
-export function answerBody(provider: EmulatedProvider, a: Answer, id: string): unknown {
+/** SerpAPI's Bing Copilot (`engine=bing_copilot`): top-level header, text_blocks and references. */
+export function serpapiCopilot(a: Answer, id: string) {
+  return {
+    search_metadata: { id, status: 'Success' }, search_parameters: { engine: 'bing_copilot', q: a.query }, header: a.query,
+    text_blocks: [{ type: 'paragraph', snippet: a.text, reference_indexes: a.sources.map((_s, i) => i) }],
+    references: a.sources.map((s, i) => ({ index: i, link: s.url, title: s.title })),
+  };
+}
+
+/** DataForSEO's envelope with one Live task: AI Mode's `ai_overview` item, or an LLM scraper's result (by path). */
+export function dataforseoTask(a: Answer, id: string, path: string, taskStatus = 20000) {
+  const refs = a.sources.map((s) => ({ type: 'ai_overview_reference', url: s.url, title: s.title, domain: new URL(s.url).hostname }));
+  const result = path.includes('/ai_mode/')
+    ? { keyword: a.query, type: 'ai_mode', items_count: 1, items: [{ type: 'ai_overview', markdown: a.text, items: [{ type: 'ai_overview_element', text: a.text, references: refs.slice(0, 1) }], references: refs }] }
+    : {
+      keyword: a.query, model: path.includes('/gemini/') ? 'gemini-3-flash' : 'gpt-5', markdown: a.text,
+      ...(path.includes('/chat_gpt/') ? { fan_out_queries: [a.query], search_results: refs.map((r) => ({ ...r, type: 'chat_gpt_search_result' })) } : {}),
+      sources: refs.slice(0, 1), items: [{ type: path.includes('/gemini/') ? 'gemini_text' : 'chat_gpt_text', markdown: a.text, sources: refs.slice(0, 1) }],
+    };
+  const ok = taskStatus === 20000;
+  return {
+    version: '0.1.emulator', status_code: 20000, status_message: 'Ok.', cost: ok ? DATAFORSEO_TASK_COST : 0, tasks_count: 1, tasks_error: ok ? 0 : 1,
+    tasks: [{ id, status_code: taskStatus, status_message: ok ? 'Ok.' : 'You have reached your rate limit per minute.', cost: ok ? DATAFORSEO_TASK_COST : 0, result_count: ok ? 1 : 0, path: path.split('/').filter(Boolean), result: ok ? [result] : null }],
+  };
+}
+
+export function answerBody(provider: EmulatedProvider, a: Answer, id: string, path = ''): unknown {
   switch (provider) {
     case 'openai': return openaiResponse(a, id);
     case 'anthropic': return anthropicMessage(a, id);
     case 'gemini': return geminiResponse(a);
     case 'perplexity': return perplexityCompletion(a, id);
-    case 'serpapi': return serpapiSearch(a, id);
+    case 'serpapi': return path === 'bing_copilot' ? serpapiCopilot(a, id) : serpapiSearch(a, id);
+    case 'dataforseo': return dataforseoTask(a, id, path);
   }
 }
 
@@ -97,5 +127,7 @@ export function errorBody(provider: EmulatedProvider, status: number, message: s
       };
     case 'serpapi':
       return { error: message };
+    case 'dataforseo':
+      return { status_code: 50000, status_message: message, tasks: [] };
   }
 }

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { answerBody, errorBody, EMULATED_PROVIDERS, type Answer, type EmulatedProvider } from './bodies.ts';
+import { answerBody, dataforseoTask, errorBody, EMULATED_PROVIDERS, type Answer, type EmulatedProvider } from './bodies.ts';
 
 // A loopback stand-in for the engines' providers (OpenAI Responses, Anthropic Messages, Gemini
 // generateContent, Perplexity chat completions, SerpAPI) for tests and benchmarks. Per key it
@@ -71,12 +71,13 @@ export interface Counts {
   searchCalls: number;
 }
 
-const MODEL_OF: Record<EmulatedProvider, string> = { openai: 'gpt-4.1-mini', anthropic: 'claude-sonnet-4-5', gemini: 'gemini-2.5-flash', perplexity: 'sonar', serpapi: 'google' };
+const MODEL_OF: Record<EmulatedProvider, string> = { openai: 'gpt-4.1-mini', anthropic: 'claude-sonnet-4-5', gemini: 'gemini-2.5-flash', perplexity: 'sonar', serpapi: 'google', dataforseo: 'dataforseo' };
 const PATHS: Array<[RegExp, EmulatedProvider]> = [
   [/^\/openai\/v1\/responses$/, 'openai'], [/^\/anthropic\/v1\/messages$/, 'anthropic'],
   [/^\/gemini\/v1beta\/models\/[^/]+:generateContent$/, 'gemini'], [/^\/perplexity\/chat\/completions$/, 'perplexity'], [/^\/serpapi\/search\.json$/, 'serpapi'],
+  [/^\/dataforseo\/v3\/.+\/live\/advanced$/, 'dataforseo'],
 ];
-const BASE_PATH: Record<EmulatedProvider, string> = { openai: '/openai/v1', anthropic: '/anthropic/v1', gemini: '/gemini/v1beta', perplexity: '/perplexity', serpapi: '/serpapi' };
+const BASE_PATH: Record<EmulatedProvider, string> = { openai: '/openai/v1', anthropic: '/anthropic/v1', gemini: '/gemini/v1beta', perplexity: '/perplexity', serpapi: '/serpapi', dataforseo: '/dataforseo' };
 
 /** A small seeded generator (mulberry32): runs with the same seed inject the same faults. */
 function random(seed: number) {
@@ -121,6 +122,7 @@ function keyOf(provider: EmulatedProvider, req: IncomingMessage, url: URL) {
   if (provider === 'serpapi') return url.searchParams.get('api_key') ?? '';
   if (provider === 'anthropic') return String(req.headers['x-api-key'] ?? '');
   if (provider === 'gemini') return String(req.headers['x-goog-api-key'] ?? url.searchParams.get('key') ?? '');
+  if (provider === 'dataforseo') return Buffer.from(String(req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString();
   return String(req.headers.authorization ?? '').replace(/^Bearer /, '');
 }
 
@@ -216,14 +218,20 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     const now = Date.now();
     const key = keyOf(provider, req, url);
     const b = bucketsOf(provider, key, now);
-    const query = provider === 'serpapi' ? url.searchParams.get('q') ?? '' : raw;
+    const taskOf = () => { try { return (JSON.parse(raw) as Array<{ keyword?: string }>)[0]?.keyword ?? ''; } catch { return ''; } };
+    const query = provider === 'serpapi' ? url.searchParams.get('q') ?? '' : provider === 'dataforseo' ? taskOf() : raw;
     const usage = { inputTokens: Math.ceil(query.length / 4), outputTokens: 150 + Math.floor(rand() * 250), searchCalls: provider === 'anthropic' ? 1 + Math.floor(rand() * 2) : 1 };
-    if (provider === 'serpapi') Object.assign(usage, { inputTokens: 0, outputTokens: 0 });
+    if (provider === 'serpapi' || provider === 'dataforseo') Object.assign(usage, { inputTokens: 0, outputTokens: 0 });
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
       res.writeHead(status, { 'content-type': 'application/json', ...limitHeaders(provider, limits[provider], b?.req, b?.tok, Date.now()), ...headers });
       res.end(JSON.stringify(body));
     };
     const refuse = (status: number, cause: ReceivedRequest['cause'], retryAfterS?: number) => {
+      // DataForSEO refuses over its limit with HTTP 200 and the task's status 40202.
+      if (provider === 'dataforseo' && status === 429) {
+        send(200, dataforseoTask({ text: '', sources: [], model: '', query, usage }, 'refused', url.pathname, 40202));
+        return record({ provider, key, at: now, status, cause });
+      }
       send(status, errorBody(provider, status, cause === 'limit' ? 'Rate limit reached' : 'Injected fault', retryAfterS), retryAfterS !== undefined ? { 'retry-after': String(Math.ceil(retryAfterS)) } : {});
       record({ provider, key, at: now, status, cause });
     };
@@ -256,7 +264,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       text: `Acme is a good choice for ${provider}; Globex is an alternative.`, model, query: query.slice(0, 80), usage,
       sources: [{ url: 'https://acme.com/pricing', title: 'Acme pricing' }, { url: 'https://www.g2.com/categories/crm', title: 'G2' }],
     };
-    const body = JSON.stringify(answerBody(provider, answer, String(requests.length)));
+    const body = JSON.stringify(answerBody(provider, answer, String(requests.length), provider === 'serpapi' ? url.searchParams.get('engine') ?? '' : url.pathname));
     if (truncate) {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) });
       res.write(body.slice(0, Math.floor(body.length / 2)));
@@ -273,7 +281,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
   return {
     url, requests, events,
-    env: () => ({ OPENAI_BASE_URL: url('openai'), ANTHROPIC_BASE_URL: url('anthropic'), GEMINI_BASE_URL: url('gemini'), PERPLEXITY_BASE_URL: url('perplexity'), SERPAPI_BASE_URL: url('serpapi') }),
+    env: () => ({ OPENAI_BASE_URL: url('openai'), ANTHROPIC_BASE_URL: url('anthropic'), GEMINI_BASE_URL: url('gemini'), PERPLEXITY_BASE_URL: url('perplexity'), SERPAPI_BASE_URL: url('serpapi'), DATAFORSEO_BASE_URL: url('dataforseo') }),
     counts(p) {
       const c: Counts = { received: 0, ok: 0, violations: 0, injected429: 0, injected5xx: 0, hangs: 0, truncated: 0, down: 0, inputTokens: 0, outputTokens: 0, searchCalls: 0 };
       for (const r of requests) {

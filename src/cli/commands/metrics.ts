@@ -14,7 +14,7 @@ export const RANGES = ['7d', '28d', 'all'];
 
 export function scoreText(s: Obj): string {
   const components = (s.components ?? {}) as Record<string, { weight: number; value: number | null }>;
-  const head = `GEO score ${pct(s.score)} (95% ${interval(s.interval)}) on ${cellText(s.date)} · ${cellText(s.version)}${s.simulated ? ' · includes simulated answers' : ''}`;
+  const head = `GEO score ${pct(s.score)} (95% ${interval(s.interval)}) on ${cellText(s.date)} · ${cellText(s.version)}${s.surface ? ` · surface ${cellText(s.surface)}` : ''}${s.simulated ? ' · includes simulated answers' : ''}`;
   const rows = Object.entries(components).map(([k, c]) => [k, c.value === null ? '—' : pct(c.value), c.weight.toFixed(2)]);
   const change = s.change as Obj | null | undefined;
   const tail = change ? `\nChange since ${cellText(change.previousDate)}: ${pct(change.delta)}${change.significant ? ' (significant)' : ' (within noise)'}` : '';
@@ -33,9 +33,10 @@ export function registerMetrics(program: Command) {
   program.command('score')
     .description('GEO score with its components (today, or --date)')
     .option('--date <date>', 'calendar date YYYY-MM-DD: the latest snapshot on or before it')
-    .action(async (opts: { date?: string }, cmd: Command) => {
+    .addOption(new Option('--surface <surface>', 'one surface on its own: api (provider APIs) or product (consumer products as served)').choices(['api', 'product']))
+    .action(async (opts: { date?: string; surface?: string }, cmd: Command) => {
       const ctx = await contextOf(cmd);
-      const score = await ctx.api.json<Obj>('GET', `${ctx.base}/score`, { query: { date: opts.date } });
+      const score = await ctx.api.json<Obj>('GET', `${ctx.base}/score`, { query: { date: opts.date, surface: opts.surface } });
       ctx.out.emit(score, () => scoreText(score));
     });
 
@@ -54,11 +55,12 @@ export function registerMetrics(program: Command) {
     .description('One score point per day measured')
     .option('--engine <engine>', 'composite or an engine id', 'composite')
     .addOption(new Option('--range <range>', 'how far back').choices(RANGES).default('28d'))
-    .action(async (opts: { engine: string; range: string }, cmd: Command) => {
+    .addOption(new Option('--surface <surface>', 'one surface on its own: api or product').choices(['api', 'product']))
+    .action(async (opts: { engine: string; range: string; surface?: string }, cmd: Command) => {
       const ctx = await contextOf(cmd);
-      const series = await ctx.api.json<Obj & { points: Obj[] }>('GET', `${ctx.base}/timeseries`, { query: { engine: opts.engine, range: opts.range } });
+      const series = await ctx.api.json<Obj & { points: Obj[] }>('GET', `${ctx.base}/timeseries`, { query: { engine: opts.engine, range: opts.range, surface: opts.surface } });
       ctx.out.emit(series, () => (series.points.length
-        ? `${cellText(series.engine)} · ${cellText(series.range)}\n${table(['date', 'score', '95% interval', 'change', 'n', 'runs'], series.points.map((p) => {
+        ? `${cellText(series.engine)} · ${cellText(series.range)}${series.surface ? ` · surface ${cellText(series.surface)}` : ''}\n${table(['date', 'score', '95% interval', 'change', 'n', 'runs'], series.points.map((p) => {
           const change = p.change as Obj | null;
           return [p.date as string, pct(p.score), interval(p.interval), change ? `${pct(change.delta)}${change.significant ? ' *' : ''}` : '—', p.n as number, p.runs as number];
         }))}`

@@ -2,7 +2,7 @@
 
 export type Language = 'en' | 'es' | 'ca' | 'fr';
 export declare const LANGUAGES: readonly Language[];
-export declare const ENGINE_NAMES: Readonly<Record<'chatgpt' | 'perplexity' | 'gemini' | 'claude' | 'google-aio' | 'google-ai-mode' | 'grok' | 'openai-compatible', string>>;
+export declare const ENGINE_NAMES: Readonly<Record<'chatgpt' | 'perplexity' | 'gemini' | 'claude' | 'google-aio' | 'google-ai-mode' | 'grok' | 'openai-compatible' | 'copilot' | 'dataforseo-ai-mode' | 'dataforseo-chatgpt' | 'dataforseo-gemini', string>>;
 export declare const ASSISTANT_NAMES: Readonly<Record<'copilot' | 'mistral' | 'deepseek' | 'you' | 'meta', string>>;
 /** Reason codes `notEnough` translates; any other string is shown as given. */
 export type ReasonCode = 'no_answers' | 'no_mentions' | 'no_citations' | 'no_interval' | 'no_previous' | 'no_runs' | 'too_few' | 'missing_component' | 'not_measured';

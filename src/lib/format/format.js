@@ -24,6 +24,7 @@ export const ENGINE_NAMES = Object.freeze({
   chatgpt: 'ChatGPT', perplexity: 'Perplexity', gemini: 'Gemini', claude: 'Claude', 'google-aio': 'Google AI Overviews',
   // The opt-in engines (GEO_OPTIONAL_ENGINES).
   'google-ai-mode': 'Google AI Mode', grok: 'Grok', 'openai-compatible': 'OpenAI-compatible engine',
+  copilot: 'Microsoft Copilot', 'dataforseo-ai-mode': 'Google AI Mode (DataForSEO)', 'dataforseo-chatgpt': 'ChatGPT (web, DataForSEO)', 'dataforseo-gemini': 'Gemini (web, DataForSEO)',
 });
 
 /** AI assistants that send visitors (access-log referrers, docs/traffic.md) without being measured engines. */

@@ -11,6 +11,8 @@ export const CONNECTORS = {
   google: { keys: ['service_account_json'], engine: null },
   xai: { keys: ['api_key'], engine: 'grok' },
   'openai-compatible': { keys: ['api_key'], engine: 'openai-compatible' },
+  // The API login and password as "login:password" (HTTP Basic).
+  dataforseo: { keys: ['api_key'], engine: 'dataforseo-ai-mode' },
 } as const satisfies Record<ProviderName, { keys: readonly string[]; engine: string | null }>;
 
 export type Connector = keyof typeof CONNECTORS;

@@ -30,6 +30,7 @@ function fakeProviders(): Server {
           case '/anthropic/models': return req.headers['x-api-key'] === GOOD && req.headers['anthropic-version'] === '2023-06-01';
           case '/gemini/models': return req.headers['x-goog-api-key'] === GOOD;
           case '/serpapi/account.json': return url.searchParams.get('api_key') === GOOD;
+          case '/dataforseo/v3/appendix/user_data': return req.headers.authorization === `Basic ${Buffer.from('geo@example.com:dfs-pass-123').toString('base64')}`;
           case '/google/token': {
             const assertion = new URLSearchParams(body).get('assertion') ?? '';
             const [h, p, sig] = assertion.split('.');
@@ -156,6 +157,14 @@ describe('connections', () => {
     const res = await post('/connections/test', { connector: 'serpapi' });
     expect(res.json().ok).toBe(false);
     expect(res.json().checks.at(-1)).toMatchObject({ name: 'provider', status: 'failed', message: expect.stringMatching(/rejected/) });
+  });
+
+  it('test of a DataForSEO login:password asks its free account endpoint with HTTP Basic', async () => {
+    await post('/credentials', { connector: 'dataforseo', key: 'api_key', value: 'geo@example.com:dfs-pass-123' });
+    expect((await post('/connections/test', { connector: 'dataforseo' })).json()).toMatchObject({ connector: 'dataforseo', ok: true });
+    expect(seen).toContain('GET /dataforseo/v3/appendix/user_data');
+    await post('/credentials', { connector: 'dataforseo', key: 'api_key', value: 'geo@example.com:wrong-pass', rotate: true });
+    expect((await post('/connections/test', { connector: 'dataforseo' })).json().checks.at(-1)).toMatchObject({ name: 'provider', status: 'failed', message: expect.stringMatching(/DataForSEO rejected/) });
   });
 
   it('test of a Google service account signs a token request to the configured endpoint only', async () => {

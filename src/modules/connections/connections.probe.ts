@@ -46,6 +46,9 @@ export async function probeProvider(connector: Connector, value: string, provide
       case 'openai-compatible':
         if (!base) return { status: 'skipped', message: 'OPENAI_COMPATIBLE_BASE_URL is not set: the key is checked once the server has an address.' };
         return verdict('The OpenAI-compatible server', (await fetch(`${base}/models`, { headers: { authorization: `Bearer ${value}` }, signal })).status);
+      case 'dataforseo':
+        // The account's own data: free, and it needs the login.
+        return verdict('DataForSEO', (await fetch(`${base}/v3/appendix/user_data`, { headers: { authorization: `Basic ${Buffer.from(value).toString('base64')}` }, signal })).status);
       case 'perplexity':
         return { status: 'skipped', message: 'Perplexity has no free endpoint to confirm a key; it is checked on the first run.' };
       case 'google': {

@@ -4,7 +4,7 @@ import { expected } from '../../lib/http/validation.ts';
 import { DOMAIN_PATTERN, GA4_WORDS, GSC_WORDS } from '../workspaces/workspaces.schemas.ts';
 import { CONNECTOR_NAMES, CREDENTIAL_KEYS } from './connections.fns.ts';
 
-const ConnectorName = StringEnum(CONNECTOR_NAMES as [string, ...string[]], { description: 'openai, perplexity, gemini, anthropic, serpapi (API keys of the engines) or google (service account for Search Console and GA4).' });
+const ConnectorName = StringEnum(CONNECTOR_NAMES as [string, ...string[]], { description: 'openai, perplexity, gemini, anthropic, serpapi, xai, openai-compatible, dataforseo (API keys of the engines; dataforseo\'s is "login:password") or google (service account for Search Console and GA4).' });
 const CredentialKey = StringEnum(CREDENTIAL_KEYS as [string, ...string[]], { description: '`api_key` for the engine connectors, `service_account_json` for google.' });
 
 export const CredentialBody = Closed({

@@ -42,4 +42,17 @@ describe('engine gating by GEO_SIMULATION', () => {
     expect(on).toMatchObject({ enabled: true, provider: true, simulated: false });
     expect(grok).toMatchObject({ enabled: false, simulated: false, enableWith: [expect.stringMatching(/^XAI_API_KEY/)] });
   });
+
+  it('listed DataForSEO and Copilot engines without their credentials are off and name the variables to set', async () => {
+    const engines = createEngines({ config: testConfig({ optionalEngines: ['copilot', 'dataforseo-ai-mode', 'dataforseo-chatgpt'] }), clock: manualClock(new Date()), resolveKey: keys(['serpapi']) });
+    expect(await engines.configuredOptional('ws_1')).toEqual(['copilot']);
+    const [copilot, mode, chatgpt] = await engines.availability('ws_1', ['copilot', 'dataforseo-ai-mode', 'dataforseo-chatgpt']);
+    expect(copilot).toMatchObject({ enabled: true, surface: 'product' });
+    for (const off of [mode, chatgpt]) {
+      expect(off).toMatchObject({ enabled: false, simulated: false, optional: true, surface: 'product', enableWith: ["DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD (or the workspace's dataforseo credential)"] });
+      expect(off!.reason).toMatch(/DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD/);
+    }
+    const unlisted = await engines.availability('ws_1', ['dataforseo-gemini']);
+    expect(unlisted[0]!.enableWith).toEqual(['GEO_OPTIONAL_ENGINES (add dataforseo-gemini)', "DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD (or the workspace's dataforseo credential)"]);
+  });
 });

@@ -91,8 +91,8 @@ export function createEngines(deps: { config: Config; clock: Clock; resolveKey(w
     };
   }
 
-  /** The model an engine's calls are priced by (SerpAPI's searches price as `google`). */
-  const modelOf = (id: EngineId) => CONNECTOR_OF[id] === 'serpapi' ? 'google'
+  /** The model an engine's calls are priced by (SerpAPI's searches price as `google`, DataForSEO's tasks as `dataforseo`). */
+  const modelOf = (id: EngineId) => CONNECTOR_OF[id] === 'serpapi' ? 'google' : CONNECTOR_OF[id] === 'dataforseo' ? 'dataforseo'
     : id === 'openai-compatible' ? (config.providers['openai-compatible'].model ?? 'openai-compatible') : MODELS[id as keyof typeof MODELS];
 
   const simulation = simulationEnabled(config);
@@ -113,7 +113,8 @@ export function createEngines(deps: { config: Config; clock: Clock; resolveKey(w
     const provider = config.providers[connector];
     // The OpenAI-compatible connector needs an address and a model besides the key.
     const unset = [...(!provider.baseUrl ? [spec.urlVar] : []), ...(spec.modelVar && !provider.model ? [spec.modelVar] : [])];
-    return { connector, keyVar: spec.keyVar ?? null, unset };
+    // DataForSEO's login and password are two variables (or one workspace credential "login:password").
+    return { connector, keyVar: spec.keyVar ? [spec.keyVar, ...(spec.passwordVar ? [spec.passwordVar] : [])].join(' and ') : null, unset };
   };
   /** A usable key for the engine, or null: the key alone does not make a connector without address or model usable. */
   const keyFor = async (workspaceId: string, id: EngineId) => {

@@ -7,6 +7,7 @@ import { realEngine, type Guard } from './providers.ts';
 import { createPacer, keyId } from './limits/pacer.ts';
 import { guardedCaller } from './limits/guard.ts';
 import { defaultEngineLimits, type PacedProvider } from './limits/limits.config.ts';
+import * as wire from './capture/wire/recorded.ts';
 
 // Each real engine against a local server speaking its provider's wire format, so the real SDKs
 // (and our SERP client) are exercised: the answer text and the cited sources come through, and
@@ -47,6 +48,9 @@ const bodies: Record<string, unknown> = {
       references: [{ link: 'https://acme.com/', title: 'Acme' }, { link: 'https://reddit.com/r/crm', title: 'Reddit' }],
     },
   },
+  '/dataforseo/v3/serp/google/ai_mode/live/advanced': wire.dataforseoAiMode,
+  // A task DataForSEO refuses (HTTP 200, task status 40501 "invalid field"): it would fail again.
+  '/dataforseo/v3/ai_optimization/gemini/llm_scraper/live/advanced': { status_code: 20000, tasks: [{ status_code: 40501, status_message: 'Invalid Field: \'language_code\'.', result: null }] },
 };
 
 let server: Server;
@@ -101,6 +105,19 @@ describe('real engines against their wire formats', () => {
     const calls = seen.filter((s) => s.path.startsWith(`/${providerOf[id]}`));
     expect(calls.length).toBe(2);
     expect(calls.at(-1)!.auth ?? calls.at(-1)!.path).toBeDefined();
+  });
+
+  it('DataForSEO: HTTP Basic with login:password and one Live task; a refused task fails at once with its status, not retried', async () => {
+    const ask = realEngine('dataforseo-ai-mode', 'geo@example.com:pw-12345', { apiKey: undefined, baseUrl: `${base}/dataforseo` }, guard('dataforseo'));
+    const answer = await ask({ text: 'best crm', language: 'es' }, new AbortController().signal);
+    expect(answer.text).toBe('Acme leads for small teams.\nGlobex is cheaper.');
+    expect(answer.trace?.format).toBe('dataforseo-ai-mode');
+    const sent = seen.filter((s) => s.path.startsWith('/dataforseo/v3/serp')).at(-1)!;
+    expect(sent.auth).toBe(`Basic ${Buffer.from('geo@example.com:pw-12345').toString('base64')}`);
+    expect(JSON.parse(sent.body)).toEqual([{ keyword: 'best crm', language_code: 'es', location_code: 2840 }]);
+    const refused = realEngine('dataforseo-gemini', 'geo@example.com:pw-12345', { apiKey: undefined, baseUrl: `${base}/dataforseo` }, guard('dataforseo'));
+    await expect(refused({ text: 'best crm', language: 'en' }, new AbortController().signal)).rejects.toThrow(/40501: Invalid Field.*not retried/);
+    expect(seen.filter((s) => s.path.includes('/gemini/llm_scraper')).length).toBe(2); // the first answered 429 (HTTP), the second the task error
   });
 
   it('a call is abandoned when its signal aborts', async () => {

@@ -8,23 +8,35 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { EngineId, ProviderConfig, ProviderName } from '../../config.ts';
 import { traceOf } from './capture/capture.ts';
 import { overviewPageToken, serpAnswer, type SerpMode } from './capture/serpapi.fns.ts';
+import { dataForSeoAnswer, dataForSeoResult, type DataForSeoKind } from './capture/dataforseo.fns.ts';
 import { ProviderHttpError, type Attempted, type PricedAnswer } from './limits/guard.ts';
 
 // The real engines, through the AI SDK where a provider speaks a model API, and over plain
-// HTTP for the SERP provider behind google-aio. Each function here makes one attempt; pacing,
+// HTTP for the results providers (SerpAPI, DataForSEO) behind the product-surface engines. Each function here makes one attempt; pacing,
 // timeouts, retries, the circuit and cost are the guard's (limits/guard.ts), so the SDK's own
 // retries are off.
 
 export const CONNECTOR_OF: Record<EngineId, ProviderName> = {
   chatgpt: 'openai', perplexity: 'perplexity', gemini: 'gemini', claude: 'anthropic', 'google-aio': 'serpapi',
-  'google-ai-mode': 'serpapi', grok: 'xai', 'openai-compatible': 'openai-compatible',
+  'google-ai-mode': 'serpapi', grok: 'xai', 'openai-compatible': 'openai-compatible', copilot: 'serpapi',
+  'dataforseo-ai-mode': 'dataforseo', 'dataforseo-chatgpt': 'dataforseo', 'dataforseo-gemini': 'dataforseo',
 };
-type SerpEngine = 'google-aio' | 'google-ai-mode';
-type ModelEngine = Exclude<EngineId, SerpEngine>;
+type SerpEngine = 'google-aio' | 'google-ai-mode' | 'copilot';
+type DataForSeoEngine = 'dataforseo-ai-mode' | 'dataforseo-chatgpt' | 'dataforseo-gemini';
+type ModelEngine = Exclude<EngineId, SerpEngine | DataForSeoEngine>;
 export const MODELS: Record<Exclude<ModelEngine, 'openai-compatible'>, string> = {
   chatgpt: 'gpt-4.1-mini', perplexity: 'sonar', gemini: 'gemini-2.5-flash', claude: 'claude-sonnet-4-5', grok: 'grok-4.3',
 };
-const SERP_MODE: Record<SerpEngine, SerpMode> = { 'google-aio': 'ai-overview', 'google-ai-mode': 'ai-mode' };
+const SERP_MODE: Record<SerpEngine, SerpMode> = { 'google-aio': 'ai-overview', 'google-ai-mode': 'ai-mode', copilot: 'copilot' };
+const SERP_ENGINE: Record<SerpMode, string> = { 'ai-overview': 'google', 'ai-mode': 'google_ai_mode', copilot: 'bing_copilot' };
+/** DataForSEO's Live endpoints (one task, answered in the same request). */
+const DATAFORSEO: Record<DataForSeoEngine, { kind: DataForSeoKind; path: string }> = {
+  'dataforseo-ai-mode': { kind: 'ai-mode', path: '/v3/serp/google/ai_mode/live/advanced' },
+  'dataforseo-chatgpt': { kind: 'chatgpt', path: '/v3/ai_optimization/chat_gpt/llm_scraper/live/advanced' },
+  'dataforseo-gemini': { kind: 'gemini', path: '/v3/ai_optimization/gemini/llm_scraper/live/advanced' },
+};
+/** DataForSEO needs a location; the prompts carry a language, not a country: the United States (2840) for now. */
+export const DATAFORSEO_DEFAULT_LOCATION = 2840;
 /** Output tokens assumed before a call answers, for token pacing (corrected by the answer's usage). */
 const EXPECTED_OUTPUT_TOKENS = 400;
 
@@ -79,25 +91,53 @@ async function serpGet(url: string, signal: AbortSignal): Promise<{ headers: Rec
   return { headers, body };
 }
 
-/** Google's AI Overview (`engine=google`, with its follow-up page) or AI Mode (`engine=google_ai_mode`) through SerpAPI, as one attempt. */
+/** Google's AI Overview (`engine=google`, with its follow-up page), AI Mode (`engine=google_ai_mode`) or Bing Copilot (`engine=bing_copilot`) through SerpAPI, as one attempt. */
 async function serpEngine(mode: SerpMode, query: string, apiKey: string, baseUrl: string, signal: AbortSignal): Promise<Attempted> {
   const key = `api_key=${encodeURIComponent(apiKey)}`;
-  let got = await serpGet(`${baseUrl}/search.json?engine=${mode === 'ai-mode' ? 'google_ai_mode' : 'google'}&q=${encodeURIComponent(query)}&${key}`, signal);
+  let got = await serpGet(`${baseUrl}/search.json?engine=${SERP_ENGINE[mode]}&q=${encodeURIComponent(query)}&${key}`, signal);
   const token = mode === 'ai-overview' ? overviewPageToken(got.body) : null;
   if (token) got = await serpGet(`${baseUrl}/search.json?engine=google_ai_overview&page_token=${encodeURIComponent(token)}&${key}`, signal);
   return { answer: serpAnswer(got.body, mode), headers: got.headers, body: got.body };
 }
 
+/**
+ * One DataForSEO Live task as one attempt: HTTP Basic with "login:password", the task in a JSON
+ * array. Its HTTP status is 200 even for most failures; the task's `status_code` says (a rate limit
+ * becomes a 429 and DataForSEO's own errors a 500 for the guard, other task errors fail the call).
+ */
+async function dataForSeoEngine(id: DataForSeoEngine, prompt: { text: string; language: string }, credentials: string, baseUrl: string, signal: AbortSignal): Promise<Attempted> {
+  const { kind, path } = DATAFORSEO[id];
+  const task = { keyword: prompt.text.slice(0, kind === 'ai-mode' ? 700 : 2000), language_code: prompt.language, location_code: DATAFORSEO_DEFAULT_LOCATION, ...(kind === 'chatgpt' ? { force_web_search: true } : {}) };
+  const res = await fetch(`${baseUrl}${path}`, {
+    method: 'POST', signal,
+    headers: { authorization: `Basic ${Buffer.from(credentials).toString('base64')}`, 'content-type': 'application/json' },
+    body: JSON.stringify([task]),
+  });
+  const headers = Object.fromEntries(res.headers);
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    if (res.ok) throw new Error('DataForSEO answered a cut-short or non-JSON body');
+  }
+  if (!res.ok) throw new ProviderHttpError(res.status, headers, body ?? text);
+  const { failure } = dataForSeoResult(body);
+  if (failure) throw Object.assign(new ProviderHttpError(failure.status, headers, body), { message: `answered ${failure.message}` });
+  return { answer: dataForSeoAnswer(body, kind), headers, body };
+}
+
 export function realEngine(id: EngineId, apiKey: string, provider: ProviderConfig, guard: Guard): Ask {
-  if (id === 'google-aio' || id === 'google-ai-mode') return (prompt, signal) => guard((s) => serpEngine(SERP_MODE[id], prompt.text, apiKey, provider.baseUrl, s), 0, signal);
-  const { model, tools } = modelAndTools(id, apiKey, provider);
+  if (id in DATAFORSEO) return (prompt, signal) => guard((s) => dataForSeoEngine(id as DataForSeoEngine, prompt, apiKey, provider.baseUrl, s), 0, signal);
+  if (id === 'google-aio' || id === 'google-ai-mode' || id === 'copilot') return (prompt, signal) => guard((s) => serpEngine(SERP_MODE[id], prompt.text, apiKey, provider.baseUrl, s), 0, signal);
+  const { model, tools } = modelAndTools(id as ModelEngine, apiKey, provider);
   return (prompt, signal) => guard(async (abortSignal) => {
     const result = await generateText({ model, tools, system: instruction(prompt.language), prompt: prompt.text, maxRetries: 0, abortSignal });
     // A provider may report a page both as a search result and as a citation: one source per URL.
     const sources = [...new Map(result.sources.flatMap((s) => (s.sourceType === 'url' ? [[s.url, { url: s.url, title: s.title }] as const] : []))).values()];
     // What it searched and read, from the provider's own body (the last step's: the answer's).
     const body = result.steps.at(-1)?.response.body ?? result.response.body;
-    return { answer: { text: result.text, sources, trace: traceOf(id, body) }, headers: result.response.headers ?? {}, body };
+    return { answer: { text: result.text, sources, trace: traceOf(id as ModelEngine, body) }, headers: result.response.headers ?? {}, body };
   }, Math.ceil((prompt.text.length + instruction(prompt.language).length) / 4) + EXPECTED_OUTPUT_TOKENS, signal);
 }
 

@@ -30,7 +30,8 @@ function rng(seed: string) {
 }
 
 // How often each engine names the brand: engines differ, as real ones do.
-const BRAND_RATE: Record<EngineId, number> = { chatgpt: 0.62, perplexity: 0.55, gemini: 0.48, claude: 0.58, 'google-aio': 0.42, 'google-ai-mode': 0.45, grok: 0.5, 'openai-compatible': 0.5 };
+const BRAND_RATE: Record<EngineId, number> = { chatgpt: 0.62, perplexity: 0.55, gemini: 0.48, claude: 0.58, 'google-aio': 0.42, 'google-ai-mode': 0.45, grok: 0.5, 'openai-compatible': 0.5,
+  copilot: 0.45, 'dataforseo-ai-mode': 0.45, 'dataforseo-chatgpt': 0.6, 'dataforseo-gemini': 0.48 };
 const THIRD_PARTY = ['g2.com', 'capterra.com', 'reddit.com', 'en.wikipedia.org', 'forbes.com', 'techradar.com', 'trustpilot.com', 'gartner.com'];
 
 const PHRASES = {

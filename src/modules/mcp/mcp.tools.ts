@@ -33,7 +33,7 @@ export const TOOLS: readonly ToolSpec[] = [
   },
   {
     name: 'get_score', title: 'GEO score', operationId: 'getScore', annotations: read,
-    description: 'The GEO score (0-100, geo-score-v1) with its components, 95% interval, sample sizes and change from the previous day measured; `date` reads the latest snapshot on or before that day. 404 score_not_available before any run succeeded.',
+    description: 'The GEO score (0-100, geo-score-v1) with its components, 95% interval, sample sizes and change from the previous day measured; `date` reads the latest snapshot on or before that day; `surface` (api, product or mixed) says which answers it pools, and `surface=api|product` scores one surface on its own. 404 score_not_available before any run succeeded.',
   },
   {
     name: 'get_scoreboard', title: 'Scoreboard', operationId: 'getScoreboard', annotations: read,
@@ -41,7 +41,7 @@ export const TOOLS: readonly ToolSpec[] = [
   },
   {
     name: 'get_timeseries', title: 'Score time series', operationId: 'getTimeseries', annotations: read,
-    description: 'One point per day measured (score, interval, components, change with significance) for the composite or one engine, over 7d, 28d or all.',
+    description: 'One point per day measured (score, interval, components, change with significance) for the composite or one engine, over 7d, 28d or all; `surface` names the surface of the series (mixed when API and product answers are pooled), `surface=api|product` narrows it.',
   },
   {
     name: 'get_competitor_timeseries', title: 'Visibility against competitors over time', operationId: 'getEntityTimeseries', annotations: read,

@@ -28,6 +28,8 @@ export function toCsv(r: ReportData, opts: { bom?: boolean } = {}): string {
   for (const s of r.sections) {
     if (s.unavailable) row(s.heading, 'unavailable', r.periodTo, null, '', null, null, s.unavailable);
     if (s.note) row(s.heading, 'note', r.periodTo, null, '', null, null, s.note);
+    // The section's surface (api, product, mixed, per-engine) as its own row, as the rendered report says it.
+    if (s.surface) row(s.heading, 'surface', r.periodTo, null, '', null, null, s.surface);
     for (const f of s.figures) row(s.heading, f.label, s.day ?? r.periodTo, f.value, f.unit, f.n, f.interval, f.note);
     if (!s.table) continue;
     // Table rows: one CSV row per numeric cell, labelled by the cells naming the row (the first,

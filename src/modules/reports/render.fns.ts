@@ -70,7 +70,9 @@ const figures = (list: Figure[], f: Formatter, t: Translator) => `<table class="
 function section(s: Section, r: ReportData, f: Formatter, t: Translator): string {
   const color = colorOf(r);
   const bars = s.bars?.length ? barChart(s.bars.map((b) => ({ ...b, label: s.barKind === 'engine' ? f.engine(b.label) : t.term(b.label) })), f, t, color, s.barUnit ?? 'count') : '';
+  const surface = s.surface ? t.msg(s.surface === 'per-engine' ? 'ui.sectionSurface.perEngine' : `ui.sectionSurface.${s.surface}`) : '';
   return `<section class="block"><h2>${esc(t.text(s.heading))}${s.day ? ` <small>${esc(f.date(s.day))}</small>` : ''}</h2>`
+    + (surface ? `<p class="surface">${esc(surface)}</p>` : '')
     + (s.note ? `<p class="na">${esc(t.text(s.note))}</p>` : '')
     + (s.unavailable ? `<p class="na">${esc(f.notEnough(t.text(s.unavailable)))}</p>` : '')
     + (s.chart === 'score' ? scoreChart(r.series, f, t, color) : '')

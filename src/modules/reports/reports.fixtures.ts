@@ -1,6 +1,6 @@
 import type { Language } from '../../lib/format/format.js';
 import { buildSnapshot } from '../scores/snapshot.fns.ts';
-import { buildReport, REPORT_TYPES, type RecsInput, type ReportData, type ReportType, type SeoInput } from './reports.fns.ts';
+import { buildReport, REPORT_TYPES, type RecsInput, type ReportData, type ReportInput, type ReportType, type SeoInput } from './reports.fns.ts';
 import { trafficSections, type TrafficInput } from './traffic.fns.ts';
 
 // Reports of every type built in memory, with data in every section (tables, bars, notes, an
@@ -74,12 +74,13 @@ export const TRAFFIC: TrafficInput = {
 };
 
 /** A report of `type` in `language`, from the fixtures above (an agency, a simulated engine). */
-export function fixtureReport(type: ReportType, language: Language): ReportData {
+export function fixtureReport(type: ReportType, language: Language, more: Partial<ReportInput> = {}): ReportData {
   return buildReport({
     type, language, timeZone: 'Europe/Madrid', workspace: 'acme', periodFrom: '2026-11-01', periodTo: '2026-11-03', generatedAt: '2026-11-04T09:30:00.000Z',
     brand: { name: 'Acme', color: null, logo: null }, agency: { name: 'Northwind', logo: null, whiteLabel: false },
     simulatedEngines: ['chatgpt'], days, perEngine: perEngineDays.map((e) => ({ engine: e.engine, data: e.days.at(-1)!.data })), perEngineDays,
     recs: RECS, seo: SEO, domainClasses: { 'reddit.com': 'user_generated' }, traffic: trafficSections(TRAFFIC, '2026-11-01', '2026-11-03'),
+    ...more,
   });
 }
 

@@ -1,5 +1,7 @@
 import { wilson } from '../scores/scores.fns.ts';
 import { scoreBody, type Snapshot } from '../scores/snapshot.fns.ts';
+import { surfaceOf, type FigureSurface } from '../scores/stamp-facts.fns.ts';
+import { ENGINE_SURFACE } from '../engines/capture/capture.ts';
 import type { Language } from '../../lib/format/format.js';
 import { en, type MessageKey } from './messages.fns.ts';
 import { executiveSummary, methodology, seriesOf, type Day, type Methodology, type Series, type Summary } from './summary.fns.ts';
@@ -31,6 +33,8 @@ export interface Section {
   heading: string; /** The day the section's figures are of (the renderer formats it after the heading). */ day?: string; figures: Figure[]; table?: Table; chart?: 'score';
   bars?: Array<{ label: string; value: number }>; barUnit?: '%' | 'count'; /** Bar labels are engine ids (said by display name). */ barKind?: 'engine';
   unavailable?: string; /** A line under the heading about how the section counts (stored English). */ note?: string;
+  /** The surface of the section's figures: one line under its heading (absent from reports stored before it was added). */
+  surface?: FigureSurface | 'per-engine';
 }
 /** A column by its key in the message table (the data keeps its English; the renderer translates). */
 const col = (key: MessageKey, kind: ColumnKind = 'text'): Column => ({ label: en(key), kind });
@@ -292,18 +296,24 @@ export function buildReport(input: ReportInput): ReportData {
     const none = only(en('na.noMeasurement'));
     return input.type === 'visibility_summary' ? { ...none, sections: [...none.sections, ...(input.traffic ?? [])] } : none;
   }
-  const sections = input.type === 'visibility_summary' ? [...visibilitySummary(input.days, input.perEngine), ...clientPages(input)]
-    : input.type === 'competitor_comparison' ? competitorComparison(input.days)
-      : citationSources(input.days, input.domainClasses);
+  // Every measured section says its surface: the all-engines figures pool the period's engines
+  // (`mixed` when API and product answers meet), the per-engine table is each engine's own.
+  const surface = surfaceOf(method.engines.flatMap((e) => e.surfaces ?? (ENGINE_SURFACE as Record<string, string>)[e.engine] ?? []));
+  const measured = (list: Section[]) => list.map((s): Section => (surface === null ? s : { ...s, surface: s.heading === en('heading.perEngine') ? 'per-engine' : surface }));
+  const sections = input.type === 'visibility_summary' ? [...measured(visibilitySummary(input.days, input.perEngine)), ...clientPages(input, measured)]
+    : input.type === 'competitor_comparison' ? measured(competitorComparison(input.days))
+      : measured(citationSources(input.days, input.domainClasses));
   return { ...base, sections };
 }
 
 /** The client report's further pages: scoreboard, cited domains, and done recommendations with their effect. */
-function clientPages(input: ReportInput): Section[] {
+function clientPages(input: ReportInput, measured: (list: Section[]) => Section[]): Section[] {
   const last = input.days.at(-1)!.data;
   return [
-    { heading: en('heading.scoreboardCompetitors'), day: input.days.at(-1)!.day, figures: [], table: scoreboardTable(last) },
-    { heading: en('heading.topDomains'), figures: [], table: domainsTable(last, input.domainClasses), ...(domainsTable(last).rows.length ? {} : { unavailable: en('na.noCited') }) },
+    ...measured([
+      { heading: en('heading.scoreboardCompetitors'), day: input.days.at(-1)!.day, figures: [], table: scoreboardTable(last) },
+      { heading: en('heading.topDomains'), figures: [], table: domainsTable(last, input.domainClasses), ...(domainsTable(last).rows.length ? {} : { unavailable: en('na.noCited') }) },
+    ]),
     {
       heading: en('heading.doneEffects'), figures: [],
       ...(input.recs?.effects.length ? { table: effectsTable(input.recs) } : { unavailable: en('na.noDoneEffect') }),

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type TSchema } from 'typebox';
-import { ENGINE_IDS } from '../../config.ts';
+import { ALL_ENGINE_IDS } from '../../config.ts';
+import { SURFACES, type Surface } from '../engines/capture/trace.ts';
+import { ENGINES_WITH_SURFACE } from '../engines/capture/capture.ts';
+import { scoreCsv, seriesCsv } from './scores.csv.fns.ts';
 import { ACCESS } from '../../lib/http/credentials.ts';
 import { Nullable, StringEnum } from '../../lib/http/schema-helpers.ts';
 import { workspaceOf } from '../../lib/http/responses.ts';
@@ -31,7 +34,8 @@ const Metrics = Open({
   mentionRate: Doc('{value, n, interval}: share of answers mentioning the brand, Wilson 95%'),
   citationRate: Doc('{value, n, interval}: share of answers citing the brand’s domains, Wilson 95%'),
   topCitedDomains: Doc('[{domain, class, …}]: most cited domains with their class'),
-  engines: Doc('[{engine, score, scoreInterval, answers, simulatedShare, simulated, mentionRate, citationRate}]'),
+  engines: Doc('[{engine, surface, score, scoreInterval, answers, simulatedShare, simulated, mentionRate, citationRate}]: each engine with its own surface'),
+  surface: Doc('api, product, or mixed when the day\'s composite pools API and consumer-product engines'),
   change: Doc('null, or {previousDate, score, mentionRate, citationRate, ownedCitationShare}, each {current, previous, delta, significant}'),
 });
 
@@ -39,6 +43,7 @@ const Honest = {
   simulatedShare: Nullable(Type.Number({ minimum: 0, maximum: 1, description: 'Share of the answers behind these figures that came from simulated engines; null for snapshots written before it was counted' })),
   simulated: Nullable(Type.Boolean({ description: 'true when any of the data is simulated (simulatedShare > 0)' })),
 };
+const SurfaceField = Nullable(StringEnum(['api', 'product', 'mixed'] as const, { description: 'The surface of the answers behind the figures: `api`, `product`, or `mixed` when API and consumer-product answers are pooled; null with none' }));
 const Component = Type.Object({ weight: Type.Number({ description: 'Renormalised over the present components; 0 when missing' }), value: Nullable(Type.Number({ minimum: 0, maximum: 100 })) });
 const Score = Type.Object({
   score: Type.Number({ minimum: 0, maximum: 100 }),
@@ -51,6 +56,7 @@ const Score = Type.Object({
   n: Type.Integer({ minimum: 0, description: 'Answers pooled in the snapshot: every succeeded run of the day, every sample of every prompt' }),
   prompts: Nullable(Type.Integer({ minimum: 0, description: 'Distinct prompts (the bootstrap’s resampling unit)' })),
   runs: Type.Integer({ minimum: 1, description: 'Succeeded runs of the day pooled in the snapshot' }),
+  surface: SurfaceField,
   ...Honest,
   change: Nullable(Type.Object({
     previousDate: Type.String({ format: 'date' }),
@@ -60,16 +66,21 @@ const Score = Type.Object({
   }, { description: 'Change from the previous day measured; null on the first' })),
   sampleSizes: Type.Record(Type.String(), Type.Object({ n: Type.Integer(), interval: Type.Optional(Type.Array(Type.Number())) }), { description: 'Sample size of each component and its 95% interval (percent): Wilson for the proportions (visibility, relativeSov, volume), the normal approximation for the means (position, sentiment).' }),
 });
-const DateQuery = Type.Object({ date: Type.Optional(Type.String({ format: 'date', description: 'Calendar date: the latest snapshot on or before it' })) }, { additionalProperties: false });
+const SurfaceFilter = Type.Optional(StringEnum(SURFACES, { description: '`api` (engines asked through a provider API with its search tool) or `product` (the consumer answer as served, through a results provider): the figures of that surface only, pooled on their own (from the runs since per-surface figures were introduced). Without it the composite pools every engine and `surface` says `mixed` when it pools both.' }));
+const Format = StringEnum(['json', 'csv'] as const, { default: 'json', description: '`csv`: one row per day with the surface and the simulated share on every row' });
+const DateQuery = Type.Object({ date: Type.Optional(Type.String({ format: 'date', description: 'Calendar date: the latest snapshot on or before it' })), surface: SurfaceFilter, format: Format }, { additionalProperties: false });
 const SeriesQuery = Type.Object({
-  engine: StringEnum([COMPOSITE, ...ENGINE_IDS] as const, { default: COMPOSITE }),
+  engine: StringEnum([COMPOSITE, ...ALL_ENGINE_IDS] as const, { default: COMPOSITE, description: `\`composite\` (every engine, or every engine of \`surface\`) or one engine: ${ENGINES_WITH_SURFACE}. An engine of the other surface than \`surface\` is a 400.` }),
   range: StringEnum(['7d', '28d', 'all'] as const, { default: '28d' }),
+  surface: SurfaceFilter,
 }, { additionalProperties: false });
+const TimeseriesQuery = Type.Object({ ...SeriesQuery.properties, format: Format }, { additionalProperties: false });
+const csvOr = (json: TSchema) => ({ 200: { description: 'JSON, or CSV with `format=csv`', content: { 'application/json': { schema: json }, 'text/csv': { schema: { type: 'string' } } } } });
 const Series = Type.Object({
-  workspace: Type.String(), engine: Type.String(), range: StringEnum(['7d', '28d', 'all'] as const), from: Nullable(Type.String()), to: Type.String(),
+  workspace: Type.String(), engine: Type.String(), surface: SurfaceField, range: StringEnum(['7d', '28d', 'all'] as const), from: Nullable(Type.String()), to: Type.String(),
   version: Type.String(), answers: Type.Integer(), simulatedShare: Num, simulated: Nullable(Type.Boolean()),
   points: Type.Array(Type.Object({ date: Type.String(), runId: Type.String(), score: Num }, { additionalProperties: true })),
-}, { additionalProperties: true, description: '{workspace, engine, range, from, to, version, answers, simulatedShare, simulated, points: [{date, runId, runs, score, interval, components, missingComponents, n, simulatedShare, simulated, change: {previousDate, previous, delta, significant} | null}]} — one point per day measured, pooling every succeeded run of that day; `significant` only when the two days’ 95% score intervals do not overlap. The top-level simulatedShare is over every answer in the range.' });
+}, { additionalProperties: true, description: '{workspace, engine, surface, range, from, to, version, answers, simulatedShare, simulated, points: [{date, runId, runs, score, interval, components, missingComponents, n, simulatedShare, simulated, change: {previousDate, previous, delta, significant} | null}]} — one point per day measured, pooling every succeeded run of that day; `significant` only when the two days’ 95% score intervals do not overlap. The top-level simulatedShare is over every answer in the range.' });
 
 export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -83,9 +94,13 @@ export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService
       config: { credential: ACCESS.metrics.read },
       schema: {
         operationId, tags, summary: 'GEO score (geo-score-v1) for today or a date', params, querystring: DateQuery,
-        description: '404 `score_not_available` before any measurement succeeded; 400 for a malformed date.', response: { 200: Score },
+        description: '`surface` names the surface of the answers behind it (`mixed` when the composite pools API and consumer-product engines); `?surface=api|product` scores one surface on its own. 404 `score_not_available` before any measurement succeeded (of that surface); 400 for a malformed date.', response: csvOr(Score),
       },
-    }, async (request) => scores.score(workspaceOf(request), (request.query as { date?: string }).date));
+    }, async (request, reply) => {
+      const q = request.query as { date?: string; surface?: Surface; format: 'json' | 'csv' };
+      const score = await scores.score(workspaceOf(request), q.date, q.surface);
+      return q.format === 'csv' ? reply.type('text/csv; charset=utf-8').send(scoreCsv(score)) : score;
+    });
   }
 
   r.get('/api/v1/workspaces/:workspace/scoreboard', {
@@ -93,7 +108,7 @@ export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService
     schema: {
       operationId: 'getScoreboard', tags, summary: 'The brand and every competitor, ranked by the same score from their own point of view', params: WorkspaceParams,
       description: 'Each entity: rank, score, visibility (with `visibilityInterval`, Wilson 95%), shareOfVoice (with `shareOfVoiceInterval`), averagePosition, sentiment, mentions, citations. `answers` pooled from `runs` succeeded runs of the day; `simulatedShare`/`simulated` say how much of it is simulated.',
-      response: { 200: Type.Object({ workspace: Type.String(), date: Type.String(), runId: Type.String(), runs: Type.Integer(), answers: Type.Integer(), ...Honest, version: Type.String(), entities: Type.Array(ScoreboardEntity) }) },
+      response: { 200: Type.Object({ workspace: Type.String(), date: Type.String(), runId: Type.String(), runs: Type.Integer(), surface: SurfaceField, answers: Type.Integer(), ...Honest, version: Type.String(), entities: Type.Array(ScoreboardEntity) }) },
     },
   }, async (request, reply) => reply.type('application/json; charset=utf-8').send((await scores.scoreboardJson(workspaceOf(request))) as never));
 
@@ -103,10 +118,15 @@ export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService
   ] as const) {
     r.get(url, {
       config: { credential: ACCESS.metrics.read },
-      schema: { operationId, tags, summary: 'One point per day with score and components', params, querystring: SeriesQuery, response: { 200: Series } },
+      schema: {
+        operationId, tags, summary: 'One point per day with score and components', params, querystring: TimeseriesQuery, response: csvOr(Series),
+        description: '`surface`: the surface of the series (`mixed` when the composite pools API and consumer-product engines over the range); `?surface=api|product` narrows it to one surface. 400 for an engine of the other surface.',
+      },
     }, async (request, reply) => {
-      const q = request.query as { engine: string; range: '7d' | '28d' | 'all' };
-      return reply.type('application/json; charset=utf-8').send((await scores.timeseriesJson(workspaceOf(request), q.engine, q.range)) as never);
+      const q = request.query as { engine: string; range: '7d' | '28d' | 'all'; surface?: Surface; format: 'json' | 'csv' };
+      const json = await scores.timeseriesJson(workspaceOf(request), q.engine, q.range, q.surface);
+      if (q.format === 'csv') return reply.type('text/csv; charset=utf-8').send(seriesCsv(JSON.parse(json)));
+      return reply.type('application/json; charset=utf-8').send(json as never);
     });
   }
 
@@ -118,7 +138,7 @@ export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService
       params: WorkspaceParams, querystring: SeriesQuery,
       response: {
         200: Type.Object({
-          workspace: Type.String(), engine: Type.String(), range: StringEnum(['7d', '28d', 'all'] as const), from: Nullable(Type.String()), to: Type.String(),
+          workspace: Type.String(), engine: Type.String(), surface: Nullable(StringEnum(SURFACES, { description: 'The `surface` asked for; null when not narrowed' })), range: StringEnum(['7d', '28d', 'all'] as const), from: Nullable(Type.String()), to: Type.String(),
           answers: Type.Integer(), simulatedShare: Num, simulated: Nullable(Type.Boolean()),
           entities: Type.Array(Type.Object({
             entityId: Type.String(), name: Type.String(), kind: StringEnum(['brand', 'competitor'] as const),
@@ -128,8 +148,8 @@ export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService
       },
     },
   }, async (request) => {
-    const q = request.query as { engine: string; range: '7d' | '28d' | 'all' };
-    return scores.entitySeries(workspaceOf(request), q.engine, q.range);
+    const q = request.query as { engine: string; range: '7d' | '28d' | 'all'; surface?: Surface };
+    return scores.entitySeries(workspaceOf(request), q.engine, q.range, q.surface);
   });
 
   r.get('/api/v1/workspaces/:workspace/metrics', {

@@ -13,11 +13,25 @@ import { scoreMove, type ScoreChangedData } from './moves.fns.ts';
 import { scoreSnapshots } from './scores.tables.ts';
 import { entitySeries } from './entity-series.fns.ts';
 import { RANGE_DAYS as RANGES } from '../../lib/ranges.ts';
+import { ENGINE_SURFACE } from '../engines/capture/capture.ts';
+import type { Surface } from '../engines/capture/trace.ts';
+import { surfaceOf, type FigureSurface } from './stamp-facts.fns.ts';
 
 export const COMPOSITE = 'composite';
+/**
+ * The composite of one surface: every answer of the day from engines of that surface, pooled like
+ * the composite (its own snapshot row), so that `?surface=` figures never mix API and product.
+ * Pooled from the runs that succeed after it was introduced; earlier days have none.
+ */
+export const surfaceComposite = (surface: Surface) => `${COMPOSITE}:${surface}`;
+const isSurfaceComposite = (engine: string) => engine.startsWith(`${COMPOSITE}:`);
+const engineSurface = (engine: string): Surface | null => (ENGINE_SURFACE as Record<string, Surface>)[engine] ?? null;
+/** The surface of figures pooling these engines (per-engine rows of snapshot days). */
+const surfaceOfEngines = (engines: string[]) => surfaceOf(engines.filter((e) => e !== COMPOSITE && !isSurfaceComposite(e)).flatMap((e) => engineSurface(e) ?? []));
 export { RANGES };
 const DAY_MS = 24 * 3600 * 1000;
 const notAvailable = () => new AppError('score_not_available', 'No measurement has succeeded for this workspace on or before that date.');
+const notOnSurface = (surface: string) => new AppError('score_not_available', `No measurement with ${surface}-surface engines has succeeded for this workspace on or before that date (figures per surface are pooled from the runs since they were introduced).`);
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 /** The honest label: the share of answers from simulated engines and whether any is; null for snapshots written before they were counted. */
 const honest = (answers: number, simulated: number) => (answers ? { simulatedShare: round(simulated / answers), simulated: simulated > 0 } : { simulatedShare: null, simulated: null });
@@ -45,6 +59,20 @@ export function createScoresService(deps: { db: Db; clock: Clock; workspaces: Wo
     return row ?? null;
   }
 
+  /** The surface of a day's composite: of the engines with a snapshot that day. */
+  async function daySurface(ws: WorkspaceContext, day: string): Promise<FigureSurface | null> {
+    const rows = await db.select({ engine: scoreSnapshots.engine }).from(scoreSnapshots).where(and(eq(scoreSnapshots.workspaceId, ws.id), eq(scoreSnapshots.day, day)));
+    return surfaceOfEngines(rows.map((r) => r.engine));
+  }
+
+  /** The snapshot rows a series reads: one engine, the composite, or the composite of one surface; an engine of the other surface is a 400. */
+  function seriesKey(engine: string, surface?: Surface) {
+    if (!surface) return engine;
+    if (engine === COMPOSITE) return surfaceComposite(surface);
+    if (engineSurface(engine) !== surface) throw new AppError('invalid_request', `${engine} is measured on the ${engineSurface(engine)} surface, not ${surface}: ask for engine=composite&surface=${surface}, or drop surface.`);
+    return engine;
+  }
+
   return {
     /**
      * A succeeded run is pooled into the day's snapshots, composite and one per engine: its
@@ -58,7 +86,10 @@ export function createScoresService(deps: { db: Db; clock: Clock; workspaces: Wo
         ...row.competitors.map((c, i) => ({ entityId: `competitor:${i}`, name: c.name, kind: 'competitor' as const })),
       ];
       const day = dayOf(clock.now());
-      const fresh = runStats(runId, answered, entities.map((e) => e.entityId), COMPOSITE);
+      const fresh = runStats(runId, answered, entities.map((e) => e.entityId), COMPOSITE, (a) => {
+        const surface = engineSurface(a.engine);
+        return surface ? [surfaceComposite(surface)] : [];
+      });
       /** Returns the significant moves of the workspace's standing, for `score.changed` after commit. */
       return async (tx: Db): Promise<ScoreChangedData[]> => {
         forget(workspaceId);
@@ -94,14 +125,17 @@ export function createScoresService(deps: { db: Db; clock: Clock; workspaces: Wo
           set: Object.fromEntries(['run_id', 'score', 'component_values', 'missing_components', 'point', 'data', 'answers', 'simulated_answers', 'stats', 'created_at']
             .map((column) => [column.replace(/_(\w)/g, (_m, c: string) => c.toUpperCase()), sql.raw(`excluded.${column}`)])),
         });
-        return rows.map((r) => scoreMove(runId, shown.get(r.engine) ?? null, { day, data: r.data })).filter((m): m is ScoreChangedData => m !== null);
+        // The surface composites are views of the same answers: no events of their own.
+        return rows.filter((r) => !isSurfaceComposite(r.engine)).map((r) => scoreMove(runId, shown.get(r.engine) ?? null, { day, data: r.data })).filter((m): m is ScoreChangedData => m !== null);
       };
     },
 
-    async score(ws: WorkspaceContext, date?: string) {
-      const row = await latest(ws, COMPOSITE, date ?? dayOf(clock.now()));
-      if (!row) throw notAvailable();
-      return scoreBody(row.data, row.day);
+    /** The day's composite score, of every engine (its `surface` says whether it pools both) or of one surface. */
+    async score(ws: WorkspaceContext, date?: string, surface?: Surface) {
+      const row = await latest(ws, surface ? surfaceComposite(surface) : COMPOSITE, date ?? dayOf(clock.now()));
+      if (!row) throw surface ? notOnSurface(surface) : notAvailable();
+      // A surface's composite is still `composite`, of that surface.
+      return { ...scoreBody(row.data, row.day), engine: COMPOSITE, surface: surface ?? (await daySurface(ws, row.day)) };
     },
 
     /**
@@ -115,13 +149,15 @@ export function createScoresService(deps: { db: Db; clock: Clock; workspaces: Wo
         order by day desc limit 1`);
       if (!row) throw notAvailable();
       const labels = honest(Number(row.answers), Number(row.simulated_answers));
-      return `{"workspace":${JSON.stringify(ws.slug)},"date":"${row.day}","runId":${JSON.stringify(row.run_id)},"runs":${row.runs ?? 1},"answers":${Number(row.answers)},"simulatedShare":${labels.simulatedShare},"simulated":${labels.simulated},"version":"geo-score-v1","entities":${row.entities}}`;
+      const surface = await daySurface(ws, row.day);
+      return `{"workspace":${JSON.stringify(ws.slug)},"date":"${row.day}","runId":${JSON.stringify(row.run_id)},"runs":${row.runs ?? 1},"surface":${JSON.stringify(surface)},"answers":${Number(row.answers)},"simulatedShare":${labels.simulatedShare},"simulated":${labels.simulated},"version":"geo-score-v1","entities":${row.entities}}`;
     },
 
-    async timeseriesJson(ws: WorkspaceContext, engine: string, range: keyof typeof RANGES): Promise<string> {
+    async timeseriesJson(ws: WorkspaceContext, engine: string, range: keyof typeof RANGES, surface?: Surface): Promise<string> {
       const days = RANGES[range];
       const today = dayOf(clock.now());
-      const key = `${ws.id}|${engine}|${range}|${today}`;
+      const rowsOf = seriesKey(engine, surface);
+      const key = `${ws.id}|${engine}|${range}|${today}|${surface ?? ''}`;
       const cached = seriesCache.get(key);
       if (cached && Date.now() - cached.at < SERIES_TTL_MS) return cached.json;
       const from = days === null ? null : dayOf(new Date(clock.now().getTime() - (days - 1) * DAY_MS));
@@ -129,16 +165,20 @@ export function createScoresService(deps: { db: Db; clock: Clock; workspaces: Wo
       const [row] = await rawRows<{ points: string; answers: number; simulated: number }>(db, sql`
         select '[' || coalesce(string_agg(point, ',' order by day), '') || ']' as points,
           coalesce(sum(answers), 0)::int as answers, coalesce(sum(simulated_answers), 0)::int as simulated from score_snapshots
-        where workspace_id = ${ws.id} and engine = ${engine} and day <= ${today} ${from ? sql`and day >= ${from}` : sql``}`);
+        where workspace_id = ${ws.id} and engine = ${rowsOf} and day <= ${today} ${from ? sql`and day >= ${from}` : sql``}`);
       const labels = honest(Number(row!.answers), Number(row!.simulated));
-      const json = `{"workspace":${JSON.stringify(ws.slug)},"engine":${JSON.stringify(engine)},"range":"${range}","from":${from ? `"${from}"` : 'null'},"to":"${today}","version":"geo-score-v1","answers":${Number(row!.answers)},"simulatedShare":${labels.simulatedShare},"simulated":${labels.simulated},"points":${row!.points}}`;
+      // The series' surface: the filter, the engine's own, or that of every engine measured in the range.
+      const seriesSurface = surface ?? (engine !== COMPOSITE ? engineSurface(engine) : surfaceOfEngines((await db.selectDistinct({ engine: scoreSnapshots.engine }).from(scoreSnapshots)
+        .where(and(eq(scoreSnapshots.workspaceId, ws.id), lte(scoreSnapshots.day, today), ...(from ? [gte(scoreSnapshots.day, from)] : [])))).map((r) => r.engine)));
+      const json = `{"workspace":${JSON.stringify(ws.slug)},"engine":${JSON.stringify(engine)},"surface":${JSON.stringify(seriesSurface)},"range":"${range}","from":${from ? `"${from}"` : 'null'},"to":"${today}","version":"geo-score-v1","answers":${Number(row!.answers)},"simulatedShare":${labels.simulatedShare},"simulated":${labels.simulated},"points":${row!.points}}`;
       if (seriesCache.size > 5_000) seriesCache.clear();
       seriesCache.set(key, { json, at: Date.now() });
       return json;
     },
 
     /** The brand and each competitor day by day (visibility and share of voice with their intervals), from each day's scoreboard. */
-    async entitySeries(ws: WorkspaceContext, engine: string, range: keyof typeof RANGES) {
+    async entitySeries(ws: WorkspaceContext, engine: string, range: keyof typeof RANGES, surface?: Surface) {
+      const rowsOf = seriesKey(engine, surface);
       const days = RANGES[range];
       const today = dayOf(clock.now());
       const from = days === null ? null : dayOf(new Date(clock.now().getTime() - (days - 1) * DAY_MS));
@@ -146,10 +186,10 @@ export function createScoresService(deps: { db: Db; clock: Clock; workspaces: Wo
       // Only the scoreboard of each day is read out of the snapshot, never the whole document.
       const rows = await rawRows<{ day: string; answers: number; simulated: number; board: Snapshot['scoreboard'] }>(db, sql`
         select day, answers, simulated_answers as simulated, data->'scoreboard' as board from score_snapshots
-        where workspace_id = ${ws.id} and engine = ${engine} and day <= ${today} ${from ? sql`and day >= ${from}` : sql``} order by day`);
+        where workspace_id = ${ws.id} and engine = ${rowsOf} and day <= ${today} ${from ? sql`and day >= ${from}` : sql``} order by day`);
       const answers = rows.reduce((n, r) => n + Number(r.answers), 0);
       const labels = honest(answers, rows.reduce((n, r) => n + Number(r.simulated), 0));
-      return { workspace: ws.slug, engine, range, from, to: today, answers, ...labels, entities: entitySeries(rows.map((r) => ({ ...r, answers: Number(r.answers) }))) };
+      return { workspace: ws.slug, engine, surface: surface ?? null, range, from, to: today, answers, ...labels, entities: entitySeries(rows.map((r) => ({ ...r, answers: Number(r.answers) }))) };
     },
 
     /** The latest composite snapshot's metrics, each engine's, and the change since the previous day measured. */
@@ -167,11 +207,11 @@ export function createScoresService(deps: { db: Db; clock: Clock; workspaces: Wo
       });
       return {
         workspace: ws.slug, date: current.day, runId: current.runId, runs: current.data.runs ?? 1,
-        answers: m.answers, ...honest(current.answers, current.simulatedAnswers),
+        surface: surfaceOfEngines(engines.map((e) => e.engine)), answers: m.answers, ...honest(current.answers, current.simulatedAnswers),
         score: { value: current.data.score, interval: current.data.interval ?? null },
         mentionRate: m.mentionRate, citationRate: m.citationRate, topCitedDomains: m.topCitedDomains,
-        engines: engines.filter((e) => e.engine !== COMPOSITE).map((e) => ({
-          engine: e.engine, score: e.data.score, scoreInterval: e.data.interval ?? null, answers: e.data.metrics.answers, ...honest(e.answers, e.simulatedAnswers),
+        engines: engines.filter((e) => e.engine !== COMPOSITE && !isSurfaceComposite(e.engine)).map((e) => ({
+          engine: e.engine, surface: engineSurface(e.engine), score: e.data.score, scoreInterval: e.data.interval ?? null, answers: e.data.metrics.answers, ...honest(e.answers, e.simulatedAnswers),
           mentionRate: e.data.metrics.mentionRate, citationRate: e.data.metrics.citationRate,
         })).sort((a, b) => a.engine.localeCompare(b.engine)),
         change: previous ? {

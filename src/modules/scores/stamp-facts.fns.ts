@@ -13,6 +13,18 @@ export interface StampAnswer {
   simulated: boolean;
 }
 
+export type FigureSurface = 'api' | 'product' | 'mixed';
+
+/**
+ * The surface of a figure from the surfaces of the answers (or engines) behind it: one of them, or
+ * `mixed` when API and consumer-product answers are pooled; null with none. The one rule the
+ * methodology stamp, the score, the time series and the reports name a figure's surface by.
+ */
+export function surfaceOf(surfaces: Iterable<string>): FigureSurface | null {
+  const distinct = [...new Set(surfaces)];
+  return distinct.length === 0 ? null : distinct.length === 1 ? (distinct[0] as 'api' | 'product') : 'mixed';
+}
+
 const median = (xs: number[]) => {
   if (!xs.length) return 0;
   const s = [...xs].sort((a, b) => a - b);
@@ -24,7 +36,6 @@ const median = (xs: number[]) => {
  * `windowDays`: the distinct days with answers in the 7 days ending on it.
  */
 export function stampFacts(answers: StampAnswer[], input: { intentOf: Map<string, string>; intents: readonly string[]; windowDays: string[]; from: string; to: string }): StampFacts {
-  const surfaces = [...new Set(answers.map((a) => a.surface))];
   const engines = new Map<string, Set<string>>();
   for (const a of answers) {
     const versions = engines.get(a.engine) ?? new Set<string>();
@@ -41,7 +52,7 @@ export function stampFacts(answers: StampAnswer[], input: { intentOf: Map<string
   }
   const n = answers.length;
   return {
-    surface: surfaces.length === 0 ? null : surfaces.length === 1 ? (surfaces[0] as 'api' | 'product') : 'mixed',
+    surface: surfaceOf(answers.map((a) => a.surface)),
     engines: [...engines].map(([engine, v]) => ({ engine, modelVersions: [...v].sort() })).sort((a, b) => a.engine.localeCompare(b.engine)),
     answers: n,
     samplesPerPrompt: median([...asked.values()]),

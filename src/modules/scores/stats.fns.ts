@@ -100,7 +100,8 @@ export function addAnswer(stats: SnapshotStats, a: AnsweredInput, key: string) {
 }
 
 /** One run's statistics per snapshot: `composite` (every engine) and each engine. */
-export function runStats(runId: string, answered: AnsweredInput[], entityIds: string[], composite: string): Map<string, SnapshotStats> {
+/** `alsoPool`: further pools an answer joins besides the composite and its engine (the composite of its surface). */
+export function runStats(runId: string, answered: AnsweredInput[], entityIds: string[], composite: string, alsoPool: (a: AnsweredInput) => string[] = () => []): Map<string, SnapshotStats> {
   const out = new Map<string, SnapshotStats>();
   const of = (engine: string) => {
     let s = out.get(engine);
@@ -111,6 +112,7 @@ export function runStats(runId: string, answered: AnsweredInput[], entityIds: st
     const key = a.promptId ?? `answer:${i}`;
     addAnswer(of(composite), a, key);
     addAnswer(of(a.engine), a, key);
+    for (const pool of alsoPool(a)) addAnswer(of(pool), a, key);
   });
   return out;
 }

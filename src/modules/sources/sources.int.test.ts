@@ -17,7 +17,13 @@ const routes: Record<string, unknown> = {
   '/gemini/models/gemini-2.5-flash:generateContent': wire.geminiGenerate,
   '/xai/responses': wire.xaiResponses,
   '/compat/chat/completions': wire.openaiChat,
+  '/dataforseo/v3/serp/google/ai_mode/live/advanced': wire.dataforseoAiMode,
+  '/dataforseo/v3/ai_optimization/chat_gpt/llm_scraper/live/advanced': wire.dataforseoChatgpt,
+  '/dataforseo/v3/ai_optimization/gemini/llm_scraper/live/advanced': wire.dataforseoGemini,
 };
+const SERP: Record<string, unknown> = { google_ai_mode: wire.serpAiMode, bing_copilot: wire.serpCopilot, google: wire.serpOverview };
+/** What DataForSEO was sent: its Basic credentials and the task array. */
+const dataforseoCalls: Array<{ authorization: string | undefined; tasks: unknown }> = [];
 
 let server: Server;
 let ctx: TestContext;
@@ -28,10 +34,15 @@ const get = (url: string) => ctx.app.inject({ method: 'GET', url: `/api/v1/works
 
 beforeAll(async () => {
   server = createServer((req, res) => {
-    req.resume();
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const url = new URL(req.url!, 'http://127.0.0.1');
-      const body = url.pathname === '/serpapi/search.json' ? (url.searchParams.get('engine') === 'google_ai_mode' ? wire.serpAiMode : wire.serpOverview) : routes[url.pathname];
+      if (url.pathname.startsWith('/dataforseo/')) {
+        dataforseoCalls.push({ authorization: req.headers.authorization, tasks: JSON.parse(Buffer.concat(chunks).toString()) });
+        if (req.headers.authorization !== `Basic ${Buffer.from('geo@example.com:dfs-password-1').toString('base64')}`) return void res.writeHead(401).end('{}');
+      }
+      const body = url.pathname === '/serpapi/search.json' ? SERP[url.searchParams.get('engine') ?? ''] : routes[url.pathname];
       res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify(body ?? { error: `no route ${url.pathname}` }));
     });
   });
@@ -46,7 +57,8 @@ beforeAll(async () => {
   p.serpapi = { apiKey: 'serp-1234567890', baseUrl: `${base}/serpapi` };
   p.xai = { apiKey: 'xai-1234567890', baseUrl: `${base}/xai` };
   p['openai-compatible'] = { apiKey: 'ds-1234567890', baseUrl: `${base}/compat`, model: 'deepseek-chat' };
-  config.optionalEngines = ['google-ai-mode', 'grok', 'openai-compatible'];
+  p.dataforseo = { apiKey: 'geo@example.com:dfs-password-1', baseUrl: `${base}/dataforseo` };
+  config.optionalEngines = ['google-ai-mode', 'grok', 'openai-compatible', 'copilot', 'dataforseo-ai-mode', 'dataforseo-chatgpt', 'dataforseo-gemini'];
   ctx = await createTestApp({ config });
   cookie = (await signup(ctx.app)).cookie;
   await createWorkspace(ctx.app, cookie, slug);
@@ -75,10 +87,22 @@ const expected: Record<EngineId, { surface: string; queries: string[]; retrieved
   'openai-compatible': { surface: 'api', queries: [], retrieved: '', cited: 'https://acme.com/', model: 'deepseek-chat-v3', totalTokens: 18 },
   'google-aio': { surface: 'product', queries: [], retrieved: 'https://en.wikipedia.org/wiki/CRM', cited: 'https://reddit.com/r/crm', model: null, totalTokens: null },
   'google-ai-mode': { surface: 'product', queries: [], retrieved: 'https://g2.com/crm', cited: 'https://globex.com/', model: null, totalTokens: null },
+  copilot: { surface: 'product', queries: [], retrieved: 'https://capterra.com/crm', cited: 'https://www.reddit.com/r/sales/', model: null, totalTokens: null },
+  'dataforseo-ai-mode': { surface: 'product', queries: [], retrieved: 'https://www.g2.com/categories/crm', cited: 'https://acme.com/pricing', model: null, totalTokens: null },
+  'dataforseo-chatgpt': { surface: 'product', queries: ['best crm 2026', 'crm for small teams'], retrieved: 'https://reddit.com/r/crm', cited: 'https://acme.com/pricing', model: 'gpt-5', totalTokens: null },
+  'dataforseo-gemini': { surface: 'product', queries: [], retrieved: '', cited: 'https://globex.com/features', model: 'gemini-3-flash', totalTokens: null },
 };
 
 describe('a run stores what each engine searched and read, and the views show it', () => {
-  it('lists every engine with its surface; all eight ran real', async () => {
+  it('DataForSEO was asked with HTTP Basic and one Live task per call, and its billed cost is the call’s cost', async () => {
+    // Two answers per engine, three engines; each a task array of one, in the prompt's language.
+    expect(dataforseoCalls.length).toBe(6);
+    for (const call of dataforseoCalls) expect(call.tasks).toEqual([expect.objectContaining({ language_code: expect.stringMatching(/^[a-z]{2}$/), location_code: 2840, keyword: expect.any(String) })]);
+    const run = (await get(`/runs/${runId}`)).json();
+    expect(run.providerCostMicrousd).toBeGreaterThanOrEqual(6 * 4_000);
+  });
+
+  it('lists every engine with its surface; all twelve ran real', async () => {
     const engines = (await get('/engines')).json().engines as Array<{ id: string; surface: string; enabled: boolean; simulated: boolean }>;
     expect(engines.map((e) => [e.id, e.surface, e.enabled, e.simulated])).toEqual(Object.entries(expected).map(([id, e]) => [id, e.surface, true, false]).sort((a, b) => engines.findIndex((x) => x.id === a[0]) - engines.findIndex((x) => x.id === b[0])));
   });

@@ -8,6 +8,7 @@ import { workspaceOf } from '../../lib/http/responses.ts';
 import { WorkspaceParams, workspaceParamsWith } from '../../lib/http/params.ts';
 import type { EnginesService } from '../engines/engines.service.ts';
 import { SURFACES } from '../engines/capture/trace.ts';
+import { ENGINES_WITH_SURFACE } from '../engines/capture/capture.ts';
 import { OVERRIDABLE_CLASSES, SOURCE_CLASSES } from './source-classes.fns.ts';
 import { viewCsv, type CsvView } from './sources.csv.fns.ts';
 import type { SourcesService } from './sources.service.ts';
@@ -16,7 +17,7 @@ const tags = ['sources'];
 const Rate = Type.Object({ k: Type.Integer(), n: Type.Integer(), value: Nullable(Type.Number({ description: 'percent; null when n is 0' })), interval: Type.Array(Type.Number(), { minItems: 2, maxItems: 2, description: '95% Wilson interval, percent' }) });
 const Query = Type.Object({
   run: Type.Optional(Type.String({ maxLength: 100, description: 'One run; default: the latest succeeded runs (at most 7, within 7 days of the newest)' })),
-  engine: Type.Optional(StringEnum(ALL_ENGINE_IDS)),
+  engine: Type.Optional(StringEnum(ALL_ENGINE_IDS, { description: `One engine: ${ENGINES_WITH_SURFACE}.` })),
   surface: Type.Optional(StringEnum(SURFACES, { description: '`api` or `product`; rows are per surface either way' })),
   format: StringEnum(['json', 'csv'] as const, { default: 'json' }),
 }, { additionalProperties: false });
@@ -121,7 +122,7 @@ export function sourcesRoutes(app: FastifyInstance, deps: { sources: SourcesServ
     config: { credential: ACCESS.metrics.read },
     schema: {
       operationId: 'getModelVersions', tags, summary: 'The model versions each engine’s provider named, day by day, and the days they changed',
-      description: 'From the answers’ traces (UTC days). A change is a day whose named versions differ from the engine’s previous day with any named: a possible cause of a change in the figures, marked on the dashboard’s time series. `unreported`: some answers of the day named no version (SerpAPI-based engines never do).',
+      description: 'From the answers’ traces (UTC days). A change is a day whose named versions differ from the engine’s previous day with any named: a possible cause of a change in the figures, marked on the dashboard’s time series. `unreported`: some answers of the day named no version (SerpAPI-based engines and DataForSEO’s AI Mode never do).',
       params: WorkspaceParams, querystring: Type.Object({ range: StringEnum(['7d', '28d', 'all'] as const, { default: '28d' }) }, { additionalProperties: false }),
       response: {
         200: Type.Object({
@@ -135,6 +136,6 @@ export function sourcesRoutes(app: FastifyInstance, deps: { sources: SourcesServ
 
   r.get('/api/v1/workspaces/:workspace/engines', {
     config: { credential: ACCESS.runs.read },
-    schema: { operationId: 'listEngines', tags: ['runs'], summary: 'Every engine, its surface, and whether it runs', description: 'Core engines run through their provider with a key, else simulated where simulation is on; optional engines (google-ai-mode, grok, openai-compatible) run only with their provider configured. An engine that is off says why and `enableWith` names the variables to set.', params: WorkspaceParams, response: { 200: Type.Object({ engines: Type.Array(Engine) }) } },
+    schema: { operationId: 'listEngines', tags: ['runs'], summary: 'Every engine, its surface, and whether it runs', description: 'Core engines run through their provider with a key, else simulated where simulation is on; optional engines (google-ai-mode, copilot, dataforseo-ai-mode, dataforseo-chatgpt, dataforseo-gemini, grok, openai-compatible) run only when GEO_OPTIONAL_ENGINES lists them and their provider is configured (SERPAPI_API_KEY; DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD; XAI_API_KEY; OPENAI_COMPATIBLE_*). An engine that is off says why and `enableWith` names the variables to set.', params: WorkspaceParams, response: { 200: Type.Object({ engines: Type.Array(Engine) }) } },
   }, async (request) => ({ engines: await deps.engines.list(workspaceOf(request).id) }));
 }

@@ -38,6 +38,7 @@ describe('crawlersOf', () => {
   it.each([
     ['chatgpt', ['oai-searchbot', 'chatgpt-user']], ['perplexity', ['perplexitybot', 'perplexity-user']],
     ['gemini', ['googlebot']], ['google-aio', ['googlebot']], ['claude', ['claude-user', 'claude-searchbot']], ['nobody', []],
+    ['dataforseo-chatgpt', ['oai-searchbot', 'chatgpt-user']], ['dataforseo-ai-mode', ['googlebot']], ['copilot', ['bingbot']],
   ])('%s → %j (training crawlers never count)', (engine, ids) => expect(crawlersOf(engine, agents).map((a) => a.id).sort()).toEqual([...ids].sort()));
 });
 

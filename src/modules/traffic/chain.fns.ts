@@ -117,11 +117,15 @@ export function neverFetched(pages: ReturnType<typeof knownPages>, agents: Agent
 /**
  * The crawlers that feed an engine's answers: its operator's search-index and user-triggered
  * agents (training crawlers do not make a page retrievable). Gemini and Google's AI Mode answer
- * from Google's search index, so Googlebot is theirs too.
+ * from Google's search index, so Googlebot is theirs too. DataForSEO's engines read the same
+ * products (ChatGPT, Gemini, AI Mode) as served, so they share those products' crawlers; Copilot's
+ * is Bingbot (its agent says `copilot`).
  */
+const SAME_PRODUCT: Record<string, string> = { 'dataforseo-chatgpt': 'chatgpt', 'dataforseo-gemini': 'gemini', 'dataforseo-ai-mode': 'google-ai-mode' };
 export function crawlersOf(engine: string, agents: Agent[]): Agent[] {
-  const google = engine === 'gemini' || engine === 'google-ai-mode' || engine === 'google-aio';
-  return agents.filter((a) => !a.robotsOnly && a.purpose !== 'training' && (a.engine === engine || (google && a.id === 'googlebot')));
+  const product = SAME_PRODUCT[engine] ?? engine;
+  const google = product === 'gemini' || product === 'google-ai-mode' || product === 'google-aio';
+  return agents.filter((a) => !a.robotsOnly && a.purpose !== 'training' && (a.engine === product || (google && a.id === 'googlebot')));
 }
 
 export interface ChainInput {

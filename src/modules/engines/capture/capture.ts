@@ -1,4 +1,4 @@
-import type { EngineId } from '../../../config.ts';
+import { ENGINE_IDS, OPTIONAL_ENGINE_IDS, type EngineId } from '../../../config.ts';
 import { parseAnthropic } from './anthropic.fns.ts';
 import { parseChatCompletions } from './chat.fns.ts';
 import { parseGemini } from './gemini.fns.ts';
@@ -11,10 +11,14 @@ import { TraceBuilder, type AnswerTrace, type Surface } from './trace.ts';
 
 export const ENGINE_SURFACE: Record<EngineId, Surface> = {
   chatgpt: 'api', perplexity: 'api', gemini: 'api', claude: 'api', grok: 'api', 'openai-compatible': 'api',
-  'google-aio': 'product', 'google-ai-mode': 'product',
+  'google-aio': 'product', 'google-ai-mode': 'product', copilot: 'product',
+  'dataforseo-ai-mode': 'product', 'dataforseo-chatgpt': 'product', 'dataforseo-gemini': 'product',
 };
 
-type ModelEngine = Exclude<EngineId, 'google-aio' | 'google-ai-mode'>;
+/** Every engine id with its surface, for the OpenAPI descriptions of engine parameters. */
+export const ENGINES_WITH_SURFACE = `core ${ENGINE_IDS.map((id) => `${id} (${ENGINE_SURFACE[id]})`).join(', ')}; optional (run only when GEO_OPTIONAL_ENGINES lists them) ${OPTIONAL_ENGINE_IDS.map((id) => `${id} (${ENGINE_SURFACE[id]})`).join(', ')}`;
+
+type ModelEngine = Exclude<EngineId, 'google-aio' | 'google-ai-mode' | 'copilot' | 'dataforseo-ai-mode' | 'dataforseo-chatgpt' | 'dataforseo-gemini'>;
 const PARSERS: Record<ModelEngine, (body: unknown) => AnswerTrace> = {
   chatgpt: (b) => parseResponses(b, 'openai-responses'),
   grok: (b) => parseResponses(b, 'xai-responses'),
@@ -24,7 +28,7 @@ const PARSERS: Record<ModelEngine, (body: unknown) => AnswerTrace> = {
   'openai-compatible': (b) => parseChatCompletions(b, 'openai-chat'),
 };
 
-/** The trace of one model engine's answer from its raw response body (SerpAPI engines build theirs with the text). */
+/** The trace of one model engine's answer from its raw response body (the results-provider engines build theirs with the text). */
 export function traceOf(engine: ModelEngine, body: unknown): AnswerTrace {
   if (body === undefined || body === null) {
     const b = new TraceBuilder(`${engine}-unavailable`, ENGINE_SURFACE[engine]);

@@ -2,13 +2,16 @@ import type { EngineAnswer } from '../simulated.fns.ts';
 import { arr, isObj, num, safely, str, type AnswerTrace, type Json } from './trace.ts';
 
 // SerpAPI's Google AI Overview (`engine=google`, the `ai_overview` object, or
-// `engine=google_ai_overview` for its follow-up page) and Google AI Mode (`engine=google_ai_mode`,
-// top-level `text_blocks` and `references`): the consumer answer as served (surface `product`).
+// `engine=google_ai_overview` for its follow-up page), Google AI Mode (`engine=google_ai_mode`,
+// top-level `text_blocks` and `references`) and Microsoft's Bing Copilot (`engine=bing_copilot`:
+// a top-level `header`, then `text_blocks` and `references` as AI Mode's): the consumer answer as
+// served (surface `product`).
 // Blocks name the references they rest on (`reference_indexes`); the references are the sources
 // shown with the answer. Neither reports the queries searched, the model or token usage: those are
 // recorded as missing. Text is built here so that citation spans are offsets into the stored answer.
 
-export type SerpMode = 'ai-overview' | 'ai-mode';
+export type SerpMode = 'ai-overview' | 'ai-mode' | 'copilot';
+const FORMAT: Record<SerpMode, string> = { 'ai-overview': 'serpapi-ai-overview', 'ai-mode': 'serpapi-ai-mode', copilot: 'serpapi-bing-copilot' };
 
 interface Line {
   text: string;
@@ -18,6 +21,8 @@ interface Line {
 function linesOf(blocks: unknown[], depth = 0): Line[] {
   const out: Line[] = [];
   for (const block of blocks) {
+    // Some list items come as bare strings (seen in Copilot lists): kept as lines without references.
+    if (depth > 0 && str(block)) out.push({ text: `- ${block as string}`, refs: [] });
     if (!isObj(block)) continue;
     const refs = (arr(block.reference_indexes) ?? []).filter((i): i is number => num(i) !== null);
     const snippet = str(block.snippet);
@@ -33,12 +38,15 @@ function linesOf(blocks: unknown[], depth = 0): Line[] {
 export function serpAnswer(body: unknown, mode: SerpMode): EngineAnswer & { trace: AnswerTrace } {
   let text = '';
   let sources: EngineAnswer['sources'] = [];
-  const trace = safely(mode === 'ai-mode' ? 'serpapi-ai-mode' : 'serpapi-ai-overview', 'product', (b) => {
+  const trace = safely(FORMAT[mode], 'product', (b) => {
     if (!isObj(body)) throw new Error('the body is not an object');
-    const holder: Json | null = mode === 'ai-mode' ? body : isObj(body.ai_overview) ? body.ai_overview : null;
+    const holder: Json | null = mode !== 'ai-overview' ? body : isObj(body.ai_overview) ? body.ai_overview : null;
     if (!holder) return b.warn('the results page has no AI overview');
     if (str(holder.error)) b.warn(`the results provider says: ${holder.error as string}`);
-    const lines = linesOf(arr(holder.text_blocks) ?? []);
+    if (mode !== 'ai-overview' && !arr(holder.text_blocks)) b.warn('the answer has no text blocks');
+    // Copilot's headline is part of the answer as shown (it may name a brand); it cites nothing.
+    const header = mode === 'copilot' && str(holder.header) ? [{ text: holder.header as string, refs: [] }] : [];
+    const lines = [...header, ...linesOf(arr(holder.text_blocks) ?? [])];
     text = lines.map((l) => l.text).join('\n');
     const refs = arr(holder.references);
     if (!refs) return b.warn('the answer lists no references');

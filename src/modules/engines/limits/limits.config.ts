@@ -3,8 +3,8 @@ import { DEFAULT_MODEL_PRICES, type ModelPrice } from './usage.fns.ts';
 // The engines' provider limits, retries, circuit and prices as configuration. config.ts reads the
 // environment and hands the strings here; every problem is reported with its variable's name.
 
-export type PacedProvider = 'openai' | 'anthropic' | 'gemini' | 'perplexity' | 'serpapi' | 'xai' | 'openai-compatible';
-export const PACED_PROVIDERS: readonly PacedProvider[] = ['openai', 'anthropic', 'gemini', 'perplexity', 'serpapi', 'xai', 'openai-compatible'];
+export type PacedProvider = 'openai' | 'anthropic' | 'gemini' | 'perplexity' | 'serpapi' | 'xai' | 'openai-compatible' | 'dataforseo';
+export const PACED_PROVIDERS: readonly PacedProvider[] = ['openai', 'anthropic', 'gemini', 'perplexity', 'serpapi', 'xai', 'openai-compatible', 'dataforseo'];
 
 export interface ProviderLimits {
   /** Requests per minute per key, fleet-wide: the starting pace until the provider's headers say otherwise. */
@@ -36,7 +36,9 @@ export interface EngineLimitsConfig {
 /**
  * Tier-1 list limits as a cautious start (OpenAI gpt-4.1-mini 500 RPM, Anthropic 50 RPM,
  * Gemini 2.5 Flash paid tier 1 1,000 RPM, Perplexity sonar 50 RPM, SerpAPI 100 a minute; xAI and
- * an OpenAI-compatible server start at a cautious 60 RPM until their headers say otherwise).
+ * an OpenAI-compatible server start at a cautious 60 RPM until their headers say otherwise;
+ * DataForSEO allows 2,000 API calls a minute per account, and each Live call holds its connection
+ * for seconds to a minute and a half, so its concurrency, not its RPM, is what binds).
  */
 export const DEFAULT_PROVIDER_LIMITS: Record<PacedProvider, ProviderLimits> = {
   openai: { rpm: 500, tpm: 0, concurrency: 16, dailyMicrousd: 0 },
@@ -46,6 +48,7 @@ export const DEFAULT_PROVIDER_LIMITS: Record<PacedProvider, ProviderLimits> = {
   serpapi: { rpm: 100, tpm: 0, concurrency: 8, dailyMicrousd: 0 },
   xai: { rpm: 60, tpm: 0, concurrency: 8, dailyMicrousd: 0 },
   'openai-compatible': { rpm: 60, tpm: 0, concurrency: 4, dailyMicrousd: 0 },
+  dataforseo: { rpm: 2_000, tpm: 0, concurrency: 8, dailyMicrousd: 0 },
 };
 
 export function defaultEngineLimits(): EngineLimitsConfig {

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { Database } from '../../../lib/db.ts';
 import { openTestDatabase } from '../../../../test/helpers/app.ts';
 import { startEmulator, type Emulator, type EmulatorOptions, type ReceivedRequest } from '../../../../test/emulator/emulator.ts';
-import type { EmulatedProvider } from '../../../../test/emulator/bodies.ts';
+import { DATAFORSEO_TASK_COST, type EmulatedProvider } from '../../../../test/emulator/bodies.ts';
 import { MODELS, realEngine } from '../providers.ts';
 import { adaptiveConcurrency, guardedCaller } from './guard.ts';
 import { defaultEngineLimits, type EngineLimitsConfig } from './limits.config.ts';
@@ -24,7 +24,7 @@ afterEach(async () => {
   emulator = undefined;
 });
 
-const ENGINE_OF: Record<EmulatedProvider, 'chatgpt' | 'claude' | 'gemini' | 'perplexity' | 'google-aio'> = { openai: 'chatgpt', anthropic: 'claude', gemini: 'gemini', perplexity: 'perplexity', serpapi: 'google-aio' };
+const ENGINE_OF: Record<EmulatedProvider, 'chatgpt' | 'claude' | 'gemini' | 'perplexity' | 'google-aio' | 'dataforseo-chatgpt'> = { openai: 'chatgpt', anthropic: 'claude', gemini: 'gemini', perplexity: 'perplexity', serpapi: 'google-aio', dataforseo: 'dataforseo-chatgpt' };
 let keys = 0;
 
 function limitsWith(provider: EmulatedProvider, over: Partial<EngineLimitsConfig['providers']['openai']>, rest: Partial<EngineLimitsConfig> = {}): EngineLimitsConfig {
@@ -40,7 +40,8 @@ function workers(provider: EmulatedProvider, limits: EngineLimitsConfig, count =
     const pacer = createPacer({ db: database.db, limits });
     const adaptive = adaptiveConcurrency(limits.providers[provider].concurrency);
     const engine = ENGINE_OF[provider];
-    const guarded = guardedCaller({ pacer, limits, provider, keyId: keyId(apiKey), model: engine === 'google-aio' ? 'google' : MODELS[engine] });
+    const model = engine === 'google-aio' ? 'google' : engine === 'dataforseo-chatgpt' ? 'dataforseo' : MODELS[engine];
+    const guarded = guardedCaller({ pacer, limits, provider, keyId: keyId(apiKey), model });
     const ask = realEngine(engine, apiKey, { apiKey: undefined, baseUrl: emulator!.url(provider) }, (a, t, s) => guarded(a, t, s, adaptive));
     return {
       ask: (text: string) => adaptive.run(() => ask({ text, language: 'en' }, new AbortController().signal)),
@@ -207,5 +208,20 @@ describe('engines at their limits, against the provider emulator', () => {
       .reduce((sum, r) => sum + costMicrousd({ ...r.usage, model: r.model }, priceOf(limits.prices, r.model)), 0);
     expect(total).toBeGreaterThan(0);
     expect(total).toBe(expected);
+  });
+
+  it('DataForSEO: over its limit it answers 200 with task status 40202, which is paced and retried; each answer costs what its envelope billed', async () => {
+    // The key is configured far above what the account allows: the refusals (5 a burst, 10 a second after) pace it.
+    const em = await start({ limits: { dataforseo: { rpm: 600, burstMs: 500 } } });
+    const [w] = workers('dataforseo', limitsWith('dataforseo', { rpm: 6_000, concurrency: 8 }, { retries: 12, retryCapMs: 400 }));
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => w!.ask(`best crm ${i}`)));
+    expect(answers.every((a) => a.text.includes('Acme') && a.trace?.format === 'dataforseo-chatgpt-scraper')).toBe(true);
+    expect(answers[0]!.trace?.queries).toEqual(['best crm 0']);
+    expect(answers.every((a) => a.costMicrousd === DATAFORSEO_TASK_COST * 1e6)).toBe(true);
+    const c = em.counts('dataforseo');
+    expect(c.ok).toBe(12);
+    expect(c.violations).toBeGreaterThan(0);
+    // The emulator read the key back out of HTTP Basic: one key, the one configured.
+    expect([...new Set(em.requests.filter((r) => r.provider === 'dataforseo').map((r) => r.key))]).toEqual([expect.stringMatching(/^key-\d+-\d+$/)]);
   });
 });

@@ -13,6 +13,8 @@ export interface Usage {
   /** Web searches the provider billed (OpenAI web_search calls, Anthropic web_search_requests, a grounded Gemini prompt, a Perplexity request, a SerpAPI search). */
   searchCalls: number;
   model: string;
+  /** What the provider says it billed for the call (DataForSEO's envelope `cost`), which then is the cost. */
+  billedMicrousd?: number;
 }
 
 /** Prices of one model in micro-USD: per million input and output tokens, per search, per request. */
@@ -50,6 +52,11 @@ export function usageFromBody(provider: ProviderName, body: any, fallbackModel: 
         model, inputTokens: n(body?.usage?.input_tokens ?? body?.usage?.prompt_tokens), outputTokens: n(body?.usage?.output_tokens ?? body?.usage?.completion_tokens),
         searchCalls: n(body?.usage?.num_sources_used ?? body?.usage?.server_side_tool_usage_details?.web_search_calls),
       };
+    case 'dataforseo': {
+      // The envelope states the USD it billed for the request (`cost`); a page of results is one search.
+      const billed = typeof body?.cost === 'number' && Number.isFinite(body.cost) && body.cost >= 0 ? Math.round(body.cost * 1e6) : undefined;
+      return { model, inputTokens: 0, outputTokens: 0, searchCalls: body ? 1 : 0, ...(billed === undefined ? {} : { billedMicrousd: billed }) };
+    }
     default:
       return { model, inputTokens: 0, outputTokens: 0, searchCalls: body ? 1 : 0 };
   }
@@ -57,6 +64,7 @@ export function usageFromBody(provider: ProviderName, body: any, fallbackModel: 
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
 export function costMicrousd(usage: Usage, price: ModelPrice | undefined): number {
+  if (usage.billedMicrousd !== undefined) return usage.billedMicrousd;
   if (!price) return 0;
   return Math.round((usage.inputTokens * price.inputPerMTok + usage.outputTokens * price.outputPerMTok) / 1e6 + usage.searchCalls * price.perSearch + price.perRequest);
 }
@@ -66,7 +74,9 @@ export function costMicrousd(usage: Usage, price: ModelPrice | undefined): numbe
  * gpt-4.1-mini $0.40/$1.60 per Mtok and web search $25 per 1,000 calls; Anthropic Claude Sonnet
  * 4.5 $3/$15 and $10 per 1,000 searches; Gemini 2.5 Flash $0.30/$2.50 and $35 per 1,000 grounded
  * prompts; Perplexity sonar $1/$1 and $5 per 1,000 requests (low context); SerpAPI about $0.015 a
- * search on the Developer plan.
+ * search on the Developer plan. DataForSEO (`dataforseo`): only for quotes, since each answer
+ * states what it billed; $0.004 a Live call is an assumption (the Standard queue is listed from
+ * $0.0012 a page; Live costs more), override with GEO_MODEL_PRICES.
  */
 export const DEFAULT_MODEL_PRICES: Record<string, ModelPrice> = {
   'gpt-4.1-mini': { inputPerMTok: 400_000, outputPerMTok: 1_600_000, perSearch: 25_000, perRequest: 0 },
@@ -74,6 +84,7 @@ export const DEFAULT_MODEL_PRICES: Record<string, ModelPrice> = {
   'gemini-2.5-flash': { inputPerMTok: 300_000, outputPerMTok: 2_500_000, perSearch: 35_000, perRequest: 0 },
   sonar: { inputPerMTok: 1_000_000, outputPerMTok: 1_000_000, perSearch: 0, perRequest: 5_000 },
   google: { inputPerMTok: 0, outputPerMTok: 0, perSearch: 15_000, perRequest: 0 },
+  dataforseo: { inputPerMTok: 0, outputPerMTok: 0, perSearch: 4_000, perRequest: 0 },
 };
 
 /** The price of a model: exact id first, then the longest configured prefix (dated versions such as claude-sonnet-4-5-20250929). */
@@ -97,6 +108,7 @@ export const TYPICAL_USAGE: Record<EngineProvider, Omit<Usage, 'model'>> = {
   serpapi: { inputTokens: 0, outputTokens: 0, searchCalls: 1 },
   xai: { inputTokens: 3_000, outputTokens: 700, searchCalls: 3 },
   'openai-compatible': { inputTokens: 60, outputTokens: 700, searchCalls: 0 },
+  dataforseo: { inputTokens: 0, outputTokens: 0, searchCalls: 1 },
 };
 
 /** One call's estimated cost with the model's configured price (0 for a model without one). */

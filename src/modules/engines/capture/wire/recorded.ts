@@ -111,3 +111,77 @@ export const serpAiMode = {
     { title: 'Globex', link: 'https://globex.com/', index: 2 },
   ],
 };
+
+// SerpAPI `engine=bing_copilot` (serpapi.com/bing-copilot-api: a top-level `header`, `text_blocks`
+// — headings, paragraphs, lists, tables, code blocks — and `references`; the block and reference
+// fields are those of SerpAPI's AI Mode answers, as clients of the engine read them).
+export const serpCopilot = {
+  search_metadata: { status: 'Success' },
+  search_parameters: { engine: 'bing_copilot', q: 'best crm' },
+  header: 'Best CRM for small teams',
+  text_blocks: [
+    { type: 'paragraph', snippet: 'Acme is the easiest to adopt.', reference_indexes: [0] },
+    { type: 'heading', snippet: 'Alternatives' },
+    { type: 'list', list: [{ snippet: 'Globex: cheaper, fewer integrations', reference_indexes: [1, 2] }] },
+  ],
+  references: [
+    { index: 0, title: 'Acme pricing', link: 'https://acme.com/pricing', snippet: '…', source: 'acme.com' },
+    { index: 1, title: 'Globex', link: 'https://globex.com/', snippet: '…', source: 'globex.com' },
+    { index: 2, title: 'r/sales', link: 'https://www.reddit.com/r/sales/', snippet: '…', source: 'reddit.com' },
+    { index: 3, title: 'Capterra', link: 'https://capterra.com/crm', snippet: '…', source: 'capterra.com' },
+  ],
+};
+
+/** DataForSEO's envelope around one Live task's result. */
+const dataForSeoEnvelope = (path: string, result: unknown) => ({
+  version: '0.1.20261101', status_code: 20000, status_message: 'Ok.', time: '5.1 sec.', cost: 0.004, tasks_count: 1, tasks_error: 0,
+  tasks: [{ id: '11271200-1535-0139-0000-6a3c2b1e0d01', status_code: 20000, status_message: 'Ok.', time: '5.0 sec.', cost: 0.004, result_count: 1, path: path.split('/').filter(Boolean), data: { api: path.split('/')[2] }, result: [result] }],
+});
+
+// DataForSEO Google AI Mode SERP Live Advanced (docs.dataforseo.com/v3/serp/google/ai_mode/live/advanced).
+export const dataforseoAiMode = dataForSeoEnvelope('/v3/serp/google/ai_mode/live/advanced', {
+  keyword: 'best crm', type: 'ai_mode', se_domain: 'google.com', location_code: 2840, language_code: 'en', check_url: 'https://www.google.com/search?q=best+crm&udm=50',
+  datetime: '2026-11-27 05:00:00 +00:00', item_types: ['ai_overview'], se_results_count: 0, items_count: 1,
+  items: [{
+    type: 'ai_overview', rank_group: 1, rank_absolute: 1, markdown: 'Acme leads for small teams.\n\nGlobex is cheaper.',
+    items: [
+      { type: 'ai_overview_element', title: null, text: 'Acme leads for small teams.', markdown: 'Acme leads for small teams.', references: [{ type: 'ai_overview_reference', source: 'Acme', domain: 'acme.com', url: 'https://acme.com/pricing', title: 'Acme pricing', text: '…' }] },
+      { type: 'ai_overview_element', text: 'Globex is cheaper.', references: [{ type: 'ai_overview_reference', source: 'Globex', domain: 'globex.com', url: 'https://globex.com/', title: 'Globex' }] },
+    ],
+    references: [
+      { type: 'ai_overview_reference', source: 'G2', domain: 'www.g2.com', url: 'https://www.g2.com/categories/crm', title: 'Best CRM software', text: '…' },
+      { type: 'ai_overview_reference', source: 'Acme', domain: 'acme.com', url: 'https://acme.com/pricing', title: 'Acme pricing', text: '…' },
+    ],
+  }],
+});
+
+// DataForSEO ChatGPT LLM Scraper Live Advanced (docs.dataforseo.com/v3/ai_optimization/chat_gpt/llm_scraper/live/advanced).
+export const dataforseoChatgpt = dataForSeoEnvelope('/v3/ai_optimization/chat_gpt/llm_scraper/live/advanced', {
+  keyword: 'best crm', location_code: 2840, language_code: 'en', model: 'gpt-5', check_url: 'https://chatgpt.com/?q=best+crm', datetime: '2026-11-27 05:00:00 +00:00',
+  markdown: 'Acme is the best choice for small teams.\n\nGlobex is slower.',
+  search_results: [
+    { type: 'chat_gpt_search_result', url: 'https://www.g2.com/categories/crm', domain: 'www.g2.com', title: 'Best CRM', description: '…' },
+    { type: 'chat_gpt_search_result', url: 'https://acme.com/pricing', domain: 'acme.com', title: 'Acme pricing', description: '…' },
+    { type: 'chat_gpt_search_result', url: 'https://reddit.com/r/crm', domain: 'reddit.com', title: 'r/crm', description: '…' },
+  ],
+  sources: [{ type: 'chat_gpt_source', title: 'Acme pricing', snippet: '…', domain: 'acme.com', url: 'https://acme.com/pricing', source_name: 'Acme' }],
+  fan_out_queries: ['best crm 2026', 'crm for small teams'],
+  item_types: ['chat_gpt_text'], items_count: 2,
+  items: [
+    { type: 'chat_gpt_text', rank_group: 1, rank_absolute: 1, markdown: 'Acme is the best choice for small teams.', sources: [{ type: 'chat_gpt_source', title: 'Acme pricing', domain: 'acme.com', url: 'https://acme.com/pricing' }] },
+    { type: 'chat_gpt_text', rank_group: 2, rank_absolute: 2, markdown: 'Globex is slower.', sources: [] },
+  ],
+});
+
+// DataForSEO Gemini LLM Scraper Live Advanced (docs.dataforseo.com/v3/ai_optimization/gemini/llm_scraper/live/advanced):
+// no search results and no fan-out queries in its result.
+export const dataforseoGemini = dataForSeoEnvelope('/v3/ai_optimization/gemini/llm_scraper/live/advanced', {
+  keyword: 'best crm', location_code: 2840, language_code: 'en', model: 'gemini-3-flash', datetime: '2026-11-27 05:00:00 +00:00',
+  markdown: 'Acme is the best choice. Globex is slower.',
+  sources: [
+    { type: 'gemini_source', title: 'Globex features', domain: 'globex.com', url: 'https://globex.com/features', source_name: 'Globex' },
+    { type: 'gemini_source', title: 'Wikipedia', domain: 'en.wikipedia.org', url: 'https://en.wikipedia.org/wiki/CRM' },
+  ],
+  item_types: ['gemini_text'], items_count: 1,
+  items: [{ type: 'gemini_text', rank_group: 1, rank_absolute: 1, markdown: 'Acme is the best choice. Globex is slower.', sources: [{ type: 'gemini_source', title: 'Globex features', domain: 'globex.com', url: 'https://globex.com/features' }] }],
+});

@@ -1,0 +1,24 @@
+import { csvCell } from '../reports/csv.fns.ts';
+
+// The score and its time series as CSV: one row per day, the surface and the simulated label on
+// every row, so that a spreadsheet never loses which surface a figure is of (docs/scoring.md).
+
+type Cell = string | number | boolean | null | undefined;
+const lines = (head: string[], rows: Cell[][]) => [head.join(','), ...rows.map((r) => r.map(csvCell).join(','))].join('\n') + '\n';
+const HEAD = ['date', 'engine', 'surface', 'score', 'score_low', 'score_high', 'n', 'runs', 'simulated_share', 'missing_components', 'change_delta', 'change_significant'];
+
+interface Point {
+  date: string; score: number | null; interval?: number[] | null; n?: number; runs?: number; simulatedShare?: number | null;
+  missingComponents?: string[]; change?: { delta: number | null; significant: boolean } | null;
+}
+const row = (engine: string, surface: string | null, p: Point): Cell[] => [
+  p.date, engine, surface ?? '', p.score, p.interval?.[0], p.interval?.[1], p.n, p.runs, p.simulatedShare, (p.missingComponents ?? []).join(' '), p.change?.delta, p.change?.significant,
+];
+
+export function seriesCsv(series: { engine: string; surface: string | null; points: Point[] }): string {
+  return lines(HEAD, series.points.map((p) => row(series.engine, series.surface, p)));
+}
+
+export function scoreCsv(score: { date: string; engine: string; surface: string | null; score: number; interval: number[] | null; n: number; runs: number; simulatedShare: number | null; missingComponents: string[]; change: { delta: number | null; significant: boolean } | null }): string {
+  return lines(HEAD, [row(score.engine, score.surface, score)]);
+}
