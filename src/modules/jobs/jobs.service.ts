@@ -14,6 +14,7 @@ import { isJobKind, unknownJobKind, workersFor } from './jobs.kinds.ts';
 import { jobs } from './jobs.tables.ts';
 import type { ProgressSource } from './jobs.schemas.ts';
 import type { MetricsRecorder } from '../metrics/metrics.service.ts';
+import { settledWithin } from '../../lib/settle.ts';
 
 // The life of every background job: created `running` (with its credit hold, under the global
 // cap and the one-per-workspace rule), worked by a queue worker that heartbeats, finished as
@@ -22,6 +23,8 @@ import type { MetricsRecorder } from '../metrics/metrics.service.ts';
 export type JobRow = typeof jobs.$inferSelect;
 export const HEARTBEAT_MS = 2_000;
 export const DEAD_AFTER_MS = 30_000;
+/** How long a shutdown waits for aborted jobs to end before leaving them to the sweeper. */
+export const STOP_GRACE_MS = 20_000;
 /** A running job not yet enqueued this long after its start lost its send (start() sends right after the commit). */
 export const ENQUEUE_GRACE_MS = 5_000;
 const LAST_LINES = 20;
@@ -242,10 +245,16 @@ export function createJobsService(deps: {
     },
 
     /** Shutting down: running jobs stop now and end failed (settled), so nothing is left half-done. */
-    async stop() {
+    /**
+     * Aborts every running job and waits for them to end, at most `graceMs`: a handler that does
+     * not honour its signal must not hold a shutdown (or a deploy) forever. What is still running
+     * then is logged by id and kind; its heartbeat stops with this process, so the sweeper fails
+     * it and releases its hold, as for a worker that died.
+     */
+    async stop(graceMs = STOP_GRACE_MS) {
       stopping = true;
       for (const controller of running.values()) controller.abort(new Error('shutdown'));
-      await Promise.allSettled([...inFlight]);
+      if (!(await settledWithin(inFlight, graceMs))) deps.log.warn({ jobs: [...running.keys()] }, `jobs still running ${graceMs} ms after the shutdown signal; left to the sweeper`);
     },
 
     async work(jobId: string) {
