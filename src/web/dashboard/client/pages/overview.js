@@ -36,7 +36,7 @@ function ScoreCard({ slug }) {
   return html`<section aria-labelledby="score-h" class="card">
     <h2 id="score-h">GEO score <${Simulated} simulated=${data.simulated} share=${data.simulatedShare} /></h2>
     <p class="big"><strong id="geo-score">${num(data.score)}</strong> <span class="muted">/ 100</span></p>
-    <p>95% interval ${interval(data.interval)} · ${fmt.n(data.n)} answers, ${fmt.count(data.prompts, 'not_measured')} prompts, ${fmt.count(data.runs)} run(s) on ${day(data.date)} · <${Change} change=${data.change} /></p>
+    <p>95% interval ${interval(data.interval)} · ${fmt.n(data.n)} answers, ${fmt.count(data.prompts, 'not_measured')} prompts, ${fmt.count(data.runs)} ${data.runs === 1 ? 'run' : 'runs'} on ${day(data.date)} · <${Change} change=${data.change} /></p>
     <${Methodology} slug=${slug} date=${data.date} />
     <div class="table-wrap"><table id="components">
       <caption>The five components (${data.version})</caption>
