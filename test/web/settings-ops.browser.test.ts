@@ -68,11 +68,13 @@ describe.runIf(browserAvailable)('schedule and webhook settings in Chromium', ()
     const hook = page.locator('#webhooks-list .webhook', { hasText: `${site.origin}/hook` });
     await hook.getByRole('button', { name: 'Send test event' }).click();
     await page.getByText('Test event sent.').waitFor();
+    // Closing and opening the panel loads it again; rows are counted once that load has ended.
     await expect.poll(async () => {
       await hook.getByRole('button', { name: 'Deliveries' }).click();
       await hook.getByRole('button', { name: 'Deliveries' }).click();
-      return hook.locator('.deliveries tbody tr').count();
-    }, { timeout: 20_000 }).toBeGreaterThan(0);
+      await hook.locator('.deliveries[aria-busy="false"]').waitFor();
+      return hook.locator('.deliveries tbody tr:not(.empty)').count();
+    }, { timeout: 60_000 }).toBeGreaterThan(0);
     await page.screenshot({ path: `${SHOTS}/dashboard-webhooks.png`, fullPage: true });
   });
 });

@@ -32,9 +32,12 @@ export function Schedule({ slug }) {
 function Deliveries({ slug, id }) {
   const d = useLoad(() => api('GET', ws(slug, `/webhooks/${id}/deliveries`)), [slug, id]);
   const rows = d.data?.items ?? [];
-  return html`<div class="table-wrap"><table class="deliveries"><caption>Deliveries</caption>
+  // Busy while loading, and an empty table says so: "nothing yet" is never mistaken for "loading".
+  return html`<div class="table-wrap"><table class="deliveries" aria-busy=${d.loading ? 'true' : 'false'}><caption>Deliveries</caption>
     <thead><tr><th scope="col">When</th><th scope="col">Event</th><th scope="col">Status</th><th scope="col">Attempts</th></tr></thead>
-    <tbody>${rows.map((r) => html`<tr><td>${when(r.createdAt)}</td><th scope="row">${r.type}</th><td>${r.status}</td><td>${r.attemptCount}</td></tr>`)}</tbody>
+    <tbody>${!d.loading && !d.error && !rows.length
+      ? html`<tr class="empty"><td colspan="4" class="muted">No delivery yet.</td></tr>`
+      : rows.map((r) => html`<tr><td>${when(r.createdAt)}</td><th scope="row">${r.type}</th><td>${r.status}</td><td>${r.attemptCount}</td></tr>`)}</tbody>
   </table></div><${ErrorBox} error=${d.error} />`;
 }
 
