@@ -76,20 +76,22 @@ function instruction(language: string) {
   return `Answer as you would for any user, in the language of the question (${language}). Name specific products or companies where relevant and cite your sources.`;
 }
 
-/** One SerpAPI request; a non-2xx answer becomes a ProviderHttpError the guard classifies. */
-async function serpGet(url: string, signal: AbortSignal): Promise<{ headers: Record<string, string>; body: unknown }> {
-  const res = await fetch(url, { signal });
+/** A results provider's JSON answer; a non-2xx one becomes a ProviderHttpError the guard classifies. */
+async function providerJson(res: Response, who: string): Promise<{ headers: Record<string, string>; body: unknown }> {
   const headers = Object.fromEntries(res.headers);
   const text = await res.text();
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    if (res.ok) throw new Error('SERP provider answered a cut-short or non-JSON body');
+    if (res.ok) throw new Error(`${who} answered a cut-short or non-JSON body`);
   }
   if (!res.ok) throw new ProviderHttpError(res.status, headers, body ?? text);
   return { headers, body };
 }
+
+/** One SerpAPI request. */
+const serpGet = async (url: string, signal: AbortSignal) => providerJson(await fetch(url, { signal }), 'SERP provider');
 
 /** Google's AI Overview (`engine=google`, with its follow-up page), AI Mode (`engine=google_ai_mode`) or Bing Copilot (`engine=bing_copilot`) through SerpAPI, as one attempt. */
 async function serpEngine(mode: SerpMode, query: string, apiKey: string, baseUrl: string, signal: AbortSignal): Promise<Attempted> {
@@ -113,15 +115,7 @@ async function dataForSeoEngine(id: DataForSeoEngine, prompt: { text: string; la
     headers: { authorization: `Basic ${Buffer.from(credentials).toString('base64')}`, 'content-type': 'application/json' },
     body: JSON.stringify([task]),
   });
-  const headers = Object.fromEntries(res.headers);
-  const text = await res.text();
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    if (res.ok) throw new Error('DataForSEO answered a cut-short or non-JSON body');
-  }
-  if (!res.ok) throw new ProviderHttpError(res.status, headers, body ?? text);
+  const { headers, body } = await providerJson(res, 'DataForSEO');
   const { failure } = dataForSeoResult(body);
   if (failure) throw Object.assign(new ProviderHttpError(failure.status, headers, body), { message: `answered ${failure.message}` });
   return { answer: dataForSeoAnswer(body, kind), headers, body };
