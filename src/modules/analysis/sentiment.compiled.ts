@@ -6,7 +6,7 @@ import { fold } from './text.fns.ts';
 
 export const F = {
   NEG: 1, KEEP: 2, INT: 4, DOWN: 8, MORE: 16, LESS: 32, THAN: 64, ANAPHOR: 128, FINITE: 256, OBJECT_VERB: 512,
-  FEATURE_VERB: 1024, JOINER: 2048, CONDITIONAL: 4096, NEEDS_OBJECT: 8192, EXCESS: 16384,
+  FEATURE_VERB: 1024, JOINER: 2048, CONDITIONAL: 4096, NEEDS_OBJECT: 8192, EXCESS: 16384, CAPABILITY: 32768,
 } as const;
 
 export type CueKind = 'polar' | 'contrast' | 'concessive' | 'break' | 'compared' | 'compare-verb' | 'comparative' | 'advice' | 'keep';
@@ -60,6 +60,7 @@ export function compileLexicon(lang: L.Lang, options: LexiconOptions = {}): Comp
   flag(L.FINITE_VERBS[lang], F.FINITE);
   flag(L.OBJECT_VERBS[lang], F.OBJECT_VERB);
   flag(L.FEATURE_VERBS[lang], F.FEATURE_VERB);
+  flag(L.CAPABILITY_VERBS[lang], F.CAPABILITY);
   flag([...L.JOINERS].join(' '), F.JOINER);
   flag(L.CONDITIONALS[lang], F.CONDITIONAL);
   flag(L.SELECTION_VERBS[lang], F.NEEDS_OBJECT | F.OBJECT_VERB);

@@ -108,6 +108,15 @@ const ROWS: Row[] = [
   ['a free trial is no opinion', 'en', 'Acme and Globex both offer a free trial.', { Acme: 'neutral', Globex: 'neutral' }],
   ['"nothing to do with" negates nothing', 'fr', 'Acme est une app élégante, rien à voir avec un ours.', { Acme: 'positive' }],
   ['"nothing to do with" negates nothing', 'es', 'Acme es una app elegante, nada que ver con un oso.', { Acme: 'positive' }],
+  ['a capability set against a fault is a strength', 'en', 'Acme lets you post to ten networks, but its analytics are basic.', { Acme: 'mixed' }],
+  ['a capability set against a fault is a strength', 'es', 'Acme permite publicar en diez redes, pero las analíticas son básicas.', { Acme: 'mixed' }],
+  ['a capability set against a fault is a strength', 'ca', 'Acme permet publicar a deu xarxes, però les estadístiques són bàsiques.', { Acme: 'mixed' }],
+  ['a capability set against a fault is a strength', 'fr', 'Acme permet de publier sur dix réseaux, mais les statistiques sont basiques.', { Acme: 'mixed' }],
+  ['a capability alone is no opinion', 'es', 'Acme permite exportar en CSV y cuesta 20 euros al mes.', { Acme: 'neutral' }],
+  ['a capability denied is no strength', 'en', 'Acme does not let you export, but it is slow.', { Acme: 'negative' }],
+  ['"no need to" is an effort spared', 'en', 'With Acme there is no need to start from a blank page.', { Acme: 'positive' }],
+  ['"no need to" is an effort spared', 'ca', 'Amb Acme no cal començar amb una pàgina en blanc.', { Acme: 'positive' }],
+  ['"no need to" is an effort spared', 'fr', 'Avec Acme, pas besoin de partir d’une page blanche.', { Acme: 'positive' }],
 ];
 
 describe('sentiment rules', () => {

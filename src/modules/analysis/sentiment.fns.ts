@@ -114,6 +114,22 @@ export function entitySentiments(answer: string, mentions: EntitySpans[], lexico
     scoreSentence({ tokens, clauses, lex, flags, cueAt, fallback, objects, give, members });
     return clauses;
   };
+  // "Acme lets you post to ten networks, but its analytics are basic": the writer sets the
+  // capability against the fault as a strength, so Acme is mixed, not negative. Only a capability
+  // with no opinion and no negation of its own, before a contrast whose clause criticised.
+  const contrastStrength = (clauses: ClauseSpan[], before: number[]) => {
+    const k = clauses.findIndex((c, i) => i > 0 && c.clause.weight === 1.5);
+    if (k < 0) return;
+    const prior = clauses[k - 1]!;
+    let verb = -1;
+    for (let i = prior.from; i < prior.to; i++) {
+      if (flags[i]! & F.NEG || (cueAt[i] && cueAt[i]!.kind !== 'keep')) return;
+      if (flags[i]! & F.CAPABILITY && verb < 0) verb = i;
+    }
+    if (verb < 0) return;
+    const targets = acc.flatMap((a, e) => (a.negative > before[2 * e + 1]! && a.positive === before[2 * e]! ? [e] : []));
+    give(targets, 0.5, 1, verb, verb, 'opinion');
+  };
   // A comparison table whose header row names entities (| Feature | Acme | Globex |): each
   // column's cells are about its entity.
   let columns: number[][] | null = null;
@@ -163,7 +179,9 @@ export function entitySentiments(answer: string, mentions: EntitySpans[], lexico
     const itemFrame = inline ? inline.sign : frame;
     const span = inline ? { ...s, from: inline.from } : s;
     const before = itemFrame === 0 ? 0 : side(acc, fallback, itemFrame);
+    const sides = acc.flatMap((a) => [a.positive, a.negative]);
     const clauses = scoreSpan(span, fallback);
+    contrastStrength(clauses, sides);
     // An item under "Cons:" with no criticism of its own ("Reporting is basic") is still a con.
     if (itemFrame !== 0 && side(acc, fallback, itemFrame) === before) {
       let first = span.from;

@@ -163,7 +163,7 @@ export const PHRASES: Record<Lang, string[]> = {
     'just works:1', 'value for money:1', 'great value:1.5', 'worth it:1', 'not worth:-1', 'few integrations:-1', 'within minutes:1', 'responds quickly:1', 'not the best fit:-1',
     'hard to justify:-1', 'best for:0.5', 'price goes up:-1', 'prices go up:-1', 'price rises:-1', 'prices rise:-1', 'gets pricey:-1', 'get pricey:-1', 'go with:1', 'opt for:1', 'falls short:-1', 'fall short:-1', 'no frills:0', 'goes down:-1', 'goes wrong:-1', 'hard to recommend:-1.5',
     'harder to recommend:-1.5', 'have slipped:-1', 'has slipped:-1', 'stops working:-1', 'stop working:-1', 'out of date:-1',
-    'so so:-0.7', 'hard to beat:1.5', 'tough to beat:1.5', 'hidden fees:-1', 'hidden costs:-1', 'logs users out:-1', 'go unanswered:-1', 'stands out:1', 'stand out:1', 'not ready:-1', 'falls apart:-1', 'well documented:1', 'poorly documented:-1', 'high price:-1', 'high prices:-1', 'costs too much:-1', 'in a hitch:0', 'rely on:1', 'relies on:1', 'has everything:1', 'everything you need:1', 'at no cost:1', 'at no extra cost:1', 'nothing to do with:0', 'free trial:0', 'free trials:0', 'is basic:-0.7', 'are basic:-0.7', 'is very basic:-1', 'are very basic:-1'],
+    'so so:-0.7', 'hard to beat:1.5', 'tough to beat:1.5', 'hidden fees:-1', 'hidden costs:-1', 'logs users out:-1', 'go unanswered:-1', 'stands out:1', 'stand out:1', 'not ready:-1', 'falls apart:-1', 'well documented:1', 'poorly documented:-1', 'high price:-1', 'high prices:-1', 'costs too much:-1', 'in a hitch:0', 'rely on:1', 'relies on:1', 'has everything:1', 'everything you need:1', 'at no cost:1', 'at no extra cost:1', 'nothing to do with:0', 'free trial:0', 'free trials:0', 'is basic:-0.7', 'are basic:-0.7', 'is very basic:-1', 'are very basic:-1', 'no need to:0.5'],
   es: ['curva de aprendizaje pronunciada:-1', 'curva de aprendizaje:-0.7', 'subidas de precio:-1', 'subida de precio:-1', 'subidas de precios:-1',
     'se quejan:-1', 'se queja:-1', 'no paran de subir:-1', 'cuesta demasiado:-1', 'cuestan demasiado:-1', 'pocas integraciones:-1', 'en minutos:1', 'en pocos minutos:1',
     'funciona bien:1', 'funciona muy bien:1.5', 'relacion calidad precio:1', 'sin problemas:1', 'deja de funcionar:-1', 'tiene problemas:-1',
@@ -171,12 +171,12 @@ export const PHRASES: Record<Lang, string[]> = {
   ca: ['corba d aprenentatge pronunciada:-1', 'corba d aprenentatge:-0.7', 'pujades de preu:-1', 'pujada de preu:-1', 'pujades de preus:-1',
     'es queixen:-1', 'es queixa:-1', 'no paren de pujar:-1', 'costa massa:-1', 'costen massa:-1', 'poques integracions:-1', 'en minuts:1', 'en pocs minuts:1',
     'funciona be:1', 'funciona molt be:1.5', 'relacio qualitat preu:1', 'sense problemes:1', 'deixa de funcionar:-1', 'te problemes:-1',
-    'dona problemes:-1', 'es penja:-1', 'preus alts:-1', 'preu alt:-1', 'comissions altes:-1', 'val la pena:1', 'dificil de superar:1.5', 'deixa molt a desitjar:-1.5', 'deixa a desitjar:-1', 'de meravella:1.5', 'comissions amagades:-1', 'es queda curt:-1', 'triga molt:-1', 'opta per:1', 'no val la pena:-1', 'sense cost:1', 'sense costos:1', 'te de tot:1', 'res a veure:0', 'prova gratuita:0', 'es basic:-0.7', 'es basica:-0.7', 'son basics:-0.7', 'son basiques:-0.7'],
+    'dona problemes:-1', 'es penja:-1', 'preus alts:-1', 'preu alt:-1', 'comissions altes:-1', 'val la pena:1', 'dificil de superar:1.5', 'deixa molt a desitjar:-1.5', 'deixa a desitjar:-1', 'de meravella:1.5', 'comissions amagades:-1', 'es queda curt:-1', 'triga molt:-1', 'opta per:1', 'no val la pena:-1', 'sense cost:1', 'sense costos:1', 'te de tot:1', 'res a veure:0', 'prova gratuita:0', 'es basic:-0.7', 'es basica:-0.7', 'son basics:-0.7', 'son basiques:-0.7', 'no cal:0.5'],
   fr: ['courbe d apprentissage raide:-1', 'courbe d apprentissage:-0.7', 'hausses de prix:-1', 'hausse de prix:-1', 'hausses de tarifs:-1',
     'se plaignent:-1', 'se plaint:-1', 'ne cessent d augmenter:-1', 'ne cesse d augmenter:-1', 'coute trop cher:-1', 'coute trop:-1',
     'peu d integrations:-1', 'en quelques minutes:1', 'fonctionne bien:1', 'fonctionne tres bien:1.5', 'rapport qualite prix:1', 'sans probleme:1',
     'ne fonctionne plus:-1', 'pose probleme:-1', 'prix eleves:-1', 'commissions elevees:-1', 'vaut le coup:1', 'difficile a battre:1.5', 'laisse a desirer:-1.5', 'a merveille:1.5', 'frais caches:-1', 'met longtemps:-1', 'optez pour:1', 'bon marche:1',
-    'prendre en main:0.5', 'plein de bugs:-1.5', 'sans frais:1', 'rien a voir:0', 'essai gratuit:0', 'est basique:-0.7', 'sont basiques:-0.7'],
+    'prendre en main:0.5', 'plein de bugs:-1.5', 'sans frais:1', 'rien a voir:0', 'essai gratuit:0', 'est basique:-0.7', 'sont basiques:-0.7', 'pas besoin de:0.5'],
 };
 
 /** In a sentence naming no entity, these refer back to the last subject (en/fr need one). */
@@ -213,6 +213,11 @@ export const FEATURE_VERBS: Record<Lang, string> = {
   es: 'tiene tienen ofrece ofrecen incluye incluyen admite soporta integra',
   ca: 'te tenen ofereix ofereixen inclou inclouen admet suporta integra',
   fr: 'a ont propose proposent offre offrent inclut prend supporte integre',
+};
+
+/** "lets you X, but…": a capability set against a fault is offered as a strength (see contrastStrength). */
+export const CAPABILITY_VERBS: Record<Lang, string> = {
+  en: 'lets allows enables', es: 'permite permiten', ca: 'permet permeten', fr: 'permet permettent',
 };
 
 /** Stopwords that tell the languages apart, for choosing the lexicon of an answer. */
