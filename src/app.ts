@@ -88,6 +88,7 @@ import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { createRunReads } from './modules/runs/runs.reads.ts';
 import { createSourcesService } from './modules/sources/sources.service.ts';
 import { methodologyRoutes } from './modules/scores/methodology.routes.ts';
+import { createStamps } from './modules/scores/stamps.ts';
 import { sourcesRoutes } from './modules/sources/sources.routes.ts';
 import { createMeasure } from './modules/recs/measure.ts';
 import { createRecsService } from './modules/recs/recs.service.ts';
@@ -295,7 +296,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const reports = createReportsService({
     db, clock, scores, pdf, jobs, workspaces,
     sources: {
-      recs: () => recs, seo: () => seo, pages: () => pages, sourceClasses: () => sources, icon: (ws) => profile.getIcon(ws).then((icon) => icon.png, () => null),
+      recs: () => recs, seo: () => seo, pages: () => pages, sourceClasses: () => sources, stamp: (ws, from, to) => stamps.ofPeriod(ws, from, to), icon: (ws) => profile.getIcon(ws).then((icon) => icon.png, () => null),
       // Created further down (after the routes that need the reports service); read only when a report is built.
       traffic: () => ({ agentsDaily: trafficViews.agentsDaily, referrals: trafficViews.referrals, ...trafficReport }),
     },
@@ -326,7 +327,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   jobsRoutes(app, { jobs });
   runsRoutes(app, { runs });
-  scoresRoutes(app, { scores });
+  // The methodology stamp of every figure (docs/methodology.md): from the answers' traces (the
+  // sources module, made below: called at request time) and the prompts' intents.
+  const stamps = createStamps({
+    clock, scores, answers: (ws, scope) => sources.stampAnswers(ws, scope),
+    intents: async (workspaceId, ids) => (await prompts.byIds(workspaceId, ids)).map((p) => ({ id: p.id, intent: p.intent })),
+  });
+  scoresRoutes(app, { scores, stamps });
   promptsRoutes(app, { prompts, generation });
   const fetcher = deps.fetcher ?? fetcherFromConfig(config);
   if (!deps.fetcher) app.addHook('onClose', async () => fetcher.close());
@@ -364,12 +371,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const runReads = createRunReads(db);
   // Issue 27: what the engines searched and read, per answer, and its views.
   const sources = createSourcesService({ db, clock, runReads, prompts, workspaces });
-  sourcesRoutes(app, { sources, engines });
+  sourcesRoutes(app, { sources, engines, stamps });
   // The methodology stamp of a score (docs/methodology.md), from the answers' traces and the prompts' intents.
-  methodologyRoutes(app, {
-    clock, scores, answers: (ws, from, to, engine) => sources.stampAnswers(ws, from, to, engine),
-    intents: async (workspaceId, ids) => (await prompts.byIds(workspaceId, ids)).map((p) => ({ id: p.id, intent: p.intent })),
-  });
+  methodologyRoutes(app, { stamps });
   // Access logs' crawl errors: recommendation items and their effect (docs/traffic.md).
   const crawl = createCrawlReads({ db, agents: AGENT_DATA.agents });
   const measure = createMeasure({ runReads, seoSignals, crawl });
@@ -442,6 +446,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db, classifier: traffic.classifier, ga4: ga4Referrals, range: trafficViews.range,
       sources: { evaluations: pages.latestRows, ownedPaths: (ws) => sources.ownedPaths(ws) },
     }),
+    stamps,
   });
   // Measurement schedules, and the time-driven tasks a fleet runs once per due time (issue 14).
   const schedules = createSchedulesService({ db, clock, runs, workspaces, events, log: app.log });

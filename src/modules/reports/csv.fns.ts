@@ -23,6 +23,11 @@ export function toCsv(r: ReportData, opts: { bom?: boolean } = {}): string {
   const row = (section: string, label: string, day: string, value: number | null, unit: string, n: number | null, interval: [number, number] | null | undefined, note = '') =>
     lines.push([r.type, section, label, day, value, unit, n, interval?.[0] ?? null, interval?.[1] ?? null, note, r.simulated].map(csvCell).join(','));
   if (r.score) row('GEO score', 'GEO score', r.score.date, r.score.score, 'score', r.score.n, r.score.interval, 'the score endpoint for the period’s last day');
+  // The methodology stamp (docs/methodology.md): its grade with every failed rule, n, and the metric's version.
+  if (r.stamp) {
+    row('Methodology', 'grade', r.periodTo, null, r.stamp.grade, r.stamp.answers, null, r.stamp.reasons.join('; '));
+    row('Methodology', 'metric version', r.periodTo, null, r.stamp.metricVersion, null, null, `samples per prompt ${r.stamp.samplesPerPrompt}; prompts ${r.stamp.prompts}; days ${r.stamp.runDays}; surface ${r.stamp.surface ?? 'none'}`);
+  }
   for (const p of r.series.composite) row('GEO score per day', 'GEO score', p.day, p.value, 'score', p.n, p.interval, 'all engines');
   for (const e of r.series.engines) for (const p of e.points) row('GEO score per day', `GEO score ${e.engine}`, p.day, p.value, 'score', p.n, p.interval, e.engine);
   for (const s of r.sections) {

@@ -17,6 +17,8 @@ export interface ClientRow {
   shareOfVoice: number | null;
   topCompetitor: { name: string; shareOfVoice: number | null } | null;
   simulatedShare: number | null;
+  /** The methodology stamp of the client's period (its report's), null before any measurement. */
+  stamp: ReportData['stamp'];
 }
 
 export interface PortfolioData {
@@ -43,7 +45,7 @@ export function clientRow(workspace: string, r: ReportData): ClientRow {
     rank: r.summary.latest?.rank ?? null, of: r.summary.latest?.of ?? 0,
     shareOfVoice: brand?.shareOfVoice ?? null,
     topCompetitor: rival && { name: rival.name, shareOfVoice: rival.shareOfVoice },
-    simulatedShare: r.simulatedShare,
+    simulatedShare: r.simulatedShare, stamp: r.stamp ?? null,
   };
 }
 
@@ -89,7 +91,7 @@ export function buildPortfolio(input: {
 
 export const PORTFOLIO_CSV_COLUMNS = [
   'client', 'workspace', 'day', 'score', 'interval_low', 'interval_high', 'n', 'first_day', 'first_score', 'change_significant',
-  'rank', 'of', 'share_of_voice', 'top_competitor', 'top_competitor_share_of_voice', 'simulated_share',
+  'rank', 'of', 'share_of_voice', 'top_competitor', 'top_competitor_share_of_voice', 'simulated_share', 'grade',
 ] as const;
 
 /** One CSV row per client: raw numbers with their interval columns, ISO days (the comparison page as data). */
@@ -97,6 +99,6 @@ export function portfolioCsvRows(p: PortfolioData): Array<Array<string | number 
   return p.rows.map((r) => [
     r.name, r.workspace, r.day, r.score, r.interval?.[0] ?? null, r.interval?.[1] ?? null, r.n,
     r.change?.firstDay ?? null, r.change?.from ?? null, r.change?.significant ?? null,
-    r.rank, r.of, r.shareOfVoice, r.topCompetitor?.name ?? null, r.topCompetitor?.shareOfVoice ?? null, r.simulatedShare,
+    r.rank, r.of, r.shareOfVoice, r.topCompetitor?.name ?? null, r.topCompetitor?.shareOfVoice ?? null, r.simulatedShare, r.stamp?.grade ?? null,
   ]);
 }

@@ -114,7 +114,7 @@ describe('agency portfolio on request', { timeout: 240_000 }, () => {
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     expect(csv.body.charCodeAt(0)).toBe(0xfeff);
     const lines = csv.body.slice(1).trim().split('\r\n');
-    expect(lines[0]).toBe('client,workspace,day,score,interval_low,interval_high,n,first_day,first_score,change_significant,rank,of,share_of_voice,top_competitor,top_competitor_share_of_voice,simulated_share');
+    expect(lines[0]).toBe('client,workspace,day,score,interval_low,interval_high,n,first_day,first_score,change_significant,rank,of,share_of_voice,top_competitor,top_competitor_share_of_voice,simulated_share,grade');
     expect(lines).toHaveLength(4);
     expect(lines.find((l) => l.startsWith('Gamma Gardens,gamma,'))).toBeDefined();
   });

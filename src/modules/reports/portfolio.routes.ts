@@ -11,6 +11,7 @@ import { DeliveryState, Recipients, Schedule } from './delivery.routes.ts';
 import type { PortfolioDeliveryService } from './portfolio-delivery.service.ts';
 import { MAX_CLIENTS, type PortfolioService } from './portfolio.service.ts';
 import { MAX_PERIOD_DAYS } from './reports.service.ts';
+import { Stamp } from '../scores/methodology.schema.ts';
 import { sendReport } from './reports.routes.ts';
 
 // The agency portfolio (docs/reports.md, "Agency portfolio"): every workspace the signed-in person
@@ -44,6 +45,7 @@ const PortfolioJson = Type.Object({
     change: Nullable(Type.Object({ firstDay: Day, from: Type.Number(), to: Type.Number(), significant: Type.Boolean({ description: 'The two days’ 95% intervals do not overlap' }) })),
     rank: Nullable(Type.Integer()), of: Type.Integer(), shareOfVoice: Nullable(Type.Number()),
     topCompetitor: Nullable(Type.Object({ name: Type.String(), shareOfVoice: Nullable(Type.Number()) })), simulatedShare: Nullable(Type.Number()),
+    stamp: Nullable(Stamp),
   }), { description: 'The comparison: clients by score, highest first; unmeasured ones last' }),
   clients: Type.Array(Type.Object({
     workspace: Type.String(),

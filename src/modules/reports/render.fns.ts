@@ -115,7 +115,10 @@ function appendix(r: ReportData, f: Formatter, t: Translator): string {
   const surfaceOf = (e: (typeof m.engines)[number]) => (e.surfaces?.length ? e.surfaces.map((x) => t.msg(x === 'product' ? 'ui.surface.product' : 'ui.surface.api')).join(', ') : '—');
   const rows = m.engines.map((e) => `<tr><td>${esc(f.engine(e.engine))}</td><td>${esc(surfaceOf(e))}</td><td class="num">${esc(f.count(e.answers))}</td><td class="num">${esc(f.count(e.days))}</td><td class="num">${esc(f.percent(e.simulatedShare === null ? null : 100 * e.simulatedShare, 'no_answers'))}</td><td>${esc(t.msg(e.simulatedShare === 1 ? 'ui.sourceSimulated' : e.simulatedShare === 0 ? 'ui.sourceLive' : 'ui.sourceMixed'))}</td><td>${esc(models(e))}</td></tr>`).join('');
   const th = (key: MessageKey, num = true) => `<th${num ? ' class="num"' : ''}>${esc(t.msg(key))}</th>`;
+  const grade = r.stamp ? [r.stamp.grade === 'decision-grade' ? t.msg('ui.gradeDecision')
+    : t.msg('ui.gradeExploratory', { criteria: r.stamp.failedCriteria.map((c) => t.msg(`criterion.${c}`)).join(', ') })] : [];
   const items = [
+    ...grade,
     t.msg('ui.days', { days: f.count(m.days), answers: span(m.answersPerDay, 'no_runs'), prompts: span(m.promptsPerDay, 'no_runs') }),
     t.msg('ui.samples', { samples: m.samplesPerPrompt === null ? f.notEnough('no_runs') : f.count(m.samplesPerPrompt) }),
     t.msg('ui.simulatedAll', { share: m.simulatedShare === null ? f.notEnough('no_answers') : f.percent(100 * m.simulatedShare) }),

@@ -1,3 +1,4 @@
+import type { Stamp } from '../scores/methodology.fns.ts';
 import { wilson } from '../scores/scores.fns.ts';
 import { scoreBody, type Snapshot } from '../scores/snapshot.fns.ts';
 import { surfaceOf, type FigureSurface } from '../scores/stamp-facts.fns.ts';
@@ -249,6 +250,8 @@ export interface ReportData extends Branding {
   summary: Summary; series: Series; methodology: Methodology; sections: Section[];
   /** The period's last scoreboard as the scoreboard endpoint has it (absent from reports stored before it was added). */
   scoreboard?: Snapshot['scoreboard'];
+  /** The methodology stamp of the period's figures (docs/methodology.md); absent from reports stored before it. */
+  stamp?: Stamp | null;
 }
 
 export interface ReportInput extends Branding {
@@ -262,6 +265,8 @@ export interface ReportInput extends Branding {
   modelVersions?: Array<{ engine: string; surface?: string; modelVersion: string | null; answers: number }>;
   /** The access logs' pages for the period (traffic.fns.ts), appended to a visibility summary; none when no log was sent. */
   traffic?: Section[];
+  /** The methodology stamp of the period's answers, when wired. */
+  stamp?: Stamp | null;
 }
 
 /** The report of one type over its days; types whose data source is missing say so. */
@@ -285,7 +290,7 @@ export function buildReport(input: ReportInput): ReportData {
     simulated: input.simulatedEngines.length > 0, simulatedEngines: input.simulatedEngines, simulatedShare: method.simulatedShare,
     score: last ? scoreBody(last.data, last.day) : null,
     summary: executiveSummary(input.days), series: seriesOf(input.days, perEngineDays), methodology: method,
-    scoreboard: last?.data.scoreboard ?? [],
+    scoreboard: last?.data.scoreboard ?? [], stamp: input.stamp ?? null,
   };
   const only = (unavailable: string) => ({ ...base, sections: [{ heading: CATALOG[input.type].title, figures: [], unavailable }] });
   if (input.unavailable) return only(input.unavailable);

@@ -1,3 +1,4 @@
+import type { Stamp } from '../scores/methodology.fns.ts';
 import { and, desc, eq, gte, lte } from 'drizzle-orm';
 import { ENGINE_IDS } from '../../config.ts';
 import type { Db } from '../../lib/db.ts';
@@ -48,6 +49,8 @@ export interface ReportSources {
   };
   /** The access logs' reads (traffic module), for the visibility summary's traffic pages. */
   traffic?(): TrafficReads;
+  /** The methodology stamp of the answers of the days [from, to] (scores module's stamps). */
+  stamp?(ws: WorkspaceContext, from: string, to: string): Promise<Stamp>;
 }
 /** The longest period a report may cover. */
 export const MAX_PERIOD_DAYS = 400;
@@ -150,12 +153,13 @@ export function createReportsService(deps: {
     const wantsRecs = !opts.lean && (type === 'recommendations_progress' || type === 'visibility_summary');
     // The portfolio (lean) never prints the traffic pages.
     const traffic = !opts.lean && type === 'visibility_summary' ? await trafficPages(deps.sources.traffic?.(), ws, row.periodFrom, row.periodTo) : undefined;
+    const stamp = days.length && deps.sources.stamp ? await deps.sources.stamp(ws, row.periodFrom, row.periodTo) : null;
     return buildReport({
       ...brand, language: (row.trigger === 'run' || row.trigger === 'weekly' ? brand.language : row.language) as Language,
       type, workspace: ws.slug, periodFrom: row.periodFrom, periodTo: row.periodTo, generatedAt: row.createdAt.toISOString(),
       // Run and weekly reports recorded their simulated engines; an on-demand one reads them from its snapshots.
       simulatedEngines: row.simulatedEngines.length ? row.simulatedEngines : perEngineDays.filter((e) => e.days.some((d) => d.data.simulated)).map((e) => e.engine).sort(),
-      days, perEngine, perEngineDays, unavailable: UNAVAILABLE[type], domainClasses, modelVersions, traffic,
+      days, perEngine, perEngineDays, unavailable: UNAVAILABLE[type], domainClasses, modelVersions, traffic, stamp,
       recs: wantsRecs ? await recsInput(ws, row) : undefined,
       seo: type === 'seo_technical_status' ? await seoInput(ws, days.at(-1)?.data.metrics.answers ?? 0) : undefined,
     });

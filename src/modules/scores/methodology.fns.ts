@@ -37,30 +37,43 @@ export interface Stamp extends StampFacts {
   metricVersion: string;
   grade: Grade;
   reasons: string[];
+  /** the criteria behind `reasons`, each once, for readers that say them in their own language */
+  failedCriteria: Criterion[];
 }
 
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** The reasons a figure is exploratory (empty: decision-grade), one per failed rule. */
-export function gradeReasons(f: StampFacts): string[] {
+/** The IAB's criteria a figure can fail (plus simulation), as `failedCriteria` names them. */
+export const CRITERIA = ['simulation', 'query_volume', 'sample_size', 'prompt_coverage', 'cadence', 'reproducibility', 'platform_coverage'] as const;
+export type Criterion = (typeof CRITERIA)[number];
+
+/** Every failed rule (empty: decision-grade), with its criterion and a sentence saying it. */
+export function failedRules(f: StampFacts): Array<{ criterion: Criterion; reason: string }> {
   const t = THRESHOLDS;
-  const reasons: string[] = [];
+  const out: Array<{ criterion: Criterion; reason: string }> = [];
+  const fail = (criterion: Criterion, reason: string) => out.push({ criterion, reason });
   const prompts = Object.values(f.intentCoverage).reduce((a, b) => a + b, 0);
-  if (f.simulatedShare > 0) reasons.push('simulated answers');
-  if (f.answers < t.answers) reasons.push(`query volume: ${count(f.answers, 'answer')}, fewer than ${t.answers}`);
-  if (f.samplesPerPrompt < t.samplesPerPrompt) reasons.push(`sample size: ${count(f.samplesPerPrompt, 'sample')} per prompt, fewer than ${t.samplesPerPrompt}`);
-  if (prompts < t.prompts) reasons.push(`prompt coverage: ${count(prompts, 'prompt')}, fewer than ${t.prompts}`);
+  if (f.simulatedShare > 0) fail('simulation', 'simulated answers');
+  if (f.answers < t.answers) fail('query_volume', `query volume: ${count(f.answers, 'answer')}, fewer than ${t.answers}`);
+  if (f.samplesPerPrompt < t.samplesPerPrompt) fail('sample_size', `sample size: ${count(f.samplesPerPrompt, 'sample')} per prompt, fewer than ${t.samplesPerPrompt}`);
+  if (prompts < t.prompts) fail('prompt_coverage', `prompt coverage: ${count(prompts, 'prompt')}, fewer than ${t.prompts}`);
   const thin = f.intents.filter((i) => (f.intentCoverage[i] ?? 0) < t.promptsPerIntent);
-  if (thin.length) reasons.push(`prompt coverage: fewer than ${t.promptsPerIntent} prompts for ${thin.join(', ')}`);
-  if (f.runDays < t.runDays) reasons.push(`cadence: runs on ${count(f.runDays, 'distinct day')}, fewer than ${t.runDays}`);
-  if (f.unversionedShare > t.unversionedShare) reasons.push('reproducibility: some answers carry no provider-reported model version');
-  if (f.surface === null || f.surface === 'mixed') reasons.push('platform coverage: surface not stated as one of api or product');
-  if (f.engines.length < t.engines) reasons.push(`platform coverage: ${count(f.engines.length, 'engine')}, fewer than ${t.engines}`);
-  return reasons;
+  if (thin.length) fail('prompt_coverage', `prompt coverage: fewer than ${t.promptsPerIntent} prompts for ${thin.join(', ')}`);
+  if (f.runDays < t.runDays) fail('cadence', `cadence: runs on ${count(f.runDays, 'distinct day')}, fewer than ${t.runDays}`);
+  if (f.unversionedShare > t.unversionedShare) fail('reproducibility', 'reproducibility: some answers carry no provider-reported model version');
+  if (f.surface === null || f.surface === 'mixed') fail('platform_coverage', 'platform coverage: surface not stated as one of api or product');
+  if (f.engines.length < t.engines) fail('platform_coverage', `platform coverage: ${count(f.engines.length, 'engine')}, fewer than ${t.engines}`);
+  return out;
 }
 
+/** The reasons a figure is exploratory (empty: decision-grade), one per failed rule. */
+export const gradeReasons = (f: StampFacts): string[] => failedRules(f).map((r) => r.reason);
+
 export function stamp(f: StampFacts): Stamp {
-  const reasons = gradeReasons(f);
+  const failed = failedRules(f);
   const prompts = Object.values(f.intentCoverage).reduce((a, b) => a + b, 0);
-  return { ...f, prompts, metricVersion: VERSION, grade: reasons.length ? 'exploratory' : 'decision-grade', reasons };
+  return {
+    ...f, prompts, metricVersion: VERSION, grade: failed.length ? 'exploratory' : 'decision-grade',
+    reasons: failed.map((r) => r.reason), failedCriteria: [...new Set(failed.map((r) => r.criterion))],
+  };
 }

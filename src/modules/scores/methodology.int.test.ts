@@ -43,4 +43,27 @@ describe('GET …/methodology', () => {
     expect((await get('methodology?date=nope')).statusCode).toBe(400);
     expect((await get('methodology?other=1')).statusCode).toBe(400);
   });
+
+  it('rides as `stamp` on the score, scoreboard, metrics, series, sources views and CSV, with the same n', async () => {
+    const { date, engine, cadenceDays, ...dayStamp } = (await get('methodology')).json();
+    expect([date, engine, cadenceDays]).toEqual([expect.any(String), 'composite', 7]);
+    const score = (await get('score')).json();
+    expect(score.stamp).toEqual(dayStamp);
+    expect((await get('scoreboard')).json().stamp).toEqual(dayStamp);
+    expect((await get('metrics')).json().stamp).toEqual(dayStamp);
+    expect((await get('score?surface=api')).json().stamp).toMatchObject({ surface: 'api', failedCriteria: expect.not.arrayContaining(['platform_coverage']) });
+
+    const series = (await get('timeseries?range=7d')).json();
+    expect(series.stamp).toMatchObject({ answers: series.answers, runDays: 1, grade: 'exploratory', dateRange: { from: series.from, to: series.to } });
+    expect(series.stamp.failedCriteria).toEqual(expect.arrayContaining(['simulation', 'cadence', 'platform_coverage']));
+    const one = (await get('timeseries?engine=chatgpt')).json();
+    expect(one.stamp).toMatchObject({ surface: 'api', engines: [{ engine: 'chatgpt', modelVersions: ['simulated-chatgpt-1'] }] });
+    expect((await get('timeseries/entities')).json().stamp.answers).toBe(series.answers);
+
+    const domains = (await get('sources/domains')).json();
+    expect(domains.stamp.answers).toBe(domains.answers);
+    const csv = (await get('timeseries?format=csv')).body.trim().split('\n');
+    expect(csv[0]!.split(',').slice(-2)).toEqual(['grade', 'metric_version']);
+    expect(csv[1]!.split(',').slice(-2)).toEqual(['exploratory', 'geo-score-v1']);
+  });
 });

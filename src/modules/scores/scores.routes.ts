@@ -12,6 +12,8 @@ import { expected } from '../../lib/http/validation.ts';
 import { WorkspaceParams } from '../../lib/http/params.ts';
 import { COMPONENTS } from './scores.fns.ts';
 import { COMPOSITE, type ScoresService } from './scores.service.ts';
+import { Stamp } from './methodology.schema.ts';
+import type { Stamps } from './stamps.ts';
 
 const tags = ['scores'];
 const BrandParams = Type.Object({ brand: Type.String({ pattern: '^[a-z0-9-]+$', ...expected('a workspace slug of lowercase letters (a-z), digits and hyphens'), description: 'Workspace slug (the brand)' }) });
@@ -31,6 +33,7 @@ const Doc = (description: string) => Type.Unknown({ description });
 const Metrics = Open({
   workspace: Type.String(), date: Type.String(), runId: Type.String(), runs: Doc('succeeded runs pooled on that day'), answers: Doc('answers behind the figures'),
   score: Doc('{value, interval}: GEO score 0-100 and its bootstrap 95% interval'),
+  stamp: Stamp,
   mentionRate: Doc('{value, n, interval}: share of answers mentioning the brand, Wilson 95%'),
   citationRate: Doc('{value, n, interval}: share of answers citing the brand’s domains, Wilson 95%'),
   topCitedDomains: Doc('[{domain, class, …}]: most cited domains with their class'),
@@ -64,6 +67,7 @@ const Score = Type.Object({
     delta: Nullable(Type.Number()),
     significant: Type.Boolean({ description: 'true only when this score’s and the previous snapshot’s 95% intervals do not overlap' }),
   }, { description: 'Change from the previous day measured; null on the first' })),
+  stamp: Stamp,
   sampleSizes: Type.Record(Type.String(), Type.Object({ n: Type.Integer(), interval: Type.Optional(Type.Array(Type.Number())) }), { description: 'Sample size of each component and its 95% interval (percent): Wilson for the proportions (visibility, relativeSov, volume), the normal approximation for the means (position, sentiment).' }),
 });
 const SurfaceFilter = Type.Optional(StringEnum(SURFACES, { description: '`api` (engines asked through a provider API with its search tool) or `product` (the consumer answer as served, through a results provider): the figures of that surface only, pooled on their own (from the runs since per-surface figures were introduced). Without it the composite pools every engine and `surface` says `mixed` when it pools both.' }));
@@ -80,11 +84,12 @@ const Series = Type.Object({
   workspace: Type.String(), engine: Type.String(), surface: SurfaceField, range: StringEnum(['7d', '28d', 'all'] as const), from: Nullable(Type.String()), to: Type.String(),
   version: Type.String(), answers: Type.Integer(), simulatedShare: Num, simulated: Nullable(Type.Boolean()),
   points: Type.Array(Type.Object({ date: Type.String(), runId: Type.String(), score: Num }, { additionalProperties: true })),
+  stamp: Stamp,
 }, { additionalProperties: true, description: '{workspace, engine, surface, range, from, to, version, answers, simulatedShare, simulated, points: [{date, runId, runs, score, interval, components, missingComponents, n, simulatedShare, simulated, change: {previousDate, previous, delta, significant} | null}]} — one point per day measured, pooling every succeeded run of that day; `significant` only when the two days’ 95% score intervals do not overlap. The top-level simulatedShare is over every answer in the range.' });
 
-export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService }) {
+export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService; stamps: Stamps }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { scores } = deps;
+  const { scores, stamps } = deps;
 
   for (const [url, operationId, params] of [
     ['/api/v1/workspaces/:workspace/score', 'getScore', WorkspaceParams],
@@ -98,7 +103,9 @@ export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService
       },
     }, async (request, reply) => {
       const q = request.query as { date?: string; surface?: Surface; format: 'json' | 'csv' };
-      const score = await scores.score(workspaceOf(request), q.date, q.surface);
+      const ws = workspaceOf(request);
+      const found = await scores.score(ws, q.date, q.surface);
+      const score = { ...found, stamp: await stamps.ofDay(ws, found.date, { surface: q.surface }) };
       return q.format === 'csv' ? reply.type('text/csv; charset=utf-8').send(scoreCsv(score)) : score;
     });
   }
@@ -108,9 +115,13 @@ export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService
     schema: {
       operationId: 'getScoreboard', tags, summary: 'The brand and every competitor, ranked by the same score from their own point of view', params: WorkspaceParams,
       description: 'Each entity: rank, score, visibility (with `visibilityInterval`, Wilson 95%), shareOfVoice (with `shareOfVoiceInterval`), averagePosition, sentiment, mentions, citations. `answers` pooled from `runs` succeeded runs of the day; `simulatedShare`/`simulated` say how much of it is simulated.',
-      response: { 200: Type.Object({ workspace: Type.String(), date: Type.String(), runId: Type.String(), runs: Type.Integer(), surface: SurfaceField, answers: Type.Integer(), ...Honest, version: Type.String(), entities: Type.Array(ScoreboardEntity) }) },
+      response: { 200: Type.Object({ workspace: Type.String(), date: Type.String(), runId: Type.String(), runs: Type.Integer(), surface: SurfaceField, answers: Type.Integer(), ...Honest, version: Type.String(), stamp: Stamp, entities: Type.Array(ScoreboardEntity) }) },
     },
-  }, async (request, reply) => reply.type('application/json; charset=utf-8').send((await scores.scoreboardJson(workspaceOf(request))) as never));
+  }, async (request, reply) => {
+    const ws = workspaceOf(request);
+    const json = await scores.scoreboardJson(ws);
+    return reply.type('application/json; charset=utf-8').send(withStamp(json, await stamps.ofDay(ws, (JSON.parse(json) as { date: string }).date)) as never);
+  });
 
   for (const [url, operationId, params] of [
     ['/api/v1/workspaces/:workspace/timeseries', 'getTimeseries', WorkspaceParams],
@@ -124,9 +135,11 @@ export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService
       },
     }, async (request, reply) => {
       const q = request.query as { engine: string; range: '7d' | '28d' | 'all'; surface?: Surface; format: 'json' | 'csv' };
-      const json = await scores.timeseriesJson(workspaceOf(request), q.engine, q.range, q.surface);
-      if (q.format === 'csv') return reply.type('text/csv; charset=utf-8').send(seriesCsv(JSON.parse(json)));
-      return reply.type('application/json; charset=utf-8').send(json as never);
+      const ws = workspaceOf(request);
+      const json = await scores.timeseriesJson(ws, q.engine, q.range, q.surface);
+      const stamp = await stamps.ofRange(ws, q.range, q);
+      if (q.format === 'csv') return reply.type('text/csv; charset=utf-8').send(seriesCsv({ ...JSON.parse(json), stamp }));
+      return reply.type('application/json; charset=utf-8').send(withStamp(json, stamp) as never);
     });
   }
 
@@ -139,7 +152,7 @@ export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService
       response: {
         200: Type.Object({
           workspace: Type.String(), engine: Type.String(), surface: Nullable(StringEnum(SURFACES, { description: 'The `surface` asked for; null when not narrowed' })), range: StringEnum(['7d', '28d', 'all'] as const), from: Nullable(Type.String()), to: Type.String(),
-          answers: Type.Integer(), simulatedShare: Num, simulated: Nullable(Type.Boolean()),
+          answers: Type.Integer(), simulatedShare: Num, simulated: Nullable(Type.Boolean()), stamp: Stamp,
           entities: Type.Array(Type.Object({
             entityId: Type.String(), name: Type.String(), kind: StringEnum(['brand', 'competitor'] as const),
             points: Type.Array(Type.Object({ date: Type.String(), visibility: Num, interval: Nullable(Type.Array(Type.Number())), shareOfVoice: Num, shareOfVoiceInterval: Nullable(Type.Array(Type.Number())), n: Type.Integer() })),
@@ -149,7 +162,9 @@ export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService
     },
   }, async (request) => {
     const q = request.query as { engine: string; range: '7d' | '28d' | 'all'; surface?: Surface };
-    return scores.entitySeries(workspaceOf(request), q.engine, q.range, q.surface);
+    const ws = workspaceOf(request);
+    const series = await scores.entitySeries(ws, q.engine, q.range, q.surface);
+    return { ...series, stamp: await stamps.ofRange(ws, q.range, q) };
   });
 
   r.get('/api/v1/workspaces/:workspace/metrics', {
@@ -159,5 +174,14 @@ export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService
       description: 'Rates carry n and a 95% Wilson interval; the score its bootstrap interval. `simulatedShare`/`simulated` overall and per engine. `change` compares with the previous day measured; each `significant` is true only when the two 95% intervals do not overlap.',
       params: WorkspaceParams, response: { 200: Type.Object({ ...Metrics.properties, ...Honest }, { additionalProperties: true }) },
     },
-  }, async (request) => scores.metrics(workspaceOf(request)));
+  }, async (request) => {
+    const ws = workspaceOf(request);
+    const metrics = await scores.metrics(ws);
+    return { ...metrics, stamp: await stamps.ofDay(ws, metrics.date) };
+  });
+}
+
+/** Scores answer pre-serialised JSON (snapshots are stored as text); the stamp joins it as its last field. */
+function withStamp(json: string, stamp: unknown): string {
+  return `${json.slice(0, json.lastIndexOf('}'))},"stamp":${JSON.stringify(stamp)}}`;
 }

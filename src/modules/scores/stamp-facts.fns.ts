@@ -11,7 +11,12 @@ export interface StampAnswer {
   modelVersion: string | null;
   promptId: string;
   simulated: boolean;
+  /** answers this row stands for (rows may be counted per cell); 1 when absent */
+  n?: number;
 }
+
+/** Which answers a figure stands on: a time range [from, to), a set of runs, one engine or surface. */
+export interface StampScope { from?: Date | null; to?: Date; runIds?: string[]; engine?: string; surface?: string }
 
 export type FigureSurface = 'api' | 'product' | 'mixed';
 
@@ -35,22 +40,30 @@ const median = (xs: number[]) => {
  * `answers`: the figure's day (already narrowed to its engine for a per-engine figure);
  * `windowDays`: the distinct days with answers in the 7 days ending on it.
  */
-export function stampFacts(answers: StampAnswer[], input: { intentOf: Map<string, string>; intents: readonly string[]; windowDays: string[]; from: string; to: string }): StampFacts {
+export function stampFacts(answers: StampAnswer[], input: { intentOf: Map<string, string>; intents: readonly string[]; windowDays: string[]; from: string | null; to: string }): StampFacts {
   const engines = new Map<string, Set<string>>();
+  let n = 0;
+  let simulated = 0;
+  let unversioned = 0;
+  // Samples: answers per (run, engine, prompt) — the median, so one failed call does not decide.
+  const asked = new Map<string, number>();
   for (const a of answers) {
+    const k = a.n ?? 1;
+    n += k;
+    if (a.simulated) simulated += k;
+    if (!a.modelVersion) unversioned += k;
     const versions = engines.get(a.engine) ?? new Set<string>();
     if (a.modelVersion) versions.add(a.modelVersion);
     engines.set(a.engine, versions);
+    const cell = `${a.runId}\u0000${a.engine}\u0000${a.promptId}`;
+    asked.set(cell, (asked.get(cell) ?? 0) + k);
   }
-  // Samples: answers per (run, engine, prompt) — the median, so one failed call does not decide.
-  const asked = new Map<string, number>();
-  for (const a of answers) asked.set(`${a.runId}\u0000${a.engine}\u0000${a.promptId}`, (asked.get(`${a.runId}\u0000${a.engine}\u0000${a.promptId}`) ?? 0) + 1);
   const intentCoverage: Record<string, number> = {};
   for (const id of new Set(answers.map((a) => a.promptId))) {
     const intent = input.intentOf.get(id) ?? 'unknown';
     intentCoverage[intent] = (intentCoverage[intent] ?? 0) + 1;
   }
-  const n = answers.length;
+  const share = (k: number) => (n ? Math.round((10_000 * k) / n) / 10_000 : 0);
   return {
     surface: surfaceOf(answers.map((a) => a.surface)),
     engines: [...engines].map(([engine, v]) => ({ engine, modelVersions: [...v].sort() })).sort((a, b) => a.engine.localeCompare(b.engine)),
@@ -60,7 +73,7 @@ export function stampFacts(answers: StampAnswer[], input: { intentOf: Map<string
     intents: input.intents,
     runDays: new Set(input.windowDays).size,
     dateRange: { from: input.from, to: input.to },
-    simulatedShare: n ? Math.round((10_000 * answers.filter((a) => a.simulated).length) / n) / 10_000 : 0,
-    unversionedShare: n ? Math.round((10_000 * answers.filter((a) => !a.modelVersion).length) / n) / 10_000 : 0,
+    simulatedShare: share(simulated),
+    unversionedShare: share(unversioned),
   };
 }

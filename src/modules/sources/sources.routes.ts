@@ -12,6 +12,8 @@ import { ENGINES_WITH_SURFACE } from '../engines/capture/capture.ts';
 import { OVERRIDABLE_CLASSES, SOURCE_CLASSES } from './source-classes.fns.ts';
 import { viewCsv, type CsvView } from './sources.csv.fns.ts';
 import type { SourcesService } from './sources.service.ts';
+import { Stamp } from '../scores/methodology.schema.ts';
+import type { Stamps } from '../scores/stamps.ts';
 
 const tags = ['sources'];
 const Rate = Type.Object({ k: Type.Integer(), n: Type.Integer(), value: Nullable(Type.Number({ description: 'percent; null when n is 0' })), interval: Type.Array(Type.Number(), { minItems: 2, maxItems: 2, description: '95% Wilson interval, percent' }) });
@@ -28,6 +30,7 @@ const Header = {
   surfaces: Type.Array(Type.String()),
   simulated: Type.Boolean(),
   methodology: Type.String(),
+  stamp: Stamp,
 };
 const csvOr = (json: TSchema) => ({ 200: { description: 'JSON, or CSV with `format=csv`', content: { 'application/json': { schema: json }, 'text/csv': { schema: { type: 'string' } } } } });
 const Source = Type.Object({ url: Type.String(), title: Nullable(Type.String()), domain: Type.String(), rank: Nullable(Type.Integer()), query: Nullable(Type.String()) });
@@ -76,7 +79,7 @@ const VIEWS = [
   ['gaps', 'getSourcesGaps', 'Fan-out queries where a competitor’s page is retrieved and the brand’s is not', 'Sources tied to their query by the provider are attributed to it (`attribution: query`); otherwise to every query of the answer (`answer`).'],
 ] as const;
 
-export function sourcesRoutes(app: FastifyInstance, deps: { sources: SourcesService; engines: EnginesService }) {
+export function sourcesRoutes(app: FastifyInstance, deps: { sources: SourcesService; engines: EnginesService; stamps: Stamps }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { sources } = deps;
 
@@ -92,7 +95,7 @@ export function sourcesRoutes(app: FastifyInstance, deps: { sources: SourcesServ
         : view === 'owned' ? await sources.owned(ws, filter)
         : view === 'gaps' ? await sources.gaps(ws, filter)
         : await sources.table(ws, filter, view === 'domains' ? 'domain' : 'url');
-      if (format !== 'csv') return out;
+      if (format !== 'csv') return { ...out, stamp: await deps.stamps.ofRuns(ws, out.window, filter) };
       reply.header('content-disposition', `attachment; filename="sources-${view}.csv"`);
       return reply.type('text/csv; charset=utf-8').send(viewCsv({ view, rows: out.rows } as CsvView));
     });

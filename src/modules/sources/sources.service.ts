@@ -15,6 +15,7 @@ import { ownedPathTallies } from './owned-paths.fns.ts';
 import { domainOf } from '../engines/capture/trace.ts';
 import { invalid } from '../../lib/errors.ts';
 import { RANGE_DAYS, type RangeName } from '../../lib/ranges.ts';
+import type { StampScope } from '../scores/stamp-facts.fns.ts';
 
 // What the engines searched and read, read back: the window of latest succeeded runs (or one
 // run), narrowed by engine and surface, through the pure views. Prompts' texts come from the
@@ -147,15 +148,21 @@ export function createSourcesService(deps: { db: Db; clock: Clock; runReads: Run
     },
 
     /**
-     * One row per answer of [from, to) (UTC day, run, engine, surface, model version, prompt,
-     * simulated): what the methodology stamp of a figure is made from.
+     * The answers behind a figure, counted per (UTC day, run, engine, surface, model version,
+     * prompt, simulated) — one row per cell, `n` its answers — for a time range or a set of runs,
+     * one engine or surface: what the methodology stamp of the figure is made from.
      */
-    async stampAnswers(ws: WorkspaceContext, from: Date, to: Date, engine?: string) {
+    async stampAnswers(ws: WorkspaceContext, q: StampScope) {
       const t = answerTraces;
-      return deps.db.select({
-        day: sql<string>`to_char(${t.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`, runId: t.runId, engine: t.engine, surface: t.surface,
-        modelVersion: t.modelVersion, promptId: t.promptId, simulated: t.simulated,
-      }).from(t).where(and(eq(t.workspaceId, ws.id), gte(t.createdAt, from), lt(t.createdAt, to), ...(engine ? [eq(t.engine, engine)] : [])));
+      const day = sql<string>`to_char(${t.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+      const rows = await deps.db.select({
+        day, runId: t.runId, engine: t.engine, surface: t.surface, modelVersion: t.modelVersion, promptId: t.promptId, simulated: t.simulated, n: count(),
+      }).from(t).where(and(
+        eq(t.workspaceId, ws.id), q.from ? gte(t.createdAt, q.from) : undefined, q.to ? lt(t.createdAt, q.to) : undefined,
+        q.runIds ? inArray(t.runId, q.runIds.length ? q.runIds : ['']) : undefined,
+        q.engine ? eq(t.engine, q.engine) : undefined, q.surface ? eq(t.surface, q.surface) : undefined,
+      )).groupBy(day, t.runId, t.engine, t.surface, t.modelVersion, t.promptId, t.simulated);
+      return rows.map((r) => ({ ...r, n: Number(r.n) }));
     },
 
     /** Each engine's model versions day by day (UTC days of the answers) over the range, and the days they changed. */

@@ -9,6 +9,7 @@ import { ChainQuery, ChainView, Ga4View, RobotsView, UnfetchedView } from './sit
 import type { SiteViews } from './site.views.ts';
 import { RangeQuery } from './traffic.schemas.ts';
 import { sendCsv } from './traffic.routes.ts';
+import type { Stamps } from '../scores/stamps.ts';
 
 const tags = ['traffic'];
 const FormatQuery = Closed({ format: Type.Optional(StringEnum(['json', 'csv'] as const, { description: '`csv` answers text/csv, one line per row' })) });
@@ -16,7 +17,7 @@ const jsonOrCsv = (schema: ReturnType<typeof Type.Object>) => ({
   200: { description: 'JSON, or CSV with `format=csv`', content: { 'application/json': { schema }, 'text/csv': { schema: { type: 'string' } } } },
 });
 
-export async function siteRoutes(app: FastifyInstance, deps: { site: SiteViews }) {
+export async function siteRoutes(app: FastifyInstance, deps: { site: SiteViews; stamps: Pick<Stamps, 'ofRuns'> }) {
   const { site } = deps;
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -57,8 +58,10 @@ export async function siteRoutes(app: FastifyInstance, deps: { site: SiteViews }
       params: WorkspaceParams, querystring: ChainQuery, response: jsonOrCsv(ChainView),
     },
   }, async (request, reply) => {
-    const view = await site.chain(workspaceOf(request), request.query);
-    if (request.query.format !== 'csv') return view;
+    const ws = workspaceOf(request);
+    const view = await site.chain(ws, request.query);
+    // The stamp of the answers behind retrieved and cited (the window's runs); visits and crawls are logs.
+    if (request.query.format !== 'csv') return { ...view, stamp: await deps.stamps.ofRuns(ws, view.window, { engine: request.query.engine }) };
     return sendCsv(reply, view.rows.map((c) => ({
       path: c.path, engine: c.engine, weakest: c.weakest, reason: c.reason, verifiedFetches: c.crawled?.verifiedHits ?? null, lastStatus: c.crawled?.lastStatus ?? null,
       robotsBlocked: c.robots.filter((x) => x.verdict === 'blocked').map((x) => x.token).join(' '),

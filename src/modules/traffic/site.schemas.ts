@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { Closed, Nullable, StringEnum, Timestamp } from '../../lib/http/schema-helpers.ts';
+import { Stamp } from '../scores/methodology.schema.ts';
 import { Purpose } from './traffic.schemas.ts';
 
 // Schemas of the views that join access logs to the page evaluations, the answers and GA4.
@@ -76,6 +77,7 @@ export const ChainView = Type.Object({
   window: Type.Union([Type.Object({ runIds: Type.Array(Type.String()), from: Timestamp, to: Timestamp }), Type.Null()], { description: 'The runs whose answers give retrieved and cited' }),
   logsReceived: Type.Boolean(), ga4: Nullable(Type.Object({ syncedAt: Timestamp, property: Nullable(Type.String()) })),
   total: Count('Rows matching the filters (before `limit`)'), rows: Type.Array(ChainRow),
+  stamp: Stamp,
 });
 
 export const Ga4View = Type.Object({

@@ -101,6 +101,14 @@ export function Simulated({ simulated, share }) {
   return html`<span class="badge simulated" title="These figures come from simulated engines, not real AI answers">Simulated${part ? ` (${part}of answers)` : ''}</span>`;
 }
 
+/** The methodology stamp's grade of the figures beside it (docs/methodology.md), its reasons on hover. */
+export function Grade({ stamp }) {
+  if (!stamp) return null;
+  const decision = stamp.grade === 'decision-grade';
+  const why = decision ? 'Every rule holds: fit to decide on.' : `Exploratory: ${stamp.reasons.join('; ')}`;
+  return html`<span class=${decision ? 'badge ok grade' : 'badge grade'} title=${why}>${decision ? 'Decision-grade' : 'Exploratory'}</span>`;
+}
+
 /** A change with whether it is significant (the 95% intervals do not overlap). */
 export function Change({ change }) {
   if (!change || change.delta === null || change.delta === undefined) return html`<span class="muted">no previous day</span>`;

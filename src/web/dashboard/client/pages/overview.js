@@ -1,7 +1,7 @@
 // Workspace overview: the GEO score with its five components, the scoreboard against the
 // competitors, and the time series per engine with its 95% interval band.
 import { BandChart, COLORS } from '../chart.js';
-import { Alert, Change, ENGINES, Loading, Simulated, api, day, hasMeasurement, engineName, fmt, html, interval, newKey, num, pct, plural, usd, useAction, useLoad, useState, ws } from '../lib.js';
+import { Alert, Change, ENGINES, Grade, Loading, Simulated, api, day, hasMeasurement, engineName, fmt, html, interval, newKey, num, pct, plural, usd, useAction, useLoad, useState, ws } from '../lib.js';
 
 const COMPONENTS = {
   visibility: 'Visibility — share of answers that name the brand',
@@ -59,7 +59,7 @@ function Scoreboard({ slug }) {
   if (error) return html`<${Alert} error=${error} />`;
   if (!data) return null;
   return html`<section aria-labelledby="board-h" class="card">
-    <h2 id="board-h">Scoreboard <${Simulated} simulated=${data.simulated} share=${data.simulatedShare} /></h2>
+    <h2 id="board-h">Scoreboard <${Simulated} simulated=${data.simulated} share=${data.simulatedShare} /> <${Grade} stamp=${data.stamp} /></h2>
     <div class="table-wrap"><table id="scoreboard">
       <caption>Brand and competitors on ${day(data.date)}, ${fmt.count(data.answers)} answers</caption>
       <thead><tr><th scope="col">Rank</th><th scope="col">Name</th><th scope="col">Score</th><th scope="col">Visibility (95%)</th><th scope="col">Share of voice (95%)</th><th scope="col">Avg. position</th><th scope="col">Citations</th></tr></thead>
@@ -86,7 +86,7 @@ async function loadSeries(slug, range) {
     api('GET', ws(slug, `/timeseries/entities?range=${range}`)),
     api('GET', ws(slug, `/model-versions?range=${range}`)).catch(() => null),
   ]);
-  const series = all.map((d, i) => ({ key: keys[i], label: engineName(keys[i]), color: COLORS[i], points: d.points, simulated: d.simulated, simulatedShare: d.simulatedShare }))
+  const series = all.map((d, i) => ({ key: keys[i], label: engineName(keys[i]), color: COLORS[i], points: d.points, simulated: d.simulated, simulatedShare: d.simulatedShare, stamp: d.stamp }))
     .filter((s) => s.points.length);
   // Visibility per entity: the brand and its competitors, as each day's scoreboard has them.
   const rivals = entities.entities.map((e, i) => ({
@@ -120,7 +120,7 @@ function Series({ slug }) {
   const toggle = (key) => (rivalsOn ? setShownRivals(on.includes(key) ? on.filter((k) => k !== key) : [...on, key]) : setShown(on.includes(key) ? on.filter((k) => k !== key) : [...on, key]));
   const rangeWords = RANGES.find(([v]) => v === range)[1].toLowerCase();
   return html`<section aria-labelledby="series-h" class="card">
-    <h2 id="series-h">Over time <${Simulated} simulated=${data?.composite.simulated} share=${data?.composite.simulatedShare} /></h2>
+    <h2 id="series-h">Over time <${Simulated} simulated=${data?.composite.simulated} share=${data?.composite.simulatedShare} /> <${Grade} stamp=${data?.composite.stamp} /></h2>
     <div class="controls">
       <fieldset class="inline" id="range"><legend>Range</legend>
         ${RANGES.map(([v, l]) => html`<label><input type="radio" name="range" value=${v} checked=${range === v} onChange=${() => setRange(v)} /> ${l}</label>`)}

@@ -1,0 +1,74 @@
+import type { Clock } from '../../lib/clock.ts';
+import type { WorkspaceContext } from '../../lib/http/types.ts';
+import { RANGE_DAYS, type RangeName } from '../../lib/ranges.ts';
+import { INTENTS } from '../workspaces/workspaces.schemas.ts';
+import { stamp, THRESHOLDS } from './methodology.fns.ts';
+import type { ScoresService } from './scores.service.ts';
+import { stampFacts, type StampAnswer, type StampScope } from './stamp-facts.fns.ts';
+
+// The methodology stamp of a figure (docs/methodology.md), for every response that carries one:
+// the day of a score (its answers; cadence over the 7 days ending on it), the range of a series
+// (every answer in it; cadence counts its days), or the runs a sources view reads.
+
+const DAY = 86_400_000;
+export const CADENCE_DAYS = 7;
+
+export interface StampFilter { engine?: string; surface?: string }
+
+export interface StampsDeps {
+  clock: Clock;
+  scores: Pick<ScoresService, 'score'>;
+  answers(ws: WorkspaceContext, scope: StampScope): Promise<StampAnswer[]>;
+  intents(workspaceId: string, promptIds: string[]): Promise<Array<{ id: string; intent: string }>>;
+}
+
+export type Stamps = ReturnType<typeof createStamps>;
+
+const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+const startOf = (day: string) => new Date(`${day}T00:00:00Z`);
+/** `composite` (or nothing) is every engine. */
+const engineOf = (engine?: string) => (engine && engine !== 'composite' ? engine : undefined);
+
+export function createStamps(deps: StampsDeps) {
+  async function build(ws: WorkspaceContext, answers: StampAnswer[], windowDays: string[], from: string | null, to: string) {
+    const intents = await deps.intents(ws.id, [...new Set(answers.map((a) => a.promptId))]);
+    const facts = stampFacts(answers, { intentOf: new Map(intents.map((p) => [p.id, p.intent])), intents: INTENTS, windowDays, from, to });
+    return { ...stamp(facts), intents: [...INTENTS], thresholds: { ...THRESHOLDS } };
+  }
+
+  return {
+    /** The stamp of the score of `day` (a measured day), for the composite or one engine, one surface or both. */
+    async ofDay(ws: WorkspaceContext, day: string, f: StampFilter = {}) {
+      const end = new Date(startOf(day).getTime() + DAY);
+      const start = new Date(end.getTime() - CADENCE_DAYS * DAY);
+      const window = await deps.answers(ws, { from: start, to: end, engine: engineOf(f.engine), surface: f.surface });
+      return build(ws, window.filter((a) => a.day === day), window.map((a) => a.day), dayOf(start), day);
+    },
+
+    /** GET …/methodology: the stamp of the score `GET …/score?date=` answers, with its day and window. */
+    async forScore(ws: WorkspaceContext, q: { date?: string; engine?: string }) {
+      const day = (await deps.scores.score(ws, q.date)).date;
+      return { date: day, engine: engineOf(q.engine) ?? 'composite', cadenceDays: CADENCE_DAYS, ...(await this.ofDay(ws, day, q)) };
+    },
+
+    /** Over a series' range ending today (`7d`, `28d`, `all`): every answer in it, cadence over its days. */
+    async ofRange(ws: WorkspaceContext, range: RangeName, f: StampFilter = {}) {
+      const days = RANGE_DAYS[range];
+      const today = dayOf(deps.clock.now());
+      return this.ofPeriod(ws, days === null ? null : dayOf(new Date(deps.clock.now().getTime() - (days - 1) * DAY)), today, f);
+    },
+
+    /** Over the days [from, to] (a report's period; from null: since the first answer). */
+    async ofPeriod(ws: WorkspaceContext, from: string | null, to: string, f: StampFilter = {}) {
+      const answers = await deps.answers(ws, { from: from ? startOf(from) : null, to: new Date(startOf(to).getTime() + DAY), engine: engineOf(f.engine), surface: f.surface });
+      const first = answers.reduce<string | null>((m, a) => (m === null || a.day < m ? a.day : m), null);
+      return build(ws, answers, answers.map((a) => a.day), from ?? first, to);
+    },
+
+    /** Over the runs a view reads (the sources views' window). */
+    async ofRuns(ws: WorkspaceContext, window: { runIds: string[]; from: string; to: string } | null, f: StampFilter = {}) {
+      const answers = window ? await deps.answers(ws, { runIds: window.runIds, engine: engineOf(f.engine), surface: f.surface }) : [];
+      return build(ws, answers, answers.map((a) => a.day), window?.from.slice(0, 10) ?? null, (window?.to ?? dayOf(deps.clock.now())).slice(0, 10));
+    },
+  };
+}
