@@ -28,7 +28,12 @@ const baseUrl = (server: Awaited<ReturnType<typeof startServer>>) => {
   return `http://127.0.0.1:${address.port}`;
 };
 
-describe('starting the server', () => {
+// Each test starts servers (or processes) that migrate a fresh database: seconds on a quiet
+// machine, tens of seconds on a loaded one (CI beside other work). They wait on the server's own
+// readiness, so a generous limit costs nothing when all is well.
+const SERVER_TESTS = { timeout: 180_000 };
+
+describe('starting the server', SERVER_TESTS, () => {
   it('migrates an empty database, serves HTTP, and keeps sessions across a restart', async () => {
     const env = await envFor(tmp());
     const first = await startServer(env);
@@ -51,7 +56,7 @@ describe('starting the server', () => {
   });
 });
 
-describe.runIf(driver() === 'pglite')('the embedded database is held by one process', () => {
+describe.runIf(driver() === 'pglite')('the embedded database is held by one process', SERVER_TESTS, () => {
   it('refuses a second server on the same DATA_DIR, then allows it once the first stops', async () => {
     const env = await envFor(tmp());
     const first = await startServer(env);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openPostgres, wrapPglite, type Database } from '../../src/lib/db.ts';
@@ -7,9 +8,11 @@ import { openPostgres, wrapPglite, type Database } from '../../src/lib/db.ts';
 // Each test file gets a database of its own, cloned from a migrated template made once per run
 // by global-setup.ts: a PGlite data directory tarball, or a PostgreSQL template database.
 
-// GEO_TEST_DB_PREFIX lets several checkouts run their suites on one server at once without
-// dropping each other's databases (global setup drops every database with its prefix).
-export const PG_PREFIX = process.env.GEO_TEST_DB_PREFIX ?? 'geo_test_';
+// Global setup drops every database with the prefix, so the prefix is the checkout's own (a hash
+// of its path): two checkouts running their suites on one server at once — a CI clone beside a
+// working copy — never drop each other's template. GEO_TEST_DB_PREFIX overrides it.
+export const PG_PREFIX = process.env.GEO_TEST_DB_PREFIX
+  ?? `geotest_${createHash('sha256').update(fileURLToPath(new URL('../..', import.meta.url))).digest('hex').slice(0, 8)}_`;
 export const PG_TEMPLATE = `${PG_PREFIX}template`;
 
 export function postgresUrl(database?: string): string {
