@@ -94,6 +94,7 @@ function uniform(seed: number, cells: TrueCell[], score: (c: TrueCell, k: number
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ratios: Record<'width' | 'threshold', number[]> = { width: [], threshold: [] };
+const tilts: Array<{ truth: number; pooled: number; perCell: number }> = [];
 for (let seed = 1; seed <= SEEDS; seed++) {
   const cells = world(seed);
   // Width: every cell matters, the target is 30 points.
@@ -101,6 +102,10 @@ for (let seed = 1; seed <= SEEDS; seed++) {
   const metA = a.cells.filter((c) => within(c.k, c.n)).length;
   const u = uniform(seed, cells, (_, k, n) => within(k, n), metA);
   ratios.width.push(a.calls / u.calls);
+  // What pooling every answer does to the run's overall mention rate (the score's visibility): open cells weigh more.
+  const pooled = (cs: Array<{ k: number; n: number }>) => (100 * cs.reduce((s, c) => s + c.k, 0)) / cs.reduce((s, c) => s + c.n, 0);
+  const perCell = (cs: Array<{ k: number; n: number }>) => (100 * cs.reduce((s, c) => s + c.k / c.n, 0)) / cs.length;
+  tilts.push({ truth: (100 * cells.reduce((s, c) => s + c.rate, 0)) / cells.length, pooled: pooled(a.cells), perCell: perCell(a.cells) });
   console.log(`seed ${seed} width ≤ ${WIDTH}: adaptive ${a.calls} calls (${metA}/${cells.length} cells within) · uniform ${u.calls} calls (n=${u.n}${u.short ? `: only ${u.met} within at the cap, ratio an upper bound` : ''}) · ratio ${(a.calls / u.calls).toFixed(3)}`);
   // Threshold: an alert threshold on every cell; the cells that matter are those it could move.
   const thresholds: Threshold[] = cells.map((c) => ({ source: 'alert_rule', ref: 'alr_bench', value: c.previous, engine: c.engine, promptIds: [c.promptId] }));
@@ -113,3 +118,5 @@ for (let seed = 1; seed <= SEEDS; seed++) {
 const summary = (xs: number[]) => `median of ${xs.length} seeds ${median(xs).toFixed(3)} (range ${Math.min(...xs).toFixed(3)}-${Math.max(...xs).toFixed(3)})`;
 console.log(`width: calls adaptive / uniform at equal interval width (≤ ${WIDTH} points), ${summary(ratios.width)}; target ≤ 0.70 — ${Math.max(...ratios.width) <= 0.7 ? 'met on every seed' : 'NOT met on every seed'}`);
 console.log(`threshold: calls adaptive / uniform at no more cells left straddling, ${summary(ratios.threshold)}`);
+const worst = (f: (t: (typeof tilts)[number]) => number) => Math.max(...tilts.map((t) => Math.abs(f(t) - t.truth))).toFixed(2);
+console.log(`overall mention rate of the adaptive runs against the true mean: all answers pooled off by up to ${worst((t) => t.pooled)} points; the mean of the cells' rates by up to ${worst((t) => t.perCell)}`);

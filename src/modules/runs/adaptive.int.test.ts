@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING, ENGINE_IDS } from '../../config.ts';
+import { newId } from '../../lib/ids.ts';
 import { createTestApp, createWorkspace, signup, type TestContext } from '../../../test/helpers/app.ts';
+import { recommendations } from '../recs/recs.tables.ts';
+import type { Evidence, MetricRef } from '../recs/recs.types.ts';
 
 // Adaptive sampling (issue 30): after the first pass, extra samples only on the cells whose
 // interval leaves a decision open, within a ceiling held at start; charged for the calls made;
@@ -106,6 +109,27 @@ describe('adaptive sampling', () => {
     expect(cells.length).toBeGreaterThan(0);
     for (const c of cells) expect(c.reasons).toEqual([expect.objectContaining({ kind: 'threshold', source: 'alert_rule', ref: rule.id })]);
     expect(run.sampling.cells).toBe(cells.length);
+  });
+
+  it('judges cells against an acted-on recommendation\'s effect test: its baseline, on its engine only', async () => {
+    const slug = await funded();
+    const wsId = ((await ctx.database.executeSql(`select id from workspaces where slug = '${slug}'`)).rows[0] as { id: string }).id;
+    const metric: MetricRef = { name: 'mention_rate', scope: { engine: 'chatgpt' }, better: 'higher', source: 'runs' };
+    const evidence: Evidence = { summary: 's', metric: { ...metric, current: null }, figures: [], answers: [], prompts: [], urls: [], facts: {}, window: null, simulated: true };
+    const now = new Date();
+    const recId = newId('rec');
+    await ctx.database.db.insert(recommendations).values({
+      id: recId, workspaceId: wsId, lane: 'geo', type: 'engine_gap', topic: 'engine-gap-chatgpt', title: 't', rationale: 'r', writtenBy: 'template', evidence,
+      scores: { impact: 1, confidence: 1, effort: 1, priority: 100, formula: 'recs-priority-v1' }, priority: 100, status: 'todo', stateVersion: 2, restoreStatus: null,
+      complianceFlag: false, currentDraftId: null, doneAt: null, jobId: null, createdAt: now, updatedAt: now,
+      baseline: { metric, measurement: { value: 50, k: 5, n: 10, interval: [23.66, 76.34], observedAt: now.toISOString() } },
+    });
+    const res = await api('POST', `/api/v1/workspaces/${slug}/runs`, { preset: 'smoke', sampling: { mode: 'adaptive' } });
+    const run = await finished(slug, res.json().id);
+    const cells = (await api('GET', `/api/v1/workspaces/${slug}/runs/${run.id}/detail`)).json().sampling.cells as Cell[];
+    // One answer's interval (0-79 or 21-100) contains 50: both chatgpt cells, and no other engine's.
+    expect(cells.map((c) => c.engine)).toEqual(['chatgpt', 'chatgpt']);
+    for (const c of cells) expect(c.reasons).toEqual([{ kind: 'threshold', source: 'recommendation', ref: recId, threshold: 50 }]);
   });
 
   it.each([
