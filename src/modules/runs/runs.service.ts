@@ -196,8 +196,10 @@ export function createRunsService(deps: {
     await askAll(engines.flatMap(asks));
     if (plan.sampling && !stopped()) {
       await ctx.log(`adaptive sampling: first pass done (${completed} calls); judging ${tally.size} cells${plan.sampling.targetWidth === null ? '' : ` against a ${plan.sampling.targetWidth}-point target width`}, ceiling ${formatUsd(plan.sampling.maxExtraMicrousd)} of credits`);
-      await extraRounds({ db, decisions: deps.decisions, pricing: deps.pipeline.pricing }, ctx, plan, engines, promptRows, tally, askAll, stopped).catch((err) => {
-        if (err !== STOPPED) throw err;
+      // A failure of the rounds themselves (reading thresholds, recording cells) keeps what was
+      // asked: the first pass stands, and the results already leased are still written below.
+      await extraRounds({ db, decisions: deps.decisions, pricing: deps.pipeline.pricing }, ctx, plan, engines, promptRows, tally, askAll, stopped).catch(async (err) => {
+        if (err !== STOPPED) await ctx.log(`adaptive sampling stopped early: ${(err as Error).message}`).catch(() => undefined);
       });
     }
     flush();
