@@ -303,6 +303,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mail: { mailer, workspaces, publicBaseUrl: config.publicBaseUrl, onError: (err) => app.log.error({ err }, 'weekly report mail failed') } });
   const runs = createRunsService({
     db, clock, jobs, prompts, engines, workspaces, pipeline: config.pipeline, events,
+    // Read when a run's adaptive rounds start, long after both services below exist.
+    decisions: { visibilityRules: (id) => alerts.visibilityRules(id), effectTests: (id) => recs.effectTests(id) },
     // The run's score snapshots and its reports commit together with its `succeeded`; the
     // significant moves of the score are published as `score.changed` once that has committed.
     onSucceeded: async (workspaceId, runId, answered) => {

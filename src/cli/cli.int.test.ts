@@ -128,6 +128,17 @@ describe('geo CLI against a live server', () => {
     expect([missing.code, missing.stderr]).toEqual([3, expect.stringMatching(/^geo: not_found: .*\(request .+\)\n$/)]);
   }, 300_000);
 
+  it('run start --adaptive passes the sampling option; run detail lists where the extra samples went', async () => {
+    const run = json(await geo(['--json', 'run', 'start', '--preset', 'smoke', '--adaptive', '--target-width', '60', '--max-samples-per-cell', '4', '--wait']));
+    expect(run).toMatchObject({ status: 'succeeded', sampling: { mode: 'adaptive', targetWidth: 60, maxSamplesPerCell: 4 } });
+    const detail = await geo(['run', 'detail', run.id]);
+    expect([detail.code, detail.stdout]).toEqual([0, expect.stringContaining('Extra samples (adaptive)')]);
+    expect(detail.stdout).toContain('wider than 60 points');
+    // An adaptive setting without --adaptive is the server's 400, in its words.
+    const bad = await geo(['run', 'start', '--preset', 'smoke', '--target-width', '30']);
+    expect([bad.code, bad.stderr]).toEqual([1, expect.stringMatching(/invalid_request: sampling\.targetWidth applies to adaptive sampling only/)]);
+  }, 300_000);
+
   it('recs transition reads the version, then moves the recommendation', async () => {
     const job = (await session('POST', `/api/v1/workspaces/${WS}/recs/generate`, { lane: 'geo' })).json();
     await expect.poll(async () => (await session('GET', `/api/v1/workspaces/${WS}/jobs/${job.id}`)).json().status, { timeout: 90_000, interval: 50 }).not.toBe('running');

@@ -15,10 +15,42 @@ export function positiveInt(value: string): number {
   return n;
 }
 
+export function positiveNumber(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a positive number');
+  return n;
+}
+
+interface StartOptions {
+  preset: string; samples?: number; wait?: boolean; idempotencyKey?: string;
+  adaptive?: boolean; targetWidth?: number; maxExtraMicrousd?: number; maxSamplesPerCell?: number;
+}
+/** The run's `sampling` option; adaptive settings without --adaptive go to the server, which refuses them (400) in its own words. */
+function samplingOption(opts: StartOptions) {
+  const set = { targetWidth: opts.targetWidth, maxExtraMicrousd: opts.maxExtraMicrousd, maxSamplesPerCell: opts.maxSamplesPerCell };
+  const given = Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined));
+  if (!opts.adaptive && !Object.keys(given).length) return {};
+  return { sampling: { mode: opts.adaptive ? 'adaptive' : 'uniform', ...given } };
+}
+
 export function runRow(r: JobStatus) {
   return [r.id, r.status, `${r.progress.completedCalls}/${r.progress.totalCalls}`, `${Math.round(r.progress.percent)}%`, r.startedAt, r.finishedAt];
 }
 const RUN_HEAD = ['id', 'status', 'calls', 'progress', 'started', 'finished'];
+
+interface SamplingDetail {
+  cells: Array<{ engine: string; promptId: string; reasons: Array<{ kind: string; source?: string; threshold?: number; targetWidth?: number }>; before: Reading; after: Reading }>;
+}
+interface Reading { samples: number; interval: [number, number] | null }
+const span = (r: Reading) => (r.interval ? `${r.interval[0]}-${r.interval[1]}` : 'n/a');
+/** An adaptive run's extra samples: one line per cell, why and how its interval moved. */
+function extraSamples(sampling: SamplingDetail | null | undefined) {
+  if (!sampling) return '';
+  if (!sampling.cells.length) return '\nAdaptive sampling: no cell needed extra samples.';
+  const why = (r: SamplingDetail['cells'][number]['reasons'][number]) => (r.kind === 'threshold' ? `${r.source} at ${r.threshold}%` : `wider than ${r.targetWidth} points`);
+  return `\nExtra samples (adaptive):\n${table(['engine', 'prompt', 'samples', 'interval before', 'interval after', 'why'],
+    sampling.cells.map((c) => [c.engine, c.promptId, `${c.before.samples} → ${c.after.samples}`, span(c.before), span(c.after), c.reasons.map(why).join('; ')]))}`;
+}
 
 function showRun(ctx: Context, run: JobStatus) {
   ctx.out.emit(run, () => {
@@ -43,9 +75,13 @@ export function registerRuns(program: Command) {
     .description('Start a measurement run')
     .addOption(new Option('--preset <preset>', 'which prompts and engines').choices(PRESETS).makeOptionMandatory())
     .option('--samples <n>', 'times each engine asks each prompt (1-10)', positiveInt)
+    .option('--adaptive', 'after the first pass, extra samples only where an interval straddles a decision threshold or is wider than --target-width')
+    .option('--target-width <points>', 'with --adaptive: widest 95% interval a prompt × engine cell may keep (percentage points)', positiveNumber)
+    .option('--max-extra-microusd <n>', 'with --adaptive: credit ceiling of the extra samples (default: the first pass\'s estimate)', positiveInt)
+    .option('--max-samples-per-cell <n>', 'with --adaptive: most samples a cell may reach (2-60, default 20)', positiveInt)
     .option('--wait', 'wait for the run to finish, with a progress bar; Ctrl-C cancels it')
     .option('--idempotency-key <key>', 'replaying the same key returns the same run')
-    .action(async (opts: { preset: string; samples?: number; wait?: boolean; idempotencyKey?: string }, cmd: Command) => {
+    .action(async (opts: StartOptions, cmd: Command) => {
       const ctx = await contextOf(cmd);
       // With --wait, a Ctrl-C while the start request is in flight still cancels what it started.
       let early = false;
@@ -54,7 +90,7 @@ export function registerRuns(program: Command) {
       let started: JobStatus;
       try {
         started = await ctx.api.json<JobStatus>('POST', `${ctx.base}/runs`, {
-          body: { preset: opts.preset, idempotencyKey: opts.idempotencyKey ?? randomUUID(), ...(opts.samples ? { samples: opts.samples } : {}) },
+          body: { preset: opts.preset, idempotencyKey: opts.idempotencyKey ?? randomUUID(), ...(opts.samples ? { samples: opts.samples } : {}), ...samplingOption(opts) },
         });
       } finally {
         process.off('SIGINT', onEarly);
@@ -97,13 +133,13 @@ export function registerRuns(program: Command) {
     .description('Results of a run grouped by engine')
     .action(async (id: string, _opts: unknown, cmd: Command) => {
       const ctx = await contextOf(cmd);
-      const detail = await ctx.api.json<{ run: JobStatus; engines: Array<Record<string, unknown>> }>('GET', `${ctx.base}/runs/${encodeURIComponent(id)}/detail`);
+      const detail = await ctx.api.json<{ run: JobStatus; engines: Array<Record<string, unknown>>; sampling?: SamplingDetail | null }>('GET', `${ctx.base}/runs/${encodeURIComponent(id)}/detail`);
       ctx.out.emit(detail, () => {
         const head = `Run ${detail.run.id}: ${detail.run.status}, ${detail.run.progress.completedCalls}/${detail.run.progress.totalCalls} calls`;
         if (!detail.engines.length) return `${head}\nNo results.`;
         // Engines carry nested results; the table shows their scalar figures, --json has everything.
         const keys = [...new Set(detail.engines.flatMap((e) => Object.keys(e).filter((k) => typeof e[k] !== 'object' || e[k] === null)))];
-        return `${head}\n${table(keys, detail.engines.map((e) => keys.map((k) => cellText(e[k]))))}`;
+        return `${head}\n${table(keys, detail.engines.map((e) => keys.map((k) => cellText(e[k]))))}${extraSamples(detail.sampling)}`;
       });
     });
 }

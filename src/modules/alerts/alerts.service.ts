@@ -153,6 +153,12 @@ export function createAlertsService(deps: {
       await queue.work(MAIL_KIND, 1, guard('alert mail', mailFiring));
     },
 
+    /** `score` rules on the visibility component (the mention rate): adaptive sampling judges a run's cells against them. */
+    async visibilityRules(workspaceId: string) {
+      return db.select({ id: alertRules.id, engine: alertRules.engine }).from(alertRules)
+        .where(and(eq(alertRules.workspaceId, workspaceId), eq(alertRules.kind, 'score'), eq(alertRules.metric, 'visibility')));
+    },
+
     /** The thresholds of the workspace's `credits_low` rules (the credits module's low-balance line). */
     async creditThresholds(tx: Db, workspaceId: string) {
       const rows = await tx.select({ t: alertRules.thresholdMicrousd }).from(alertRules)

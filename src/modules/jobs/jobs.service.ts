@@ -40,6 +40,8 @@ export interface JobContext {
   lease(amount: number): Promise<boolean>;
   /** Returns a lease whose call failed: the settlement charges only what was answered. */
   release(amount: number): void;
+  /** Sets the progress total when the work grows as it goes (an adaptive run's extra samples). */
+  setTotal(totalCalls: number): Promise<void>;
 }
 /** Work to do once a transaction has committed (publishing domain events): never able to fail it. */
 export type AfterCommit = () => Promise<void>;
@@ -294,6 +296,9 @@ export function createJobsService(deps: {
         },
         lease: async (amount) => (leaser ? leaser.lease(amount) : true),
         release: (amount) => leaser?.release(amount),
+        setTotal: async (totalCalls) => {
+          await db.update(jobs).set({ totalCalls }).where(and(eq(jobs.id, row.id), eq(jobs.status, 'running')));
+        },
       };
       try {
         running.set(row.id, controller);

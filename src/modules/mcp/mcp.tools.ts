@@ -105,12 +105,12 @@ export const TOOLS: readonly ToolSpec[] = [
   },
   {
     name: 'get_run_detail', title: 'Run detail', operationId: 'getRunDetail', annotations: read,
-    description: 'A run’s results grouped by engine: brand mentions, citations, sentiment and every prompt’s result.',
+    description: 'A run’s results grouped by engine: brand mentions, citations, sentiment and every prompt’s result; for an adaptive run, `sampling.cells` says which prompt × engine cells got extra samples, why, and their interval before and after.',
   },
   {
     name: 'start_run', title: 'Start a measurement run', operationId: 'startRun', metered: true,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-    description: 'Starts a measurement run (preset smoke, lite, standard or searchx) that asks the answer engines and spends credits. Called without quoteId it only answers a quote (calls, micro-USD, balance after, expiry); call it again with the same arguments and that quoteId to start the run. Follow it with get_run_status.',
+    description: 'Starts a measurement run (preset smoke, lite, standard or searchx) that asks the answer engines and spends credits. With sampling {mode: adaptive, targetWidth?, maxExtraMicrousd?} a first pass is followed by extra samples only on prompt × engine cells whose interval straddles an alert or recommendation threshold or is wider than targetWidth; the quote is then the worst case (first pass plus the ceiling), and only calls made are charged. Called without quoteId it only answers a quote (calls, micro-USD, balance after, expiry); call it again with the same arguments and that quoteId to start the run. Follow it with get_run_status.',
   },
   {
     name: 'cancel_run', title: 'Cancel a run', operationId: 'cancelRun',

@@ -40,6 +40,12 @@ export const recsRepo = {
       .where(and(eq(recommendations.workspaceId, workspaceId), inArray(recommendations.status, [...OPEN_STATUSES]))),
 
   /** New items; a topic opened meanwhile by another generation is skipped by the partial unique index. */
+  /** Items acted on (todo, in_review, or done within `doneSince`) whose baseline was taken: their effect tests are pending. */
+  effectTests: (db: Db, workspaceId: string, doneSince: Date) =>
+    db.select({ id: recommendations.id, baseline: recommendations.baseline }).from(recommendations).where(and(
+      eq(recommendations.workspaceId, workspaceId), sql`${recommendations.baseline} is not null`,
+      sql`(${recommendations.status} in ('todo', 'in_review') or (${recommendations.status} = 'done' and ${recommendations.doneAt} >= ${doneSince.toISOString()}::timestamptz))`,
+    )),
   insertNew: (db: Db, rows: Array<typeof recommendations.$inferInsert>) =>
     rows.length ? db.insert(recommendations).values(rows).onConflictDoNothing().returning({ id: recommendations.id }) : Promise.resolve([]),
 

@@ -6,7 +6,7 @@ import { requestFingerprint } from '../../lib/idempotency/idempotency.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
 import { baselineOf, effectOf } from './effect.fns.ts';
 import { COMPLIANCE_GATED, decide, STATUSES, TRANSITIONS, type Action, type Status } from './lifecycle.fns.ts';
-import type { Holdout } from './holdout.ts';
+import { AFTER_DAYS, type Holdout } from './holdout.ts';
 import { ofRuns, type Measure } from './measure.ts';
 import { recsRepo as repo, uniqueViolation, type RecRow, type TransitionRow } from './recs.repo.ts';
 import type { Baseline } from './recs.types.ts';
@@ -74,6 +74,20 @@ export function createRecsService(deps: { db: Db; clock: Clock; measure: Measure
     new AppError('stale_state', 'The recommendation’s state version changed since it was read; fetch it again and retry.', { currentVersion: row.stateVersion, currentStatus: row.status });
 
   return {
+    /**
+     * The effect tests a run's adaptive sampling can settle (docs/methodology.md): items whose
+     * metric is a mention rate measured by runs, acted on and not past their 28-day after-period,
+     * with the baseline (percent) their prompts on their engine are compared with.
+     */
+    async effectTests(workspaceId: string) {
+      const rows = await repo.effectTests(db, workspaceId, new Date(clock.now().getTime() - AFTER_DAYS * 24 * 3600 * 1000));
+      return rows.flatMap(({ id, baseline }) => {
+        const m = baseline?.metric;
+        if (!m || m.name !== 'mention_rate' || m.source !== 'runs' || !baseline.measurement) return [];
+        return [{ id, value: baseline.measurement.value, ...(m.scope.engine ? { engine: m.scope.engine } : {}), ...(m.scope.promptIds?.length ? { promptIds: m.scope.promptIds } : {}) }];
+      });
+    },
+
     load,
 
     async list(ws: WorkspaceContext) {

@@ -1,5 +1,6 @@
 import type { EngineId, PipelineConfig } from '../../config.ts';
 import { ENGINE_IDS } from '../../config.ts';
+import { resolveSampling, type Sampling, type SamplingInput } from './sampling.fns.ts';
 
 // Presets (spec 8): how many active prompts a run takes and which engines ask them.
 export const PRESETS = ['smoke', 'lite', 'standard', 'searchx'] as const;
@@ -16,8 +17,14 @@ export interface RunPlan {
   samples: number;
   /** Calls per engine: perEnginePrompts × samples. */
   calls: Partial<Record<EngineId, number>>;
+  /** Calls of the first pass (adaptive runs add extra calls after it). */
   totalCalls: number;
+  /** The credit hold: the first pass, plus the extra samples' ceiling for an adaptive run. */
   estimateMicrousd: number;
+  /** Adaptive sampling (sampling.fns.ts); absent for a uniform run. */
+  sampling?: Sampling;
+  /** The first pass's credits alone (an adaptive run's hold adds `sampling.maxExtraMicrousd`). */
+  firstPassMicrousd?: number;
   /** Engines expected to run simulated when the run started (no provider key); empty when all are real. */
   simulated?: EngineId[];
 }
@@ -34,7 +41,7 @@ export function presetEngines(preset: Preset, pipeline: Pick<PipelineConfig, 'se
  */
 export function planRun(
   preset: Preset, activePrompts: number, pipeline: Pick<PipelineConfig, 'pricing' | 'searchEngine' | 'standardEngineCap'>,
-  options: { samples?: number; engines?: readonly EngineId[] } = {},
+  options: { samples?: number; engines?: readonly EngineId[]; sampling?: SamplingInput } = {},
 ): RunPlan {
   const samples = options.samples ?? 1;
   const promptCount = Math.min(PRESET_PROMPTS[preset], activePrompts);
@@ -43,8 +50,11 @@ export function planRun(
   const perEngine = perEnginePrompts * samples;
   const calls = Object.fromEntries(engines.map((e) => [e, perEngine])) as Partial<Record<EngineId, number>>;
   const totalCalls = perEngine * engines.length;
-  const estimateMicrousd = engines.reduce((sum, e) => sum + perEngine * pipeline.pricing[e], 0);
-  return { promptCount, perEnginePrompts, samples, calls, totalCalls, estimateMicrousd };
+  const firstPass = engines.reduce((sum, e) => sum + perEngine * pipeline.pricing[e], 0);
+  // An adaptive run holds its worst case at start: the first pass and the extras' ceiling.
+  const sampling = resolveSampling(options.sampling, { samples, estimateMicrousd: firstPass });
+  const plan = { promptCount, perEnginePrompts, samples, calls, totalCalls, estimateMicrousd: firstPass };
+  return sampling ? { ...plan, estimateMicrousd: firstPass + sampling.maxExtraMicrousd, sampling, firstPassMicrousd: firstPass } : plan;
 }
 
 /**

@@ -8,6 +8,7 @@ import { WorkspaceParams, workspaceParamsWith } from '../../lib/http/params.ts';
 import { JobStatus } from '../jobs/jobs.schemas.ts';
 import { MAX_SAMPLES, PRESETS } from './runs.fns.ts';
 import type { RunsService } from './runs.service.ts';
+import { SamplingDetail, SamplingOption, SamplingQuery, SamplingQuote, SamplingStatus, samplingOf } from './sampling.schemas.ts';
 
 const tags = ['runs'];
 const RunParams = workspaceParamsWith('id');
@@ -15,6 +16,7 @@ const RunParams = workspaceParamsWith('id');
 const RunStatus = Type.Object({
   ...JobStatus.properties,
   samples: Type.Integer({ minimum: 1, maximum: MAX_SAMPLES, description: 'Times each engine asked each prompt' }),
+  sampling: SamplingStatus,
   simulatedShare: Nullable(Type.Number({ minimum: 0, maximum: 1, description: 'Share of the run’s stored calls that went to a simulated engine (before any is stored: the share its plan expects). null only for a run from before this was recorded, with no stored call.' })),
   simulated: Nullable(Type.Boolean({ description: 'true when any of the run’s data is simulated (simulatedShare > 0)' })),
   providerCostMicrousd: Type.Integer({ minimum: 0, description: 'What the run’s real provider calls cost so far in micro-USD (usage from each provider response × the configured price table), next to the credits it was charged; 0 when all simulated. See docs/engines.md.' }),
@@ -42,10 +44,11 @@ export function runsRoutes(app: FastifyInstance, deps: { runs: RunsService }) {
     config: { credential: ACCESS.runs.write },
     schema: {
       operationId: 'startRun', tags, summary: 'Start a measurement run', params: WorkspaceParams,
-      description: 'Takes min(preset cap, active prompts) prompts — smoke 2, lite 50, standard 150 (each engine at most GEO_STANDARD_ENGINE_CAP), searchx 150 on the configured search engine — and every enabled engine, and asks each prompt `samples` times per engine: calls, the credit hold and `progress.totalCalls` are prompts × samples × engines. Holds credits for every call (402 `insufficient_credits`) and settles for the calls that answered (a call that fails after its retries is not charged); one running run per workspace (409 `job_already_running`); the global cap answers 429 `pipeline_capacity_reached`. In production an engine without a provider key is off unless GEO_SIMULATION=enabled; when no engine is left the run is refused with 400 `invalid_request` whose `details.engines` names each engine and why it is off. The same `idempotencyKey` returns the same run.',
+      description: 'Takes min(preset cap, active prompts) prompts — smoke 2, lite 50, standard 150 (each engine at most GEO_STANDARD_ENGINE_CAP), searchx 150 on the configured search engine — and every enabled engine, and asks each prompt `samples` times per engine: calls, the credit hold and `progress.totalCalls` are prompts × samples × engines. Holds credits for every call (402 `insufficient_credits`) and settles for the calls that answered (a call that fails after its retries is not charged); one running run per workspace (409 `job_already_running`); the global cap answers 429 `pipeline_capacity_reached`. In production an engine without a provider key is off unless GEO_SIMULATION=enabled; when no engine is left the run is refused with 400 `invalid_request` whose `details.engines` names each engine and why it is off. The same `idempotencyKey` returns the same run. With `sampling.mode: adaptive` the first pass is followed by rounds of extra samples on the prompt × engine cells whose 95% interval straddles a decision threshold (a visibility alert rule, an open recommendation\'s effect test) or is wider than `targetWidth`, up to `maxExtraMicrousd` of credits, which is held at start on top of the first pass and charged only for the calls made (docs/methodology.md, "Adaptive sampling").',
       body: Closed({
         preset: StringEnum(PRESETS),
         samples: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_SAMPLES, default: 1, description: 'Times each engine asks each prompt (1-10, default 1). Repeated samples are separate answers: they add to every sample size n, and the GEO score’s bootstrap resamples prompts with all their samples.' })),
+        sampling: Type.Optional(SamplingOption),
         idempotencyKey: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
       }),
       response: { 202: RunStatus },
@@ -56,10 +59,11 @@ export function runsRoutes(app: FastifyInstance, deps: { runs: RunsService }) {
     config: { credential: ACCESS.runs.read },
     schema: {
       operationId: 'quoteRun', tags, summary: 'The calls and credit hold a run would take, before starting it', params: WorkspaceParams,
-      description: 'The plan `POST …/runs` would make now with this preset and samples: prompts, calls per engine (engines that are off count 0), total calls and the credit estimate held at start (micro-USD). Beside the credits, `providerCostMicrousd` estimates what the providers would bill the operator for the real (not simulated) calls: each call at its engine\'s typical usage (tokens in and out, searches; see docs/engines.md) priced by the model price table (GEO_MODEL_PRICES). It is an estimate; a run\'s recorded `providerCostMicrousd` is what was billed. Nothing is reserved.',
+      description: 'The plan `POST …/runs` would make now with this preset and samples: prompts, calls per engine (engines that are off count 0), total calls and the credit estimate held at start (micro-USD). Beside the credits, `providerCostMicrousd` estimates what the providers would bill the operator for the real (not simulated) calls: each call at its engine\'s typical usage (tokens in and out, searches; see docs/engines.md) priced by the model price table (GEO_MODEL_PRICES). It is an estimate; a run\'s recorded `providerCostMicrousd` is what was billed. With `sampling=adaptive` it quotes the worst case: `estimateMicrousd` is the first pass plus the extra samples\' ceiling (`sampling.firstPassMicrousd` + `sampling.extraCeilingMicrousd`), the hold the start would take; `totalCalls` and the provider cost are the first pass\'s. Nothing is reserved.',
       querystring: Type.Object({
         preset: StringEnum(PRESETS),
         samples: Type.Integer({ minimum: 1, maximum: MAX_SAMPLES, default: 1 }),
+        ...SamplingQuery,
       }, { additionalProperties: false }),
       response: {
         200: Type.Object({
@@ -69,12 +73,13 @@ export function runsRoutes(app: FastifyInstance, deps: { runs: RunsService }) {
           providerCostUsd: Type.String({ description: 'The same, formatted in USD (four decimals below $1)', examples: ['$0.2320'] }),
           engines: Type.Array(Type.Object({
             id: Type.String(), enabled: Type.Boolean(), simulated: Type.Boolean(), calls: Type.Integer({ minimum: 0 }),
-            providerCostMicrousd: Type.Integer({ minimum: 0, description: 'This engine\'s share of the estimated provider cost' }),
+            providerCostMicrousd: Type.Integer({ minimum: 0, description: 'This engine\'s share of the estimated provider cost (first pass)' }),
           })),
+          sampling: SamplingQuote,
         }),
       },
     },
-  }, async (request) => runs.quote(workspaceOf(request), request.query));
+  }, async (request) => runs.quote(workspaceOf(request), { preset: request.query.preset, samples: request.query.samples, sampling: samplingOf(request.query) }));
 
   r.get('/api/v1/workspaces/:workspace/runs/:id', {
     config: { credential: ACCESS.runs.read },
@@ -101,6 +106,7 @@ export function runsRoutes(app: FastifyInstance, deps: { runs: RunsService }) {
             engine: Type.String(), simulated: Type.Boolean(), calls: Type.Integer(), answers: Type.Integer(), errors: Type.Integer(),
             brand: Type.Object({}, { additionalProperties: true, description: 'How often and how the brand appeared in this engine’s answers.' }),
           }, { additionalProperties: true, description: 'Persisted results of one engine: mentions, cited domains and their classes.' })),
+          sampling: SamplingDetail,
         }),
       },
     },

@@ -24,6 +24,8 @@ import { storedAnalysis, summarizeRun, type StoredAnalysis } from './detail.fns.
 import { planRun, presetEngines, runSimulation, type Preset, type RunPlan } from './runs.fns.ts';
 import { recordAnswerCounts } from './answer-counts.ts';
 import { runResults } from './runs.tables.ts';
+import type { SamplingInput } from './sampling.fns.ts';
+import { cellKey, extraRounds, samplingCells, samplingSummary, samplingTotals, STOPPED, type DecisionSources } from './adaptive.ts';
 import { insertTraces, traceRow, type TraceRow } from '../sources/sources.service.ts';
 
 const KIND = 'measurement';
@@ -63,6 +65,13 @@ export interface Answered {
   analysis: StoredAnalysis;
 }
 
+/** What starting (or quoting) a run takes. */
+export interface RunOptions {
+  preset: Preset;
+  samples?: number;
+  sampling?: SamplingInput;
+}
+
 export function createRunsService(deps: {
   db: Db; clock: Clock; jobs: JobsService; prompts: PromptsService; engines: EnginesService; workspaces: WorkspacesService; pipeline: PipelineConfig;
   /**
@@ -72,6 +81,8 @@ export function createRunsService(deps: {
   onSucceeded?: (workspaceId: string, runId: string, answered: Answered[]) => Promise<(tx: Db) => Promise<void | AfterCommit>>;
   /** `run.succeeded` and `run.failed` are published here once the final status has committed. */
   events?: EventHub;
+  /** The alert rules and recommendations an adaptive run's cells are judged against. */
+  decisions?: DecisionSources;
 }) {
   const { db, clock, jobs } = deps;
 
@@ -121,11 +132,15 @@ export function createRunsService(deps: {
     setMaxListeners(0, local.signal); // one listener per call in flight
     ctx.signal.addEventListener('abort', () => local.abort(ctx.signal.reason), { once: true });
     // Sample by sample: a run cut short has asked every prompt once before asking any twice.
-    const asks = (engine: (typeof engines)[number]) => {
+    type Engine = (typeof engines)[number];
+    type Ask = { engine: Engine; prompt: (typeof promptRows)[number]; sample: number };
+    const asks = (engine: Engine): Ask[] => {
       const prompts = promptRows.slice(0, plan.perEnginePrompts ?? plan.calls[engine.id] ?? 0);
-      return Array.from({ length: samples }, (_, s) => prompts.map((prompt) => ({ prompt, sample: s + 1 }))).flat();
+      return Array.from({ length: samples }, (_, s) => prompts.map((prompt) => ({ engine, prompt, sample: s + 1 }))).flat();
     };
-    const outcomes = await Promise.allSettled(engines.flatMap((engine) => asks(engine).map(async ({ prompt, sample }) => {
+    // Each prompt × engine cell's answers so far: what adaptive sampling judges after the first pass.
+    const tally = new Map<string, { k: number; n: number }>();
+    const askOne = async ({ engine, prompt, sample }: Ask) => {
       // The slot covers the lease and the call only: analysis runs after it is freed, so the next
       // call of the engine never waits for this one's CPU work.
       const called = await engine.schedule(async () => {
@@ -167,10 +182,26 @@ export function createRunsService(deps: {
         brandSentiment: analysis?.brand.sentiment ?? null, error, latencyMs: Date.now() - started, createdAt,
         ...usageColumns(called.answer),
       });
+      if (answer) {
+        const t = tally.get(cellKey(engine.id, prompt.id)) ?? { k: 0, n: 0 };
+        tally.set(cellKey(engine.id, prompt.id), { k: t.k + Number(analysis!.brand.mentioned), n: t.n + 1 });
+      }
       completed++;
       ctx.progress(completed);
       if (buffer.length >= FLUSH_EVERY) flush();
-    })));
+    };
+    const outcomes: PromiseSettledResult<void>[] = [];
+    const stopped = () => local.signal.aborted || outcomes.some((o) => o.status === 'rejected');
+    const askAll = async (list: Ask[]) => void outcomes.push(...(await Promise.allSettled(list.map(askOne))));
+    await askAll(engines.flatMap(asks));
+    if (plan.sampling && !stopped()) {
+      await ctx.log(`adaptive sampling: first pass done (${completed} calls); judging ${tally.size} cells${plan.sampling.targetWidth === null ? '' : ` against a ${plan.sampling.targetWidth}-point target width`}, ceiling ${formatUsd(plan.sampling.maxExtraMicrousd)} of credits`);
+      // A failure of the rounds themselves (reading thresholds, recording cells) keeps what was
+      // asked: the first pass stands, and the results already leased are still written below.
+      await extraRounds({ db, decisions: deps.decisions, pricing: deps.pipeline.pricing }, ctx, plan, engines, promptRows, tally, askAll, stopped).catch(async (err) => {
+        if (err !== STOPPED) await ctx.log(`adaptive sampling stopped early: ${(err as Error).message}`).catch(() => undefined);
+      });
+    }
     flush();
     await Promise.all(writes);
     if (writeError) throw writeError;
@@ -236,15 +267,18 @@ export function createRunsService(deps: {
     const wanted = [...new Set(rows.flatMap(realProviders))];
     return wanted.length ? await deps.engines.providerStatus(wanted) : [];
   }
-  const runView = (row: JobRow, slug: string, counts?: { calls: number; simulated: number; costMicrousd?: number }, states: ProviderStatus[] = []) => {
+  const runView = (row: JobRow, slug: string, counts?: { calls: number; simulated: number; costMicrousd?: number }, states: ProviderStatus[] = [], extras?: { cells: number; extraSamples: number }) => {
     const plan = row.params.plan as RunPlan | undefined;
     const mine = realProviders(row);
     return {
-      ...jobView(row, slug), samples: plan?.samples ?? 1, ...runSimulation(plan, counts), providerCostMicrousd: counts?.costMicrousd ?? 0,
+      ...jobView(row, slug), samples: plan?.samples ?? 1, sampling: samplingSummary(plan?.sampling, extras), ...runSimulation(plan, counts), providerCostMicrousd: counts?.costMicrousd ?? 0,
       providers: states.filter((s) => mine.includes(s.provider)).map((s) => ({ provider: s.provider, circuit: s.circuit, paused: s.paused })),
     };
   };
-  const viewOne = async (row: JobRow, slug: string) => runView(row, slug, (await resultCounts([row.id])).get(row.id), await providerStates([row]));
+  const viewOne = async (row: JobRow, slug: string) => {
+    const [counts, states, extras] = await Promise.all([resultCounts([row.id]), providerStates([row]), samplingTotals(db, [row.id])]);
+    return runView(row, slug, counts.get(row.id), states, extras.get(row.id));
+  };
 
   /** The preset's engines plus the optional engines configured for the workspace (issue 27). */
   async function runEngines(workspaceId: string, preset: Preset): Promise<EngineId[]> {
@@ -253,7 +287,7 @@ export function createRunsService(deps: {
   }
 
   /** The prompts, engines and plan a run would have now; refuses as the start would (no prompts, no engine). */
-  async function planFor(ws: Pick<WorkspaceContext, 'id'>, body: { preset: Preset; samples?: number }) {
+  async function planFor(ws: Pick<WorkspaceContext, 'id'>, body: RunOptions) {
     const samples = body.samples ?? 1;
     const active = await deps.prompts.active(ws.id, 150);
     if (active.length === 0) throw invalid('The workspace has no active prompts; add or generate some first.');
@@ -264,34 +298,37 @@ export function createRunsService(deps: {
       throw invalid(`No engine can run the ${body.preset} preset: engines without a provider key are off while simulation is disabled (GEO_SIMULATION). Store a provider credential for the workspace, or enable simulation explicitly.`,
         { reason: 'no_engine_available', engines: Object.fromEntries(availability.map((a) => [a.id, a.reason])) });
     }
-    const plan: RunPlan = { ...planRun(body.preset, active.length, deps.pipeline, { samples, engines: enabled.map((a) => a.id) }), simulated: enabled.filter((a) => a.simulated).map((a) => a.id) };
+    const plan: RunPlan = { ...planRun(body.preset, active.length, deps.pipeline, { samples, engines: enabled.map((a) => a.id), sampling: body.sampling }), simulated: enabled.filter((a) => a.simulated).map((a) => a.id) };
     return { plan, active, availability };
   }
 
   return {
     /** What a run would ask and hold, without starting it (the MCP tools' quotes). */
-    async plan(ws: Pick<WorkspaceContext, 'id'>, body: { preset: Preset; samples?: number }) {
+    async plan(ws: Pick<WorkspaceContext, 'id'>, body: RunOptions) {
       return (await planFor(ws, body)).plan;
     },
-    async start(ws: WorkspaceContext, userId: string | null, body: { preset: Preset; samples?: number; idempotencyKey?: string }) {
+    async start(ws: WorkspaceContext, userId: string | null, body: RunOptions & { idempotencyKey?: string }) {
       const samples = body.samples ?? 1;
       const { plan, active, availability } = await planFor(ws, body);
       const view = await jobs.start({
         ws, kind: KIND, group: KIND, totalCalls: plan.totalCalls, progressSource: 'calls', createdBy: userId,
         params: { preset: body.preset, samples, plan, promptIds: active.slice(0, plan.promptCount).map((p) => p.id), enginesOff: availability.filter((a) => !a.enabled).map((a) => a.id) },
         estimateMicrousd: plan.estimateMicrousd,
-        // One sample hashes as before samples existed, so earlier keys keep their meaning.
-        idempotency: body.idempotencyKey ? { key: body.idempotencyKey, requestHash: requestFingerprint(samples === 1 ? { preset: body.preset } : { preset: body.preset, samples }) } : undefined,
+        // One sample hashes as before samples existed, so earlier keys keep their meaning; so does a run without sampling.
+        idempotency: body.idempotencyKey ? {
+          key: body.idempotencyKey,
+          requestHash: requestFingerprint({ preset: body.preset, ...(samples === 1 ? {} : { samples }), ...(body.sampling ? { sampling: body.sampling } : {}) }),
+        } : undefined,
       });
       return viewOne(await jobs.get(ws, view.id, KIND), ws.slug);
     },
     /** What a run would cost before it starts (the dashboard quotes it): the same plan `start` holds credits for. */
-    async quote(ws: WorkspaceContext, body: { preset: Preset; samples?: number }) {
+    async quote(ws: WorkspaceContext, body: RunOptions) {
       const samples = body.samples ?? 1;
       const active = await deps.prompts.active(ws.id, 150);
       const availability = await deps.engines.availability(ws.id, await runEngines(ws.id, body.preset));
       const enabled = availability.filter((a) => a.enabled);
-      const plan = planRun(body.preset, active.length, deps.pipeline, { samples, engines: enabled.map((a) => a.id) });
+      const plan = planRun(body.preset, active.length, deps.pipeline, { samples, engines: enabled.map((a) => a.id), sampling: body.sampling });
       // What the providers would bill us: real calls only, each at its engine's typical usage × price.
       const engines = availability.map((a) => {
         const calls = plan.calls[a.id] ?? 0;
@@ -301,12 +338,14 @@ export function createRunsService(deps: {
       return {
         preset: body.preset, samples, promptCount: plan.promptCount, totalCalls: plan.totalCalls, estimateMicrousd: plan.estimateMicrousd,
         providerCostMicrousd, providerCostUsd: formatUsd(providerCostMicrousd), engines,
+        // An adaptive run's worst case: the first pass and every credit of the ceiling.
+        sampling: plan.sampling ? { ...plan.sampling, firstPassMicrousd: plan.firstPassMicrousd!, extraCeilingMicrousd: plan.sampling.maxExtraMicrousd } : null,
       };
     },
     async list(ws: WorkspaceContext, limit: number) {
       const rows = await jobs.list(ws, KIND, limit);
-      const [counts, states] = await Promise.all([resultCounts(rows.map((r) => r.id)), providerStates(rows)]);
-      return rows.map((row) => runView(row, ws.slug, counts.get(row.id), states));
+      const [counts, states, extras] = await Promise.all([resultCounts(rows.map((r) => r.id)), providerStates(rows), samplingTotals(db, rows.map((r) => r.id))]);
+      return rows.map((row) => runView(row, ws.slug, counts.get(row.id), states, extras.get(row.id)));
     },
     get: async (ws: WorkspaceContext, id: string) => viewOne(await jobs.get(ws, id, KIND), ws.slug),
     async cancel(ws: WorkspaceContext, id: string) {
@@ -318,7 +357,9 @@ export function createRunsService(deps: {
       const row = await jobs.get(ws, id, KIND);
       const results = await db.select().from(runResults).where(eq(runResults.runId, row.id)).orderBy(asc(runResults.engine), asc(runResults.sample), asc(runResults.id));
       const counts = { calls: results.length, simulated: results.filter((r) => r.simulated).length, costMicrousd: results.reduce((sum, r) => sum + (r.costMicrousd ?? 0), 0) };
-      return { run: runView(row, ws.slug, counts, await providerStates([row])), ...summarizeRun(results) };
+      const [states, extras, cells] = await Promise.all([providerStates([row]), samplingTotals(db, [row.id]), samplingCells(db, row.id)]);
+      const run = runView(row, ws.slug, counts, states, extras.get(row.id));
+      return { run, ...summarizeRun(results), sampling: run.sampling && { ...run.sampling, cells } };
     },
   };
 }

@@ -2,6 +2,7 @@ import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, real, text
 import { ts } from '../../db/columns.ts';
 import { workspaces } from '../workspaces/workspaces.tables.ts';
 import type { StoredAnalysis } from './stored-analysis.fns.ts';
+import type { Reason } from './sampling.fns.ts';
 
 /** One engine's answer to one prompt in one run, with its analysis. */
 export const runResults = pgTable(
@@ -60,4 +61,29 @@ export const runAnswerCounts = pgTable(
     simulated: integer('simulated').notNull(),
   },
   (t) => [primaryKey({ columns: [t.runId, t.domain, t.engine, t.promptId, t.language] })],
+);
+
+/**
+ * Where an adaptive run's extra samples went and why (sampling.fns.ts): one row per prompt ×
+ * engine cell that got any, written before each round's calls, so a run cut short still says
+ * what it was spending on. The cell's answers after are its run_results.
+ */
+export const runSamplingCells = pgTable(
+  'run_sampling_cells',
+  {
+    runId: text('run_id').notNull(),
+    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    engine: text('engine').notNull(),
+    promptId: text('prompt_id').notNull(),
+    /** Why the cell was picked after the first pass: thresholds straddled, width over the target. */
+    reasons: jsonb('reasons').$type<Reason[]>().notNull(),
+    /** The first pass: answers naming the brand (k) of answers (n), and calls made. */
+    kBefore: integer('k_before').notNull(),
+    nBefore: integer('n_before').notNull(),
+    askedBefore: integer('asked_before').notNull(),
+    /** Extra samples allotted over all rounds (a run cut short asks fewer). */
+    extra: integer('extra').notNull(),
+    rounds: integer('rounds').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.engine, t.promptId] })],
 );

@@ -6,6 +6,7 @@ import { Closed, Nullable, StringEnum, Timestamp } from '../../lib/http/schema-h
 import { actorOf, workspaceOf } from '../../lib/http/responses.ts';
 import { WorkspaceParams } from '../../lib/http/params.ts';
 import { MAX_SAMPLES, PRESETS } from '../runs/runs.fns.ts';
+import { SamplingOption } from '../runs/sampling.schemas.ts';
 import { HISTORY_LIMIT } from './schedules.fns.ts';
 import type { SchedulesService } from './schedules.service.ts';
 
@@ -17,6 +18,7 @@ const ScheduleBody = Closed({
   timeZone: Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone name, e.g. `Europe/Paris` or `UTC`; daylight saving is followed.' }),
   preset: StringEnum(PRESETS),
   samples: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_SAMPLES, default: 1, description: 'Times each engine asks each prompt (as on `POST …/runs`).' })),
+  sampling: Type.Optional(SamplingOption),
 });
 
 const HistoryEntry = Type.Object({
@@ -33,6 +35,7 @@ const Schedule = Type.Object({
   timeZone: Type.String({ description: 'Canonical IANA name' }),
   preset: StringEnum(PRESETS),
   samples: Type.Integer({ minimum: 1, maximum: MAX_SAMPLES }),
+  sampling: Nullable(SamplingOption),
   nextRunAt: Timestamp,
   lastRun: Nullable(HistoryEntry),
   history: Type.Array(HistoryEntry, { description: `The last ${HISTORY_LIMIT} due times, newest first` }),
@@ -55,7 +58,7 @@ export function schedulesRoutes(app: FastifyInstance, deps: { schedules: Schedul
     config: { credential: ACCESS.settings.write },
     schema: {
       operationId: 'putSchedule', tags, summary: 'Set the workspace’s measurement schedule',
-      description: 'Creates or replaces the schedule. At each due time one run starts, as `POST …/runs` with this preset and samples would start it, however many server or worker processes are up. A due run that cannot start (402 no credits, 409 a run already running, 429 pipeline capacity) is recorded in `history` as `skipped`, raises the internal `schedule.skipped` event (alerts) and is not retried: the schedule waits for its next due time. A cron expression that fires more than once an hour, or an unknown time zone, is 400 `invalid_request` naming the field (`details.fields`).',
+      description: 'Creates or replaces the schedule. At each due time one run starts, as `POST …/runs` with this preset, samples and sampling would start it (an adaptive schedule holds each run\'s ceiling; without `maxExtraMicrousd` it is that run\'s first-pass estimate), however many server or worker processes are up. A due run that cannot start (402 no credits, 409 a run already running, 429 pipeline capacity) is recorded in `history` as `skipped`, raises the internal `schedule.skipped` event (alerts) and is not retried: the schedule waits for its next due time. A cron expression that fires more than once an hour, or an unknown time zone, is 400 `invalid_request` naming the field (`details.fields`).',
       params: WorkspaceParams, body: ScheduleBody, response: { 200: Schedule },
     },
   }, async (request) => schedules.put(workspaceOf(request), actorOf(request), request.body));

@@ -9,6 +9,7 @@ import type { WorkspaceContext } from '../../lib/http/types.ts';
 import type { EventHub } from '../events/events.hub.ts';
 import type { Preset } from '../runs/runs.fns.ts';
 import type { RunsService } from '../runs/runs.service.ts';
+import { resolveSampling, type SamplingInput } from '../runs/sampling.fns.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
 import { checkCron, checkTimeZone, HISTORY_LIMIT, nextDue } from './schedules.fns.ts';
 import { scheduleRuns, schedules } from './schedules.tables.ts';
@@ -20,7 +21,7 @@ import { scheduleRuns, schedules } from './schedules.tables.ts';
 
 type ScheduleRow = typeof schedules.$inferSelect;
 type HistoryRow = typeof scheduleRuns.$inferSelect;
-export interface ScheduleInput { cron: string; timeZone: string; preset: Preset; samples?: number }
+export interface ScheduleInput { cron: string; timeZone: string; preset: Preset; samples?: number; sampling?: SamplingInput }
 
 /** Due schedules read per round of a tick; rounds repeat until none is due. */
 const TICK_BATCH = 200;
@@ -51,7 +52,7 @@ export function createSchedulesService(deps: {
       .orderBy(desc(scheduleRuns.dueAt)).limit(HISTORY_LIMIT);
     const views = history.map(historyView);
     return {
-      cron: row.cron, timeZone: row.timeZone, preset: row.preset as Preset, samples: row.samples,
+      cron: row.cron, timeZone: row.timeZone, preset: row.preset as Preset, samples: row.samples, sampling: row.sampling ?? null,
       nextRunAt: row.nextRunAt.toISOString(), lastRun: views[0] ?? null, history: views,
     };
   }
@@ -71,7 +72,7 @@ export function createSchedulesService(deps: {
     try {
       // No idempotency key: the claim already makes the due time this process's alone, and a key
       // would add a write inside the pipeline's lock, which every start takes in turn.
-      const run = await deps.runs.start(ws, null, { preset: row.preset as Preset, samples: row.samples });
+      const run = await deps.runs.start(ws, null, { preset: row.preset as Preset, samples: row.samples, ...(row.sampling ? { sampling: row.sampling } : {}) });
       await record(row, dueAt, { status: 'started', runId: run.id });
       return 'started';
     } catch (err) {
@@ -126,9 +127,11 @@ export function createSchedulesService(deps: {
       const problems = [cron, timeZone].flatMap((c, i) => (c.ok ? [] : [{ field: i === 0 ? 'cron' : 'timeZone', message: `body.${c.message}` }]));
       if (problems.length) throw invalid(problems.map((p) => p.message).join('; '), { fields: problems });
       if (!cron.ok || !timeZone.ok) throw new Error('unreachable');
+      // Refused now as each run would refuse it; the ceiling's default follows each run's own first pass.
+      resolveSampling(input.sampling, { samples: input.samples ?? 1, estimateMicrousd: 0 });
       const now = clock.now();
       const values = {
-        cron: cron.value, timeZone: timeZone.value, preset: input.preset, samples: input.samples ?? 1,
+        cron: cron.value, timeZone: timeZone.value, preset: input.preset, samples: input.samples ?? 1, sampling: input.sampling ?? null,
         nextRunAt: nextDue(cron.value, timeZone.value, now), updatedAt: now, updatedBy: userId,
       };
       const [row] = await db.insert(schedules).values({ workspaceId: ws.id, id: newId('sch'), createdAt: now, ...values })

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { SamplingInput } from '../runs/sampling.fns.ts';
 import { ts } from '../../db/columns.ts';
 import { workspaces } from '../workspaces/workspaces.tables.ts';
 
@@ -15,6 +16,8 @@ export const schedules = pgTable(
     timeZone: text('time_zone').notNull(),
     preset: text('preset').notNull(),
     samples: integer('samples').notNull(),
+    /** The runs' sampling option as given (`POST …/runs`); null: uniform. */
+    sampling: jsonb('sampling').$type<SamplingInput>(),
     nextRunAt: ts('next_run_at').notNull(),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),

@@ -12,12 +12,16 @@ const PRESETS = [
 function StartRun({ slug, onStarted, running }) {
   const [preset, setPreset] = useState('smoke');
   const [samples, setSamples] = useState(1);
-  const quote = useLoad(() => api('GET', ws(slug, `/runs/quote?preset=${preset}&samples=${samples}`)), [slug, preset, samples]);
+  // Adaptive sampling: extra samples only where an interval straddles a decision or is wider than the target.
+  const [adaptive, setAdaptive] = useState(false);
+  const [width, setWidth] = useState(30);
+  const sampling = adaptive ? { mode: 'adaptive', targetWidth: width } : null;
+  const quote = useLoad(() => api('GET', ws(slug, `/runs/quote?preset=${preset}&samples=${samples}${sampling ? `&sampling=adaptive&targetWidth=${width}` : ''}`)), [slug, preset, samples, adaptive, width]);
   const balance = useLoad(() => api('GET', ws(slug, '/credits/balance')), [slug, running]);
   const action = useAction();
   const start = (e) => {
     e.preventDefault();
-    action.run(async () => onStarted(await api('POST', ws(slug, '/runs'), { preset, samples, idempotencyKey: newKey() })));
+    action.run(async () => onStarted(await api('POST', ws(slug, '/runs'), { preset, samples, ...(sampling ? { sampling } : {}), idempotencyKey: newKey() })));
   };
   const q = quote.data;
   const short = q && balance.data && q.estimateMicrousd > balance.data.availableMicrousd;
@@ -28,8 +32,12 @@ function StartRun({ slug, onStarted, running }) {
     </fieldset>
     <div class="field"><label for="samples">Samples per prompt and engine</label>
       <input id="samples" type="number" min="1" max="10" value=${samples} onInput=${(e) => setSamples(Math.min(10, Math.max(1, Number(e.target.value) || 1)))} /></div>
-    <div id="quote" aria-live="polite">${q ? html`<p>This run asks <strong>${q.promptCount}</strong> prompts, <strong>${q.totalCalls}</strong> calls in all, and holds about <strong id="quote-cost">${usd(q.estimateMicrousd)}</strong> of credit
+    <label class="check"><input id="adaptive" type="checkbox" checked=${adaptive} onChange=${(e) => setAdaptive(e.target.checked)} /> Adaptive sampling: after the first pass, extra samples only where a decision hangs on the answer</label>
+    ${adaptive ? html`<div class="field"><label for="target-width">Widest interval to accept (percentage points)</label>
+      <input id="target-width" type="number" min="5" max="100" value=${width} onInput=${(e) => setWidth(Math.min(100, Math.max(5, Number(e.target.value) || 30)))} /></div>` : null}
+    <div id="quote" aria-live="polite">${q ? html`<p>This run asks <strong>${q.promptCount}</strong> prompts, <strong>${q.totalCalls}</strong> calls ${q.sampling ? 'in its first pass' : 'in all'}, and holds ${q.sampling ? 'at most' : 'about'} <strong id="quote-cost">${usd(q.estimateMicrousd)}</strong> of credit
       (available: ${usd(balance.data?.availableMicrousd)}).</p>
+      ${q.sampling ? html`<p class="muted">First pass ${usd(q.sampling.firstPassMicrousd)}; extra samples up to ${usd(q.sampling.extraCeilingMicrousd)}, charged only for the calls made.</p>` : null}
       <p class="muted">Engines: ${q.engines.map((e) => `${e.id}${e.enabled ? (e.simulated ? ' (simulated)' : '') : ' (off)'}`).join(', ')}</p>
       ${q.engines.some((e) => e.enabled && e.simulated) ? html`<p><${Simulated} simulated /> Engines without a provider key answer with simulated data.</p>` : null}` : html`<${Loading} what="Quoting" />`}
       ${short ? html`<p class="alert" role="alert">Not enough credit for this run. <a href=${`/w/${slug}/settings#credits`}>Buy credits</a></p>` : null}
@@ -90,6 +98,18 @@ export function filterRows(rows, f) {
     && (!q || r.text.toLowerCase().includes(q) || r.mentioned.some((m) => m.toLowerCase().includes(q)) || r.citations.some((c) => c.domain.includes(q))));
 }
 
+const span = (r) => (r.interval ? `${num(r.interval[0], 0)}–${num(r.interval[1], 0)}%` : '—');
+const why = (r) => (r.kind === 'threshold' ? `${r.source === 'alert_rule' ? 'alert rule' : 'recommendation'} at ${num(r.threshold, 1)}%` : `wider than ${r.targetWidth} points`);
+
+/** An adaptive run's extra samples: which prompt × engine cells got them, why, and how their interval moved. */
+function ExtraSamples({ sampling }) {
+  return html`<div class="table-wrap"><table id="extra-samples"><caption>Extra samples (adaptive): ${sampling.extraSamples} on ${sampling.cells.length} cells</caption>
+    <thead><tr><th scope="col">Prompt</th><th scope="col">Engine</th><th scope="col">Why</th><th scope="col">Samples</th><th scope="col">Interval before</th><th scope="col">Interval after</th></tr></thead>
+    <tbody>${sampling.cells.length ? sampling.cells.map((c) => html`<tr><th scope="row">${c.prompt ?? c.promptId}</th><td>${c.engine}</td><td>${c.reasons.map(why).join('; ')}</td>
+      <td>${c.before.samples} → ${c.after.samples}</td><td>${span(c.before)}</td><td>${span(c.after)}</td></tr>`) : html`<tr><td colspan="6">No cell needed extra samples.</td></tr>`}</tbody>
+  </table></div>`;
+}
+
 export function RunDetail({ workspace, id }) {
   const { data, error, loading } = useLoad(() => api('GET', ws(workspace, `/runs/${id}/detail`)), [workspace, id]);
   const [f, setF] = useState({ engine: '', query: '', mentionedOnly: false, tone: '', site: '' });
@@ -106,6 +126,7 @@ export function RunDetail({ workspace, id }) {
       <tbody>${data.engines.map((e) => html`<tr><th scope="row">${e.engine} <${Simulated} simulated=${e.simulated} /></th><td>${e.answers}${e.errors ? ` (${e.errors} failed)` : ''}</td>
         <td>${e.brand.mentions} (${num((e.brand.mentionRate ?? 0) * 100, 0)}%)</td><td>${num(e.brand.averagePosition)}</td><td>${tone(e.brand.sentiment)}</td>
         <td>${e.citations.topDomains.slice(0, 3).map((d) => d.domain).join(', ') || '—'}</td></tr>`)}</tbody></table></div>
+    ${data.sampling ? html`<${ExtraSamples} sampling=${data.sampling} />` : null}
     <form class="controls" role="search" aria-label="Filter the answers" onSubmit=${(e) => e.preventDefault()}>
       <label>Engine <select id="filter-engine" value=${f.engine} onChange=${set('engine')}><option value="">All engines</option>${ENGINES.map((e) => html`<option value=${e}>${e}</option>`)}</select></label>
       <label>Tone <select id="filter-tone" value=${f.tone} onChange=${set('tone')}><option value="">Any tone</option>${['positive', 'neutral', 'negative'].map((t) => html`<option value=${t}>${t}</option>`)}</select></label>
