@@ -78,6 +78,10 @@ describe('adaptive sampling', () => {
     expect(calls).toBe(10 + extra);
     expect(run).toMatchObject({ progress: { completedCalls: calls, totalCalls: calls, percent: 100 }, sampling: { cells: 10, extraSamples: extra } });
     expect(detail.sampling).toMatchObject({ mode: 'adaptive', cells: expect.any(Array), extraSamples: extra });
+    // The day's figures stand on the first pass alone: extra samples would tilt them toward their cells.
+    expect(extra).toBeGreaterThan(0);
+    const score = (await api('GET', `/api/v1/workspaces/${slug}/score`)).json();
+    expect(score).toMatchObject({ n: 10, stamp: { answers: 10, samplesPerPrompt: 1 } });
     // Charged exactly the calls made, at each engine's price; the rest of the hold is released.
     const perEngine = Object.fromEntries(detail.engines.map((e: { engine: string; calls: number }) => [e.engine, e.calls]));
     const after = await balance(slug);

@@ -21,11 +21,15 @@ export const REDDIT_DOMAINS = ['reddit.com', 'redd.it'] as const;
 const counted = (rr: SQL) => sql`count(*)::int, (count(*) filter (where ${rr}.brand_mentioned))::int,
   (count(*) filter (where ${rr}.brand_mentioned and ${rr}.brand_sentiment < 0))::int, (count(*) filter (where ${rr}.simulated))::int`;
 
-/** Counts the run's answered results; a run counted already is left as it is. */
-export async function recordAnswerCounts(db: Db, runId: string): Promise<void> {
+/**
+ * Counts the run's answered results; a run counted already is left as it is. `samples`: the run's
+ * first pass (adaptive sampling's extra samples beyond it are not counted: runs.service.ts).
+ */
+export async function recordAnswerCounts(db: Db, runId: string, samples?: number): Promise<void> {
+  const firstPass = samples === undefined ? sql`` : sql`and rr.sample <= ${samples}`;
   await db.execute(sql`insert into run_answer_counts (run_id, workspace_id, domain, engine, prompt_id, language, answers, mentioned, negative, simulated)
     select rr.run_id, rr.workspace_id, '*', coalesce(rr.engine, '*'), coalesce(rr.prompt_id, '*'), coalesce(rr.language, '*'), ${counted(sql`rr`)}
-    from run_results rr where rr.run_id = ${runId} and rr.error is null
+    from run_results rr where rr.run_id = ${runId} and rr.error is null ${firstPass}
     group by rr.run_id, rr.workspace_id, grouping sets ((rr.engine, rr.language, rr.prompt_id), (rr.language, rr.prompt_id), (rr.engine, rr.language), (rr.language), (rr.engine), ())
     union all
     select rr.run_id, rr.workspace_id, d.domain, '*', '*', '*', ${counted(sql`rr`)}
@@ -34,7 +38,7 @@ export async function recordAnswerCounts(db: Db, runId: string): Promise<void> {
       select distinct c->>'domain' as domain from jsonb_array_elements(case when jsonb_typeof(rr.analysis->'citations') = 'array' then rr.analysis->'citations' else '[]'::jsonb end) c
       where jsonb_typeof(c->'domain') = 'string' and c->>'domain' <> '*'
     ) d
-    where rr.run_id = ${runId} and rr.error is null
+    where rr.run_id = ${runId} and rr.error is null ${firstPass}
     group by rr.run_id, rr.workspace_id, d.domain
     union all
     select rr.run_id, rr.workspace_id, t.thread, '*', '*', '*', ${counted(sql`rr`)}
@@ -45,7 +49,7 @@ export async function recordAnswerCounts(db: Db, runId: string): Promise<void> {
           rtrim(substring(c->>'url' from '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*(/[^?#]*)'), '/') as path) u
       where c->>'domain' in (${sql.join(REDDIT_DOMAINS.map((d) => sql`${d}`), sql`, `)}) and u.host is not null and u.path <> ''
     ) t
-    where rr.run_id = ${runId} and rr.error is null
+    where rr.run_id = ${runId} and rr.error is null ${firstPass}
     group by rr.run_id, rr.workspace_id, t.thread
     on conflict do nothing`);
 }

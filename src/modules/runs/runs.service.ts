@@ -168,10 +168,15 @@ export function createRunsService(deps: {
       if (error) failures++;
       const analysis = answer ? analyzeAnswer(profile, answer.text, answer.sources, { prompt: prompt.text, language: prompt.language }) : null;
       const stored = analysis && storedAnalysis(analysis);
-      if (stored) answered.push({ engine: engine.id, promptId: prompt.id, simulated: engine.simulated, analysis: stored });
+      // Adaptive sampling's extra samples (past the plan's `samples`) answer their cell's question
+      // only: pooled into the day's figures they would weight the cells that got them (a score off
+      // by up to 3 points in bench/sampling.bench.ts). They are stored as results for the run
+      // detail's cells, and kept out of the score, the answer counts, the traces and the stamp.
+      const firstPass = sample <= samples;
+      if (stored && firstPass) answered.push({ engine: engine.id, promptId: prompt.id, simulated: engine.simulated, analysis: stored });
       const resultId = newId('res');
       const createdAt = clock.now();
-      if (called.answer?.trace) {
+      if (called.answer?.trace && firstPass) {
         traceBuffer.push(traceRow({ id: resultId, runId: job.id, workspaceId: ws.id, engine: engine.id, promptId: prompt.id, sample, createdAt }, called.answer.trace));
         if (called.answer.trace.warnings.length) traceWarnings++;
       }
@@ -215,7 +220,7 @@ export function createRunsService(deps: {
     // with the run's `succeeded`: a succeeded run is always counted.
     const write = await deps.onSucceeded?.(ws.id, job.id, answered);
     return async (tx: Db) => {
-      await recordAnswerCounts(tx, job.id);
+      await recordAnswerCounts(tx, job.id, samples);
       return write?.(tx);
     };
   }
