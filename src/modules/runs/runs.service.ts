@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { ALL_ENGINE_IDS, type EngineId, type PipelineConfig } from '../../config.ts';
 import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -7,61 +7,32 @@ import { AppError, invalid } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { requestFingerprint } from '../../lib/idempotency/idempotency.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
-import { analyzeAnswer, type AnalysisProfile } from '../analysis/analyze.fns.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AnalysisProfile } from '../analysis/analyze.fns.ts';
 import { profileFromWorkspace } from '../analysis/profile.fns.ts';
 import type { EnginesService } from '../engines/engines.service.ts';
-import type { EngineAnswer } from '../engines/simulated.fns.ts';
 import { CONNECTOR_OF } from '../engines/providers.ts';
 import type { ProviderStatus } from '../engines/limits/pacer.ts';
 import type { PacedProvider } from '../engines/limits/limits.config.ts';
 import { formatUsd } from '../engines/limits/usage.fns.ts';
+import { BATCH_DISCOUNT_NOTE, BATCH_TOKEN_DISCOUNT_PERCENT, BATCHABLE, NOT_BATCHED_WHY } from '../engines/batch/batch.fns.ts';
 import { jobView, type AfterCommit, type JobContext, type JobRow, type JobsService, type JobStatus } from '../jobs/jobs.service.ts';
 import type { EventHub } from '../events/events.hub.ts';
 import { runFailure } from './events.fns.ts';
 import type { PromptsService } from '../prompts/prompts.service.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
-import { storedAnalysis, summarizeRun, type StoredAnalysis } from './detail.fns.ts';
+import { summarizeRun, type StoredAnalysis } from './detail.fns.ts';
 import { planRun, presetEngines, runSimulation, type Preset, type RunPlan } from './runs.fns.ts';
 import { recordAnswerCounts } from './answer-counts.ts';
 import { runResults } from './runs.tables.ts';
-import { insertTraces, traceRow, type TraceRow } from '../sources/sources.service.ts';
+import { createResultsWriter, type Answered, type AskedPrompt } from './results-writer.ts';
+import { asksOf, createRunBatches, type BatchView, type RunBatches } from './batches.ts';
 
 const KIND = 'measurement';
+/** A batched run's credit hold: the provider's 24 hours, the live part before and the poller's last backoff after. */
+const BATCH_HOLD_MS = 26 * 3600_000;
 
-type ResultRow = typeof runResults.$inferInsert;
-
-/** PostgreSQL text and jsonb refuse U+0000: a provider's stray NUL must not lose the result. */
-function clean(answer: { text: string; sources: Array<{ url: string; title?: string }> }) {
-  const strip = (s: string) => s.replaceAll('\u0000', '');
-  return { text: strip(answer.text), sources: answer.sources.map((s) => ({ url: strip(s.url), ...(s.title ? { title: strip(s.title) } : {}) })) };
-}
-/**
- * Batched result insert as one JSON parameter expanded by PostgreSQL (jsonb_populate_recordset):
- * JSON.stringify is native and fast, where binding 18 parameters per row costs the event loop
- * more than the engine calls themselves at 2,000 calls per second.
- */
-function insertResults(db: Db, rows: ResultRow[]) {
-  const json = JSON.stringify(rows.map((r) => ({
-    id: r.id, run_id: r.runId, workspace_id: r.workspaceId, engine: r.engine, simulated: r.simulated, prompt_id: r.promptId, sample: r.sample ?? 1,
-    prompt_text: r.promptText, intent: r.intent, language: r.language, answer: r.answer, sources: r.sources, analysis: r.analysis ?? null,
-    brand_mentioned: r.brandMentioned, brand_rank: r.brandRank ?? null, brand_sentiment: r.brandSentiment ?? null, error: r.error ?? null,
-    latency_ms: r.latencyMs, created_at: r.createdAt.toISOString(),
-    input_tokens: r.inputTokens ?? null, output_tokens: r.outputTokens ?? null, search_calls: r.searchCalls ?? null, cost_microusd: r.costMicrousd ?? null,
-  })));
-  return db.execute(sql`insert into run_results select * from jsonb_populate_recordset(null::run_results, ${json}::jsonb)`);
-}
-const FLUSH_EVERY = 50;
-/** A real call's usage and provider cost, as stored beside its result. */
-const usageColumns = (answer: EngineAnswer | null) => (answer?.usage
-  ? { inputTokens: answer.usage.inputTokens, outputTokens: answer.usage.outputTokens, searchCalls: answer.usage.searchCalls, costMicrousd: answer.costMicrousd ?? 0 }
-  : {});
-/** What the scores need of one answered call: its engine, its prompt (the bootstrap's unit), whether it was simulated. */
-export interface Answered {
-  engine: string;
-  promptId: string;
-  simulated: boolean;
-  analysis: StoredAnalysis;
-}
+export type { Answered } from './results-writer.ts';
 
 export function createRunsService(deps: {
   db: Db; clock: Clock; jobs: JobsService; prompts: PromptsService; engines: EnginesService; workspaces: WorkspacesService; pipeline: PipelineConfig;
@@ -72,8 +43,10 @@ export function createRunsService(deps: {
   onSucceeded?: (workspaceId: string, runId: string, answered: Answered[]) => Promise<(tx: Db) => Promise<void | AfterCommit>>;
   /** `run.succeeded` and `run.failed` are published here once the final status has committed. */
   events?: EventHub;
+  log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
 }) {
   const { db, clock, jobs } = deps;
+  const batches: RunBatches = createRunBatches({ db, clock, jobs, engines: deps.engines, pipeline: deps.pipeline, log: deps.log });
 
   async function profileOf(ws: WorkspaceContext): Promise<AnalysisProfile> {
     return profileFromWorkspace(await deps.workspaces.getSettings(ws));
@@ -89,30 +62,20 @@ export function createRunsService(deps: {
     const order = new Map(promptIds.map((id, i) => [id, i]));
     const promptRows = (await deps.prompts.byIds(ws.id, promptIds)).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
     const profile = await profileOf(ws);
+    // A run resumed by the batch poller collects its batches and ends.
+    const submitted = job.params.batch === true ? await batches.ofRun(job.id) : [];
+    if (submitted.length) return collectBatches(ctx, ws.id, promptRows, profile, submitted);
     // jsonb does not keep key order: take the engines in their canonical order.
     const engines = await deps.engines.forWorkspace(ws.id, profile, ALL_ENGINE_IDS.filter((e) => e in plan.calls));
     const off = (job.params.enginesOff as string[] | undefined) ?? [];
     if (off.length) await ctx.log(`engines off (no provider key, simulation disabled): ${off.join(', ')}`);
     await ctx.log(`run of ${promptRows.length} prompts${samples > 1 ? ` × ${samples} samples` : ''} on ${engines.map((e) => `${e.id}${e.simulated ? ' (simulated)' : ''}`).join(', ')}; ${plan.totalCalls} calls`);
 
-    let completed = 0;
-    let failures = 0;
-    const answered: Answered[] = [];
-    let buffer: Array<typeof runResults.$inferInsert> = [];
-    let traceBuffer: TraceRow[] = [];
-    let traceWarnings = 0;
-    const writes: Array<Promise<unknown>> = [];
-    let writeError: unknown = null;
-    // Results are written in batches, off the calls' path: a slot never waits for an insert.
-    const flush = () => {
-      if (!buffer.length) return;
-      const rows = buffer;
-      const traces = traceBuffer;
-      buffer = [];
-      traceBuffer = [];
-      // Handled at once (an unhandled rejection would end the process); the first error is rethrown below.
-      writes.push(insertResults(db, rows).then(() => insertTraces(db, traces)).catch((err) => void (writeError ??= err)));
-    };
+    const writer = createResultsWriter({ db, clock, runId: job.id, workspaceId: ws.id, profile });
+    // A run that is not urgent submits what its engines allow as a provider batch (runs/batches.ts), first, so that the batch's clock starts early.
+    const count = (id: EngineId) => plan.perEnginePrompts ?? plan.calls[id] ?? 0;
+    const batched = job.params.batch === true ? await batches.submitFor(ctx, engines, promptRows, samples, count) : [];
+    const live = engines.filter((e) => !batched.includes(e.id));
 
     // Each call leases its price inside its engine's concurrency slot, so what is leased is what
     // was really asked when a run is cancelled or its worker dies; a call that fails returns its
@@ -121,11 +84,7 @@ export function createRunsService(deps: {
     setMaxListeners(0, local.signal); // one listener per call in flight
     ctx.signal.addEventListener('abort', () => local.abort(ctx.signal.reason), { once: true });
     // Sample by sample: a run cut short has asked every prompt once before asking any twice.
-    const asks = (engine: (typeof engines)[number]) => {
-      const prompts = promptRows.slice(0, plan.perEnginePrompts ?? plan.calls[engine.id] ?? 0);
-      return Array.from({ length: samples }, (_, s) => prompts.map((prompt) => ({ prompt, sample: s + 1 }))).flat();
-    };
-    const outcomes = await Promise.allSettled(engines.flatMap((engine) => asks(engine).map(async ({ prompt, sample }) => {
+    const outcomes = await Promise.allSettled(live.flatMap((engine) => asksOf(promptRows, samples, count(engine.id)).map(async ({ prompt, sample }) => {
       // The slot covers the lease and the call only: analysis runs after it is freed, so the next
       // call of the engine never waits for this one's CPU work.
       const called = await engine.schedule(async () => {
@@ -148,41 +107,49 @@ export function createRunsService(deps: {
       // Analysis waits for the check phase: every call finishing in this turn of the event loop
       // first hands its slot to the next call, so the next calls' timers do not drift behind CPU work.
       await new Promise((resolve) => setImmediate(resolve));
-      const { error, started } = called;
-      const answer = called.answer && clean(called.answer);
-      if (error) failures++;
-      const analysis = answer ? analyzeAnswer(profile, answer.text, answer.sources, { prompt: prompt.text, language: prompt.language }) : null;
-      const stored = analysis && storedAnalysis(analysis);
-      if (stored) answered.push({ engine: engine.id, promptId: prompt.id, simulated: engine.simulated, analysis: stored });
-      const resultId = newId('res');
-      const createdAt = clock.now();
-      if (called.answer?.trace) {
-        traceBuffer.push(traceRow({ id: resultId, runId: job.id, workspaceId: ws.id, engine: engine.id, promptId: prompt.id, sample, createdAt }, called.answer.trace));
-        if (called.answer.trace.warnings.length) traceWarnings++;
-      }
-      buffer.push({
-        id: resultId, runId: job.id, workspaceId: ws.id, engine: engine.id, simulated: engine.simulated, promptId: prompt.id, sample,
-        promptText: prompt.text, intent: prompt.intent, language: prompt.language, answer: answer?.text ?? '', sources: answer?.sources ?? [],
-        analysis: stored, brandMentioned: analysis?.brand.mentioned ?? false, brandRank: analysis?.brand.rank ?? null,
-        brandSentiment: analysis?.brand.sentiment ?? null, error, latencyMs: Date.now() - started, createdAt,
-        ...usageColumns(called.answer),
-      });
-      completed++;
-      ctx.progress(completed);
-      if (buffer.length >= FLUSH_EVERY) flush();
+      ctx.progress(writer.add(engine, prompt, sample, called));
     })));
-    flush();
-    await Promise.all(writes);
-    if (writeError) throw writeError;
+    await writer.done();
     if (ctx.signal.aborted) return;
     const broken = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
     if (broken) throw broken.reason;
-    await ctx.log(`${completed} calls done, ${failures} failed`);
-    if (traceWarnings) await ctx.log(`${traceWarnings} answers came with partial or malformed search metadata: stored with what parsed (see their trace warnings)`);
-    if (completed > 0 && failures === completed) throw new Error(`all ${failures} engine calls failed`);
-    // The answer counts (what metrics over runs read) and the score snapshots commit together
-    // with the run's `succeeded`: a succeeded run is always counted.
-    const write = await deps.onSucceeded?.(ws.id, job.id, answered);
+    // The batch's calls are still out: the run waits, with no worker, until the poller resumes it.
+    if (batched.length) return ctx.park(`${writer.stats.completed} live calls done, ${writer.stats.failures} failed; waiting for the provider batch of ${batched.join(', ')}`);
+    return conclude(ctx, ws.id, writer.stats, writer.answered);
+  }
+
+  /**
+   * A resumed run: every batch it submitted has ended at the provider; their results are stored
+   * beside the live ones, and the run ends on all its results, as the database holds them.
+   */
+  async function collectBatches(ctx: JobContext, workspaceId: string, prompts: AskedPrompt[], profile: AnalysisProfile, rows: Awaited<ReturnType<RunBatches['ofRun']>>) {
+    const waiting = rows.filter((r) => r.status === 'in_progress');
+    if (waiting.length) return ctx.park(`still waiting for ${waiting.map((r) => `batch ${r.batchId}`).join(', ')}`);
+    const writer = createResultsWriter({ db, clock, runId: ctx.job.id, workspaceId, profile, completedBefore: ctx.job.completedCalls });
+    const byId = new Map(prompts.map((p) => [p.id, p]));
+    for (const row of rows.filter((r) => r.status === 'ended')) await batches.collect(ctx, row, byId, writer);
+    await writer.done();
+    if (ctx.signal.aborted) return;
+    const [totals] = await db.select({
+      completed: sql<number>`count(*)::int`, failures: sql<number>`(count(*) filter (where ${runResults.error} is not null))::int`,
+    }).from(runResults).where(eq(runResults.runId, ctx.job.id));
+    const answered = await db.select({ engine: runResults.engine, promptId: runResults.promptId, simulated: runResults.simulated, analysis: runResults.analysis })
+      .from(runResults).where(and(eq(runResults.runId, ctx.job.id), isNull(runResults.error), isNotNull(runResults.analysis)));
+    const stats = { completed: Number(totals?.completed ?? 0), failures: Number(totals?.failures ?? 0), traceWarnings: writer.stats.traceWarnings };
+    return conclude(ctx, workspaceId, stats, answered as Answered[]);
+  }
+
+  /**
+   * The end of a run once every call has its result: the closing log lines, the all-failed rule,
+   * then the answer counts (what metrics over runs read) and the score snapshots, which commit
+   * together with the run's `succeeded`: a succeeded run is always counted.
+   */
+  async function conclude(ctx: JobContext, workspaceId: string, stats: { completed: number; failures: number; traceWarnings: number }, answered: Answered[]) {
+    const { job } = ctx;
+    await ctx.log(`${stats.completed} calls done, ${stats.failures} failed`);
+    if (stats.traceWarnings) await ctx.log(`${stats.traceWarnings} answers came with partial or malformed search metadata: stored with what parsed (see their trace warnings)`);
+    if (stats.completed > 0 && stats.failures === stats.completed) throw new Error(`all ${stats.failures} engine calls failed`);
+    const write = await deps.onSucceeded?.(workspaceId, job.id, answered);
     return async (tx: Db) => {
       await recordAnswerCounts(tx, job.id);
       return write?.(tx);
@@ -236,15 +203,17 @@ export function createRunsService(deps: {
     const wanted = [...new Set(rows.flatMap(realProviders))];
     return wanted.length ? await deps.engines.providerStatus(wanted) : [];
   }
-  const runView = (row: JobRow, slug: string, counts?: { calls: number; simulated: number; costMicrousd?: number }, states: ProviderStatus[] = []) => {
+  const runView = (row: JobRow, slug: string, counts?: { calls: number; simulated: number; costMicrousd?: number }, states: ProviderStatus[] = [], submitted: BatchView[] = []) => {
     const plan = row.params.plan as RunPlan | undefined;
     const mine = realProviders(row);
     return {
       ...jobView(row, slug), samples: plan?.samples ?? 1, ...runSimulation(plan, counts), providerCostMicrousd: counts?.costMicrousd ?? 0,
       providers: states.filter((s) => mine.includes(s.provider)).map((s) => ({ provider: s.provider, circuit: s.circuit, paused: s.paused })),
+      batch: row.params.batch === true, batches: submitted,
     };
   };
-  const viewOne = async (row: JobRow, slug: string) => runView(row, slug, (await resultCounts([row.id])).get(row.id), await providerStates([row]));
+  const viewOne = async (row: JobRow, slug: string) =>
+    runView(row, slug, (await resultCounts([row.id])).get(row.id), await providerStates([row]), (await batches.views([row.id])).get(row.id));
 
   /** The preset's engines plus the optional engines configured for the workspace (issue 27). */
   async function runEngines(workspaceId: string, preset: Preset): Promise<EngineId[]> {
@@ -269,44 +238,65 @@ export function createRunsService(deps: {
   }
 
   return {
+    /** One pass of the batch poller (the `run_batches_poll` timer; tests call it with a `now` past every backoff). */
+    pollBatches: (now?: Date) => batches.poll(now),
     /** What a run would ask and hold, without starting it (the MCP tools' quotes). */
     async plan(ws: Pick<WorkspaceContext, 'id'>, body: { preset: Preset; samples?: number }) {
       return (await planFor(ws, body)).plan;
     },
-    async start(ws: WorkspaceContext, userId: string | null, body: { preset: Preset; samples?: number; idempotencyKey?: string }) {
+    async start(ws: WorkspaceContext, userId: string | null, body: { preset: Preset; samples?: number; batch?: boolean; idempotencyKey?: string }) {
       const samples = body.samples ?? 1;
+      const batch = body.batch === true;
       const { plan, active, availability } = await planFor(ws, body);
       const view = await jobs.start({
         ws, kind: KIND, group: KIND, totalCalls: plan.totalCalls, progressSource: 'calls', createdBy: userId,
-        params: { preset: body.preset, samples, plan, promptIds: active.slice(0, plan.promptCount).map((p) => p.id), enginesOff: availability.filter((a) => !a.enabled).map((a) => a.id) },
+        params: {
+          preset: body.preset, samples, plan, promptIds: active.slice(0, plan.promptCount).map((p) => p.id), enginesOff: availability.filter((a) => !a.enabled).map((a) => a.id),
+          ...(batch ? { batch } : {}),
+        },
         estimateMicrousd: plan.estimateMicrousd,
-        // One sample hashes as before samples existed, so earlier keys keep their meaning.
-        idempotency: body.idempotencyKey ? { key: body.idempotencyKey, requestHash: requestFingerprint(samples === 1 ? { preset: body.preset } : { preset: body.preset, samples }) } : undefined,
+        // A batch may take the provider's full 24 hours after the run's start: its hold outlasts that.
+        ...(batch ? { holdTtlMs: BATCH_HOLD_MS } : {}),
+        // One sample hashes as before samples existed, so earlier keys keep their meaning; so does a run that is not batched.
+        idempotency: body.idempotencyKey
+          ? { key: body.idempotencyKey, requestHash: requestFingerprint({ preset: body.preset, ...(samples === 1 ? {} : { samples }), ...(batch ? { batch } : {}) }) }
+          : undefined,
       });
       return viewOne(await jobs.get(ws, view.id, KIND), ws.slug);
     },
     /** What a run would cost before it starts (the dashboard quotes it): the same plan `start` holds credits for. */
-    async quote(ws: WorkspaceContext, body: { preset: Preset; samples?: number }) {
+    async quote(ws: WorkspaceContext, body: { preset: Preset; samples?: number; batch?: boolean }) {
       const samples = body.samples ?? 1;
       const active = await deps.prompts.active(ws.id, 150);
       const availability = await deps.engines.availability(ws.id, await runEngines(ws.id, body.preset));
       const enabled = availability.filter((a) => a.enabled);
       const plan = planRun(body.preset, active.length, deps.pipeline, { samples, engines: enabled.map((a) => a.id) });
-      // What the providers would bill us: real calls only, each at its engine's typical usage × price.
+      // What the providers would bill us: real calls only, each at its engine's typical usage × price;
+      // a batched engine's at the batch price (only a real engine with a batch path is batched).
       const engines = availability.map((a) => {
         const calls = plan.calls[a.id] ?? 0;
-        return { id: a.id, enabled: a.enabled, simulated: a.simulated, calls, providerCostMicrousd: a.enabled && !a.simulated ? calls * deps.engines.typicalCallCostMicrousd(a.id) : 0 };
+        const real = a.enabled && !a.simulated;
+        const batched = body.batch === true && real && calls > 0 && Boolean(BATCHABLE[a.id]);
+        const live = real ? calls * deps.engines.typicalCallCostMicrousd(a.id) : 0;
+        const cost = batched ? calls * deps.engines.typicalCallCostMicrousd(a.id, { batch: true }) : live;
+        return { id: a.id, enabled: a.enabled, simulated: a.simulated, calls, batched, providerCostMicrousd: cost, saved: live - cost };
       });
       const providerCostMicrousd = engines.reduce((sum, e) => sum + e.providerCostMicrousd, 0);
+      const batched = engines.filter((e) => e.batched);
+      const savedMicrousd = batched.reduce((sum, e) => sum + e.saved, 0);
       return {
         preset: body.preset, samples, promptCount: plan.promptCount, totalCalls: plan.totalCalls, estimateMicrousd: plan.estimateMicrousd,
-        providerCostMicrousd, providerCostUsd: formatUsd(providerCostMicrousd), engines,
+        providerCostMicrousd, providerCostUsd: formatUsd(providerCostMicrousd), engines: engines.map(({ saved: _saved, ...e }) => e),
+        batchDiscount: body.batch === true
+          ? { engines: batched.map((e) => e.id), tokenDiscountPercent: BATCH_TOKEN_DISCOUNT_PERCENT, savedMicrousd, savedUsd: formatUsd(savedMicrousd), note: batched.length ? BATCH_DISCOUNT_NOTE : `no engine of this run can be batched: ${NOT_BATCHED_WHY}` }
+          : null,
       };
     },
+
     async list(ws: WorkspaceContext, limit: number) {
       const rows = await jobs.list(ws, KIND, limit);
-      const [counts, states] = await Promise.all([resultCounts(rows.map((r) => r.id)), providerStates(rows)]);
-      return rows.map((row) => runView(row, ws.slug, counts.get(row.id), states));
+      const [counts, states, submitted] = await Promise.all([resultCounts(rows.map((r) => r.id)), providerStates(rows), batches.views(rows.map((r) => r.id))]);
+      return rows.map((row) => runView(row, ws.slug, counts.get(row.id), states, submitted.get(row.id)));
     },
     get: async (ws: WorkspaceContext, id: string) => viewOne(await jobs.get(ws, id, KIND), ws.slug),
     async cancel(ws: WorkspaceContext, id: string) {
@@ -318,7 +308,7 @@ export function createRunsService(deps: {
       const row = await jobs.get(ws, id, KIND);
       const results = await db.select().from(runResults).where(eq(runResults.runId, row.id)).orderBy(asc(runResults.engine), asc(runResults.sample), asc(runResults.id));
       const counts = { calls: results.length, simulated: results.filter((r) => r.simulated).length, costMicrousd: results.reduce((sum, r) => sum + (r.costMicrousd ?? 0), 0) };
-      return { run: runView(row, ws.slug, counts, await providerStates([row])), ...summarizeRun(results) };
+      return { run: runView(row, ws.slug, counts, await providerStates([row]), (await batches.views([row.id])).get(row.id)), ...summarizeRun(results) };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ts } from '../../db/columns.ts';
 import { workspaces } from '../workspaces/workspaces.tables.ts';
 
@@ -15,6 +15,8 @@ export const schedules = pgTable(
     timeZone: text('time_zone').notNull(),
     preset: text('preset').notNull(),
     samples: integer('samples').notNull(),
+    /** Not urgent: the runs it starts submit what an engine allows through its provider's batch interface (docs/engines.md). */
+    batch: boolean('batch').notNull().default(false),
     nextRunAt: ts('next_run_at').notNull(),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
