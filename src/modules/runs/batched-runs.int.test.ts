@@ -6,6 +6,7 @@ import { startEmulator, type Emulator } from '../../../test/emulator/emulator.ts
 import type { BatchOutcome } from '../../../test/emulator/batches.ts';
 import { createTestApp, createWorkspace, openTestDatabase, signup, testConfig, type TestContext } from '../../../test/helpers/app.ts';
 import type { Database } from '../../lib/db.ts';
+import { manualClock } from '../../lib/clock.ts';
 
 // Runs that are not urgent (`batch: true`): Claude's calls go to Anthropic Message Batches (the
 // provider emulator's), the run parks until the batch has ended, the poller resumes it and its
@@ -18,6 +19,8 @@ let database: Database;
 let config: Config;
 let cookie: string;
 const outcomes = new Map<string, BatchOutcome>();
+// An injected clock, so that a schedule comes due when the test says (it moves only for that).
+const clock = manualClock(new Date('2026-03-02T05:00:00Z'));
 
 beforeAll(async () => {
   emulator = await startEmulator({ batches: { outcome: (id) => outcomes.get(id) ?? 'succeeded' } });
@@ -27,7 +30,7 @@ beforeAll(async () => {
   config = testConfig({ providers, engineLimits: { ...limits, retries: 1, retryBaseMs: 1, retryCapMs: 5 } });
   // A database of the test's own: the restart test builds a second app on it.
   database = await openTestDatabase();
-  ctx = await createTestApp({ config }, database);
+  ctx = await createTestApp({ config, clock }, database);
   cookie = (await signup(ctx.app)).cookie;
 });
 afterAll(async () => {
@@ -36,18 +39,29 @@ afterAll(async () => {
   await emulator.close();
 });
 
-const api = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, app = ctx.app) => app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, app = ctx.app) => app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 type RunView = { id: string; status: string; batch: boolean; progress: { completedCalls: number }; batches: Array<{ batchId: string; status: string; providerStatus: string; requestCounts: Record<string, number> }>; providerCostMicrousd: number };
 const view = async (slug: string, id: string, app = ctx.app) => (await api('GET', `/api/v1/workspaces/${slug}/runs/${id}`, undefined, app)).json() as RunView;
 const turn = () => new Promise((r) => setImmediate(r));
 /** Every batch read now, whatever its backoff (the poller's timer does this at each batch's own time). */
 const pollAll = (app = ctx.app) => app.maintenance.pollBatches(new Date(Date.now() + 365 * 86_400_000));
 
-/** Starts a batched run and waits until its live calls are done and it waits for its batch. */
-async function startParked(slug: string, samples = 1, app = ctx.app) {
+/**
+ * Starts a batched run (through `POST …/runs`, or as a schedule's due run) and waits until its
+ * live calls are done and it waits for its batch.
+ */
+async function startParked(slug: string, samples = 1, app = ctx.app, via: 'post' | 'schedule' = 'post') {
   await createWorkspace(app, cookie, slug);
   await api('POST', `/api/v1/workspaces/${slug}/credits/top-up`, { amountMicrousd: 50_000_000, idempotencyKey: slug }, app);
-  const started = (await api('POST', `/api/v1/workspaces/${slug}/runs`, { preset: 'smoke', samples, batch: true }, app)).json() as RunView;
+  let started: RunView;
+  if (via === 'schedule') {
+    const put = (await api('PUT', `/api/v1/workspaces/${slug}/schedule`, { cron: '0 6 * * *', timeZone: 'UTC', preset: 'smoke', samples, batch: true }, app)).json();
+    expect(put).toMatchObject({ batch: true, nextRunAt: '2026-03-02T06:00:00.000Z' });
+    clock.set(new Date('2026-03-02T06:00:05Z'));
+    expect(await app.maintenance.tickSchedules()).toEqual({ started: 1, skipped: 0 });
+    const runId = (await api('GET', `/api/v1/workspaces/${slug}/schedule`, undefined, app)).json().lastRun.runId as string;
+    started = await view(slug, runId, app);
+  } else started = (await api('POST', `/api/v1/workspaces/${slug}/runs`, { preset: 'smoke', samples, batch: true }, app)).json() as RunView;
   expect(started.batch).toBe(true);
   const live = 4 * 2 * samples; // chatgpt, gemini, perplexity, google-aio simulated
   let v = await view(slug, started.id, app);
@@ -74,9 +88,9 @@ async function untilEnded(slug: string, id: string, app = ctx.app) {
 const liveCredits = (samples: number) => 2 * samples * (DEFAULT_PRICING.chatgpt + DEFAULT_PRICING.gemini + DEFAULT_PRICING.perplexity + DEFAULT_PRICING['google-aio']);
 
 describe('a batched run', () => {
-  it('waits for its Message Batch (status shows it), then collects, prices at the batch price and settles', async () => {
+  it('a scheduled one waits for its Message Batch (status shows it), then collects, prices at the batch price and settles', async () => {
     const before = emulator.batches.counts();
-    const parked = await startParked('batched');
+    const parked = await startParked('batched', 1, ctx.app, 'schedule');
     expect(parked.batches[0]).toMatchObject({ status: 'in_progress', providerStatus: 'in_progress', requestCounts: { processing: 2 } });
     expect(emulator.counts('anthropic').received).toBe(0); // no live Claude call
     // Still in progress: a poll reads it and leaves the run waiting.
@@ -142,9 +156,10 @@ describe('a batched run', () => {
   it('the poller resumes after a restart: a new process on the same database collects the batch', async () => {
     const parked = await startParked('restart');
     await ctx.close(); // the process that started the run is gone; its database stays
-    ctx = await createTestApp({ config }, database);
-    // The new process's sweep does not fail the parked run (no worker, no heartbeat expected).
-    await ctx.app.maintenance.sweepJobs();
+    ctx = await createTestApp({ config, clock }, database);
+    // The new process's sweep, well past the dead-worker cutoff, does not fail the parked run (no worker, no heartbeat expected).
+    clock.advance(10 * 60_000);
+    expect(await ctx.app.maintenance.sweepJobs()).toBe(0);
     expect((await view('restart', parked.id)).status).toBe('running');
     emulator.batches.end(parked.batches[0]!.batchId);
     const done = await untilEnded('restart', parked.id);

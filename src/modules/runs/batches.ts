@@ -107,7 +107,8 @@ export function createRunBatches(deps: {
       const engine = { id: engineId, simulated: false };
       let cost = 0;
       let answered = 0;
-      const started = row.submittedAt.getTime();
+      // A request's latency is its batch's: from submission to the end the poller saw (on one clock).
+      const started = Date.now() - Math.max(0, (row.endedAt ?? clock.now()).getTime() - row.submittedAt.getTime());
       for (const entry of row.entries) {
         const prompt = prompts.get(entry.promptId);
         if (!prompt) continue; // the prompt was deleted meanwhile: nothing to store it against
