@@ -43,9 +43,10 @@ export function registerRuns(program: Command) {
     .description('Start a measurement run')
     .addOption(new Option('--preset <preset>', 'which prompts and engines').choices(PRESETS).makeOptionMandatory())
     .option('--samples <n>', 'times each engine asks each prompt (1-10)', positiveInt)
+    .option('--batch', 'not urgent: claude through Anthropic Message Batches at the batch price; the run ends when its batch has (within 24 h)')
     .option('--wait', 'wait for the run to finish, with a progress bar; Ctrl-C cancels it')
     .option('--idempotency-key <key>', 'replaying the same key returns the same run')
-    .action(async (opts: { preset: string; samples?: number; wait?: boolean; idempotencyKey?: string }, cmd: Command) => {
+    .action(async (opts: { preset: string; samples?: number; batch?: boolean; wait?: boolean; idempotencyKey?: string }, cmd: Command) => {
       const ctx = await contextOf(cmd);
       // With --wait, a Ctrl-C while the start request is in flight still cancels what it started.
       let early = false;
@@ -54,7 +55,7 @@ export function registerRuns(program: Command) {
       let started: JobStatus;
       try {
         started = await ctx.api.json<JobStatus>('POST', `${ctx.base}/runs`, {
-          body: { preset: opts.preset, idempotencyKey: opts.idempotencyKey ?? randomUUID(), ...(opts.samples ? { samples: opts.samples } : {}) },
+          body: { preset: opts.preset, idempotencyKey: opts.idempotencyKey ?? randomUUID(), ...(opts.samples ? { samples: opts.samples } : {}), ...(opts.batch ? { batch: true } : {}) },
         });
       } finally {
         process.off('SIGINT', onEarly);
