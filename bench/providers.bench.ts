@@ -84,6 +84,7 @@ for (let w = 0; w < RUNS; w++) {
 }
 
 const started = performance.now();
+const startedAt = Date.now();
 const runs = await Promise.all(slugs.map(async (slug) => {
   const res = await app.inject({ method: 'POST', url: `/api/v1/workspaces/${slug}/runs`, headers: { cookie }, payload: { preset: 'standard' } });
   if (res.statusCode !== 201 && res.statusCode !== 202) throw new Error(`run: ${res.statusCode} ${res.body}`);
@@ -93,6 +94,7 @@ while (Number(((await database.executeSql(`select count(*)::int as n from jobs w
   await new Promise((r) => setTimeout(r, 50));
 }
 const wall = performance.now() - started;
+const endedAt = Date.now();
 
 const [totals] = (await database.executeSql(`select count(*)::int as calls, (count(*) filter (where error is not null))::int as failed, (count(*) filter (where simulated))::int as simulated,
   coalesce(sum(cost_microusd), 0)::float8 as cost from run_results`)).rows as Array<{ calls: number; failed: number; simulated: number; cost: number }>;
@@ -112,6 +114,25 @@ console.log('  emulator counts per provider (received = calls + retries):');
 for (const c of perProvider) {
   console.log(`    ${c.provider.padEnd(10)} received ${c.received}  ok ${c.ok}  violations ${c.violations}  injected 429 ${c.injected429}  5xx ${c.injected5xx}  requests/call ${(c.received / callsPerProvider).toFixed(3)}`);
 }
+
+// Where the time goes, from the emulator's own clock of what it received: before the first
+// request (runs starting, workers taking them), the paced stretch of the busiest key against its
+// requests' own bound (every request, refused ones too, takes a slot of the key's RPM), and after
+// the last request (its answer, a retry's wait, the runs' analysis, scores and settlement).
+const busiest = perProvider.reduce((a, b) => (b.received > a.received ? b : a));
+const times = emulator.requests.filter((r) => r.provider === busiest.provider).map((r) => r.at).sort((a, b) => a - b);
+const first = Math.min(...emulator.requests.map((r) => r.at)), last = Math.max(...emulator.requests.map((r) => r.at));
+const requestBound = (busiest.received / RPM) * 60_000;
+const spacing = 60_000 / RPM;
+console.log(`  where the time goes (busiest key: ${busiest.provider}, ${busiest.received} requests):`);
+// The head, step by step, from the jobs' rows and their first log line (written as measure begins).
+const [head] = (await database.executeSql(`select (extract(epoch from min(started_at)) * 1000)::float8 as created, (extract(epoch from min(enqueued_at)) * 1000)::float8 as enqueued,
+  min(last_lines->>0) as first_line from jobs where kind = 'measurement'`)).rows as Array<{ created: number; enqueued: number; first_line: string }>;
+const firstLine = Date.parse(head!.first_line.slice(0, 24));
+console.log(`    head by step: first run row committed +${Math.round(head!.created - startedAt)} ms, sent to the queue +${Math.round(head!.enqueued - startedAt)} ms, its worker's first log line +${firstLine - startedAt} ms, first request +${first - startedAt} ms`);
+console.log(`    head: first request ${first - startedAt} ms after the first start; tail: last run ended ${endedAt - last} ms after the last request`);
+console.log(`    its requests span ${((times.at(-1)! - times[0]!) / 1000).toFixed(1)} s against ${((times.length - 1) * spacing / 1000).toFixed(1)} s at one per ${spacing} ms (${(((times.at(-1)! - times[0]!) - (times.length - 1) * spacing) / 1000).toFixed(1)} s of slots unused)`);
+console.log(`    wall over the requests' own bound (${busiest.received} ÷ ${RPM} RPM = ${(requestBound / 1000).toFixed(1)} s): ${(wall / requestBound).toFixed(3)}`);
 
 for (const w of workers) w.kill('SIGTERM');
 await Promise.all(workers.map((w) => new Promise((r) => (w.exitCode !== null ? r(null) : w.once('exit', r)))));

@@ -129,7 +129,7 @@ export const BODY_LIMIT = 1024 * 1024;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    maintenance: { sweep(): Promise<void>; sweepJobs(): Promise<number>; relayEvents(): Promise<number>; tickSchedules(): Promise<{ started: number; skipped: number }>; tickReportDeliveries(): Promise<number>; tickPortfolioDeliveries(): Promise<number> };
+    maintenance: { sweep(): Promise<void>; sweepJobs(): Promise<number>; relayEvents(): Promise<number>; tickSchedules(): Promise<{ started: number; skipped: number }>; pollBatches(now?: Date): Promise<number>; tickReportDeliveries(): Promise<number>; tickPortfolioDeliveries(): Promise<number> };
     /** Domain events published after commits; alerts and outbound webhooks subscribe. */
     events: EventHub;
   }
@@ -302,7 +302,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     mail: { mailer, workspaces, publicBaseUrl: config.publicBaseUrl, onError: (err) => app.log.error({ err }, 'weekly report mail failed') } });
   const runs = createRunsService({
-    db, clock, jobs, prompts, engines, workspaces, pipeline: config.pipeline, events,
+    db, clock, jobs, prompts, engines, workspaces, pipeline: config.pipeline, events, log: app.log,
     // Read when a run's adaptive rounds start, long after both services below exist.
     decisions: { visibilityRules: (id) => alerts.visibilityRules(id), effectTests: (id) => recs.effectTests(id) },
     // The run's score snapshots and its reports commit together with its `succeeded`; the
@@ -459,6 +459,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   timers.declare({ name: 'maintenance_sweep', cron: '* * * * *', run: () => app.maintenance.sweep() });
   // Offered on the minute by every process as well (jobs.timers.ts): due runs start ~0.3 s after their time.
   timers.declare({ name: 'schedules_tick', cron: '* * * * *', onTheMinute: true, run: () => schedules.tick() });
+  // Provider batches of non-urgent runs (runs/batches.ts): each batch is read at its own backoff; a pass only reads what is due.
+  timers.declare({ name: 'run_batches_poll', everySeconds: 15, run: () => runs.pollBatches() });
   const alerts = createAlertsService({ db, clock, events, queue, workspaces, accounts, mailer, publicBaseUrl: config.publicBaseUrl, log: app.log });
   events.subscribe((event) => alerts.onEvent(event));
   alertsRoutes(app, { alerts });
@@ -507,6 +509,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sweepJobs: () => jobs.sweep(),
     relayEvents: () => events.relay(),
     tickSchedules: () => schedules.tick(),
+    pollBatches: (now) => runs.pollBatches(now),
     tickReportDeliveries: () => delivery.tick(),
     tickPortfolioDeliveries: () => portfolioDelivery.tick(),
     async sweep() {

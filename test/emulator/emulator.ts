@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { answerBody, dataforseoTask, errorBody, EMULATED_PROVIDERS, type Answer, type EmulatedProvider } from './bodies.ts';
+import { createBatches, type BatchOptions, type Batches } from './batches.ts';
 
 // A loopback stand-in for the engines' providers (OpenAI Responses, Anthropic Messages, Gemini
 // generateContent, Perplexity chat completions, SerpAPI) for tests and benchmarks. Per key it
@@ -43,6 +44,8 @@ export interface EmulatorOptions {
   latency?: { medianMs: number; sigma?: number };
   faults?: Faults | Partial<Record<EmulatedProvider, Faults>>;
   seed?: number;
+  /** Anthropic Message Batches: when a batch ends and how each request ends (batches.ts). */
+  batches?: BatchOptions;
 }
 
 export interface ReceivedRequest {
@@ -163,6 +166,8 @@ export interface Emulator {
   events: EventEmitter;
   /** A provider answers every request with `status` (e.g. 503) until set back to null. */
   setDown(provider: EmulatedProvider, status: number | null): void;
+  /** Anthropic Message Batches received, and the test's hand on when they end (batches.ts). */
+  batches: Pick<Batches, 'end' | 'counts' | 'ids'>;
   /** Changes a provider's limit (new buckets, full). */
   setLimit(provider: EmulatedProvider, limit: ProviderLimit | undefined): void;
   close(): Promise<void>;
@@ -201,6 +206,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     const z = Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
     return Math.max(0, l.medianMs * Math.exp((l.sigma ?? 0.3) * z));
   };
+  const batches = createBatches(options.batches ?? {}, { events, rand });
+  let origin = '';
   const record = (r: ReceivedRequest) => {
     requests.push(r);
     events.emit('request', r);
@@ -210,6 +217,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     let raw = '';
     for await (const chunk of req) raw += chunk;
     const url = new URL(req.url ?? '/', 'http://emulator');
+    if (batches.handle(req, res, url.pathname, raw, origin)) return;
     const provider = PATHS.find(([re]) => re.test(url.pathname))?.[1];
     if (!provider) {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: `no route ${url.pathname}` }));
@@ -276,11 +284,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     record({ provider, key, at: now, status: 200, usage, model });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   const url = (p: EmulatedProvider) => `${origin}${BASE_PATH[p]}`;
 
   return {
-    url, requests, events,
+    url, requests, events, batches,
     env: () => ({ OPENAI_BASE_URL: url('openai'), ANTHROPIC_BASE_URL: url('anthropic'), GEMINI_BASE_URL: url('gemini'), PERPLEXITY_BASE_URL: url('perplexity'), SERPAPI_BASE_URL: url('serpapi'), DATAFORSEO_BASE_URL: url('dataforseo') }),
     counts(p) {
       const c: Counts = { received: 0, ok: 0, violations: 0, injected429: 0, injected5xx: 0, hangs: 0, truncated: 0, down: 0, inputTokens: 0, outputTokens: 0, searchCalls: 0 };

@@ -22,7 +22,7 @@ export function positiveNumber(value: string): number {
 }
 
 interface StartOptions {
-  preset: string; samples?: number; wait?: boolean; idempotencyKey?: string;
+  preset: string; samples?: number; batch?: boolean; wait?: boolean; idempotencyKey?: string;
   adaptive?: boolean; targetWidth?: number; maxExtraMicrousd?: number; maxSamplesPerCell?: number;
 }
 /** The run's `sampling` option; adaptive settings without --adaptive go to the server, which refuses them (400) in its own words. */
@@ -79,6 +79,7 @@ export function registerRuns(program: Command) {
     .option('--target-width <points>', 'with --adaptive: widest 95% interval a prompt × engine cell may keep (percentage points)', positiveNumber)
     .option('--max-extra-microusd <n>', 'with --adaptive: credit ceiling of the extra samples (default: the first pass\'s estimate)', positiveInt)
     .option('--max-samples-per-cell <n>', 'with --adaptive: most samples a cell may reach (2-60, default 20)', positiveInt)
+    .option('--batch', 'not urgent: claude through Anthropic Message Batches at the batch price; the run ends when its batch has (within 24 h)')
     .option('--wait', 'wait for the run to finish, with a progress bar; Ctrl-C cancels it')
     .option('--idempotency-key <key>', 'replaying the same key returns the same run')
     .action(async (opts: StartOptions, cmd: Command) => {
@@ -90,7 +91,7 @@ export function registerRuns(program: Command) {
       let started: JobStatus;
       try {
         started = await ctx.api.json<JobStatus>('POST', `${ctx.base}/runs`, {
-          body: { preset: opts.preset, idempotencyKey: opts.idempotencyKey ?? randomUUID(), ...(opts.samples ? { samples: opts.samples } : {}), ...samplingOption(opts) },
+          body: { preset: opts.preset, idempotencyKey: opts.idempotencyKey ?? randomUUID(), ...(opts.samples ? { samples: opts.samples } : {}), ...samplingOption(opts), ...(opts.batch ? { batch: true } : {}) },
         });
       } finally {
         process.off('SIGINT', onEarly);

@@ -12,6 +12,8 @@ import { createPacer, keyId, type ProviderStatus } from './limits/pacer.ts';
 import { adaptiveConcurrency, guardedCaller, type Adaptive } from './limits/guard.ts';
 import { defaultEngineLimits, type PacedProvider } from './limits/limits.config.ts';
 import { typicalCostMicrousd } from './limits/usage.fns.ts';
+import { anthropicBatches, type BatchClient } from './batch/anthropic-batches.ts';
+import { BATCHABLE, batchPrice } from './batch/batch.fns.ts';
 
 // Every engine id runs through its real provider when a key is configured (the workspace's
 // stored credential, else the server's environment key) and otherwise through the simulated
@@ -143,8 +145,25 @@ export function createEngines(deps: { config: Config; clock: Clock; resolveKey(w
     /** Each real provider's circuit, pause and spend today, for run status (empty without the database). */
     providerStatus: (providers: readonly PacedProvider[]): Promise<ProviderStatus[]> => (pacer ? pacer.status(providers) : Promise.resolve([])),
 
-    /** One real call's estimated provider cost (typical usage × the price table), for quotes; a simulated call costs nothing. */
-    typicalCallCostMicrousd: (id: EngineId) => typicalCostMicrousd(CONNECTOR_OF[id] as PacedProvider, modelOf(id), engineLimits.prices),
+    /** One real call's estimated provider cost (typical usage × the price table), for quotes; in a batch, at the batch price. */
+    typicalCallCostMicrousd: (id: EngineId, options: { batch?: boolean } = {}) => {
+      const prices = options.batch && BATCHABLE[id] ? Object.fromEntries(Object.entries(engineLimits.prices).map(([m, p]) => [m, batchPrice(p)!])) : engineLimits.prices;
+      return typicalCostMicrousd(CONNECTOR_OF[id] as PacedProvider, modelOf(id), prices);
+    },
+
+    /**
+     * The batch interface of an engine for a workspace, or null: the engine is not batchable
+     * (batch/batch.fns.ts BATCHABLE) or has no provider key (simulated engines are never batched).
+     */
+    async batchFor(workspaceId: string, id: EngineId): Promise<BatchClient | null> {
+      if (!BATCHABLE[id]) return null;
+      const key = await keyFor(workspaceId, id);
+      return key ? anthropicBatches(key, config.providers[CONNECTOR_OF[id]], engineLimits.prices) : null;
+    },
+    /** Adds collected batch results' cost to the provider's day (the daily ceiling counts batches too). */
+    recordSpend: async (provider: PacedProvider, costMicrousd: number, calls: number) => {
+      await pacer?.spent(provider, costMicrousd, calls);
+    },
 
     /** Which of these engines can run for the workspace: the run's start gates on it. */
     async availability(workspaceId: string, ids: readonly EngineId[] = ENGINE_IDS): Promise<EngineAvailability[]> {

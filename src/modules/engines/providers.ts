@@ -72,12 +72,12 @@ function modelAndTools(id: ModelEngine, apiKey: string, provider: ProviderConfig
   }
 }
 
-function instruction(language: string) {
+export function instruction(language: string) {
   return `Answer as you would for any user, in the language of the question (${language}). Name specific products or companies where relevant and cite your sources.`;
 }
 
 /** A results provider's JSON answer; a non-2xx one becomes a ProviderHttpError the guard classifies. */
-async function providerJson(res: Response, who: string): Promise<{ headers: Record<string, string>; body: unknown }> {
+export async function providerJson(res: Response, who: string): Promise<{ headers: Record<string, string>; body: unknown }> {
   const headers = Object.fromEntries(res.headers);
   const text = await res.text();
   let body: unknown;

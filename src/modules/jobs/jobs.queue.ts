@@ -11,7 +11,8 @@ import { JOB_QUEUES, JOB_RETRIES, TIMER_QUEUES, unknownJobKind, type JobAttempt,
 export interface JobQueue {
   start(): Promise<void>;
   stop(): Promise<void>;
-  send(kind: string, jobId: string): Promise<void>;
+  /** `sendKey` names a later send of the same job (a parked job resumed): by default the job id, so that a repeated send is one. */
+  send(kind: string, jobId: string, sendKey?: string): Promise<void>;
   /** A handler that throws fails its job: retried per JOB_RETRIES, else ended. */
   work(kind: string, concurrency: number, handler: (jobId: string, attempt: JobAttempt) => Promise<void>): Promise<void>;
   /** Timers (jobs.timers.ts): pg-boss's cron schedule of a timer queue, upserted (any process may call it). */
@@ -121,11 +122,11 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger, queue
       while (pending.size) await Promise.allSettled([...pending]);
       stopped = true;
     },
-    async send(kind, jobId) {
+    async send(kind, jobId, sendKey) {
       assertKnown(kind);
       // The pg-boss id derives from ours: sending a job again (the sweep's recovery of a lost send)
       // inserts nothing while pg-boss still holds the first.
-      await boss.send(kind, { jobId }, { ...retryOptions(kind), id: queueJobId(jobId) });
+      await boss.send(kind, { jobId }, { ...retryOptions(kind), id: queueJobId(sendKey ?? jobId) });
       for (const id of workers.get(kind) ?? []) boss.notifyWorker(id); // no polling delay in this process
     },
     async work(kind, concurrency, handler) {

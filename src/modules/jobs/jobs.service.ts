@@ -42,6 +42,11 @@ export interface JobContext {
   release(amount: number): void;
   /** Sets the progress total when the work grows as it goes (an adaptive run's extra samples). */
   setTotal(totalCalls: number): Promise<void>;
+  /**
+   * Ends this turn without ending the job: it waits, with no worker and no heartbeat, for work done
+   * elsewhere (a provider batch) until `resume` sends it to a worker again. The line goes to its log.
+   */
+  park(line: string): void;
 }
 /** Work to do once a transaction has committed (publishing domain events): never able to fail it. */
 export type AfterCommit = () => Promise<void>;
@@ -68,6 +73,8 @@ export interface StartJob {
   createdBy: string | null;
   /** Credits to hold for the job (0: free). */
   estimateMicrousd: number;
+  /** How long the hold lasts (default 24 h): a job that waits for a provider batch needs longer. */
+  holdTtlMs?: number;
   idempotency?: { key: string; requestHash: string };
 }
 
@@ -156,6 +163,13 @@ export function createJobsService(deps: {
     return ended ?? (await byId(row.id))!;
   }
 
+  /** A handler parked its job: leases written, the job marked parked (still running), the line logged. */
+  async function park(row: JobRow, line: string, leaser: { flush(): Promise<void> } | null) {
+    await leaser?.flush();
+    await db.update(jobs).set({ parkedAt: clock.now() }).where(and(eq(jobs.id, row.id), eq(jobs.status, 'running')));
+    await appendLog(row, line);
+  }
+
   /**
    * Sends the job to the queue, then marks it sent. The row is committed first, so a send that
    * fails (or a process that dies before it) leaves `enqueued_at` null for the jobs sweep; a send
@@ -193,12 +207,13 @@ export function createJobsService(deps: {
         const [busy] = await tx.select({ id: jobs.id }).from(jobs)
           .where(and(eq(jobs.workspaceId, input.ws.id), eq(jobs.concurrencyGroup, input.group), eq(jobs.status, 'running')));
         if (busy) throw new AppError('job_already_running', `A ${input.group} job is already running in this workspace (${busy.id}).`, { jobId: busy.id });
-        const [{ count }] = (await tx.select({ count: sql<number>`count(*)::int` }).from(jobs).where(eq(jobs.status, 'running'))) as [{ count: number }];
+        // A parked job holds no worker: it does not count against the cap (it still counts as the workspace's running job).
+        const [{ count }] = (await tx.select({ count: sql<number>`count(*)::int` }).from(jobs).where(and(eq(jobs.status, 'running'), isNull(jobs.parkedAt)))) as [{ count: number }];
         if (count >= deps.maxJobs) {
           throw new AppError('pipeline_capacity_reached', `The pipeline is running its maximum of ${deps.maxJobs} jobs; retry shortly.`, { maxJobs: deps.maxJobs }, { 'retry-after': '30' });
         }
         const reservation = input.estimateMicrousd > 0
-          ? await credits.reserveIn(tx, input.ws.id, input.kind, input.estimateMicrousd, { metadata: { jobId: id }, ttlMs: 24 * 3600 * 1000 })
+          ? await credits.reserveIn(tx, input.ws.id, input.kind, input.estimateMicrousd, { metadata: { jobId: id }, ttlMs: input.holdTtlMs ?? 24 * 3600 * 1000 })
           : null;
         const [row] = await tx.insert(jobs).values({
           id, workspaceId: input.ws.id, kind: input.kind, concurrencyGroup: input.group, status: 'running', pid: process.pid,
@@ -237,6 +252,24 @@ export function createJobsService(deps: {
       await appendLog(row, 'cancelled by request');
       running.get(row.id)?.abort(new Error('cancelled'));
       return (await byId(row.id))!;
+    },
+
+    /** A job's row by id, whatever its workspace (the batch poller checks its run is still running). */
+    row: byId,
+
+    /**
+     * Sends a parked job to a worker again (its handler runs anew and sees where it stands).
+     * The send is keyed by the parking, so two resumes of one parking are one; the job is
+     * un-parked after the send, with a fresh heartbeat, so the sweep gives its worker time.
+     * False when the job is not parked (ended, or already resumed).
+     */
+    async resume(jobId: string): Promise<boolean> {
+      const row = await byId(jobId);
+      if (!row || row.status !== 'running' || !row.parkedAt) return false;
+      await queue.send(row.kind, row.id, `${row.id}:resume:${row.parkedAt.getTime()}`);
+      const now = clock.now();
+      await db.update(jobs).set({ parkedAt: null, heartbeatAt: now, enqueuedAt: now }).where(and(eq(jobs.id, row.id), eq(jobs.parkedAt, row.parkedAt)));
+      return true;
     },
 
     /** Works one job (called by the queue worker in this process). */
@@ -280,6 +313,7 @@ export function createJobsService(deps: {
       };
       // Heartbeat, progress flush and cross-process cancellation in one beat.
       let beat: NodeJS.Timeout | undefined;
+      let parked: string | null = null;
       const startBeat = () => setInterval(() => {
         void (async () => {
           await flush();
@@ -299,6 +333,7 @@ export function createJobsService(deps: {
         setTotal: async (totalCalls) => {
           await db.update(jobs).set({ totalCalls }).where(and(eq(jobs.id, row.id), eq(jobs.status, 'running')));
         },
+        park: (line) => void (parked = line),
       };
       try {
         running.set(row.id, controller);
@@ -308,6 +343,7 @@ export function createJobsService(deps: {
         const write = await handler(ctx);
         await flush();
         if (stopping && controller.signal.aborted) throw new Error('shutdown');
+        if (parked !== null && !controller.signal.aborted) return void (await park(row, parked, leaser));
         await finish(row, controller.signal.aborted ? 'cancelled' : 'succeeded', controller.signal.aborted ? 'stopped after cancellation' : 'succeeded', completed, leaser, write || undefined);
       } catch (err) {
         const message = (err as Error).message;
@@ -335,7 +371,7 @@ export function createJobsService(deps: {
       // A job no worker took is dead DEAD_AFTER_MS after its send (a worker heartbeats at once).
       const cutoff = new Date(clock.now().getTime() - DEAD_AFTER_MS);
       const dead = await db.select().from(jobs)
-        .where(and(eq(jobs.status, 'running'), isNotNull(jobs.enqueuedAt), lt(sql`coalesce(${jobs.heartbeatAt}, ${jobs.enqueuedAt})`, cutoff)));
+        .where(and(eq(jobs.status, 'running'), isNotNull(jobs.enqueuedAt), isNull(jobs.parkedAt), lt(sql`coalesce(${jobs.heartbeatAt}, ${jobs.enqueuedAt})`, cutoff)));
       let failed = 0;
       for (const row of dead) {
         if (running.has(row.id)) continue; // alive in this very process

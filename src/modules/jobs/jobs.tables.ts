@@ -27,6 +27,12 @@ export const jobs = pgTable(
      * sweep sends it again (pg-boss job ids are derived from the job id, so twice is once).
      */
     enqueuedAt: ts('enqueued_at'),
+    /**
+     * Set while the job waits, with no worker, for work done elsewhere (a run's provider batch):
+     * no heartbeat is expected, the sweep leaves it alone and it does not count against the
+     * pipeline's cap. `resume` clears it and sends the job to a worker again.
+     */
+    parkedAt: ts('parked_at'),
     completedCalls: integer('completed_calls').notNull().default(0),
     totalCalls: integer('total_calls').notNull(),
     progressSource: text('progress_source').notNull(),

@@ -25,7 +25,16 @@ const RunStatus = Type.Object({
     circuit: StringEnum(['closed', 'open', 'half-open'] as const),
     paused: Nullable(Type.String({ description: 'Why this provider’s calls wait: an open circuit (repeated failures) or its daily USD ceiling reached' })),
   }), { description: 'While the run is running: the circuit and pause of each provider it calls for real. Empty once it has ended or when all its engines are simulated.' }),
+  batch: Type.Boolean({ description: 'Started as not urgent (`batch: true`): its batchable engines\' calls went through their provider\'s batch interface (docs/engines.md).' }),
+  batches: Type.Array(Closed({
+    engine: Type.String(), provider: Type.String(), batchId: Type.String({ description: 'The provider\'s batch id (msgbatch_…)' }),
+    status: StringEnum(['in_progress', 'ended', 'collected', 'abandoned'] as const, { description: '`in_progress`: the run waits for it (no worker is held; the poller reads it with backoff); `ended`: the provider ended it and the run is collecting its results; `collected`: its results are stored; `abandoned`: the run ended first (cancelled) and the batch was cancelled at the provider' }),
+    providerStatus: Type.String({ description: 'The provider\'s own processing status as last read (`in_progress`, `canceling`, `ended`)' }),
+    requestCounts: Type.Record(Type.String(), Type.Integer(), { description: 'The provider\'s counts as last read: processing, succeeded, errored, canceled, expired' }),
+    submittedAt: Type.String({ format: 'date-time' }), endedAt: Nullable(Type.String({ format: 'date-time' })),
+  }), { description: 'The provider batches the run submitted (empty for a run that is not batched). While one is `in_progress` the run stays `running` with its batched calls outstanding.' }),
 });
+const BATCH_DESCRIPTION = 'Not urgent: calls of engines whose search tool runs in their provider\'s batch interface (today `claude`, through Anthropic Message Batches, tokens at 50%) are submitted as one batch and answered within 24 hours; the other engines are asked live. OpenAI\'s Batch API documents no `web_search`, so `chatgpt` is always live.';
 
 export function runsRoutes(app: FastifyInstance, deps: { runs: RunsService }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -49,6 +58,7 @@ export function runsRoutes(app: FastifyInstance, deps: { runs: RunsService }) {
         preset: StringEnum(PRESETS),
         samples: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_SAMPLES, default: 1, description: 'Times each engine asks each prompt (1-10, default 1). Repeated samples are separate answers: they add to every sample size n, and the GEO score’s bootstrap resamples prompts with all their samples.' })),
         sampling: Type.Optional(SamplingOption),
+        batch: Type.Optional(Type.Boolean({ default: false, description: `${BATCH_DESCRIPTION} The run stays \`running\` until its batch has ended and is collected; \`batches\` shows where it stands.` })),
         idempotencyKey: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
       }),
       response: { 202: RunStatus },
@@ -59,11 +69,12 @@ export function runsRoutes(app: FastifyInstance, deps: { runs: RunsService }) {
     config: { credential: ACCESS.runs.read },
     schema: {
       operationId: 'quoteRun', tags, summary: 'The calls and credit hold a run would take, before starting it', params: WorkspaceParams,
-      description: 'The plan `POST …/runs` would make now with this preset and samples: prompts, calls per engine (engines that are off count 0), total calls and the credit estimate held at start (micro-USD). Beside the credits, `providerCostMicrousd` estimates what the providers would bill the operator for the real (not simulated) calls: each call at its engine\'s typical usage (tokens in and out, searches; see docs/engines.md) priced by the model price table (GEO_MODEL_PRICES). It is an estimate; a run\'s recorded `providerCostMicrousd` is what was billed. With `sampling=adaptive` it quotes the worst case: `estimateMicrousd` is the first pass plus the extra samples\' ceiling (`sampling.firstPassMicrousd` + `sampling.extraCeilingMicrousd`), the hold the start would take; `totalCalls` and the provider cost are the first pass\'s. Nothing is reserved.',
+      description: 'The plan `POST …/runs` would make now with this preset and samples: prompts, calls per engine (engines that are off count 0), total calls and the credit estimate held at start (micro-USD). Beside the credits, `providerCostMicrousd` estimates what the providers would bill the operator for the real (not simulated) calls: each call at its engine\'s typical usage (tokens in and out, searches; see docs/engines.md) priced by the model price table (GEO_MODEL_PRICES). It is an estimate; a run\'s recorded `providerCostMicrousd` is what was billed. With `sampling=adaptive` it quotes the worst case: `estimateMicrousd` is the first pass plus the extra samples\' ceiling (`sampling.firstPassMicrousd` + `sampling.extraCeilingMicrousd`), the hold the start would take; `totalCalls` and the provider cost are the first pass\'s. With `batch=true` the batchable engines are priced at their batch price and `batchDiscount` names the discount. Nothing is reserved.',
       querystring: Type.Object({
         preset: StringEnum(PRESETS),
         samples: Type.Integer({ minimum: 1, maximum: MAX_SAMPLES, default: 1 }),
         ...SamplingQuery,
+        batch: Type.Boolean({ default: false, description: `Quote a run started with \`batch: true\`. ${BATCH_DESCRIPTION}` }),
       }, { additionalProperties: false }),
       response: {
         200: Type.Object({
@@ -73,13 +84,21 @@ export function runsRoutes(app: FastifyInstance, deps: { runs: RunsService }) {
           providerCostUsd: Type.String({ description: 'The same, formatted in USD (four decimals below $1)', examples: ['$0.2320'] }),
           engines: Type.Array(Type.Object({
             id: Type.String(), enabled: Type.Boolean(), simulated: Type.Boolean(), calls: Type.Integer({ minimum: 0 }),
-            providerCostMicrousd: Type.Integer({ minimum: 0, description: 'This engine\'s share of the estimated provider cost (first pass)' }),
+            batched: Type.Boolean({ description: 'Its calls would go through its provider\'s batch interface (quoted with `batch=true`, a real engine with a batch path)' }),
+            providerCostMicrousd: Type.Integer({ minimum: 0, description: 'This engine\'s share of the estimated provider cost (at the batch price when `batched`)' }),
           })),
           sampling: SamplingQuote,
+          batchDiscount: Nullable(Type.Object({
+            engines: Type.Array(Type.String(), { description: 'The engines quoted at the batch price' }),
+            tokenDiscountPercent: Type.Integer({ description: 'The batch discount on input and output tokens' }),
+            savedMicrousd: Type.Integer({ minimum: 0, description: 'What the batch price saves against the live price, in micro-USD (search fees are not discounted)' }),
+            savedUsd: Type.String(),
+            note: Type.String({ description: 'What the discount is, or why no engine of this run can be batched' }),
+          }, { description: 'With `batch=true`: the discount the quote applied; null otherwise' })),
         }),
       },
     },
-  }, async (request) => runs.quote(workspaceOf(request), { preset: request.query.preset, samples: request.query.samples, sampling: samplingOf(request.query) }));
+  }, async (request) => runs.quote(workspaceOf(request), { preset: request.query.preset, samples: request.query.samples, batch: request.query.batch, sampling: samplingOf(request.query) }));
 
   r.get('/api/v1/workspaces/:workspace/runs/:id', {
     config: { credential: ACCESS.runs.read },

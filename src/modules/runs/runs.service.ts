@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { ALL_ENGINE_IDS, type EngineId, type PipelineConfig } from '../../config.ts';
 import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -7,69 +7,42 @@ import { AppError, invalid } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { requestFingerprint } from '../../lib/idempotency/idempotency.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
-import { analyzeAnswer, type AnalysisProfile } from '../analysis/analyze.fns.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AnalysisProfile } from '../analysis/analyze.fns.ts';
 import { profileFromWorkspace } from '../analysis/profile.fns.ts';
 import type { EnginesService } from '../engines/engines.service.ts';
-import type { EngineAnswer } from '../engines/simulated.fns.ts';
 import { CONNECTOR_OF } from '../engines/providers.ts';
 import type { ProviderStatus } from '../engines/limits/pacer.ts';
 import type { PacedProvider } from '../engines/limits/limits.config.ts';
 import { formatUsd } from '../engines/limits/usage.fns.ts';
+import { BATCH_DISCOUNT_NOTE, BATCH_TOKEN_DISCOUNT_PERCENT, BATCHABLE, NOT_BATCHED_WHY } from '../engines/batch/batch.fns.ts';
 import { jobView, type AfterCommit, type JobContext, type JobRow, type JobsService, type JobStatus } from '../jobs/jobs.service.ts';
 import type { EventHub } from '../events/events.hub.ts';
 import { runFailure } from './events.fns.ts';
 import type { PromptsService } from '../prompts/prompts.service.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
-import { storedAnalysis, summarizeRun, type StoredAnalysis } from './detail.fns.ts';
+import { summarizeRun, type StoredAnalysis } from './detail.fns.ts';
 import { planRun, presetEngines, runSimulation, type Preset, type RunPlan } from './runs.fns.ts';
 import { recordAnswerCounts } from './answer-counts.ts';
 import { runResults } from './runs.tables.ts';
 import type { SamplingInput } from './sampling.fns.ts';
 import { cellKey, extraRounds, samplingCells, samplingSummary, samplingTotals, STOPPED, type DecisionSources } from './adaptive.ts';
-import { insertTraces, traceRow, type TraceRow } from '../sources/sources.service.ts';
+import { createResultsWriter, type Answered, type AskedPrompt } from './results-writer.ts';
+import { asksOf, createRunBatches, type BatchView, type RunBatches } from './batches.ts';
 
 const KIND = 'measurement';
+/** A batched run's credit hold: the provider's 24 hours, the live part before and the poller's last backoff after. */
+const BATCH_HOLD_MS = 26 * 3600_000;
 
-type ResultRow = typeof runResults.$inferInsert;
-
-/** PostgreSQL text and jsonb refuse U+0000: a provider's stray NUL must not lose the result. */
-function clean(answer: { text: string; sources: Array<{ url: string; title?: string }> }) {
-  const strip = (s: string) => s.replaceAll('\u0000', '');
-  return { text: strip(answer.text), sources: answer.sources.map((s) => ({ url: strip(s.url), ...(s.title ? { title: strip(s.title) } : {}) })) };
-}
-/**
- * Batched result insert as one JSON parameter expanded by PostgreSQL (jsonb_populate_recordset):
- * JSON.stringify is native and fast, where binding 18 parameters per row costs the event loop
- * more than the engine calls themselves at 2,000 calls per second.
- */
-function insertResults(db: Db, rows: ResultRow[]) {
-  const json = JSON.stringify(rows.map((r) => ({
-    id: r.id, run_id: r.runId, workspace_id: r.workspaceId, engine: r.engine, simulated: r.simulated, prompt_id: r.promptId, sample: r.sample ?? 1,
-    prompt_text: r.promptText, intent: r.intent, language: r.language, answer: r.answer, sources: r.sources, analysis: r.analysis ?? null,
-    brand_mentioned: r.brandMentioned, brand_rank: r.brandRank ?? null, brand_sentiment: r.brandSentiment ?? null, error: r.error ?? null,
-    latency_ms: r.latencyMs, created_at: r.createdAt.toISOString(),
-    input_tokens: r.inputTokens ?? null, output_tokens: r.outputTokens ?? null, search_calls: r.searchCalls ?? null, cost_microusd: r.costMicrousd ?? null,
-  })));
-  return db.execute(sql`insert into run_results select * from jsonb_populate_recordset(null::run_results, ${json}::jsonb)`);
-}
-const FLUSH_EVERY = 50;
-/** A real call's usage and provider cost, as stored beside its result. */
-const usageColumns = (answer: EngineAnswer | null) => (answer?.usage
-  ? { inputTokens: answer.usage.inputTokens, outputTokens: answer.usage.outputTokens, searchCalls: answer.usage.searchCalls, costMicrousd: answer.costMicrousd ?? 0 }
-  : {});
-/** What the scores need of one answered call: its engine, its prompt (the bootstrap's unit), whether it was simulated. */
-export interface Answered {
-  engine: string;
-  promptId: string;
-  simulated: boolean;
-  analysis: StoredAnalysis;
-}
+export type { Answered } from './results-writer.ts';
 
 /** What starting (or quoting) a run takes. */
 export interface RunOptions {
   preset: Preset;
   samples?: number;
   sampling?: SamplingInput;
+  /** Not urgent: submit what an engine allows through its provider's batch interface (docs/engines.md). */
+  batch?: boolean;
 }
 
 export function createRunsService(deps: {
@@ -83,8 +56,10 @@ export function createRunsService(deps: {
   events?: EventHub;
   /** The alert rules and recommendations an adaptive run's cells are judged against. */
   decisions?: DecisionSources;
+  log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
 }) {
   const { db, clock, jobs } = deps;
+  const batches: RunBatches = createRunBatches({ db, clock, jobs, engines: deps.engines, pipeline: deps.pipeline, log: deps.log });
 
   async function profileOf(ws: WorkspaceContext): Promise<AnalysisProfile> {
     return profileFromWorkspace(await deps.workspaces.getSettings(ws));
@@ -100,30 +75,20 @@ export function createRunsService(deps: {
     const order = new Map(promptIds.map((id, i) => [id, i]));
     const promptRows = (await deps.prompts.byIds(ws.id, promptIds)).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
     const profile = await profileOf(ws);
+    // A run resumed by the batch poller collects its batches and ends.
+    const submitted = job.params.batch === true ? await batches.ofRun(job.id) : [];
+    if (submitted.length) return collectBatches(ctx, ws.id, promptRows, profile, submitted, samples);
     // jsonb does not keep key order: take the engines in their canonical order.
     const engines = await deps.engines.forWorkspace(ws.id, profile, ALL_ENGINE_IDS.filter((e) => e in plan.calls));
     const off = (job.params.enginesOff as string[] | undefined) ?? [];
     if (off.length) await ctx.log(`engines off (no provider key, simulation disabled): ${off.join(', ')}`);
     await ctx.log(`run of ${promptRows.length} prompts${samples > 1 ? ` × ${samples} samples` : ''} on ${engines.map((e) => `${e.id}${e.simulated ? ' (simulated)' : ''}`).join(', ')}; ${plan.totalCalls} calls`);
 
-    let completed = 0;
-    let failures = 0;
-    const answered: Answered[] = [];
-    let buffer: Array<typeof runResults.$inferInsert> = [];
-    let traceBuffer: TraceRow[] = [];
-    let traceWarnings = 0;
-    const writes: Array<Promise<unknown>> = [];
-    let writeError: unknown = null;
-    // Results are written in batches, off the calls' path: a slot never waits for an insert.
-    const flush = () => {
-      if (!buffer.length) return;
-      const rows = buffer;
-      const traces = traceBuffer;
-      buffer = [];
-      traceBuffer = [];
-      // Handled at once (an unhandled rejection would end the process); the first error is rethrown below.
-      writes.push(insertResults(db, rows).then(() => insertTraces(db, traces)).catch((err) => void (writeError ??= err)));
-    };
+    const writer = createResultsWriter({ db, clock, runId: job.id, workspaceId: ws.id, profile, samples });
+    // A run that is not urgent submits what its engines allow as a provider batch (runs/batches.ts), first, so that the batch's clock starts early.
+    const count = (id: EngineId) => plan.perEnginePrompts ?? plan.calls[id] ?? 0;
+    const batched = job.params.batch === true ? await batches.submitFor(ctx, engines, promptRows, samples, count) : [];
+    const live = engines.filter((e) => !batched.includes(e.id));
 
     // Each call leases its price inside its engine's concurrency slot, so what is leased is what
     // was really asked when a run is cancelled or its worker dies; a call that fails returns its
@@ -134,10 +99,7 @@ export function createRunsService(deps: {
     // Sample by sample: a run cut short has asked every prompt once before asking any twice.
     type Engine = (typeof engines)[number];
     type Ask = { engine: Engine; prompt: (typeof promptRows)[number]; sample: number };
-    const asks = (engine: Engine): Ask[] => {
-      const prompts = promptRows.slice(0, plan.perEnginePrompts ?? plan.calls[engine.id] ?? 0);
-      return Array.from({ length: samples }, (_, s) => prompts.map((prompt) => ({ engine, prompt, sample: s + 1 }))).flat();
-    };
+    const asks = (engine: Engine): Ask[] => asksOf(promptRows, samples, count(engine.id)).map(({ prompt, sample }) => ({ engine, prompt, sample }));
     // Each prompt × engine cell's answers so far: what adaptive sampling judges after the first pass.
     const tally = new Map<string, { k: number; n: number }>();
     const askOne = async ({ engine, prompt, sample }: Ask) => {
@@ -163,62 +125,67 @@ export function createRunsService(deps: {
       // Analysis waits for the check phase: every call finishing in this turn of the event loop
       // first hands its slot to the next call, so the next calls' timers do not drift behind CPU work.
       await new Promise((resolve) => setImmediate(resolve));
-      const { error, started } = called;
-      const answer = called.answer && clean(called.answer);
-      if (error) failures++;
-      const analysis = answer ? analyzeAnswer(profile, answer.text, answer.sources, { prompt: prompt.text, language: prompt.language }) : null;
-      const stored = analysis && storedAnalysis(analysis);
-      // Adaptive sampling's extra samples (past the plan's `samples`) answer their cell's question
-      // only: pooled into the day's figures they would weight the cells that got them (a score off
-      // by up to 3 points in bench/sampling.bench.ts). They are stored as results for the run
-      // detail's cells, and kept out of the score, the answer counts, the traces and the stamp.
-      const firstPass = sample <= samples;
-      if (stored && firstPass) answered.push({ engine: engine.id, promptId: prompt.id, simulated: engine.simulated, analysis: stored });
-      const resultId = newId('res');
-      const createdAt = clock.now();
-      if (called.answer?.trace && firstPass) {
-        traceBuffer.push(traceRow({ id: resultId, runId: job.id, workspaceId: ws.id, engine: engine.id, promptId: prompt.id, sample, createdAt }, called.answer.trace));
-        if (called.answer.trace.warnings.length) traceWarnings++;
-      }
-      buffer.push({
-        id: resultId, runId: job.id, workspaceId: ws.id, engine: engine.id, simulated: engine.simulated, promptId: prompt.id, sample,
-        promptText: prompt.text, intent: prompt.intent, language: prompt.language, answer: answer?.text ?? '', sources: answer?.sources ?? [],
-        analysis: stored, brandMentioned: analysis?.brand.mentioned ?? false, brandRank: analysis?.brand.rank ?? null,
-        brandSentiment: analysis?.brand.sentiment ?? null, error, latencyMs: Date.now() - started, createdAt,
-        ...usageColumns(called.answer),
-      });
-      if (answer) {
+      const recorded = writer.add(engine, prompt, sample, called);
+      if (recorded.mentioned !== null) {
         const t = tally.get(cellKey(engine.id, prompt.id)) ?? { k: 0, n: 0 };
-        tally.set(cellKey(engine.id, prompt.id), { k: t.k + Number(analysis!.brand.mentioned), n: t.n + 1 });
+        tally.set(cellKey(engine.id, prompt.id), { k: t.k + Number(recorded.mentioned), n: t.n + 1 });
       }
-      completed++;
-      ctx.progress(completed);
-      if (buffer.length >= FLUSH_EVERY) flush();
+      ctx.progress(recorded.completed);
     };
     const outcomes: PromiseSettledResult<void>[] = [];
     const stopped = () => local.signal.aborted || outcomes.some((o) => o.status === 'rejected');
     const askAll = async (list: Ask[]) => void outcomes.push(...(await Promise.allSettled(list.map(askOne))));
-    await askAll(engines.flatMap(asks));
+    await askAll(live.flatMap(asks));
+    // Extra samples are asked live: an engine whose calls went into a provider batch gets none.
     if (plan.sampling && !stopped()) {
-      await ctx.log(`adaptive sampling: first pass done (${completed} calls); judging ${tally.size} cells${plan.sampling.targetWidth === null ? '' : ` against a ${plan.sampling.targetWidth}-point target width`}, ceiling ${formatUsd(plan.sampling.maxExtraMicrousd)} of credits`);
+      await ctx.log(`adaptive sampling: first pass done (${writer.stats.completed} calls); judging ${tally.size} cells${plan.sampling.targetWidth === null ? '' : ` against a ${plan.sampling.targetWidth}-point target width`}, ceiling ${formatUsd(plan.sampling.maxExtraMicrousd)} of credits`);
       // A failure of the rounds themselves (reading thresholds, recording cells) keeps what was
       // asked: the first pass stands, and the results already leased are still written below.
-      await extraRounds({ db, decisions: deps.decisions, pricing: deps.pipeline.pricing }, ctx, plan, engines, promptRows, tally, askAll, stopped).catch(async (err) => {
+      await extraRounds({ db, decisions: deps.decisions, pricing: deps.pipeline.pricing }, ctx, plan, live, promptRows, tally, askAll, stopped).catch(async (err) => {
         if (err !== STOPPED) await ctx.log(`adaptive sampling stopped early: ${(err as Error).message}`).catch(() => undefined);
       });
     }
-    flush();
-    await Promise.all(writes);
-    if (writeError) throw writeError;
+    await writer.done();
     if (ctx.signal.aborted) return;
     const broken = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
     if (broken) throw broken.reason;
-    await ctx.log(`${completed} calls done, ${failures} failed`);
-    if (traceWarnings) await ctx.log(`${traceWarnings} answers came with partial or malformed search metadata: stored with what parsed (see their trace warnings)`);
-    if (completed > 0 && failures === completed) throw new Error(`all ${failures} engine calls failed`);
-    // The answer counts (what metrics over runs read) and the score snapshots commit together
-    // with the run's `succeeded`: a succeeded run is always counted.
-    const write = await deps.onSucceeded?.(ws.id, job.id, answered);
+    // The batch's calls are still out: the run waits, with no worker, until the poller resumes it.
+    if (batched.length) return ctx.park(`${writer.stats.completed} live calls done, ${writer.stats.failures} failed; waiting for the provider batch of ${batched.join(', ')}`);
+    return conclude(ctx, ws.id, writer.stats, writer.answered, samples);
+  }
+
+  /**
+   * A resumed run: every batch it submitted has ended at the provider; their results are stored
+   * beside the live ones, and the run ends on all its results, as the database holds them.
+   */
+  async function collectBatches(ctx: JobContext, workspaceId: string, prompts: AskedPrompt[], profile: AnalysisProfile, rows: Awaited<ReturnType<RunBatches['ofRun']>>, samples: number) {
+    const waiting = rows.filter((r) => r.status === 'in_progress');
+    if (waiting.length) return ctx.park(`still waiting for ${waiting.map((r) => `batch ${r.batchId}`).join(', ')}`);
+    const writer = createResultsWriter({ db, clock, runId: ctx.job.id, workspaceId, profile, samples, completedBefore: ctx.job.completedCalls });
+    const byId = new Map(prompts.map((p) => [p.id, p]));
+    for (const row of rows.filter((r) => r.status === 'ended')) await batches.collect(ctx, row, byId, writer);
+    await writer.done();
+    if (ctx.signal.aborted) return;
+    const [totals] = await db.select({
+      completed: sql<number>`count(*)::int`, failures: sql<number>`(count(*) filter (where ${runResults.error} is not null))::int`,
+    }).from(runResults).where(eq(runResults.runId, ctx.job.id));
+    const answered = await db.select({ engine: runResults.engine, promptId: runResults.promptId, simulated: runResults.simulated, analysis: runResults.analysis })
+      .from(runResults).where(and(eq(runResults.runId, ctx.job.id), isNull(runResults.error), isNotNull(runResults.analysis), lte(runResults.sample, samples)));
+    const stats = { completed: Number(totals?.completed ?? 0), failures: Number(totals?.failures ?? 0), traceWarnings: writer.stats.traceWarnings };
+    return conclude(ctx, workspaceId, stats, answered as Answered[], samples);
+  }
+
+  /**
+   * The end of a run once every call has its result: the closing log lines, the all-failed rule,
+   * then the answer counts (what metrics over runs read) and the score snapshots, which commit
+   * together with the run's `succeeded`: a succeeded run is always counted.
+   */
+  async function conclude(ctx: JobContext, workspaceId: string, stats: { completed: number; failures: number; traceWarnings: number }, answered: Answered[], samples: number) {
+    const { job } = ctx;
+    await ctx.log(`${stats.completed} calls done, ${stats.failures} failed`);
+    if (stats.traceWarnings) await ctx.log(`${stats.traceWarnings} answers came with partial or malformed search metadata: stored with what parsed (see their trace warnings)`);
+    if (stats.completed > 0 && stats.failures === stats.completed) throw new Error(`all ${stats.failures} engine calls failed`);
+    const write = await deps.onSucceeded?.(workspaceId, job.id, answered);
     return async (tx: Db) => {
       await recordAnswerCounts(tx, job.id, samples);
       return write?.(tx);
@@ -272,17 +239,18 @@ export function createRunsService(deps: {
     const wanted = [...new Set(rows.flatMap(realProviders))];
     return wanted.length ? await deps.engines.providerStatus(wanted) : [];
   }
-  const runView = (row: JobRow, slug: string, counts?: { calls: number; simulated: number; costMicrousd?: number }, states: ProviderStatus[] = [], extras?: { cells: number; extraSamples: number }) => {
+  const runView = (row: JobRow, slug: string, counts?: { calls: number; simulated: number; costMicrousd?: number }, states: ProviderStatus[] = [], extras?: { cells: number; extraSamples: number }, submitted: BatchView[] = []) => {
     const plan = row.params.plan as RunPlan | undefined;
     const mine = realProviders(row);
     return {
       ...jobView(row, slug), samples: plan?.samples ?? 1, sampling: samplingSummary(plan?.sampling, extras), ...runSimulation(plan, counts), providerCostMicrousd: counts?.costMicrousd ?? 0,
       providers: states.filter((s) => mine.includes(s.provider)).map((s) => ({ provider: s.provider, circuit: s.circuit, paused: s.paused })),
+      batch: row.params.batch === true, batches: submitted,
     };
   };
   const viewOne = async (row: JobRow, slug: string) => {
-    const [counts, states, extras] = await Promise.all([resultCounts([row.id]), providerStates([row]), samplingTotals(db, [row.id])]);
-    return runView(row, slug, counts.get(row.id), states, extras.get(row.id));
+    const [counts, states, extras, submitted] = await Promise.all([resultCounts([row.id]), providerStates([row]), samplingTotals(db, [row.id]), batches.views([row.id])]);
+    return runView(row, slug, counts.get(row.id), states, extras.get(row.id), submitted.get(row.id));
   };
 
   /** The preset's engines plus the optional engines configured for the workspace (issue 27). */
@@ -308,21 +276,29 @@ export function createRunsService(deps: {
   }
 
   return {
+    /** One pass of the batch poller (the `run_batches_poll` timer; tests call it with a `now` past every backoff). */
+    pollBatches: (now?: Date) => batches.poll(now),
     /** What a run would ask and hold, without starting it (the MCP tools' quotes). */
     async plan(ws: Pick<WorkspaceContext, 'id'>, body: RunOptions) {
       return (await planFor(ws, body)).plan;
     },
     async start(ws: WorkspaceContext, userId: string | null, body: RunOptions & { idempotencyKey?: string }) {
       const samples = body.samples ?? 1;
+      const batch = body.batch === true;
       const { plan, active, availability } = await planFor(ws, body);
       const view = await jobs.start({
         ws, kind: KIND, group: KIND, totalCalls: plan.totalCalls, progressSource: 'calls', createdBy: userId,
-        params: { preset: body.preset, samples, plan, promptIds: active.slice(0, plan.promptCount).map((p) => p.id), enginesOff: availability.filter((a) => !a.enabled).map((a) => a.id) },
+        params: {
+          preset: body.preset, samples, plan, promptIds: active.slice(0, plan.promptCount).map((p) => p.id), enginesOff: availability.filter((a) => !a.enabled).map((a) => a.id),
+          ...(batch ? { batch } : {}),
+        },
         estimateMicrousd: plan.estimateMicrousd,
-        // One sample hashes as before samples existed, so earlier keys keep their meaning; so does a run without sampling.
+        // A batch may take the provider's full 24 hours after the run's start: its hold outlasts that.
+        ...(batch ? { holdTtlMs: BATCH_HOLD_MS } : {}),
+        // One sample hashes as before samples existed, so earlier keys keep their meaning; so does a run without sampling or batch.
         idempotency: body.idempotencyKey ? {
           key: body.idempotencyKey,
-          requestHash: requestFingerprint({ preset: body.preset, ...(samples === 1 ? {} : { samples }), ...(body.sampling ? { sampling: body.sampling } : {}) }),
+          requestHash: requestFingerprint({ preset: body.preset, ...(samples === 1 ? {} : { samples }), ...(body.sampling ? { sampling: body.sampling } : {}), ...(batch ? { batch } : {}) }),
         } : undefined,
       });
       return viewOne(await jobs.get(ws, view.id, KIND), ws.slug);
@@ -334,23 +310,34 @@ export function createRunsService(deps: {
       const availability = await deps.engines.availability(ws.id, await runEngines(ws.id, body.preset));
       const enabled = availability.filter((a) => a.enabled);
       const plan = planRun(body.preset, active.length, deps.pipeline, { samples, engines: enabled.map((a) => a.id), sampling: body.sampling });
-      // What the providers would bill us: real calls only, each at its engine's typical usage × price.
+      // What the providers would bill us: real calls only, each at its engine's typical usage × price;
+      // a batched engine's at the batch price (only a real engine with a batch path is batched).
       const engines = availability.map((a) => {
         const calls = plan.calls[a.id] ?? 0;
-        return { id: a.id, enabled: a.enabled, simulated: a.simulated, calls, providerCostMicrousd: a.enabled && !a.simulated ? calls * deps.engines.typicalCallCostMicrousd(a.id) : 0 };
+        const real = a.enabled && !a.simulated;
+        const batched = body.batch === true && real && calls > 0 && Boolean(BATCHABLE[a.id]);
+        const live = real ? calls * deps.engines.typicalCallCostMicrousd(a.id) : 0;
+        const cost = batched ? calls * deps.engines.typicalCallCostMicrousd(a.id, { batch: true }) : live;
+        return { id: a.id, enabled: a.enabled, simulated: a.simulated, calls, batched, providerCostMicrousd: cost, saved: live - cost };
       });
       const providerCostMicrousd = engines.reduce((sum, e) => sum + e.providerCostMicrousd, 0);
+      const batched = engines.filter((e) => e.batched);
+      const savedMicrousd = batched.reduce((sum, e) => sum + e.saved, 0);
       return {
         preset: body.preset, samples, promptCount: plan.promptCount, totalCalls: plan.totalCalls, estimateMicrousd: plan.estimateMicrousd,
-        providerCostMicrousd, providerCostUsd: formatUsd(providerCostMicrousd), engines,
+        providerCostMicrousd, providerCostUsd: formatUsd(providerCostMicrousd), engines: engines.map(({ saved: _saved, ...e }) => e),
         // An adaptive run's worst case: the first pass and every credit of the ceiling.
         sampling: plan.sampling ? { ...plan.sampling, firstPassMicrousd: plan.firstPassMicrousd!, extraCeilingMicrousd: plan.sampling.maxExtraMicrousd } : null,
+        batchDiscount: body.batch === true
+          ? { engines: batched.map((e) => e.id), tokenDiscountPercent: BATCH_TOKEN_DISCOUNT_PERCENT, savedMicrousd, savedUsd: formatUsd(savedMicrousd), note: batched.length ? BATCH_DISCOUNT_NOTE : `no engine of this run can be batched: ${NOT_BATCHED_WHY}` }
+          : null,
       };
     },
+
     async list(ws: WorkspaceContext, limit: number) {
       const rows = await jobs.list(ws, KIND, limit);
-      const [counts, states, extras] = await Promise.all([resultCounts(rows.map((r) => r.id)), providerStates(rows), samplingTotals(db, rows.map((r) => r.id))]);
-      return rows.map((row) => runView(row, ws.slug, counts.get(row.id), states, extras.get(row.id)));
+      const [counts, states, extras, submitted] = await Promise.all([resultCounts(rows.map((r) => r.id)), providerStates(rows), samplingTotals(db, rows.map((r) => r.id)), batches.views(rows.map((r) => r.id))]);
+      return rows.map((row) => runView(row, ws.slug, counts.get(row.id), states, extras.get(row.id), submitted.get(row.id)));
     },
     get: async (ws: WorkspaceContext, id: string) => viewOne(await jobs.get(ws, id, KIND), ws.slug),
     async cancel(ws: WorkspaceContext, id: string) {
@@ -362,8 +349,8 @@ export function createRunsService(deps: {
       const row = await jobs.get(ws, id, KIND);
       const results = await db.select().from(runResults).where(eq(runResults.runId, row.id)).orderBy(asc(runResults.engine), asc(runResults.sample), asc(runResults.id));
       const counts = { calls: results.length, simulated: results.filter((r) => r.simulated).length, costMicrousd: results.reduce((sum, r) => sum + (r.costMicrousd ?? 0), 0) };
-      const [states, extras, cells] = await Promise.all([providerStates([row]), samplingTotals(db, [row.id]), samplingCells(db, row.id)]);
-      const run = runView(row, ws.slug, counts, states, extras.get(row.id));
+      const [states, extras, cells, submitted] = await Promise.all([providerStates([row]), samplingTotals(db, [row.id]), samplingCells(db, row.id), batches.views([row.id])]);
+      const run = runView(row, ws.slug, counts, states, extras.get(row.id), submitted.get(row.id));
       return { run, ...summarizeRun(results), sampling: run.sampling && { ...run.sampling, cells } };
     },
   };

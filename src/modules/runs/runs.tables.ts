@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, real, text } from 'drizzle-orm/pg-core';
 import { ts } from '../../db/columns.ts';
 import { workspaces } from '../workspaces/workspaces.tables.ts';
@@ -86,4 +87,37 @@ export const runSamplingCells = pgTable(
     rounds: integer('rounds').notNull(),
   },
   (t) => [primaryKey({ columns: [t.runId, t.engine, t.promptId] })],
+);
+
+/**
+ * A run's calls submitted as one provider batch (Anthropic Message Batches), and where it stands:
+ * the poller (runs/batches.ts) reads and moves it, so a restart loses nothing. `entries` maps each
+ * request's custom_id to its prompt and sample. `status` is ours: `in_progress` (polled),
+ * `ended` (the provider ended it; the run is resumed to collect), `collected`, `abandoned` (the
+ * run ended first, e.g. cancelled; the batch was cancelled at the provider), `failed` (never submitted).
+ */
+export const runBatches = pgTable(
+  'run_batches',
+  {
+    id: text('id').primaryKey(),
+    runId: text('run_id').notNull(),
+    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    engine: text('engine').notNull(),
+    provider: text('provider').notNull(),
+    /** The provider's batch id (msgbatch_…). */
+    batchId: text('batch_id').notNull(),
+    status: text('status').$type<'in_progress' | 'ended' | 'collected' | 'abandoned'>().notNull(),
+    /** The provider's own state (`in_progress`, `canceling`, `ended`) and counts, as last read. */
+    providerStatus: text('provider_status').notNull(),
+    requestCounts: jsonb('request_counts').$type<Record<string, number>>().notNull(),
+    resultsUrl: text('results_url'),
+    entries: jsonb('entries').$type<Array<{ customId: string; promptId: string; sample: number }>>().notNull(),
+    polls: integer('polls').notNull().default(0),
+    nextPollAt: ts('next_poll_at').notNull(),
+    submittedAt: ts('submitted_at').notNull(),
+    endedAt: ts('ended_at'),
+    /** When the run was sent back to a worker to collect the results (null: not yet, or the send was lost). */
+    resumedAt: ts('resumed_at'),
+  },
+  (t) => [index('run_batches_run_idx').on(t.runId), index('run_batches_poll_idx').on(t.nextPollAt).where(sql`status in ('in_progress', 'ended')`)],
 );

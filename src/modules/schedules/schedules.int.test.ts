@@ -55,13 +55,13 @@ describe('schedule CRUD', () => {
     clock.set(T0);
     const slug = await workspace({ funded: false });
     expect((await api('GET', `/api/v1/workspaces/${slug}/schedule`)).json().error.code).toBe('not_found');
-    const put = await schedule(slug, { cron: '0  6 * * 1-5', timeZone: 'europe/paris', preset: 'lite', samples: 2 });
+    const put = await schedule(slug, { cron: '0  6 * * 1-5', timeZone: 'europe/paris', preset: 'lite', samples: 2, batch: true });
     expect(put.statusCode).toBe(200);
     // Monday 2 March 2026, 05:00Z is 06:00 in Paris (CET): strictly after now, so Tuesday.
-    expect(put.json()).toEqual({ cron: '0 6 * * 1-5', timeZone: 'Europe/Paris', preset: 'lite', samples: 2, sampling: null, nextRunAt: '2026-03-03T05:00:00.000Z', lastRun: null, history: [] });
+    expect(put.json()).toEqual({ cron: '0 6 * * 1-5', timeZone: 'Europe/Paris', preset: 'lite', samples: 2, sampling: null, batch: true, nextRunAt: '2026-03-03T05:00:00.000Z', lastRun: null, history: [] });
     expect((await api('GET', `/api/v1/workspaces/${slug}/schedule`)).json()).toEqual(put.json());
     const replaced = await schedule(slug, { cron: '@hourly', timeZone: 'UTC', preset: 'smoke' });
-    expect(replaced.json()).toMatchObject({ cron: '@hourly', samples: 1, nextRunAt: '2026-03-02T06:00:00.000Z' });
+    expect(replaced.json()).toMatchObject({ cron: '@hourly', samples: 1, batch: false, nextRunAt: '2026-03-02T06:00:00.000Z' });
     expect((await api('DELETE', `/api/v1/workspaces/${slug}/schedule`)).statusCode).toBe(204);
     expect((await api('DELETE', `/api/v1/workspaces/${slug}/schedule`)).statusCode).toBe(404);
     expect((await api('GET', `/api/v1/workspaces/${slug}/schedule`)).statusCode).toBe(404);

@@ -19,6 +19,7 @@ const ScheduleBody = Closed({
   preset: StringEnum(PRESETS),
   samples: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_SAMPLES, default: 1, description: 'Times each engine asks each prompt (as on `POST …/runs`).' })),
   sampling: Type.Optional(SamplingOption),
+  batch: Type.Optional(Type.Boolean({ default: false, description: 'Not urgent: each run starts with `batch: true` (as on `POST …/runs`): `claude`\'s calls go through Anthropic Message Batches at the batch price and the run ends when the batch has (within 24 hours); the other engines are asked live. A run still waiting for its batch at the next due time makes that due time `skipped` (`job_already_running`).' })),
 });
 
 const HistoryEntry = Type.Object({
@@ -36,6 +37,7 @@ const Schedule = Type.Object({
   preset: StringEnum(PRESETS),
   samples: Type.Integer({ minimum: 1, maximum: MAX_SAMPLES }),
   sampling: Nullable(SamplingOption),
+  batch: Type.Boolean({ description: 'Its runs are started not urgent (batched where an engine allows it)' }),
   nextRunAt: Timestamp,
   lastRun: Nullable(HistoryEntry),
   history: Type.Array(HistoryEntry, { description: `The last ${HISTORY_LIMIT} due times, newest first` }),

@@ -21,7 +21,7 @@ import { scheduleRuns, schedules } from './schedules.tables.ts';
 
 type ScheduleRow = typeof schedules.$inferSelect;
 type HistoryRow = typeof scheduleRuns.$inferSelect;
-export interface ScheduleInput { cron: string; timeZone: string; preset: Preset; samples?: number; sampling?: SamplingInput }
+export interface ScheduleInput { cron: string; timeZone: string; preset: Preset; samples?: number; sampling?: SamplingInput; batch?: boolean }
 
 /** Due schedules read per round of a tick; rounds repeat until none is due. */
 const TICK_BATCH = 200;
@@ -52,7 +52,7 @@ export function createSchedulesService(deps: {
       .orderBy(desc(scheduleRuns.dueAt)).limit(HISTORY_LIMIT);
     const views = history.map(historyView);
     return {
-      cron: row.cron, timeZone: row.timeZone, preset: row.preset as Preset, samples: row.samples, sampling: row.sampling ?? null,
+      cron: row.cron, timeZone: row.timeZone, preset: row.preset as Preset, samples: row.samples, sampling: row.sampling ?? null, batch: row.batch,
       nextRunAt: row.nextRunAt.toISOString(), lastRun: views[0] ?? null, history: views,
     };
   }
@@ -72,7 +72,7 @@ export function createSchedulesService(deps: {
     try {
       // No idempotency key: the claim already makes the due time this process's alone, and a key
       // would add a write inside the pipeline's lock, which every start takes in turn.
-      const run = await deps.runs.start(ws, null, { preset: row.preset as Preset, samples: row.samples, ...(row.sampling ? { sampling: row.sampling } : {}) });
+      const run = await deps.runs.start(ws, null, { preset: row.preset as Preset, samples: row.samples, ...(row.sampling ? { sampling: row.sampling } : {}), ...(row.batch ? { batch: true } : {}) });
       await record(row, dueAt, { status: 'started', runId: run.id });
       return 'started';
     } catch (err) {
@@ -131,7 +131,7 @@ export function createSchedulesService(deps: {
       resolveSampling(input.sampling, { samples: input.samples ?? 1, estimateMicrousd: 0 });
       const now = clock.now();
       const values = {
-        cron: cron.value, timeZone: timeZone.value, preset: input.preset, samples: input.samples ?? 1, sampling: input.sampling ?? null,
+        cron: cron.value, timeZone: timeZone.value, preset: input.preset, samples: input.samples ?? 1, sampling: input.sampling ?? null, batch: input.batch ?? false,
         nextRunAt: nextDue(cron.value, timeZone.value, now), updatedAt: now, updatedBy: userId,
       };
       const [row] = await db.insert(schedules).values({ workspaceId: ws.id, id: newId('sch'), createdAt: now, ...values })

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { SamplingInput } from '../runs/sampling.fns.ts';
 import { ts } from '../../db/columns.ts';
 import { workspaces } from '../workspaces/workspaces.tables.ts';
@@ -18,6 +18,8 @@ export const schedules = pgTable(
     samples: integer('samples').notNull(),
     /** The runs' sampling option as given (`POST …/runs`); null: uniform. */
     sampling: jsonb('sampling').$type<SamplingInput>(),
+    /** Not urgent: the runs it starts submit what an engine allows through its provider's batch interface (docs/engines.md). */
+    batch: boolean('batch').notNull().default(false),
     nextRunAt: ts('next_run_at').notNull(),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),

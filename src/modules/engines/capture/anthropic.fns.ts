@@ -51,3 +51,26 @@ export function parseAnthropic(body: unknown): AnswerTrace {
     if (sawText) b.reported.add('cited');
   });
 }
+
+/**
+ * An answer from a Messages body read without the AI SDK (a Message Batches result): the text
+ * blocks joined, and the sources as the SDK makes them for a live call (each web search result,
+ * then each citation; one per URL), with the trace from the same parser.
+ */
+export function anthropicAnswer(body: unknown): { text: string; sources: Array<{ url: string; title?: string }>; trace: AnswerTrace } {
+  const content = isObj(body) ? arr(body.content) ?? [] : [];
+  let text = '';
+  const sources = new Map<string, { url: string; title?: string }>();
+  const add = (url: unknown, title: unknown) => {
+    if (typeof url === 'string' && url && !sources.has(url)) sources.set(url, { url, ...(typeof title === 'string' && title ? { title } : {}) });
+  };
+  for (const block of content) {
+    if (!isObj(block)) continue;
+    if (block.type === 'web_search_tool_result') for (const r of arr(block.content) ?? []) if (isObj(r)) add(r.url, r.title);
+    if (block.type === 'text') {
+      text += typeof block.text === 'string' ? block.text : '';
+      for (const c of arr(block.citations) ?? []) if (isObj(c) && c.type === 'web_search_result_location') add(c.url, c.title);
+    }
+  }
+  return { text, sources: [...sources.values()], trace: parseAnthropic(body) };
+}

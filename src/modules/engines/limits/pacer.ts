@@ -57,6 +57,14 @@ export function createPacer(deps: { db: Db; limits: EngineLimitsConfig; now?: ()
     known.add(id);
   }
 
+  /** Adds calls' cost to the provider's day (the daily ceiling's count); a batch's results add theirs when collected. */
+  async function spent(provider: PacedProvider, costMicrousd: number, calls: number) {
+    if (calls > 0 && (costMicrousd > 0 || limits.providers[provider].dailyMicrousd > 0)) {
+      await db.execute(sql`insert into provider_spend (provider, day, microusd, calls) values (${provider}, ${utcDay(now())}, ${costMicrousd}, ${calls})
+        on conflict (provider, day) do update set microusd = provider_spend.microusd + excluded.microusd, calls = provider_spend.calls + excluded.calls`);
+    }
+  }
+
   return {
     get lateSlots() { return lateSlots; },
 
@@ -134,11 +142,10 @@ export function createPacer(deps: { db: Db; limits: EngineLimitsConfig; now?: ()
             next_token_at = case when tpm > 0 then next_token_at + ${tokenError}::float8 * 60000.0 / tpm else next_token_at end
           where provider = ${provider} and key_id = ${key}`);
       }
-      if (costMicrousd > 0 || limits.providers[provider].dailyMicrousd > 0) {
-        await db.execute(sql`insert into provider_spend (provider, day, microusd, calls) values (${provider}, ${utcDay(now())}, ${costMicrousd}, 1)
-          on conflict (provider, day) do update set microusd = provider_spend.microusd + excluded.microusd, calls = provider_spend.calls + 1`);
-      }
+      await spent(provider, costMicrousd, 1);
     },
+
+    spent,
 
     /** A failed attempt that says the provider is unwell (5xx, timeout, cut body): counts toward opening the circuit. */
     async failed(provider: PacedProvider, key: string, reason: string) {
