@@ -11,6 +11,7 @@ type Doc = { paths: Record<string, Record<string, { operationId: string; respons
 
 const NOT_FIGURES: Record<string, string> = {
   startDeviceAuthorization: '`interval` is the polling interval in seconds (RFC 8628), not a figure',
+  getRunDetail: 'one run\'s working record: adaptive sampling\'s cells each carry their own samples, answers and interval before and after, and why they were sampled (docs/methodology.md, "Adaptive sampling")',
   getRecommendation: 'the effect is a difference-in-differences against holdout prompts; its `comparison`, `sides` (days and answers per side) and `method` say how it was made (docs/methodology.md)',
 };
 
