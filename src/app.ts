@@ -57,6 +57,7 @@ import { createJobQueue } from './modules/jobs/jobs.queue.ts';
 import { createJobsService } from './modules/jobs/jobs.service.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { createEngines } from './modules/engines/engines.service.ts';
+import type { SimulatedShift } from './modules/engines/simulated.fns.ts';
 import { modelConnector, workspaceEmbeddingModel, workspaceModel } from './modules/engines/providers.ts';
 import { createRunsService } from './modules/runs/runs.service.ts';
 import { runsRoutes } from './modules/runs/runs.routes.ts';
@@ -104,6 +105,8 @@ import { createEventHub, type DomainEvent, type EventFaults, type EventHub } fro
 import { createTimers } from './modules/jobs/jobs.timers.ts';
 import type { RetryPolicy } from './modules/jobs/jobs.kinds.ts';
 import { createSchedulesService } from './modules/schedules/schedules.service.ts';
+import { createCanariesService } from './modules/canaries/canaries.service.ts';
+import { canariesRoutes } from './modules/canaries/canaries.routes.ts';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
 import { createAlertsService } from './modules/alerts/alerts.service.ts';
 import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
@@ -159,6 +162,8 @@ export interface AppDeps {
   faults?: EventFaults;
   /** Tests only: a cheaper scrypt cost for new password hashes; refused unless GEO_ENV=test. */
   passwordScrypt?: ScryptParams;
+  /** Tests only: the simulated engines change their answers' shape from a day on (a silent model update); refused unless GEO_ENV=test. */
+  simulatedShift?: SimulatedShift;
   /** Scheduled report mail attaches PDFs up to this size (10 MB) and links larger ones; tests lower it. */
   reportAttachLimitBytes?: number;
 }
@@ -285,8 +290,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await jobs.stop();
     await queue.stop();
   });
-  const engines = createEngines({ config, clock, db, metrics: metrics.recorder, resolveKey: (workspaceId, connector) => connections.resolveKey(workspaceId, connector as never) });
-  const scores = createScoresService({ db, clock, workspaces });
+  if (deps.simulatedShift && config.env !== 'test') throw new Error('simulatedShift is for tests only (GEO_ENV=test)');
+  const engines = createEngines({ config, clock, db, metrics: metrics.recorder, resolveKey: (workspaceId, connector) => connections.resolveKey(workspaceId, connector as never), simulatedShift: deps.simulatedShift });
+  // Canary prompts: the service's own daily asks that flag engine changes (docs/monitoring.md).
+  const canaries = createCanariesService({ db, clock, engines, config: config.canaries, log: app.log });
+  canariesRoutes(app, { canaries });
+  const scores = createScoresService({ db, clock, workspaces, canaries });
   // One Chromium setting (CHROME_PATH → config.seo.chromePath) for Lighthouse and report PDFs.
   const chromePath = (config.seo ?? DEFAULT_SEO_CONFIG).chromePath;
   const pdf = existsSync(chromePath) ? createPdfRenderer({ chromePath }) : null;
@@ -444,7 +453,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
   // Measurement schedules, and the time-driven tasks a fleet runs once per due time (issue 14).
-  const schedules = createSchedulesService({ db, clock, runs, workspaces, events, log: app.log });
+  const schedules = createSchedulesService({ db, clock, runs, workspaces, events, log: app.log, canaries });
   schedulesRoutes(app, { schedules });
   // Log drains push into the traffic ingestion with a signing secret of their own (docs/traffic.md).
   await drainsRoutes(app, { drains: createDrainsService({ db, clock, credentialsKey: config.secrets.credentialsKey, traffic, workspaces }) });
@@ -452,7 +461,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   timers.declare({ name: 'maintenance_sweep', cron: '* * * * *', run: () => app.maintenance.sweep() });
   // Offered on the minute by every process as well (jobs.timers.ts): due runs start ~0.3 s after their time.
   timers.declare({ name: 'schedules_tick', cron: '* * * * *', onTheMinute: true, run: () => schedules.tick() });
-  const alerts = createAlertsService({ db, clock, events, queue, workspaces, accounts, mailer, publicBaseUrl: config.publicBaseUrl, log: app.log });
+  const alerts = createAlertsService({ db, clock, events, queue, workspaces, accounts, mailer, publicBaseUrl: config.publicBaseUrl, log: app.log, canaries });
   events.subscribe((event) => alerts.onEvent(event));
   alertsRoutes(app, { alerts });
   if (config.pipeline.workers === 'embedded') await alerts.startWorkers();

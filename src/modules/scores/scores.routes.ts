@@ -12,6 +12,7 @@ import { expected } from '../../lib/http/validation.ts';
 import { WorkspaceParams } from '../../lib/http/params.ts';
 import { COMPONENTS } from './scores.fns.ts';
 import { COMPOSITE, type ScoresService } from './scores.service.ts';
+import { EngineChange } from '../canaries/canaries.schemas.ts';
 
 const tags = ['scores'];
 const BrandParams = Type.Object({ brand: Type.String({ pattern: '^[a-z0-9-]+$', ...expected('a workspace slug of lowercase letters (a-z), digits and hyphens'), description: 'Workspace slug (the brand)' }) });
@@ -79,7 +80,11 @@ const csvOr = (json: TSchema) => ({ 200: { description: 'JSON, or CSV with `form
 const Series = Type.Object({
   workspace: Type.String(), engine: Type.String(), surface: SurfaceField, range: StringEnum(['7d', '28d', 'all'] as const), from: Nullable(Type.String()), to: Type.String(),
   version: Type.String(), answers: Type.Integer(), simulatedShare: Num, simulated: Nullable(Type.Boolean()),
-  points: Type.Array(Type.Object({ date: Type.String(), runId: Type.String(), score: Num }, { additionalProperties: true })),
+  engineChanges: Type.Optional(Type.Array(EngineChange, { description: 'Engine changes the canary prompts flagged within 2 days of the range, of the series\' engine (every engine for the composite); see `listEngineChanges`' })),
+  points: Type.Array(Type.Object({
+    date: Type.String(), runId: Type.String(), score: Num,
+    possibleEngineChange: Type.Optional(Type.Array(EngineChange, { description: 'Present on days within 2 days of an engine change: a move then may be the engine\'s, not the brand\'s' })),
+  }, { additionalProperties: true })),
 }, { additionalProperties: true, description: '{workspace, engine, surface, range, from, to, version, answers, simulatedShare, simulated, points: [{date, runId, runs, score, interval, components, missingComponents, n, simulatedShare, simulated, change: {previousDate, previous, delta, significant} | null}]} — one point per day measured, pooling every succeeded run of that day; `significant` only when the two days’ 95% score intervals do not overlap. The top-level simulatedShare is over every answer in the range.' });
 
 export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService }) {

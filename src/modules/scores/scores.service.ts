@@ -16,6 +16,7 @@ import { RANGE_DAYS as RANGES } from '../../lib/ranges.ts';
 import { ENGINE_SURFACE } from '../engines/capture/capture.ts';
 import type { Surface } from '../engines/capture/trace.ts';
 import { surfaceOf, type FigureSurface } from './stamp-facts.fns.ts';
+import { FLAG_RADIUS_DAYS, flagsByDay, type CanariesService } from '../canaries/canaries.service.ts';
 
 export const COMPOSITE = 'composite';
 /**
@@ -42,7 +43,11 @@ const SHOWN = {
   answers: scoreSnapshots.answers, simulatedAnswers: scoreSnapshots.simulatedAnswers,
 };
 
-export function createScoresService(deps: { db: Db; clock: Clock; workspaces: WorkspacesService }) {
+export function createScoresService(deps: {
+  db: Db; clock: Clock; workspaces: WorkspacesService;
+  /** Engine changes flagged by the canaries: the time series marks the days around them. */
+  canaries?: Pick<CanariesService, 'between'>;
+}) {
   const { db, clock } = deps;
   // Time series change once a day per workspace: a response is kept 5 s (another process's new
   // snapshot shows within that), and this process's own writes drop the workspace's entries at once.
@@ -71,6 +76,14 @@ export function createScoresService(deps: { db: Db; clock: Clock; workspaces: Wo
     if (engine === COMPOSITE) return surfaceComposite(surface);
     if (engineSurface(engine) !== surface) throw new AppError('invalid_request', `${engine} is measured on the ${engineSurface(engine)} surface, not ${surface}: ask for engine=composite&surface=${surface}, or drop surface.`);
     return engine;
+  }
+
+  /** The canaries' flags bearing on a series: its engine's, or those of every engine (of the surface) for a composite. */
+  async function engineChangesFor(engine: string, surface: Surface | undefined, from: string | null, to: string) {
+    if (!deps.canaries) return [];
+    const engines = engine !== COMPOSITE ? [engine] : surface ? ENGINE_IDS.filter((e) => engineSurface(e) === surface) : null;
+    const edge = (day: string, days: number) => dayOf(new Date(new Date(`${day}T00:00:00Z`).getTime() + days * DAY_MS));
+    return deps.canaries.between(from ? edge(from, -FLAG_RADIUS_DAYS) : '0000-01-01', edge(to, FLAG_RADIUS_DAYS), engines);
   }
 
   return {
@@ -162,15 +175,18 @@ export function createScoresService(deps: { db: Db; clock: Clock; workspaces: Wo
       if (cached && Date.now() - cached.at < SERIES_TTL_MS) return cached.json;
       const from = days === null ? null : dayOf(new Date(clock.now().getTime() - (days - 1) * DAY_MS));
       if (!(await latest(ws, COMPOSITE, today))) throw notAvailable();
+      // Engine changes near the range, of the series' engines: the days around each carry them.
+      const changes = await engineChangesFor(engine, surface, from, today);
+      const near = JSON.stringify(Object.fromEntries(flagsByDay(changes)));
       const [row] = await rawRows<{ points: string; answers: number; simulated: number }>(db, sql`
-        select '[' || coalesce(string_agg(point, ',' order by day), '') || ']' as points,
+        select '[' || coalesce(string_agg(coalesce('{"possibleEngineChange":' || (${near}::jsonb -> day)::text || ',' || substr(point, 2), point), ',' order by day), '') || ']' as points,
           coalesce(sum(answers), 0)::int as answers, coalesce(sum(simulated_answers), 0)::int as simulated from score_snapshots
         where workspace_id = ${ws.id} and engine = ${rowsOf} and day <= ${today} ${from ? sql`and day >= ${from}` : sql``}`);
       const labels = honest(Number(row!.answers), Number(row!.simulated));
       // The series' surface: the filter, the engine's own, or that of every engine measured in the range.
       const seriesSurface = surface ?? (engine !== COMPOSITE ? engineSurface(engine) : surfaceOfEngines((await db.selectDistinct({ engine: scoreSnapshots.engine }).from(scoreSnapshots)
         .where(and(eq(scoreSnapshots.workspaceId, ws.id), lte(scoreSnapshots.day, today), ...(from ? [gte(scoreSnapshots.day, from)] : [])))).map((r) => r.engine)));
-      const json = `{"workspace":${JSON.stringify(ws.slug)},"engine":${JSON.stringify(engine)},"surface":${JSON.stringify(seriesSurface)},"range":"${range}","from":${from ? `"${from}"` : 'null'},"to":"${today}","version":"geo-score-v1","answers":${Number(row!.answers)},"simulatedShare":${labels.simulatedShare},"simulated":${labels.simulated},"points":${row!.points}}`;
+      const json = `{"workspace":${JSON.stringify(ws.slug)},"engine":${JSON.stringify(engine)},"surface":${JSON.stringify(seriesSurface)},"range":"${range}","from":${from ? `"${from}"` : 'null'},"to":"${today}","version":"geo-score-v1","answers":${Number(row!.answers)},"simulatedShare":${labels.simulatedShare},"simulated":${labels.simulated},"engineChanges":${JSON.stringify(changes)},"points":${row!.points}}`;
       if (seriesCache.size > 5_000) seriesCache.clear();
       seriesCache.set(key, { json, at: Date.now() });
       return json;
