@@ -89,6 +89,8 @@ import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { createRunReads } from './modules/runs/runs.reads.ts';
 import { createSourcesService } from './modules/sources/sources.service.ts';
 import { methodologyRoutes } from './modules/scores/methodology.routes.ts';
+import { definitionsRoutes } from './modules/scores/definitions.routes.ts';
+import { createRederivation } from './modules/scores/rederive.ts';
 import { sourcesRoutes } from './modules/sources/sources.routes.ts';
 import { createMeasure } from './modules/recs/measure.ts';
 import { createRecsService } from './modules/recs/recs.service.ts';
@@ -371,6 +373,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return model ? { model, name } : null;
   };
   const runReads = createRunReads(db);
+  // Metric definitions, and re-derivation of snapshots from the stored answers (docs/methodology.md).
+  definitionsRoutes(app, { rederivation: createRederivation({ db, clock, jobs, workspaces, reads: runReads }) });
   // Issue 27: what the engines searched and read, per answer, and its views.
   const sources = createSourcesService({ db, clock, runReads, prompts, workspaces });
   sourcesRoutes(app, { sources, engines });

@@ -29,7 +29,8 @@ export interface MethodologyDeps {
 
 export async function methodologyOf(deps: MethodologyDeps, ws: WorkspaceContext, q: { date?: string; engine?: string }) {
   const engine = q.engine && q.engine !== 'composite' ? q.engine : undefined;
-  const day = (await deps.scores.score(ws, q.date)).date;
+  const score = await deps.scores.score(ws, q.date);
+  const day = score.date;
   const end = new Date(Date.parse(`${day}T00:00:00Z`) + DAY);
   const start = new Date(end.getTime() - CADENCE_DAYS * DAY);
   const window = await deps.answers(ws, start, end, engine);
@@ -39,7 +40,7 @@ export async function methodologyOf(deps: MethodologyDeps, ws: WorkspaceContext,
     intentOf: new Map(intents.map((p) => [p.id, p.intent])), intents: INTENTS, windowDays: window.map((a) => a.day),
     from: start.toISOString().slice(0, 10), to: day,
   });
-  return { date: day, engine: engine ?? 'composite', cadenceDays: CADENCE_DAYS, thresholds: { ...THRESHOLDS }, ...stamp(facts), intents: [...INTENTS] };
+  return { date: day, engine: engine ?? 'composite', cadenceDays: CADENCE_DAYS, thresholds: { ...THRESHOLDS }, ...stamp(facts), metricVersion: score.version, intents: [...INTENTS] };
 }
 
 const Stamp = Type.Object({

@@ -48,7 +48,7 @@ const SurfaceField = Nullable(StringEnum(['api', 'product', 'mixed'] as const, {
 const Component = Type.Object({ weight: Type.Number({ description: 'Renormalised over the present components; 0 when missing' }), value: Nullable(Type.Number({ minimum: 0, maximum: 100 })) });
 const Score = Type.Object({
   score: Type.Number({ minimum: 0, maximum: 100 }),
-  version: Type.String({ description: '`geo-score-v1`' }),
+  version: Type.String({ description: 'The metric definition the snapshot was derived under (`geo-score-v1`, or another version of `listMetricDefinitions` after a re-derivation)' }),
   components: Type.Object(Object.fromEntries(COMPONENTS.map((k) => [k, Component])) as Record<(typeof COMPONENTS)[number], typeof Component>),
   missingComponents: Type.Array(Type.String()),
   date: Type.String({ format: 'date' }),
@@ -80,9 +80,12 @@ const csvOr = (json: TSchema) => ({ 200: { description: 'JSON, or CSV with `form
 const Series = Type.Object({
   workspace: Type.String(), engine: Type.String(), surface: SurfaceField, range: StringEnum(['7d', '28d', 'all'] as const), from: Nullable(Type.String()), to: Type.String(),
   version: Type.String(), answers: Type.Integer(), simulatedShare: Num, simulated: Nullable(Type.Boolean()),
+  definitionChanges: Type.Optional(Type.Array(Type.Object({ date: Type.String(), from: Type.String(), to: Type.String() }), { description: 'Days in the range whose metric definition differs from the day before (a re-derivation covered part of the history); `version` is the latest point\'s' })),
   engineChanges: Type.Optional(Type.Array(EngineChange, { description: 'Engine changes the canary prompts flagged within 2 days of the range, of the series\' engine (every engine for the composite); see `listEngineChanges`' })),
   points: Type.Array(Type.Object({
     date: Type.String(), runId: Type.String(), score: Num,
+    metricVersion: Type.Optional(Type.String({ description: 'The metric definition this day\'s snapshot was derived under' })),
+    definitionChanged: Type.Optional(Type.Object({ from: Type.String(), to: Type.String() }, { description: 'Present where the definition differs from the previous day measured: the series is not comparable across this point' })),
     possibleEngineChange: Type.Optional(Type.Array(EngineChange, { description: 'Present on days within 2 days of an engine change: a move then may be the engine\'s, not the brand\'s' })),
   }, { additionalProperties: true })),
 }, { additionalProperties: true, description: '{workspace, engine, surface, range, from, to, version, answers, simulatedShare, simulated, points: [{date, runId, runs, score, interval, components, missingComponents, n, simulatedShare, simulated, change: {previousDate, previous, delta, significant} | null}]} — one point per day measured, pooling every succeeded run of that day; `significant` only when the two days’ 95% score intervals do not overlap. The top-level simulatedShare is over every answer in the range.' });
