@@ -4,6 +4,7 @@ import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { shiftDay } from '../../lib/ranges.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { Mailer } from '../email/email.service.ts';
@@ -29,7 +30,6 @@ const MAIL_LEASE_MS = 10 * 60_000;
 export const firedEventId = (firingId: string) => `evt_${firingId.replace(/^alf_/, '')}`;
 
 type RuleRow = typeof alertRules.$inferSelect;
-const shiftDay = (day: string, days: number) => new Date(new Date(`${day}T00:00:00Z`).getTime() + days * 86_400_000).toISOString().slice(0, 10);
 type FiringRow = typeof alertFirings.$inferSelect;
 
 const ruleView = (row: RuleRow) => ({

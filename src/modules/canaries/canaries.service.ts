@@ -4,6 +4,7 @@ import { ENGINE_IDS, type CanaryConfig } from '../../config.ts';
 import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
+import { shiftDay } from '../../lib/ranges.ts';
 import type { EnginesService } from '../engines/engines.service.ts';
 import { CANARY_PROFILE } from './canary-profile.ts';
 import { answerFeatures, detectChanges, type CanaryDay, type ChangeReason } from './changepoint.fns.ts';
@@ -23,12 +24,10 @@ export const FLAG_RADIUS_DAYS = 2;
 const HISTORY_DAYS = 120;
 /** A canary call that takes longer is abandoned (counted as failed): the round must not hold the tick. */
 const CALL_TIMEOUT_MS = 120_000;
-const DAY_MS = 86_400_000;
 
 export interface EngineChangeView { engine: string; day: string; simulated: boolean; reasons: ChangeReason[] }
 
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
-const shift = (day: string, days: number) => dayOf(new Date(new Date(`${day}T00:00:00Z`).getTime() + days * DAY_MS));
 const view = (row: typeof engineChanges.$inferSelect): EngineChangeView => ({ engine: row.engine, day: row.day, simulated: row.simulated, reasons: row.reasons });
 
 export function createCanariesService(deps: {
@@ -39,7 +38,7 @@ export function createCanariesService(deps: {
   /** The day's canary history of one engine, for the change-point test. */
   async function history(engine: string, day: string): Promise<CanaryDay[]> {
     const rows = await db.select({ day: canaryAnswers.day, prompt: canaryAnswers.prompt, length: canaryAnswers.length, citations: canaryAnswers.citations, listItems: canaryAnswers.listItems, modelVersion: canaryAnswers.modelVersion })
-      .from(canaryAnswers).where(and(eq(canaryAnswers.engine, engine), gte(canaryAnswers.day, shift(day, -HISTORY_DAYS)), lte(canaryAnswers.day, day)))
+      .from(canaryAnswers).where(and(eq(canaryAnswers.engine, engine), gte(canaryAnswers.day, shiftDay(day, -HISTORY_DAYS)), lte(canaryAnswers.day, day)))
       .orderBy(asc(canaryAnswers.day));
     const byDay = new Map<string, CanaryDay>();
     for (const { day: d, ...answer } of rows) {
@@ -98,7 +97,7 @@ export function createCanariesService(deps: {
     round,
     between,
     /** Flags within FLAG_RADIUS_DAYS of a day: a significant move then may be the engine's, not the brand's. */
-    near: (day: string, engines: string[] | null = null) => between(shift(day, -FLAG_RADIUS_DAYS), shift(day, FLAG_RADIUS_DAYS), engines),
+    near: (day: string, engines: string[] | null = null) => between(shiftDay(day, -FLAG_RADIUS_DAYS), shiftDay(day, FLAG_RADIUS_DAYS), engines),
     /** For the read route: the latest flags, and the latest rounds' call counts. */
     async list(limit: number) {
       const flags = await db.select().from(engineChanges).orderBy(desc(engineChanges.day), asc(engineChanges.engine)).limit(limit);
@@ -118,7 +117,7 @@ export function flagsByDay(flags: EngineChangeView[]): Map<string, EngineChangeV
   const out = new Map<string, EngineChangeView[]>();
   for (const flag of flags) {
     for (let d = -FLAG_RADIUS_DAYS; d <= FLAG_RADIUS_DAYS; d++) {
-      const day = shift(flag.day, d);
+      const day = shiftDay(flag.day, d);
       out.set(day, [...(out.get(day) ?? []), flag]);
     }
   }

@@ -14,7 +14,7 @@ import { scoreSnapshots } from './scores.tables.ts';
 import { lockDay, previousSnapshots, snapshotRows, upsertSnapshots } from './snapshot-rows.ts';
 import { CURRENT_METRIC_VERSION, definitionChanges } from './definitions.fns.ts';
 import { entitySeries } from './entity-series.fns.ts';
-import { RANGE_DAYS as RANGES } from '../../lib/ranges.ts';
+import { RANGE_DAYS as RANGES, shiftDay } from '../../lib/ranges.ts';
 import { ENGINE_SURFACE } from '../engines/capture/capture.ts';
 import type { Surface } from '../engines/capture/trace.ts';
 import { surfaceOf, type FigureSurface } from './stamp-facts.fns.ts';
@@ -84,8 +84,7 @@ export function createScoresService(deps: {
   async function engineChangesFor(engine: string, surface: Surface | undefined, from: string | null, to: string) {
     if (!deps.canaries) return [];
     const engines = engine !== COMPOSITE ? [engine] : surface ? ENGINE_IDS.filter((e) => engineSurface(e) === surface) : null;
-    const edge = (day: string, days: number) => dayOf(new Date(new Date(`${day}T00:00:00Z`).getTime() + days * DAY_MS));
-    return deps.canaries.between(from ? edge(from, -FLAG_RADIUS_DAYS) : '0000-01-01', edge(to, FLAG_RADIUS_DAYS), engines);
+    return deps.canaries.between(from ? shiftDay(from, -FLAG_RADIUS_DAYS) : '0000-01-01', shiftDay(to, FLAG_RADIUS_DAYS), engines);
   }
 
   return {
