@@ -1,5 +1,5 @@
-import { and, asc, count, eq, gte, lte } from 'drizzle-orm';
-import type { Db } from '../../lib/db.ts';
+import { and, asc, count, eq, gte, lte, sql } from 'drizzle-orm';
+import { rawRows, type Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
@@ -35,6 +35,13 @@ function entitiesOf(board: Snapshot['scoreboard']): EntityInfo[] {
 export function createRederivation(deps: { db: Db; clock: Clock; jobs: JobsService; workspaces: WorkspacesService; reads: Pick<RunReads, 'storedAnswers'> }) {
   const { db, clock } = deps;
 
+  /** The runs a day's composite snapshot pools now (null: a snapshot from before pooling). */
+  const runIdsOf = async (tx: Db, workspaceId: string, day: string) => {
+    const [row] = await rawRows<{ run_ids: string[] | null; run_id: string }>(tx, sql`
+      select stats->'runIds' as run_ids, run_id from score_snapshots where workspace_id = ${workspaceId} and engine = ${COMPOSITE} and day = ${day}`);
+    return row ? (row.run_ids ?? [row.run_id]) : null;
+  };
+
   /** The composite rows of the range: one per day measured, with the runs it pooled. */
   const daysOf = (workspaceId: string, from?: string, to?: string) =>
     db.select({ day: scoreSnapshots.day, runId: scoreSnapshots.runId, stats: scoreSnapshots.stats, data: scoreSnapshots.data }).from(scoreSnapshots)
@@ -57,11 +64,8 @@ export function createRederivation(deps: { db: Db; clock: Clock; jobs: JobsServi
     await ctx.log(`re-deriving ${days.length} days${from || to ? ` (${from ?? 'first'} to ${to ?? 'last'})` : ''} under ${metricVersion}: ${definition.summary}`);
     let done = 0;
     let answers = 0;
-    for (const day of days) {
-      if (ctx.signal.aborted) return;
-      // The runs the day pooled, oldest first (a snapshot from before pooling names its one run).
-      const runIds = (day.stats as SnapshotStats | null)?.runIds ?? [day.runId];
-      const entities = profile ? today : entitiesOf(day.data.scoreboard);
+    /** Every engine's statistics of the day, pooled from its runs' stored answers, run by run as they committed. */
+    async function pool(runIds: string[], entities: EntityInfo[]) {
       let pooled = new Map<string, SnapshotStats>();
       for (const runId of runIds) {
         const stored = await deps.reads.storedAnswers(runId);
@@ -78,11 +82,29 @@ export function createRederivation(deps: { db: Db; clock: Clock; jobs: JobsServi
         for (const [engine, add] of fresh) next.set(engine, mergeStats(pooled.get(engine), add));
         pooled = next;
       }
-      await db.transaction(async (tx) => {
-        await lockDay(tx, ws.id, day.day);
-        const rows = snapshotRows({ workspaceId: ws.id, day: day.day, runId: runIds.at(-1)!, stats: pooled, entities, previous: await previousSnapshots(tx, ws.id, day.day), metricVersion, now: clock.now() });
-        await upsertSnapshots(tx, rows);
-      });
+      return pooled;
+    }
+    for (const day of days) {
+      if (ctx.signal.aborted) return;
+      const entities = profile ? today : entitiesOf(day.data.scoreboard);
+      // The runs the day pooled, oldest first (a snapshot from before pooling names its one run).
+      // A run of the day may commit meanwhile: the write checks, under the day's lock, that the
+      // day still pools the runs read, and reads the day again when it does not.
+      let runIds = (day.stats as SnapshotStats | null)?.runIds ?? [day.runId];
+      for (let attempt = 1; ; attempt++) {
+        const pooled = await pool(runIds, entities);
+        const current = await db.transaction(async (tx) => {
+          await lockDay(tx, ws.id, day.day);
+          const now = await runIdsOf(tx, ws.id, day.day);
+          if (now && now.join() !== runIds.join()) return now;
+          const rows = snapshotRows({ workspaceId: ws.id, day: day.day, runId: runIds.at(-1)!, stats: pooled, entities, previous: await previousSnapshots(tx, ws.id, day.day), metricVersion, now: clock.now() });
+          await upsertSnapshots(tx, rows);
+          return null;
+        });
+        if (!current) break;
+        if (attempt === 3) throw new Error(`the snapshots of ${day.day} kept changing under new runs; start the re-derivation again`);
+        runIds = current;
+      }
       ctx.progress(++done);
     }
     await ctx.log(`${done} days re-derived from ${answers} stored answers under ${metricVersion}`);
