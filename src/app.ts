@@ -57,6 +57,7 @@ import { createJobQueue } from './modules/jobs/jobs.queue.ts';
 import { createJobsService } from './modules/jobs/jobs.service.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { createEngines } from './modules/engines/engines.service.ts';
+import type { SimulatedShift } from './modules/engines/simulated.fns.ts';
 import { modelConnector, workspaceEmbeddingModel, workspaceModel } from './modules/engines/providers.ts';
 import { createRunsService } from './modules/runs/runs.service.ts';
 import { runsRoutes } from './modules/runs/runs.routes.ts';
@@ -89,6 +90,8 @@ import { createRunReads } from './modules/runs/runs.reads.ts';
 import { createSourcesService } from './modules/sources/sources.service.ts';
 import { methodologyRoutes } from './modules/scores/methodology.routes.ts';
 import { createStamps } from './modules/scores/stamps.ts';
+import { definitionsRoutes } from './modules/scores/definitions.routes.ts';
+import { createRederivation } from './modules/scores/rederive.ts';
 import { sourcesRoutes } from './modules/sources/sources.routes.ts';
 import { createMeasure } from './modules/recs/measure.ts';
 import { createRecsService } from './modules/recs/recs.service.ts';
@@ -105,6 +108,8 @@ import { createEventHub, type DomainEvent, type EventFaults, type EventHub } fro
 import { createTimers } from './modules/jobs/jobs.timers.ts';
 import type { RetryPolicy } from './modules/jobs/jobs.kinds.ts';
 import { createSchedulesService } from './modules/schedules/schedules.service.ts';
+import { createCanariesService } from './modules/canaries/canaries.service.ts';
+import { canariesRoutes } from './modules/canaries/canaries.routes.ts';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
 import { createAlertsService } from './modules/alerts/alerts.service.ts';
 import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
@@ -160,6 +165,8 @@ export interface AppDeps {
   faults?: EventFaults;
   /** Tests only: a cheaper scrypt cost for new password hashes; refused unless GEO_ENV=test. */
   passwordScrypt?: ScryptParams;
+  /** Tests only: the simulated engines change their answers' shape from a day on (a silent model update); refused unless GEO_ENV=test. */
+  simulatedShift?: SimulatedShift;
   /** Scheduled report mail attaches PDFs up to this size (10 MB) and links larger ones; tests lower it. */
   reportAttachLimitBytes?: number;
 }
@@ -286,8 +293,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await jobs.stop();
     await queue.stop();
   });
-  const engines = createEngines({ config, clock, db, metrics: metrics.recorder, resolveKey: (workspaceId, connector) => connections.resolveKey(workspaceId, connector as never) });
-  const scores = createScoresService({ db, clock, workspaces });
+  if (deps.simulatedShift && config.env !== 'test') throw new Error('simulatedShift is for tests only (GEO_ENV=test)');
+  const engines = createEngines({ config, clock, db, metrics: metrics.recorder, resolveKey: (workspaceId, connector) => connections.resolveKey(workspaceId, connector as never), simulatedShift: deps.simulatedShift });
+  // Canary prompts: the service's own daily asks that flag engine changes (docs/monitoring.md).
+  const canaries = createCanariesService({ db, clock, engines, config: config.canaries, log: app.log });
+  canariesRoutes(app, { canaries });
+  const scores = createScoresService({ db, clock, workspaces, canaries });
   // One Chromium setting (CHROME_PATH → config.seo.chromePath) for Lighthouse and report PDFs.
   const chromePath = (config.seo ?? DEFAULT_SEO_CONFIG).chromePath;
   const pdf = existsSync(chromePath) ? createPdfRenderer({ chromePath }) : null;
@@ -371,6 +382,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return model ? { model, name } : null;
   };
   const runReads = createRunReads(db);
+  // Metric definitions, and re-derivation of snapshots from the stored answers (docs/methodology.md).
+  definitionsRoutes(app, { rederivation: createRederivation({ db, clock, jobs, workspaces, reads: runReads }) });
   // Issue 27: what the engines searched and read, per answer, and its views.
   const sources = createSourcesService({ db, clock, runReads, prompts, workspaces });
   sourcesRoutes(app, { sources, engines, stamps });
@@ -451,7 +464,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stamps,
   });
   // Measurement schedules, and the time-driven tasks a fleet runs once per due time (issue 14).
-  const schedules = createSchedulesService({ db, clock, runs, workspaces, events, log: app.log });
+  const schedules = createSchedulesService({ db, clock, runs, workspaces, events, log: app.log, canaries });
   schedulesRoutes(app, { schedules });
   // Log drains push into the traffic ingestion with a signing secret of their own (docs/traffic.md).
   await drainsRoutes(app, { drains: createDrainsService({ db, clock, credentialsKey: config.secrets.credentialsKey, traffic, workspaces }) });
@@ -461,7 +474,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   timers.declare({ name: 'schedules_tick', cron: '* * * * *', onTheMinute: true, run: () => schedules.tick() });
   // Provider batches of non-urgent runs (runs/batches.ts): each batch is read at its own backoff; a pass only reads what is due.
   timers.declare({ name: 'run_batches_poll', everySeconds: 15, run: () => runs.pollBatches() });
-  const alerts = createAlertsService({ db, clock, events, queue, workspaces, accounts, mailer, publicBaseUrl: config.publicBaseUrl, log: app.log });
+  const alerts = createAlertsService({ db, clock, events, queue, workspaces, accounts, mailer, publicBaseUrl: config.publicBaseUrl, log: app.log, canaries });
   events.subscribe((event) => alerts.onEvent(event));
   alertsRoutes(app, { alerts });
   if (config.pipeline.workers === 'embedded') await alerts.startWorkers();

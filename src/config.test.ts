@@ -121,3 +121,22 @@ describe('GEO_OPTIONAL_ENGINES', () => {
     expect(loadConfig({ DATA_DIR: tmp(), ...secrets, GEO_OPTIONAL_ENGINES: 'copilot,dataforseo-gemini' }).optionalEngines).toEqual(['copilot', 'dataforseo-gemini']);
   });
 });
+
+describe('canary prompts (GEO_CANARIES, GEO_CANARY_PROMPTS, GEO_CANARY_SAMPLES)', () => {
+  const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: tmp(), ...secrets, ...env }).canaries!;
+  it('are on by default with the built-in set, 2 samples; the operator turns them off or replaces the set', () => {
+    expect(load({})).toMatchObject({ enabled: true, samples: 2 });
+    expect(load({}).prompts).toHaveLength(3);
+    expect(load({ GEO_CANARIES: 'disabled' }).enabled).toBe(false);
+    expect(load({ GEO_CANARY_PROMPTS: '[" Best CRM? ", "Best CRM?", "Top VPN for travel?"]', GEO_CANARY_SAMPLES: '1' })).toEqual({ enabled: true, prompts: ['Best CRM?', 'Top VPN for travel?'], samples: 1 });
+  });
+  it.each([
+    [{ GEO_CANARIES: 'on' }, /GEO_CANARIES must be enabled or disabled/],
+    [{ GEO_CANARY_PROMPTS: '[]' }, /GEO_CANARY_PROMPTS must be a JSON array of 1-20 prompts/],
+    [{ GEO_CANARY_PROMPTS: 'best crm' }, /GEO_CANARY_PROMPTS must be a JSON array/],
+    [{ GEO_CANARY_PROMPTS: '[1]' }, /GEO_CANARY_PROMPTS must be a JSON array/],
+    [{ GEO_CANARY_SAMPLES: '9' }, /GEO_CANARY_SAMPLES must be an integer 1-5/],
+  ])('%j is refused, naming the variable', (env, message) => {
+    expect(() => load(env)).toThrow(message);
+  });
+});

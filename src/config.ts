@@ -4,6 +4,7 @@ import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import type { ProviderName } from './modules/engines/provider-name.ts';
 import { parseEngineLimits, type EngineLimitsConfig } from './modules/engines/limits/limits.config.ts';
+import { DEFAULT_CANARY_PROMPTS } from './modules/canaries/canary-set.ts';
 
 // The only reader of process.env. Everything else receives a typed, validated Config.
 
@@ -65,7 +66,12 @@ export interface Config {
   optionalEngines?: OptionalEngineId[];
   /** Outbound webhook delivery (src/modules/webhooks); absent means the defaults (6 attempts from 30 s, 10 s timeout). */
   webhooks?: { maxAttempts: number; retryBaseMs: number; timeoutMs: number; disableAfter: number };
+  /** Canary prompts (docs/monitoring.md): the service's own daily asks that detect engine changes; absent means off. */
+  canaries?: CanaryConfig;
 }
+
+/** GEO_CANARIES, GEO_CANARY_PROMPTS, GEO_CANARY_SAMPLES: on or off, the prompts, and samples of each per engine per day. */
+export interface CanaryConfig { enabled: boolean; prompts: string[]; samples: number }
 
 export interface FetchConfig {
   /** GEO_FETCH_ALLOW_PRIVATE=1: the address rule is lifted (tests, local demos); refused in production. */
@@ -336,6 +342,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTty = p
   if (unknownOptional.length) problems.push(`GEO_OPTIONAL_ENGINES lists optional engines among ${OPTIONAL_ENGINE_IDS.join(', ')}, comma-separated (got "${unknownOptional.join(', ')}")`);
   const chat = { heartbeatMs: intIn('GEO_CHAT_HEARTBEAT_MS', 10_000, 50, 60_000), simulatedTokenMs: intIn('GEO_CHAT_SIMULATED_TOKEN_MS', 15, 0, 1_000) };
 
+  const canaries = parseCanaries(env, problems, intIn);
+
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   const given: Partial<Record<SecretName, string>> = {};
   for (const [name, variable] of Object.entries(SECRET_VARS) as [SecretName, string][]) {
@@ -380,7 +388,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTty = p
     webhooks,
     engineLimits,
     optionalEngines: [...new Set(optionalEngines)] as OptionalEngineId[],
+    canaries,
   };
+}
+
+/** Canaries are on by default (a few calls a day, paid by the operator); GEO_CANARY_PROMPTS is a JSON array of 1-20 prompts. */
+function parseCanaries(env: Record<string, string | undefined>, problems: string[], intIn: (name: string, fallback: number, min: number, max: number) => number): CanaryConfig {
+  const state = env.GEO_CANARIES ?? 'enabled';
+  if (state !== 'enabled' && state !== 'disabled') problems.push(`GEO_CANARIES must be enabled or disabled (got "${state}")`);
+  let prompts: string[] = [...DEFAULT_CANARY_PROMPTS];
+  if (env.GEO_CANARY_PROMPTS) {
+    try {
+      const given = JSON.parse(env.GEO_CANARY_PROMPTS) as unknown;
+      if (!Array.isArray(given) || given.length < 1 || given.length > 20 || !given.every((p) => typeof p === 'string' && p.trim().length >= 3 && p.length <= 500)) throw new Error('bad');
+      prompts = [...new Set(given.map((p: string) => p.trim()))];
+    } catch {
+      problems.push('GEO_CANARY_PROMPTS must be a JSON array of 1-20 prompts (3-500 characters each)');
+    }
+  }
+  return { enabled: state === 'enabled', prompts, samples: intIn('GEO_CANARY_SAMPLES', 2, 1, 5) };
 }
 
 function parseSecrets(raw: Record<SecretName, string>, problems: string[]): Secrets | undefined {

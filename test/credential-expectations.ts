@@ -241,6 +241,10 @@ export const DECISION_CREDENTIALS: Record<string, string> = {
   'GET /r/portfolio': 'public',
   // docs/scoring.md and docs/sources.md (issue 24): read like the time series they annotate
   [`GET ${W}/timeseries/entities`]: 'metrics:read',
+  [`GET ${W}/engine-changes`]: 'metrics:read',
+  // docs/methodology.md (issue 30): the metric definitions, read like the figures; re-deriving is a job like a run
+  [`GET ${W}/scores/definitions`]: 'metrics:read',
+  [`POST ${W}/scores/rederive`]: 'runs:write',
   [`GET ${W}/model-versions`]: 'metrics:read',
   // docs/research.md: the quote of research, read like research itself
   [`GET ${W}/research/quote`]: 'runs:read',

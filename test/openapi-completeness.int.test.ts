@@ -213,7 +213,7 @@ describe('the document says what the server sends', () => {
     const key = schemaAt('/api/v1/workspaces/{workspace}/api-keys/{keyId}', 'post', '200');
     expect(key.properties.state.enum).toEqual(['pending', 'active', 'grace', 'revoked']);
     const run = schemaAt('/api/v1/workspaces/{workspace}/runs/{id}', 'get', '200');
-    expect(run.properties.progress.properties.source.enum).toEqual(['calls', 'batches', 'pages', 'kilobytes', 'items', 'report']);
+    expect(run.properties.progress.properties.source.enum).toEqual(['calls', 'batches', 'pages', 'kilobytes', 'items', 'report', 'days']);
     expect(doc.info.license?.name).toBeTruthy();
   });
 });

@@ -4,3 +4,6 @@
 
 export const RANGE_DAYS = { '7d': 7, '28d': 28, all: null } as const;
 export type RangeName = keyof typeof RANGE_DAYS;
+
+/** The UTC day `days` after `day` (YYYY-MM-DD; negative: before). */
+export const shiftDay = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

@@ -56,6 +56,16 @@ describe('evaluate', () => {
     });
   });
 
+  it('a significant move near an engine change says "possible engine change" first and carries the flags; other kinds are untouched', () => {
+    const flag = { engine: 'chatgpt', day: 'd2', reasons: [{ detail: 'length rose from 300 to 900 per answer (CUSUM 12 > 8)' }] };
+    const firing = evaluate(rule({}), changed(true, -10), [flag])!;
+    expect(firing.reason).toMatch(/^Possible engine change: the canary prompts flag chatgpt on d2 \(length rose from 300 to 900 per answer \(CUSUM 12 > 8\)\); this move may be the engine's, not the brand's\. The GEO score across engines dropped/);
+    expect(firing.figures.possibleEngineChange).toEqual([flag]);
+    expect(evaluate(rule({}), changed(true, -10))!.figures).not.toHaveProperty('possibleEngineChange');
+    expect(evaluate(rule({}), changed(false, -10), [flag])).toBeNull(); // noise stays silent
+    expect(evaluate(rule({ kind: 'run_failed' }), { id: 'e', type: 'run.failed', data: { runId: 'run_1' } }, [flag])!.reason).toMatch(/^Run run_1 failed/);
+  });
+
   it('reads only the events of its kind', () => {
     expect(kindsFor('run.succeeded')).toEqual([]);
     expect(kindsFor('alert.fired')).toEqual([]);

@@ -100,8 +100,31 @@ const directionOk = (direction: string | null, delta: number | null) =>
 const label = (metric: string) => (metric === 'score' ? 'GEO score' : `${metric} component`);
 const scope = (engine: string) => (engine === 'composite' ? 'across engines' : `on ${engine}`);
 
-/** Whether the rule fires on the event, and why in words with the figures behind it. */
-export function evaluate(rule: Rule, event: EventLike): Firing | null {
+/** A likely engine change near the event's day (canaries, docs/monitoring.md). */
+export interface EngineChangeNote { engine: string; day: string; reasons: Array<{ detail: string }> }
+/** The engines whose changes bear on a rule's figures: its own, or every engine for the composite. */
+export const engineScope = (rule: Pick<Rule, 'engine'>) => (rule.engine ? [rule.engine] : null);
+/**
+ * A significant move within days of an engine change may be the engine's, not the brand's: the
+ * firing says so first, and carries the flags (`possibleEngineChange`).
+ */
+function attributed(firing: Firing, changes: EngineChangeNote[]): Firing {
+  if (!changes.length) return firing;
+  const which = changes.map((c) => `${c.engine} on ${c.day} (${c.reasons.map((r) => r.detail).join('; ')})`).join('; ');
+  return {
+    ...firing,
+    reason: `Possible engine change: the canary prompts flag ${which}; this move may be the engine's, not the brand's. ${firing.reason}`,
+    figures: { ...firing.figures, possibleEngineChange: changes },
+  };
+}
+
+/** Whether the rule fires on the event, and why in words with the figures behind it; `engineChanges`: flags near the event's day within the rule's engines. */
+export function evaluate(rule: Rule, event: EventLike, engineChanges: EngineChangeNote[] = []): Firing | null {
+  const firing = evaluateOnly(rule, event);
+  return firing && (rule.kind === 'score' || rule.kind === 'competitor_overtakes') ? attributed(firing, engineChanges) : firing;
+}
+
+function evaluateOnly(rule: Rule, event: EventLike): Firing | null {
   if (!kindsFor(event.type).includes(rule.kind as RuleKind)) return null;
   switch (rule.kind) {
     case 'score': {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { EngineChange } from '../canaries/canaries.schemas.ts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ENGINE_IDS } from '../../config.ts';
@@ -31,6 +32,7 @@ const Firing = Type.Object({
   mailStatus: StringEnum(['pending', 'sent', 'failed', 'no_recipients'] as const),
   mailedAt: Nullable(Timestamp),
   firedAt: Timestamp,
+  possibleEngineChange: Type.Array(EngineChange, { description: 'Score and overtake firings: engine changes the canary prompts flag within 2 days of the move (read now, so a flag after the firing shows too); non-empty means the move may be the engine\'s, not the brand\'s. Empty otherwise.' }),
 });
 const AlertParams = workspaceParamsWith('alertId');
 

@@ -4,6 +4,7 @@ import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { shiftDay } from '../../lib/ranges.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
 import type { AccountsService } from '../accounts/accounts.service.ts';
 import type { Mailer } from '../email/email.service.ts';
@@ -11,7 +12,8 @@ import type { DomainEvent, EventHub } from '../events/events.hub.ts';
 import type { JobQueue } from '../jobs/jobs.queue.ts';
 import type { JobAttempt } from '../jobs/jobs.kinds.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
-import { alertMail, evaluate, kindsFor, MAX_RULES_PER_WORKSPACE, validateRule, type Rule, type RuleInput } from './alerts.fns.ts';
+import { alertMail, engineScope, evaluate, kindsFor, MAX_RULES_PER_WORKSPACE, validateRule, type Rule, type RuleInput } from './alerts.fns.ts';
+import { flagsByDay, type CanariesService, type EngineChangeView } from '../canaries/canaries.service.ts';
 import { alertEvents, alertFirings, alertRules } from './alerts.tables.ts';
 
 // Alerts: rules per workspace, evaluated off the hub. The hub's listener only stores an event
@@ -42,6 +44,8 @@ const firingView = (row: FiringRow) => ({
 export function createAlertsService(deps: {
   db: Db; clock: Clock; events: EventHub; queue: JobQueue; workspaces: WorkspacesService; accounts: AccountsService;
   mailer: Mailer; publicBaseUrl: string; log: FastifyBaseLogger;
+  /** Engine changes flagged by the canaries: score alerts near one say "possible engine change". */
+  canaries?: Pick<CanariesService, 'near' | 'between'>;
 }) {
   const { db, clock, events, queue } = deps;
 
@@ -61,8 +65,12 @@ export function createAlertsService(deps: {
     const [event] = await db.select().from(alertEvents).where(eq(alertEvents.id, eventId));
     if (!event) return;
     const rules = await db.select().from(alertRules).where(and(eq(alertRules.workspaceId, event.workspaceId), inArray(alertRules.kind, kindsFor(event.type))));
+    // Flags near the day of a score move, of every engine; each rule keeps those of its engines.
+    const day = event.type === 'score.changed' ? (event.data as { day?: string }).day : undefined;
+    const near = day && deps.canaries ? await deps.canaries.near(day) : [];
     for (const rule of rules) {
-      const firing = evaluate(rule as Rule, event);
+      const scope = engineScope(rule);
+      const firing = evaluate(rule as Rule, event, near.filter((f) => !scope || scope.includes(f.engine)));
       if (!firing) continue;
       const [inserted] = await db.insert(alertFirings).values({
         id: newId('alf'), ruleId: rule.id, workspaceId: event.workspaceId, dedupeKey: firing.dedupeKey, sourceEventId: event.id,
@@ -195,7 +203,12 @@ export function createAlertsService(deps: {
     async firings(ws: WorkspaceContext, id: string) {
       const rule = await ruleOf(ws, id);
       const rows = await db.select().from(alertFirings).where(eq(alertFirings.ruleId, rule.id)).orderBy(desc(alertFirings.createdAt), desc(alertFirings.id)).limit(RECENT_FIRINGS);
-      return { alertId: rule.id, firings: rows.map(firingView) };
+      // Read now, not only when fired: a change flagged a day or two after a move qualifies it too.
+      const days = rows.map((r) => (r.figures as { day?: string }).day).filter((d): d is string => typeof d === 'string').sort();
+      const scope = engineScope(rule);
+      const flags = days.length && deps.canaries && (rule.kind === 'score' || rule.kind === 'competitor_overtakes')
+        ? flagsByDay(await deps.canaries.between(shiftDay(days[0]!, -7), shiftDay(days.at(-1)!, 7), scope)) : new Map<string, EngineChangeView[]>();
+      return { alertId: rule.id, firings: rows.map((r) => ({ ...firingView(r), possibleEngineChange: flags.get((r.figures as { day?: string }).day ?? '') ?? [] })) };
     },
   };
 }

@@ -56,3 +56,15 @@ describe('engine gating by GEO_SIMULATION', () => {
     expect(unlisted[0]!.enableWith).toEqual(['GEO_OPTIONAL_ENGINES (add dataforseo-gemini)', "DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD (or the workspace's dataforseo credential)"]);
   });
 });
+
+describe('the service\'s own engines (canary prompts)', () => {
+  it('never read a workspace\'s credential: without a server key they are simulated, or off when simulation is', () => {
+    const asked: string[] = [];
+    const resolveKey = async (ws: string, connector: string) => (asked.push(`${ws}:${connector}`), 'sk-workspace-key');
+    const simulated = createEngines({ config: testConfig(), clock: manualClock(new Date()), resolveKey }).forService(profile, ['chatgpt', 'claude']);
+    expect(simulated.map((e) => [e.id, e.simulated, e.off ?? false])).toEqual([['chatgpt', true, false], ['claude', true, false]]);
+    const off = createEngines({ config: testConfig({ simulation: 'disabled' }), clock: manualClock(new Date()), resolveKey }).forService(profile, ['chatgpt']);
+    expect(off[0]).toMatchObject({ off: true });
+    expect(asked).toEqual([]);
+  });
+});

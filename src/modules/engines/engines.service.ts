@@ -4,7 +4,7 @@ import { ENGINE_SURFACE } from './capture/capture.ts';
 import type { Surface } from './capture/trace.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AnalysisProfile } from '../analysis/analyze.fns.ts';
-import { simulatedAnswer, type EngineAnswer } from './simulated.fns.ts';
+import { simulatedAnswer, type EngineAnswer, type SimulatedShift } from './simulated.fns.ts';
 import { noMetrics, type MetricsRecorder } from '../metrics/metrics.service.ts';
 import { realEngine, CONNECTOR_OF, MODELS } from './providers.ts';
 import type { Db } from '../../lib/db.ts';
@@ -57,7 +57,11 @@ import { abortableSleep } from './limits/sleep.ts';
 
 export { abortableSleep };
 
-export function createEngines(deps: { config: Config; clock: Clock; resolveKey(workspaceId: string, connector: string): Promise<string | null>; metrics?: MetricsRecorder; db?: Db; now?: () => number }) {
+export function createEngines(deps: {
+  config: Config; clock: Clock; resolveKey(workspaceId: string, connector: string): Promise<string | null>; metrics?: MetricsRecorder; db?: Db; now?: () => number;
+  /** Tests only: the simulated engines change their answers' shape from a day on (a silent model update). */
+  simulatedShift?: SimulatedShift;
+}) {
   const { config, clock } = deps;
   const engineLimits = config.engineLimits ?? defaultEngineLimits();
   const pacer = deps.db ? createPacer({ db: deps.db, limits: engineLimits, now: deps.now }) : null;
@@ -88,7 +92,7 @@ export function createEngines(deps: { config: Config; clock: Clock; resolveKey(w
       id, simulated: true, surface: ENGINE_SURFACE[id], concurrency: SIMULATED_CONCURRENCY, schedule: (fn) => limit(fn),
       call: measured(id, true, async (prompt, signal) => {
         await abortableSleep(config.pipeline.simulatedLatencyMs, signal);
-        return simulatedAnswer(id, prompt, clock.now().toISOString().slice(0, 10), profile);
+        return simulatedAnswer(id, prompt, clock.now().toISOString().slice(0, 10), profile, deps.simulatedShift);
       }),
     };
   }
@@ -123,6 +127,21 @@ export function createEngines(deps: { config: Config; clock: Clock; resolveKey(w
     const key = await deps.resolveKey(workspaceId, CONNECTOR_OF[id]);
     return key && setupOf(id).unset.length === 0 ? key : null;
   };
+
+  /** An engine through its provider with this key; without one simulated (when on) or off. */
+  function engineWith(id: EngineId, key: string | null, profile: AnalysisProfile): Engine {
+    const connector = CONNECTOR_OF[id];
+    if (!key) return simulation && !isOptionalEngine(id) ? simulated(id, profile) : off(id);
+    if (!pacer) throw new Error('real engines need the database for their fleet-wide pacing');
+    const provider = connector as PacedProvider;
+    const kid = keyId(key);
+    const max = engineLimits.providers[provider].concurrency;
+    if (!adaptives.has(`${provider}:${kid}`)) adaptives.set(`${provider}:${kid}`, adaptiveConcurrency(max));
+    const adaptive = adaptives.get(`${provider}:${kid}`)!;
+    const guarded = guardedCaller({ pacer, limits: engineLimits, provider, keyId: kid, model: modelOf(id) });
+    const engine = realEngine(id, key, config.providers[connector], (attempt, tokens, signal) => guarded(attempt, tokens, signal, adaptive));
+    return { id, simulated: false, surface: ENGINE_SURFACE[id], concurrency: max, schedule: (fn) => adaptive.run(fn), call: measured(id, false, engine) };
+  }
 
   async function availabilityOf(workspaceId: string, id: EngineId): Promise<EngineAvailability> {
     const optional = isOptionalEngine(id);
@@ -182,19 +201,20 @@ export function createEngines(deps: { config: Config; clock: Clock; resolveKey(w
     /** The engines a run of this workspace uses, real where a key exists. */
     async forWorkspace(workspaceId: string, profile: AnalysisProfile, ids: readonly EngineId[] = ENGINE_IDS): Promise<Engine[]> {
       return Promise.all(ids.map(async (id) => {
-        const connector = CONNECTOR_OF[id];
         const key = isOptionalEngine(id) && !turnedOn.has(id) ? null : await keyFor(workspaceId, id);
-        if (!key) return simulation && !isOptionalEngine(id) ? simulated(id, profile) : off(id);
-        if (!pacer) throw new Error('real engines need the database for their fleet-wide pacing');
-        const provider = connector as PacedProvider;
-        const kid = keyId(key);
-        const max = engineLimits.providers[provider].concurrency;
-        if (!adaptives.has(`${provider}:${kid}`)) adaptives.set(`${provider}:${kid}`, adaptiveConcurrency(max));
-        const adaptive = adaptives.get(`${provider}:${kid}`)!;
-        const guarded = guardedCaller({ pacer, limits: engineLimits, provider, keyId: kid, model: modelOf(id) });
-        const engine = realEngine(id, key, config.providers[connector], (attempt, tokens, signal) => guarded(attempt, tokens, signal, adaptive));
-        return { id, simulated: false, surface: ENGINE_SURFACE[id], concurrency: max, schedule: (fn) => adaptive.run(fn), call: measured(id, false, engine) } satisfies Engine;
+        return engineWith(id, key, profile);
       }));
+    },
+    /**
+     * The engines of the service's own calls (canary prompts): the server's environment keys
+     * only, never a workspace's credential, so the operator's provider accounts pay for them.
+     */
+    forService(profile: AnalysisProfile, ids: readonly EngineId[] = ENGINE_IDS): Engine[] {
+      return ids.map((id) => {
+        const connector = CONNECTOR_OF[id];
+        const usable = (!isOptionalEngine(id) || turnedOn.has(id)) && setupOf(id).unset.length === 0;
+        return engineWith(id, usable ? (config.providers[connector].apiKey ?? null) : null, profile);
+      });
     },
   };
 }

@@ -41,7 +41,18 @@ const PHRASES = {
   fr: { intro: 'Voici quelques options à considérer :', good: ['est très recommandé et fiable', 'est excellent pour la plupart des équipes', 'est facile et populaire'], neutral: ['est une autre option', 'offre des fonctions standard', 'propose plusieurs offres'], bad: ['est cher pour les petites équipes', 'peut être lent et limité', 'reçoit des plaintes sur le support'], outro: 'Le bon choix dépend de vos besoins.' },
 } as const;
 
-export function simulatedAnswer(engine: EngineId, prompt: { text: string; language: string; sample?: number }, day: string, profile: AnalysisProfile): EngineAnswer {
+/**
+ * Tests only: from `from` (a UTC day) on, the listed engines (all when absent) answer in another
+ * shape, as after a silent model update: prose instead of a list, the brand named far less
+ * often, more third-party citations, and the model version `version` when given. Canary
+ * detection and its alert attribution are tested with it (docs/monitoring.md).
+ */
+export interface SimulatedShift { from: string; engines?: EngineId[]; version?: string }
+export const shiftedOn = (shift: SimulatedShift | undefined, engine: EngineId, day: string) =>
+  Boolean(shift && day >= shift.from && (!shift.engines || shift.engines.includes(engine)));
+
+export function simulatedAnswer(engine: EngineId, prompt: { text: string; language: string; sample?: number }, day: string, profile: AnalysisProfile, shift?: SimulatedShift): EngineAnswer {
+  if (shiftedOn(shift, engine, day)) return shiftedAnswer(engine, prompt, day, profile, shift!);
   const sample = prompt.sample ?? 1;
   const random = rng(`${engine}|${prompt.text}|${day}${sample > 1 ? `|${sample}` : ''}`);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
@@ -68,4 +79,23 @@ export function simulatedAnswer(engine: EngineId, prompt: { text: string; langua
   const text = named.length ? [phrases.intro, '', ...lines, '', phrases.outro].join('\n') : phrases.outro;
   const domains = [profile.brand, ...profile.competitors].flatMap((e) => e.domains.slice(0, 1));
   return { text, sources: unique, trace: simulatedTrace(engine, { prompt: prompt.text, language: prompt.language, sample, day, text, sources: unique, domains, thirdParty: THIRD_PARTY }) };
+}
+
+/** The shifted shape (see SimulatedShift): one paragraph, few brands, many third-party sources. */
+function shiftedAnswer(engine: EngineId, prompt: { text: string; language: string; sample?: number }, day: string, profile: AnalysisProfile, shift: SimulatedShift): EngineAnswer {
+  const sample = prompt.sample ?? 1;
+  const random = rng(`${engine}|${prompt.text}|${day}|${sample}|shifted`);
+  const phrases = PHRASES[(prompt.language in PHRASES ? prompt.language : 'en') as keyof typeof PHRASES];
+  const named = [...(random() < BRAND_RATE[engine] * 0.2 ? [profile.brand] : []), ...profile.competitors.filter(() => random() < 0.25)];
+  const body = named.map((e) => `${e.name} ${phrases.neutral[Math.floor(random() * phrases.neutral.length)]}`).join('; ');
+  // Verbose: the same caveat three times over, as a chattier model answers.
+  const text = [`${phrases.intro} ${body || phrases.neutral[0]}.`, ...Array.from({ length: 3 }, () => `${phrases.outro} ${phrases.neutral.join(', ')}.`)].join(' ');
+  const sources = Array.from({ length: 6 + Math.floor(random() * 3) }, (_, i) => {
+    const site = THIRD_PARTY[(i + Math.floor(random() * THIRD_PARTY.length)) % THIRD_PARTY.length]!;
+    return { url: `https://${site}/${encodeURIComponent(prompt.text.slice(0, 24).toLowerCase().replace(/\W+/g, '-'))}-s${i}`, title: site };
+  });
+  const domains = [profile.brand, ...profile.competitors].flatMap((e) => e.domains.slice(0, 1));
+  const trace = simulatedTrace(engine, { prompt: prompt.text, language: prompt.language, sample, day, text, sources, domains, thirdParty: THIRD_PARTY });
+  if (shift.version && trace.modelVersion) trace.modelVersion = shift.version;
+  return { text, sources, trace };
 }

@@ -22,6 +22,7 @@ export const JOB_QUEUES = [
   'report_delivery',
   'portfolio_delivery',
   'traffic_ingest',
+  'score_rederive',
 ] as const;
 
 /**

@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
 import { Nullable, StringEnum, Timestamp } from '../../lib/http/schema-helpers.ts';
 
-/** What a job's progress counts: model calls, generation batches, pages fetched, kilobytes of logs read, recommendation items, or one report. */
-export const PROGRESS_SOURCES = ['calls', 'batches', 'pages', 'kilobytes', 'items', 'report'] as const;
+/** What a job's progress counts: model calls, generation batches, pages fetched, kilobytes of logs read, recommendation items, one report, or days of snapshots re-derived. */
+export const PROGRESS_SOURCES = ['calls', 'batches', 'pages', 'kilobytes', 'items', 'report', 'days'] as const;
 export type ProgressSource = (typeof PROGRESS_SOURCES)[number];
 
 /** Spec 2.10: the status of a run, and of every other background job. */

@@ -138,7 +138,7 @@ describe.each(['http', 'stdio'] as const)('MCP over %s', (transport) => {
 
   it('a key with only metrics:read lists just the metrics tools', async () => {
     const client = await connect[transport]((await activeKey(ctx.app, cookie, slug, { scopes: ['metrics:read'] })).secret);
-    expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['get_competitor_timeseries', 'get_fanout_queries', 'get_methodology', 'get_model_versions', 'get_score', 'get_scoreboard', 'get_seo_dashboard', 'get_source_domains', 'get_source_gaps', 'get_timeseries', 'get_traffic_chain', 'get_traffic_robots', 'list_traffic_agent_days', 'list_traffic_ga4_referrals', 'list_traffic_pages', 'list_traffic_referrals', 'list_traffic_unfetched_pages']);
+    expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['get_competitor_timeseries', 'get_fanout_queries', 'get_methodology', 'get_model_versions', 'get_score', 'get_scoreboard', 'get_seo_dashboard', 'get_source_domains', 'get_source_gaps', 'get_timeseries', 'get_traffic_chain', 'get_traffic_robots', 'list_engine_changes', 'list_traffic_agent_days', 'list_traffic_ga4_referrals', 'list_traffic_pages', 'list_traffic_referrals', 'list_traffic_unfetched_pages']);
     expect(errorCode(await call(client, 'list_runs'))).toBe('insufficient_scope');
     await client.close();
   });

@@ -56,6 +56,10 @@ export const TOOLS: readonly ToolSpec[] = [
     description: 'The model versions each engine\'s provider named with its answers, day by day, and the days they changed (a possible cause of a change in the figures).',
   },
   {
+    name: 'list_engine_changes', title: 'Engine changes flagged by the canaries', operationId: 'listEngineChanges', annotations: read,
+    description: 'Likely engine (model) updates the service\'s canary prompts flagged, newest first, with what moved (answer length, citations, list shape, model version). A significant move in the figures within 2 days of one may be the engine\'s, not the brand\'s.',
+  },
+  {
     name: 'get_fanout_queries', title: 'Fan-out queries', operationId: 'getSourcesFanout', annotations: read,
     description: 'What the engines searched for: per prompt and engine, each fan-out query and how often it recurs across answers (k of n with a 95% interval); per surface (api or product), simulated data labelled.',
   },

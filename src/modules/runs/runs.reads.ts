@@ -1,4 +1,4 @@
-import { and, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { rawRows, type Db } from '../../lib/db.ts';
 import { proportionOfCountsSql } from './answer-counts.ts';
 import { succeededJobs } from '../jobs/jobs.reads.ts';
@@ -104,6 +104,18 @@ export function createRunReads(db: Db) {
         intent: runResults.intent, language: runResults.language, simulated: runResults.simulated, brandMentioned: runResults.brandMentioned,
         brandSentiment: runResults.brandSentiment, analysis: runResults.analysis, answer: sql<string>`left(${runResults.answer}, ${maxChars})`,
       }).from(runResults).where(and(inArray(runResults.runId, runIds), sql`${runResults.error} is null`)),
+
+    /**
+     * A run's answered results with their raw text, sources and stored analysis, in the order the
+     * run analysed them (ids are time-sortable): what a re-derivation of its snapshots reads.
+     */
+    storedAnswers: (runId: string) =>
+      db.select({
+        engine: runResults.engine, promptId: runResults.promptId, simulated: runResults.simulated, promptText: runResults.promptText, language: runResults.language,
+        answer: runResults.answer, sources: runResults.sources, analysis: runResults.analysis,
+      }).from(runResults).where(and(eq(runResults.runId, runId), sql`${runResults.error} is null`, sql`${runResults.analysis} is not null`,
+        // The first pass only, as the run's own snapshot had it: adaptive sampling's extra samples stay out of the day's figures.
+        sql`${runResults.sample} <= coalesce((select (params->'plan'->>'samples')::int from jobs where id = ${runId}), 1)`)).orderBy(asc(runResults.id)),
 
     /**
      * k of n answers (as the spec says) over the window of latest runs in the range, window and

@@ -42,6 +42,8 @@ function historyView(row: HistoryRow) {
 export function createSchedulesService(deps: {
   db: Db; clock: Clock; runs: Pick<RunsService, 'start'>; workspaces: Pick<WorkspacesService, 'contextsByIds'>;
   events: Pick<EventHub, 'publish'>; log: Pick<FastifyBaseLogger, 'error'>;
+  /** The day's canary round (docs/monitoring.md), asked before the first scheduled runs of the day start. */
+  canaries?: { round(): Promise<unknown> };
 }) {
   const { db, clock } = deps;
 
@@ -154,12 +156,19 @@ export function createSchedulesService(deps: {
       // A row seen once in this pass is not taken again: if its claim missed (another process moved
       // it), it is no longer due; this only guards the loop against a row that would stay due.
       const seen = new Set<string>();
+      let canariesAsked = false;
       for (;;) {
         const due = (await db.select().from(schedules).where(lte(schedules.nextRunAt, now)).orderBy(asc(schedules.nextRunAt)).limit(TICK_BATCH))
           .filter((row) => !seen.has(row.workspaceId));
         if (!due.length) return counts;
         for (const row of due) seen.add(row.workspaceId);
         const mine = await claim(due, now); // rows missing were taken by another process
+        // A scheduled round starts: the canaries go first (once a day), so the day's engine-change
+        // flag is known when its runs' alerts are evaluated; a canary failure never stops a run.
+        if (mine.size && !canariesAsked) {
+          canariesAsked = true;
+          await deps.canaries?.round().catch((err) => deps.log.error({ err }, 'canary round failed'));
+        }
         const contexts = await deps.workspaces.contextsByIds([...mine]);
         await Promise.all(due.filter((row) => mine.has(row.workspaceId) && contexts.has(row.workspaceId)).map((row) => limit(async () => {
           counts[await fire(row, contexts.get(row.workspaceId)!, row.nextRunAt)]++;

@@ -14,6 +14,7 @@ import { COMPONENTS } from './scores.fns.ts';
 import { COMPOSITE, type ScoresService } from './scores.service.ts';
 import { Stamp } from './methodology.schema.ts';
 import type { Stamps } from './stamps.ts';
+import { EngineChange } from '../canaries/canaries.schemas.ts';
 
 const tags = ['scores'];
 const BrandParams = Type.Object({ brand: Type.String({ pattern: '^[a-z0-9-]+$', ...expected('a workspace slug of lowercase letters (a-z), digits and hyphens'), description: 'Workspace slug (the brand)' }) });
@@ -50,7 +51,7 @@ const SurfaceField = Nullable(StringEnum(['api', 'product', 'mixed'] as const, {
 const Component = Type.Object({ weight: Type.Number({ description: 'Renormalised over the present components; 0 when missing' }), value: Nullable(Type.Number({ minimum: 0, maximum: 100 })) });
 const Score = Type.Object({
   score: Type.Number({ minimum: 0, maximum: 100 }),
-  version: Type.String({ description: '`geo-score-v1`' }),
+  version: Type.String({ description: 'The metric definition the snapshot was derived under (`geo-score-v1`, or another version of `listMetricDefinitions` after a re-derivation)' }),
   components: Type.Object(Object.fromEntries(COMPONENTS.map((k) => [k, Component])) as Record<(typeof COMPONENTS)[number], typeof Component>),
   missingComponents: Type.Array(Type.String()),
   date: Type.String({ format: 'date' }),
@@ -83,7 +84,14 @@ const csvOr = (json: TSchema) => ({ 200: { description: 'JSON, or CSV with `form
 const Series = Type.Object({
   workspace: Type.String(), engine: Type.String(), surface: SurfaceField, range: StringEnum(['7d', '28d', 'all'] as const), from: Nullable(Type.String()), to: Type.String(),
   version: Type.String(), answers: Type.Integer(), simulatedShare: Num, simulated: Nullable(Type.Boolean()),
-  points: Type.Array(Type.Object({ date: Type.String(), runId: Type.String(), score: Num }, { additionalProperties: true })),
+  definitionChanges: Type.Optional(Type.Array(Type.Object({ date: Type.String(), from: Type.String(), to: Type.String() }), { description: 'Days in the range whose metric definition differs from the day before (a re-derivation covered part of the history); `version` is the latest point\'s' })),
+  engineChanges: Type.Optional(Type.Array(EngineChange, { description: 'Engine changes the canary prompts flagged within 2 days of the range, of the series\' engine (every engine for the composite); see `listEngineChanges`' })),
+  points: Type.Array(Type.Object({
+    date: Type.String(), runId: Type.String(), score: Num,
+    metricVersion: Type.Optional(Type.String({ description: 'The metric definition this day\'s snapshot was derived under' })),
+    definitionChanged: Type.Optional(Type.Object({ from: Type.String(), to: Type.String() }, { description: 'Present where the definition differs from the previous day measured: the series is not comparable across this point' })),
+    possibleEngineChange: Type.Optional(Type.Array(EngineChange, { description: 'Present on days within 2 days of an engine change: a move then may be the engine\'s, not the brand\'s' })),
+  }, { additionalProperties: true })),
   stamp: Stamp,
 }, { additionalProperties: true, description: '{workspace, engine, surface, range, from, to, version, answers, simulatedShare, simulated, points: [{date, runId, runs, score, interval, components, missingComponents, n, simulatedShare, simulated, change: {previousDate, previous, delta, significant} | null}]} — one point per day measured, pooling every succeeded run of that day; `significant` only when the two days’ 95% score intervals do not overlap. The top-level simulatedShare is over every answer in the range.' });
 
@@ -105,7 +113,7 @@ export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService
       const q = request.query as { date?: string; surface?: Surface; format: 'json' | 'csv' };
       const ws = workspaceOf(request);
       const found = await scores.score(ws, q.date, q.surface);
-      const score = { ...found, stamp: await stamps.ofDay(ws, found.date, { surface: q.surface }) };
+      const score = { ...found, stamp: await stamps.ofDay(ws, found.date, { surface: q.surface, metricVersion: found.version }) };
       return q.format === 'csv' ? reply.type('text/csv; charset=utf-8').send(scoreCsv(score)) : score;
     });
   }
@@ -120,7 +128,7 @@ export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService
   }, async (request, reply) => {
     const ws = workspaceOf(request);
     const json = await scores.scoreboardJson(ws);
-    return reply.type('application/json; charset=utf-8').send(withStamp(json, await stamps.ofDay(ws, (JSON.parse(json) as { date: string }).date)) as never);
+    return reply.type('application/json; charset=utf-8').send(withStamp(json, await stamps.ofDay(ws, (JSON.parse(json) as { date: string }).date, { metricVersion: (JSON.parse(json) as { version?: string }).version })) as never);
   });
 
   for (const [url, operationId, params] of [
@@ -137,8 +145,9 @@ export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService
       const q = request.query as { engine: string; range: '7d' | '28d' | 'all'; surface?: Surface; format: 'json' | 'csv' };
       const ws = workspaceOf(request);
       const json = await scores.timeseriesJson(ws, q.engine, q.range, q.surface);
-      const stamp = await stamps.ofRange(ws, q.range, q);
-      if (q.format === 'csv') return reply.type('text/csv; charset=utf-8').send(seriesCsv({ ...JSON.parse(json), stamp }));
+      const series = JSON.parse(json) as Parameters<typeof seriesCsv>[0] & { version?: string };
+      const stamp = await stamps.ofRange(ws, q.range, { ...q, metricVersion: series.version });
+      if (q.format === 'csv') return reply.type('text/csv; charset=utf-8').send(seriesCsv({ ...series, stamp }));
       return reply.type('application/json; charset=utf-8').send(withStamp(json, stamp) as never);
     });
   }

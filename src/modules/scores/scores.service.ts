@@ -6,16 +6,19 @@ import { AppError } from '../../lib/errors.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
 import type { Answered } from '../runs/runs.service.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
-import { COMPONENTS, significant, round } from './scores.fns.ts';
-import { changeFrom, deriveSnapshot, scoreBody, type EntityInfo, type Snapshot } from './snapshot.fns.ts';
-import { mergeStats, runStats, type SnapshotStats } from './stats.fns.ts';
+import { significant, round } from './scores.fns.ts';
+import { scoreBody, type EntityInfo, type Snapshot } from './snapshot.fns.ts';
+import { mergeStats, runStats } from './stats.fns.ts';
 import { scoreMove, type ScoreChangedData } from './moves.fns.ts';
 import { scoreSnapshots } from './scores.tables.ts';
+import { lockDay, previousSnapshots, snapshotRows, upsertSnapshots } from './snapshot-rows.ts';
+import { CURRENT_METRIC_VERSION, definitionChanges } from './definitions.fns.ts';
 import { entitySeries } from './entity-series.fns.ts';
-import { RANGE_DAYS as RANGES } from '../../lib/ranges.ts';
+import { RANGE_DAYS as RANGES, shiftDay } from '../../lib/ranges.ts';
 import { ENGINE_SURFACE } from '../engines/capture/capture.ts';
 import type { Surface } from '../engines/capture/trace.ts';
 import { surfaceOf, type FigureSurface } from './stamp-facts.fns.ts';
+import { FLAG_RADIUS_DAYS, flagsByDay, type CanariesService } from '../canaries/canaries.service.ts';
 
 export const COMPOSITE = 'composite';
 /**
@@ -39,10 +42,14 @@ const honest = (answers: number, simulated: number) => (answers ? { simulatedSha
 /** What the read routes use of a snapshot: never its statistics (tens of kilobytes, read only when pooling). */
 const SHOWN = {
   engine: scoreSnapshots.engine, day: scoreSnapshots.day, runId: scoreSnapshots.runId, data: scoreSnapshots.data,
-  answers: scoreSnapshots.answers, simulatedAnswers: scoreSnapshots.simulatedAnswers,
+  answers: scoreSnapshots.answers, simulatedAnswers: scoreSnapshots.simulatedAnswers, metricVersion: scoreSnapshots.metricVersion,
 };
 
-export function createScoresService(deps: { db: Db; clock: Clock; workspaces: WorkspacesService }) {
+export function createScoresService(deps: {
+  db: Db; clock: Clock; workspaces: WorkspacesService;
+  /** Engine changes flagged by the canaries: the time series marks the days around them. */
+  canaries?: Pick<CanariesService, 'between'>;
+}) {
   const { db, clock } = deps;
   // Time series change once a day per workspace: a response is kept 5 s (another process's new
   // snapshot shows within that), and this process's own writes drop the workspace's entries at once.
@@ -73,6 +80,13 @@ export function createScoresService(deps: { db: Db; clock: Clock; workspaces: Wo
     return engine;
   }
 
+  /** The canaries' flags bearing on a series: its engine's, or those of every engine (of the surface) for a composite. */
+  async function engineChangesFor(engine: string, surface: Surface | undefined, from: string | null, to: string) {
+    if (!deps.canaries) return [];
+    const engines = engine !== COMPOSITE ? [engine] : surface ? ENGINE_IDS.filter((e) => engineSurface(e) === surface) : null;
+    return deps.canaries.between(from ? shiftDay(from, -FLAG_RADIUS_DAYS) : '0000-01-01', shiftDay(to, FLAG_RADIUS_DAYS), engines);
+  }
+
   return {
     /**
      * A succeeded run is pooled into the day's snapshots, composite and one per engine: its
@@ -95,38 +109,23 @@ export function createScoresService(deps: { db: Db; clock: Clock; workspaces: Wo
         forget(workspaceId);
         if (!fresh.size) return [];
         // Runs of one workspace and day commit one after the other: each reads what the last wrote.
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`score_snapshots:${workspaceId}:${day}`}))`);
+        await lockDay(tx, workspaceId, day);
         const existing = new Map((await tx.select({ engine: scoreSnapshots.engine, stats: scoreSnapshots.stats }).from(scoreSnapshots)
           .where(and(eq(scoreSnapshots.workspaceId, workspaceId), eq(scoreSnapshots.day, day)))).map((r) => [r.engine, r.stats]));
-        const previous = new Map((await rawRows<{ engine: string; day: string; score: number | null; interval: [number, number] | null }>(tx, sql`
-          select distinct on (engine) engine, day, score, data->'interval' as interval from score_snapshots
-          where workspace_id = ${workspaceId} and day < ${day} order by engine, day desc`)).map((r) => [r.engine, r]));
+        const previous = await previousSnapshots(tx, workspaceId, day);
         // What the workspace showed before this run: today's snapshot before pooling, else the last day's.
         const shown = new Map((await rawRows<{ engine: string; day: string; data: Snapshot }>(tx, sql`
           select distinct on (engine) engine, day, data from score_snapshots
           where workspace_id = ${workspaceId} and day <= ${day} order by engine, day desc`)).map((r) => [r.engine, r]));
-        const now = clock.now();
-        const rows = [...fresh].map(([engine, add]) => {
-          const stats: SnapshotStats = mergeStats(existing.get(engine), add);
-          const data = deriveSnapshot(engine, stats, entities);
-          data.change = changeFrom(data, previous.get(engine) ?? null);
-          const componentValues = Object.fromEntries(COMPONENTS.map((k) => [k, data.components[k].value]));
-          const point = JSON.stringify({
-            date: day, runId, runs: data.runs, score: data.score, interval: data.interval, components: componentValues, missingComponents: data.missingComponents,
-            n: data.answers, simulatedShare: data.simulatedShare, simulated: data.simulated, change: data.change,
-          });
-          return {
-            workspaceId, engine, day, runId, score: data.score, componentValues, missingComponents: data.missingComponents, point, data,
-            answers: stats.answers, simulatedAnswers: stats.simulated, stats, createdAt: now,
-          };
-        });
-        await tx.insert(scoreSnapshots).values(rows).onConflictDoUpdate({
-          target: [scoreSnapshots.workspaceId, scoreSnapshots.engine, scoreSnapshots.day],
-          set: Object.fromEntries(['run_id', 'score', 'component_values', 'missing_components', 'point', 'data', 'answers', 'simulated_answers', 'stats', 'created_at']
-            .map((column) => [column.replace(/_(\w)/g, (_m, c: string) => c.toUpperCase()), sql.raw(`excluded.${column}`)])),
-        });
+        // A new run continues the workspace's definition: its answers are analysed now, with today's
+        // settings, which every definition of the registry reads alike (docs/methodology.md).
+        const [latestVersion] = await tx.select({ v: scoreSnapshots.metricVersion }).from(scoreSnapshots)
+          .where(eq(scoreSnapshots.workspaceId, workspaceId)).orderBy(desc(scoreSnapshots.day)).limit(1);
+        const merged = new Map([...fresh].map(([engine, add]) => [engine, mergeStats(existing.get(engine), add)]));
+        const rows = snapshotRows({ workspaceId, day, runId, stats: merged, entities, previous, metricVersion: latestVersion?.v ?? CURRENT_METRIC_VERSION, now: clock.now() });
+        await upsertSnapshots(tx, rows);
         // The surface composites are views of the same answers: no events of their own.
-        return rows.filter((r) => !isSurfaceComposite(r.engine)).map((r) => scoreMove(runId, shown.get(r.engine) ?? null, { day, data: r.data })).filter((m): m is ScoreChangedData => m !== null);
+        return rows.filter((r) => !isSurfaceComposite(r.engine)).map((r) => scoreMove(runId, shown.get(r.engine) ?? null, { day, data: r.data! })).filter((m): m is ScoreChangedData => m !== null);
       };
     },
 
@@ -135,7 +134,7 @@ export function createScoresService(deps: { db: Db; clock: Clock; workspaces: Wo
       const row = await latest(ws, surface ? surfaceComposite(surface) : COMPOSITE, date ?? dayOf(clock.now()));
       if (!row) throw surface ? notOnSurface(surface) : notAvailable();
       // A surface's composite is still `composite`, of that surface.
-      return { ...scoreBody(row.data, row.day), engine: COMPOSITE, surface: surface ?? (await daySurface(ws, row.day)) };
+      return { ...scoreBody(row.data, row.day), version: row.metricVersion, engine: COMPOSITE, surface: surface ?? (await daySurface(ws, row.day)) };
     },
 
     /**
@@ -143,14 +142,14 @@ export function createScoresService(deps: { db: Db; clock: Clock; workspaces: Wo
      * through as text: a year of points is never parsed and re-serialised by the API process.
      */
     async scoreboardJson(ws: WorkspaceContext): Promise<string> {
-      const [row] = await rawRows<{ day: string; run_id: string; answers: number; simulated_answers: number; runs: string | null; entities: string }>(db, sql`
-        select day, run_id, answers, simulated_answers, (data->'runs')::text as runs, (data->'scoreboard')::text as entities from score_snapshots
+      const [row] = await rawRows<{ day: string; run_id: string; answers: number; simulated_answers: number; runs: string | null; entities: string; metric_version: string }>(db, sql`
+        select day, run_id, answers, simulated_answers, metric_version, (data->'runs')::text as runs, (data->'scoreboard')::text as entities from score_snapshots
         where workspace_id = ${ws.id} and engine = ${COMPOSITE} and day <= ${dayOf(clock.now())}
         order by day desc limit 1`);
       if (!row) throw notAvailable();
       const labels = honest(Number(row.answers), Number(row.simulated_answers));
       const surface = await daySurface(ws, row.day);
-      return `{"workspace":${JSON.stringify(ws.slug)},"date":"${row.day}","runId":${JSON.stringify(row.run_id)},"runs":${row.runs ?? 1},"surface":${JSON.stringify(surface)},"answers":${Number(row.answers)},"simulatedShare":${labels.simulatedShare},"simulated":${labels.simulated},"version":"geo-score-v1","entities":${row.entities}}`;
+      return `{"workspace":${JSON.stringify(ws.slug)},"date":"${row.day}","runId":${JSON.stringify(row.run_id)},"runs":${row.runs ?? 1},"surface":${JSON.stringify(surface)},"answers":${Number(row.answers)},"simulatedShare":${labels.simulatedShare},"simulated":${labels.simulated},"version":${JSON.stringify(row.metric_version)},"entities":${row.entities}}`;
     },
 
     async timeseriesJson(ws: WorkspaceContext, engine: string, range: keyof typeof RANGES, surface?: Surface): Promise<string> {
@@ -162,15 +161,30 @@ export function createScoresService(deps: { db: Db; clock: Clock; workspaces: Wo
       if (cached && Date.now() - cached.at < SERIES_TTL_MS) return cached.json;
       const from = days === null ? null : dayOf(new Date(clock.now().getTime() - (days - 1) * DAY_MS));
       if (!(await latest(ws, COMPOSITE, today))) throw notAvailable();
-      const [row] = await rawRows<{ points: string; answers: number; simulated: number }>(db, sql`
-        select '[' || coalesce(string_agg(point, ',' order by day), '') || ']' as points,
-          coalesce(sum(answers), 0)::int as answers, coalesce(sum(simulated_answers), 0)::int as simulated from score_snapshots
-        where workspace_id = ${ws.id} and engine = ${rowsOf} and day <= ${today} ${from ? sql`and day >= ${from}` : sql``}`);
+      // Engine changes near the range, of the series' engines: the days around each carry them.
+      const changes = await engineChangesFor(engine, surface, from, today);
+      const near = JSON.stringify(Object.fromEntries(flagsByDay(changes)));
+      // Each point says its metric definition, and the day it differs from the point before is
+      // marked (`definitionChanged`); the lag is taken over every day, so a change on the range's
+      // first day shows too. Spliced as text: the stored points are never parsed here.
+      const [row] = await rawRows<{ points: string; answers: number; simulated: number; version: string | null }>(db, sql`
+        select '[' || coalesce(string_agg('{' || coalesce('"possibleEngineChange":' || (${near}::jsonb -> day)::text || ',', '')
+            || '"metricVersion":' || to_json(metric_version)::text
+            || case when prev <> metric_version then ',"definitionChanged":{"from":' || to_json(prev)::text || ',"to":' || to_json(metric_version)::text || '}' else '' end
+            || case when length(point) > 2 then ',' || substr(point, 2) else '}' end, ',' order by day), '') || ']' as points,
+          coalesce(sum(answers), 0)::int as answers, coalesce(sum(simulated_answers), 0)::int as simulated,
+          (array_agg(metric_version order by day desc))[1] as version
+        from (select day, point, metric_version, answers, simulated_answers, lag(metric_version) over (order by day) as prev from score_snapshots
+          where workspace_id = ${ws.id} and engine = ${rowsOf} and day <= ${today}) s
+        ${from ? sql`where day >= ${from}` : sql``}`);
+      const versions = await db.select({ date: scoreSnapshots.day, metricVersion: scoreSnapshots.metricVersion }).from(scoreSnapshots)
+        .where(and(eq(scoreSnapshots.workspaceId, ws.id), eq(scoreSnapshots.engine, rowsOf), lte(scoreSnapshots.day, today)));
+      const definitionChanged = definitionChanges(versions).filter((c) => !from || c.date >= from);
       const labels = honest(Number(row!.answers), Number(row!.simulated));
       // The series' surface: the filter, the engine's own, or that of every engine measured in the range.
       const seriesSurface = surface ?? (engine !== COMPOSITE ? engineSurface(engine) : surfaceOfEngines((await db.selectDistinct({ engine: scoreSnapshots.engine }).from(scoreSnapshots)
         .where(and(eq(scoreSnapshots.workspaceId, ws.id), lte(scoreSnapshots.day, today), ...(from ? [gte(scoreSnapshots.day, from)] : [])))).map((r) => r.engine)));
-      const json = `{"workspace":${JSON.stringify(ws.slug)},"engine":${JSON.stringify(engine)},"surface":${JSON.stringify(seriesSurface)},"range":"${range}","from":${from ? `"${from}"` : 'null'},"to":"${today}","version":"geo-score-v1","answers":${Number(row!.answers)},"simulatedShare":${labels.simulatedShare},"simulated":${labels.simulated},"points":${row!.points}}`;
+      const json = `{"workspace":${JSON.stringify(ws.slug)},"engine":${JSON.stringify(engine)},"surface":${JSON.stringify(seriesSurface)},"range":"${range}","from":${from ? `"${from}"` : 'null'},"to":"${today}","version":${JSON.stringify(row!.version ?? CURRENT_METRIC_VERSION)},"answers":${Number(row!.answers)},"simulatedShare":${labels.simulatedShare},"simulated":${labels.simulated},"definitionChanges":${JSON.stringify(definitionChanged)},"engineChanges":${JSON.stringify(changes)},"points":${row!.points}}`;
       if (seriesCache.size > 5_000) seriesCache.clear();
       seriesCache.set(key, { json, at: Date.now() });
       return json;

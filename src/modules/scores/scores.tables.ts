@@ -28,6 +28,8 @@ export const scoreSnapshots = pgTable(
      * to them and `data` is derived again. Never read by the hot routes. Null on rows from before pooling.
      */
     stats: jsonb('stats').$type<SnapshotStats>(),
+    /** The metric definition it was derived under (definitions.fns.ts); a re-derivation rewrites it. */
+    metricVersion: text('metric_version').notNull().default('geo-score-v1'),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.engine, t.day] })],

@@ -13,7 +13,8 @@ import { stampFacts, type StampAnswer, type StampScope } from './stamp-facts.fns
 const DAY = 86_400_000;
 export const CADENCE_DAYS = 7;
 
-export interface StampFilter { engine?: string; surface?: string }
+/** `metricVersion`: the definition the figure's snapshots were derived under (scores' `version`), when not the current one. */
+export interface StampFilter { engine?: string; surface?: string; metricVersion?: string }
 
 export interface StampsDeps {
   clock: Clock;
@@ -30,10 +31,10 @@ const startOf = (day: string) => new Date(`${day}T00:00:00Z`);
 const engineOf = (engine?: string) => (engine && engine !== 'composite' ? engine : undefined);
 
 export function createStamps(deps: StampsDeps) {
-  async function build(ws: WorkspaceContext, answers: StampAnswer[], windowDays: string[], from: string | null, to: string) {
+  async function build(ws: WorkspaceContext, answers: StampAnswer[], windowDays: string[], from: string | null, to: string, metricVersion?: string) {
     const intents = await deps.intents(ws.id, [...new Set(answers.map((a) => a.promptId))]);
     const facts = stampFacts(answers, { intentOf: new Map(intents.map((p) => [p.id, p.intent])), intents: INTENTS, windowDays, from, to });
-    return { ...stamp(facts), intents: [...INTENTS], thresholds: { ...THRESHOLDS } };
+    return { ...stamp(facts), ...(metricVersion ? { metricVersion } : {}), intents: [...INTENTS], thresholds: { ...THRESHOLDS } };
   }
 
   return {
@@ -42,13 +43,13 @@ export function createStamps(deps: StampsDeps) {
       const end = new Date(startOf(day).getTime() + DAY);
       const start = new Date(end.getTime() - CADENCE_DAYS * DAY);
       const window = await deps.answers(ws, { from: start, to: end, engine: engineOf(f.engine), surface: f.surface });
-      return build(ws, window.filter((a) => a.day === day), window.map((a) => a.day), dayOf(start), day);
+      return build(ws, window.filter((a) => a.day === day), window.map((a) => a.day), dayOf(start), day, f.metricVersion);
     },
 
     /** GET …/methodology: the stamp of the score `GET …/score?date=` answers, with its day and window. */
     async forScore(ws: WorkspaceContext, q: { date?: string; engine?: string }) {
-      const day = (await deps.scores.score(ws, q.date)).date;
-      return { date: day, engine: engineOf(q.engine) ?? 'composite', cadenceDays: CADENCE_DAYS, ...(await this.ofDay(ws, day, q)) };
+      const score = await deps.scores.score(ws, q.date);
+      return { date: score.date, engine: engineOf(q.engine) ?? 'composite', cadenceDays: CADENCE_DAYS, ...(await this.ofDay(ws, score.date, { ...q, metricVersion: score.version })) };
     },
 
     /** Over a series' range ending today (`7d`, `28d`, `all`): every answer in it, cadence over its days. */
@@ -62,13 +63,13 @@ export function createStamps(deps: StampsDeps) {
     async ofPeriod(ws: WorkspaceContext, from: string | null, to: string, f: StampFilter = {}) {
       const answers = await deps.answers(ws, { from: from ? startOf(from) : null, to: new Date(startOf(to).getTime() + DAY), engine: engineOf(f.engine), surface: f.surface });
       const first = answers.reduce<string | null>((m, a) => (m === null || a.day < m ? a.day : m), null);
-      return build(ws, answers, answers.map((a) => a.day), from ?? first, to);
+      return build(ws, answers, answers.map((a) => a.day), from ?? first, to, f.metricVersion);
     },
 
     /** Over the runs a view reads (the sources views' window). */
     async ofRuns(ws: WorkspaceContext, window: { runIds: string[]; from: string; to: string } | null, f: StampFilter = {}) {
       const answers = window ? await deps.answers(ws, { runIds: window.runIds, engine: engineOf(f.engine), surface: f.surface }) : [];
-      return build(ws, answers, answers.map((a) => a.day), window?.from.slice(0, 10) ?? null, (window?.to ?? dayOf(deps.clock.now())).slice(0, 10));
+      return build(ws, answers, answers.map((a) => a.day), window?.from.slice(0, 10) ?? null, (window?.to ?? dayOf(deps.clock.now())).slice(0, 10), f.metricVersion);
     },
   };
 }

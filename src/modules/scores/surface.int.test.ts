@@ -57,7 +57,7 @@ describe('surfaces in scores and time series', () => {
     const series = await get('timeseries?surface=api&format=csv');
     expect(series.headers['content-type']).toMatch(/^text\/csv/);
     const [head, row] = series.body.trim().split('\n');
-    expect(head).toBe('date,engine,surface,score,score_low,score_high,n,runs,simulated_share,missing_components,change_delta,change_significant,grade,metric_version');
+    expect(head).toBe('date,engine,surface,score,score_low,score_high,n,runs,simulated_share,missing_components,change_delta,change_significant,metric_version,definition_changed,possible_engine_change,grade');
     expect(row!.split(',').slice(0, 3)).toEqual(['2026-10-05', 'composite', 'api']);
     const score = await get('score?format=csv');
     expect(score.body.split('\n')[1]!.split(',').slice(1, 3)).toEqual(['composite', 'mixed']);

@@ -57,6 +57,8 @@ const MARKS = {
   simulated: { letter: 'S', color: '#8a5a00', row: 12, says: 'a day with simulated answers' },
   done: { letter: '✓', color: '#146c2e', row: 26, says: 'a recommendation done' },
   model: { letter: 'M', color: '#6a1b9a', row: 40, says: 'an engine named a new model version' },
+  engine: { letter: 'E', color: '#b71c1c', row: 54, says: 'the canary prompts flag a possible engine change (moves near it may be the engine\'s, not the brand\'s)' },
+  definition: { letter: 'D', color: '#0d47a1', row: 68, says: 'the metric definition changed (not comparable across it)' },
 };
 
 /** Whiskers (the 95% interval of each point) and the annotation lines, drawn over the plot. */
@@ -96,7 +98,7 @@ function drawOverlay(u, list, annotations) {
 
 /**
  * `series`: [{key, label, color, points: [{date, score, interval}]}]; `shown`: keys switched on;
- * `annotations`: [{date, kind: 'simulated' | 'done' | 'model', text}]; `yLabel` and `format`
+ * `annotations`: [{date, kind: 'simulated' | 'done' | 'model' | 'engine' | 'definition', text}]; `yLabel` and `format`
  * (the formatter's `score` or `percent`) say what the values are.
  */
 export function BandChart({ series, shown, annotations = [], label, yLabel = 'GEO score (0–100)', format = fmt.score }) {
@@ -153,5 +155,6 @@ export function BandChart({ series, shown, annotations = [], label, yLabel = 'GE
       aria-label=${`${label}: each point with its 95% interval as a whisker; arrow keys move the day the legend shows; the table below has the same numbers`}></div>
     ${annotations.length ? html`<figcaption class="muted">Marks: ${[...new Set(annotations.map((a) => a.kind))].map((k) => `${MARKS[k].letter} = ${MARKS[k].says}`).join(', ')}.</figcaption>` : null}
     ${annotations.some((a) => a.kind === 'model') ? html`<ul class="plain muted small" id="model-changes">${annotations.filter((a) => a.kind === 'model').map((a) => html`<li>${fmt.date(a.date)}: ${a.text}</li>`)}</ul>` : null}
+    ${annotations.some((a) => a.kind === 'engine' || a.kind === 'definition') ? html`<ul class="plain muted small" id="engine-changes">${annotations.filter((a) => a.kind === 'engine' || a.kind === 'definition').map((a) => html`<li>${fmt.date(a.date)}: ${a.text}</li>`)}</ul>` : null}
   </figure>`;
 }
