@@ -99,6 +99,9 @@ import { createHoldout } from './modules/recs/holdout.ts';
 import { createRecsGeneration } from './modules/recs/generation.ts';
 import { createDrafts } from './modules/recs/drafts.ts';
 import { recsRoutes } from './modules/recs/recs.routes.ts';
+import { judgeRoutes } from './modules/judge/judge.routes.ts';
+import { createJudgeService } from './modules/judge/judge.service.ts';
+import { DEFAULT_JUDGE_PRICE_MICROUSD } from './modules/judge/judge.fns.ts';
 import type { SeoSignalsSource } from './modules/recs/recs.types.ts';
 import { createSeoSignals, recIdsByTopic } from './modules/recs/seo-signals.ts';
 import { profileFromWorkspace } from './modules/analysis/profile.fns.ts';
@@ -408,6 +411,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         const row = await workspaces.getRow(ws);
         return { name: row.displayName, competitors: row.competitors.map((c) => c.name) };
       },
+    }),
+  });
+  // The model judge of brand sentiment (docs/analysis.md, "Model judge"): the recommendations' model resolution.
+  judgeRoutes(app, {
+    judge: createJudgeService({
+      db, clock, jobs, credits, runReads, modelFor: recsModel, brandOf: async (ws) => (await workspaces.getRow(ws)).displayName,
+      priceMicrousd: config.sentimentJudge?.priceMicrousd ?? DEFAULT_JUDGE_PRICE_MICROUSD,
     }),
   });
   // Chat tools over the modules' services (chat.tools.ts).

@@ -56,6 +56,8 @@ export interface Config {
   seo?: SeoConfig;
   /** Chat stream settings (optional so that hand-made configs may leave them to the defaults). */
   chat?: { heartbeatMs: number; simulatedTokenMs: number };
+  /** GEO_SENTIMENT_JUDGE_PRICE_MICROUSD: the model judge's price per judged answer (docs/analysis.md); absent means 2,000. */
+  sentimentJudge?: { priceMicrousd: number };
   /** Real engines' provider limits, retries, circuit and prices (docs/engines.md); absent means the defaults. */
   engineLimits?: EngineLimitsConfig;
   /**
@@ -343,6 +345,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTty = p
   const chat = { heartbeatMs: intIn('GEO_CHAT_HEARTBEAT_MS', 10_000, 50, 60_000), simulatedTokenMs: intIn('GEO_CHAT_SIMULATED_TOKEN_MS', 15, 0, 1_000) };
 
   const canaries = parseCanaries(env, problems, intIn);
+  const sentimentJudge = { priceMicrousd: intIn('GEO_SENTIMENT_JUDGE_PRICE_MICROUSD', 2_000, 0, 1_000_000) };
 
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   const given: Partial<Record<SecretName, string>> = {};
@@ -385,6 +388,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTty = p
     fetch: { allowPrivate, allowOrigins: [] },
     seo,
     chat,
+    sentimentJudge,
     webhooks,
     engineLimits,
     optionalEngines: [...new Set(optionalEngines)] as OptionalEngineId[],

@@ -41,6 +41,11 @@ export const SPEC_CREDENTIALS: Record<string, string> = {
   [`GET ${W}/runs/:id`]: 'runs:read',
   [`DELETE ${W}/runs/:id`]: 'runs:write',
   [`GET ${W}/runs/:id/detail`]: 'runs:read',
+  // docs/analysis.md ("Model judge", issue 30): quoting and starting spend like a run (runs:write), reading is runs:read.
+  [`POST ${W}/runs/:id/sentiment-judge/quote`]: 'runs:write',
+  [`POST ${W}/runs/:id/sentiment-judge`]: 'runs:write',
+  [`GET ${W}/runs/:id/sentiment-judge`]: 'runs:read',
+  [`DELETE ${W}/runs/:id/sentiment-judge`]: 'runs:write',
   // 4.5 Scores and metrics
   [`GET ${W}/score`]: 'metrics:read',
   'GET /api/v1/w/:brand/score': 'metrics:read',

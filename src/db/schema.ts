@@ -31,3 +31,4 @@ export * from '../modules/traffic/traffic.tables.ts';
 export * from '../modules/sources/sources.tables.ts';
 export * from '../modules/engines/limits/limits.tables.ts';
 export * from '../modules/canaries/canaries.tables.ts';
+export * from '../modules/judge/judge.tables.ts';

@@ -27,6 +27,7 @@ export const ERROR_STATUS = {
   last_owner: 409,
   already_member: 409,
   invalid_state: 409,
+  model_not_configured: 409,
   stale_state: 409,
   idempotency_conflict: 409,
   job_already_running: 409,

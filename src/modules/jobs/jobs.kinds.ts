@@ -23,6 +23,7 @@ export const JOB_QUEUES = [
   'portfolio_delivery',
   'traffic_ingest',
   'score_rederive',
+  'sentiment_judge',
 ] as const;
 
 /**

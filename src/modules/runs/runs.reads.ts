@@ -105,6 +105,14 @@ export function createRunReads(db: Db) {
         brandSentiment: runResults.brandSentiment, analysis: runResults.analysis, answer: sql<string>`left(${runResults.answer}, ${maxChars})`,
       }).from(runResults).where(and(inArray(runResults.runId, runIds), sql`${runResults.error} is null`)),
 
+    /** A run's answered results that mention the brand, every sample, in answer order: what the sentiment judge reads. */
+    brandAnswers: (workspaceId: string, runId: string) =>
+      db.select({
+        id: runResults.id, engine: runResults.engine, promptText: runResults.promptText, language: runResults.language, sample: runResults.sample,
+        answer: runResults.answer, brandSentiment: runResults.brandSentiment, analysis: runResults.analysis,
+      }).from(runResults).where(and(eq(runResults.workspaceId, workspaceId), eq(runResults.runId, runId), eq(runResults.brandMentioned, true), sql`${runResults.error} is null`))
+        .orderBy(asc(runResults.id)),
+
     /**
      * A run's answered results with their raw text, sources and stored analysis, in the order the
      * run analysed them (ids are time-sortable): what a re-derivation of its snapshots reads.
