@@ -2,10 +2,12 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 
 // A local stand-in for an OpenAI-compatible chat completions API that streams: the real
 // `@ai-sdk/openai` client talks to it over loopback. Each request is answered by a script step:
-// streamed text at a fixed pace, tool calls, or an error after some tokens.
+// streamed text at a fixed pace, tool calls, or an error after some tokens. A request with
+// `stream: false` (the AI SDK's generateText) gets one JSON completion of the step's text, after
+// `hold` settles when the step has one (a test's gate: it decides when the answer goes out).
 
 export type Reply =
-  | { text: string[]; paceMs?: number; firstTokenMs?: number; failAfter?: number }
+  | { text: string[]; paceMs?: number; firstTokenMs?: number; failAfter?: number; hold?: Promise<void>; status?: number }
   | { toolCalls: Array<{ name: string; args: Record<string, unknown> }> };
 
 export interface FakeProvider {
@@ -34,6 +36,20 @@ export async function startFakeOpenAI(script: (body: any, call: number) => Reply
     const reply = script(body, call);
     const times: number[] = [];
     tokenTimes.push(times);
+    if (!body.stream && 'text' in reply) {
+      await reply.hold;
+      if (res.destroyed) return;
+      if (reply.status && reply.status !== 200) {
+        res.writeHead(reply.status, { 'content-type': 'application/json' });
+        return void res.end(JSON.stringify({ error: { message: reply.text.join(''), type: 'invalid_request_error' } }));
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return void res.end(JSON.stringify({
+        id: `chatcmpl-${call}`, object: 'chat.completion', created: 1_760_000_000, model: body.model,
+        choices: [{ index: 0, message: { role: 'assistant', content: reply.text.join('') }, finish_reason: 'stop' }],
+        usage: { prompt_tokens: 200, completion_tokens: reply.text.length, total_tokens: 200 + reply.text.length },
+      }));
+    }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     const chunk = (delta: Record<string, unknown>, finish: string | null = null, usage?: Record<string, number>) =>
       `data: ${JSON.stringify({ id: `chatcmpl-${call}`, object: 'chat.completion.chunk', created: 1_760_000_000, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }], ...(usage ? { usage } : {}) })}\n\n`;
