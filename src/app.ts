@@ -414,12 +414,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
   // The model judge of brand sentiment (docs/analysis.md, "Model judge"): the recommendations' model resolution.
-  judgeRoutes(app, {
-    judge: createJudgeService({
-      db, clock, jobs, credits, runReads, modelFor: recsModel, brandOf: async (ws) => (await workspaces.getRow(ws)).displayName,
-      priceMicrousd: config.sentimentJudge?.priceMicrousd ?? DEFAULT_JUDGE_PRICE_MICROUSD,
-    }),
+  const judge = createJudgeService({
+    db, clock, jobs, credits, runReads, modelFor: recsModel, brandOf: async (ws) => (await workspaces.getRow(ws)).displayName,
+    priceMicrousd: config.sentimentJudge?.priceMicrousd ?? DEFAULT_JUDGE_PRICE_MICROUSD,
   });
+  judgeRoutes(app, { judge });
   // Chat tools over the modules' services (chat.tools.ts).
   const chat = createChatService({
     db, clock, credits, workspaces, resolveKey: (workspaceId, connector) => connections.resolveKey(workspaceId, connector as never),
@@ -546,6 +545,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await delivery.tick();
       await portfolioDelivery.tick();
       await mcpQuotes.sweep();
+      await judge.sweepQuotes();
       await webhooks.sweepStale();
       await webhooks.sweepUnqueued();
     },

@@ -34,12 +34,12 @@ const results: SeedResult[] = [
 async function api(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, app = ctx.app, c = cookie) {
   return app.inject({ method, url, headers: { cookie: c }, ...(payload ? { payload } : {}) });
 }
-async function workspace(app = ctx.app, c = cookie, context = ctx) {
+async function workspace(seeded = results, app = ctx.app, c = cookie, context = ctx) {
   const slug = `judge-${++n}`;
   await createWorkspace(app, c, slug);
   await api('POST', `/api/v1/workspaces/${slug}/credits/top-up`, { amountMicrousd: 10_000_000, idempotencyKey: `t-${slug}` }, app, c);
   const id = ((await context.database.executeSql(`select id from workspaces where slug = '${slug}'`)).rows[0] as { id: string }).id;
-  const runId = await seedRun(context.database.db, id, { finishedAt: new Date(Date.now() - 3600_000), results });
+  const runId = await seedRun(context.database.db, id, { finishedAt: new Date(Date.now() - 3600_000), results: seeded });
   return { slug, id, runId, base: `/api/v1/workspaces/${slug}/runs/${runId}/sentiment-judge` };
 }
 async function ended(slug: string, jobId: string) {
@@ -139,28 +139,32 @@ describe('the model judge of brand sentiment', () => {
     expect(report.agreement.n).toBe(3);
   });
 
-  it('cancel stops the job: calls in flight are aborted, nothing is stored or charged for them', async () => {
-    const ws = await workspace();
+  it('four calls at once; cancel aborts them: nothing more is asked, stored or charged', async () => {
+    // Seven answers that mention the brand: the job may have four calls in flight, never more.
+    const ws = await workspace([...results, ...results.slice(0, 3)]);
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
-    let arrived!: () => void;
-    const firstArrival = new Promise<void>((resolve) => (arrived = resolve));
+    let arrivals = 0;
+    let fourArrived!: () => void;
+    const four = new Promise<void>((resolve) => (fourArrived = resolve));
     const first = fake.requests.length;
     script = (body) => {
-      arrived();
+      if (++arrivals === 4) fourArrived();
       return { ...byContent(body), hold: gate } as Reply;
     };
     const quote = (await api('POST', `${ws.base}/quote`)).json();
+    expect(quote.answers).toBe(7);
     const start = (await api('POST', ws.base, { quoteId: quote.quoteId })).json();
-    await firstArrival;
+    await four;
     const cancel = await api('DELETE', ws.base);
     expect(cancel.statusCode).toBe(200);
     expect(cancel.json()).toMatchObject({ id: start.id, status: 'cancelled' });
     const op = await settledOp(ws.slug);
     open();
-    expect(op.settledMicrousd).toBe(0);
-    expect(fake.requests.length - first).toBeLessThanOrEqual(4);
-    expect((await api('GET', ws.base)).json()).toMatchObject({ judged: 0, job: { status: 'cancelled' } });
+    // The hold settled once the worker stopped: the four aborted calls gave their leases back, and no fifth was made.
+    expect(op).toMatchObject({ reservedMicrousd: 7 * PRICE, settledMicrousd: 0 });
+    expect(fake.requests.length - first).toBe(4);
+    expect((await api('GET', ws.base)).json()).toMatchObject({ answers: 7, judged: 0, job: { status: 'cancelled' } });
     const twice = await api('DELETE', ws.base);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.code).toBe('invalid_state');
@@ -193,7 +197,7 @@ describe('the model judge of brand sentiment', () => {
   });
 
   it('without a configured model: 409 model_not_configured saying how to configure one', async () => {
-    const ws = await workspace(bare.app, bareCookie, bare);
+    const ws = await workspace(results, bare.app, bareCookie, bare);
     const res = await api('POST', `${ws.base}/quote`, undefined, bare.app, bareCookie);
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toMatchObject({ code: 'model_not_configured', message: expect.stringContaining(`PUT /api/v1/workspaces/${ws.slug}/model`) });

@@ -1,5 +1,5 @@
 import { generateText, Output, type LanguageModel } from 'ai';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -153,6 +153,11 @@ export function createJudgeService(deps: JudgeDeps) {
       const job = await latestJob(ws, runId);
       if (!job || job.status !== 'running') throw new AppError('invalid_state', `No judge job is running for run ${runId}.`, { currentStatus: job?.status ?? null });
       return jobView(await jobs.cancel(job), ws.slug);
+    },
+
+    /** Drops quotes a day past their expiry (they can only ever be refused). */
+    async sweepQuotes() {
+      await db.delete(sentimentJudgeQuotes).where(lt(sentimentJudgeQuotes.expiresAt, new Date(clock.now().getTime() - 24 * 3600 * 1000)));
     },
 
     /** Per answer that mentions the brand: the lexicon's label beside the model's, and their agreement. */
