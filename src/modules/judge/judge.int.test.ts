@@ -170,6 +170,24 @@ describe('the model judge of brand sentiment', () => {
     expect(twice.json().error.code).toBe('invalid_state');
   });
 
+  it('a start refused for credits (402) leaves the quote usable', async () => {
+    const slug = `judge-${++n}`;
+    await createWorkspace(ctx.app, cookie, slug); // no credits: the user's free grant went to the first workspace
+    const id = ((await ctx.database.executeSql(`select id from workspaces where slug = '${slug}'`)).rows[0] as { id: string }).id;
+    const runId = await seedRun(ctx.database.db, id, { finishedAt: new Date(Date.now() - 3600_000), results });
+    const base = `/api/v1/workspaces/${slug}/runs/${runId}/sentiment-judge`;
+    script = byContent;
+    const quote = (await api('POST', `${base}/quote`)).json();
+    expect(quote).toMatchObject({ availableMicrousd: 0, balanceAfterMicrousd: -4 * PRICE });
+    const refused = await api('POST', base, { quoteId: quote.quoteId });
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json().error.code).toBe('insufficient_credits');
+    await api('POST', `/api/v1/workspaces/${slug}/credits/top-up`, { amountMicrousd: 1_000_000, idempotencyKey: `t-${slug}` });
+    const started = await api('POST', base, { quoteId: quote.quoteId });
+    expect(started.statusCode).toBe(202);
+    expect((await ended(slug, started.json().id)).status).toBe('succeeded');
+  });
+
   it('refuses bad input with a clear 4xx', async () => {
     const ws = await workspace();
     const other = await workspace();
@@ -194,6 +212,24 @@ describe('the model judge of brand sentiment', () => {
     const missingQuote = await api('POST', `/api/v1/workspaces/${ws.slug}/runs/run_missing/sentiment-judge/quote`);
     expect(missingQuote.statusCode).toBe(404);
     expect((await api('DELETE', ws.base)).statusCode).toBe(409);
+
+    // An expired quote, and a quote made for a model the workspace no longer uses.
+    const late = (await api('POST', `${ws.base}/quote`)).json();
+    await ctx.database.executeSql(`update sentiment_judge_quotes set expires_at = now() - interval '1 minute' where id = '${late.quoteId}'`);
+    expect((await api('POST', ws.base, { quoteId: late.quoteId })).json().error).toMatchObject({ code: 'invalid_quote', details: { reason: 'expired' } });
+    const before = (await api('POST', `${ws.base}/quote`)).json();
+    expect((await ctx.app.inject({ method: 'PUT', url: `/api/v1/workspaces/${ws.slug}/model`, headers: { cookie }, payload: { model: 'openai:gpt-4.1' } })).statusCode).toBe(200);
+    expect((await api('POST', ws.base, { quoteId: before.quoteId })).json().error).toMatchObject({ code: 'invalid_quote', details: { reason: 'model_changed' } });
+
+    // Nothing to judge, or not yet: 409 invalid_state at quote time.
+    const silent = await seedRun(ctx.database.db, ws.id, { finishedAt: new Date(Date.now() - 30_000), results: [results[4]!] });
+    const none = await api('POST', `/api/v1/workspaces/${ws.slug}/runs/${silent}/sentiment-judge/quote`);
+    expect(none.statusCode).toBe(409);
+    expect(none.json().error).toMatchObject({ code: 'invalid_state', message: expect.stringContaining('no answered result that mentions the brand') });
+    await ctx.database.executeSql(`update jobs set status = 'running', finished_at = null where id = '${secondRun}'`);
+    const running = await api('POST', `/api/v1/workspaces/${ws.slug}/runs/${secondRun}/sentiment-judge/quote`);
+    expect(running.statusCode).toBe(409);
+    expect(running.json().error).toMatchObject({ code: 'invalid_state', message: expect.stringContaining('still running') });
   });
 
   it('without a configured model: 409 model_not_configured saying how to configure one', async () => {
