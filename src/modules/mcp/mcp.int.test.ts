@@ -153,6 +153,8 @@ describe.each(['http', 'stdio'] as const)('MCP over %s', (transport) => {
     expect((await call(full, 'list_runs', { limit: 5 })).structuredContent).toMatchObject({ runs: [{ id: runId }] });
     expect((await call(full, 'get_run_status', { id: runId })).structuredContent).toMatchObject({ id: runId, status: 'succeeded' });
     expect((await call(full, 'get_run_detail', { id: runId })).structuredContent).toMatchObject({ run: { id: runId } });
+    // The lexicon's labels beside the model judge's (none run here: every verdict is still null).
+    expect((await call(full, 'get_sentiment_judge', { id: runId })).structuredContent).toMatchObject({ runId, job: null, judged: 0, agreement: { n: 0, kappa: null } });
     expect((await call(full, 'list_recommendations')).structuredContent).toHaveProperty('proposed');
     // A recommendation's effect is said first, in the API's own summary line (the card's words).
     expect((await waitForJob(slug, (await api('POST', `/api/v1/workspaces/${slug}/recs/generate`, { lane: 'geo' })).json().id)).status).toBe('succeeded');

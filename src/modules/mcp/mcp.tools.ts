@@ -112,6 +112,10 @@ export const TOOLS: readonly ToolSpec[] = [
     description: 'A run’s results grouped by engine: brand mentions, citations, sentiment and every prompt’s result; for an adaptive run, `sampling.cells` says which prompt × engine cells got extra samples, why, and their interval before and after.',
   },
   {
+    name: 'get_sentiment_judge', title: 'Sentiment: lexicon against the model judge', operationId: 'getSentimentJudge', annotations: read,
+    description: 'For one run, every answer that mentions the brand with the lexicon’s sentiment label beside the model judge’s label and rationale (when the judge was run), and their agreement: percent, Cohen’s kappa with n, and the 4×4 confusion matrix. The judge itself is started over HTTP (quote, then start).',
+  },
+  {
     name: 'start_run', title: 'Start a measurement run', operationId: 'startRun', metered: true,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     description: 'Starts a measurement run (preset smoke, lite, standard or searchx) that asks the answer engines and spends credits. With sampling {mode: adaptive, targetWidth?, maxExtraMicrousd?} a first pass is followed by extra samples only on prompt × engine cells whose interval straddles an alert or recommendation threshold or is wider than targetWidth; the quote is then the worst case (first pass plus the ceiling), and only calls made are charged. Called without quoteId it only answers a quote (calls, micro-USD, balance after, expiry); call it again with the same arguments and that quoteId to start the run. Follow it with get_run_status.',
