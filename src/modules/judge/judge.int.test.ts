@@ -170,7 +170,7 @@ describe('the model judge of brand sentiment', () => {
     expect(twice.json().error.code).toBe('invalid_state');
   });
 
-  it('a start refused for credits (402) leaves the quote usable', async () => {
+  it('a start refused for credits (402) leaves the quote usable; two racing starts, one job', async () => {
     const slug = `judge-${++n}`;
     await createWorkspace(ctx.app, cookie, slug); // no credits: the user's free grant went to the first workspace
     const id = ((await ctx.database.executeSql(`select id from workspaces where slug = '${slug}'`)).rows[0] as { id: string }).id;
@@ -183,8 +183,11 @@ describe('the model judge of brand sentiment', () => {
     expect(refused.statusCode).toBe(402);
     expect(refused.json().error.code).toBe('insufficient_credits');
     await api('POST', `/api/v1/workspaces/${slug}/credits/top-up`, { amountMicrousd: 1_000_000, idempotencyKey: `t-${slug}` });
-    const started = await api('POST', base, { quoteId: quote.quoteId });
-    expect(started.statusCode).toBe(202);
+    // Two starts racing with one quote: exactly one wins, the other is told the quote is used.
+    const both = await Promise.all([api('POST', base, { quoteId: quote.quoteId }), api('POST', base, { quoteId: quote.quoteId })]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([202, 400]);
+    expect(both.find((r) => r.statusCode === 400)!.json().error.details).toEqual({ reason: 'used' });
+    const started = both.find((r) => r.statusCode === 202)!;
     expect((await ended(slug, started.json().id)).status).toBe('succeeded');
   });
 
