@@ -33,6 +33,7 @@ const ScoreboardEntity = Open({
 const Doc = (description: string) => Type.Unknown({ description });
 const Metrics = Open({
   workspace: Type.String(), date: Type.String(), runId: Type.String(), runs: Doc('succeeded runs pooled on that day'), answers: Doc('answers behind the figures'),
+  version: Type.String({ description: 'The metric definition the day\'s snapshot was derived under' }),
   score: Doc('{value, interval}: GEO score 0-100 and its bootstrap 95% interval'),
   stamp: Stamp,
   mentionRate: Doc('{value, n, interval}: share of answers mentioning the brand, Wilson 95%'),
@@ -128,7 +129,8 @@ export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService
   }, async (request, reply) => {
     const ws = workspaceOf(request);
     const json = await scores.scoreboardJson(ws);
-    return reply.type('application/json; charset=utf-8').send(withStamp(json, await stamps.ofDay(ws, (JSON.parse(json) as { date: string }).date, { metricVersion: (JSON.parse(json) as { version?: string }).version })) as never);
+    const board = JSON.parse(json) as { date: string; version?: string };
+    return reply.type('application/json; charset=utf-8').send(withStamp(json, await stamps.ofDay(ws, board.date, { metricVersion: board.version })) as never);
   });
 
   for (const [url, operationId, params] of [
@@ -186,7 +188,7 @@ export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService
   }, async (request) => {
     const ws = workspaceOf(request);
     const metrics = await scores.metrics(ws);
-    return { ...metrics, stamp: await stamps.ofDay(ws, metrics.date) };
+    return { ...metrics, stamp: await stamps.ofDay(ws, metrics.date, { metricVersion: metrics.version }) };
   });
 }
 

@@ -220,7 +220,7 @@ export function createScoresService(deps: {
         significant: significant(now.interval, before?.interval),
       });
       return {
-        workspace: ws.slug, date: current.day, runId: current.runId, runs: current.data.runs ?? 1,
+        workspace: ws.slug, date: current.day, runId: current.runId, runs: current.data.runs ?? 1, version: current.metricVersion,
         surface: surfaceOfEngines(engines.map((e) => e.engine)), answers: m.answers, ...honest(current.answers, current.simulatedAnswers),
         score: { value: current.data.score, interval: current.data.interval ?? null },
         mentionRate: m.mentionRate, citationRate: m.citationRate, topCitedDomains: m.topCitedDomains,

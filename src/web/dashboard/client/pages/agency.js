@@ -1,7 +1,7 @@
 // Agency overview as a portfolio (issue 24): every client with score, trend, change (significant
 // or not), share of voice against its top competitor, open recommendations, last run, credits
 // left; sortable; a click opens the client. The form that creates a workspace is onboarding.js.
-import { Alert, Change, Loading, Simulated, Sparkline, api, fmt, html, interval, num, usd, useLoad, useState, when, words, ws } from '../lib.js';
+import { Alert, Change, Grade, Loading, Simulated, Sparkline, api, fmt, html, interval, num, usd, useLoad, useState, when, words, ws } from '../lib.js';
 
 /** One client's row: score with band and change, share of voice against its top competitor, open recommendations, last run, credits left. */
 async function loadClient(w) {
@@ -45,7 +45,7 @@ export function Agency() {
         <th scope="col">Share of voice</th><${Head} by="open">Open recs</${Head}><th scope="col">Last run</th><${Head} by="credits">Credits left</${Head}><th scope="col">Data</th></tr></thead>
       <tbody>${rows.map((w) => html`<tr>
         <th scope="row"><a href=${`/w/${w.id}`}>${w.displayName}</a><br /><small class="muted">${w.id} · ${w.role}</small></th>
-        <td>${w.last ? html`<strong class="score">${num(w.last.score)}</strong><br /><small class="muted">95% ${interval(w.last.interval)}</small>` : html`<span class="muted">not measured yet</span>`}</td>
+        <td>${w.last ? html`<strong class="score">${num(w.last.score)}</strong><br /><small class="muted">95% ${interval(w.last.interval)}</small> <${Grade} stamp=${w.series?.stamp} />` : html`<span class="muted">not measured yet</span>`}</td>
         <td><${Sparkline} values=${w.values} bands=${w.bands} label=${`GEO score trend of ${w.displayName}`} /></td>
         <td>${w.last ? html`<${Change} change=${w.last.change} />` : html`<span class="muted">no run yet</span>`}</td>
         <td>${w.own ? html`${fmt.percent(w.own.shareOfVoice)}${w.rival ? html`<br /><small class="muted">vs ${w.rival.name} ${fmt.percent(w.rival.shareOfVoice)}</small>` : null}` : html`<span class="muted">no run yet</span>`}</td>

@@ -3,7 +3,7 @@
 // and the known pages no AI crawler fetched. Unknown is never shown as zero: a link without data
 // reads "no data", and the weakest link is only named where the data can tell.
 
-import { Alert, Loading, Section, api, engineName, fmt, html, interval, useLoad, useState, when, words, ws } from '../lib.js';
+import { Alert, Grade, Loading, Section, api, engineName, fmt, html, interval, useLoad, useState, when, words, ws } from '../lib.js';
 
 const LINKS = { crawl: 'Crawling', retrieval: 'Retrieval', citation: 'Citation', visits: 'Visits' };
 const share = (s, reason) => (s ? html`${fmt.count(s.k)} of ${fmt.count(s.n)} <small class="muted">${interval(s.interval)}</small>` : fmt.notEnough(reason));
@@ -18,7 +18,7 @@ export function ChainPanel({ slug }) {
     </select></label>
     ${loading ? html`<${Loading} what="Loading the chain" />` : error ? html`<${Alert} error=${error} />` : !data.rows.length
       ? html`<p>No page to show yet: pages come from page evaluations, the sitemap, answers that read the brand's pages, and access logs.</p>`
-      : html`<p class="muted">${fmt.count(data.total)} page × engine rows${data.total > data.rows.length ? `, the first ${fmt.count(data.rows.length)} shown` : ''}; visits ${day2(data.from)}–${day2(data.to)}${data.logsReceived ? '' : '; no access log sent yet, so crawling is unknown'}${data.ga4 ? `; GA4 read ${when(data.ga4.syncedAt)}` : '; GA4 not read'}.</p>
+      : html`<p class="muted">${fmt.count(data.total)} page × engine rows${data.total > data.rows.length ? `, the first ${fmt.count(data.rows.length)} shown` : ''}; visits ${day2(data.from)}–${day2(data.to)}${data.logsReceived ? '' : '; no access log sent yet, so crawling is unknown'}${data.ga4 ? `; GA4 read ${when(data.ga4.syncedAt)}` : '; GA4 not read'}. Retrieved and cited: <${Grade} stamp=${data.stamp} /></p>
       <div class="table-wrap"><table id="chain-table" class="cards">
         <caption>Pages by weakest link, most broken first</caption>
         <thead><tr><th scope="col">Page</th><th scope="col">Engine</th><th scope="col">Crawled (verified)</th><th scope="col">Retrieved</th><th scope="col">Cited</th><th scope="col">Visits</th><th scope="col">Weakest link</th></tr></thead>
