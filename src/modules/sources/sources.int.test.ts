@@ -129,6 +129,10 @@ describe('a run stores what each engine searched and read, and the views show it
     const csv = await get(`/sources/urls?run=${runId}&engine=${engine}&format=csv`);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.body).toContain(e.cited);
+    // Every row carries the grade of the view's methodology stamp.
+    const [head, first] = csv.body.trim().split('\n');
+    expect(head).toMatch(/,simulated,grade$/);
+    expect(first).toMatch(/,exploratory$/);
     if (e.queries.length) expect((await get(`/sources/fanout?run=${runId}&engine=${engine}&format=csv`)).body).toContain(e.queries[0]);
   });
 

@@ -95,9 +95,10 @@ export function sourcesRoutes(app: FastifyInstance, deps: { sources: SourcesServ
         : view === 'owned' ? await sources.owned(ws, filter)
         : view === 'gaps' ? await sources.gaps(ws, filter)
         : await sources.table(ws, filter, view === 'domains' ? 'domain' : 'url');
-      if (format !== 'csv') return { ...out, stamp: await deps.stamps.ofRuns(ws, out.window, filter) };
+      const stamp = await deps.stamps.ofRuns(ws, out.window, filter);
+      if (format !== 'csv') return { ...out, stamp };
       reply.header('content-disposition', `attachment; filename="sources-${view}.csv"`);
-      return reply.type('text/csv; charset=utf-8').send(viewCsv({ view, rows: out.rows } as CsvView));
+      return reply.type('text/csv; charset=utf-8').send(viewCsv({ view, rows: out.rows } as CsvView, stamp.grade));
     });
   }
 

@@ -125,7 +125,7 @@ describe('traffic views joined to pages, answers and GA4', () => {
     const filtered = (await get('traffic/chain?weakest=crawl&engine=chatgpt')).json();
     expect(filtered.rows.every((r: { weakest: string; engine: string }) => r.weakest === 'crawl' && r.engine === 'chatgpt')).toBe(true);
     const csv = await get('traffic/chain?format=csv');
-    expect(csv.body.split('\r\n')[0]).toBe('path,engine,weakest,reason,verifiedFetches,lastStatus,robotsBlocked,retrieved,retrievalReported,cited,answers,visitsAccessLogs,visitsGa4,simulated');
+    expect(csv.body.split('\r\n')[0]).toBe('path,engine,weakest,reason,verifiedFetches,lastStatus,robotsBlocked,retrieved,retrievalReported,cited,answers,visitsAccessLogs,visitsGa4,simulated,grade');
     expect((await get('traffic/chain?weakest=nope')).statusCode).toBe(400);
   });
 

@@ -61,12 +61,13 @@ export async function siteRoutes(app: FastifyInstance, deps: { site: SiteViews; 
     const ws = workspaceOf(request);
     const view = await site.chain(ws, request.query);
     // The stamp of the answers behind retrieved and cited (the window's runs); visits and crawls are logs.
-    if (request.query.format !== 'csv') return { ...view, stamp: await deps.stamps.ofRuns(ws, view.window, { engine: request.query.engine }) };
+    const stamp = await deps.stamps.ofRuns(ws, view.window, { engine: request.query.engine });
+    if (request.query.format !== 'csv') return { ...view, stamp };
     return sendCsv(reply, view.rows.map((c) => ({
       path: c.path, engine: c.engine, weakest: c.weakest, reason: c.reason, verifiedFetches: c.crawled?.verifiedHits ?? null, lastStatus: c.crawled?.lastStatus ?? null,
       robotsBlocked: c.robots.filter((x) => x.verdict === 'blocked').map((x) => x.token).join(' '),
       retrieved: c.retrieved?.k ?? null, retrievalReported: c.retrieved?.n ?? null, cited: c.cited?.k ?? null, answers: c.cited?.n ?? null,
-      visitsAccessLogs: c.visits.accessLogs, visitsGa4: c.visits.ga4, simulated: c.simulated,
+      visitsAccessLogs: c.visits.accessLogs, visitsGa4: c.visits.ga4, simulated: c.simulated, grade: stamp.grade,
     })), 'traffic-chain');
   });
 
