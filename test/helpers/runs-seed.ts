@@ -42,7 +42,7 @@ export async function seedRun(db: Db, workspaceId: string, opts: { finishedAt: D
       id: newId('res'), run_id: runId, workspace_id: workspaceId, engine: r.engine, simulated: r.simulated ?? false, prompt_id: r.promptId,
       prompt_text: r.prompt ?? `prompt ${r.promptId}`, intent: r.intent ?? 'discovery', language: r.language ?? 'en', answer: r.answer ?? '', sources: [],
       analysis: storedAnalysisOf(r, opts.brand), brand_mentioned: r.brandMentioned, brand_rank: r.brandMentioned ? 1 : null,
-      brand_sentiment: r.brandMentioned ? (r.brandSentiment ?? 0) : null, error: null, latency_ms: 1, created_at: opts.finishedAt.toISOString(), sample: 1,
+      brand_sentiment: r.brandMentioned ? (r.brandSentiment ?? 0) : null, error: null, latency_ms: 1, created_at: opts.finishedAt.toISOString(), sample: 1, extra: false,
     })));
     await db.execute(sql`insert into run_results select * from jsonb_populate_recordset(null::run_results, ${json}::jsonb)`);
   }

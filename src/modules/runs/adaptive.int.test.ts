@@ -82,6 +82,12 @@ describe('adaptive sampling', () => {
     expect(extra).toBeGreaterThan(0);
     const score = (await api('GET', `/api/v1/workspaces/${slug}/score`)).json();
     expect(score).toMatchObject({ n: 10, stamp: { answers: 10, samplesPerPrompt: 1 } });
+    // The extra samples are marked as such where they are stored, and the run's answer counts
+    // (what metrics over runs and recommendation effects read) hold the first pass alone.
+    const marked = (await ctx.database.executeSql('select extra, count(*)::int as n from run_results where run_id = $1 group by extra', [run.id])).rows as Array<{ extra: boolean; n: number }>;
+    expect(Object.fromEntries(marked.map((r) => [String(r.extra), r.n]))).toEqual({ false: 10, true: extra });
+    const counted = (await ctx.database.executeSql(`select answers from run_answer_counts where run_id = $1 and domain = '*' and engine = '*' and prompt_id = '*' and language = '*'`, [run.id])).rows as Array<{ answers: number }>;
+    expect(counted).toEqual([{ answers: 10 }]);
     // Charged exactly the calls made, at each engine's price; the rest of the hold is released.
     const perEngine = Object.fromEntries(detail.engines.map((e: { engine: string; calls: number }) => [e.engine, e.calls]));
     const after = await balance(slug);

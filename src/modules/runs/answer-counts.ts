@@ -22,11 +22,11 @@ const counted = (rr: SQL) => sql`count(*)::int, (count(*) filter (where ${rr}.br
   (count(*) filter (where ${rr}.brand_mentioned and ${rr}.brand_sentiment < 0))::int, (count(*) filter (where ${rr}.simulated))::int`;
 
 /**
- * Counts the run's answered results; a run counted already is left as it is. `samples`: the run's
- * first pass (adaptive sampling's extra samples beyond it are not counted: runs.service.ts).
+ * Counts the run's answered results of its first pass (adaptive sampling's extra samples are not
+ * counted: results-writer.ts); a run counted already is left as it is.
  */
-export async function recordAnswerCounts(db: Db, runId: string, samples?: number): Promise<void> {
-  const firstPass = samples === undefined ? sql`` : sql`and rr.sample <= ${samples}`;
+export async function recordAnswerCounts(db: Db, runId: string): Promise<void> {
+  const firstPass = sql`and not rr.extra`;
   await db.execute(sql`insert into run_answer_counts (run_id, workspace_id, domain, engine, prompt_id, language, answers, mentioned, negative, simulated)
     select rr.run_id, rr.workspace_id, '*', coalesce(rr.engine, '*'), coalesce(rr.prompt_id, '*'), coalesce(rr.language, '*'), ${counted(sql`rr`)}
     from run_results rr where rr.run_id = ${runId} and rr.error is null ${firstPass}

@@ -40,7 +40,7 @@ function clean(answer: { text: string; sources: Array<{ url: string; title?: str
  */
 function insertResults(db: Db, rows: ResultRow[]) {
   const json = JSON.stringify(rows.map((r) => ({
-    id: r.id, run_id: r.runId, workspace_id: r.workspaceId, engine: r.engine, simulated: r.simulated, prompt_id: r.promptId, sample: r.sample ?? 1,
+    id: r.id, run_id: r.runId, workspace_id: r.workspaceId, engine: r.engine, simulated: r.simulated, prompt_id: r.promptId, sample: r.sample ?? 1, extra: r.extra ?? false,
     prompt_text: r.promptText, intent: r.intent, language: r.language, answer: r.answer, sources: r.sources, analysis: r.analysis ?? null,
     brand_mentioned: r.brandMentioned, brand_rank: r.brandRank ?? null, brand_sentiment: r.brandSentiment ?? null, error: r.error ?? null,
     latency_ms: r.latencyMs, created_at: r.createdAt.toISOString(),
@@ -58,7 +58,8 @@ const usageColumns = (answer: EngineAnswer | null) => (answer?.usage
  * `samples`: the run's first pass. Adaptive sampling's extra samples (past it) answer their cell's
  * question only: pooled into the day's figures they would weight the cells that got them (a score
  * off by up to 3 points in bench/sampling.bench.ts). They are stored as results for the run
- * detail's cells, and kept out of `answered` (the score) and the traces (the stamp, sources views).
+ * detail's cells, marked `extra` (what every later reader filters on), and kept out of `answered`
+ * (the score) and the traces (the stamp, sources views).
  */
 export function createResultsWriter(deps: { db: Db; clock: Clock; runId: string; workspaceId: string; profile: AnalysisProfile; samples: number; completedBefore?: number }) {
   const { db, clock, runId, workspaceId, profile } = deps;
@@ -98,7 +99,7 @@ export function createResultsWriter(deps: { db: Db; clock: Clock; runId: string;
         if (called.answer.trace.warnings.length) stats.traceWarnings++;
       }
       buffer.push({
-        id: resultId, runId, workspaceId, engine: engine.id, simulated: engine.simulated, promptId: prompt.id, sample,
+        id: resultId, runId, workspaceId, engine: engine.id, simulated: engine.simulated, promptId: prompt.id, sample, extra: !firstPass,
         promptText: prompt.text, intent: prompt.intent, language: prompt.language, answer: answer?.text ?? '', sources: answer?.sources ?? [],
         analysis: stored, brandMentioned: analysis?.brand.mentioned ?? false, brandRank: analysis?.brand.rank ?? null,
         brandSentiment: analysis?.brand.sentiment ?? null, error, latencyMs: Date.now() - started, createdAt,

@@ -97,13 +97,13 @@ export function createRunReads(db: Db) {
       return { runIds: kept.map((r) => r.id), from: kept.at(-1)!.finishedAt!, to: newest };
     },
 
-    /** The answered results of the runs; the answer text cut to `maxChars`. */
+    /** The answered results of the runs' first pass; the answer text cut to `maxChars`. */
     answers: (runIds: string[], maxChars = 1200): Promise<AnswerRow[]> =>
       db.select({
         id: runResults.id, runId: runResults.runId, engine: runResults.engine, promptId: runResults.promptId, promptText: runResults.promptText,
         intent: runResults.intent, language: runResults.language, simulated: runResults.simulated, brandMentioned: runResults.brandMentioned,
         brandSentiment: runResults.brandSentiment, analysis: runResults.analysis, answer: sql<string>`left(${runResults.answer}, ${maxChars})`,
-      }).from(runResults).where(and(inArray(runResults.runId, runIds), sql`${runResults.error} is null`)),
+      }).from(runResults).where(and(inArray(runResults.runId, runIds), sql`${runResults.error} is null`, eq(runResults.extra, false))),
 
     /** A run's answered results that mention the brand, every sample, in answer order: what the sentiment judge reads. */
     brandAnswers: (workspaceId: string, runId: string) =>
@@ -123,7 +123,7 @@ export function createRunReads(db: Db) {
         answer: runResults.answer, sources: runResults.sources, analysis: runResults.analysis,
       }).from(runResults).where(and(eq(runResults.runId, runId), sql`${runResults.error} is null`, sql`${runResults.analysis} is not null`,
         // The first pass only, as the run's own snapshot had it: adaptive sampling's extra samples stay out of the day's figures.
-        sql`${runResults.sample} <= coalesce((select (params->'plan'->>'samples')::int from jobs where id = ${runId}), 1)`)).orderBy(asc(runResults.id)),
+        eq(runResults.extra, false))).orderBy(asc(runResults.id)),
 
     /**
      * k of n answers (as the spec says) over the window of latest runs in the range, window and

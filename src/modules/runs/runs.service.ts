@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { ALL_ENGINE_IDS, type EngineId, type PipelineConfig } from '../../config.ts';
 import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -151,7 +151,7 @@ export function createRunsService(deps: {
     if (broken) throw broken.reason;
     // The batch's calls are still out: the run waits, with no worker, until the poller resumes it.
     if (batched.length) return ctx.park(`${writer.stats.completed} live calls done, ${writer.stats.failures} failed; waiting for the provider batch of ${batched.join(', ')}`);
-    return conclude(ctx, ws.id, writer.stats, writer.answered, samples);
+    return conclude(ctx, ws.id, writer.stats, writer.answered);
   }
 
   /**
@@ -170,9 +170,9 @@ export function createRunsService(deps: {
       completed: sql<number>`count(*)::int`, failures: sql<number>`(count(*) filter (where ${runResults.error} is not null))::int`,
     }).from(runResults).where(eq(runResults.runId, ctx.job.id));
     const answered = await db.select({ engine: runResults.engine, promptId: runResults.promptId, simulated: runResults.simulated, analysis: runResults.analysis })
-      .from(runResults).where(and(eq(runResults.runId, ctx.job.id), isNull(runResults.error), isNotNull(runResults.analysis), lte(runResults.sample, samples)));
+      .from(runResults).where(and(eq(runResults.runId, ctx.job.id), isNull(runResults.error), isNotNull(runResults.analysis), eq(runResults.extra, false)));
     const stats = { completed: Number(totals?.completed ?? 0), failures: Number(totals?.failures ?? 0), traceWarnings: writer.stats.traceWarnings };
-    return conclude(ctx, workspaceId, stats, answered as Answered[], samples);
+    return conclude(ctx, workspaceId, stats, answered as Answered[]);
   }
 
   /**
@@ -180,14 +180,14 @@ export function createRunsService(deps: {
    * then the answer counts (what metrics over runs read) and the score snapshots, which commit
    * together with the run's `succeeded`: a succeeded run is always counted.
    */
-  async function conclude(ctx: JobContext, workspaceId: string, stats: { completed: number; failures: number; traceWarnings: number }, answered: Answered[], samples: number) {
+  async function conclude(ctx: JobContext, workspaceId: string, stats: { completed: number; failures: number; traceWarnings: number }, answered: Answered[]) {
     const { job } = ctx;
     await ctx.log(`${stats.completed} calls done, ${stats.failures} failed`);
     if (stats.traceWarnings) await ctx.log(`${stats.traceWarnings} answers came with partial or malformed search metadata: stored with what parsed (see their trace warnings)`);
     if (stats.completed > 0 && stats.failures === stats.completed) throw new Error(`all ${stats.failures} engine calls failed`);
     const write = await deps.onSucceeded?.(workspaceId, job.id, answered);
     return async (tx: Db) => {
-      await recordAnswerCounts(tx, job.id, samples);
+      await recordAnswerCounts(tx, job.id);
       return write?.(tx);
     };
   }

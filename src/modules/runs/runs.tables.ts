@@ -17,6 +17,12 @@ export const runResults = pgTable(
     promptId: text('prompt_id').notNull(),
     /** Which of the run's repeated asks of this prompt on this engine (1..samples). */
     sample: integer('sample').notNull().default(1),
+    /**
+     * An adaptive run's extra sample (past its first pass, sampling.fns.ts): it answers its cell's
+     * question only, so every reader of the day's figures (answer counts, traces, re-derivation,
+     * the window's answers) leaves it out by this column instead of each re-deriving the plan.
+     */
+    extra: boolean('extra').notNull().default(false),
     promptText: text('prompt_text').notNull(),
     intent: text('intent').notNull(),
     language: text('language').notNull(),
