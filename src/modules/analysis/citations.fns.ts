@@ -20,8 +20,18 @@ export interface Citation {
   entityId: string | null;
 }
 
+// Hosts repeat across answers (a few hundred sites make most citations), and the public suffix
+// lookup was a tenth of a simulated call's CPU: each host is looked up once, in a bounded map.
+const REGISTRABLE_CACHE = 10_000;
+const registrable = new Map<string, string>();
 export function registrableDomain(host: string): string {
-  return getDomain(host, { allowPrivateDomains: false }) ?? host;
+  let domain = registrable.get(host);
+  if (domain === undefined) {
+    if (registrable.size >= REGISTRABLE_CACHE) registrable.clear();
+    domain = getDomain(host, { allowPrivateDomains: false }) ?? host;
+    registrable.set(host, domain);
+  }
+  return domain;
 }
 
 export function classify(host: string, entities: Entity[]): { class: CitationClass; entityId: string | null } {

@@ -94,13 +94,15 @@ export class TraceBuilder {
   source(url: unknown, title: unknown, rank: number | null, query: string | null = null, domainHint?: unknown) {
     const u = str(url);
     // A domain hint names the site behind a redirect; it never makes a non-web address usable.
-    const domain = u && domainOf(u) && (hintDomain(domainHint) ?? domainOf(u));
+    const own = u && domainOf(u);
+    const domain = own && (hintDomain(domainHint) ?? own);
     if (!u || !domain) return this.warn(`a retrieved source without a usable URL was skipped (${JSON.stringify(url)?.slice(0, 80)})`);
     this.retrieved.push({ url: u, title: str(title), domain, rank, query });
   }
   cite(url: unknown, title: unknown, span: TraceCitation['span'], domainHint?: unknown) {
     const u = str(url);
-    const domain = u && domainOf(u) && (hintDomain(domainHint) ?? domainOf(u));
+    const own = u && domainOf(u);
+    const domain = own && (hintDomain(domainHint) ?? own);
     if (!u || !domain) return this.warn(`a citation without a usable URL was skipped (${JSON.stringify(url)?.slice(0, 80)})`);
     // One citation per (URL, span): providers repeat an annotation per sentence part.
     if (this.cited.some((c) => c.url === u && c.span?.start === span?.start && c.span?.end === span?.end)) return;
