@@ -91,8 +91,17 @@ export function createEngines(deps: {
     return {
       id, simulated: true, surface: ENGINE_SURFACE[id], concurrency: SIMULATED_CONCURRENCY, schedule: (fn) => limit(fn),
       call: measured(id, true, async (prompt, signal) => {
-        await abortableSleep(config.pipeline.simulatedLatencyMs, signal);
-        return simulatedAnswer(id, prompt, clock.now().toISOString().slice(0, 10), profile, deps.simulatedShift);
+        // A provider's latency covers its own generation: the wait starts with the call, and the
+        // answer is made while it runs, after every call whose slot freed in this turn of the event
+        // loop has started its own wait. Made on the call's path instead, each answer's CPU would
+        // push back the next call's start, and a wave of 160 calls would drift by all of theirs.
+        const waited = abortableSleep(config.pipeline.simulatedLatencyMs, signal);
+        waited.catch(() => undefined); // an abort during the answer's making is rethrown by the await below
+        if (config.pipeline.simulatedLatencyMs > 0) await new Promise((resolve) => setImmediate(resolve));
+        signal.throwIfAborted();
+        const answer = simulatedAnswer(id, prompt, clock.now().toISOString().slice(0, 10), profile, deps.simulatedShift);
+        await waited;
+        return answer;
       }),
     };
   }
