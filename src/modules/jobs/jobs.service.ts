@@ -131,19 +131,21 @@ export function createJobsService(deps: {
 
   /** Ends a job once: the status only moves from running; the hold is settled for what was leased. */
   async function finish(row: JobRow, status: JobStatus, line: string, completedCalls?: number, leaser?: { flush(): Promise<void> } | null, alsoOnSuccess?: (tx: Db) => Promise<void | AfterCommit>) {
-    // Leases not written by now (the database refused a batch) go uncharged, never the reverse.
-    await leaser?.flush().catch((err) => deps.log.error({ err, jobId: row.id }, 'lease batch not written'));
     // The closing line goes with the final status in one statement, so whoever sees the status
     // also sees why; a log file that cannot be written (full disk) must not keep the job from ending.
-    const stamped = await writeLogFile(row, line).catch((err) => {
+    // The file is written while the credits settle: neither waits for the other.
+    const logged = writeLogFile(row, line).catch((err) => {
       deps.log.error({ err, jobId: row.id }, 'job log write failed');
       return `${clock.now().toISOString()} ${line}`;
     });
+    // Leases not written by now (the database refused a batch) go uncharged, never the reverse.
+    await leaser?.flush().catch((err) => deps.log.error({ err, jobId: row.id }, 'lease batch not written'));
     // Settled before the final status is written, so whoever sees the job ended also sees its
     // credits settled (settling is idempotent; a failure here is left to the sweep of ended jobs).
     if (row.reservationId) {
       await credits.settleLeased(row.reservationId).catch((err) => deps.log.error({ err, jobId: row.id }, 'job hold not settled; the sweep will'));
     }
+    const stamped = await logged;
     const after: { run?: AfterCommit; ended?: AfterCommit } = {};
     const ended = await db.transaction(async (tx) => {
       const [updated] = await tx.update(jobs)
@@ -337,8 +339,10 @@ export function createJobsService(deps: {
       };
       try {
         running.set(row.id, controller);
-        leaser = row.reservationId ? await credits.leaser(row.reservationId) : null;
-        await db.update(jobs).set({ pid: process.pid, heartbeatAt: clock.now() }).where(eq(jobs.id, row.id));
+        [leaser] = await Promise.all([
+          row.reservationId ? credits.leaser(row.reservationId) : null,
+          db.update(jobs).set({ pid: process.pid, heartbeatAt: clock.now() }).where(eq(jobs.id, row.id)),
+        ]);
         beat = startBeat();
         const write = await handler(ctx);
         await flush();

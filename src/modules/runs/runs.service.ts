@@ -73,8 +73,8 @@ export function createRunsService(deps: {
     // Runs started before samples existed carry neither field: one sample of every planned prompt.
     const samples = plan.samples ?? 1;
     const order = new Map(promptIds.map((id, i) => [id, i]));
-    const promptRows = (await deps.prompts.byIds(ws.id, promptIds)).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-    const profile = await profileOf(ws);
+    const [rows, profile] = await Promise.all([deps.prompts.byIds(ws.id, promptIds), profileOf(ws)]);
+    const promptRows = rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
     // A run resumed by the batch poller collects its batches and ends.
     const submitted = job.params.batch === true ? await batches.ofRun(job.id) : [];
     if (submitted.length) return collectBatches(ctx, ws.id, promptRows, profile, submitted, samples);
@@ -182,10 +182,16 @@ export function createRunsService(deps: {
    */
   async function conclude(ctx: JobContext, workspaceId: string, stats: { completed: number; failures: number; traceWarnings: number }, answered: Answered[]) {
     const { job } = ctx;
-    await ctx.log(`${stats.completed} calls done, ${stats.failures} failed`);
-    if (stats.traceWarnings) await ctx.log(`${stats.traceWarnings} answers came with partial or malformed search metadata: stored with what parsed (see their trace warnings)`);
-    if (stats.completed > 0 && stats.failures === stats.completed) throw new Error(`all ${stats.failures} engine calls failed`);
-    const write = await deps.onSucceeded?.(workspaceId, job.id, answered);
+    const logged = (async () => {
+      await ctx.log(`${stats.completed} calls done, ${stats.failures} failed`);
+      if (stats.traceWarnings) await ctx.log(`${stats.traceWarnings} answers came with partial or malformed search metadata: stored with what parsed (see their trace warnings)`);
+    })();
+    if (stats.completed > 0 && stats.failures === stats.completed) {
+      await logged;
+      throw new Error(`all ${stats.failures} engine calls failed`);
+    }
+    // The snapshots' statistics are computed while the closing lines are written.
+    const [, write] = await Promise.all([logged, deps.onSucceeded?.(workspaceId, job.id, answered)]);
     return async (tx: Db) => {
       await recordAnswerCounts(tx, job.id);
       return write?.(tx);
