@@ -62,7 +62,7 @@ export function chatToolSpecs(s: ChatToolServices): ChatToolSpec[] {
       name: 'get_scoreboard', scope: 'metrics:read',
       description: 'The brand and every competitor ranked by the same score on the latest snapshot: visibility, share of voice, position, sentiment, citations.',
       input: NoInput,
-      run: async ({ ws }) => JSON.parse(await s.scores.scoreboardJson(ws)),
+      run: async ({ ws }) => JSON.parse((await s.scores.scoreboardJson(ws)).json),
     },
     {
       name: 'get_timeseries', scope: 'metrics:read',
@@ -72,7 +72,7 @@ export function chatToolSpecs(s: ChatToolServices): ChatToolSpec[] {
         range: Type.Optional(StringEnum(['7d', '28d', 'all'] as const, { description: 'default 28d' })),
       }),
       run: async ({ ws }, i) => {
-        const series = JSON.parse(await s.scores.timeseriesJson(ws, (i.engine as string) ?? COMPOSITE, (i.range as '7d') ?? '28d'));
+        const series = JSON.parse((await s.scores.timeseriesJson(ws, (i.engine as string) ?? COMPOSITE, (i.range as '7d') ?? '28d')).json);
         const points = series.points as unknown[];
         return points.length > SERIES_POINTS ? { ...series, points: points.slice(-SERIES_POINTS), truncatedToLast: SERIES_POINTS } : series;
       },

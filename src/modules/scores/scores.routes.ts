@@ -128,9 +128,8 @@ export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService
     },
   }, async (request, reply) => {
     const ws = workspaceOf(request);
-    const json = await scores.scoreboardJson(ws);
-    const board = JSON.parse(json) as { date: string; version?: string };
-    return reply.type('application/json; charset=utf-8').send(withStamp(json, await stamps.ofDay(ws, board.date, { metricVersion: board.version })) as never);
+    const board = await scores.scoreboardJson(ws);
+    return reply.type('application/json; charset=utf-8').send(withStamp(board.json, await stamps.ofDay(ws, board.date, { metricVersion: board.version })) as never);
   });
 
   for (const [url, operationId, params] of [
@@ -146,10 +145,10 @@ export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService
     }, async (request, reply) => {
       const q = request.query as { engine: string; range: '7d' | '28d' | 'all'; surface?: Surface; format: 'json' | 'csv' };
       const ws = workspaceOf(request);
-      const json = await scores.timeseriesJson(ws, q.engine, q.range, q.surface);
-      const series = JSON.parse(json) as Parameters<typeof seriesCsv>[0] & { version?: string };
-      const stamp = await stamps.ofRange(ws, q.range, { ...q, metricVersion: series.version });
-      if (q.format === 'csv') return reply.type('text/csv; charset=utf-8').send(seriesCsv({ ...series, stamp }));
+      const { json, version } = await scores.timeseriesJson(ws, q.engine, q.range, q.surface);
+      const stamp = await stamps.ofRange(ws, q.range, { ...q, metricVersion: version });
+      // Only the CSV reads the points; the JSON is passed through as PostgreSQL assembled it.
+      if (q.format === 'csv') return reply.type('text/csv; charset=utf-8').send(seriesCsv({ ...(JSON.parse(json) as Parameters<typeof seriesCsv>[0]), stamp }));
       return reply.type('application/json; charset=utf-8').send(withStamp(json, stamp) as never);
     });
   }

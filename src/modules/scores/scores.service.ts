@@ -45,6 +45,9 @@ const SHOWN = {
   answers: scoreSnapshots.answers, simulatedAnswers: scoreSnapshots.simulatedAnswers, metricVersion: scoreSnapshots.metricVersion,
 };
 
+/** A time series as JSON text, with the metric definition of its latest point beside it. */
+export interface SeriesJson { json: string; version: string }
+
 export function createScoresService(deps: {
   db: Db; clock: Clock; workspaces: WorkspacesService;
   /** Engine changes flagged by the canaries: the time series marks the days around them. */
@@ -54,7 +57,7 @@ export function createScoresService(deps: {
   // Time series change once a day per workspace: a response is kept 5 s (another process's new
   // snapshot shows within that), and this process's own writes drop the workspace's entries at once.
   const SERIES_TTL_MS = 5_000;
-  const seriesCache = new Map<string, { json: string; at: number }>();
+  const seriesCache = new Map<string, { series: SeriesJson; at: number }>();
   const forget = (workspaceId: string) => {
     for (const key of seriesCache.keys()) if (key.startsWith(`${workspaceId}|`)) seriesCache.delete(key);
   };
@@ -140,8 +143,9 @@ export function createScoresService(deps: {
     /**
      * The hot reads (scoreboard, time series) are assembled as JSON by PostgreSQL and passed
      * through as text: a year of points is never parsed and re-serialised by the API process.
+     * What a caller needs besides the text (the day, the metric definition) comes beside it.
      */
-    async scoreboardJson(ws: WorkspaceContext): Promise<string> {
+    async scoreboardJson(ws: WorkspaceContext): Promise<{ json: string; date: string; version: string }> {
       const [row] = await rawRows<{ day: string; run_id: string; answers: number; simulated_answers: number; runs: string | null; entities: string; metric_version: string }>(db, sql`
         select day, run_id, answers, simulated_answers, metric_version, (data->'runs')::text as runs, (data->'scoreboard')::text as entities from score_snapshots
         where workspace_id = ${ws.id} and engine = ${COMPOSITE} and day <= ${dayOf(clock.now())}
@@ -149,16 +153,17 @@ export function createScoresService(deps: {
       if (!row) throw notAvailable();
       const labels = honest(Number(row.answers), Number(row.simulated_answers));
       const surface = await daySurface(ws, row.day);
-      return `{"workspace":${JSON.stringify(ws.slug)},"date":"${row.day}","runId":${JSON.stringify(row.run_id)},"runs":${row.runs ?? 1},"surface":${JSON.stringify(surface)},"answers":${Number(row.answers)},"simulatedShare":${labels.simulatedShare},"simulated":${labels.simulated},"version":${JSON.stringify(row.metric_version)},"entities":${row.entities}}`;
+      const json = `{"workspace":${JSON.stringify(ws.slug)},"date":"${row.day}","runId":${JSON.stringify(row.run_id)},"runs":${row.runs ?? 1},"surface":${JSON.stringify(surface)},"answers":${Number(row.answers)},"simulatedShare":${labels.simulatedShare},"simulated":${labels.simulated},"version":${JSON.stringify(row.metric_version)},"entities":${row.entities}}`;
+      return { json, date: row.day, version: row.metric_version };
     },
 
-    async timeseriesJson(ws: WorkspaceContext, engine: string, range: keyof typeof RANGES, surface?: Surface): Promise<string> {
+    async timeseriesJson(ws: WorkspaceContext, engine: string, range: keyof typeof RANGES, surface?: Surface): Promise<SeriesJson> {
       const days = RANGES[range];
       const today = dayOf(clock.now());
       const rowsOf = seriesKey(engine, surface);
       const key = `${ws.id}|${engine}|${range}|${today}|${surface ?? ''}`;
       const cached = seriesCache.get(key);
-      if (cached && Date.now() - cached.at < SERIES_TTL_MS) return cached.json;
+      if (cached && Date.now() - cached.at < SERIES_TTL_MS) return cached.series;
       const from = days === null ? null : dayOf(new Date(clock.now().getTime() - (days - 1) * DAY_MS));
       if (!(await latest(ws, COMPOSITE, today))) throw notAvailable();
       // Engine changes near the range, of the series' engines: the days around each carry them.
@@ -184,10 +189,12 @@ export function createScoresService(deps: {
       // The series' surface: the filter, the engine's own, or that of every engine measured in the range.
       const seriesSurface = surface ?? (engine !== COMPOSITE ? engineSurface(engine) : surfaceOfEngines((await db.selectDistinct({ engine: scoreSnapshots.engine }).from(scoreSnapshots)
         .where(and(eq(scoreSnapshots.workspaceId, ws.id), lte(scoreSnapshots.day, today), ...(from ? [gte(scoreSnapshots.day, from)] : [])))).map((r) => r.engine)));
-      const json = `{"workspace":${JSON.stringify(ws.slug)},"engine":${JSON.stringify(engine)},"surface":${JSON.stringify(seriesSurface)},"range":"${range}","from":${from ? `"${from}"` : 'null'},"to":"${today}","version":${JSON.stringify(row!.version ?? CURRENT_METRIC_VERSION)},"answers":${Number(row!.answers)},"simulatedShare":${labels.simulatedShare},"simulated":${labels.simulated},"definitionChanges":${JSON.stringify(definitionChanged)},"engineChanges":${JSON.stringify(changes)},"points":${row!.points}}`;
+      const version = row!.version ?? CURRENT_METRIC_VERSION;
+      const json = `{"workspace":${JSON.stringify(ws.slug)},"engine":${JSON.stringify(engine)},"surface":${JSON.stringify(seriesSurface)},"range":"${range}","from":${from ? `"${from}"` : 'null'},"to":"${today}","version":${JSON.stringify(version)},"answers":${Number(row!.answers)},"simulatedShare":${labels.simulatedShare},"simulated":${labels.simulated},"definitionChanges":${JSON.stringify(definitionChanged)},"engineChanges":${JSON.stringify(changes)},"points":${row!.points}}`;
       if (seriesCache.size > 5_000) seriesCache.clear();
-      seriesCache.set(key, { json, at: Date.now() });
-      return json;
+      const series = { json, version };
+      seriesCache.set(key, { series, at: Date.now() });
+      return series;
     },
 
     /** The brand and each competitor day by day (visibility and share of voice with their intervals), from each day's scoreboard. */
