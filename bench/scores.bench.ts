@@ -71,6 +71,15 @@ for (let d = 364; d >= 0; d--) {
   await database.db.insert(scoreSnapshots).values(rows);
 }
 
+// The answers' traces behind those snapshots, one per engine, prompt and day, as runs write them:
+// what each response's methodology stamp reads (the score's over its 7-day window, the series'
+// over its whole range).
+await database.executeSql(`insert into answer_traces (result_id, run_id, workspace_id, engine, surface, simulated, prompt_id, sample, format, model_version, queries, retrieved, cited, usage, missing, warnings, created_at)
+  select 'res_' || d || '_' || e || '_' || p, 'run_' || to_char(now() - d * interval '1 day', 'YYYY-MM-DD'), $1, e, case when e = 'google-aio' then 'product' else 'api' end, true,
+    'prm_' || p, 1, 'simulated', 'simulated-' || e || '-1', '[]'::jsonb, '[]'::jsonb, '[]'::jsonb, null, '[]'::jsonb, '[]'::jsonb, date_trunc('day', now() - d * interval '1 day') + interval '12 hours'
+  from generate_series(0, 364) d, unnest($2::text[]) e, generate_series(0, 119) p`, [ws!.id, ENGINE_IDS]);
+await database.executeSql('analyze answer_traces');
+
 await app.listen({ host: '127.0.0.1', port: 0 });
 const port = (app.server.address() as { port: number }).port;
 const bare = Fastify();
@@ -92,7 +101,7 @@ const baseline = await load(`http://127.0.0.1:${barePort}/bare`);
 const bareSingle = await load(`http://127.0.0.1:${barePort}/bare`, [], 1);
 console.log(`baseline bare Fastify route: ${baseline.rps.toFixed(0)} req/s over 10 connections, median ${bareSingle.p50} ms one at a time`);
 const auth = [`authorization=Bearer ${created.secret}`];
-for (const path of ['/api/v1/workspaces/benchco/score', '/api/v1/workspaces/benchco/timeseries?range=all', '/api/v1/workspaces/benchco/scoreboard']) {
+for (const path of ['/api/v1/workspaces/benchco/score', '/api/v1/workspaces/benchco/timeseries?range=28d', '/api/v1/workspaces/benchco/timeseries?range=all', '/api/v1/workspaces/benchco/scoreboard']) {
   await load(`http://127.0.0.1:${port}${path}`, auth);
   // Latency: one caller at a time; throughput: 10 connections in parallel.
   const single = await load(`http://127.0.0.1:${port}${path}`, auth, 1);

@@ -346,7 +346,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The methodology stamp of every figure (docs/methodology.md): from the answers' traces (the
   // sources module, made below: called at request time) and the prompts' intents.
   const stamps = createStamps({
-    clock, scores, answers: (ws, scope) => sources.stampAnswers(ws, scope),
+    clock, scores, answers: (ws, scope) => sources.stampAnswers(ws, scope), answersMark: (workspaceId, period) => sources.answersMark(workspaceId, period),
     intents: async (workspaceId, ids) => (await prompts.byIds(workspaceId, ids)).map((p) => ({ id: p.id, intent: p.intent })),
   });
   scoresRoutes(app, { scores, stamps });

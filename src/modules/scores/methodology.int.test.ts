@@ -67,4 +67,20 @@ describe('GET …/methodology', () => {
     const cells = csv[1]!.split(',');
     expect([cells[head.indexOf('grade')], cells[head.indexOf('metric_version')]]).toEqual(['exploratory', 'geo-score-v1']);
   });
+
+  it('a stamp given again is still true: a new run of the same day shows in it at once', async () => {
+    // Stamps are kept while their period's answers are unchanged (scores/stamps.ts); the test
+    // clock does not move, so only the answers' count can tell the kept stamp is out of date.
+    const before = (await get('timeseries?range=7d')).json();
+    expect((await get('timeseries?range=7d')).json().stamp).toEqual(before.stamp);
+    const dayBefore = (await get('score')).json().stamp;
+    const run = await ctx.app.inject({ method: 'POST', url: '/api/v1/workspaces/stamp/runs', headers: { cookie }, payload: { preset: 'smoke' } });
+    expect((await jobWhenDone(ctx.app, 'stamp', run.json().id, { cookie })).status).toBe('succeeded');
+    const after = (await get('timeseries?range=7d')).json();
+    expect(after.stamp.answers).toBe(after.answers);
+    expect(after.stamp.answers).toBeGreaterThan(before.stamp.answers);
+    const score = (await get('score')).json();
+    expect(score.stamp.answers).toBe(score.n);
+    expect(score.stamp.answers).toBeGreaterThan(dayBefore.answers);
+  });
 });

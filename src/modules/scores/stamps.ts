@@ -21,7 +21,19 @@ export interface StampsDeps {
   scores: Pick<ScoresService, 'score'>;
   answers(ws: WorkspaceContext, scope: StampScope): Promise<StampAnswer[]>;
   intents(workspaceId: string, promptIds: string[]): Promise<Array<{ id: string; intent: string }>>;
+  /** A mark that changes whenever the answers of the period [from, to) do (their count and newest time): what a kept stamp is checked against. */
+  answersMark(workspaceId: string, period: { from: Date | null; to: Date }): Promise<string>;
 }
+
+/**
+ * A stamp is kept and given again while its period's answers have not changed (their mark, read
+ * from an index on every request, so another process's new answers show at once) and for at most
+ * this long (the prompts' intents, which can be edited, show within it). A stamp reads every
+ * answer of its period: over a year of daily runs, hundreds of thousands of rows grouped seven
+ * ways, where the figure beside it is one pre-computed row (bench/scores.bench.ts).
+ */
+export const STAMP_TTL_MS = 60_000;
+const KEPT_STAMPS = 5_000;
 
 export type Stamps = ReturnType<typeof createStamps>;
 
@@ -31,6 +43,20 @@ const startOf = (day: string) => new Date(`${day}T00:00:00Z`);
 const engineOf = (engine?: string) => (engine && engine !== 'composite' ? engine : undefined);
 
 export function createStamps(deps: StampsDeps) {
+  type Built = Awaited<ReturnType<typeof build>>;
+  const kept = new Map<string, { stamp: Built; mark: string; at: number }>();
+  /** The stamp of `key` (every argument it is made of), made by `make` unless kept and still true. */
+  async function keptOr(ws: WorkspaceContext, key: string, period: { from: Date | null; to: Date }, make: () => Promise<Built>): Promise<Built> {
+    const mark = await deps.answersMark(ws.id, period);
+    const id = `${ws.id}|${key}`;
+    const hit = kept.get(id);
+    if (hit && hit.mark === mark && Date.now() - hit.at < STAMP_TTL_MS) return structuredClone(hit.stamp);
+    const stamp = await make();
+    if (kept.size >= KEPT_STAMPS) kept.clear();
+    kept.set(id, { stamp: structuredClone(stamp), mark, at: Date.now() });
+    return stamp;
+  }
+
   async function build(ws: WorkspaceContext, answers: StampAnswer[], windowDays: string[], from: string | null, to: string, metricVersion?: string) {
     const intents = await deps.intents(ws.id, [...new Set(answers.map((a) => a.promptId))]);
     const facts = stampFacts(answers, { intentOf: new Map(intents.map((p) => [p.id, p.intent])), intents: INTENTS, windowDays, from, to });
@@ -42,8 +68,10 @@ export function createStamps(deps: StampsDeps) {
     async ofDay(ws: WorkspaceContext, day: string, f: StampFilter = {}) {
       const end = new Date(startOf(day).getTime() + DAY);
       const start = new Date(end.getTime() - CADENCE_DAYS * DAY);
-      const window = await deps.answers(ws, { from: start, to: end, engine: engineOf(f.engine), surface: f.surface });
-      return build(ws, window.filter((a) => a.day === day), window.map((a) => a.day), dayOf(start), day, f.metricVersion);
+      return keptOr(ws, `day|${day}|${f.engine ?? ''}|${f.surface ?? ''}|${f.metricVersion ?? ''}`, { from: start, to: end }, async () => {
+        const window = await deps.answers(ws, { from: start, to: end, engine: engineOf(f.engine), surface: f.surface });
+        return build(ws, window.filter((a) => a.day === day), window.map((a) => a.day), dayOf(start), day, f.metricVersion);
+      });
     },
 
     /** GET …/methodology: the stamp of the score `GET …/score?date=` answers, with its day and window. */
@@ -61,9 +89,12 @@ export function createStamps(deps: StampsDeps) {
 
     /** Over the days [from, to] (a report's period; from null: since the first answer). */
     async ofPeriod(ws: WorkspaceContext, from: string | null, to: string, f: StampFilter = {}) {
-      const answers = await deps.answers(ws, { from: from ? startOf(from) : null, to: new Date(startOf(to).getTime() + DAY), engine: engineOf(f.engine), surface: f.surface });
-      const first = answers.reduce<string | null>((m, a) => (m === null || a.day < m ? a.day : m), null);
-      return build(ws, answers, answers.map((a) => a.day), from ?? first, to, f.metricVersion);
+      const period = { from: from ? startOf(from) : null, to: new Date(startOf(to).getTime() + DAY) };
+      return keptOr(ws, `period|${from ?? ''}|${to}|${f.engine ?? ''}|${f.surface ?? ''}|${f.metricVersion ?? ''}`, period, async () => {
+        const answers = await deps.answers(ws, { ...period, engine: engineOf(f.engine), surface: f.surface });
+        const first = answers.reduce<string | null>((m, a) => (m === null || a.day < m ? a.day : m), null);
+        return build(ws, answers, answers.map((a) => a.day), from ?? first, to, f.metricVersion);
+      });
     },
 
     /** Over the runs a view reads (the sources views' window). */

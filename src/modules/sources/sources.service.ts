@@ -165,6 +165,17 @@ export function createSourcesService(deps: { db: Db; clock: Clock; runReads: Run
       return rows.map((r) => ({ ...r, n: Number(r.n) }));
     },
 
+    /**
+     * How many answers the period holds and the newest one's time, from the (workspace, time) index
+     * alone: it changes whenever the period's answers do, added or deleted (the stamps' cache).
+     */
+    async answersMark(workspaceId: string, q: { from: Date | null; to: Date }): Promise<string> {
+      const t = answerTraces;
+      const [row] = await deps.db.select({ n: count(), at: sql<string | null>`max(${t.createdAt})::text` }).from(t)
+        .where(and(eq(t.workspaceId, workspaceId), q.from ? gte(t.createdAt, q.from) : undefined, lt(t.createdAt, q.to)));
+      return `${Number(row?.n ?? 0)}|${row?.at ?? ''}`;
+    },
+
     /** Each engine's model versions day by day (UTC days of the answers) over the range, and the days they changed. */
     async modelVersionHistory(ws: WorkspaceContext, range: RangeName) {
       const span = RANGE_DAYS[range];
