@@ -74,7 +74,10 @@ function section(s: Section, r: ReportData, f: Formatter, t: Translator): string
   return `<section class="block"><h2>${esc(t.text(s.heading))}${s.day ? ` <small>${esc(f.date(s.day))}</small>` : ''}</h2>`
     + (surface ? `<p class="surface">${esc(surface)}</p>` : '')
     + (s.note ? `<p class="na">${esc(t.text(s.note))}</p>` : '')
-    + (s.unavailable ? `<p class="na">${esc(f.notEnough(t.text(s.unavailable)))}</p>` : '')
+    // A section's empty state is a whole sentence that says why ("No technical check failed…"):
+    // shown as written, not after "Not enough data:", which would misname good news and read
+    // "Not enough data: No …" in every language.
+    + (s.unavailable ? `<p class="na">${esc(t.text(s.unavailable))}</p>` : '')
     + (s.chart === 'score' ? scoreChart(r.series, f, t, color) : '')
     + (s.figures.length ? figures(s.figures, f, t) : '')
     + bars

@@ -35,6 +35,17 @@ async function until<T>(read: () => Promise<T>, done: (v: T) => boolean): Promis
   throw new Error('gave up waiting');
 }
 
+/** Keeps the PDF's pages as PNGs under test-artifacts/reports/ (`<name>-page-N.png`) for a person to look at; returns their names. */
+function keepPages(pdf: Buffer, name: string): string[] {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'report-png-'));
+  writeFileSync(path.join(dir, 'report.pdf'), pdf);
+  execFileSync('pdftoppm', ['-png', '-r', '60', path.join(dir, 'report.pdf'), path.join(dir, 'page')]);
+  const pngs = readdirSync(dir).filter((f) => f.endsWith('.png')).sort();
+  for (const png of pngs) copyFileSync(path.join(dir, png), path.join(ARTIFACTS, `${name}-${png}`));
+  return pngs;
+}
+
 beforeAll(async () => {
   ctx = await createTestApp({ clock });
   owner = (await signup(ctx.app)).cookie;
@@ -134,13 +145,7 @@ describe('on-demand reports', { timeout: 240_000 }, () => {
     const html = (await req('GET', `client-a/reports/${report.id}?format=html`)).body;
     expect(html.match(/<circle /g)).toHaveLength(DAYS.length);
     expect(html).toContain('<polygon');
-    mkdirSync(ARTIFACTS, { recursive: true });
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'report-png-'));
-    writeFileSync(path.join(dir, 'report.pdf'), pdf);
-    execFileSync('pdftoppm', ['-png', '-r', '60', path.join(dir, 'report.pdf'), path.join(dir, 'page')]);
-    const pngs = readdirSync(dir).filter((f) => f.endsWith('.png')).sort();
-    expect(pngs).toHaveLength(pages.length);
-    for (const png of pngs) copyFileSync(path.join(dir, png), path.join(ARTIFACTS, `visibility_summary-${png}`));
+    expect(keepPages(pdf, 'visibility_summary')).toHaveLength(pages.length);
   });
 
   it('CSV: one header, ISO dates, raw numbers with interval columns, a BOM when asked, formulas neutralised', async () => {
@@ -173,5 +178,12 @@ describe('on-demand reports', { timeout: 240_000 }, () => {
     const html = (await req('GET', `client-b/reports/${report.id}?format=html`)).body;
     expect(html).toContain('Engines: Not enough data: no measurement succeeded in this period');
     expect(html).not.toContain('<th>Engine</th>');
+    if (!browserAvailable || !havePoppler) return;
+    // As a client would open it: every page's text laid out without overlaps, the empty state said in words.
+    const pdf = (await req('GET', `client-b/reports/${report.id}?format=pdf`)).rawPayload;
+    const pages = await pdfPages(pdf);
+    pages.forEach((boxes, i) => expect(overlaps(boxes), `page ${i + 1}`).toEqual([]));
+    expect(pages.map((boxes) => boxes.map((b) => b.str).join(' ')).join(' ')).toContain('no measurement succeeded in this period');
+    expect(keepPages(pdf, 'visibility_summary-no-run')).toHaveLength(pages.length);
   });
 });
