@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Every test runs on the embedded database (PGlite). With TEST_DATABASE_URL set, the storage
@@ -10,6 +11,11 @@ export default defineConfig({
     // database and nothing is mocked, and re-importing the app's module graph for each file cost
     // about a second per file (a quarter of the suite's time on the 2-core CI machine).
     isolate: false,
+    // Vitest's default is one worker per core but one, which on the 2-core CI machine is a single
+    // worker: the suite then ran file after file while its tests waited on spawned processes,
+    // Chromium and PostgreSQL, and beside other CPU-bound processes it got a third of the machine.
+    // Two workers there; every file has its own databases, ports and directories.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
