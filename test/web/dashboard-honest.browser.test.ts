@@ -174,6 +174,10 @@ describe.runIf(browserAvailable)('a dashboard a client can be shown (issue 24)',
       await page.getByRole('heading', { name: 'Workspaces' }).waitFor();
       await page.waitForLoadState('networkidle');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      // The table may scroll sideways in its frame; what explains it must not scroll out of sight with it.
+      const about = await page.locator('#agency-about').boundingBox();
+      expect(about!.x + about!.width, `${width}: the table's explanation runs past the screen`).toBeLessThanOrEqual(width);
+      expect(await page.locator('table.agency').getAttribute('aria-describedby')).toBe('agency-about');
       await page.screenshot({ path: `${SHOTS}/honest-${width}-agency.png`, fullPage: true });
       expect(messages).toEqual([]);
       const res = await page.goto(`${base}/w/measured/nowhere`);
