@@ -11,7 +11,7 @@ import { scoreBody, type EntityInfo, type Snapshot } from './snapshot.fns.ts';
 import { mergeStats, runStats } from './stats.fns.ts';
 import { scoreMove, type ScoreChangedData } from './moves.fns.ts';
 import { scoreSnapshots } from './scores.tables.ts';
-import { lockDay, previousSnapshots, snapshotRows, upsertSnapshots } from './snapshot-rows.ts';
+import { lockDay, previousSnapshots, snapshotRows, snapshotsVersion, upsertSnapshots } from './snapshot-rows.ts';
 import { CURRENT_METRIC_VERSION, definitionChanges } from './definitions.fns.ts';
 import { entitySeries } from './entity-series.fns.ts';
 import { RANGE_DAYS as RANGES, shiftDay } from '../../lib/ranges.ts';
@@ -107,28 +107,43 @@ export function createScoresService(deps: {
         const surface = engineSurface(a.engine);
         return surface ? [surfaceComposite(surface)] : [];
       });
+      /** The day's rows with this run pooled in, from what `reader` sees of the workspace's snapshots. */
+      const build = async (reader: Db) => {
+        const version = await snapshotsVersion(reader, workspaceId);
+        const existing = new Map((await reader.select({ engine: scoreSnapshots.engine, stats: scoreSnapshots.stats }).from(scoreSnapshots)
+          .where(and(eq(scoreSnapshots.workspaceId, workspaceId), eq(scoreSnapshots.day, day)))).map((r) => [r.engine, r.stats]));
+        const previous = await previousSnapshots(reader, workspaceId, day);
+        // What the workspace showed before this run: today's snapshot before pooling, else the last day's.
+        const shown = new Map((await rawRows<{ engine: string; day: string; data: Snapshot }>(reader, sql`
+          select distinct on (engine) engine, day, data from score_snapshots
+          where workspace_id = ${workspaceId} and day <= ${day} order by engine, day desc`)).map((r) => [r.engine, r]));
+        // A new run continues the workspace's definition: its answers are analysed now, with today's
+        // settings, which every definition of the registry reads alike (docs/methodology.md).
+        const [latestVersion] = await reader.select({ v: scoreSnapshots.metricVersion }).from(scoreSnapshots)
+          .where(eq(scoreSnapshots.workspaceId, workspaceId)).orderBy(desc(scoreSnapshots.day)).limit(1);
+        const merged = new Map([...fresh].map(([engine, add]) => [engine, mergeStats(existing.get(engine), add)]));
+        const rows = snapshotRows({ workspaceId, day, runId, stats: merged, entities, previous, metricVersion: latestVersion?.v ?? CURRENT_METRIC_VERSION, now: clock.now() });
+        return { version, rows, shown };
+      };
+      // Built from now on, while the run's credits settle, outside the transaction that ends the run
+      // and its day's lock (the reads and the bootstrap intervals were half of that transaction's
+      // time), from one consistent view. The transaction keeps it if no snapshot of the workspace
+      // was written since, else builds again under the lock: another run of the day, or a
+      // re-derivation, is never pooled over.
+      const ahead = fresh.size
+        ? db.transaction((tx) => build(tx), { isolationLevel: 'repeatable read', accessMode: 'read only' }).catch(() => null)
+        : Promise.resolve(null);
       /** Returns the significant moves of the workspace's standing, for `score.changed` after commit. */
       return async (tx: Db): Promise<ScoreChangedData[]> => {
         forget(workspaceId);
         if (!fresh.size) return [];
         // Runs of one workspace and day commit one after the other: each reads what the last wrote.
         await lockDay(tx, workspaceId, day);
-        const existing = new Map((await tx.select({ engine: scoreSnapshots.engine, stats: scoreSnapshots.stats }).from(scoreSnapshots)
-          .where(and(eq(scoreSnapshots.workspaceId, workspaceId), eq(scoreSnapshots.day, day)))).map((r) => [r.engine, r.stats]));
-        const previous = await previousSnapshots(tx, workspaceId, day);
-        // What the workspace showed before this run: today's snapshot before pooling, else the last day's.
-        const shown = new Map((await rawRows<{ engine: string; day: string; data: Snapshot }>(tx, sql`
-          select distinct on (engine) engine, day, data from score_snapshots
-          where workspace_id = ${workspaceId} and day <= ${day} order by engine, day desc`)).map((r) => [r.engine, r]));
-        // A new run continues the workspace's definition: its answers are analysed now, with today's
-        // settings, which every definition of the registry reads alike (docs/methodology.md).
-        const [latestVersion] = await tx.select({ v: scoreSnapshots.metricVersion }).from(scoreSnapshots)
-          .where(eq(scoreSnapshots.workspaceId, workspaceId)).orderBy(desc(scoreSnapshots.day)).limit(1);
-        const merged = new Map([...fresh].map(([engine, add]) => [engine, mergeStats(existing.get(engine), add)]));
-        const rows = snapshotRows({ workspaceId, day, runId, stats: merged, entities, previous, metricVersion: latestVersion?.v ?? CURRENT_METRIC_VERSION, now: clock.now() });
-        await upsertSnapshots(tx, rows);
+        const early = await ahead;
+        const built = early && early.version === (await snapshotsVersion(tx, workspaceId)) ? early : await build(tx);
+        await upsertSnapshots(tx, built.rows);
         // The surface composites are views of the same answers: no events of their own.
-        return rows.filter((r) => !isSurfaceComposite(r.engine)).map((r) => scoreMove(runId, shown.get(r.engine) ?? null, { day, data: r.data! })).filter((m): m is ScoreChangedData => m !== null);
+        return built.rows.filter((r) => !isSurfaceComposite(r.engine)).map((r) => scoreMove(runId, built.shown.get(r.engine) ?? null, { day, data: r.data! })).filter((m): m is ScoreChangedData => m !== null);
       };
     },
 

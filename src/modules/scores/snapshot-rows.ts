@@ -47,6 +47,17 @@ export async function upsertSnapshots(tx: Db, rows: SnapshotRow[]) {
 /** The lock a day's snapshots are written under: runs of one workspace and day, and re-derivations, take turns. */
 export const lockDay = (tx: Db, workspaceId: string, day: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`score_snapshots:${workspaceId}:${day}`}))`);
 
+/**
+ * The state of a workspace's snapshot rows in one value: how many, and the transactions that last
+ * wrote them (xmin: every write of a row, insert or update, gives it a newer one, so any write
+ * changes the sum). Compared, under the day's lock, with the value a run's rows were built from.
+ */
+export async function snapshotsVersion(db: Db, workspaceId: string): Promise<string> {
+  const [row] = await rawRows<{ v: string }>(db, sql`
+    select count(*)::text || ':' || coalesce(sum(xmin::text::bigint), 0)::text as v from score_snapshots where workspace_id = ${workspaceId}`);
+  return row?.v ?? '';
+}
+
 /** Each engine's latest snapshot before the day. */
 export async function previousSnapshots(tx: Db, workspaceId: string, day: string): Promise<Map<string, Previous>> {
   return new Map((await rawRows<Previous & { engine: string }>(tx, sql`
