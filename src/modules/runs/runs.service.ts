@@ -145,14 +145,24 @@ export function createRunsService(deps: {
         if (err !== STOPPED) await ctx.log(`adaptive sampling stopped early: ${(err as Error).message}`).catch(() => undefined);
       });
     }
+    // A run about to end prepares its snapshots from the answers in memory while its last results
+    // are written (they read no result row). Unused if the run does not end here; a failure of it
+    // is the run's, once the results are written.
+    const { stats, answered } = writer;
+    const ending = !stopped() && !batched.length && !allFailed(stats) ? deps.onSucceeded?.(ws.id, job.id, answered) : undefined;
+    ending?.catch(() => undefined);
     await writer.done();
     if (ctx.signal.aborted) return;
     const broken = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
     if (broken) throw broken.reason;
     // The batch's calls are still out: the run waits, with no worker, until the poller resumes it.
-    if (batched.length) return ctx.park(`${writer.stats.completed} live calls done, ${writer.stats.failures} failed; waiting for the provider batch of ${batched.join(', ')}`);
-    return conclude(ctx, ws.id, writer.stats, writer.answered);
+    if (batched.length) return ctx.park(`${stats.completed} live calls done, ${stats.failures} failed; waiting for the provider batch of ${batched.join(', ')}`);
+    return conclude(ctx, ws.id, stats, answered, ending);
   }
+
+  type RunStats = { completed: number; failures: number; traceWarnings: number };
+  /** The rule that fails a run: calls were made and every one failed. */
+  const allFailed = (stats: RunStats) => stats.completed > 0 && stats.failures === stats.completed;
 
   /**
    * A resumed run: every batch it submitted has ended at the provider; their results are stored
@@ -180,13 +190,13 @@ export function createRunsService(deps: {
    * then the answer counts (what metrics over runs read) and the score snapshots. A succeeded run
    * is always counted: its counts are written before its `succeeded` commits, or with it.
    */
-  async function conclude(ctx: JobContext, workspaceId: string, stats: { completed: number; failures: number; traceWarnings: number }, answered: Answered[]) {
+  async function conclude(ctx: JobContext, workspaceId: string, stats: RunStats, answered: Answered[], prepared?: ReturnType<NonNullable<typeof deps.onSucceeded>>) {
     const { job } = ctx;
     const logged = (async () => {
       await ctx.log(`${stats.completed} calls done, ${stats.failures} failed`);
       if (stats.traceWarnings) await ctx.log(`${stats.traceWarnings} answers came with partial or malformed search metadata: stored with what parsed (see their trace warnings)`);
     })();
-    if (stats.completed > 0 && stats.failures === stats.completed) {
+    if (allFailed(stats)) {
       await logged;
       throw new Error(`all ${stats.failures} engine calls failed`);
     }
@@ -200,7 +210,7 @@ export function createRunsService(deps: {
       return false;
     });
     // The snapshots' statistics are computed while the closing lines are written.
-    const [, write] = await Promise.all([logged, deps.onSucceeded?.(workspaceId, job.id, answered)]);
+    const [, write] = await Promise.all([logged, prepared ?? deps.onSucceeded?.(workspaceId, job.id, answered)]);
     return async (tx: Db) => {
       if (!(await counted)) await recordAnswerCounts(tx, job.id);
       return write?.(tx);
