@@ -106,6 +106,12 @@ function wordsOfNames(entities: Entity[]): Set<string> {
 interface Raw extends Hit {
   end: number;
 }
+/**
+ * A hit as the analysis returns it (no internal fields). At module level, not per entity: the
+ * service runs through tsx, whose transform names every function created in a function body
+ * (esbuild's keepNames), a cost paid each time the closure is made.
+ */
+const bareHit = (h: Hit): Hit => ({ start: h.start, via: h.via, matched: h.matched, evidence: h.evidence });
 
 export function findMentions(answer: string, entities: Entity[], options: MentionOptions = {}): Found[] {
   const { folded, offsets } = foldWithOffsets(answer);
@@ -246,9 +252,8 @@ export function findMentions(answer: string, entities: Entity[], options: Mentio
       const evidence = inMarket && !r.evidence.includes('lowercase') ? [...r.evidence, 'market-context'] : r.evidence;
       (evidence !== r.evidence && decide(evidence).counted ? hits : kept).push({ ...r, evidence });
     }
-    const clean = (h: Hit): Hit => ({ start: h.start, via: h.via, matched: h.matched, evidence: h.evidence });
     hits.sort((a, b) => a.start - b.start);
-    return { entity, hits: hits.map(clean), rejected: kept.map(clean), firstAt: hits[0]?.start ?? null };
+    return { entity, hits: hits.map(bareHit), rejected: kept.map(bareHit), firstAt: hits[0]?.start ?? null };
   });
 }
 
