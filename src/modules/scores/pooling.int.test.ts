@@ -53,9 +53,13 @@ describe('pooled snapshots, honest labels and significance on constructed data',
     expect(score.components.visibility.value).toBe(10);
   });
 
-  it('day 2: two runs committed at the same time pool into one snapshot (n adds up); a large rise is significant', async () => {
+  it('day 2: two runs that end together pool into one snapshot (n adds up); a large rise is significant', async () => {
     clock.set(new Date('2026-10-02T08:00:00Z'));
-    await Promise.all([commit('run_d2a', day(36)), commit('run_d2b', day(36))]);
+    // Both prepared before either commits, so both build their rows ahead from the same (empty)
+    // day; the second commit must see the first's rows and pool over them, not write its own alone.
+    const prepared = [await scores.prepareRun(workspaceId, 'run_d2a', day(36)), await scores.prepareRun(workspaceId, 'run_d2b', day(36))];
+    await Promise.all(prepared.map((write) => ctx.database.db.transaction((tx) => write(tx as unknown as Db))));
+    expect((await get('/api/v1/workspaces/pooled/score')).json()).toMatchObject({ date: '2026-10-02', n: 80, runs: 2 });
     await commit('run_d2a', day(36)); // a run pooled again changes nothing
     const score = (await get('/api/v1/workspaces/pooled/score')).json();
     expect(score).toMatchObject({ date: '2026-10-02', n: 80, prompts: 40, runs: 2, simulatedShare: 0, simulated: false });
