@@ -107,8 +107,8 @@ export function createScoresService(deps: {
         const surface = engineSurface(a.engine);
         return surface ? [surfaceComposite(surface)] : [];
       });
-      /** The day's rows with this run pooled in, from what `reader` sees of the workspace's snapshots. */
-      const build = async (reader: Db) => {
+      /** What the day's rows are built from, as `reader` sees the workspace's snapshots. */
+      const read = async (reader: Db) => {
         const version = await snapshotsVersion(reader, workspaceId);
         const existing = new Map((await reader.select({ engine: scoreSnapshots.engine, stats: scoreSnapshots.stats }).from(scoreSnapshots)
           .where(and(eq(scoreSnapshots.workspaceId, workspaceId), eq(scoreSnapshots.day, day)))).map((r) => [r.engine, r.stats]));
@@ -121,9 +121,12 @@ export function createScoresService(deps: {
         // settings, which every definition of the registry reads alike (docs/methodology.md).
         const [latestVersion] = await reader.select({ v: scoreSnapshots.metricVersion }).from(scoreSnapshots)
           .where(eq(scoreSnapshots.workspaceId, workspaceId)).orderBy(desc(scoreSnapshots.day)).limit(1);
+        return { version, existing, previous, shown, metricVersion: latestVersion?.v ?? CURRENT_METRIC_VERSION };
+      };
+      /** The day's rows with this run pooled in: the bootstrap intervals, CPU work the ahead read's transaction does not stay open for. */
+      const build = ({ existing, previous, metricVersion, ...base }: Awaited<ReturnType<typeof read>>) => {
         const merged = new Map([...fresh].map(([engine, add]) => [engine, mergeStats(existing.get(engine), add)]));
-        const rows = snapshotRows({ workspaceId, day, runId, stats: merged, entities, previous, metricVersion: latestVersion?.v ?? CURRENT_METRIC_VERSION, now: clock.now() });
-        return { version, rows, shown };
+        return { ...base, rows: snapshotRows({ workspaceId, day, runId, stats: merged, entities, previous, metricVersion, now: clock.now() }) };
       };
       // Built from now on, while the run's credits settle, outside the transaction that ends the run
       // and its day's lock (the reads and the bootstrap intervals were half of that transaction's
@@ -131,7 +134,7 @@ export function createScoresService(deps: {
       // was written since, else builds again under the lock: another run of the day, or a
       // re-derivation, is never pooled over.
       const ahead = fresh.size
-        ? db.transaction((tx) => build(tx), { isolationLevel: 'repeatable read', accessMode: 'read only' }).catch(() => null)
+        ? db.transaction((tx) => read(tx), { isolationLevel: 'repeatable read', accessMode: 'read only' }).then(build).catch(() => null)
         : Promise.resolve(null);
       /** Returns the significant moves of the workspace's standing, for `score.changed` after commit. */
       return async (tx: Db): Promise<ScoreChangedData[]> => {
@@ -140,7 +143,7 @@ export function createScoresService(deps: {
         // Runs of one workspace and day commit one after the other: each reads what the last wrote.
         await lockDay(tx, workspaceId, day);
         const early = await ahead;
-        const built = early && early.version === (await snapshotsVersion(tx, workspaceId)) ? early : await build(tx);
+        const built = early && early.version === (await snapshotsVersion(tx, workspaceId)) ? early : build(await read(tx));
         await upsertSnapshots(tx, built.rows);
         // The surface composites are views of the same answers: no events of their own.
         return built.rows.filter((r) => !isSurfaceComposite(r.engine)).map((r) => scoreMove(runId, built.shown.get(r.engine) ?? null, { day, data: r.data! })).filter((m): m is ScoreChangedData => m !== null);
