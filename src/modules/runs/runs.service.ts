@@ -201,18 +201,17 @@ export function createRunsService(deps: {
       throw new Error(`all ${stats.failures} engine calls failed`);
     }
     // The counts read every answer of the run (~50 ms of PostgreSQL for 600): written now, while
-    // the snapshots' statistics are computed here and then the credits settle, not inside the
-    // transaction that ends the run, where they were a third of its time. Every reader takes the
-    // counts of succeeded runs only (runs.reads.ts), so those of a run that then fails are never
-    // read; if this write fails, the closing transaction counts the run itself.
-    const counted = recordAnswerCounts(db, job.id).then(() => true, (err) => {
+    // the snapshots are prepared and the closing lines written, not inside the transaction that
+    // ends the run, where they were a third of its time. Every reader takes the counts of
+    // succeeded runs only (runs.reads.ts), so those of a run that then fails are never read; if
+    // this write fails, the closing transaction counts the run itself.
+    const counting = recordAnswerCounts(db, job.id).then(() => true, (err) => {
       deps.log.warn({ err, runId: job.id }, 'answer counts not written ahead; the closing transaction writes them');
       return false;
     });
-    // The snapshots' statistics are computed while the closing lines are written.
-    const [, write] = await Promise.all([logged, prepared ?? deps.onSucceeded?.(workspaceId, job.id, answered)]);
+    const [, write, counted] = await Promise.all([logged, prepared ?? deps.onSucceeded?.(workspaceId, job.id, answered), counting]);
     return async (tx: Db) => {
-      if (!(await counted)) await recordAnswerCounts(tx, job.id);
+      if (!counted) await recordAnswerCounts(tx, job.id);
       return write?.(tx);
     };
   }

@@ -128,21 +128,21 @@ export function createScoresService(deps: {
         const merged = new Map([...fresh].map(([engine, add]) => [engine, mergeStats(existing.get(engine), add)]));
         return { ...base, rows: snapshotRows({ workspaceId, day, runId, stats: merged, entities, previous, metricVersion, now: clock.now() }) };
       };
-      // Built from now on, while the run's credits settle, outside the transaction that ends the run
-      // and its day's lock (the reads and the bootstrap intervals were half of that transaction's
-      // time), from one consistent view. The transaction keeps it if no snapshot of the workspace
-      // was written since, else builds again under the lock: another run of the day, or a
-      // re-derivation, is never pooled over.
-      const ahead = fresh.size
-        ? db.transaction((tx) => read(tx), { isolationLevel: 'repeatable read', accessMode: 'read only' }).then(build).catch(() => null)
-        : Promise.resolve(null);
+      // Built now, outside the transaction that ends the run and its day's lock (the reads and the
+      // bootstrap intervals were half of that transaction's time), from one consistent view; and
+      // finished before it begins, so that it never waits inside it for another statement (PGlite
+      // runs one transaction at a time). The transaction keeps the rows if no snapshot of the
+      // workspace was written since, else builds them again under the lock: another run of the day,
+      // or a re-derivation, is never pooled over.
+      const early = fresh.size
+        ? await db.transaction((tx) => read(tx), { isolationLevel: 'repeatable read', accessMode: 'read only' }).then(build).catch(() => null)
+        : null;
       /** Returns the significant moves of the workspace's standing, for `score.changed` after commit. */
       return async (tx: Db): Promise<ScoreChangedData[]> => {
         forget(workspaceId);
         if (!fresh.size) return [];
         // Runs of one workspace and day commit one after the other: each reads what the last wrote.
         await lockDay(tx, workspaceId, day);
-        const early = await ahead;
         const built = early && early.version === (await snapshotsVersion(tx, workspaceId)) ? early : build(await read(tx));
         await upsertSnapshots(tx, built.rows);
         // The surface composites are views of the same answers: no events of their own.
