@@ -39,8 +39,8 @@ export function Agency() {
     <${Alert} error=${error} />
     ${loading && !data ? html`<${Loading} what="Loading workspaces" />` : null}
     ${data && !data.length ? html`<p class="empty">No workspace yet. Create one to measure your brand’s visibility in AI answers: it needs the brand’s name and website.</p>` : null}
-    ${data?.length ? html`<p id="agency-about" class="muted">Every client: GEO score of the last 28 days, share of voice against the strongest competitor, work open and credit left. Column headings sort.</p>` : null}
-    ${data?.length ? html`<div class="table-wrap"><table class="agency" aria-describedby="agency-about">
+    ${data?.length ? html`<p id="agency-about" class="muted">Every client: GEO score of the last 28 days, share of voice against the strongest competitor, work open and credit left. Column headings sort.</p>
+    <div class="table-wrap"><table class="agency" aria-describedby="agency-about">
       <thead><tr><${Head} by="name">Workspace</${Head}><${Head} by="score">GEO score</${Head}><th scope="col">Trend</th><${Head} by="change">Change</${Head}>
         <th scope="col">Share of voice</th><${Head} by="open">Open recs</${Head}><th scope="col">Last run</th><${Head} by="credits">Credits left</${Head}><th scope="col">Data</th></tr></thead>
       <tbody>${rows.map((w) => html`<tr>
