@@ -82,3 +82,36 @@ describe('answer counts', () => {
     expect(after.rows).toEqual(notThread(before.rows));
   });
 });
+
+describe('answer counts written at the end of a run', () => {
+  it('are written by the closing transaction when the early write fails, and the run still succeeds', async () => {
+    const own = await createTestApp();
+    try {
+      const { cookie } = await signup(own.app);
+      await createWorkspace(own.app, cookie, 'fallback');
+      const api = (method: 'GET' | 'POST', url: string, payload?: object) => own.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+      await api('POST', '/api/v1/workspaces/fallback/credits/top-up', { amountMicrousd: 50_000_000, idempotencyKey: 'fallback' });
+      // The first insert into run_answer_counts fails (a sequence is not rolled back with it, so
+      // the second, in the closing transaction, passes).
+      await own.database.executeSql(`create sequence counts_attempts;
+        create function counts_fail_once() returns trigger language plpgsql as $$
+        begin if nextval('counts_attempts') = 1 then raise exception 'counts unavailable'; end if; return null; end $$;
+        create trigger counts_fail_once before insert on run_answer_counts for each statement execute function counts_fail_once();`);
+      const run = (await api('POST', '/api/v1/workspaces/fallback/runs', { preset: 'smoke' })).json();
+      let status = 'running';
+      for (const deadline = Date.now() + 90_000; status === 'running' && Date.now() < deadline;) {
+        await new Promise((r) => setTimeout(r, 25));
+        status = (await api('GET', `/api/v1/workspaces/fallback/jobs/${run.id}`)).json().status;
+      }
+      expect(status).toBe('succeeded');
+      const attempts = await own.database.executeSql(`select last_value::int as n from counts_attempts`);
+      expect(attempts.rows).toEqual([{ n: 2 }]);
+      const counted = await own.database.executeSql(`select answers from run_answer_counts where run_id = $1 and domain = '*' and engine = '*' and prompt_id = '*' and language = '*'`, [run.id]);
+      const answered = await own.database.executeSql(`select count(*)::int as n from run_results where run_id = $1 and error is null and not extra`, [run.id]);
+      expect(counted.rows).toEqual([{ answers: (answered.rows[0] as { n: number }).n }]);
+      expect((answered.rows[0] as { n: number }).n).toBe(10);
+    } finally {
+      await own.close();
+    }
+  });
+});
