@@ -191,17 +191,16 @@ export function bootstrapScore(stats: Pick<SnapshotStats, 'prompts' | 'entityIds
     matrix[i * W + HEAD] = row[HEAD] ?? 0;
     matrix[i * W + HEAD + 1] = leader < 0 ? 0 : (row[HEAD + leader] ?? 0);
   });
-  const counts = drawCounts(p, resamples, seed);
-  const scores: number[] = [];
+  const { starts, prompt, times } = drawCounts(p, resamples, seed);
+  const scores = new Float64Array(resamples);
+  let m = 0;
   for (let b = 0; b < resamples; b++) {
     // Each drawn prompt's sums are added once, times the number of times it was drawn (nine
     // scalar sums: this loop is the whole cost of the interval).
     let answers = 0, citing = 0, irSum = 0, ranked = 0, toneSum = 0, toned = 0, citedIn = 0, mentions = 0, leaderMentions = 0;
-    const offset = b * p;
-    for (let i = 0; i < p; i++) {
-      const c = counts[offset + i]!;
-      if (!c) continue;
-      const base = i * W;
+    for (let d = starts[b]!, end = starts[b + 1]!; d < end; d++) {
+      const c = times[d]!;
+      const base = prompt[d]! * W;
       answers += c * matrix[base]!;
       citing += c * matrix[base + 1]!;
       irSum += c * matrix[base + 2]!;
@@ -220,30 +219,45 @@ export function bootstrapScore(stats: Pick<SnapshotStats, 'prompts' | 'entityIds
       sentiment: toned ? 50 * (1 + toneSum / toned) : null,
       volume: citing ? (100 * citedIn) / citing : null,
     });
-    if (score !== null) scores.push(score);
+    if (score !== null) scores[m++] = score;
   }
-  if (!scores.length) return null;
-  scores.sort((x, y) => x - y);
-  const m = scores.length;
-  return [round(scores[Math.floor(0.025 * (m - 1))]!, 2), round(scores[Math.ceil(0.975 * (m - 1))]!, 2)];
+  if (!m) return null;
+  // A typed array sorts numerically without a comparator call per comparison.
+  const sorted = scores.subarray(0, m).sort();
+  return [round(sorted[Math.floor(0.025 * (m - 1))]!, 2), round(sorted[Math.ceil(0.975 * (m - 1))]!, 2)];
 }
 
 /**
- * The resamples' draws as counts per prompt (resample-major). They depend only on the number of
- * prompts, the resamples and the seed, so they are drawn once per process and shared by every
- * snapshot of that many prompts (a run's composite and engine snapshots usually share it).
+ * The resamples' draws as counts per prompt: resample b drew prompt `prompt[d]` `times[d]` times
+ * for d in [starts[b], starts[b+1]), prompts in ascending order. Only the prompts drawn are listed
+ * (about 63 % of them): the sums skip no zero, and a branch on a random zero mispredicted often.
+ * The draws depend only on the number of prompts, the resamples and the seed, so they are drawn
+ * once per process and shared by every snapshot of that many prompts (a run's composite and
+ * engine snapshots usually share them).
  */
-const drawCache = new Map<string, Int32Array>();
-function drawCounts(p: number, resamples: number, seed: number): Int32Array {
+interface Draws { starts: Int32Array; prompt: Int32Array; times: Int32Array }
+const drawCache = new Map<string, Draws>();
+function drawCounts(p: number, resamples: number, seed: number): Draws {
   const key = `${p}|${resamples}|${seed}`;
-  let counts = drawCache.get(key);
-  if (counts) return counts;
+  const cached = drawCache.get(key);
+  if (cached) return cached;
   const random = mulberry32(seed);
-  counts = new Int32Array(p * resamples);
+  const counts = new Int32Array(p);
+  const starts = new Int32Array(resamples + 1);
+  const prompt: number[] = [];
+  const times: number[] = [];
   for (let b = 0; b < resamples; b++) {
-    for (let d = 0; d < p; d++) counts[b * p + Math.floor(random() * p)]! += 1;
+    counts.fill(0);
+    for (let d = 0; d < p; d++) counts[Math.floor(random() * p)]! += 1;
+    for (let i = 0; i < p; i++) {
+      if (!counts[i]) continue;
+      prompt.push(i);
+      times.push(counts[i]!);
+    }
+    starts[b + 1] = prompt.length;
   }
+  const draws = { starts, prompt: Int32Array.from(prompt), times: Int32Array.from(times) };
   if (drawCache.size >= 16) drawCache.delete(drawCache.keys().next().value!);
-  drawCache.set(key, counts);
-  return counts;
+  drawCache.set(key, draws);
+  return draws;
 }
