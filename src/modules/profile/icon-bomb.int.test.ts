@@ -31,13 +31,18 @@ describe('icon decompression bomb', () => {
   it('an ICO of thousands of entries is refused in under a second while a concurrent health check answers in under 100 ms', async () => {
     const bomb = sharedBitmapIco(2000);
     const { payload, headers } = multipartBody('file', 'favicon.ico', 'image/x-icon', bomb);
+    const put = () => fetch(`${base}/api/v1/workspaces/bomb/profile/icon`, { method: 'PUT', body: payload, headers: { ...headers, cookie } });
+    // One upload first, answered before anything is timed: the first pass through the multipart
+    // parser and the ICO reader compiles them (a CI run on Node 24 saw one 122 ms check against a
+    // cold baseline of 34 ms). A blocked event loop blocks every upload, the second as the first.
+    expect((await put()).status).toBe(400);
     const baseline: number[] = [];
-    for (let i = 0; i < 5; i++) baseline.push(await healthMs());
+    for (let i = 0; i < 10; i++) baseline.push(await healthMs());
     const quiet = Math.max(...baseline);
 
     const started = performance.now();
     let answered = false;
-    const upload = fetch(`${base}/api/v1/workspaces/bomb/profile/icon`, { method: 'PUT', body: payload, headers: { ...headers, cookie } })
+    const upload = put()
       .then(async (res) => ({ status: res.status, body: await res.json(), ms: performance.now() - started }))
       .finally(() => { answered = true; });
     // Health checks back to back from the moment the upload is sent until it is answered.
