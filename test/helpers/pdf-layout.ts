@@ -2,9 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 // A PDF read as a layout checker would: each page's text boxes (pdfjs), and the pairs that overlap.
-// Shared by the report and portfolio tests; `havePoppler` tells whether pdftotext/pdftoppm exist.
+// Shared by the report and portfolio tests; `havePoppler` tells whether pdftotext/pdftoppm exist
+// (REQUIRE_POPPLER, set by .ci/run, makes their absence a failure instead of a skip).
 
-export const havePoppler = (() => {
+export const havePoppler = Boolean(process.env.REQUIRE_POPPLER) || (() => {
   try {
     execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
     return true;

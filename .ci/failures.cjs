@@ -1,0 +1,39 @@
+// The closing block of a CI log: each suite's counts and every failed test by file and name, with
+// the first lines of its error. The platform keeps only the tail of a CI log, so a failure has to
+// be named here, at the end, or it is lost (stops 35 and 38 failed with no failing test on record).
+//   node .ci/failures.cjs <vitest json report>...
+const fs = require('fs');
+const path = require('path');
+
+const root = path.resolve(__dirname, '..');
+const firstLines = (text, n) => String(text ?? '').replace(/\x1b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim())
+  .filter((l) => l && !/node_modules|node:internal|^at new Promise/.test(l)).slice(0, n);
+let failed = 0;
+for (const file of process.argv.slice(2)) {
+  let report;
+  try {
+    report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    console.log(`${path.basename(file)}: no report (the suite did not finish)`);
+    failed++;
+    continue;
+  }
+  const name = path.basename(file, '.json');
+  console.log(`${name}: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests + report.numTodoTests} skipped; files failed: ${report.numFailedTestSuites}`);
+  for (const suite of report.testResults ?? []) {
+    const where = path.relative(root, suite.name);
+    const tests = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
+    // A file that failed before its tests ran (an import, a hook) has no failed test to name.
+    if (suite.status === 'failed' && !tests.length) {
+      failed++;
+      console.log(`  FAILED ${where} (the file itself)`);
+      for (const line of firstLines(suite.message, 6)) console.log(`      ${line}`);
+    }
+    for (const t of tests) {
+      failed++;
+      console.log(`  FAILED ${where} > ${t.fullName}`);
+      for (const line of firstLines((t.failureMessages ?? []).join('\n'), 6)) console.log(`      ${line}`);
+    }
+  }
+}
+if (!failed) console.log('no failed test in these reports');
