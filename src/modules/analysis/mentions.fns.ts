@@ -106,6 +106,8 @@ function wordsOfNames(entities: Entity[]): Set<string> {
 interface Raw extends Hit {
   end: number;
 }
+/** Where an entity is written, for the company rule: its span and its line. */
+interface Place { start: number; end: number; line: Line }
 /**
  * A hit as the analysis returns it (no internal fields). At module level, not per entity: the
  * service runs through tsx, whose transform names every function created in a function body
@@ -208,11 +210,11 @@ export function findMentions(answer: string, entities: Entity[], options: Mentio
     id: r.entity.id,
     at: needsContext
       ? [...r.sure.filter((h) => h.via !== 'source'), ...r.candidates.filter((h) => h.matched !== h.matched.toLowerCase())]
-        .map((h) => ({ ...h, line: lineAt(lines, h.start) }))
+        .map((h) => ({ start: h.start, end: h.end, line: lineAt(lines, h.start) }))
       : [],
   }));
   // Company: the same list or table, or one enumeration in a sentence ("Trello, Asana and X").
-  const sameCompany = (a: Raw & { line: Line }, b: Raw & { line: Line }) => {
+  const sameCompany = (a: Place, b: Place) => {
     const la = a.line;
     const lb = b.line;
     if (la.kind === 'list' || la.kind === 'table') return la.block === lb.block && la.kind === lb.kind && la !== lb;
@@ -231,7 +233,7 @@ export function findMentions(answer: string, entities: Entity[], options: Mentio
         language, industryWords: industryWords(options.industry), promptWords: promptSet,
       };
       for (const c of candidates) {
-        const here = { ...c, line: lineAt(lines, c.start) };
+        const here = { start: c.start, end: c.end, line: lineAt(lines, c.start) };
         const coListed = places.filter((p) => p.id !== entity.id && p.at.some((at) => sameCompany(here, at))).map((p) => p.name);
         const evidence = signalsOf({
           configured: c.via === 'name' ? entity.name : c.matched, matched: c.matched, start: c.start,

@@ -136,6 +136,9 @@ export function entitySentiments(answer: string, mentions: EntitySpans[], lexico
   let columns: number[][] | null = null;
   // "Pros:" / "Cons:" lines frame the list items under them.
   let frame = 0;
+  // One buffer for the answer, refilled per sentence: a typed array made per sentence was the
+  // analysis's costliest line (its allocation, not its use).
+  const sides = new Float64Array(2 * acc.length);
 
   for (si = 0; si < sentences.length; si++) {
     const s = sentences[si]!;
@@ -181,7 +184,6 @@ export function entitySentiments(answer: string, mentions: EntitySpans[], lexico
     const span = inline ? { ...s, from: inline.from } : s;
     const before = itemFrame === 0 ? 0 : side(acc, fallback, itemFrame);
     // Each entity's sides before this sentence (a loop: flatMap's small arrays cost 10% of the analysis).
-    const sides = new Float64Array(2 * acc.length);
     for (let e = 0; e < acc.length; e++) {
       sides[2 * e] = acc[e]!.positive;
       sides[2 * e + 1] = acc[e]!.negative;

@@ -15,6 +15,16 @@ function foldChar(c: string): string {
  * (`offsets: null` means the identity, the common ASCII case, which costs one toLowerCase).
  */
 export function foldWithOffsets(text: string): { folded: string; offsets: number[] | null } {
+  // The mentions and the sentiment fold the same answer one after the other: the second is
+  // served from here (the result is only read, never changed, by its callers).
+  if (text === last.text) return last.result;
+  last.result = foldText(text);
+  last.text = text;
+  return last.result;
+}
+const last: { text: string | null; result: { folded: string; offsets: number[] | null } } = { text: null, result: { folded: '', offsets: null } };
+
+function foldText(text: string): { folded: string; offsets: number[] | null } {
   if (/^[\x00-\x7f]*$/.test(text)) return { folded: text.toLowerCase(), offsets: null };
   let folded = '';
   const offsets: number[] = [];
@@ -43,6 +53,12 @@ export function foldWithOffsets(text: string): { folded: string; offsets: number
 // Names, aliases and lexicon words repeat across answers: fold each once.
 const folds = new Map<string, string>();
 export function fold(text: string): string {
+  // A short ASCII word (most lookups) folds by toLowerCase, cheaper than hashing it for the cache.
+  if (text.length <= 32) {
+    let ascii = true;
+    for (let i = 0; i < text.length && ascii; i++) ascii = text.charCodeAt(i) < 0x80;
+    if (ascii) return text.toLowerCase();
+  }
   let out = folds.get(text);
   if (out === undefined) {
     out = foldWithOffsets(text).folded;
@@ -68,6 +84,8 @@ export interface UrlSpan {
 /** Every URL in the text with its span; trailing punctuation is not part of a URL. */
 export function urlSpans(text: string): UrlSpan[] {
   const spans: UrlSpan[] = [];
+  // Most answers have no URL in their text: two literal searches instead of the pattern's scan.
+  if (!text.includes('://') && !/www\./i.test(text)) return spans;
   for (const m of text.matchAll(URL_RE)) {
     const url = m[0].replace(/[.,;:!?*_]+$/, '');
     spans.push({ url, start: m.index!, end: m.index! + url.length });
