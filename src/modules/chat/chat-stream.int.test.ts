@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeKey, createTestApp, createWorkspace, signup, testConfig, type TestContext } from '../../../test/helpers/app.ts';
 import { listen, postChat, userMessage, type ChatCall } from '../../../test/helpers/sse.ts';
 import { STEP_LEASE_MICROUSD } from './chat.fns.ts';
+import { ended } from '../../../test/helpers/wait.ts';
 
 // The chat stream through a real HTTP client on a loopback port, with the simulated model
 // (no provider key): event order and shapes, credits, idempotent replay, disconnects, scopes.
@@ -27,12 +28,7 @@ const textOf = (c: ChatCall) => c.events.filter((e) => e.event === 'text-delta')
 
 async function runSmoke(ws: string) {
   const started = (await call('POST', `/api/v1/workspaces/${ws}/runs`, { preset: 'smoke' })).body;
-  for (let i = 0; i < 500; i++) {
-    const s = (await call('GET', `/api/v1/workspaces/${ws}/runs/${started.id}`)).body;
-    if (s.status !== 'running') return s;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('run did not finish');
+  return ended(async () => (await call('GET', `/api/v1/workspaces/${ws}/runs/${started.id}`)).body, 'the run');
 }
 
 beforeAll(async () => {

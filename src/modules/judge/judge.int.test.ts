@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createWorkspace, signup, testConfig, type TestContext } from '../../../test/helpers/app.ts';
 import { startFakeOpenAI, type FakeProvider, type Reply } from '../../../test/helpers/fake-openai.ts';
 import { seedRun, type SeedResult } from '../../../test/helpers/runs-seed.ts';
+import { ended } from '../../../test/helpers/wait.ts';
 
 // The model judge through the API, the job worker and the real `@ai-sdk/openai` client against a
 // loopback OpenAI-compatible server (test/helpers/fake-openai.ts).
@@ -42,14 +43,7 @@ async function workspace(seeded = results, app = ctx.app, c = cookie, context = 
   const runId = await seedRun(context.database.db, id, { finishedAt: new Date(Date.now() - 3600_000), results: seeded });
   return { slug, id, runId, base: `/api/v1/workspaces/${slug}/runs/${runId}/sentiment-judge` };
 }
-async function ended(slug: string, jobId: string) {
-  for (let i = 0; i < 800; i++) {
-    const job = (await api('GET', `/api/v1/workspaces/${slug}/jobs/${jobId}`)).json();
-    if (job.status !== 'running') return job;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error('the judge job did not end');
-}
+const jobEnded = (slug: string, jobId: string) => ended(async () => (await api('GET', `/api/v1/workspaces/${slug}/jobs/${jobId}`)).json(), 'the judge job', { pauseMs: 10 });
 /** The job's hold once the worker has settled it (a cancelled job's status is written before its worker stops). */
 async function settledOp(slug: string) {
   for (let i = 0; i < 800; i++) {
@@ -92,7 +86,7 @@ describe('the model judge of brand sentiment', () => {
     const start = await api('POST', ws.base, { quoteId: quote.json().quoteId });
     expect(start.statusCode).toBe(202);
     expect(start.json()).toMatchObject({ kind: 'sentiment_judge', status: 'running', progress: { totalCalls: 4 } });
-    const job = await ended(ws.slug, start.json().id);
+    const job = await jobEnded(ws.slug, start.json().id);
     expect(job).toMatchObject({ status: 'succeeded', progress: { completedCalls: 4, totalCalls: 4 } });
 
     // Four calls, each with the verdict's JSON schema, the brand's name and the answer's text.
@@ -129,7 +123,7 @@ describe('the model judge of brand sentiment', () => {
     const ws = await workspace();
     script = (body) => (userText(body).includes('slow, some say') ? { text: ['this is not JSON'] } : byContent(body));
     const quote = (await api('POST', `${ws.base}/quote`)).json();
-    const job = await ended(ws.slug, (await api('POST', ws.base, { quoteId: quote.quoteId })).json().id);
+    const job = await jobEnded(ws.slug, (await api('POST', ws.base, { quoteId: quote.quoteId })).json().id);
     expect(job.status).toBe('succeeded');
     expect(job.lastLines.at(-2)).toMatch(/3 of 4 answers judged by openai:gpt-4\.1-mini; 1 calls failed \(not charged\)/);
     expect(await settledOp(ws.slug)).toMatchObject({ settledMicrousd: 3 * PRICE });
@@ -188,7 +182,7 @@ describe('the model judge of brand sentiment', () => {
     expect(both.map((r) => r.statusCode).sort()).toEqual([202, 400]);
     expect(both.find((r) => r.statusCode === 400)!.json().error.details).toEqual({ reason: 'used' });
     const started = both.find((r) => r.statusCode === 202)!;
-    expect((await ended(slug, started.json().id)).status).toBe('succeeded');
+    expect((await jobEnded(slug, started.json().id)).status).toBe('succeeded');
   });
 
   it('refuses bad input with a clear 4xx', async () => {

@@ -14,6 +14,7 @@ import { mcpQuotes } from './mcp.tables.ts';
 import { createQuotes } from './mcp.quotes.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { TOOLS } from './mcp.tools.ts';
+import { ended } from '../../../test/helpers/wait.ts';
 
 // The SDK's own client over both transports against one server listening on loopback:
 // Streamable HTTP straight to POST /mcp, stdio through the relay process (mcp.stdio.main.ts).
@@ -32,14 +33,7 @@ async function fundedWorkspace(slug: string) {
   await createWorkspace(ctx.app, cookie, slug);
   await api('POST', `/api/v1/workspaces/${slug}/credits/top-up`, { amountMicrousd: 50_000_000, idempotencyKey: `t-${slug}` });
 }
-async function waitForJob(slug: string, id: string) {
-  for (let i = 0; i < 800; i++) {
-    const job = (await api('GET', `/api/v1/workspaces/${slug}/jobs/${id}`)).json();
-    if (job.status !== 'running') return job;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('job did not finish');
-}
+const waitForJob = (slug: string, id: string) => ended(async () => (await api('GET', `/api/v1/workspaces/${slug}/jobs/${id}`)).json());
 
 async function httpClient(secret: string) {
   const client = new Client({ name: 'mcp-test', version: '1.0.0' });

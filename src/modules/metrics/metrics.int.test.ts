@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createWorkspace, signup, testConfig, type TestContext } from '../../../test/helpers/app.ts';
+import { ended } from '../../../test/helpers/wait.ts';
 
 const TOKEN = 'metrics-token-0123456789';
 let ctx: TestContext;
@@ -43,11 +44,7 @@ describe('GET /metrics', () => {
     const started = await ctx.app.inject({ method: 'POST', url: '/api/v1/workspaces/metered/runs', headers: { cookie }, payload: { preset: 'smoke' } });
     expect(started.statusCode).toBe(202);
     const id = started.json().id;
-    for (let i = 0; i < 400; i++) {
-      const run = (await ctx.app.inject({ url: `/api/v1/workspaces/metered/jobs/${id}`, headers: { cookie } })).json();
-      if (run.status !== 'running') break;
-      await new Promise((r) => setTimeout(r, 25));
-    }
+    await ended(async () => (await ctx.app.inject({ url: `/api/v1/workspaces/metered/jobs/${id}`, headers: { cookie } })).json(), 'the run');
     await ctx.app.inject({ url: '/api/v1/nowhere' });
 
     const res = await scrape(`Bearer ${TOKEN}`);

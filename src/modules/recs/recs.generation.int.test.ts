@@ -4,6 +4,7 @@ import { seedRun, type SeedResult } from '../../../test/helpers/runs-seed.ts';
 import { INTENTS } from '../workspaces/workspaces.schemas.ts';
 import type { DomainEvent } from '../events/events.hub.ts';
 import type { SeoSignals } from './recs.types.ts';
+import { ended } from '../../../test/helpers/wait.ts';
 
 // Generation through the API and the job worker, on constructed runs and fake SEO signals.
 
@@ -39,15 +40,9 @@ async function generate(slug: string, lane: 'geo' | 'seo', app = ctx.app, c = co
   const res = await api('POST', `/api/v1/workspaces/${slug}/recs/generate`, { lane }, app, c);
   expect(res.statusCode).toBe(202);
   expect(res.json()).toMatchObject({ kind: 'recs_generation', status: 'running', brand: slug });
-  for (let i = 0; i < 400; i++) {
-    const job = (await api('GET', `/api/v1/workspaces/${slug}/jobs/${res.json().id}`, undefined, app, c)).json();
-    if (job.status !== 'running') {
-      expect(job.status).toBe('succeeded');
-      return { job, result: JSON.parse((job.lastLines as string[]).find((l) => l.includes('result: '))!.split('result: ')[1]!) };
-    }
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('generation did not finish');
+  const job = await ended(async () => (await api('GET', `/api/v1/workspaces/${slug}/jobs/${res.json().id}`, undefined, app, c)).json(), 'the generation');
+  expect(job.status).toBe('succeeded');
+  return { job, result: JSON.parse((job.lastLines as string[]).find((l) => l.includes('result: '))!.split('result: ')[1]!) };
 }
 const groups = async (slug: string, app = ctx.app, c = cookie) => (await api('GET', `/api/v1/workspaces/${slug}/recs`, undefined, app, c)).json();
 const all = async (slug: string) => Object.values(await groups(slug)).flat() as Array<Record<string, any>>;
@@ -145,10 +140,7 @@ describe('geo lane: source gaps from the fan-out traces of a run on the simulate
     const ws = await workspace();
     const started = await api('POST', `/api/v1/workspaces/${ws.slug}/runs`, { preset: 'smoke' });
     expect(started.statusCode).toBe(202);
-    for (let i = 0; i < 800; i++) {
-      if ((await api('GET', `/api/v1/workspaces/${ws.slug}/jobs/${started.json().id}`)).json().status !== 'running') break;
-      await new Promise((r) => setTimeout(r, 25));
-    }
+    await ended(async () => (await api('GET', `/api/v1/workspaces/${ws.slug}/jobs/${started.json().id}`)).json(), 'the run');
     const gaps = (await api('GET', `/api/v1/workspaces/${ws.slug}/sources/gaps`)).json();
     expect(gaps.rows.length).toBeGreaterThan(0);
     const first = await generate(ws.slug, 'geo');

@@ -6,6 +6,7 @@ import { newId } from '../../lib/ids.ts';
 import { recommendations } from '../recs/recs.tables.ts';
 import { seoSnapshots } from '../seo/seo.tables.ts';
 import { pageEvaluations } from '../pages/pages.tables.ts';
+import { ended } from '../../../test/helpers/wait.ts';
 
 const ALL_TYPES = ['citation_sources', 'competitor_comparison', 'recommendations_progress', 'seo_technical_status', 'visibility_summary'];
 
@@ -19,11 +20,7 @@ beforeAll(async () => {
   const run = await req('POST', 'reports-a/runs', { preset: 'smoke' });
   expect(run.statusCode, run.body).toBe(202);
   runId = run.json().id;
-  for (let i = 0; i < 400; i++) {
-    const status = (await req('GET', `reports-a/runs/${runId}`)).json().status;
-    if (status !== 'running') break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await ended(async () => (await req('GET', `reports-a/runs/${runId}`)).json(), 'the run');
 }, 60_000);
 afterAll(() => ctx.close());
 

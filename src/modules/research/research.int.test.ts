@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeKey, createTestApp, createWorkspace, signup, type TestContext } from '../../../test/helpers/app.ts';
 import { promptKey } from './research.fns.ts';
+import { ended } from '../../../test/helpers/wait.ts';
 
 let ctx: TestContext;
 let owner: string;
@@ -17,14 +18,7 @@ afterAll(() => ctx.close());
 const req = (method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = { cookie: owner }) =>
   ctx.app.inject({ method, url: `/api/v1/workspaces/${url}`, headers, ...(payload ? { payload } : {}) });
 
-async function finished(slug: string, id: string) {
-  for (let i = 0; i < 300; i++) {
-    const res = (await req('GET', `${slug}/research/${id}`)).json();
-    if (res.status !== 'running') return res;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('research did not finish');
-}
+const finished = (slug: string, id: string) => ended(async () => (await req('GET', `${slug}/research/${id}`)).json(), 'research');
 
 describe('research pipeline (simulated providers)', () => {
   let done: { id: string; status: string; progress: { completedCalls: number; totalCalls: number }; simulated: object; stages: Array<{ stage: string; status: string; calls: number; findings: Array<Record<string, unknown>> }> };

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createWorkspace, signup, testConfig, type TestContext } from '../../../test/helpers/app.ts';
+import { ended } from '../../../test/helpers/wait.ts';
 
 // Research with the SERP engine real: a local server speaking SerpApi's `GET /search.json`.
 
@@ -40,14 +41,7 @@ afterAll(async () => {
 });
 
 const req = (method: 'GET' | 'POST', url: string) => ctx.app.inject({ method, url: `/api/v1/workspaces/${url}`, headers: { cookie: owner } });
-async function finished(id: string) {
-  for (let i = 0; i < 300; i++) {
-    const res = (await req('GET', `serp-a/research/${id}`)).json();
-    if (res.status !== 'running') return res;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('research did not finish');
-}
+const finished = (id: string) => ended(async () => (await req('GET', `serp-a/research/${id}`)).json(), 'research');
 
 describe('research through SerpApi', () => {
   it('sends the key and query, and counts the cited domains by class', async () => {

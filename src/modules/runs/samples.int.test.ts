@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING, ENGINE_IDS, type Config } from '../../config.ts';
 import { createTestApp, createWorkspace, signup, testConfig, type TestContext } from '../../../test/helpers/app.ts';
+import { ended } from '../../../test/helpers/wait.ts';
 
 // `samples` (issue 9): each prompt asked several times per engine; calls, hold, caps, progress
 // and every sample size scale with it.
@@ -18,14 +19,7 @@ async function funded(slug = `s-${++n}`, app = ctx.app) {
   await api('POST', `/api/v1/workspaces/${slug}/credits/top-up`, { amountMicrousd: 50_000_000, idempotencyKey: `t-${slug}` }, app);
   return slug;
 }
-async function waitFor(slug: string, id: string) {
-  for (let i = 0; i < 400; i++) {
-    const run = (await api('GET', `/api/v1/workspaces/${slug}/runs/${id}`)).json();
-    if (run.status !== 'running') return run;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('run did not finish');
-}
+const waitFor = (slug: string, id: string) => ended(async () => (await api('GET', `/api/v1/workspaces/${slug}/runs/${id}`)).json(), 'the run');
 
 beforeAll(async () => {
   ctx = await createTestApp();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock.ts';
 import { rawRows } from '../../lib/db.ts';
 import { createTestApp, createWorkspace, signup, type TestContext } from '../../../test/helpers/app.ts';
+import { ended } from '../../../test/helpers/wait.ts';
 
 // Issue 30, re-derivable metrics: snapshots recomputed from the stored raw answers. Under the
 // definition they were written with they come out exactly as the runs wrote them; under another
@@ -24,25 +25,18 @@ afterAll(() => ctx.close());
 
 const api = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
   ctx.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
-async function ended(path: string) {
-  for (let i = 0; i < 2_400; i++) {
-    const job = (await api('GET', path)).json();
-    if (job.status !== 'running') return job;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`${path} never ended`);
-}
+const jobEnded = (path: string) => ended(async () => (await api('GET', path)).json(), path);
 async function run(day: string) {
   clock.set(new Date(`${day}T09:00:00Z`));
   const started = await api('POST', `/api/v1/workspaces/${slug}/runs`, { preset: 'lite' });
   expect(started.statusCode, started.body).toBe(202);
-  expect((await ended(`/api/v1/workspaces/${slug}/runs/${started.json().id}`)).status).toBe('succeeded');
+  expect((await jobEnded(`/api/v1/workspaces/${slug}/runs/${started.json().id}`)).status).toBe('succeeded');
 }
 async function rederive(body: Record<string, unknown>) {
   const res = await api('POST', `/api/v1/workspaces/${slug}/scores/rederive`, body);
   expect(res.statusCode, res.body).toBe(202);
   expect(res.json()).toMatchObject({ kind: 'score_rederive', status: 'running', progress: { source: 'days' } });
-  return ended(`/api/v1/workspaces/${slug}/jobs/${res.json().id}`);
+  return jobEnded(`/api/v1/workspaces/${slug}/jobs/${res.json().id}`);
 }
 const snapshots = () => rawRows<Record<string, unknown>>(ctx.database.db, sql`
   select engine, day, run_id, score, component_values, missing_components, point, data, answers, simulated_answers, stats, metric_version

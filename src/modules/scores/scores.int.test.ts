@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock.ts';
 import { activeKey, createTestApp, createWorkspace, signup, type TestContext } from '../../../test/helpers/app.ts';
+import { ended } from '../../../test/helpers/wait.ts';
 
 // Scores from runs of known (deterministic) simulated output, checked against the formulas
 // applied independently to the run's detail.
@@ -12,12 +13,7 @@ let cookie: string;
 const get = (url: string) => ctx.app.inject({ url, headers: { cookie } });
 async function run(slug: string, preset = 'lite') {
   const started = (await ctx.app.inject({ method: 'POST', url: `/api/v1/workspaces/${slug}/runs`, headers: { cookie }, payload: { preset } })).json();
-  for (let i = 0; i < 400; i++) {
-    const s = (await get(`/api/v1/workspaces/${slug}/runs/${started.id}`)).json();
-    if (s.status !== 'running') return s;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('run did not finish');
+  return ended(async () => (await get(`/api/v1/workspaces/${slug}/runs/${started.id}`)).json(), 'the run');
 }
 
 beforeAll(async () => {

@@ -5,6 +5,7 @@ import { createTestApp, createWorkspace, signup, testConfig, type TestContext } 
 import type { EngineId } from '../../config.ts';
 import * as wire from '../engines/capture/wire/recorded.ts';
 import { answerTraces } from './sources.tables.ts';
+import { ended } from '../../../test/helpers/wait.ts';
 
 // A run through every engine's real adapter against one loopback server speaking each provider's
 // wire format (recorded from their API references): the run stores fan-out, retrieved and cited
@@ -65,12 +66,7 @@ beforeAll(async () => {
   const started = await ctx.app.inject({ method: 'POST', url: `/api/v1/workspaces/${slug}/runs`, headers: { cookie }, payload: { preset: 'smoke' } });
   expect(started.statusCode).toBe(202);
   runId = started.json().id;
-  for (let i = 0; i < 800; i++) {
-    const status = (await get(`/jobs/${runId}`)).json().status;
-    if (status !== 'running') break;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  const job = (await get(`/jobs/${runId}`)).json();
+  const job = await ended(async () => (await get(`/jobs/${runId}`)).json(), 'the run');
   expect(job.status, JSON.stringify(job.lastLines)).toBe('succeeded');
 }, 240_000);
 afterAll(async () => {
