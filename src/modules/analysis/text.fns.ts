@@ -61,7 +61,8 @@ export function fold(text: string): string {
   }
   let out = folds.get(text);
   if (out === undefined) {
-    out = foldWithOffsets(text).folded;
+    // Not through foldWithOffsets: a sentence folded here would take the answer's place in its slot.
+    out = foldText(text).folded;
     if (text.length <= 200) {
       if (folds.size > 50_000) folds.clear();
       folds.set(text, out);
