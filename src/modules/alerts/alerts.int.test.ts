@@ -6,6 +6,7 @@ import { rawRows } from '../../lib/db.ts';
 import { activeKey, createTestApp, createWorkspace, signup, testConfig, type TestContext } from '../../../test/helpers/app.ts';
 import type { DomainEvent } from '../events/events.hub.ts';
 import { COMPONENTS } from '../scores/scores.fns.ts';
+import { until as waitUntil } from '../../../test/helpers/wait.ts';
 
 let ctx: TestContext;
 let cookie: string;
@@ -40,13 +41,7 @@ async function publish(workspaceId: string, type: DomainEvent['type'], data: Rec
   await until(async () => (await rawRows(ctx.database.db, sql`select 1 from alert_events where id = ${event.id}`)).length === 0);
   return event;
 }
-async function until(check: () => Promise<boolean>, what = 'condition') {
-  for (let i = 0; i < 600; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`${what} never held`);
-}
+const until = (check: () => Promise<boolean>, what = 'condition') => waitUntil(check, (held) => held, what);
 
 const reading = (value: number, lo: number, hi: number, n = 100) => ({ value, interval: [lo, hi], n });
 function scoreChanged(runId: string, opts: { significant: boolean; delta: number; engine?: string; overtakes?: unknown[] }) {

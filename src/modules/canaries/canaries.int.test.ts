@@ -6,6 +6,7 @@ import { rawRows } from '../../lib/db.ts';
 import type { DomainEvent } from '../events/events.hub.ts';
 import { createTestApp, createWorkspace, signup, testConfig, type TestContext } from '../../../test/helpers/app.ts';
 import { DEFAULT_CANARY_PROMPTS } from './canary-set.ts';
+import { until as waitUntil } from '../../../test/helpers/wait.ts';
 
 // Issue 30: a simulated model change — every simulated engine shifts its answer shape on SHIFT_DAY
 // (prose instead of a list, longer, more citations, the brand named far less) with no model
@@ -33,14 +34,7 @@ afterAll(() => ctx.close());
 
 const api = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) =>
   ctx.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
-async function until<T>(check: () => Promise<T | null | undefined | false>, what: string): Promise<T> {
-  for (let i = 0; i < 2_400; i++) {
-    const value = await check();
-    if (value) return value;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`${what} never happened`);
-}
+const until = <T>(check: () => Promise<T | null | undefined | false>, what: string) => waitUntil(check, Boolean, what) as Promise<T>;
 
 describe('canary prompts', () => {
   it('flag the simulated model change on its day; the score drop it causes says "possible engine change"', async () => {

@@ -8,6 +8,7 @@ import { browserAvailable } from '../../../test/helpers/browser.ts';
 import { havePoppler, overlaps, pdfPages } from '../../../test/helpers/pdf-layout.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { createFormatter } from '../../lib/format/format.js';
+import { until } from '../../../test/helpers/wait.ts';
 
 // Reports as a client gets them (issue 23): made on demand over three measured days, read as PDF
 // and checked as a reader would: the brand's name, readable dates and numbers, the very interval
@@ -25,15 +26,6 @@ const DAYS = ['2026-11-20', '2026-11-21', '2026-11-22'];
 const req = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: Record<string, string> = { cookie: owner }) =>
   ctx.app.inject({ method, url: `/api/v1/workspaces/${url}`, headers, ...(payload ? { payload } : {}) });
 
-async function until<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
-  for (let i = 0; i < 2400; i++) {
-    const v = await read();
-    if (done(v)) return v;
-    await new Promise((r) => setImmediate(r));
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('gave up waiting');
-}
 
 /** Keeps the PDF's pages as PNGs under test-artifacts/reports/ (`<name>-page-N.png`) for a person to look at; returns their names. */
 function keepPages(pdf: Buffer, name: string): string[] {
