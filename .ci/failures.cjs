@@ -2,6 +2,7 @@
 // the first lines of its error. The platform keeps only the tail of a CI log, so a failure has to
 // be named here, at the end, or it is lost (stops 35 and 38 failed with no failing test on record).
 //   node .ci/failures.cjs <vitest json report>...
+//   node .ci/failures.cjs --label="Node 22" <report>    one suite's closing line, and its failures
 const fs = require('fs');
 const path = require('path');
 
@@ -9,7 +10,8 @@ const root = path.resolve(__dirname, '..');
 const firstLines = (text, n) => String(text ?? '').replace(/\x1b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim())
   .filter((l) => l && !/node_modules|node:internal|^at new Promise/.test(l)).slice(0, n);
 let failed = 0;
-for (const file of process.argv.slice(2)) {
+const label = process.argv.find((a) => a.startsWith('--label='))?.slice('--label='.length);
+for (const file of process.argv.slice(2).filter((a) => !a.startsWith('--label='))) {
   let report;
   try {
     report = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -18,8 +20,8 @@ for (const file of process.argv.slice(2)) {
     failed++;
     continue;
   }
-  const name = path.basename(file, '.json');
-  console.log(`${name}: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests + report.numTodoTests} skipped; files failed: ${report.numFailedTestSuites}`);
+  const counts = `${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests + report.numTodoTests} skipped`;
+  console.log(label ? `${label}: ${counts}` : `${path.basename(file, '.json')}: ${counts}; files failed: ${report.numFailedTestSuites}`);
   for (const suite of report.testResults ?? []) {
     const where = path.relative(root, suite.name);
     const tests = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
@@ -36,4 +38,4 @@ for (const file of process.argv.slice(2)) {
     }
   }
 }
-if (!failed) console.log('no failed test in these reports');
+if (!failed && !label) console.log('no failed test in these reports');
