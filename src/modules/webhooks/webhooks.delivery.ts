@@ -146,10 +146,14 @@ export function createDeliverer(deps: DelivererDeps) {
       const kept = rows.filter((r) => alive.has(r.deliveryId));
       if (kept.length) await db.insert(webhookAttempts).values(kept).onConflictDoNothing();
     }
+    // A delivery's end and its endpoint's failure count change in one transaction: whoever reads
+    // a delivery as ended also reads the endpoint as counted (and disabled, at the limit).
     if (succeeded.length) {
-      await db.update(webhookDeliveries).set({ status: 'succeeded', finishedAt: now, claimedAt: null }).where(mine(succeeded));
       const okEndpoints = [...new Set(claimed.filter((d) => succeeded.includes(d.id)).map((d) => d.endpointId))].filter((id) => endpoints.get(id)?.consecutiveFailures);
-      if (okEndpoints.length) await db.update(webhookEndpoints).set({ consecutiveFailures: 0 }).where(inArray(webhookEndpoints.id, okEndpoints));
+      await db.transaction(async (tx) => {
+        await tx.update(webhookDeliveries).set({ status: 'succeeded', finishedAt: now, claimedAt: null }).where(mine(succeeded));
+        if (okEndpoints.length) await tx.update(webhookEndpoints).set({ consecutiveFailures: 0 }).where(inArray(webhookEndpoints.id, okEndpoints));
+      });
     }
     const due: typeof retries = [];
     for (const retry of retries) {
@@ -157,9 +161,12 @@ export function createDeliverer(deps: DelivererDeps) {
       if (moved.length && alive.has(retry.jobId)) due.push(retry);
     }
     if (failed.length) {
-      const ended = new Set((await db.update(webhookDeliveries).set({ status: 'failed', finishedAt: now, claimedAt: null })
-        .where(mine(failed.map((d) => d.id))).returning({ id: webhookDeliveries.id })).map((d) => d.id));
-      await countFailures(failed.filter((d) => ended.has(d.id)), now);
+      const disabled = await db.transaction(async (tx) => {
+        const ended = new Set((await tx.update(webhookDeliveries).set({ status: 'failed', finishedAt: now, claimedAt: null })
+          .where(mine(failed.map((d) => d.id))).returning({ id: webhookDeliveries.id })).map((d) => d.id));
+        return countFailures(tx, failed.filter((d) => ended.has(d.id)), now);
+      });
+      for (const d of disabled) deps.log.warn(d, `webhook endpoint disabled: ${d.reason}`);
     }
     await deps.queue.sendMany(WEBHOOK_KIND, due);
   }
@@ -207,18 +214,20 @@ export function createDeliverer(deps: DelivererDeps) {
   }
 
   /** Failed deliveries count against their endpoint; at the limit it is disabled (a successful test send enables it again). */
-  async function countFailures(failed: DeliveryRow[], now: Date) {
+  async function countFailures(tx: Pick<Db, 'update'>, failed: DeliveryRow[], now: Date) {
     const perEndpoint = new Map<string, number>();
     for (const d of failed) perEndpoint.set(d.endpointId, (perEndpoint.get(d.endpointId) ?? 0) + 1);
+    const disabled: Array<{ endpointId: string; workspaceId: string; reason: string }> = [];
     for (const [endpointId, count] of perEndpoint) {
-      const [row] = await db.update(webhookEndpoints).set({ consecutiveFailures: sql`${webhookEndpoints.consecutiveFailures} + ${count}` })
+      const [row] = await tx.update(webhookEndpoints).set({ consecutiveFailures: sql`${webhookEndpoints.consecutiveFailures} + ${count}` })
         .where(eq(webhookEndpoints.id, endpointId)).returning();
       if (row && !row.disabledAt && shouldDisable(row.consecutiveFailures, policy)) {
         const reason = `${row.consecutiveFailures} consecutive deliveries failed`;
-        await db.update(webhookEndpoints).set({ disabledAt: now, disabledReason: reason }).where(eq(webhookEndpoints.id, endpointId));
-        deps.log.warn({ endpointId, workspaceId: row.workspaceId }, `webhook endpoint disabled: ${reason}`);
+        await tx.update(webhookEndpoints).set({ disabledAt: now, disabledReason: reason }).where(eq(webhookEndpoints.id, endpointId));
+        disabled.push({ endpointId, workspaceId: row.workspaceId, reason });
       }
     }
+    return disabled;
   }
 
   return {
