@@ -20,8 +20,9 @@ for (const file of process.argv.slice(2).filter((a) => !a.startsWith('--label=')
     failed++;
     continue;
   }
+  // numFailedTestSuites counts failed describe blocks too; the files are counted here.
   const counts = `${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests + report.numTodoTests} skipped`;
-  console.log(label ? `${label}: ${counts}` : `${path.basename(file, '.json')}: ${counts}; files failed: ${report.numFailedTestSuites}`);
+  console.log(label ? `${label}: ${counts}` : `${path.basename(file, '.json')}: ${counts}; files failed: ${(report.testResults ?? []).filter((f) => f.status === 'failed').length}`);
   for (const suite of report.testResults ?? []) {
     const where = path.relative(root, suite.name);
     const tests = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
@@ -34,7 +35,9 @@ for (const file of process.argv.slice(2).filter((a) => !a.startsWith('--label=')
     for (const t of tests) {
       failed++;
       console.log(`  FAILED ${where} > ${t.fullName}`);
-      for (const line of firstLines((t.failureMessages ?? []).join('\n'), 6)) console.log(`      ${line}`);
+      // Vitest keeps a timed-out test's stack but not its message: the stack opens "STACK_TRACE_ERROR".
+      const text = (t.failureMessages ?? []).join('\n').replace(/^Error: STACK_TRACE_ERROR/gm, `Timed out (the test ran ${Math.round(t.duration ?? 0)} ms)`);
+      for (const line of firstLines(text, 6)) console.log(`      ${line}`);
     }
   }
 }

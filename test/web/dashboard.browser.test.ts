@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { browserAvailable, launchBrowser } from '../helpers/browser.ts';
 import { createTestApp, testConfig, type TestContext } from '../helpers/app.ts';
+import { seedRun } from '../helpers/runs-seed.ts';
 
 // The dashboard walked as a person would, in Debian's Chromium: sign up, create a workspace,
 // start a run and watch it, read the score, move a recommendation (and lose a race), ask the
@@ -18,6 +19,7 @@ let base: string;
 const problems: string[] = [];
 const EMAIL = 'dana@example.com';
 const SLUG = 'acme';
+const ENGINES = ['chatgpt', 'perplexity', 'gemini', 'claude', 'google-aio'];
 
 const shot = (name: string, p = page) => p.screenshot({ path: `${SHOTS}/dashboard-${name}.png`, fullPage: true });
 /** The API with the browser's own session cookie (to act as "another person"). */
@@ -177,10 +179,16 @@ describe.runIf(browserAvailable)('dashboard in Chromium', () => {
     await shot('agency');
   });
 
-  it('moves a recommendation, and reloads when someone else moved it first', async () => {
+  it('moves a recommendation, and reloads when someone else moved it first', { timeout: 90_000 }, async () => {
+    // The walk's own run (10 simulated answers of the day) may hold no gap above the thresholds,
+    // depending on the date; a constructed run where Globex is named and Acme is not always does.
+    const wsId = ((await ctx.database.executeSql(`select id from workspaces where slug = '${SLUG}'`)).rows[0] as { id: string }).id;
+    await seedRun(ctx.database.db, wsId, { finishedAt: new Date(), results: ENGINES.flatMap((engine) => Array.from({ length: 4 }, (_, k) => (
+      { engine, intent: 'comparison', promptId: `prm_gap_${k}`, prompt: `Acme Analytics or Globex, question ${k}?`, competitors: ['Globex'], brandMentioned: k === 0 }))) });
     await page.goto(`${base}/w/${SLUG}/recs`);
     await page.getByRole('button', { name: /Generate GEO/ }).click();
-    await page.locator('#col-proposed-list .rec').first().waitFor({ timeout: 30_000 });
+    await page.getByText(/^\d+ new recommendations? proposed\./).waitFor({ timeout: 60_000 });
+    await page.locator('#col-proposed-list .rec').first().waitFor();
     const first = page.locator('#col-proposed-list .rec').first();
     const title = (await first.locator('h3').textContent())!;
     // Only the allowed actions of "proposed".

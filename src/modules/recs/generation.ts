@@ -65,7 +65,7 @@ export function createRecsGeneration(deps: {
   }
 
   /** The lane's candidates, or why there are none. */
-  async function candidatesFor(lane: Lane, workspaceId: string, brand: WorkspaceFacts, log: (line: string) => Promise<void>): Promise<{ candidates: Candidate[]; available: boolean; reason?: string }> {
+  async function candidatesFor(lane: Lane, workspaceId: string, brand: WorkspaceFacts, log: (line: string) => Promise<void>): Promise<{ candidates: Candidate[]; available: boolean; reason?: string; answers?: number }> {
     const now = clock.now().toISOString();
     const signals = await signalsOf(workspaceId);
     if (lane === 'seo') {
@@ -73,9 +73,11 @@ export function createRecsGeneration(deps: {
       return { candidates: seoCandidates(signals, now), available: true };
     }
     const out: Candidate[] = [];
+    let answers = 0;
     const window = await deps.runReads.window(workspaceId);
     if (window) {
       const rows = (await deps.runReads.answers(window.runIds)).map(toGeoResult);
+      answers = rows.length;
       await log(`geo lane: ${rows.length} answers from ${window.runIds.length} runs (${window.from.toISOString()} – ${window.to.toISOString()})`);
       const span = { runIds: window.runIds, from: window.from.toISOString(), to: window.to.toISOString() };
       out.push(...geoCandidates({ brand, results: rows, window: span, now }));
@@ -102,15 +104,15 @@ export function createRecsGeneration(deps: {
     }
     if (signals.available) out.push(...pageEvaluationCandidates(signals, now));
     else await log(`geo lane: page-evaluation items skipped (${signals.reason ?? 'SEO signals not available'})`);
-    return { candidates: out, available: true };
+    return { candidates: out, available: true, answers };
   }
 
   async function generate(ctx: JobContext) {
     const lane = ctx.job.params.lane as Lane;
     const ws: WorkspaceContext = { id: ctx.job.workspaceId, slug: '', role: null };
     const brand = await deps.facts(ws.id);
-    const { candidates, available, reason } = await candidatesFor(lane, ws.id, brand, ctx.log);
-    const result: Record<string, unknown> = { lane, available, ...(reason ? { reason } : {}) };
+    const { candidates, available, reason, answers } = await candidatesFor(lane, ws.id, brand, ctx.log);
+    const result: Record<string, unknown> = { lane, available, ...(reason ? { reason } : {}), ...(answers === undefined ? {} : { answers }) };
     if (!available) return void (await ctx.log(`result: ${JSON.stringify({ ...result, created: 0 })}`));
 
     const open = await repo.openItems(db, ws.id);

@@ -58,7 +58,7 @@ describe('geo lane: caps, targets and topics', () => {
     const ws = await workspace();
     await seedRun(ctx.database.db, ws.id, { finishedAt: new Date(Date.now() - 3600_000), results: gapRun() });
     const first = await generate(ws.slug, 'geo');
-    expect(first.result).toMatchObject({ lane: 'geo', available: true, created: 10, writtenBy: { model: 0, template: 10 } });
+    expect(first.result).toMatchObject({ lane: 'geo', available: true, answers: 180, created: 10, writtenBy: { model: 0, template: 10 } });
     expect(first.result.candidates).toBeGreaterThanOrEqual(30);
     const second = await generate(ws.slug, 'geo');
     expect(second.result).toMatchObject({ created: 10, skippedOpenTopics: 10 });
@@ -117,7 +117,7 @@ describe('geo lane: caps, targets and topics', () => {
   it('without any run: succeeds with nothing created and says why', async () => {
     const ws = await workspace();
     const { job, result } = await generate(ws.slug, 'geo');
-    expect(result).toMatchObject({ lane: 'geo', available: true, created: 0 });
+    expect(result).toMatchObject({ lane: 'geo', available: true, answers: 0, created: 0 });
     expect(job.lastLines.join('\n')).toMatch(/no succeeded measurement run/);
   });
 
