@@ -28,6 +28,8 @@ export interface Formatter {
   dateTime(v: When): string;
   period(from: string, to: string): string;
   engine(id: string): string;
+  /** A language code by its name in the reader's language ("de" → "German"); the code when unknown. */
+  languageName(code: string): string;
   brand(b: string | { displayName?: string | null; name?: string | null; brand?: string; slug?: string } | null | undefined): string;
   metric(key: MetricKey | (string & {})): string;
   significance(yes: boolean): string;

@@ -125,6 +125,7 @@ export function createFormatter({ locale = 'en', timeZone = 'UTC' } = {}) {
   const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0, useGrouping: 'always' });
   const dayFmt = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
   const dayInZone = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone });
+  const languageNames = new Intl.DisplayNames([locale], { type: 'language' });
   const dateTimeFmt = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' });
 
   // The locale's percent pattern around any text ("52.3%", "52,3 %"): its number parts replaced.
@@ -190,6 +191,14 @@ export function createFormatter({ locale = 'en', timeZone = 'UTC' } = {}) {
     },
     /** An engine's (or a referring AI assistant's) display name; "composite" (all engines pooled) reads as such. */
     engine: (id) => (id === 'composite' ? m.allEngines : ENGINE_NAMES[id] ?? ASSISTANT_NAMES[id] ?? humanise(id)),
+    /** A language code by its name in the reader's language ("de" → "German", "alemán"); the code when unknown. */
+    languageName: (code) => {
+      try {
+        return languageNames.of(String(code)) ?? String(code);
+      } catch {
+        return String(code ?? '');
+      }
+    },
     /** A brand's display name from a workspace or competitor object, else a humanised slug. */
     brand: (b) => (typeof b === 'string' ? humanise(b) : b?.displayName || b?.name || humanise(b?.brand ?? b?.slug ?? '')),
     /** A metric's name in the reader's language ("visibility" → "Visibilité"). */

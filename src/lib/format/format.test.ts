@@ -127,6 +127,10 @@ describe('names: display names, never ids or slugs', () => {
     ['copilot', 'Microsoft Copilot'], ['deepseek', 'DeepSeek'], ['you', 'You.com'],
   ])('engine %s → %s', (id, name) => expect(fmt('en').engine(id)).toBe(name));
 
+  it.each([
+    ['en', 'de', 'German'], ['en', 'pt-BR', 'Brazilian Portuguese'], ['es', 'de', 'alemán'], ['fr', 'en', 'anglais'], ['en', 'not a code!', 'not a code!'],
+  ])('language in %s: %s → %s', (lang, code, name) => expect(fmt(lang).languageName(code)).toBe(name));
+
   it('every engine id has a display name', () => {
     expect(Object.keys(ENGINE_NAMES).sort()).toEqual([...ENGINE_IDS, ...OPTIONAL_ENGINE_IDS].sort());
   });

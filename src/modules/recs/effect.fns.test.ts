@@ -46,7 +46,7 @@ describe('effectOf', () => {
 describe('comparison: holdout for mention rates over named prompts, before/after otherwise, saying why', () => {
   it.each([
     ['mention rate over prompts', { name: 'mention_rate', scope: { engine: 'chatgpt', promptIds: ['p1'] }, better: 'higher', source: 'runs' }, 'holdout', null],
-    ['mention rate over every prompt', { name: 'mention_rate', scope: { engine: 'gemini' }, better: 'higher', source: 'runs' }, 'before_after', /targets every prompt on gemini/],
+    ['mention rate over every prompt', { name: 'mention_rate', scope: { engine: 'gemini' }, better: 'higher', source: 'runs' }, 'before_after', /targets every prompt on Gemini/],
     ['citation share (not per prompt)', { name: 'citation_share', scope: { domain: 'g2.com' }, better: 'higher', source: 'runs' }, 'before_after', /citation_share is not counted per prompt/],
     ['negative rate', { name: 'negative_rate', scope: {}, better: 'lower', source: 'runs' }, 'before_after', /negative_rate is not counted per prompt/],
     ['SEO check', { name: 'check_pass_rate', scope: { checkId: 'title' }, better: 'higher', source: 'seo' }, 'before_after', /SEO signals/],

@@ -45,7 +45,7 @@ const english = createFormatter({ locale: 'en' });
 export function comparisonFor(metric: MetricRef): Comparison | { kind: 'holdout' } {
   if (metric.source !== 'runs') return { kind: 'before_after', reason: `${metric.name} is not measured per prompt (${metric.source === 'seo' ? 'SEO signals' : 'access logs'}): it keeps the before/after comparison` };
   if (metric.name !== 'mention_rate') return { kind: 'before_after', reason: `${metric.name} is not counted per prompt: it keeps the before/after comparison` };
-  if (!metric.scope.promptIds?.length) return { kind: 'before_after', reason: `the item targets every prompt${metric.scope.engine ? ` on ${metric.scope.engine}` : ''}: no prompt is left out to compare with` };
+  if (!metric.scope.promptIds?.length) return { kind: 'before_after', reason: `the item targets every prompt${metric.scope.engine ? ` on ${english.engine(metric.scope.engine)}` : ''}: no prompt is left out to compare with` };
   return { kind: 'holdout' };
 }
 

@@ -5,7 +5,7 @@ import { wilson } from '../scores/scores.fns.ts';
 import { confidenceOf, proportion, reach, scoresOf } from './priority.fns.ts';
 import type { Candidate, Evidence, EvidenceAnswer, MetricRef, RecType } from './recs.types.ts';
 import { REDDIT_DOMAINS } from '../runs/answer-counts.ts';
-import { plural } from '../../lib/format/format.js';
+import { createFormatter, plural } from '../../lib/format/format.js';
 
 // The geo lane, pure: the answers of the latest runs in, candidate recommendations out. Every
 // figure is k of n answers with its interval; thresholds keep one-off noise from becoming work.
@@ -56,6 +56,11 @@ const count = <T>(items: T[], key: (t: T) => string) => {
   return [...m.entries()].sort((a, b) => b[1] - a[1]);
 };
 const hash = (s: string) => createHash('sha256').update(s).digest('hex').slice(0, 12);
+// Summaries and labels name engines and languages as a person reads them ("Google AI Overviews",
+// "German"), never by id; ids stay in the topic, the facts and the metric scope.
+const fmt = createFormatter({ locale: 'en' });
+/** "problem_solution" → "problem solution". */
+export const intentWords = (intent: string) => intent.replaceAll('_', ' ');
 
 /** Mention rate of the brand over rows, as the metric scope later re-measures it. */
 function mentionRate(rows: GeoResult[], now: string) {
@@ -91,11 +96,12 @@ export function contentGaps(input: GeoInput): Candidate[] {
     const metric: MetricRef = { name: 'mention_rate', scope: { engine, promptIds: gapPrompts.map((p) => p.promptId) }, better: 'higher', source: 'runs' };
     const rivals = count(gaps.flatMap((g) => g.competitors), (c) => c);
     out.push(candidate('content_gap', `content_gap:${intent}:${engine}`, evidence(input, gaps, {
-      summary: `${engine}: ${gaps.length} of ${plural(rows.length, `${intent} answer`)} name competitors but not ${input.brand.name}`,
+      summary: `${fmt.engine(engine)}: ${gaps.length} of ${plural(rows.length, `${intentWords(intent)} answer`)} name competitors but not ${input.brand.name}`,
       metric: { ...metric, current: mentionRate(scoped, input.now) },
       figures: [
         { label: 'answers naming competitors but not the brand', unit: 'percent', ...proportion(gaps.length, rows.length, input.now) },
-        ...rivals.slice(0, 5).map(([name, k]) => ({ label: `gap answers naming ${name}`, unit: 'count' as const, value: k, n: gaps.length })),
+        // Of the gap answers, the share naming each rival: k of n with its interval, as every figure.
+        ...rivals.slice(0, 5).map(([name, k]) => ({ label: `gap answers that name ${name}`, unit: 'percent' as const, ...proportion(k, gaps.length, input.now) })),
       ],
       answers: gaps.slice(0, SAMPLE_ANSWERS).map((r) => answerOf(r)),
       prompts: gapPrompts.slice(0, 50),
@@ -195,12 +201,13 @@ export function laggards(input: GeoInput, by: 'engine' | 'language'): Candidate[
     const type = by === 'engine' ? 'engine_gap' : 'language_gap';
     const metric: MetricRef = { name: 'mention_rate', scope: { [by]: value }, better: 'higher', source: 'runs' };
     const gap = ko / others.length - k / mine.length;
+    const [here, elsewhere] = by === 'engine' ? [`on ${fmt.engine(value)}`, 'on the other engines'] : [`in ${fmt.languageName(value)} answers`, 'in other languages'];
     out.push(candidate(type, `${type}:${value}`, evidence(input, mine, {
-      summary: `${by} ${value}: the brand is named in ${k} of ${plural(mine.length, 'answer')}, against ${ko} of ${others.length} elsewhere`,
+      summary: `${by === 'engine' ? fmt.engine(value) : fmt.languageName(value)}: the brand is named in ${k} of ${plural(mine.length, 'answer')}, against ${ko} of ${others.length} ${elsewhere}`,
       metric: { ...metric, current: mentionRate(mine, input.now) },
       figures: [
-        { label: `brand mention rate, ${by} ${value}`, unit: 'percent', ...proportion(k, mine.length, input.now) },
-        { label: `brand mention rate, other ${by}s`, unit: 'percent', ...proportion(ko, others.length, input.now) },
+        { label: `brand mention rate ${here}`, unit: 'percent', ...proportion(k, mine.length, input.now) },
+        { label: `brand mention rate ${elsewhere}`, unit: 'percent', ...proportion(ko, others.length, input.now) },
       ],
       answers: mine.filter((r) => !r.brandMentioned).slice(0, SAMPLE_ANSWERS).map((r) => answerOf(r)),
       facts: { [by]: value },

@@ -2,6 +2,9 @@ import type { RunReads } from '../runs/runs.reads.ts';
 import { diffInDiff } from './did.fns.ts';
 import { comparisonFor, type Comparison } from './effect.fns.ts';
 import type { Baseline } from './recs.types.ts';
+import { createFormatter } from '../../lib/format/format.js';
+
+const fmt = createFormatter({ locale: 'en' });
 
 // The holdout comparison of a done item (docs/recommendations.md "Effect"): its target prompts
 // against every other prompt of the workspace on the same engine and language, over the days
@@ -34,7 +37,7 @@ export function createHoldout(deps: { runReads: RunReads }) {
       ]);
       if (!before.days.some((d) => d.holdout.n > 0)) {
         const others = othersTargeted.length ? ' (prompts other recommendations target are left out)' : '';
-        return { kind: 'before_after', reason: `no other prompt of the workspace was answered${scope.engine ? ` on ${scope.engine}` : ''}${scope.language ? ` in ${scope.language}` : ''} before acceptance${others}: there is no holdout to compare with` };
+        return { kind: 'before_after', reason: `no other prompt of the workspace was answered${scope.engine ? ` on ${fmt.engine(scope.engine)}` : ''}${scope.language ? ` in ${fmt.languageName(scope.language)}` : ''} before acceptance${others}: there is no holdout to compare with` };
       }
       // Rounded, not ceiled: a request a few milliseconds past the sixth day is six days, not seven.
       const elapsedDays = Math.max(1, Math.round((end.getTime() - doneAt.getTime()) / DAY_MS));

@@ -1,6 +1,7 @@
 import { generateText, type LanguageModel } from 'ai';
 import type { Candidate } from './recs.types.ts';
 import { createFormatter, plural } from '../../lib/format/format.js';
+import { intentWords } from './geo-lane.fns.ts';
 
 // Title and rationale of an item: written by the workspace's model from the evidence when a
 // provider is configured, else by deterministic templates. The item records which
@@ -27,8 +28,8 @@ export function templateText(c: Candidate, brand: string): Written {
   const t = (title: string, rationale: string): Written => ({ title: title.slice(0, 200), rationale, writtenBy: 'template' });
   switch (c.type) {
     case 'content_gap':
-      return t(`Create ${f(c, 'intent').replace('_', ' ')} content that ${f(c, 'engine')} can cite for ${brand}`,
-        `On ${f(c, 'engine')}, ${pct(c)} of ${f(c, 'intent').replace('_', ' ')} answers name competitors (${(c.evidence.facts.competitors as string[] | undefined ?? []).join(', ')}) but not ${brand}. Publishing pages that answer these prompts directly gives the engine something to cite. Brand mention rate on these prompts now: ${now}.`);
+      return t(`Create ${intentWords(f(c, 'intent'))} content that ${fmt.engine(f(c, 'engine'))} can cite for ${brand}`,
+        `On ${fmt.engine(f(c, 'engine'))}, ${pct(c)} of ${intentWords(f(c, 'intent'))} answers name competitors (${(c.evidence.facts.competitors as string[] | undefined ?? []).join(', ')}) but not ${brand}. Publishing pages that answer these prompts directly gives the engine something to cite. Brand mention rate on these prompts now: ${now}.`);
     case 'outreach':
       return t(`Get ${brand} covered on ${f(c, 'domain')}`,
         `${f(c, 'domain')} is cited by AI answers that recommend competitors — ${pct(c, 1)} of answers naming a competitor cite it — and never by an answer naming ${brand}. A listing, review or article there puts ${brand} into the sources the engines already trust.`);
@@ -36,11 +37,11 @@ export function templateText(c: Candidate, brand: string): Written {
       return t(`Join the Reddit discussion the engines cite: ${f(c, 'threadUrl')}`,
         `This thread is cited in ${plural(c.evidence.figures[0]?.n ?? 0, 'answer')}; ${pct(c)} of them do not name ${brand}. A helpful reply that discloses your affiliation can change what the thread — and the answers built on it — say.`);
     case 'engine_gap':
-      return t(`Raise ${brand}'s visibility on ${f(c, 'engine')}`,
-        `${f(c, 'engine')} names ${brand} in ${pct(c, 0)} of answers against ${pct(c, 1)} on the other engines; the intervals do not overlap, so the gap is not noise. Check which sources this engine favours and be present there.`);
+      return t(`Raise ${brand}'s visibility on ${fmt.engine(f(c, 'engine'))}`,
+        `${fmt.engine(f(c, 'engine'))} names ${brand} in ${pct(c, 0)} of answers against ${pct(c, 1)} on the other engines; the intervals do not overlap, so the gap is not noise. Check which sources this engine favours and be present there.`);
     case 'language_gap':
-      return t(`Improve ${brand}'s presence in ${f(c, 'language')} answers`,
-        `Answers in ${f(c, 'language')} name ${brand} in ${pct(c, 0)} of cases against ${pct(c, 1)} in other languages. Localised pages and sources in ${f(c, 'language')} close this gap.`);
+      return t(`Improve ${brand}'s presence in ${fmt.languageName(f(c, 'language'))} answers`,
+        `Answers in ${fmt.languageName(f(c, 'language'))} name ${brand} in ${pct(c, 0)} of cases against ${pct(c, 1)} in other languages. Localised pages and sources in ${fmt.languageName(f(c, 'language'))} close this gap.`);
     case 'negative_sentiment':
       return t(`Address a recurring negative claim: "${f(c, 'sentence').slice(0, 120)}"`,
         `This sentence about ${brand} recurs in ${pct(c, 0)} of answers naming the brand; overall ${pct(c, 1)} of those answers are negative. Publish evidence that answers the claim, or fix what causes it, where the engines read.`);

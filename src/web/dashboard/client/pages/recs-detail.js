@@ -10,10 +10,11 @@ function Measured({ label, m }) {
   return html`<li><strong>${label}:</strong> ${m ? html`${num(m.value)}% <small class="muted">(95% ${interval(m.interval)}; ${m.k ?? '—'} of ${m.n} ${m.n === 1 ? 'answer' : 'answers'}${m.observedAt ? `, ${when(m.observedAt)}` : ''})</small>${m.simulated ? html` <${Simulated} simulated />` : null}` : html`<span class="muted">not measured</span>`}</li>`;
 }
 
-/** The metric's scope in words: `{engine: 'gemini', promptIds: [..3]}` → "engine gemini, 3 prompts". */
+/** The metric's scope in words: `{engine: 'gemini', promptIds: [..3]}` → "on Gemini, 3 prompts". */
 export function scopeText(scope) {
   if (!scope || typeof scope !== 'object') return scope ? String(scope) : '';
-  return Object.entries(scope).map(([k, v]) => (Array.isArray(v) ? (k === 'promptIds' ? plural(v.length, 'prompt') : `${v.length} ${k}`) : `${k} ${v}`)).join(', ');
+  const part = ([k, v]) => (Array.isArray(v) ? (k === 'promptIds' ? plural(v.length, 'prompt') : `${v.length} ${k}`) : k === 'engine' ? `on ${fmt.engine(v)}` : k === 'language' ? `in ${fmt.languageName(v)}` : `${k} ${v}`);
+  return Object.entries(scope).map(part).join(', ');
 }
 
 /** Answers and days on each side of a holdout comparison: "target 151 of 300 answers over 3 days after done (42 of 200 over 2 days before)". */

@@ -17,11 +17,14 @@ const LANES = { geo: 'AI answers (GEO)', seo: 'Search (SEO)' };
 const sentence = (text) => { const t = String(text ?? '').trim(); return t && !/[.!?…]$/.test(t) ? `${t}.` : t; };
 /** A figure as a sentence: "Visibility on ChatGPT is 12.0% (95% 5.1–25.3%, 3 of 25 answers)." */
 function figureSentence(f) {
+  const label = String(f.label ?? '').trim().replace(/[.!?…]$/, '');
+  const Label = `${label.charAt(0).toUpperCase()}${label.slice(1)}`;
+  // A count is a count ("Previous clicks: 120."), not an average with an interval it cannot have.
+  if (f.unit === 'count') return `${Label}: ${fmt.count(f.value)}.`;
   const value = f.unit === 'percent' ? fmt.percent(f.value) : fmt.decimal(f.value);
   const iv = f.interval ? `95% ${fmt.interval(f.interval, undefined, f.unit === 'percent' ? { unit: '%' } : {})}` : fmt.notEnough('no_interval');
   const of = f.k !== undefined && f.k !== null ? `${fmt.count(f.k)} of ${fmt.count(f.n)} ${f.n === 1 ? 'answer' : 'answers'}` : fmt.n(f.n);
-  const label = String(f.label ?? '').trim().replace(/[.!?…]$/, '');
-  return `${label.charAt(0).toUpperCase()}${label.slice(1)} is ${value} (${iv}, ${of}).`;
+  return `${Label} is ${value} (${iv}, ${of}).`;
 }
 /** Links only to sources real engines cited; a simulated engine's addresses are invented, so they are not links. */
 function Sources({ ev }) {
@@ -35,10 +38,11 @@ function Card({ slug, rec, onMove }) {
   const [open, setOpen] = useState(false);
   const ev = rec.evidence ?? {};
   const current = ev.metric?.current;
+  // A template's rationale already says what the evidence summary says; a model's may leave it out.
   return html`<li class="rec" data-rec=${rec.rec_id}>
     <h3>${rec.title}</h3>
     <p class="meta">${ev.simulated ? html`<${Simulated} simulated /> ` : null}<span class="badge">${LANES[rec.lane] ?? words(rec.lane)}</span> <span class="badge">${words(rec.type)}</span>${rec.compliance_flag ? html` <span class="badge">needs compliance approval</span>` : null}</p>
-    <p><strong>Why:</strong> ${sentence(rec.rationale)}${ev.summary ? ` ${sentence(ev.summary)}` : ''}</p>
+    <p><strong>Why:</strong> ${sentence(rec.rationale)}${ev.summary && rec.writtenBy === 'model' ? ` ${sentence(ev.summary)}` : ''}</p>
     ${ev.figures?.length ? html`<ul class="plain figures">${ev.figures.slice(0, 3).map((f) => html`<li>${figureSentence(f)}</li>`)}</ul>` : null}
     <p><strong>Expected effect:</strong> ${current ? html`moves ${words(ev.metric.name)} (${ev.metric.better ?? 'higher'} is better), today ${fmt.percent(current.value)} with 95% interval ${fmt.interval(current.interval, undefined, { unit: '%' })} over ${fmt.count(current.n)} ${current.n === 1 ? 'answer' : 'answers'}` : rec.status === 'done' ? 'measured now that it is done (Evidence and effect)' : 'not measurable before it is done'}; priority ${fmt.decimal(rec.scores?.priority, 'not_measured')} (impact ${fmt.decimal((rec.scores?.impact ?? NaN) * 100)}%, confidence ${fmt.decimal((rec.scores?.confidence ?? NaN) * 100)}%).</p>
     <${Sources} ev=${ev} />
