@@ -25,7 +25,7 @@ describe('evaluate', () => {
   const move = (significant: boolean, delta: number) => ({ before: r(60, 55, 65), after: r(60 + delta, 50, 58), delta, significant });
   const changed = (significant: boolean, delta: number, engine = 'composite') => ({
     id: 'evt_1', type: 'score.changed',
-    data: { runId: 'run_1', engine, day: 'd2', previousDay: 'd1', ...move(significant, delta), components: { volume: move(significant, delta) }, overtakes: [] },
+    data: { runId: 'run_1', engine, day: '2026-11-27', previousDay: '2026-11-26', ...move(significant, delta), components: { volume: move(significant, delta) }, overtakes: [] },
   });
   it.each([
     // rule fields, significant, delta, engine of the event, fires
@@ -57,13 +57,24 @@ describe('evaluate', () => {
   });
 
   it('a significant move near an engine change says "possible engine change" first and carries the flags; other kinds are untouched', () => {
-    const flag = { engine: 'chatgpt', day: 'd2', reasons: [{ detail: 'length rose from 300 to 900 per answer (CUSUM 12 > 8)' }] };
+    const flag = { engine: 'chatgpt', day: '2026-11-27', reasons: [{ detail: 'length rose from 300 to 900 per answer (CUSUM 12 > 8)' }] };
     const firing = evaluate(rule({}), changed(true, -10), [flag])!;
-    expect(firing.reason).toMatch(/^Possible engine change: the canary prompts flag chatgpt on d2 \(length rose from 300 to 900 per answer \(CUSUM 12 > 8\)\); this move may be the engine's, not the brand's\. The GEO score across engines dropped/);
+    expect(firing.reason).toMatch(/^Possible engine change: the canary prompts flag ChatGPT on Nov 27, 2026 \(length rose from 300 to 900 per answer \(CUSUM 12 > 8\)\); this move may be the engine's, not the brand's\. The GEO score across all engines dropped from 60\.0 \(95% 55\.0–65\.0, n = 50\) on Nov 26, 2026 to 50\.0 \(95% 50\.0–58\.0, n = 50\) on Nov 27, 2026; the 95% intervals do not overlap\.$/);
     expect(firing.figures.possibleEngineChange).toEqual([flag]);
     expect(evaluate(rule({}), changed(true, -10))!.figures).not.toHaveProperty('possibleEngineChange');
     expect(evaluate(rule({}), changed(false, -10), [flag])).toBeNull(); // noise stays silent
     expect(evaluate(rule({ kind: 'run_failed' }), { id: 'e', type: 'run.failed', data: { runId: 'run_1' } }, [flag])!.reason).toMatch(/^Run run_1 failed/);
+  });
+
+  it.each([
+    ['a component on one engine', rule({ metric: 'relativeSov', engine: 'google-aio', direction: 'any' }),
+      { ...changed(true, -10, 'google-aio'), data: { ...changed(true, -10, 'google-aio').data, components: { relativeSov: move(true, -10) } } },
+      'The relative share of voice component on Google AI Overviews dropped from 60.0 (95% 55.0–65.0, n = 50) on Nov 26, 2026 to 50.0 (95% 50.0–58.0, n = 50) on Nov 27, 2026; the 95% intervals do not overlap.'],
+    ['a skipped schedule', rule({ kind: 'schedule_skipped', metric: null, direction: null }),
+      { id: 'e', type: 'schedule.skipped', data: { dueAt: '2026-11-27T09:00:00.000Z', reason: 'a run is already going', code: 'job_already_running' } },
+      'The scheduled run due Nov 27, 2026, 9:00 AM UTC did not start: a run is already going [job_already_running].'],
+  ] as const)('says %s in words: engines by name, figures with interval and n, days as dates', (_, r, event, reason) => {
+    expect(evaluate(r, event as never)!.reason).toBe(reason);
   });
 
   it('reads only the events of its kind', () => {

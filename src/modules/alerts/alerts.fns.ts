@@ -2,6 +2,7 @@ import { ENGINE_IDS } from '../../config.ts';
 import { invalid } from '../../lib/errors.ts';
 import { COMPONENTS } from '../scores/scores.fns.ts';
 import type { Move, Reading, ScoreChangedData } from '../scores/moves.fns.ts';
+import { createFormatter } from '../../lib/format/format.js';
 
 // Alert rules: what each kind accepts, which events it reads, and when it fires. Pure.
 
@@ -92,13 +93,19 @@ export interface EventLike {
   data: Record<string, unknown>;
 }
 
-const num = (x: number | null) => (x === null ? 'n/a' : String(Math.round(x * 100) / 100));
-const reading = (r: Reading) => `${num(r.value)}${r.interval ? ` [95% ${num(r.interval[0])}–${num(r.interval[1])}]` : ''} (n=${r.n})`;
+// Reasons are read by people (mail, inbox, webhooks): figures go through the shared formatter
+// (UTC, English), engines by name, days as dates.
+const fmt = createFormatter({ locale: 'en' });
+/** "60.0 (95% 55.0–65.0, n = 100)"; a rate (0-100) as "70.0% (95% 62.0–77.0%, n = 100)". */
+const reading = (r: Reading, unit: 'score' | '%' = 'score') => {
+  const value = unit === '%' ? fmt.percent(r.value, 'not_measured') : fmt.score(r.value, 'not_measured');
+  return `${value} (${r.interval ? `95% ${fmt.interval(r.interval, undefined, unit === '%' ? { unit: '%' } : {})}, ` : ''}${fmt.n(r.n)})`;
+};
 const usd = (micros: number) => `$${(micros / 1_000_000).toFixed(2)}`;
 const directionOk = (direction: string | null, delta: number | null) =>
   delta !== null && delta !== 0 && (direction === 'any' || (direction === 'rise' ? delta > 0 : delta < 0));
-const label = (metric: string) => (metric === 'score' ? 'GEO score' : `${metric} component`);
-const scope = (engine: string) => (engine === 'composite' ? 'across engines' : `on ${engine}`);
+const label = (metric: string) => (metric === 'score' ? 'GEO score' : `${fmt.metric(metric).toLowerCase()} component`);
+const scope = (engine: string) => (engine === 'composite' ? 'across all engines' : `on ${fmt.engine(engine)}`);
 
 /** A likely engine change near the event's day (canaries, docs/monitoring.md). */
 export interface EngineChangeNote { engine: string; day: string; reasons: Array<{ detail: string }> }
@@ -110,7 +117,7 @@ export const engineScope = (rule: Pick<Rule, 'engine'>) => (rule.engine ? [rule.
  */
 function attributed(firing: Firing, changes: EngineChangeNote[]): Firing {
   if (!changes.length) return firing;
-  const which = changes.map((c) => `${c.engine} on ${c.day} (${c.reasons.map((r) => r.detail).join('; ')})`).join('; ');
+  const which = changes.map((c) => `${fmt.engine(c.engine)} on ${fmt.date(c.day)} (${c.reasons.map((r) => r.detail).join('; ')})`).join('; ');
   return {
     ...firing,
     reason: `Possible engine change: the canary prompts flag ${which}; this move may be the engine's, not the brand's. ${firing.reason}`,
@@ -137,7 +144,7 @@ function evaluateOnly(rule: Rule, event: EventLike): Firing | null {
       const verb = (m.delta ?? 0) < 0 ? 'dropped' : 'rose';
       return {
         dedupeKey: `run:${d.runId}:${d.engine}`,
-        reason: `The ${label(metric)} ${scope(d.engine)} ${verb} from ${reading(m.before)} on ${d.previousDay} to ${reading(m.after)} on ${d.day}; the 95% intervals do not overlap.`,
+        reason: `The ${label(metric)} ${scope(d.engine)} ${verb} from ${reading(m.before)} on ${fmt.date(d.previousDay)} to ${reading(m.after)} on ${fmt.date(d.day)}; the 95% intervals do not overlap.`,
         figures: { metric, engine: d.engine, runId: d.runId, before: m.before, after: m.after, delta: m.delta, significant: true, previousDay: d.previousDay, day: d.day },
       };
     }
@@ -146,7 +153,7 @@ function evaluateOnly(rule: Rule, event: EventLike): Firing | null {
       if (d.engine !== (rule.engine ?? 'composite')) return null;
       const hits = (d.overtakes ?? []).filter((o) => !rule.competitor || o.competitor.name.toLowerCase() === rule.competitor.toLowerCase());
       if (!hits.length) return null;
-      const words = hits.map((o) => `${o.competitor.name} (mentioned in ${reading(o.competitor.visibility)}% of answers) now ranks #${o.competitor.rankAfter}, above the brand at #${o.brand.rankAfter} (${reading(o.brand.visibility)}%)`);
+      const words = hits.map((o) => `${o.competitor.name} now ranks #${o.competitor.rankAfter}, mentioned in ${reading(o.competitor.visibility, '%')} of answers, above the brand at #${o.brand.rankAfter}, mentioned in ${reading(o.brand.visibility, '%')}`);
       return {
         dedupeKey: `run:${d.runId}:${d.engine}`,
         reason: `${words.join('; ')} ${scope(d.engine)}; the 95% intervals of their mention rates do not overlap.`,
@@ -181,7 +188,7 @@ function evaluateOnly(rule: Rule, event: EventLike): Firing | null {
       const d = event.data as { dueAt: string; reason?: string; code?: string };
       return {
         dedupeKey: `due:${d.dueAt}`,
-        reason: `The scheduled run due at ${d.dueAt} did not start: ${d.reason ?? 'no reason given'}${d.code ? ` [${d.code}]` : ''}.`,
+        reason: `The scheduled run due ${fmt.dateTime(d.dueAt)} did not start: ${d.reason ?? 'no reason given'}${d.code ? ` [${d.code}]` : ''}.`,
         figures: { dueAt: d.dueAt, code: d.code ?? null, reason: d.reason ?? null },
       };
     }
@@ -195,7 +202,7 @@ export function alertMail(input: { workspaceName: string; slug: string; rule: Ru
   return {
     subject: `[GEO] ${input.workspaceName}: alert “${title}” fired`,
     text: [
-      `Alert “${title}” fired for ${input.workspaceName} at ${input.firedAt.toISOString()}.`,
+      `Alert “${title}” fired for ${input.workspaceName} on ${fmt.dateTime(input.firedAt)}.`,
       '',
       input.reason,
       '',

@@ -129,7 +129,7 @@ describe('alert rules: firing', () => {
     const event = await publish(ws.id, 'score.changed', scoreChanged('run_a', { significant: true, delta: -20 }));
     const [firing] = await firings(ws.slug, drop.id);
     expect(firing).toMatchObject({ eventId: event.id, eventType: 'score.changed', figures: { metric: 'score', delta: -20, before: { value: 60, interval: [55, 65], n: 100 }, after: { n: 100 } } });
-    expect(firing!.reason).toMatch(/GEO score across engines dropped from 60 \[95% 55–65\] \(n=100\)/);
+    expect(firing!.reason).toMatch(/^The GEO score across all engines dropped from 60\.0 \(95% 55\.0–65\.0, n = 100\) on \w{3} \d+, \d{4} to 40\.0 \(95% [\d.]+–[\d.]+, n = 100\) on \w{3} \d+, \d{4}; the 95% intervals do not overlap\.$/);
     expect(await firings(ws.slug, rise.id)).toEqual([]);
     expect(await firings(ws.slug, component.id)).toHaveLength(1);
     expect(await firings(ws.slug, onEngine.id)).toEqual([]); // composite event, engine rule
@@ -159,7 +159,7 @@ describe('alert rules: firing', () => {
     };
     await publish(ws.id, 'score.changed', scoreChanged('run_y', { significant: false, delta: 0, overtakes: [overtake] }));
     const [firing] = await firings(ws.slug, any.id);
-    expect(firing!.reason).toMatch(/^Globex \(mentioned in 70 \[95% 62–77\] \(n=100\)% of answers\) now ranks #1, above the brand at #2/);
+    expect(firing!.reason).toBe('Globex now ranks #1, mentioned in 70.0% (95% 62.0–77.0%, n = 100) of answers, above the brand at #2, mentioned in 35.0% (95% 27.0–44.0%, n = 100) across all engines; the 95% intervals of their mention rates do not overlap.');
     expect(await firings(ws.slug, initech.id)).toEqual([]);
   });
 
