@@ -2,6 +2,8 @@
 // answer written from what the tools returned — the workspace's real figures with their sample
 // sizes and intervals. Deterministic: the same question over the same data gives the same answer.
 
+import { createFormatter, plural } from '../../lib/format/format.js';
+
 export interface Want {
   tool: string;
   input: Record<string, unknown>;
@@ -75,12 +77,15 @@ function latestRunId(output: unknown): string | undefined {
 }
 
 type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const num = (x: unknown, digits = 1) => (typeof x === 'number' ? String(Number(x.toFixed(digits))) : 'n/a');
-const pct = (c: Any | undefined) => {
-  if (!c || c.value === null || c.value === undefined) return 'n/a (no data)';
-  const interval = Array.isArray(c.interval) ? `, 95% CI ${num(c.interval[0])}–${num(c.interval[1])}%` : '';
-  return `${num(c.value)}% (n=${c.n}${interval})`;
-};
+// Figures go through the shared formatter (English, UTC) as everywhere a person reads them:
+// engines by name, days as dates, money in dollars, each rate with its interval and n.
+const fmt = createFormatter({ locale: 'en' });
+const missingValue = fmt.notEnough('not_measured');
+const sized = (n: unknown, interval?: unknown, unit?: '%') =>
+  `${Array.isArray(interval) ? `95% ${fmt.interval(interval as [number, number], undefined, unit ? { unit } : {})}, ` : ''}${fmt.n(typeof n === 'number' ? n : 0)}`;
+/** A rate on 0-100 with its interval and n: "55.0% (95% 26.7–81.1%, n = 10)". */
+const pct = (c: Any | undefined) => (!c || typeof c.value !== 'number' ? missingValue : `${fmt.percent(c.value)} (${sized(c.n, c.interval, '%')})`);
+const usd = (micros: unknown) => (typeof micros === 'number' ? `$${(micros / 1e6).toFixed(2)}` : missingValue);
 const NAMES: Record<string, string> = {
   visibility: 'visibility', relativeSov: 'relative share of voice', position: 'position', sentiment: 'sentiment', volume: 'owned-citation volume',
 };
@@ -89,58 +94,61 @@ const WHAT: Record<string, string> = {
   get_top_cited_domains: 'the cited domains', list_runs: 'the measurement runs', get_run_detail: 'the run results', list_prompts: 'the prompts',
   get_credits_balance: 'the credit balance', list_recommendations: 'the recommendations', get_seo_dashboard: 'the SEO dashboard',
 };
+const RANGES: Record<string, string> = { '7d': 'last 7 days', '28d': 'last 28 days', all: 'whole history' };
 
 const RENDER: Record<string, (o: Any) => string> = {
   get_geo_score: (o) => {
     const parts = Object.entries(o.components ?? {}).map(([k, c]) => {
       const size = o.sampleSizes?.[k];
-      const v = (c as Any).value;
-      return `${NAMES[k] ?? k} ${v === null ? 'n/a' : num(v)} (weight ${num((c as Any).weight, 3)}, n=${size?.n ?? 0}${size?.interval ? `, 95% CI ${num(size.interval[0])}–${num(size.interval[1])}` : ''})`;
+      return `${NAMES[k] ?? k} ${fmt.score((c as Any).value, 'not_measured')} (weight ${(c as Any).weight}, ${sized(size?.n ?? 0, size?.interval)})`;
     });
-    const missing = o.missingComponents?.length ? ` Missing components: ${o.missingComponents.join(', ')}.` : '';
-    return `Your GEO score on ${o.date} is ${num(o.score)}/100 (${o.version}). Components: ${parts.join('; ')}.${missing}`;
+    const missing = o.missingComponents?.length ? ` Missing components: ${o.missingComponents.map((k: string) => NAMES[k] ?? k).join(', ')}.` : '';
+    return `Your GEO score on ${fmt.date(o.date)} is ${fmt.score(o.score)}/100 (${o.version}). Components: ${parts.join('; ')}.${missing}`;
   },
   get_timeseries: (o) => {
     const points = (o.points ?? []).filter((p: Any) => typeof p.score === 'number');
-    const on = o.engine === 'composite' ? 'across all engines' : `on ${o.engine}`;
-    if (!points.length) return `There is no measured day ${on} in the ${o.range} range.`;
+    const on = o.engine === 'composite' || !o.engine ? 'across all engines' : `on ${fmt.engine(o.engine)}`;
+    const range = RANGES[o.range] ?? `${o.range} range`;
+    if (!points.length) return `There is no measured day ${on} in the ${range}.`;
     const first = points[0];
     const last = points.at(-1);
     const low = points.reduce((a: Any, b: Any) => (b.score < a.score ? b : a));
-    const delta = last.score - first.score;
-    const moved = points.length === 1 ? `only one day was measured (${last.date}: ${num(last.score)})` : `the score went from ${num(first.score)} on ${first.date} to ${num(last.score)} on ${last.date} (${delta >= 0 ? '+' : ''}${num(delta)} points); the lowest was ${num(low.score)} on ${low.date}`;
-    return `Over the ${o.range} range ${on}, ${points.length} day(s) measured: ${moved}.`;
+    const moved = points.length === 1
+      ? `only one day was measured (${fmt.date(last.date)}: ${fmt.score(last.score)})`
+      : `the score went from ${fmt.score(first.score)} on ${fmt.date(first.date)} to ${fmt.score(last.score)} on ${fmt.date(last.date)} (${fmt.delta(last.score - first.score)} points); the lowest was ${fmt.score(low.score)} on ${fmt.date(low.date)}`;
+    return `Over the ${range} ${on}, ${plural(points.length, 'day')} measured: ${moved}.`;
   },
   get_metrics: (o) => {
-    const engines = (o.engines ?? []).map((e: Any) => `${e.engine} ${num(e.score)} (n=${e.answers} answers, mentioned ${pct(e.mentionRate)})`).join('; ');
+    const engines = (o.engines ?? []).map((e: Any) => `${fmt.engine(e.engine)} ${fmt.score(e.score, 'not_measured')} (${plural(e.answers ?? 0, 'answer')}, mentioned in ${pct(e.mentionRate)})`).join('; ');
     const c = o.change;
     const change = c
-      ? ` Since ${c.previousDate}: score ${c.score.delta === null ? 'n/a' : `${c.score.delta >= 0 ? '+' : ''}${num(c.score.delta)}`}, mention rate ${c.mentionRate.delta === null ? 'n/a' : `${c.mentionRate.delta >= 0 ? '+' : ''}${num(c.mentionRate.delta)} points`} (${c.mentionRate.significant ? 'a significant change at 95%' : 'within the noise at 95%'}).`
+      ? ` Since ${fmt.date(c.previousDate)}: score ${fmt.delta(c.score.delta, 'not_measured')}, mention rate ${c.mentionRate.delta === null ? missingValue : `${fmt.delta(c.mentionRate.delta)} points`} (${c.mentionRate.significant ? 'a significant change at 95%' : 'within the noise at 95%'}).`
       : ' There is no earlier measured day to compare with.';
-    return `On ${o.date}, across ${o.answers} answers the brand was mentioned in ${pct(o.mentionRate)} and answers cited a source in ${pct(o.citationRate)}. Per engine: ${engines || 'none'}.${change}`;
+    return `On ${fmt.date(o.date)}, across ${plural(o.answers ?? 0, 'answer')} the brand was mentioned in ${pct(o.mentionRate)} and answers cited a source in ${pct(o.citationRate)}. Per engine: ${engines || 'none'}.${change}`;
   },
-  get_scoreboard: (o) => `Scoreboard on ${o.date}: ${(o.entities ?? []).map((e: Any) => `${e.rank}. ${e.name}${e.kind === 'brand' ? ' (you)' : ''} ${num(e.score)} (visibility ${num(e.visibility)}%, share of voice ${num(e.shareOfVoice)}%, ${e.citations} citations)`).join('; ')}.`,
+  get_scoreboard: (o) => `Scoreboard on ${fmt.date(o.date)}: ${(o.entities ?? []).map((e: Any) => `${e.rank}. ${e.name}${e.kind === 'brand' ? ' (you)' : ''} ${fmt.score(e.score, 'not_measured')} (visibility ${fmt.percent(e.visibility, 'not_measured')}, share of voice ${fmt.percent(e.shareOfVoice, 'not_measured')}, ${plural(e.citations ?? 0, 'citation')})`).join('; ')}.`,
   get_top_cited_domains: (o) => {
-    const list = (xs: Any[] | undefined) => (xs?.length ? xs.slice(0, 3).map((d) => `${d.domain} (${d.citations})`).join(', ') : 'none');
+    const list = (xs: Any[] | undefined) => (xs?.length ? xs.slice(0, 3).map((d) => `${d.domain} (${fmt.count(d.citations)})`).join(', ') : 'none');
     const t = o.topCitedDomains ?? {};
-    return `Most cited domains on ${o.date} over ${o.answers} answers (a source cited in ${pct(o.citationRate)}): owned ${list(t.owned)}; competitors ${list(t.competitor)}; third-party ${list(t.thirdParty)}.`;
+    return `Most cited domains on ${fmt.date(o.date)} over ${plural(o.answers ?? 0, 'answer')} (a source cited in ${pct(o.citationRate)}): owned ${list(t.owned)}; competitors ${list(t.competitor)}; third-party ${list(t.thirdParty)}.`;
   },
   list_runs: (o) => {
     const runs = o.runs ?? [];
     if (!runs.length) return 'No measurement run yet: start one to get figures.';
     const r = runs[0];
-    return `${runs.length} recent run(s); the latest, ${r.id}, started ${r.startedAt} and is ${r.status} (${r.progress.completedCalls}/${r.progress.totalCalls} calls).`;
+    return `${plural(runs.length, 'recent run')}; the latest, ${r.id}, started ${fmt.dateTime(r.startedAt)} and is ${r.status} (${fmt.count(r.progress.completedCalls)} of ${plural(r.progress.totalCalls, 'call')}).`;
   },
   get_run_detail: (o) => {
     const engines = (o.engines ?? []).map((e: Any) => {
       const top = e.citations?.topDomains?.[0];
-      return `${e.engine}${e.simulated ? ' (simulated)' : ''}: mentioned in ${e.brand.mentions}/${e.answers} answers (${num((e.brand.mentionRate ?? 0) * 100)}%), average position ${num(e.brand.averagePosition, 2)}, sentiment ${num(e.brand.sentiment, 2)}${top ? `, most cited ${top.domain} (${top.citations})` : ''}`;
+      const rate = typeof e.brand.mentionRate === 'number' ? fmt.percent(e.brand.mentionRate * 100) : missingValue;
+      return `${fmt.engine(e.engine)}${e.simulated ? ' (simulated)' : ''}: mentioned in ${fmt.count(e.brand.mentions)} of ${plural(e.answers, 'answer')} (${rate}), average position ${fmt.decimal(e.brand.averagePosition, 'not_measured')}, sentiment ${fmt.decimal(e.brand.sentiment, 'not_measured')}${top ? `, most cited ${top.domain} (${fmt.count(top.citations)})` : ''}`;
     });
     const simulated = (o.engines ?? []).some((e: Any) => e.simulated) ? ' Results marked simulated come from simulated engines, not live providers.' : '';
     return `Run ${o.run?.id} (${o.run?.status}): ${engines.join('; ') || 'no results'}.${simulated}`;
   },
-  list_prompts: (o) => `The workspace has ${o.total} prompt(s)${o.prompts?.length ? `, for example: ${o.prompts.slice(0, 3).map((p: Any) => `“${p.text}” (${p.intent})`).join('; ')}` : ''}.`,
-  get_credits_balance: (o) => `Credits: ${o.availableMicrousd} micro-USD available (${num(o.availableMicrousd / 1e6, 2)} USD) of ${o.postedMicrousd} posted, ${o.heldMicrousd} held${o.nextExpiryAt ? `; the next grant expires ${o.nextExpiryAt}` : ''}.`,
+  list_prompts: (o) => `The workspace has ${plural(o.total ?? 0, 'prompt')}${o.prompts?.length ? `, for example: ${o.prompts.slice(0, 3).map((p: Any) => `“${p.text}” (${String(p.intent).replaceAll('_', ' ')})`).join('; ')}` : ''}.`,
+  get_credits_balance: (o) => `Credits: ${usd(o.availableMicrousd)} available of ${usd(o.postedMicrousd)} posted, ${usd(o.heldMicrousd)} held${o.nextExpiryAt ? `; the next grant expires ${fmt.dateTime(o.nextExpiryAt)}` : ''}.`,
 };
 
 /** A result of a tool this composer has no template for (recommendations, SEO): its shape in counts. */
