@@ -90,7 +90,7 @@ describe.runIf(browserAvailable)('competitor and prompt settings in Chromium', (
     await editing.getByRole('button', { name: 'Save prompt' }).click();
     await section.getByText('Prompt saved.').waitFor();
     const edited = section.locator('#prompt-list li', { hasText: 'best analytics tool for small startups' });
-    await edited.getByText('comparison · es · es · user').waitFor();
+    await edited.getByText('comparison · Spanish · es · user').waitFor();
 
     await edited.getByRole('checkbox').uncheck();
     await section.getByText('Prompt deactivated.').waitFor();

@@ -87,7 +87,7 @@ export function PromptsStep({ slug, simulatedCompetitors = false }) {
         <label class="inline-check"><input type="checkbox" checked=${picked[i] !== undefined} disabled=${saved} onChange=${(e) => setPicked({ ...picked, [i]: e.target.checked ? p.text : undefined })} /> Add</label>
         <label class="visually-hidden" for=${`sug-${i}`}>Suggested prompt ${i + 1}</label>
         <input id=${`sug-${i}`} value=${picked[i] ?? p.text} disabled=${saved || picked[i] === undefined} onInput=${(e) => setPicked({ ...picked, [i]: e.target.value })} />
-        <small class="muted">${words(p.intent)} · ${p.language} · ${p.reason}</small>
+        <small class="muted">${words(p.intent)} · ${fmt.languageName(p.language)} · ${p.reason}</small>
       </li>`)}</ul>
     </fieldset>` : null}
     <details><summary>Active prompts: ${fmt.count(active.length - Object.values(off).filter(Boolean).length)}, made from templates at creation (show and edit)</summary>
@@ -95,7 +95,7 @@ export function PromptsStep({ slug, simulatedCompetitors = false }) {
         <label class="inline-check"><input type="checkbox" checked=${!off[p.id]} disabled=${saved} onChange=${(e) => setOff({ ...off, [p.id]: !e.target.checked })} /> Ask</label>
         <label class="visually-hidden" for=${`p-${p.id}`}>Prompt ${i + 1}</label>
         <input id=${`p-${p.id}`} value=${edits[p.id] ?? p.text} disabled=${saved} onInput=${(e) => setEdits({ ...edits, [p.id]: e.target.value })} />
-        <small class="muted">${words(p.intent)} · ${p.language}</small>
+        <small class="muted">${words(p.intent)} · ${fmt.languageName(p.language)}</small>
       </li>`)}</ol>
     </details>
     <fieldset class="inline"><legend>First run</legend>

@@ -1,7 +1,7 @@
 // Research: start the research pipeline (topics, questions, competitors, sources), follow its
 // stages, and take what it found into the workspace: suggested prompts into the prompt set,
 // untracked competitors into the competitor list (with their domain, which research cannot know).
-import { Alert, Loading, Notice, Simulated, api, html, plural, useAction, useEffect, useLoad, useState, when, ws } from '../lib.js';
+import { Alert, Loading, Notice, Simulated, api, fmt, html, plural, useAction, useEffect, useLoad, useState, when, words, ws } from '../lib.js';
 
 const STAGES = { topics: 'Topics', questions: 'Questions', competitors: 'Competitors', sources: 'Cited sources' };
 
@@ -16,7 +16,7 @@ function Prompts({ slug, job, findings, onDone }) {
   });
   return html`<fieldset id="found-prompts"><legend>Suggested prompts (${open.length} not yet added)</legend>
     ${findings.map((f) => html`<label class="choice"><input type="checkbox" disabled=${f.accepted} checked=${f.accepted || picked.includes(f.id)} onChange=${() => toggle(f.id)} />
-      ${f.text} <small class="muted">${f.intent} · ${f.language}${f.accepted ? ' · added' : ''}</small></label>`)}
+      ${f.text} <small class="muted">${words(f.intent)} · ${fmt.languageName(f.language)}${f.accepted ? ' · added' : ''}</small></label>`)}
     <button type="button" class="small" onClick=${accept} disabled=${action.busy || !picked.length}>Add ${picked.length || ''} selected prompt(s)</button>
     <${Alert} error=${action.error} />
   </fieldset>`;

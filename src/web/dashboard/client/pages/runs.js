@@ -1,6 +1,6 @@
 // Runs: start one (preset, samples, the cost quoted first), watch its progress, cancel it; and
 // the run detail as a filterable table of prompts × engines.
-import { Alert, ENGINES, Loading, Notice, Simulated, api, html, newKey, num, tone, usd, useAction, when, useEffect, useLoad, useState, ws } from '../lib.js';
+import { Alert, ENGINES, Loading, Notice, Simulated, api, engineName, fmt, html, newKey, num, tone, usd, useAction, when, useEffect, useLoad, useState, words, ws } from '../lib.js';
 
 const PRESETS = [
   ['smoke', 'Smoke — 2 prompts, a quick check'],
@@ -105,7 +105,7 @@ const why = (r) => (r.kind === 'threshold' ? `${r.source === 'alert_rule' ? 'ale
 function ExtraSamples({ sampling }) {
   return html`<div class="table-wrap"><table id="extra-samples"><caption>Extra samples (adaptive): ${sampling.extraSamples} on ${sampling.cells.length} cells</caption>
     <thead><tr><th scope="col">Prompt</th><th scope="col">Engine</th><th scope="col">Why</th><th scope="col">Samples</th><th scope="col">Interval before</th><th scope="col">Interval after</th></tr></thead>
-    <tbody>${sampling.cells.length ? sampling.cells.map((c) => html`<tr><th scope="row">${c.prompt ?? c.promptId}</th><td>${c.engine}</td><td>${c.reasons.map(why).join('; ')}</td>
+    <tbody>${sampling.cells.length ? sampling.cells.map((c) => html`<tr><th scope="row">${c.prompt ?? c.promptId}</th><td>${engineName(c.engine)}</td><td>${c.reasons.map(why).join('; ')}</td>
       <td>${c.before.samples} → ${c.after.samples}</td><td>${span(c.before)}</td><td>${span(c.after)}</td></tr>`) : html`<tr><td colspan="6">No cell needed extra samples.</td></tr>`}</tbody>
   </table></div>`;
 }
@@ -123,12 +123,12 @@ export function RunDetail({ workspace, id }) {
     <p>${data.run.status} · ${data.run.progress.completedCalls} calls · started ${when(data.run.startedAt)} · <a href=${`/w/${workspace}/runs`}>All runs</a></p>
     <div class="table-wrap"><table id="engines"><caption>Per engine</caption>
       <thead><tr><th scope="col">Engine</th><th scope="col">Answers</th><th scope="col">Brand mentioned</th><th scope="col">Avg. position</th><th scope="col">Tone</th><th scope="col">Top cited sites</th></tr></thead>
-      <tbody>${data.engines.map((e) => html`<tr><th scope="row">${e.engine} <${Simulated} simulated=${e.simulated} /></th><td>${e.answers}${e.errors ? ` (${e.errors} failed)` : ''}</td>
+      <tbody>${data.engines.map((e) => html`<tr><th scope="row">${engineName(e.engine)} <${Simulated} simulated=${e.simulated} /></th><td>${e.answers}${e.errors ? ` (${e.errors} failed)` : ''}</td>
         <td>${e.brand.mentions} (${num((e.brand.mentionRate ?? 0) * 100, 0)}%)</td><td>${num(e.brand.averagePosition)}</td><td>${tone(e.brand.sentiment)}</td>
         <td>${e.citations.topDomains.slice(0, 3).map((d) => d.domain).join(', ') || '—'}</td></tr>`)}</tbody></table></div>
     ${data.sampling ? html`<${ExtraSamples} sampling=${data.sampling} />` : null}
     <form class="controls" role="search" aria-label="Filter the answers" onSubmit=${(e) => e.preventDefault()}>
-      <label>Engine <select id="filter-engine" value=${f.engine} onChange=${set('engine')}><option value="">All engines</option>${ENGINES.map((e) => html`<option value=${e}>${e}</option>`)}</select></label>
+      <label>Engine <select id="filter-engine" value=${f.engine} onChange=${set('engine')}><option value="">All engines</option>${ENGINES.map((e) => html`<option value=${e}>${engineName(e)}</option>`)}</select></label>
       <label>Tone <select id="filter-tone" value=${f.tone} onChange=${set('tone')}><option value="">Any tone</option>${['positive', 'neutral', 'negative'].map((t) => html`<option value=${t}>${t}</option>`)}</select></label>
       <label>Cited site <select id="filter-site" value=${f.site} onChange=${set('site')}><option value="">Any site</option>${sites.map((d) => html`<option value=${d}>${d}</option>`)}</select></label>
       <label>Search <input id="filter-text" type="search" value=${f.query} onInput=${set('query')} placeholder="prompt, brand or site" /></label>
@@ -138,8 +138,8 @@ export function RunDetail({ workspace, id }) {
     <div class="table-wrap"><table id="results"><caption>Prompts × engines</caption>
       <thead><tr><th scope="col">Prompt</th><th scope="col">Engine</th><th scope="col">Mentioned (in order)</th><th scope="col">Brand position</th><th scope="col">Tone</th><th scope="col">Cited sites</th></tr></thead>
       <tbody>${rows.map((r) => html`<tr>
-        <th scope="row">${r.text}<br /><small class="muted">${r.intent} · ${r.language}${r.samples > 1 ? ` · sample ${r.sample}` : ''}</small></th>
-        <td>${r.engine}${r.simulated ? html` <${Simulated} simulated />` : ''}</td>
+        <th scope="row">${r.text}<br /><small class="muted">${words(r.intent)} · ${fmt.languageName(r.language)}${r.samples > 1 ? ` · sample ${r.sample}` : ''}</small></th>
+        <td>${engineName(r.engine)}${r.simulated ? html` <${Simulated} simulated />` : ''}</td>
         <td>${r.error ? html`<em>failed: ${r.error}</em>` : r.mentioned.length ? html`<ol class="mentions">${r.mentioned.map((m) => html`<li>${m}</li>`)}</ol>` : 'nobody'}</td>
         <td>${r.brandMentioned ? `#${r.brandRank}` : 'not named'}</td><td>${tone(r.brandSentiment)}</td>
         <td>${r.citations.length ? html`<ul class="plain">${r.citations.map((c) => html`<li>${c.domain} <small class="muted">${c.class.replace('_', ' ')}</small></li>`)}</ul>` : '—'}</td></tr>`)}</tbody>

@@ -1,7 +1,7 @@
 // Settings: the chat and writing model, and connections — where each engine's key comes from,
 // storing a connector credential (sealed; only a masked value comes back), testing it, and the
 // Search Console / GA4 properties.
-import { Loading, Notice, Section, api, html, useAction, useLoad, useState, when, ws } from '../lib.js';
+import { Loading, Notice, Section, api, engineName, html, useAction, useLoad, useState, when, ws } from '../lib.js';
 import { ErrorBox, Field, fieldErrors } from './settings-ui.js';
 
 const MODELS = ['openai:gpt-4.1-mini', 'openai:gpt-4.1', 'openai:gpt-4o-mini', 'anthropic:claude-sonnet-4-5', 'anthropic:claude-haiku-4-5', 'gemini:gemini-2.5-flash', 'gemini:gemini-2.5-pro'];
@@ -63,7 +63,7 @@ export function Connections({ slug }) {
   return html`<${Section} id="connections" title="Connections">
     ${c.data ? html`<div class="table-wrap"><table id="engine-sources"><caption>Engine keys</caption>
       <thead><tr><th scope="col">Engine</th><th scope="col">Connector</th><th scope="col">Key from</th><th scope="col">Check</th></tr></thead>
-      <tbody>${c.data.engines.map((e) => html`<tr><th scope="row">${e.engine}</th><td>${e.connector}</td><td>${SOURCE[e.source] ?? e.source}</td>
+      <tbody>${c.data.engines.map((e) => html`<tr><th scope="row">${engineName(e.engine)}</th><td>${e.connector}</td><td>${SOURCE[e.source] ?? e.source}</td>
         <td>${stored.has(e.connector) ? html`<button type="button" class="secondary small" disabled=${action.busy} onClick=${() => test(e.connector)}>Test<span class="visually-hidden"> ${e.connector}</span></button>` : html`<span class="muted">no stored key</span>`}</td></tr>`)}</tbody></table></div>
       ${c.data.credentials.length ? html`<ul class="plain" id="stored-credentials">${c.data.credentials.map((x) => html`<li>${x.connector} <code>${x.maskedValue}</code> <small class="muted">updated ${when(x.updatedAt)}</small></li>`)}</ul>` : html`<p class="muted">No credential stored: engines use the server's keys or are simulated.</p>`}` : html`<${Loading} />`}
     ${tested ? html`<${TestResult} result=${tested} />` : null}

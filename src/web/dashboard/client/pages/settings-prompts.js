@@ -1,12 +1,11 @@
 // Settings: the prompt set — filter, add, edit in place, activate or deactivate, delete, and
 // refill the active set (a job; 409 while one is running). Pages of 20, oldest first.
-import { Loading, Notice, Section, api, html, useLoad, useState, ws } from '../lib.js';
+import { Loading, Notice, Section, api, fmt, html, useLoad, useState, words, ws } from '../lib.js';
 import { ErrorBox, Field, fieldErrors, sure, useFocusFirst, useListEdits } from './settings-ui.js';
 
 const INTENTS = ['discovery', 'problem_solution', 'use_case', 'comparison', 'expert', 'brand_research'];
 const LANGUAGES = ['en', 'es', 'ca', 'fr'];
 const PAGE = 20;
-const words = (intent) => intent.replace('_', ' ');
 const blank = { text: '', intent: 'discovery', language: 'en', region: '' };
 
 function PromptFields({ prefix, f, set, errors }) {
@@ -14,7 +13,7 @@ function PromptFields({ prefix, f, set, errors }) {
   return html`<${Field} id=${`${prefix}-text`} label="Prompt text" error=${errors.text} required minlength="3" maxlength="500" ...${bind('text')} />
     <div class="row">
       <${Field} id=${`${prefix}-intent`} label="Intent" as="select" error=${errors.intent} value=${f.intent} onChange=${(e) => set({ ...f, intent: e.target.value })}>${INTENTS.map((i) => html`<option value=${i}>${words(i)}</option>`)}</${Field}>
-      <${Field} id=${`${prefix}-language`} label="Language" as="select" error=${errors.language} value=${f.language} onChange=${(e) => set({ ...f, language: e.target.value })}>${LANGUAGES.map((l) => html`<option>${l}</option>`)}</${Field}>
+      <${Field} id=${`${prefix}-language`} label="Language" as="select" error=${errors.language} value=${f.language} onChange=${(e) => set({ ...f, language: e.target.value })}>${LANGUAGES.map((l) => html`<option value=${l}>${fmt.languageName(l)}</option>`)}</${Field}>
       <${Field} id=${`${prefix}-region`} label="Region (optional)" error=${errors.region} placeholder="es" maxlength="20" ...${bind('region')} />
     </div>`;
 }
@@ -38,7 +37,7 @@ function PromptRow({ p, busy, error, onSave, onToggle, onRemove }) {
   if (edit) return html`<${EditPrompt} p=${p} edit=${edit} setEdit=${setEdit} busy=${busy} error=${error} onSave=${onSave} />`;
   return html`<li class=${`item${p.active ? '' : ' inactive'}`}>
     <div><label class="choice"><input type="checkbox" checked=${active} disabled=${busy} onChange=${flip} /> <span class="visually-hidden">Active: </span>${p.text}</label>
-      <small class="muted">${words(p.intent)} · ${p.language}${p.region ? ` · ${p.region}` : ''} · ${p.source}${p.active ? '' : ' · inactive'}</small></div>
+      <small class="muted">${words(p.intent)} · ${fmt.languageName(p.language)}${p.region ? ` · ${p.region}` : ''} · ${p.source}${p.active ? '' : ' · inactive'}</small></div>
     <div class="actions"><button type="button" class="secondary small" onClick=${() => setEdit({ text: p.text, intent: p.intent, language: p.language, region: p.region ?? '' })}>Edit<span class="visually-hidden"> prompt: ${p.text}</span></button>
       <button type="button" class="secondary small danger" disabled=${busy} onClick=${() => onRemove(p)}>Delete<span class="visually-hidden"> prompt: ${p.text}</span></button></div>
   </li>`;
