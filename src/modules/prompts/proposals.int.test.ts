@@ -194,6 +194,8 @@ describe('proposals', () => {
       ['site', 'ok'], ['search_console', 'ok'], ['engines', 'ok'], ['research', 'ok'], ['template', 'ok'],
     ]);
     for (const p of body.proposals) expect(p.reason.length).toBeGreaterThan(10);
+    // A template's reason names its language as a person reads it, not by code.
+    expect(bySource('template')[0].reason).toMatch(/^The [a-z-]+ template in (English|Spanish|Catalan|French), on the category "/);
 
     const texts = body.proposals.map((p: { text: string }) => p.text);
     // Search Console: the two near-identical cost queries merged (impressions summed), the short brand query left out.

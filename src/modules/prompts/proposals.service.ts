@@ -17,7 +17,7 @@ import {
   type Proposal, type ProposalSource, type QueryRow, type SearchedQuery,
 } from './proposals.fns.ts';
 import { siteFacts, type SiteFacts } from './site.fns.ts';
-import { ENGINE_NAMES, plural } from '../../lib/format/format.js';
+import { createFormatter, plural } from '../../lib/format/format.js';
 import { categoryOr } from './templates.fns.ts';
 
 // Prompt proposals from five sources, each tagged with its source and reason (docs/prompts.md):
@@ -138,7 +138,7 @@ export function createProposals(deps: ProposalDeps) {
     const searched = await deps.searchedQueries(ws);
     const fromEngines = [
       ...answerQuestions(answers).map((q) => ({ ...q, reason: `A follow-up question engines wrote in ${plural(q.count, 'answer')} of recent runs${q.simulated ? ' (simulated answers)' : ''}.` })),
-      ...fanoutQueries(searched, languages).map((q) => ({ ...q, reason: `${listOf(q.engines.map(engineName))} searched for this in ${plural(q.count, 'answer')} of recent runs (query fan-out${q.simulated ? '; simulated answers' : ''}).` })),
+      ...fanoutQueries(searched, languages).map((q) => ({ ...q, reason: `${listOf(q.engines.map(english.engine))} searched for this in ${plural(q.count, 'answer')} of recent runs (query fan-out${q.simulated ? '; simulated answers' : ''}).` })),
     ].sort((a, b) => b.count - a.count);
     add('engines', fromEngines.map((q) => ({
       text: queryQuestion(q.text, q.language), intent: classifyIntent(q.text, q.language, names), language: q.language, source: 'engines' as const, reason: q.reason,
@@ -154,7 +154,7 @@ export function createProposals(deps: ProposalDeps) {
     const input = templateInputOf(row, categories);
     add('template', INTENTS.flatMap((intent) => templatePrompts(input, intent, caps[intent]).filter((p) => !/\(\d+\)$/.test(p.text)).map((p) => ({
       text: p.text, intent, language: p.language, source: 'template' as const,
-      reason: `The ${intent.replace('_', '-')} template in ${p.language}, on the category "${categoryOr(p.language, categories[p.language]).plural}"${categories[p.language] ? '' : ' (the neutral fallback: confirm a category)'}.`,
+      reason: `The ${intent.replace('_', '-')} template in ${english.languageName(p.language)}, on the category "${categoryOr(p.language, categories[p.language]).plural}"${categories[p.language] ? '' : ' (the neutral fallback: confirm a category)'}.`,
     }))), 'fixed templates of the six intents');
     return { candidates, statuses, caps, categories };
   }
@@ -233,7 +233,7 @@ export function createProposals(deps: ProposalDeps) {
       const translated = missing.filter((l) => l !== language).flatMap((to) => {
         for (const base of bases) {
           const category = translateCategory(base.language, base.category, to);
-          if (category) return [{ language: to, ...category, source: 'translation' as const, reason: `Translated word by word from the ${LANGUAGE_NAMES.of(base.language)} category "${base.category.singular}" (${base.what}): check it reads naturally.` }];
+          if (category) return [{ language: to, ...category, source: 'translation' as const, reason: `Translated word by word from the ${english.languageName(base.language)} category "${base.category.singular}" (${base.what}): check it reads naturally.` }];
         }
         return [];
       });
@@ -293,9 +293,8 @@ export function interleave(candidates: Proposal[]): Proposal[] {
   return out;
 }
 
-const engineName = (id: string) => (ENGINE_NAMES as Record<string, string>)[id] ?? id;
-/** Language names in the English of the reasons ("es" → "Spanish"). */
-const LANGUAGE_NAMES = new Intl.DisplayNames('en', { type: 'language' });
+/** Engines and languages by name in the English of the reasons ("google-aio" → "Google AI Overviews", "es" → "Spanish"). */
+const english = createFormatter({ locale: 'en' });
 const listOf = (names: string[]) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0] ?? 'Engines');
 
 const RewriteSchema = jsonSchema<{ prompts: Array<{ from: number; text: string; intent: Intent }> }>({
