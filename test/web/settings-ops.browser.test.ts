@@ -4,8 +4,9 @@ import type { Browser, Page } from 'playwright-core';
 import { browserAvailable, launchBrowser } from '../helpers/browser.ts';
 import { createTestApp, createWorkspace, signup, type TestContext } from '../helpers/app.ts';
 import { startFixtureSite, text, type FixtureSite } from '../helpers/fixture-site.ts';
+import { until } from '../helpers/wait.ts';
 
-// The settings sections for monitoring (schedule, webhooks) in Chromium. Written beside the
+// The settings sections for monitoring (schedule, alerts, webhooks) in Chromium. Written beside the
 // routes of docs/runs.md "Schedules" and docs/monitoring.md, which other branches build: run after the
 // merge. The webhook receiver is a loopback fixture site that the app's fetcher alone allows.
 
@@ -37,7 +38,7 @@ afterAll(async () => {
   await site?.close();
 });
 
-describe.runIf(browserAvailable)('schedule and webhook settings in Chromium', () => {
+describe.runIf(browserAvailable)('schedule, alert and webhook settings in Chromium', () => {
   it('sets a weekly schedule, sees its next run, and removes it', async () => {
     await page.goto(`${base}/w/ops/settings#schedule`);
     await page.getByText('No schedule').waitFor();
@@ -76,5 +77,37 @@ describe.runIf(browserAvailable)('schedule and webhook settings in Chromium', ()
       return hook.locator('.deliveries tbody tr:not(.empty)').count();
     }, { timeout: 60_000 }).toBeGreaterThan(0);
     await page.screenshot({ path: `${SHOTS}/dashboard-webhooks.png`, fullPage: true });
+  });
+
+  it('adds alert rules that read as sentences, shows what one fired with its reason, and deletes one', async () => {
+    await page.goto(`${base}/w/ops/settings#alerts`);
+    await page.locator('#alerts-empty').waitFor();
+    await page.locator('#alert-kind').selectOption('score');
+    await page.locator('#alert-metric').selectOption('visibility');
+    await page.locator('#alert-direction').selectOption('rise');
+    await page.locator('#alert-engine').selectOption('google-aio');
+    await page.getByRole('button', { name: 'Add alert' }).click();
+    const rules = page.locator('#alerts-list .alert-rule');
+    await rules.filter({ hasText: 'Visibility on Google AI Overviews rises beyond the noise (95% intervals apart).' }).waitFor();
+    await page.locator('#alert-kind').selectOption('run_failed');
+    await page.locator('#alert-name').fill('Runs that fail');
+    await page.getByRole('button', { name: 'Add alert' }).click();
+    const failing = rules.filter({ hasText: 'Runs that fail: A measurement run fails.' });
+    await failing.waitFor();
+
+    // A failed run fires it; the firing's reason is what the member's mail said.
+    const wsId = ((await ctx.database.executeSql(`select id from workspaces where slug = 'ops'`)).rows[0] as { id: string }).id;
+    await ctx.app.events.publish({ type: 'run.failed', workspaceId: wsId, data: { runId: 'run_ops', error: { code: 'all_calls_failed', message: 'all 10 engine calls failed' } } });
+    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const ruleId = (await (await fetch(`${base}/api/v1/workspaces/ops/alerts`, { headers: { cookie } })).json()).alerts.find((a: { name: string | null }) => a.name === 'Runs that fail').id;
+    await until(async () => (await (await fetch(`${base}/api/v1/workspaces/ops/alerts/${ruleId}/firings`, { headers: { cookie } })).json()).firings, (f) => f.length > 0, 'the firing');
+    await failing.getByRole('button', { name: 'Firings' }).click();
+    await failing.getByText('Run run_ops failed: all 10 engine calls failed [all_calls_failed].').waitFor();
+    await page.locator('#alerts').screenshot({ path: `${SHOTS}/dashboard-alerts.png` });
+
+    page.once('dialog', (d) => void d.accept());
+    await failing.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Alert deleted.').waitFor();
+    expect(await rules.count()).toBe(1);
   });
 });

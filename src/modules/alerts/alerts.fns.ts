@@ -206,7 +206,7 @@ export function alertMail(input: { workspaceName: string; slug: string; rule: Ru
       '',
       input.reason,
       '',
-      `Rules and firings: ${input.publicBaseUrl}/api/v1/workspaces/${input.slug}/alerts/${input.rule.id}/firings`,
+      `Rules and what they fired: ${input.publicBaseUrl}/w/${encodeURIComponent(input.slug)}/settings#alerts`,
       'You receive this because you are a member of the workspace.',
     ].join('\n'),
   };

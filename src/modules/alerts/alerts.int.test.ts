@@ -145,6 +145,8 @@ describe('alert rules: firing', () => {
     await until(async () => (await firings(ws.slug, drop.id))[0]!.mailStatus === 'sent', 'mail sent');
     const mail = ctx.mails.find((m) => m.to === email && m.subject.includes('Score drop'));
     expect(mail?.text).toContain(firing!.reason);
+    // The member is sent to the dashboard's alerts, not to a JSON address.
+    expect(mail?.text).toContain(`/w/${ws.slug}/settings#alerts`);
   });
 
   it('competitor_overtakes fires only on an overtake whose intervals separate, for its competitor', async () => {

@@ -1,6 +1,6 @@
 // Settings: one page of sections, each loading and saving on its own (issue 16): brand and its
-// design, competitors, prompts, model, connections, API keys, team, credits, schedule and
-// webhooks. The sections live in settings-*.js; this file lays them out with their navigation.
+// design, competitors, prompts, model, connections, API keys, team, credits, schedule, alerts
+// and webhooks. The sections live in settings-*.js; this file lays them out with their navigation.
 import { api, html, useLoad, ws } from '../lib.js';
 import { Brand, Design } from './settings-brand.js';
 import { Competitors } from './settings-competitors.js';
@@ -10,9 +10,10 @@ import { ApiKeys } from './settings-keys.js';
 import { Team } from './settings-team.js';
 import { Credits } from './settings-credits.js';
 import { Schedule, Webhooks } from './settings-ops.js';
+import { Alerts } from './settings-alerts.js';
 
 const SECTIONS = [['brand', 'Brand'], ['design', 'Design and icon'], ['competitors', 'Competitors'], ['prompts', 'Prompts'], ['model', 'Model'], ['connections', 'Connections'],
-  ['api-keys', 'API keys'], ['team', 'Team'], ['credits', 'Credits'], ['schedule', 'Schedule'], ['webhooks', 'Webhooks']];
+  ['api-keys', 'API keys'], ['team', 'Team'], ['credits', 'Credits'], ['schedule', 'Schedule'], ['alerts', 'Alerts'], ['webhooks', 'Webhooks']];
 
 export function Settings({ workspace }) {
   // Brand and design show the same stored settings: one load, reloaded by either.
@@ -22,5 +23,5 @@ export function Settings({ workspace }) {
     <${Brand} slug=${workspace} settings=${settings} /><${Design} slug=${workspace} settings=${settings} />
     <${Competitors} slug=${workspace} /><${Prompts} slug=${workspace} /><${Model} slug=${workspace} />
     <${Connections} slug=${workspace} /><${ApiKeys} slug=${workspace} /><${Team} slug=${workspace} /><${Credits} slug=${workspace} />
-    <${Schedule} slug=${workspace} /><${Webhooks} slug=${workspace} /></div>`;
+    <${Schedule} slug=${workspace} /><${Alerts} slug=${workspace} /><${Webhooks} slug=${workspace} /></div>`;
 }
