@@ -198,6 +198,7 @@ export const DECISION_CREDENTIALS: Record<string, string> = {
   'GET /signin': 'public',
   'GET /signup': 'public',
   'GET /new': 'public',
+  'GET /invite': 'public',
   'GET /w/:workspace': 'public',
   'GET /w/:workspace/:section': 'public',
   'GET /w/:workspace/runs/:id': 'public',

@@ -5,7 +5,8 @@ import { acceptNextDialog, openSettingsWorld, type SettingsWorld } from './setti
 
 // The team section in Chromium: an owner invites two people (one invitation is withdrawn, the
 // other accepted through the API by the invitee), promotes the new member and demotes them again,
-// sees the API refuse to leave the workspace without an owner, and removes the member.
+// sees the API refuse to leave the workspace without an owner, and removes the member; a third
+// person follows the invitation mail's link, creates an account and joins.
 
 const SLUG = 'team';
 let w: SettingsWorld;
@@ -100,6 +101,38 @@ describe.runIf(browserAvailable)('team settings in Chromium', () => {
     await team.getByRole('alert').filter({ hasText: /owner/i }).waitFor();
     await expect.poll(() => mine.inputValue()).toBe('owner');
     expect((await w.call('GET', `/api/v1/workspaces/${SLUG}/members`)).body.members[0].role).toBe('owner');
+  });
+
+  it('an invited person follows the mail link, creates an account, comes back and joins', async () => {
+    const invited = await w.call('POST', `/api/v1/workspaces/${SLUG}/members`, { email: 'dave@team.example', role: 'member' });
+    expect(invited.status).toBe(201);
+    const mail = w.ctx.mails.filter((m) => m.to === 'dave@team.example').at(-1)!;
+    // The link carries the token in its fragment; the API route is there for agents.
+    const link = /^(\S+\/invite#token=(\S+))$/m.exec(mail.text)!;
+    expect(link[1]).toBe(`http://127.0.0.1:3000/invite#token=${tokenFor('dave@team.example')}`);
+    const fresh = await w.browser.newContext();
+    const page = await fresh.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.goto(`${w.base}/invite#token=${link[2]}`);
+    await page.getByRole('heading', { name: 'Join a workspace' }).waitFor();
+    expect(new URL(page.url()).hash).toBe(''); // taken out of the address bar at once
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.getByLabel('Email').fill('dave@team.example');
+    await page.getByLabel('Password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Signed in as dave@team.example.').waitFor();
+    await w.shot('invite', page);
+    await page.getByRole('button', { name: 'Join the workspace' }).click();
+    await page.waitForURL(`${w.base}/w/${SLUG}`);
+    const members = (await w.call('GET', `/api/v1/workspaces/${SLUG}/members`)).body.members as Array<{ email: string; role: string }>;
+    expect(members.find((m) => m.email === 'dave@team.example')?.role).toBe('member');
+    // The link, used once, says so in words.
+    await page.goto(`${w.base}/invite#token=${link[2]}`);
+    await page.getByRole('button', { name: 'Join the workspace' }).click();
+    await page.getByRole('alert').filter({ hasText: 'already used' }).waitFor();
+    expect(problems).toEqual([]);
+    await fresh.close();
   });
 
   it('logged no script error and no CSP violation', () => {

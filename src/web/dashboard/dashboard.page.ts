@@ -60,7 +60,7 @@ function vendorFiles(): Map<string, string> {
 const PAGES = {
   signin: 'Sign in', signup: 'Create your account', agency: 'Workspaces', new: 'New workspace',
   overview: 'Overview', runs: 'Runs', run: 'Run detail', recs: 'Recommendations', chat: 'Chat', seo: 'SEO', traffic: 'AI traffic', settings: 'Settings',
-  reports: 'Reports', research: 'Research', email: 'Email inbox',
+  reports: 'Reports', research: 'Research', email: 'Email inbox', invite: 'Join a workspace',
 } as const;
 type PageName = keyof typeof PAGES;
 /** The workspace sections under /w/:workspace/:section (the overview is /w/:workspace itself). */
@@ -131,6 +131,12 @@ export function dashboardRoutes(app: FastifyInstance, deps: DashboardDeps) {
     if (await hasSession(request)) return html(reply, body());
     return secure(reply).redirect(`/signin?next=${encodeURIComponent(request.url)}`, 303);
   };
+  // The invitation mail's link. Public: the page itself asks for a session and sends the visitor
+  // to sign in or up and back, keeping the token (from the URL's fragment) in sessionStorage.
+  app.get('/invite', {
+    config: { credential: ACCESS.public },
+    schema: { operationId: 'dashboardInvite', tags, summary: 'Web dashboard: accept a workspace invitation (the token is in the fragment, #token=…)', produces: ['text/html'], response: PAGE },
+  }, async (_request, reply) => html(reply, shell('invite')));
   app.get('/new', {
     config: { credential: ACCESS.public },
     schema: { operationId: 'dashboardNewWorkspace', tags, summary: 'Web dashboard: create a workspace', produces: ['text/html'], response: SIGNED_IN_PAGE },

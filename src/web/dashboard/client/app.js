@@ -14,6 +14,7 @@ import { Settings } from './pages/settings.js';
 import { Reports } from './pages/reports.js';
 import { Research } from './pages/research.js';
 import { Email } from './pages/email.js';
+import { Invite } from './pages/invite.js';
 
 const root = document.getElementById('app');
 const { page, workspace, id } = root.dataset;
@@ -47,6 +48,7 @@ function Header() {
 function App() {
   if (page === 'signin') return html`<${SignIn} />`;
   if (page === 'signup') return html`<${SignUp} />`;
+  if (page === 'invite') return html`<${Invite} />`;
   const Page = PAGES[page];
   return html`<a class="skip" href="#main">Skip to content</a><${Header} />
     <main id="main" tabindex="-1"><${Page} workspace=${workspace} id=${id} /></main>`;
