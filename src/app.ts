@@ -227,7 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // credits.low crosses the workspace's credits_low alert thresholds (alerts is made further down).
   const credits = createCreditsService({ db, clock, events, metrics: metrics.recorder, lowThresholds: (tx, workspaceId) => alerts.creditThresholds(tx, workspaceId) });
   const accounts = createAccountsService({
-    repo: createAccountsRepo(db), clock, mailer, onMailError: (err) => app.log.error({ err }, 'verification mail failed'),
+    repo: createAccountsRepo(db), clock, mailer, onMailError: (err) => app.log.error({ err }, 'verification mail failed'), publicBaseUrl: config.publicBaseUrl,
     passwordParams: passwordHashing(config, deps.passwordScrypt),
     // A free grant held back for an unverified email goes to the user's first workspace now (once).
     onVerified: async (tx, userId) => {

@@ -199,6 +199,7 @@ export const DECISION_CREDENTIALS: Record<string, string> = {
   'GET /signup': 'public',
   'GET /new': 'public',
   'GET /invite': 'public',
+  'GET /verify-email': 'public',
   'GET /w/:workspace': 'public',
   'GET /w/:workspace/:section': 'public',
   'GET /w/:workspace/runs/:id': 'public',

@@ -135,6 +135,26 @@ describe.runIf(browserAvailable)('team settings in Chromium', () => {
     await fresh.close();
   });
 
+  it('a new account confirms its address by following the mail link, once', async () => {
+    const erin = await signup(w.ctx.app, 'erin@team.example');
+    const mail = w.ctx.mails.filter((m) => m.to === 'erin@team.example' && m.subject.includes('Verify')).at(-1)!;
+    const token = /\/verify-email#token=(\S+)$/m.exec(mail.text)![1]!;
+    expect(mail.text).toContain(`verification token is ${token}`);
+    const fresh = await w.browser.newContext(); // the mail is often opened on another device: no session needed
+    const page = await fresh.newPage();
+    await page.goto(`${w.base}/verify-email#token=${token}`);
+    expect(new URL(page.url()).hash).toBe('');
+    await page.getByRole('button', { name: 'Confirm my email address' }).click();
+    await page.getByText('erin@team.example is confirmed.').waitFor();
+    await w.shot('verify-email', page);
+    expect((await w.call('GET', '/api/v1/auth/session', undefined, erin.cookie)).body.user.emailVerified).toBe(true);
+    await page.goto('about:blank'); // from /verify-email, the link alone would only change the fragment
+    await page.goto(`${w.base}/verify-email#token=${token}`);
+    await page.getByRole('button', { name: 'Confirm my email address' }).click();
+    await page.getByRole('alert').filter({ hasText: 'already used or expired' }).waitFor();
+    await fresh.close();
+  });
+
   it('logged no script error and no CSP violation', () => {
     expect(w.problems).toEqual([]);
   });

@@ -26,6 +26,8 @@ const invalidCredentials = () => new AppError('invalid_credentials', 'Email or p
 
 export function createAccountsService(deps: {
   repo: AccountsRepo; clock: Clock; mailer: Mailer; onMailError?: (err: unknown) => void;
+  /** Where the dashboard is served: the mail's link to /verify-email. */
+  publicBaseUrl: string;
   /** scrypt cost of new hashes; PASSWORD_SCRYPT unless a test asks for less (see app.ts). */
   passwordParams?: ScryptParams;
   /** Runs in the transaction that marks an email verified (e.g. the free grant held back until then). */
@@ -48,7 +50,13 @@ export function createAccountsService(deps: {
     await mailer.send({
       to: user.email,
       subject: 'Verify your email address',
-      text: `Your verification token is ${token}\nSend it as {"token": "…"} to POST /api/v1/auth/verify-email within 24 hours.`,
+      // A person follows the link (the token in its fragment, which no server or Referer sees);
+      // an agent posts the token itself.
+      text: [
+        'Confirm your email address for GEO visibility (the link works for 24 hours; a new workspace\'s free credit waits for it):',
+        `${deps.publicBaseUrl}/verify-email#token=${token}`, '',
+        `Through the API instead: your verification token is ${token} — send {"token": "…"} to POST /api/v1/auth/verify-email.`,
+      ].join('\n'),
     });
   }
 

@@ -194,7 +194,7 @@ export function createCreditsService(deps: {
       const amountMicrousd = FREE_GRANT_MICROUSD;
       if (!input.emailVerified) {
         if (input.isFirstWorkspace && !(await repo.freeClaimOf(tx, input.userId))) {
-          return { status: 'awaiting_email_verification', amountMicrousd, message: 'The free credit is granted to this workspace once your email address is verified (POST /api/v1/auth/verify-email).' };
+          return { status: 'awaiting_email_verification', amountMicrousd, message: 'The free credit is granted to this workspace once your email address is verified: follow the link in the mail we sent (agents: POST /api/v1/auth/verify-email).' };
         }
         return { status: 'not_eligible', amountMicrousd: 0, message: 'The free credit is granted once per user, to the first workspace they create.' };
       }

@@ -60,7 +60,7 @@ function vendorFiles(): Map<string, string> {
 const PAGES = {
   signin: 'Sign in', signup: 'Create your account', agency: 'Workspaces', new: 'New workspace',
   overview: 'Overview', runs: 'Runs', run: 'Run detail', recs: 'Recommendations', chat: 'Chat', seo: 'SEO', traffic: 'AI traffic', settings: 'Settings',
-  reports: 'Reports', research: 'Research', email: 'Email inbox', invite: 'Join a workspace',
+  reports: 'Reports', research: 'Research', email: 'Email inbox', invite: 'Join a workspace', verify: 'Confirm your email',
 } as const;
 type PageName = keyof typeof PAGES;
 /** The workspace sections under /w/:workspace/:section (the overview is /w/:workspace itself). */
@@ -137,6 +137,11 @@ export function dashboardRoutes(app: FastifyInstance, deps: DashboardDeps) {
     config: { credential: ACCESS.public },
     schema: { operationId: 'dashboardInvite', tags, summary: 'Web dashboard: accept a workspace invitation (the token is in the fragment, #token=…)', produces: ['text/html'], response: PAGE },
   }, async (_request, reply) => html(reply, shell('invite')));
+  // The verification mail's link; public, as its API route is (the token is the credential).
+  app.get('/verify-email', {
+    config: { credential: ACCESS.public },
+    schema: { operationId: 'dashboardVerifyEmail', tags, summary: 'Web dashboard: confirm an email address (the token is in the fragment, #token=…)', produces: ['text/html'], response: PAGE },
+  }, async (_request, reply) => html(reply, shell('verify')));
   app.get('/new', {
     config: { credential: ACCESS.public },
     schema: { operationId: 'dashboardNewWorkspace', tags, summary: 'Web dashboard: create a workspace', produces: ['text/html'], response: SIGNED_IN_PAGE },

@@ -15,6 +15,7 @@ import { Reports } from './pages/reports.js';
 import { Research } from './pages/research.js';
 import { Email } from './pages/email.js';
 import { Invite } from './pages/invite.js';
+import { Verify } from './pages/verify.js';
 
 const root = document.getElementById('app');
 const { page, workspace, id } = root.dataset;
@@ -49,6 +50,7 @@ function App() {
   if (page === 'signin') return html`<${SignIn} />`;
   if (page === 'signup') return html`<${SignUp} />`;
   if (page === 'invite') return html`<${Invite} />`;
+  if (page === 'verify') return html`<${Verify} />`;
   const Page = PAGES[page];
   return html`<a class="skip" href="#main">Skip to content</a><${Header} />
     <main id="main" tabindex="-1"><${Page} workspace=${workspace} id=${id} /></main>`;

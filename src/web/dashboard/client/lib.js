@@ -40,6 +40,19 @@ export const ws = (slug, rest = '') => `/api/v1/workspaces/${encodeURIComponent(
  */
 export const hasMeasurement = async (slug) => (await api('GET', ws(slug, '/runs?limit=100'))).runs.some((r) => r.status === 'succeeded');
 export const newKey = () => crypto.randomUUID();
+/**
+ * A mailed token from the address's fragment (`#token=…`, which browsers never send to a server
+ * or put in a Referer): taken out of the address bar at once and kept in sessionStorage under
+ * `key`, so that it survives a trip through sign-in; the stored one when the address has none.
+ */
+export function fragmentToken(key) {
+  const fromLink = new URLSearchParams(location.hash.slice(1)).get('token');
+  if (fromLink) {
+    sessionStorage.setItem(key, fromLink);
+    history.replaceState(null, '', location.pathname);
+  }
+  return fromLink ?? sessionStorage.getItem(key);
+}
 
 /** Loads `fn()` when `deps` change; `reload()` loads again. Errors land in `error`, never thrown. */
 export function useLoad(fn, deps = []) {

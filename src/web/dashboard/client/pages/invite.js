@@ -1,18 +1,9 @@
 // Accepting a workspace invitation from its mail: /invite#token=…. The token is read from the
 // fragment (never sent to a server), kept in sessionStorage while the visitor signs in or up
 // (those pages come back here through `next`), and removed from the address bar at once.
-import { Alert, api, html, useAction, useLoad, useState } from '../lib.js';
+import { Alert, api, fragmentToken, html, useAction, useLoad, useState } from '../lib.js';
 
 const KEY = 'geo.invitation';
-
-function takeToken() {
-  const fromLink = new URLSearchParams(location.hash.slice(1)).get('token');
-  if (fromLink) {
-    sessionStorage.setItem(KEY, fromLink);
-    history.replaceState(null, '', location.pathname);
-  }
-  return fromLink ?? sessionStorage.getItem(KEY);
-}
 
 const WHY = {
   forbidden: 'This invitation was sent to another email address. Sign out, then sign in or create an account with the invited address.',
@@ -21,7 +12,7 @@ const WHY = {
 };
 
 export function Invite() {
-  const [token] = useState(takeToken);
+  const [token] = useState(() => fragmentToken(KEY));
   const session = useLoad(() => api('GET', '/api/v1/auth/session').catch((err) => (err.status === 401 ? null : Promise.reject(err))));
   const action = useAction();
   const join = () => action.run(async () => {

@@ -1,0 +1,39 @@
+// Confirming an email address from its mail: /verify-email#token=…. Public, as the API route is
+// (the token is the credential); a click confirms, so a mail scanner that opens links does not.
+// A used or expired link offers a new mail to whoever is signed in.
+import { Alert, Notice, api, fragmentToken, html, useAction, useState } from '../lib.js';
+
+const KEY = 'geo.verification';
+
+export function Verify() {
+  const [token] = useState(() => fragmentToken(KEY));
+  const [done, setDone] = useState(null);
+  const [notice, setNotice] = useState('');
+  const action = useAction();
+  const confirmIt = () => action.run(async () => {
+    const { user } = await api('POST', '/api/v1/auth/verify-email', { token });
+    sessionStorage.removeItem(KEY);
+    setDone(user);
+  });
+  const resend = () => action.run(async () => {
+    await api('POST', '/api/v1/auth/verify-email/resend', {});
+    setNotice('A new link is on its way: check your mail.');
+  });
+  const code = action.error?.code;
+  let body;
+  if (done) body = html`<p>Thank you: <strong>${done.email}</strong> is confirmed. If a free credit was waiting for it, it is now in your first workspace.</p><p><a class="button" href="/">Go to your workspaces</a></p>`;
+  else if (!token) body = html`<p>This page needs the link from your verification mail. Open the mail and follow its link.</p>`;
+  else {
+    body = html`<p>Confirm that this address is yours.</p>
+      <div class="actions"><button type="button" onClick=${confirmIt} disabled=${action.busy}>Confirm my email address</button></div>
+      ${code === 'invalid_token'
+        ? html`<p class="alert" role="alert">This link is unknown, already used or expired. Signed in, you can ask for a new one.</p>
+          <div class="actions"><button type="button" class="secondary" onClick=${resend} disabled=${action.busy}>Send a new link</button></div>`
+        : null}`;
+  }
+  return html`<main id="main" class="narrow">
+    <p class="brand">GEO visibility</p>
+    <h1>Confirm your email</h1>
+    ${body}<${Notice}>${notice}</${Notice}>${code === 'invalid_token' ? null : html`<${Alert} error=${action.error} />`}
+  </main>`;
+}
