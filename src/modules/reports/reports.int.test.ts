@@ -203,7 +203,8 @@ describe('reports', () => {
       // Mailed once (the second sweep made nothing new), labelled simulated, with the CSV attached.
       const mails = later.mails.filter((m) => m.to === 'team@acme.example');
       expect(mails).toHaveLength(1);
-      expect(mails[0]!.subject).toMatch(/^Visibility summary, .* \(simulated data\)$/);
+      expect(mails[0]!.subject).toMatch(/^Visibility summary: .+, \w{3} \d+\s–\s(\w{3}\s)?\d+, \d{4} \(simulated data\)$/);
+      expect(mails[0]!.text).toContain('/w/reports-a/reports');
       expect(mails[0]!.html).toContain('Simulated data');
       expect(mails[0]!.attachments?.[0]?.filename).toMatch(/\.csv$/);
     } finally {

@@ -5,7 +5,7 @@ import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { claimIdempotencyKey, requestFingerprint } from '../../lib/idempotency/idempotency.ts';
-import type { Language } from '../../lib/format/format.js';
+import { createFormatter, type Language } from '../../lib/format/format.js';
 import type { JobsService } from '../jobs/jobs.service.ts';
 import { newId } from '../../lib/ids.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
@@ -199,9 +199,15 @@ export function createReportsService(deps: {
       if (!email) return;
       const report = await data(ws, row);
       const link = `${deps.mail.publicBaseUrl}/api/v1/workspaces/${ws.slug}/reports/${row.id}?format=html`;
+      // The period as the report itself writes it ("Nov 20 – 26, 2026" in its language), the brand by name.
+      const period = createFormatter({ locale: report.language }).period(row.periodFrom, row.periodTo);
       await deps.mail.mailer.send({
-        to: email, subject: `${report.title}, ${row.periodFrom} to ${row.periodTo}${report.simulated ? ' (simulated data)' : ''}`,
-        text: `The weekly ${report.title.toLowerCase()} of ${ws.slug} is ready: ${link}${report.simulated ? '\nIt includes answers from simulated engines, not real AI engines.' : ''}\n`,
+        to: email, subject: `${report.title}: ${report.brand.name}, ${period}${report.simulated ? ' (simulated data)' : ''}`,
+        text: [
+          `The weekly ${report.title.toLowerCase()} of ${report.brand.name} for ${period} is ready (HTML below, CSV attached).`,
+          `Open it: ${link}`, `All reports: ${deps.mail.publicBaseUrl}/w/${ws.slug}/reports`,
+          ...(report.simulated ? ['It includes answers from simulated engines, not real AI engines.'] : []),
+        ].join('\n') + '\n',
         html: toHtml(report), attachments: [{ filename: `${row.id}.csv`, content: Buffer.from(toCsv(report)), contentType: 'text/csv' }],
       });
     } catch (err) {
