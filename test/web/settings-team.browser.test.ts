@@ -152,6 +152,9 @@ describe.runIf(browserAvailable)('team settings in Chromium', () => {
     await page.goto(`${w.base}/verify-email#token=${token}`);
     await page.getByRole('button', { name: 'Confirm my email address' }).click();
     await page.getByRole('alert').filter({ hasText: 'already used or expired' }).waitFor();
+    // A new link needs a session; this device has none, so it says to sign in first.
+    await page.getByRole('button', { name: 'Send a new link' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Sign in first, then send a new link' }).waitFor();
     await fresh.close();
   });
 

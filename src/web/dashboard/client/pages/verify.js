@@ -20,6 +20,8 @@ export function Verify() {
     setNotice('A new link is on its way: check your mail.');
   });
   const code = action.error?.code;
+  // "Send a new link" needs a session: without one, sign in and come back (the token is kept).
+  const signInFirst = action.error?.status === 401;
   let body;
   if (done) body = html`<p>Thank you: <strong>${done.email}</strong> is confirmed. If a free credit was waiting for it, it is now in your first workspace.</p><p><a class="button" href="/">Go to your workspaces</a></p>`;
   else if (!token) body = html`<p>This page needs the link from your verification mail. Open the mail and follow its link.</p>`;
@@ -34,6 +36,8 @@ export function Verify() {
   return html`<main id="main" class="narrow">
     <p class="brand">GEO visibility</p>
     <h1>Confirm your email</h1>
-    ${body}<${Notice}>${notice}</${Notice}>${code === 'invalid_token' ? null : html`<${Alert} error=${action.error} />`}
+    ${body}<${Notice}>${notice}</${Notice}>
+    ${signInFirst ? html`<p class="alert" role="alert">Sign in first, then send a new link: <a href=${`/signin?next=${encodeURIComponent('/verify-email')}`}>Sign in</a>.</p>` : null}
+    ${code === 'invalid_token' || signInFirst ? null : html`<${Alert} error=${action.error} />`}
   </main>`;
 }
