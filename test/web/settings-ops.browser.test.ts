@@ -27,7 +27,7 @@ beforeAll(async () => {
   const { cookie } = await signup(ctx.app, 'ops@example.com');
   await createWorkspace(ctx.app, cookie, 'ops');
   browser = await launchBrowser();
-  const context = await browser.newContext();
+  const context = await browser.newContext({ locale: 'en-US' });
   const [name, value] = cookie.split('=') as [string, string];
   await context.addCookies([{ name, value, url: base }]);
   page = await context.newPage();
@@ -108,6 +108,6 @@ describe.runIf(browserAvailable)('schedule, alert and webhook settings in Chromi
     page.once('dialog', (d) => void d.accept());
     await failing.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Alert deleted.').waitFor();
-    expect(await rules.count()).toBe(1);
+    await expect.poll(() => rules.count()).toBe(1); // the list reloads after the notice
   });
 });

@@ -28,7 +28,7 @@ export async function openSettingsWorld(slug: string, email: string, deps: Parti
   const owner = await signup(ctx.app, email);
   await createWorkspace(ctx.app, owner.cookie, slug);
   const browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
   const [name, value] = owner.cookie.split('=') as [string, string];
   await context.addCookies([{ name, value, url: base }]);
   const page = await context.newPage();

@@ -110,12 +110,12 @@ describe.runIf(browserAvailable)('team settings in Chromium', () => {
     // The link carries the token in its fragment; the API route is there for agents.
     const link = /^(\S+\/invite#token=(\S+))$/m.exec(mail.text)!;
     expect(link[1]).toBe(`http://127.0.0.1:3000/invite#token=${tokenFor('dave@team.example')}`);
-    const fresh = await w.browser.newContext();
+    const fresh = await w.browser.newContext({ locale: 'en-US' });
     const page = await fresh.newPage();
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(e.message));
     await page.goto(`${w.base}/invite#token=${link[2]}`);
-    await page.getByRole('heading', { name: 'Join a workspace' }).waitFor();
+    await page.getByRole('link', { name: 'Create an account' }).waitFor(); // drawn by the page's script
     expect(new URL(page.url()).hash).toBe(''); // taken out of the address bar at once
     await page.getByRole('link', { name: 'Create an account' }).click();
     await page.getByLabel('Email').fill('dave@team.example');
@@ -140,7 +140,7 @@ describe.runIf(browserAvailable)('team settings in Chromium', () => {
     const mail = w.ctx.mails.filter((m) => m.to === 'erin@team.example' && m.subject.includes('Verify')).at(-1)!;
     const token = /\/verify-email#token=(\S+)$/m.exec(mail.text)![1]!;
     expect(mail.text).toContain(`verification token is ${token}`);
-    const fresh = await w.browser.newContext(); // the mail is often opened on another device: no session needed
+    const fresh = await w.browser.newContext({ locale: 'en-US' }); // the mail is often opened on another device: no session needed
     const page = await fresh.newPage();
     await page.goto(`${w.base}/verify-email#token=${token}`);
     expect(new URL(page.url()).hash).toBe('');

@@ -60,7 +60,7 @@ describe('compose: the answer carries the figures with sample sizes and interval
     ['credits in dollars', ['get_credits_balance', { availableMicrousd: 4_500_000, postedMicrousd: 5_000_000, heldMicrousd: 500_000, nextExpiryAt: '2026-12-31T00:00:00.000Z' }],
       'Credits: $4.50 available of $5.00 posted, $0.50 held; the next grant expires Dec 31, 2026, 12:00 AM UTC.'],
     ['runs', ['list_runs', { runs: [{ id: 'run_1', startedAt: '2026-11-27T09:30:00.000Z', status: 'succeeded', progress: { completedCalls: 10, totalCalls: 10 } }] }],
-      '1 recent run; the latest, run_1, started Nov 27, 2026, 9:30 AM UTC and is succeeded (10 of 10 calls).'],
+      '1 recent run; the latest, run_1, started Nov 27, 2026, 9:30 AM UTC and has succeeded (10 of 10 calls).'],
   ] as const)('renders %s', (_, result, text) => {
     expect(compose([result as unknown as [string, unknown]], [], scopeOf)).toBe(text);
   });

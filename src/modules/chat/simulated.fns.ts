@@ -94,6 +94,7 @@ const WHAT: Record<string, string> = {
   get_top_cited_domains: 'the cited domains', list_runs: 'the measurement runs', get_run_detail: 'the run results', list_prompts: 'the prompts',
   get_credits_balance: 'the credit balance', list_recommendations: 'the recommendations', get_seo_dashboard: 'the SEO dashboard',
 };
+const RUN_STATES: Record<string, string> = { succeeded: 'has succeeded', failed: 'has failed', running: 'is running', queued: 'is queued', cancelled: 'was cancelled' };
 const RANGES: Record<string, string> = { '7d': 'last 7 days', '28d': 'last 28 days', all: 'whole history' };
 
 const RENDER: Record<string, (o: Any) => string> = {
@@ -136,7 +137,7 @@ const RENDER: Record<string, (o: Any) => string> = {
     const runs = o.runs ?? [];
     if (!runs.length) return 'No measurement run yet: start one to get figures.';
     const r = runs[0];
-    return `${plural(runs.length, 'recent run')}; the latest, ${r.id}, started ${fmt.dateTime(r.startedAt)} and is ${r.status} (${fmt.count(r.progress.completedCalls)} of ${plural(r.progress.totalCalls, 'call')}).`;
+    return `${plural(runs.length, 'recent run')}; the latest, ${r.id}, started ${fmt.dateTime(r.startedAt)} and ${RUN_STATES[r.status] ?? `is ${r.status}`} (${fmt.count(r.progress.completedCalls)} of ${plural(r.progress.totalCalls, 'call')}).`;
   },
   get_run_detail: (o) => {
     const engines = (o.engines ?? []).map((e: Any) => {

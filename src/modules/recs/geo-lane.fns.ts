@@ -101,7 +101,7 @@ export function contentGaps(input: GeoInput): Candidate[] {
       figures: [
         { label: 'answers naming competitors but not the brand', unit: 'percent', ...proportion(gaps.length, rows.length, input.now) },
         // Of the gap answers, the share naming each rival: k of n with its interval, as every figure.
-        ...rivals.slice(0, 5).map(([name, k]) => ({ label: `gap answers that name ${name}`, unit: 'percent' as const, ...proportion(k, gaps.length, input.now) })),
+        ...rivals.slice(0, 5).map(([name, k]) => ({ label: `share of gap answers that name ${name}`, unit: 'percent' as const, ...proportion(k, gaps.length, input.now) })),
       ],
       answers: gaps.slice(0, SAMPLE_ANSWERS).map((r) => answerOf(r)),
       prompts: gapPrompts.slice(0, 50),

@@ -35,8 +35,8 @@ describe('template texts name things as a person reads them', () => {
   it('a content gap gives each rival as a share of the gap answers, with its interval', () => {
     const [gap] = contentGaps(input(gaps()));
     expect(gap!.evidence.figures.slice(1)).toEqual([
-      expect.objectContaining({ label: 'gap answers that name Globex', unit: 'percent', value: 100, k: 4, n: 4, interval: [51.01, 100] }),
-      expect.objectContaining({ label: 'gap answers that name Initech', unit: 'percent', value: 25, k: 1, n: 4 }),
+      expect.objectContaining({ label: 'share of gap answers that name Globex', unit: 'percent', value: 100, k: 4, n: 4, interval: [51.01, 100] }),
+      expect.objectContaining({ label: 'share of gap answers that name Initech', unit: 'percent', value: 25, k: 1, n: 4 }),
     ]);
   });
 });

@@ -1,3 +1,4 @@
+import { createFormatter } from '../../lib/format/format.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { activeKey, createTestApp, createWorkspace, signup, type TestContext } from '../../../test/helpers/app.ts';
@@ -203,7 +204,8 @@ describe('reports', () => {
       // Mailed once (the second sweep made nothing new), labelled simulated, with the CSV attached.
       const mails = later.mails.filter((m) => m.to === 'team@acme.example');
       expect(mails).toHaveLength(1);
-      expect(mails[0]!.subject).toMatch(/^Visibility summary: .+, \w{3} \d+\s–\s(\w{3}\s)?\d+, \d{4} \(simulated data\)$/);
+      const summary = weekly.find((r: { type: string }) => r.type === 'visibility_summary');
+      expect(mails[0]!.subject).toBe(`Visibility summary: Acme Analytics, ${createFormatter({ locale: 'en' }).period(summary.periodFrom, summary.periodTo)} (simulated data)`);
       expect(mails[0]!.text).toContain('/w/reports-a/reports');
       expect(mails[0]!.html).toContain('Simulated data');
       expect(mails[0]!.attachments?.[0]?.filename).toMatch(/\.csv$/);

@@ -69,7 +69,7 @@ export function createTeamService(deps: { db: Db; clock: Clock; mailer: Mailer; 
         // A person follows the link; the token rides in its fragment, which browsers never send
         // to a server or put in a Referer. An agent posts the token itself.
         text: [
-          `You are invited to join the ${ws.slug} workspace on GEO visibility as ${input.role}.`, '',
+          `You are invited to join the ${ws.slug} workspace on GEO visibility as ${input.role === 'owner' ? 'an owner' : 'a member'}.`, '',
           `Join it here (sign in or create an account with ${email}; the link works for 7 days):`,
           `${deps.publicBaseUrl}/invite#token=${token}`, '',
           `Through the API instead: your invitation token is ${token} — send {"token": "…"} to POST /api/v1/invitations/accept.`,

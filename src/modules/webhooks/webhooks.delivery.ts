@@ -151,6 +151,7 @@ export function createDeliverer(deps: DelivererDeps) {
     if (succeeded.length) {
       const okEndpoints = [...new Set(claimed.filter((d) => succeeded.includes(d.id)).map((d) => d.endpointId))].filter((id) => endpoints.get(id)?.consecutiveFailures);
       await db.transaction(async (tx) => {
+        await lockEndpoints(tx, okEndpoints);
         await tx.update(webhookDeliveries).set({ status: 'succeeded', finishedAt: now, claimedAt: null }).where(mine(succeeded));
         if (okEndpoints.length) await tx.update(webhookEndpoints).set({ consecutiveFailures: 0 }).where(inArray(webhookEndpoints.id, okEndpoints));
       });
@@ -213,10 +214,20 @@ export function createDeliverer(deps: DelivererDeps) {
     return lost.length;
   }
 
+  /**
+   * Takes the endpoints' row locks in id order, first thing in a transaction that changes them:
+   * two batches sharing endpoints then wait for each other instead of deadlocking (a batch's
+   * success and another's failures would otherwise lock them in opposite orders).
+   */
+  async function lockEndpoints(tx: Pick<Db, 'select'>, ids: string[]) {
+    if (ids.length) await tx.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(inArray(webhookEndpoints.id, ids)).orderBy(webhookEndpoints.id).for('update');
+  }
+
   /** Failed deliveries count against their endpoint; at the limit it is disabled (a successful test send enables it again). */
-  async function countFailures(tx: Pick<Db, 'update'>, failed: DeliveryRow[], now: Date) {
+  async function countFailures(tx: Pick<Db, 'update' | 'select'>, failed: DeliveryRow[], now: Date) {
     const perEndpoint = new Map<string, number>();
     for (const d of failed) perEndpoint.set(d.endpointId, (perEndpoint.get(d.endpointId) ?? 0) + 1);
+    await lockEndpoints(tx, [...perEndpoint.keys()]);
     const disabled: Array<{ endpointId: string; workspaceId: string; reason: string }> = [];
     for (const [endpointId, count] of perEndpoint) {
       const [row] = await tx.update(webhookEndpoints).set({ consecutiveFailures: sql`${webhookEndpoints.consecutiveFailures} + ${count}` })

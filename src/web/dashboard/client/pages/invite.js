@@ -16,7 +16,10 @@ export function Invite() {
   const session = useLoad(() => api('GET', '/api/v1/auth/session').catch((err) => (err.status === 401 ? null : Promise.reject(err))));
   const action = useAction();
   const join = () => action.run(async () => {
-    const joined = await api('POST', '/api/v1/invitations/accept', { token });
+    const joined = await api('POST', '/api/v1/invitations/accept', { token }).catch((err) => {
+      if (err.code === 'invalid_token') sessionStorage.removeItem(KEY); // spent: not offered again
+      throw err;
+    });
     sessionStorage.removeItem(KEY);
     location.assign(`/w/${encodeURIComponent(joined.workspace)}`);
   });

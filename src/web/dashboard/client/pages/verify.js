@@ -11,7 +11,10 @@ export function Verify() {
   const [notice, setNotice] = useState('');
   const action = useAction();
   const confirmIt = () => action.run(async () => {
-    const { user } = await api('POST', '/api/v1/auth/verify-email', { token });
+    const { user } = await api('POST', '/api/v1/auth/verify-email', { token }).catch((err) => {
+      if (err.code === 'invalid_token') sessionStorage.removeItem(KEY); // spent: not offered again after signing in
+      throw err;
+    });
     sessionStorage.removeItem(KEY);
     setDone(user);
   });
