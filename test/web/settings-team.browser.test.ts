@@ -155,6 +155,16 @@ describe.runIf(browserAvailable)('team settings in Chromium', () => {
     // A new link needs a session; this device has none, so it says to sign in first.
     await page.getByRole('button', { name: 'Send a new link' }).click();
     await page.getByRole('alert').filter({ hasText: 'Sign in first, then send a new link' }).waitFor();
+    // Signed in, the page (its spent token gone) sends a new link.
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.getByLabel('Email').fill('erin@team.example');
+    await page.getByLabel('Password').fill('correct horse battery');
+    const sent = w.ctx.mails.length;
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('This page needs the link from your verification mail').waitFor();
+    await page.getByRole('button', { name: 'Send a new link' }).click();
+    await page.getByRole('alert').filter({ hasText: 'already verified' }).waitFor(); // erin confirmed above: 409 said as is
+    expect(w.ctx.mails.length).toBe(sent);
     await fresh.close();
   });
 

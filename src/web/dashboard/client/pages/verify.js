@@ -23,18 +23,17 @@ export function Verify() {
     setNotice('A new link is on its way: check your mail.');
   });
   const code = action.error?.code;
-  // "Send a new link" needs a session: without one, sign in and come back (the token is kept).
+  // "Send a new link" needs a session: without one, sign in and come back here, where the page
+  // (its spent token gone) offers the new link again.
   const signInFirst = action.error?.status === 401;
+  const again = html`<div class="actions"><button type="button" class="secondary" onClick=${resend} disabled=${action.busy}>Send a new link</button></div>`;
   let body;
   if (done) body = html`<p>Thank you: <strong>${done.email}</strong> is confirmed. If a free credit was waiting for it, it is now in your first workspace.</p><p><a class="button" href="/">Go to your workspaces</a></p>`;
-  else if (!token) body = html`<p>This page needs the link from your verification mail. Open the mail and follow its link.</p>`;
+  else if (!token) body = html`<p>This page needs the link from your verification mail: open the mail and follow its link. Signed in, you can ask for a new one.</p>${again}`;
   else {
     body = html`<p>Confirm that this address is yours.</p>
       <div class="actions"><button type="button" onClick=${confirmIt} disabled=${action.busy}>Confirm my email address</button></div>
-      ${code === 'invalid_token'
-        ? html`<p class="alert" role="alert">This link is unknown, already used or expired. Signed in, you can ask for a new one.</p>
-          <div class="actions"><button type="button" class="secondary" onClick=${resend} disabled=${action.busy}>Send a new link</button></div>`
-        : null}`;
+      ${code === 'invalid_token' ? html`<p class="alert" role="alert">This link is unknown, already used or expired. Signed in, you can ask for a new one.</p>${again}` : null}`;
   }
   return html`<main id="main" class="narrow">
     <p class="brand">GEO visibility</p>
