@@ -40,21 +40,27 @@ describe('icon decompression bomb', () => {
     for (let i = 0; i < 10; i++) baseline.push(await healthMs());
     const quiet = Math.max(...baseline);
 
-    const started = performance.now();
-    let answered = false;
-    const upload = put()
-      .then(async (res) => ({ status: res.status, body: await res.json(), ms: performance.now() - started }))
-      .finally(() => { answered = true; });
-    // Health checks back to back from the moment the upload is sent until it is answered.
-    const during: number[] = [];
-    do during.push(await healthMs()); while (!answered);
-    const res = await upload;
-
-    expect(res.status).toBe(400);
-    expect(res.body.error).toMatchObject({ code: 'invalid_request', message: expect.stringMatching(/lists 2000 images; at most 64 are accepted/) });
-    expect(res.ms, `the bomb took ${res.ms.toFixed(0)} ms`).toBeLessThan(Math.max(1000, 10 * quiet));
-    expect(Math.max(...during), `health checks took ${during.map((ms) => ms.toFixed(0)).join(', ')} ms (quiet: ${baseline.map((ms) => ms.toFixed(0)).join(', ')})`)
-      .toBeLessThan(Math.max(100, 3 * quiet));
+    // One try: an upload, and health checks back to back from the moment it is sent until it is
+    // answered. A blocked event loop (seconds) fails every try; one check caught by a GC pause or
+    // a busy 2-core CI machine (a Node 22 run saw 103 ms against a quiet 8 ms) fails one try, so
+    // the check passes when one of three tries holds both bounds.
+    async function attempt() {
+      const started = performance.now();
+      let answered = false;
+      const upload = put()
+        .then(async (r) => ({ status: r.status, body: await r.json(), ms: performance.now() - started }))
+        .finally(() => { answered = true; });
+      const during: number[] = [];
+      do during.push(await healthMs()); while (!answered);
+      const res = await upload;
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'invalid_request', message: expect.stringMatching(/lists 2000 images; at most 64 are accepted/) });
+      return { ms: res.ms, during, ok: res.ms < Math.max(1000, 10 * quiet) && Math.max(...during) < Math.max(100, 3 * quiet) };
+    }
+    const tries: Array<Awaited<ReturnType<typeof attempt>>> = [];
+    for (let i = 0; i < 3 && !tries.some((t) => t.ok); i++) tries.push(await attempt());
+    const seen = tries.map((t) => `upload ${t.ms.toFixed(0)} ms, health checks ${t.during.map((ms) => ms.toFixed(0)).join(', ')} ms`).join('; ');
+    expect(tries.some((t) => t.ok), `${seen} (quiet: ${baseline.map((ms) => ms.toFixed(0)).join(', ')})`).toBe(true);
     expect((await fetch(`${base}/api/v1/workspaces/bomb/profile/icon`, { headers: { cookie } })).status).toBe(404); // nothing stored
   }, 60_000);
 });
