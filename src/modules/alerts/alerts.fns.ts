@@ -2,7 +2,7 @@ import { ENGINE_IDS } from '../../config.ts';
 import { invalid } from '../../lib/errors.ts';
 import { COMPONENTS } from '../scores/scores.fns.ts';
 import type { Move, Reading, ScoreChangedData } from '../scores/moves.fns.ts';
-import { createFormatter } from '../../lib/format/format.js';
+import { english as fmt } from '../../lib/format/english.ts';
 
 // Alert rules: what each kind accepts, which events it reads, and when it fires. Pure.
 
@@ -93,9 +93,8 @@ export interface EventLike {
   data: Record<string, unknown>;
 }
 
-// Reasons are read by people (mail, inbox, webhooks): figures go through the shared formatter
-// (UTC, English), engines by name, days as dates.
-const fmt = createFormatter({ locale: 'en' });
+// Reasons are read by people (mail, inbox, webhooks): figures through the shared English
+// formatter, engines by name, days as dates.
 /** "60.0 (95% 55.0–65.0, n = 100)"; a rate (0-100) as "70.0% (95% 62.0–77.0%, n = 100)". */
 const reading = (r: Reading, unit: 'score' | '%' = 'score') => {
   const value = unit === '%' ? fmt.percent(r.value, 'not_measured') : fmt.score(r.value, 'not_measured');

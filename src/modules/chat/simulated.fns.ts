@@ -2,7 +2,8 @@
 // answer written from what the tools returned — the workspace's real figures with their sample
 // sizes and intervals. Deterministic: the same question over the same data gives the same answer.
 
-import { createFormatter, plural } from '../../lib/format/format.js';
+import { plural } from '../../lib/format/format.js';
+import { english as fmt } from '../../lib/format/english.ts';
 
 export interface Want {
   tool: string;
@@ -77,9 +78,8 @@ function latestRunId(output: unknown): string | undefined {
 }
 
 type Any = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-// Figures go through the shared formatter (English, UTC) as everywhere a person reads them:
-// engines by name, days as dates, money in dollars, each rate with its interval and n.
-const fmt = createFormatter({ locale: 'en' });
+// Figures go through the shared English formatter: engines by name, days as dates, money in
+// dollars, each rate with its interval and n.
 const missingValue = fmt.notEnough('not_measured');
 const sized = (n: unknown, interval?: unknown, unit?: '%') =>
   `${Array.isArray(interval) ? `95% ${fmt.interval(interval as [number, number], undefined, unit ? { unit } : {})}, ` : ''}${fmt.n(typeof n === 'number' ? n : 0)}`;

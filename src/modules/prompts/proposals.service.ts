@@ -17,7 +17,8 @@ import {
   type Proposal, type ProposalSource, type QueryRow, type SearchedQuery,
 } from './proposals.fns.ts';
 import { siteFacts, type SiteFacts } from './site.fns.ts';
-import { createFormatter, plural } from '../../lib/format/format.js';
+import { plural } from '../../lib/format/format.js';
+import { english } from '../../lib/format/english.ts';
 import { categoryOr } from './templates.fns.ts';
 
 // Prompt proposals from five sources, each tagged with its source and reason (docs/prompts.md):
@@ -293,8 +294,7 @@ export function interleave(candidates: Proposal[]): Proposal[] {
   return out;
 }
 
-/** Engines and languages by name in the English of the reasons ("google-aio" → "Google AI Overviews", "es" → "Spanish"). */
-const english = createFormatter({ locale: 'en' });
+/** "A, B and C": engines named in a reason. */
 const listOf = (names: string[]) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0] ?? 'Engines');
 
 const RewriteSchema = jsonSchema<{ prompts: Array<{ from: number; text: string; intent: Intent }> }>({

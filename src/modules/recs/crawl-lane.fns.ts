@@ -1,4 +1,5 @@
-import { createFormatter, plural } from '../../lib/format/format.js';
+import { plural } from '../../lib/format/format.js';
+import { english as fmt } from '../../lib/format/english.ts';
 import { confidenceOf, proportion, scoresOf } from './priority.fns.ts';
 import type { Candidate, CrawlError, Evidence, MetricRef } from './recs.types.ts';
 
@@ -9,7 +10,6 @@ import type { Candidate, CrawlError, Evidence, MetricRef } from './recs.types.ts
 // succeed, measured from the access logs sent after the item is done.
 
 export const CRAWL_THRESHOLDS = { maxItems: 5 };
-const fmt = createFormatter({ locale: 'en' });
 
 export function crawlErrorCandidates(errors: CrawlError[], now: string): Candidate[] {
   return errors.filter((e) => e.lastStatus >= 400 && e.hits > 0).map((e): Candidate => {

@@ -1,4 +1,4 @@
-import { createFormatter } from '../../lib/format/format.js';
+import { english } from '../../lib/format/english.ts';
 import { DID_METHOD, type Did, type Side } from './did.fns.ts';
 import { proportion } from './priority.fns.ts';
 import type { Baseline, Measurement, MetricRef } from './recs.types.ts';
@@ -38,8 +38,6 @@ export interface Effect {
   /** The one line the card, reports and MCP say, written by the shared formatter (English). */
   summary: string;
 }
-
-const english = createFormatter({ locale: 'en' });
 
 /** Holdout needs a mention rate over named prompts: other metrics are not counted per prompt. */
 export function comparisonFor(metric: MetricRef): Comparison | { kind: 'holdout' } {

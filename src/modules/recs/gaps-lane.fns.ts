@@ -1,5 +1,6 @@
 import { fold } from '../analysis/text.fns.ts';
-import { createFormatter, plural } from '../../lib/format/format.js';
+import { plural } from '../../lib/format/format.js';
+import { english as fmt } from '../../lib/format/english.ts';
 import { confidenceOf, proportion, scoresOf } from './priority.fns.ts';
 import { answerOf, type GeoResult } from './geo-lane.fns.ts';
 import type { Candidate, Evidence, EvidenceAnswer, Figure, MetricRef, SourceGap } from './recs.types.ts';
@@ -23,8 +24,7 @@ export interface GapLaneInput {
   now: string;
 }
 
-/** Engines and counts as a person reads them (the shared formatter's display names). */
-const fmt = createFormatter({ locale: 'en' });
+/** Engines as a person reads them (the shared formatter's display names). */
 const names = (ids: string[]) => ids.map((id) => fmt.engine(id)).join(', ');
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 

@@ -5,7 +5,8 @@ import { wilson } from '../scores/scores.fns.ts';
 import { confidenceOf, proportion, reach, scoresOf } from './priority.fns.ts';
 import type { Candidate, Evidence, EvidenceAnswer, MetricRef, RecType } from './recs.types.ts';
 import { REDDIT_DOMAINS } from '../runs/answer-counts.ts';
-import { createFormatter, plural } from '../../lib/format/format.js';
+import { plural } from '../../lib/format/format.js';
+import { english as fmt } from '../../lib/format/english.ts';
 
 // The geo lane, pure: the answers of the latest runs in, candidate recommendations out. Every
 // figure is k of n answers with its interval; thresholds keep one-off noise from becoming work.
@@ -56,9 +57,6 @@ const count = <T>(items: T[], key: (t: T) => string) => {
   return [...m.entries()].sort((a, b) => b[1] - a[1]);
 };
 const hash = (s: string) => createHash('sha256').update(s).digest('hex').slice(0, 12);
-// Summaries and labels name engines and languages as a person reads them ("Google AI Overviews",
-// "German"), never by id; ids stay in the topic, the facts and the metric scope.
-const fmt = createFormatter({ locale: 'en' });
 /** "problem_solution" → "problem solution". */
 export const intentWords = (intent: string) => intent.replaceAll('_', ' ');
 

@@ -2,9 +2,8 @@ import type { RunReads } from '../runs/runs.reads.ts';
 import { diffInDiff } from './did.fns.ts';
 import { comparisonFor, type Comparison } from './effect.fns.ts';
 import type { Baseline } from './recs.types.ts';
-import { createFormatter } from '../../lib/format/format.js';
+import { english as fmt } from '../../lib/format/english.ts';
 
-const fmt = createFormatter({ locale: 'en' });
 
 // The holdout comparison of a done item (docs/recommendations.md "Effect"): its target prompts
 // against every other prompt of the workspace on the same engine and language, over the days

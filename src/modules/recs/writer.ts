@@ -1,6 +1,7 @@
 import { generateText, type LanguageModel } from 'ai';
 import type { Candidate } from './recs.types.ts';
-import { createFormatter, plural } from '../../lib/format/format.js';
+import { plural } from '../../lib/format/format.js';
+import { english as fmt } from '../../lib/format/english.ts';
 import { intentWords } from './geo-lane.fns.ts';
 
 // Title and rationale of an item: written by the workspace's model from the evidence when a
@@ -13,8 +14,6 @@ export interface Written {
   writtenBy: 'model' | 'template';
 }
 
-// Figures in these English texts go through the shared formatter, as everywhere a person reads them.
-const fmt = createFormatter({ locale: 'en' });
 const f = (c: Candidate, key: string) => String(c.evidence.facts[key] ?? '');
 const pct = (c: Candidate, i = 0) => {
   const fig = c.evidence.figures[i];
