@@ -1,3 +1,5 @@
+import { english } from '../lib/format/english.ts';
+
 // The smallest safe templating: every interpolated value goes through escapeHtml.
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -30,5 +32,5 @@ export function notFoundPage(): string {
 }
 
 export function formatUsd(micros: number): string {
-  return `$${(micros / 1_000_000).toFixed(2)}`;
+  return english.usd(micros);
 }

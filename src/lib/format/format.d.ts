@@ -28,6 +28,8 @@ export interface Formatter {
   dateTime(v: When): string;
   period(from: string, to: string): string;
   engine(id: string): string;
+  /** Integer micro-USD in dollars with cents, in the reader's locale: "$1,234.50". */
+  usd(micros: Num, reason?: Reason): string;
   /** A language code by its name in the reader's language ("de" → "German"); the code when unknown. */
   languageName(code: string): string;
   brand(b: string | { displayName?: string | null; name?: string | null; brand?: string; slug?: string } | null | undefined): string;

@@ -126,6 +126,7 @@ export function createFormatter({ locale = 'en', timeZone = 'UTC' } = {}) {
   const dayFmt = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
   const dayInZone = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone });
   const languageNames = new Intl.DisplayNames([locale], { type: 'language' });
+  const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const dateTimeFmt = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' });
 
   // The locale's percent pattern around any text ("52.3%", "52,3 %"): its number parts replaced.
@@ -169,6 +170,8 @@ export function createFormatter({ locale = 'en', timeZone = 'UTC' } = {}) {
       const text = `${one.format(round1(iv[0]))}–${one.format(round1(iv[1]))}`;
       return opts.unit === '%' ? percentAround(text) : text;
     },
+    /** Money given in integer micro-USD, in dollars with cents in the reader's locale: "$1,234.50", "1234,50 US$". */
+    usd: (micros, reason) => orMissing(micros, reason ?? 'not_measured', (x) => money.format(x / 1e6)),
     /** "n = 1,234": a sample size. */
     n: (v) => `n = ${finite(v) ? integer.format(v) : '0'}`,
     /** A calendar day ("2026-11-26") or an instant's day in the time zone: "Nov 26, 2026". */

@@ -100,7 +100,7 @@ const reading = (r: Reading, unit: 'score' | '%' = 'score') => {
   const value = unit === '%' ? fmt.percent(r.value, 'not_measured') : fmt.score(r.value, 'not_measured');
   return `${value} (${r.interval ? `95% ${fmt.interval(r.interval, undefined, unit === '%' ? { unit: '%' } : {})}, ` : ''}${fmt.n(r.n)})`;
 };
-const usd = (micros: number) => `$${(micros / 1_000_000).toFixed(2)}`;
+const usd = (micros: number) => fmt.usd(micros);
 const directionOk = (direction: string | null, delta: number | null) =>
   delta !== null && delta !== 0 && (direction === 'any' || (direction === 'rise' ? delta > 0 : delta < 0));
 const label = (metric: string) => (metric === 'score' ? 'GEO score' : `${fmt.metric(metric).toLowerCase()} component`);

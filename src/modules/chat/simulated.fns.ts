@@ -85,7 +85,7 @@ const sized = (n: unknown, interval?: unknown, unit?: '%') =>
   `${Array.isArray(interval) ? `95% ${fmt.interval(interval as [number, number], undefined, unit ? { unit } : {})}, ` : ''}${fmt.n(typeof n === 'number' ? n : 0)}`;
 /** A rate on 0-100 with its interval and n: "55.0% (95% 26.7–81.1%, n = 10)". */
 const pct = (c: Any | undefined) => (!c || typeof c.value !== 'number' ? missingValue : `${fmt.percent(c.value)} (${sized(c.n, c.interval, '%')})`);
-const usd = (micros: unknown) => (typeof micros === 'number' ? `$${(micros / 1e6).toFixed(2)}` : missingValue);
+const usd = (micros: unknown) => fmt.usd(typeof micros === 'number' ? micros : null);
 const NAMES: Record<string, string> = {
   visibility: 'visibility', relativeSov: 'relative share of voice', position: 'position', sentiment: 'sentiment', volume: 'owned-citation volume',
 };

@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { AppError } from '../../lib/errors.ts';
+import { english } from '../../lib/format/english.ts';
 
 // The shapes a tool answers besides the API's own: a quote, and an error in the API's terms.
 
@@ -29,7 +30,7 @@ export interface Quote {
   expiresAt: string;
 }
 
-const usd = (micros: number) => `$${(micros / 1_000_000).toFixed(2)}`;
+const usd = (micros: number) => english.usd(micros);
 
 export function quoteText(q: Quote): string {
   return `Quote ${q.quoteId}: ${q.tool} would make ${q.calls} call(s) holding ${q.amountMicrousd} micro-USD (${usd(q.amountMicrousd)}); `

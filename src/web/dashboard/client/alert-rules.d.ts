@@ -4,5 +4,5 @@ export interface RuleLike { kind: string; name?: string | null; metric?: string 
 export interface RuleForm { kind: string; name?: string; metric?: string; direction?: string; engine?: string; competitor?: string; dollars?: string }
 export declare const RULE_KINDS: ReadonlyArray<readonly [string, string]>;
 export declare const METRICS: ReadonlyArray<string>;
-export declare function ruleText(rule: RuleLike, fmt: Formatter, usd: (micros: number) => string): string;
+export declare function ruleText(rule: RuleLike, fmt: Formatter): string;
 export declare function ruleBody(form: RuleForm): Record<string, unknown>;

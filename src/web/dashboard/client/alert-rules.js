@@ -1,6 +1,6 @@
 // Alert rules in words for the settings page (docs/monitoring.md "Alerts"): what each kind
 // watches, as a member reads it in the list. Pure, so that a table test checks it; `fmt` is the
-// shared formatter (engines and metrics by name) and `usd` the dashboard's money format.
+// shared formatter (engines and metrics by name, money).
 
 export const RULE_KINDS = Object.freeze([
   ['score', 'The GEO score or a component moves'],
@@ -13,7 +13,7 @@ export const METRICS = Object.freeze(['score', 'visibility', 'relativeSov', 'pos
 const MOVES = { drop: 'drops', rise: 'rises', any: 'moves' };
 
 /** What a rule watches: "Visibility on Perplexity drops beyond the noise (95% intervals apart)". */
-export function ruleText(rule, fmt, usd) {
+export function ruleText(rule, fmt) {
   const where = rule.engine ? `on ${fmt.engine(rule.engine)}` : 'across all engines';
   switch (rule.kind) {
     case 'score': {
@@ -25,7 +25,7 @@ export function ruleText(rule, fmt, usd) {
     case 'run_failed':
       return 'A measurement run fails';
     case 'credits_low':
-      return `Available credits fall below ${usd(rule.thresholdMicrousd ?? 0)}`;
+      return `Available credits fall below ${fmt.usd(rule.thresholdMicrousd ?? 0)}`;
     case 'schedule_skipped':
       return 'A scheduled run does not start when due';
     default:

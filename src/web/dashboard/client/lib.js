@@ -84,7 +84,7 @@ export function useAction() {
  * locale and time zone, display names, and "Not enough data: <reason>" instead of a bare dash.
  */
 export const fmt = createFormatter({ locale: navigator.language || 'en', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC' });
-export const usd = (micros) => (micros === null || micros === undefined ? fmt.notEnough('not_measured') : `$${(micros / 1e6).toFixed(2)}`);
+export const usd = (micros) => fmt.usd(micros);
 /** A figure to one decimal; `digits` 0 for whole counts (Lighthouse scores, ranks). */
 export const num = (v, digits = 1, reason) => (digits === 0 ? fmt.count(v, reason) : fmt.decimal(v, reason));
 /** A percentage given on 0-100. */

@@ -1,7 +1,7 @@
 // Settings: alert rules and what they fired (docs/monitoring.md "Alerts"). A member who gets an
 // alert mail lands here (its link is /w/{workspace}/settings#alerts): the rules in words, each
 // with its recent firings — the reason with its figures, when, and whether the mail went out.
-import { ENGINES, Notice, Section, api, engineName, fmt, html, usd, useAction, useLoad, useState, when, ws } from '../lib.js';
+import { ENGINES, Notice, Section, api, engineName, fmt, html, useAction, useLoad, useState, when, ws } from '../lib.js';
 import { ErrorBox, Field, fieldErrors, sure } from './settings-ui.js';
 import { METRICS, RULE_KINDS, ruleBody, ruleText } from '../alert-rules.js';
 
@@ -28,12 +28,12 @@ export function Alerts({ slug }) {
     e.preventDefault();
     action.run(async () => {
       const made = await api('POST', ws(slug, '/alerts'), ruleBody(form));
-      setNotice(`Alert added: ${ruleText(made, fmt, usd)}.`);
+      setNotice(`Alert added: ${ruleText(made, fmt)}.`);
       setForm(blank);
       rules.reload();
     });
   };
-  const remove = (rule) => sure(`Delete the alert “${rule.name ?? ruleText(rule, fmt, usd)}” and its firings?`) && action.run(async () => {
+  const remove = (rule) => sure(`Delete the alert “${rule.name ?? ruleText(rule, fmt)}” and its firings?`) && action.run(async () => {
     await api('DELETE', ws(slug, `/alerts/${rule.id}`));
     setNotice('Alert deleted.');
     rules.reload();
@@ -59,7 +59,7 @@ export function Alerts({ slug }) {
     </form>
     ${!rules.loading && !rules.error && !list.length ? html`<p class="muted" id="alerts-empty">No alert yet: add one above, and members hear of a drop before the next report.</p>` : null}
     <ul class="plain" id="alerts-list">${list.map((rule) => html`<li class="alert-rule">
-      <p>${rule.name ? html`<strong>${rule.name}</strong>: ` : null}${ruleText(rule, fmt, usd)}.</p>
+      <p>${rule.name ? html`<strong>${rule.name}</strong>: ` : null}${ruleText(rule, fmt)}.</p>
       <div class="actions"><button type="button" class="link small" aria-expanded=${open === rule.id} onClick=${() => setOpen(open === rule.id ? null : rule.id)}>Firings</button>
         <button type="button" class="link small" onClick=${() => remove(rule)}>Delete</button></div>
       ${open === rule.id ? html`<${Firings} slug=${slug} id=${rule.id} />` : null}</li>`)}</ul>
