@@ -104,6 +104,8 @@ export const Alert = ({ error, children }) => {
   const text = error ? error.message ?? String(error) : children;
   return text ? html`<p class="alert" role="alert">${text}</p>` : null;
 };
+/** The frame of the pages outside a workspace (sign-in, sign-up, mailed links): the product's name, then the title. */
+export const PublicPage = ({ title, children }) => html`<main id="main" class="narrow"><p class="brand">GEO visibility</p><h1>${title}</h1>${children}</main>`;
 export const Notice = ({ children }) => (children ? html`<p class="notice" role="status">${children}</p>` : null);
 export const Loading = ({ what = 'Loading' }) => html`<p class="muted" role="status">${what}…</p>`;
 

@@ -1,5 +1,5 @@
 // Sign-in and sign-up: the accounts API sets the session cookie; then on to `next` or home.
-import { Alert, api, html, useAction, useState } from '../lib.js';
+import { Alert, PublicPage, api, html, useAction, useState } from '../lib.js';
 import { safeNext } from '../safe-next.js';
 
 /** Only a page of this site may be a destination after signing in (no open redirect). */
@@ -16,9 +16,7 @@ function AuthForm({ title, submitLabel, onSubmit, children, footer, autocomplete
       location.assign(next());
     });
   };
-  return html`<main id="main" class="narrow">
-    <p class="brand">GEO visibility</p>
-    <h1>${title}</h1>
+  return html`<${PublicPage} title=${title}>
     ${children}
     <form onSubmit=${submit} class="stack">
       <label for="email">Email</label>
@@ -29,7 +27,7 @@ function AuthForm({ title, submitLabel, onSubmit, children, footer, autocomplete
       <button type="submit" disabled=${action.busy}>${submitLabel}</button>
     </form>
     <p>${footer}</p>
-  </main>`;
+  </${PublicPage}>`;
 }
 
 export const SignIn = () => html`<${AuthForm} title="Sign in" submitLabel="Sign in" autocomplete="current-password"

@@ -1,7 +1,7 @@
 // Accepting a workspace invitation from its mail: /invite#token=…. The token is read from the
 // fragment (never sent to a server), kept in sessionStorage while the visitor signs in or up
 // (those pages come back here through `next`), and removed from the address bar at once.
-import { Alert, api, fragmentToken, html, useAction, useLoad, useState } from '../lib.js';
+import { Alert, PublicPage, api, fragmentToken, html, useAction, useLoad, useState } from '../lib.js';
 
 const KEY = 'geo.invitation';
 
@@ -42,9 +42,5 @@ export function Invite() {
         <button type="button" class="secondary" onClick=${signOut} disabled=${action.busy}>Use another account</button></div>
       ${code && WHY[code] ? html`<p class="alert" role="alert">${WHY[code]}</p>` : html`<${Alert} error=${action.error} />`}`;
   }
-  return html`<main id="main" class="narrow">
-    <p class="brand">GEO visibility</p>
-    <h1>Join a workspace</h1>
-    ${body}<${Alert} error=${session.error} />
-  </main>`;
+  return html`<${PublicPage} title="Join a workspace">${body}<${Alert} error=${session.error} /></${PublicPage}>`;
 }

@@ -1,7 +1,7 @@
 // Confirming an email address from its mail: /verify-email#token=…. Public, as the API route is
 // (the token is the credential); a click confirms, so a mail scanner that opens links does not.
 // A used or expired link offers a new mail to whoever is signed in.
-import { Alert, Notice, api, fragmentToken, html, useAction, useState } from '../lib.js';
+import { Alert, Notice, PublicPage, api, fragmentToken, html, useAction, useState } from '../lib.js';
 
 const KEY = 'geo.verification';
 
@@ -35,11 +35,9 @@ export function Verify() {
       <div class="actions"><button type="button" onClick=${confirmIt} disabled=${action.busy}>Confirm my email address</button></div>
       ${code === 'invalid_token' ? html`<p class="alert" role="alert">This link is unknown, already used or expired. Signed in, you can ask for a new one.</p>${again}` : null}`;
   }
-  return html`<main id="main" class="narrow">
-    <p class="brand">GEO visibility</p>
-    <h1>Confirm your email</h1>
+  return html`<${PublicPage} title="Confirm your email">
     ${body}<${Notice}>${notice}</${Notice}>
     ${signInFirst ? html`<p class="alert" role="alert">Sign in first, then send a new link: <a href=${`/signin?next=${encodeURIComponent('/verify-email')}`}>Sign in</a>.</p>` : null}
     ${code === 'invalid_token' || signInFirst ? null : html`<${Alert} error=${action.error} />`}
-  </main>`;
+  </${PublicPage}>`;
 }
