@@ -119,7 +119,10 @@ export function dashboardRoutes(app: FastifyInstance, deps: DashboardDeps) {
     schema: { operationId: 'dashboardHome', tags, summary: 'Web dashboard: sign-in page without a session, the agency overview with one', produces: ['text/html'], response: PAGE },
   }, async (request, reply) => html(reply, shell((await hasSession(request)) ? 'agency' : 'signin')));
 
-  for (const [url, name] of [['/signin', 'signin'], ['/signup', 'signup']] as const) {
+  // Pages outside a workspace: sign-in and sign-up, and the two that mailed links open
+  // (`/invite#token=…`, `/verify-email#token=…`: the token rides in the fragment, which no server
+  // sees; each page asks for a session itself where it needs one and keeps the token through sign-in).
+  for (const [url, name] of [['/signin', 'signin'], ['/signup', 'signup'], ['/invite', 'invite'], ['/verify-email', 'verify']] as const) {
     app.get(url, {
       config: { credential: ACCESS.public },
       schema: { operationId: `dashboard${name[0]!.toUpperCase()}${name.slice(1)}`, tags, summary: `Web dashboard: ${PAGES[name].toLowerCase()} page`, produces: ['text/html'], response: PAGE },
@@ -131,17 +134,6 @@ export function dashboardRoutes(app: FastifyInstance, deps: DashboardDeps) {
     if (await hasSession(request)) return html(reply, body());
     return secure(reply).redirect(`/signin?next=${encodeURIComponent(request.url)}`, 303);
   };
-  // The invitation mail's link. Public: the page itself asks for a session and sends the visitor
-  // to sign in or up and back, keeping the token (from the URL's fragment) in sessionStorage.
-  app.get('/invite', {
-    config: { credential: ACCESS.public },
-    schema: { operationId: 'dashboardInvite', tags, summary: 'Web dashboard: accept a workspace invitation (the token is in the fragment, #token=…)', produces: ['text/html'], response: PAGE },
-  }, async (_request, reply) => html(reply, shell('invite')));
-  // The verification mail's link; public, as its API route is (the token is the credential).
-  app.get('/verify-email', {
-    config: { credential: ACCESS.public },
-    schema: { operationId: 'dashboardVerifyEmail', tags, summary: 'Web dashboard: confirm an email address (the token is in the fragment, #token=…)', produces: ['text/html'], response: PAGE },
-  }, async (_request, reply) => html(reply, shell('verify')));
   app.get('/new', {
     config: { credential: ACCESS.public },
     schema: { operationId: 'dashboardNewWorkspace', tags, summary: 'Web dashboard: create a workspace', produces: ['text/html'], response: SIGNED_IN_PAGE },
