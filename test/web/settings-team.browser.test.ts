@@ -135,6 +135,19 @@ describe.runIf(browserAvailable)('team settings in Chromium', () => {
     await fresh.close();
   });
 
+  it('an invitation opened while signed in as someone else says so and joins nobody', async () => {
+    expect((await w.call('POST', `/api/v1/workspaces/${SLUG}/members`, { email: 'frank@team.example', role: 'member' })).status).toBe(201);
+    const mail = w.ctx.mails.filter((m) => m.to === 'frank@team.example').at(-1)!;
+    const token = /\/invite#token=(\S+)$/m.exec(mail.text)![1]!;
+    const { page } = w; // signed in as the owner
+    await page.goto(`${w.base}/invite#token=${token}`);
+    await page.getByText('Signed in as owner@team.example.').waitFor();
+    await page.getByRole('button', { name: 'Join the workspace' }).click();
+    await page.getByRole('alert').filter({ hasText: 'This invitation was sent to another email address' }).waitFor();
+    const members = (await w.call('GET', `/api/v1/workspaces/${SLUG}/members`)).body.members as Array<{ email: string }>;
+    expect(members.map((m) => m.email)).not.toContain('frank@team.example');
+  });
+
   it('a new account confirms its address by following the mail link, once', async () => {
     const erin = await signup(w.ctx.app, 'erin@team.example');
     const mail = w.ctx.mails.filter((m) => m.to === 'erin@team.example' && m.subject.includes('Verify')).at(-1)!;
