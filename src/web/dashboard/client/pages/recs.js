@@ -15,7 +15,11 @@ export const ACTIONS = {
 
 const LANES = { geo: 'AI answers (GEO)', seo: 'Search (SEO)' };
 const sentence = (text) => { const t = String(text ?? '').trim(); return t && !/[.!?…]$/.test(t) ? `${t}.` : t; };
-/** A figure as a sentence: "Visibility on ChatGPT is 12.0% (95% 5.1–25.3%, 3 of 25 answers)." */
+/**
+ * A figure as a line: "Answers naming competitors but not the brand: 75.0% (95% 30.1–95.4%, 3 of 4
+ * answers)." Labels are noun phrases, singular or plural ("click-through rate", "pages passing the
+ * check"), so the value follows a colon, never "is".
+ */
 function figureSentence(f) {
   const label = String(f.label ?? '').trim().replace(/[.!?…]$/, '');
   const Label = `${label.charAt(0).toUpperCase()}${label.slice(1)}`;
@@ -24,7 +28,7 @@ function figureSentence(f) {
   const value = f.unit === 'percent' ? fmt.percent(f.value) : fmt.decimal(f.value);
   const iv = f.interval ? `95% ${fmt.interval(f.interval, undefined, f.unit === 'percent' ? { unit: '%' } : {})}` : fmt.notEnough('no_interval');
   const of = f.k !== undefined && f.k !== null ? `${fmt.count(f.k)} of ${fmt.count(f.n)} ${f.n === 1 ? 'answer' : 'answers'}` : fmt.n(f.n);
-  return `${Label} is ${value} (${iv}, ${of}).`;
+  return `${Label}: ${value} (${iv}, ${of}).`;
 }
 /** Links only to sources real engines cited; a simulated engine's addresses are invented, so they are not links. */
 function Sources({ ev }) {
