@@ -17,6 +17,8 @@ export default defineConfig({
     // Two workers there; every file has its own databases, ports and directories.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
+    // Pins the simulated engines' day and marks the files that use them (test/helpers/simulated-day.ts).
+    setupFiles: ['test/helpers/simulated-day.ts'],
     hookTimeout: 60_000,
     projects: [
       {

@@ -2,7 +2,7 @@ import { mkdtempSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, simulationEnabled } from './config.ts';
+import { ConfigError, isCalendarDay, loadConfig, simulationEnabled } from './config.ts';
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'geo-config-'));
 const secrets = { SESSION_SECRET: 's'.repeat(32), KEY_HASH_SECRET: 'k'.repeat(32), CREDENTIALS_KEY: 'ab'.repeat(32) };
@@ -97,6 +97,23 @@ describe('GEO_SIMULATION', () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), GEO_SIMULATION: 'yes' })).toThrow(/GEO_SIMULATION must be enabled or disabled/);
     expect(simulationEnabled({ env: 'test' })).toBe(true);
     expect(simulationEnabled({ env: 'production' })).toBe(false);
+  });
+});
+
+describe('GEO_SIMULATED_DAY (tests pin the simulated answers to a day)', () => {
+  it.each([
+    ['2026-11-20', true], ['2028-02-29', true], ['2027-02-29', false], ['2026-13-01', false], ['2026-1-5', false], ['20261120', false], ['2026-11-20T00:00', false],
+  ])('%s is a calendar day: %s', (value, expected) => {
+    expect(isCalendarDay(value)).toBe(expected);
+  });
+
+  it('pins the day and names the marker file outside production; refuses both in production and a day that is none', () => {
+    const config = loadConfig({ GEO_ENV: 'test', DATA_DIR: tmp(), GEO_SIMULATED_DAY: '2028-02-29', GEO_SIMULATED_DAY_LOG: '/tmp/marker' });
+    expect(config.pipeline).toMatchObject({ simulatedDay: '2028-02-29', simulatedDayLog: '/tmp/marker' });
+    expect(loadConfig({ DATA_DIR: tmp() }).pipeline.simulatedDay).toBeUndefined();
+    expect(() => loadConfig({ GEO_ENV: 'production', DATA_DIR: tmp(), ...secrets, GEO_SIMULATED_DAY: '2026-11-20' })).toThrow(/GEO_SIMULATED_DAY is refused in production/);
+    expect(() => loadConfig({ GEO_ENV: 'production', DATA_DIR: tmp(), ...secrets, GEO_SIMULATED_DAY_LOG: '/tmp/x' })).toThrow(/GEO_SIMULATED_DAY_LOG is refused in production/);
+    expect(() => loadConfig({ DATA_DIR: tmp(), GEO_SIMULATED_DAY: '2027-02-29' })).toThrow(/GEO_SIMULATED_DAY must be a day as YYYY-MM-DD/);
   });
 });
 

@@ -171,6 +171,17 @@ export interface PipelineConfig {
   standardEngineCap: number;
   /** `embedded`: this process also works jobs; `off`: API only (workers run with `npm run worker`). */
   workers: 'embedded' | 'off';
+  /**
+   * GEO_SIMULATED_DAY (tests only, refused in production): the UTC day (YYYY-MM-DD) that seeds the
+   * simulated engines' answers instead of the clock's, so that a test server answers the same on
+   * any calendar day.
+   */
+  simulatedDay?: string;
+  /**
+   * GEO_SIMULATED_DAY_LOG (tests only, refused in production): a file created at the first
+   * simulated answer, so that CI finds the test files that run simulated engines by themselves.
+   */
+  simulatedDayLog?: string;
 }
 
 export const DEFAULT_PRICING: Record<EngineId, number> = {
@@ -316,6 +327,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTty = p
     maxJobs: intIn('GEO_MAX_PIPELINE_JOBS', 4, 1, 32),
     simulatedLatencyMs: intIn('GEO_SIMULATED_LATENCY_MS', 200, 0, 60_000),
     pricing, searchEngine, standardEngineCap: intIn('GEO_STANDARD_ENGINE_CAP', 120, 1, 150), workers,
+    ...simulatedDaySettings(env, geoEnv, problems),
   };
 
   const simulation = (env.GEO_SIMULATION || (geoEnv === 'production' ? 'disabled' : 'enabled')) as 'enabled' | 'disabled';
@@ -394,6 +406,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTty = p
     optionalEngines: [...new Set(optionalEngines)] as OptionalEngineId[],
     canaries,
   };
+}
+
+/** The test-only settings that pin the simulated engines' day; a production server refuses them. */
+function simulatedDaySettings(env: Record<string, string | undefined>, geoEnv: GeoEnv, problems: string[]): Pick<PipelineConfig, 'simulatedDay' | 'simulatedDayLog'> {
+  const day = env.GEO_SIMULATED_DAY || undefined;
+  const log = env.GEO_SIMULATED_DAY_LOG || undefined;
+  if (day && !isCalendarDay(day)) problems.push(`GEO_SIMULATED_DAY must be a day as YYYY-MM-DD (got "${day}")`);
+  for (const [name, value] of [['GEO_SIMULATED_DAY', day], ['GEO_SIMULATED_DAY_LOG', log]] as const) {
+    if (value && geoEnv === 'production') problems.push(`${name} is refused in production: it is a test setting, and real engines answer on the real day`);
+  }
+  return { ...(day ? { simulatedDay: day } : {}), ...(log ? { simulatedDayLog: log } : {}) };
+}
+
+/** A real calendar day written YYYY-MM-DD (2028-02-29 is one, 2027-02-29 is not). */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
 /** Canaries are on by default (a few calls a day, paid by the operator); GEO_CANARY_PROMPTS is a JSON array of 1-20 prompts. */

@@ -59,11 +59,12 @@ export async function createTestApp(deps: Partial<AppDeps> = {}, database?: Data
   const mails: MailMessage[] = [];
   const fetcher = fetcherFromConfig(deps.config ?? testConfig(), { lookup: loopbackOnlyLookup });
   const app = await buildApp({
-    config: testConfig(), database: db, logger: false,
+    database: db, logger: false,
     mailer: { send: async (m) => void mails.push(m) },
     passwordScrypt: (deps.config?.env ?? 'test') === 'test' ? TEST_PASSWORD_SCRYPT : undefined,
     fetcher,
     ...deps,
+    config: withSimulatedDay(deps.config ?? testConfig(), Boolean(deps.clock)),
   });
   return {
     app, database: db, mails,
@@ -73,6 +74,17 @@ export async function createTestApp(deps: Partial<AppDeps> = {}, database?: Data
       if (!database) await db.close();
     },
   };
+}
+
+/**
+ * The simulated engines answer as on the pinned day (test/helpers/simulated-day.ts), unless the
+ * test drives a clock of its own: then the clock's days seed them, as a test of several days wants.
+ */
+export function withSimulatedDay(config: Config, ownClock: boolean): Config {
+  const { simulatedDay: _day, simulatedDayLog: _log, ...pipeline } = config.pipeline;
+  const day = config.pipeline.simulatedDay ?? (ownClock ? undefined : process.env.GEO_SIMULATED_DAY);
+  const log = config.pipeline.simulatedDayLog ?? process.env.GEO_SIMULATED_DAY_LOG;
+  return { ...config, pipeline: { ...pipeline, ...(day ? { simulatedDay: day } : {}), ...(log ? { simulatedDayLog: log } : {}) } };
 }
 
 export function sessionCookie(res: LightMyRequestResponse): string {

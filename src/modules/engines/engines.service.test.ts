@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock.ts';
 import { testConfig } from '../../../test/helpers/app.ts';
@@ -66,5 +69,29 @@ describe('the service\'s own engines (canary prompts)', () => {
     const off = createEngines({ config: testConfig({ simulation: 'disabled' }), clock: manualClock(new Date()), resolveKey }).forService(profile, ['chatgpt']);
     expect(off[0]).toMatchObject({ off: true });
     expect(asked).toEqual([]);
+  });
+});
+
+describe('the simulated engines\' day', () => {
+  const ask = async (config: ReturnType<typeof testConfig>, day: string) => {
+    const engines = createEngines({ config, clock: manualClock(new Date(`${day}T12:00:00Z`)), resolveKey: keys([]) });
+    const [claude] = await engines.forWorkspace('ws_1', profile, ['claude']);
+    return (await claude!.call({ text: 'best analytics tool for a small team', language: 'en' }, new AbortController().signal)).text;
+  };
+
+  it('follows the clock, unless a test pins it (GEO_SIMULATED_DAY): then every calendar day answers alike', async () => {
+    const base = testConfig();
+    const days = ['2026-11-20', '2026-12-01', '2027-01-01', '2028-02-29'];
+    const byClock = await Promise.all(days.map((day) => ask(base, day)));
+    expect(new Set(byClock).size).toBeGreaterThan(1);
+    const pinned = { ...base, pipeline: { ...base.pipeline, simulatedDay: '2026-11-20' } };
+    expect(await Promise.all(days.map((day) => ask(pinned, day)))).toEqual(days.map(() => byClock[0]));
+  });
+
+  it('leaves its marker file at the first simulated answer, for CI\'s date sweep', async () => {
+    const marker = path.join(mkdtempSync(path.join(os.tmpdir(), 'geo-marker-')), 'file');
+    const base = testConfig();
+    await ask({ ...base, pipeline: { ...base.pipeline, simulatedDay: '2026-11-20', simulatedDayLog: marker } }, '2027-03-01');
+    expect(readFileSync(marker, 'utf8')).toBe('2026-11-20\n');
   });
 });

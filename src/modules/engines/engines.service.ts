@@ -53,6 +53,7 @@ export interface EngineAvailability {
 
 export const SIMULATED_CONCURRENCY = 32;
 
+import { writeFileSync } from 'node:fs';
 import { abortableSleep } from './limits/sleep.ts';
 
 export { abortableSleep };
@@ -86,6 +87,17 @@ export function createEngines(deps: {
     return limits.get(key)!;
   };
 
+  /** The day that seeds simulated answers: the clock's, unless a test pinned it (GEO_SIMULATED_DAY). */
+  let dayLogged = false;
+  const simulatedDay = () => {
+    const log = config.pipeline.simulatedDayLog;
+    if (log && !dayLogged) {
+      dayLogged = true;
+      writeFileSync(log, `${config.pipeline.simulatedDay ?? 'clock'}\n`, { flag: 'a' });
+    }
+    return config.pipeline.simulatedDay ?? clock.now().toISOString().slice(0, 10);
+  };
+
   function simulated(id: EngineId, profile: AnalysisProfile): Engine {
     const limit = limiterFor(`simulated:${id}`, SIMULATED_CONCURRENCY);
     return {
@@ -99,7 +111,7 @@ export function createEngines(deps: {
         waited.catch(() => undefined); // an abort during the answer's making is rethrown by the await below
         if (config.pipeline.simulatedLatencyMs > 0) await new Promise((resolve) => setImmediate(resolve));
         signal.throwIfAborted();
-        const answer = simulatedAnswer(id, prompt, clock.now().toISOString().slice(0, 10), profile, deps.simulatedShift);
+        const answer = simulatedAnswer(id, prompt, simulatedDay(), profile, deps.simulatedShift);
         await waited;
         return answer;
       }),

@@ -178,7 +178,7 @@ export function redditThreads(input: GeoInput): Candidate[] {
       answers: rows.slice(0, SAMPLE_ANSWERS).map((r) => answerOf(r, [thread])),
       prompts: promptsOf(rows).slice(0, 20),
       urls: [thread],
-      facts: { threadUrl: thread, engines: [...new Set(rows.map((r) => r.engine))] },
+      facts: { threadUrl: thread, engines: [...new Set(rows.map((r) => r.engine))].sort() },
     }), (without / rows.length) * reach(rows.length, 5), confidenceOf(without, rows.length), 1, true);
   });
 }
