@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ACCESS } from '../../lib/http/credentials.ts';
 import { actorOf, workspaceOf } from '../../lib/http/responses.ts';
-import { Closed, StringEnum } from '../../lib/http/schema-helpers.ts';
+import { Closed, PlainText, StringEnum } from '../../lib/http/schema-helpers.ts';
 import { WorkspaceParams, workspaceParamsWith } from '../../lib/http/params.ts';
 import { ENGINE_IDS } from '../../config.ts';
 import { LANGUAGES } from '../../lib/format/format.js';
@@ -23,7 +23,9 @@ const ReportItem = Type.Object({
 const Day = Type.String({ format: 'date', description: 'A calendar day, YYYY-MM-DD.' });
 const Language = StringEnum(LANGUAGES);
 const Settings = Type.Object({
-  agencyName: Type.Union([Type.String({ minLength: 1, maxLength: 80 }), Type.Null()], { description: 'The agency named on the cover and in the footer; null: none.' }),
+  // One line like every other name (issue 40): a CR/LF here reached the cover, the footer and the
+  // text of scheduled report mail.
+  agencyName: Type.Union([PlainText({ minLength: 1, maxLength: 80 }), Type.Null()], { description: 'The agency named on the cover and in the footer, without control characters; null: none.' }),
   agencyLogo: Type.Union([Type.String({ maxLength: LOGO_MAX_CHARS, pattern: LOGO_PATTERN, description: 'A PNG or JPEG as a data: URI, at most 256 KB.' }), Type.Null()]),
   whiteLabel: Type.Boolean({ description: 'True: no product name anywhere in the report.' }),
   timeZone: Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone the report’s times read in.' }),
