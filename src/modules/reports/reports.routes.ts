@@ -9,7 +9,7 @@ import { ENGINE_IDS } from '../../config.ts';
 import { LANGUAGES } from '../../lib/format/format.js';
 import { REPORT_TYPES } from './reports.fns.ts';
 import { MAX_PERIOD_DAYS, type ReportsService } from './reports.service.ts';
-import { LOGO_MAX_CHARS, LOGO_PATTERN } from './settings.fns.ts';
+import { LOGO_MAX_CHARS, LOGO_MAX_SIDE, LOGO_PATTERN } from './settings.fns.ts';
 
 const tags = ['reports'];
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
@@ -26,7 +26,7 @@ const Settings = Type.Object({
   // One line like every other name (issue 40): a CR/LF here reached the cover, the footer and the
   // text of scheduled report mail.
   agencyName: Type.Union([PlainText({ minLength: 1, maxLength: 80 }), Type.Null()], { description: 'The agency named on the cover and in the footer, without control characters; null: none.' }),
-  agencyLogo: Type.Union([Type.String({ maxLength: LOGO_MAX_CHARS, pattern: LOGO_PATTERN, description: 'A PNG or JPEG as a data: URI, at most 256 KB.' }), Type.Null()]),
+  agencyLogo: Type.Union([Type.String({ maxLength: LOGO_MAX_CHARS, pattern: LOGO_PATTERN, description: `A PNG or JPEG as a data: URI, at most 256 KB and ${LOGO_MAX_SIDE} pixels a side (400 \`invalid_request\` naming \`body.agencyLogo\` and its size beyond).` }), Type.Null()]),
   whiteLabel: Type.Boolean({ description: 'True: no product name anywhere in the report.' }),
   timeZone: Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone the report’s times read in.' }),
   language: Language,
