@@ -78,13 +78,14 @@ export interface StartJob {
   idempotency?: { key: string; requestHash: string };
 }
 
-/** The API address of a job's whole log (`GET …/jobs/{id}/log`): a public view names no file or process. */
+/** The API address of a job's whole log (`GET …/jobs/{id}/log`): a public view names no server file. */
 export const jobLogPath = (slug: string, id: string) => `/api/v1/workspaces/${slug}/jobs/${id}/log`;
 
 export function jobView(row: JobRow, slug: string) {
   const percent = row.totalCalls > 0 ? Math.min(100, Math.round((100 * row.completedCalls) / row.totalCalls)) : row.status === 'succeeded' ? 100 : 0;
   return {
-    id: row.id, brand: slug, kind: row.kind, logPath: jobLogPath(slug, row.id), startedAt: row.startedAt.toISOString(),
+    // pid: spec 2.10 requires it (issue 40.6 put it back after issue 29 had removed it).
+    id: row.id, brand: slug, kind: row.kind, pid: row.pid, logPath: jobLogPath(slug, row.id), startedAt: row.startedAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null, status: row.status,
     progress: { completedCalls: row.completedCalls, totalCalls: row.totalCalls, percent, source: row.progressSource as ProgressSource },
     lastLines: row.lastLines,

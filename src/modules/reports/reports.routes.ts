@@ -3,13 +3,13 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ACCESS } from '../../lib/http/credentials.ts';
 import { actorOf, workspaceOf } from '../../lib/http/responses.ts';
-import { Closed, StringEnum } from '../../lib/http/schema-helpers.ts';
+import { Closed, PlainText, StringEnum } from '../../lib/http/schema-helpers.ts';
 import { WorkspaceParams, workspaceParamsWith } from '../../lib/http/params.ts';
 import { ENGINE_IDS } from '../../config.ts';
 import { LANGUAGES } from '../../lib/format/format.js';
 import { REPORT_TYPES } from './reports.fns.ts';
 import { MAX_PERIOD_DAYS, type ReportsService } from './reports.service.ts';
-import { LOGO_MAX_CHARS, LOGO_PATTERN } from './settings.fns.ts';
+import { LOGO_MAX_CHARS, LOGO_MAX_SIDE, LOGO_PATTERN } from './settings.fns.ts';
 
 const tags = ['reports'];
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
@@ -23,8 +23,10 @@ const ReportItem = Type.Object({
 const Day = Type.String({ format: 'date', description: 'A calendar day, YYYY-MM-DD.' });
 const Language = StringEnum(LANGUAGES);
 const Settings = Type.Object({
-  agencyName: Type.Union([Type.String({ minLength: 1, maxLength: 80 }), Type.Null()], { description: 'The agency named on the cover and in the footer; null: none.' }),
-  agencyLogo: Type.Union([Type.String({ maxLength: LOGO_MAX_CHARS, pattern: LOGO_PATTERN, description: 'A PNG or JPEG as a data: URI, at most 256 KB.' }), Type.Null()]),
+  // One line like every other name (issue 40): a CR/LF here reached the cover, the footer and the
+  // text of scheduled report mail.
+  agencyName: Type.Union([PlainText({ minLength: 1, maxLength: 80 }), Type.Null()], { description: 'The agency named on the cover and in the footer, without control characters; null: none.' }),
+  agencyLogo: Type.Union([Type.String({ maxLength: LOGO_MAX_CHARS, pattern: LOGO_PATTERN, description: `A PNG or JPEG as a data: URI, at most 256 KB and ${LOGO_MAX_SIDE} pixels a side (400 \`invalid_request\` naming \`body.agencyLogo\` and its size beyond).` }), Type.Null()]),
   whiteLabel: Type.Boolean({ description: 'True: no product name anywhere in the report.' }),
   timeZone: Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone the report’s times read in.' }),
   language: Language,

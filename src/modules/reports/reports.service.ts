@@ -19,6 +19,7 @@ import type { PdfRenderer } from './pdf.ts';
 import { pdfChrome, toCsv, toHtml } from './render.fns.ts';
 import { buildReport, CATALOG, REPORT_TYPES, type Branding, type RecsInput, type ReportData, type ReportType, type SeoInput } from './reports.fns.ts';
 import { reportSettings, reports } from './reports.tables.ts';
+import { readLogoSize } from './logo.image.ts';
 import { checkSettings, defaultSettings, settingsView, type ReportSettingsBody } from './settings.fns.ts';
 import { trafficPages, type TrafficReads } from './traffic.data.ts';
 
@@ -327,7 +328,7 @@ export function createReportsService(deps: {
 
     getSettings: async (ws: WorkspaceContext) => settingsView(await settingsOf(ws.id)),
     async putSettings(ws: WorkspaceContext, body: ReportSettingsBody) {
-      checkSettings(body);
+      checkSettings(body, body.agencyLogo ? await readLogoSize(body.agencyLogo) : null);
       const values = { agencyName: body.agencyName ?? null, agencyLogo: body.agencyLogo ?? null, whiteLabel: body.whiteLabel ?? false, timeZone: body.timeZone ?? 'UTC', language: body.language ?? 'en', updatedAt: clock.now() };
       const [row] = await db.insert(reportSettings).values({ workspaceId: ws.id, ...values })
         .onConflictDoUpdate({ target: reportSettings.workspaceId, set: values }).returning();

@@ -1,5 +1,6 @@
 import { isTimeZone, type Language } from '../../lib/format/format.js';
 import { invalid } from '../../lib/errors.ts';
+import type { LogoSize } from './logo.image.ts';
 import type { reportSettings } from './reports.tables.ts';
 
 // Report settings of a workspace: the agency that sends its reports (name, logo, white-label) and
@@ -11,6 +12,11 @@ export interface ReportSettingsBody { agencyName?: string | null; agencyLogo?: s
 /** 256 KB of image as base64 (4/3 of the bytes) plus the data: prefix. */
 export const LOGO_MAX_CHARS = 350_000;
 export const LOGO_PATTERN = '^data:image/(png|jpeg);base64,[A-Za-z0-9+/=]+$';
+/**
+ * The largest logo side in pixels (issue 40): the cover shows the logo at most a few hundred pixels
+ * wide, and 4096×4096 decodes to 64 MB in Chromium, where 16000×16000 took 3.67 GB.
+ */
+export const LOGO_MAX_SIDE = 4096;
 const MAGIC = { png: [0x89, 0x50, 0x4e, 0x47], jpeg: [0xff, 0xd8, 0xff] } as const;
 
 export const defaultSettings = (workspaceId: string): ReportSettingsRow => ({
@@ -27,7 +33,15 @@ export function timeZoneProblem(value: string | undefined, field: string) {
   return { field, keyword: 'custom', message: `${field} must be an IANA time zone such as Europe/Madrid (got ${value})` };
 }
 
-export function checkSettings(body: ReportSettingsBody) {
+/** What is wrong with a logo of this size (null: unreadable header), or null when it may be stored. */
+export function logoSizeProblem(size: LogoSize | null, kind: string): string | null {
+  if (!size) return `body.agencyLogo is not a ${kind} image that can be read`;
+  if (size.width <= LOGO_MAX_SIDE && size.height <= LOGO_MAX_SIDE) return null;
+  return `body.agencyLogo is ${size.width}×${size.height} pixels; a logo may be at most ${LOGO_MAX_SIDE} pixels wide and ${LOGO_MAX_SIDE} pixels high`;
+}
+
+/** Every problem of the body at once; `logoSize` is the logo's header as read (readLogoSize), when there is a logo. */
+export function checkSettings(body: ReportSettingsBody, logoSize: LogoSize | null = null) {
   const fields: Array<{ field: string; keyword: string; message: string }> = [];
   const zone = timeZoneProblem(body.timeZone, 'body.timeZone');
   if (zone) fields.push(zone);
@@ -35,7 +49,8 @@ export function checkSettings(body: ReportSettingsBody) {
     const [, kind, data] = /^data:image\/(png|jpeg);base64,(.*)$/.exec(body.agencyLogo) ?? [];
     const bytes = Buffer.from(data ?? '', 'base64');
     const magic = MAGIC[kind as keyof typeof MAGIC] ?? [];
-    if (!magic.length || !magic.every((b, i) => bytes[i] === b)) fields.push({ field: 'body.agencyLogo', keyword: 'custom', message: `body.agencyLogo is not a ${kind ?? 'PNG or JPEG'} image` });
+    const size = magic.length && magic.every((b, i) => bytes[i] === b) ? logoSizeProblem(logoSize, kind!) : `body.agencyLogo is not a ${kind ?? 'PNG or JPEG'} image`;
+    if (size) fields.push({ field: 'body.agencyLogo', keyword: 'custom', message: size });
   }
   if (fields.length) throw invalid(fields.map((f) => f.message).join('; '), { fields });
 }

@@ -100,8 +100,10 @@ describe('runs', () => {
     const run = res.json();
     expect(run).toMatchObject({ brand: slug, kind: 'measurement', status: 'running', finishedAt: null, lastLines: [], progress: { totalCalls: 10, source: 'calls' } });
     expect(run.id).toMatch(/^run_/);
-    // Issue 29: no process id or server file path in a public view; the log is read through the API.
-    expect(run).not.toHaveProperty('pid');
+    // Spec 2.10 (issue 40.6): `pid` is the OS process id of the process that runs the job — here
+    // the test's own process, which runs the API and the workers. No server file path is shown
+    // (issue 29): the log is read through the API.
+    expect(run.pid).toBe(process.pid);
     expect(run.logPath).toBe(`/api/v1/workspaces/${slug}/jobs/${run.id}/log`);
     const done = await waitFor(slug, run.id);
     const log = await api('GET', done.logPath);
@@ -110,7 +112,7 @@ describe('runs', () => {
     expect(log.headers['x-log-source']).toBe('file');
     expect(log.body.trimEnd().split('\n').slice(-done.lastLines.length)).toEqual(done.lastLines);
     expect(JSON.stringify(done)).not.toMatch(/geo-data-|\/logs\/jobs\//);
-    expect(done).toMatchObject({ status: 'succeeded', progress: { completedCalls: 10, totalCalls: 10, percent: 100 } });
+    expect(done).toMatchObject({ status: 'succeeded', pid: process.pid, progress: { completedCalls: 10, totalCalls: 10, percent: 100 } });
     expect(done.finishedAt).not.toBeNull();
     expect(done.lastLines.join('\n')).toMatch(/succeeded/);
 

@@ -7,6 +7,7 @@ import { workspaceOf } from '../../lib/http/responses.ts';
 import { WorkspaceParams, workspaceParamsWith } from '../../lib/http/params.ts';
 import { JobStatus } from '../jobs/jobs.schemas.ts';
 import { GEO_SIGNATURE, VERCEL_SIGNATURE, VERCEL_VERIFY } from './drains.fns.ts';
+import { SPOOL_LIMITS, SPOOL_RETRY_AFTER_S } from './spool-gate.fns.ts';
 import type { DrainsService } from './drains.service.ts';
 import { Drain, DrainBody, DrainCreated, DrainPatch } from './traffic.schemas.ts';
 
@@ -66,7 +67,7 @@ export async function drainsRoutes(app: FastifyInstance, deps: { drains: DrainsS
       config: { credential: ACCESS.public },
       schema: {
         operationId: 'pushTrafficDrain', tags, summary: 'A log drain pushes access logs (authenticated by its signature only)',
-        description: `No session or API key: the signature is the credential. ${SIGNING} The body is what \`POST …/traffic/logs\` takes — any supported format, a JSON array of records (Vercel's \`json\` delivery) or JSON lines, plain or gzip, up to 100 MB — and is ingested the same way into the drain's workspace only: 202 with the job (its counts at \`GET …/traffic/uploads/{id}\`, \`source\` \`drain:{id}\`), idempotent, one ingestion at a time per workspace (409 \`job_already_running\`: push again later). No timestamp is signed: a replayed body counts nothing twice. A missing or wrong signature, and an unknown or revoked drain, are all the same 401 \`invalid_key\`.`,
+        description: `No session or API key: the signature is the credential. ${SIGNING} The body is what \`POST …/traffic/logs\` takes — any supported format, a JSON array of records (Vercel's \`json\` delivery) or JSON lines, plain or gzip, up to 100 MB — and is ingested the same way into the drain's workspace only: 202 with the job (its counts at \`GET …/traffic/uploads/{id}\`, \`source\` \`drain:{id}\`), idempotent, one ingestion at a time per workspace (409 \`job_already_running\`: push again later). No timestamp is signed: a replayed body counts nothing twice. A missing or wrong signature, and an unknown or revoked drain, are all the same 401 \`invalid_key\`. Before any of the body is read: a Content-Length over 100 MB is 413 \`payload_too_large\`; and since a push is written to disk until its signature is checked, at most ${SPOOL_LIMITS.perDrain} such pushes per drain, ${SPOOL_LIMITS.perAddress} per client address and ${SPOOL_LIMITS.total} in all are received at once — beyond, 429 \`rate_limited\` with \`Retry-After: ${SPOOL_RETRY_AFTER_S}\` and \`details.scope\` (\`drain\`, \`address\` or \`total\`).`,
         params: Type.Object({ id: Type.String({ maxLength: 100, description: 'The drain id (`drn_…`)' }) }),
         headers: Type.Object({
           [GEO_SIGNATURE]: Type.Optional(Type.String({ description: 'Lowercase hex HMAC-SHA256 of the raw body with the drain secret' })),
@@ -75,7 +76,7 @@ export async function drainsRoutes(app: FastifyInstance, deps: { drains: DrainsS
         response: { 202: JobStatus },
       },
     }, async (request, reply) => {
-      const { job, vercelVerify } = await drains.push(request.params.id, request.headers, request.body as Readable);
+      const { job, vercelVerify } = await drains.push(request.params.id, request.headers, request.body as Readable, request.ip);
       if (vercelVerify) reply.header(VERCEL_VERIFY, vercelVerify);
       return reply.status(202).send(job);
     });

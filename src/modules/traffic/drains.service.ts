@@ -7,7 +7,8 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
 import { createBodyVerifier, drainPushPath, isDrainId, newDrainSecret, signatureClaim } from './drains.fns.ts';
-import type { TrafficService } from './traffic.service.ts';
+import { createSpoolGate, spoolRefusal, SPOOL_RETRY_AFTER_S, type SpoolGate } from './spool-gate.fns.ts';
+import { refuseDeclaredOverLimit, type TrafficService } from './traffic.service.ts';
 import { trafficDrains } from './traffic.tables.ts';
 
 // Log drains (docs/traffic.md, "Log drains"): a drain is a key of its own for one workspace that
@@ -24,8 +25,9 @@ const sealedFor = (workspaceId: string, id: string) => `traffic_drain:${workspac
 /**
  * One answer for every refused push (unsigned, wrong signature, unknown or revoked drain): a
  * refusal does not say which. The drain id is no secret (it is in the push URL the sender is
- * given); only a known drain's push is spooled before it is judged, so timing, and a 413 for a
- * body over 100 MB, may tell that an id exists — never anything about its secret.
+ * given); only a known drain's push is spooled before it is judged, so timing, a 429 when its
+ * unverified spools are full, and a 413 for a chunked body past 100 MB may tell that an id exists
+ * — never anything about its secret. (A Content-Length over 100 MB is 413 for any id.)
  */
 const refused = () => new AppError('invalid_key', 'The push is not signed with the secret of an active log drain: send the lowercase hex HMAC-SHA256 of the raw body in x-geo-signature (or Vercel\'s HMAC-SHA1 in x-vercel-signature).');
 
@@ -40,8 +42,11 @@ export function createDrainsService(deps: {
   db: Db; clock: Clock; credentialsKey: Buffer;
   traffic: Pick<TrafficService, 'upload'>;
   workspaces: { contextById(id: string): Promise<WorkspaceContext> };
+  /** Bounds on pushes spooled but not yet verified (spool-gate.fns.ts); one per process. */
+  spoolGate?: SpoolGate;
 }) {
   const { db, clock } = deps;
+  const gate = deps.spoolGate ?? createSpoolGate();
 
   const active = async (id: string) =>
     (await db.select().from(trafficDrains).where(and(eq(trafficDrains.id, id), isNull(trafficDrains.revokedAt))))[0] ?? null;
@@ -89,8 +94,17 @@ export function createDrainsService(deps: {
     /**
      * A signed push: the body is spooled while its HMAC is computed, then checked (constant time)
      * before anything else is said about it, and ingested into the drain's workspace only.
+     * Before a byte is read (issue 40): a declared length over the limit is 413 whatever the
+     * drain, and a push to a known drain takes a place among the unverified spools (per drain,
+     * per client address, in total) or is 429 with Retry-After. A refused push's spool is deleted.
      */
-    async push(id: string, headers: Headers, body: Readable) {
+    async push(id: string, headers: Headers, body: Readable, clientAddress: string) {
+      try {
+        refuseDeclaredOverLimit(headers['content-length']);
+      } catch (err) {
+        body.resume();
+        throw err;
+      }
       const claim = signatureClaim(headers);
       const drain = claim && isDrainId(id) ? await active(id) : null;
       let secret: string | null = null;
@@ -103,16 +117,27 @@ export function createDrainsService(deps: {
         body.resume(); // the rest of the body is read and dropped, so the answer reaches the client
         throw refused();
       }
-      const verifier = createBodyVerifier(secret, claim);
-      const ws = await deps.workspaces.contextById(drain.workspaceId);
-      const job = await deps.traffic.upload(ws, null, body, `drain:${drain.id}`, {
-        onChunk: (chunk) => verifier.update(chunk),
-        // Revoked while the body was arriving: refused as well.
-        beforeStart: async () => {
-          if (!verifier.matches() || !(await active(drain.id))) throw refused();
-        },
-      });
-      return { job, vercelVerify: drain.vercelVerify };
+      const place = gate.enter(drain.id, clientAddress);
+      if (!place.ok) {
+        body.resume();
+        throw new AppError('rate_limited', spoolRefusal(place.over, place.limit), { scope: place.over, limit: place.limit }, { 'retry-after': String(SPOOL_RETRY_AFTER_S) });
+      }
+      try {
+        const verifier = createBodyVerifier(secret, claim);
+        const ws = await deps.workspaces.contextById(drain.workspaceId);
+        const job = await deps.traffic.upload(ws, null, body, `drain:${drain.id}`, {
+          contentLength: headers['content-length'],
+          onChunk: (chunk) => verifier.update(chunk),
+          // Revoked while the body was arriving: refused as well.
+          beforeStart: async () => {
+            if (!verifier.matches() || !(await active(drain.id))) throw refused();
+          },
+        });
+        return { job, vercelVerify: drain.vercelVerify };
+      } finally {
+        // Verified and handed to a job, or refused and its spool deleted (upload() does both).
+        place.leave();
+      }
     },
   };
 }

@@ -1,7 +1,9 @@
 import { createReadStream, readFileSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { pipeline as pipe, Transform } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { createClassifier } from './classify.fns.ts';
+import { inflationLimit, inflationMessage } from './inflate.fns.ts';
 import { createIngest } from './ingest.ts';
 import type { ChildMessage, ParentMessage } from './ingest.process.ts';
 import { createArraySplitter, startsWithArray } from './json-array.fns.ts';
@@ -49,9 +51,21 @@ async function run(start: Extract<ParentMessage, { type: 'start' }>) {
       done(null, chunk);
     },
   });
+  // Inflated bytes are counted as they leave gunzip: past the limit the chain stops (issue 40).
+  const INFLATION = 'GEO_INFLATION_LIMIT';
+  const compressed = start.gzip ? (await stat(start.file)).size : 0;
+  const limit = start.gzip ? inflationLimit(compressed) : Infinity;
   const file = pipe(createReadStream(start.file, { highWaterMark: 1 << 20 }), progress, () => {});
-  // Errors anywhere in the chain (a corrupt gzip stream) surface in the loop below.
-  const text = start.gzip ? pipe(file, createGunzip(), () => {}) : file;
+  let inflated = 0;
+  const bounded = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      inflated += chunk.length;
+      if (inflated > limit) return done(Object.assign(new Error('inflation limit'), { code: INFLATION }));
+      done(null, chunk);
+    },
+  });
+  // Errors anywhere in the chain (a corrupt gzip stream, the inflation limit) surface in the loop below.
+  const text = start.gzip ? pipe(file, createGunzip(), bounded, () => {}) : file;
   // A body that opens with `[` is a JSON array (Vercel's `json` drains): split into lines as it streams.
   let array: ReturnType<typeof createArraySplitter> | null | undefined;
   try {
@@ -66,6 +80,7 @@ async function run(start: Extract<ParentMessage, { type: 'start' }>) {
   } catch (err) {
     await ingest.written();
     const code = (err as { code?: string }).code;
+    if (code === INFLATION) throw new Error(inflationMessage(compressed, ingest.counts.lines));
     if (code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR') {
       throw new Error(`the gzip data is corrupt after ${ingest.counts.lines} lines (those lines are stored): ${(err as Error).message}`);
     }

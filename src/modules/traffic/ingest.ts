@@ -127,7 +127,8 @@ export function createIngest(options: IngestOptions) {
 
   function reject(text: string, reason: string) {
     counts.unparsed++;
-    if (unparsed.length < UNPARSED_SAMPLE) unparsed.push({ line: counts.lines, reason, text: text.slice(0, 300) });
+    // NUL cannot be stored in jsonb: the sample shows U+FFFD in its place (a NUL in a line failed the whole job).
+    if (unparsed.length < UNPARSED_SAMPLE) unparsed.push({ line: counts.lines, reason, text: text.slice(0, 300).replaceAll('\u0000', '\uFFFD') });
   }
 
   function line(raw: string) {

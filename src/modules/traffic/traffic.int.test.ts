@@ -100,6 +100,23 @@ describe('POST …/traffic/logs', () => {
     expect(json.counts).toMatchObject({ lines: 1, unparsed: 1 });
   });
 
+  it('a gzip that inflates past 100 times the upload fails the job naming the limit, not a success with 0 lines (issue 40)', async () => {
+    const bomb = gzipSync(Buffer.alloc(50 * 2 ** 20), { level: 9 }); // 50 MiB of zeros in about 50 KB
+    expect(bomb.length).toBeLessThan(100_000);
+    const res = await upload(bomb);
+    expect(res.statusCode, res.body).toBe(202);
+    const job = await jobWhenDone(ctx.app, slug, res.json().id, { cookie });
+    expect(job.status, job.lastLines.join('\n')).toBe('failed');
+    expect(job.lastLines.at(-1)).toContain(`the gzip data inflates past ${100 * bomb.length} bytes, 100 times the upload's ${bomb.length} bytes (the limit is 100 times the upload or 2 GiB, whichever is smaller)`);
+    expect((await get(`uploads/${job.id}`)).json()).toMatchObject({ status: 'failed', finishedAt: null });
+  });
+
+  it('a NUL in an unparsed line is shown as U+FFFD in the sample; it failed the job with a database error before (issue 40)', async () => {
+    const json = await ingested('not\u0000a log line\n');
+    expect(json.counts).toMatchObject({ lines: 1, unparsed: 1 });
+    expect(json.unparsedSample[0].text).toBe('not\uFFFDa log line');
+  });
+
   it('retention: raw hits past it are swept, aggregates stay', async () => {
     await ctx.app.inject({ method: 'PUT', url: `/api/v1/workspaces/${slug}/traffic/settings`, headers: { cookie }, payload: { retentionDays: 1 } });
     expect((await get('settings')).json()).toEqual({ retentionDays: 1 });

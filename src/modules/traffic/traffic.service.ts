@@ -29,8 +29,21 @@ const GZIP_MAGIC = [0x1f, 0x8b];
 
 export type UploadRow = typeof trafficUploads.$inferSelect;
 
+const tooLarge = () => new AppError('payload_too_large', `An upload is at most ${MAX_UPLOAD_BYTES} bytes (100 MB); split the log or push it in parts.`, { maxBytes: MAX_UPLOAD_BYTES });
+
+/**
+ * A body whose Content-Length says it is over the limit is refused before a byte of it is read or
+ * written (issue 40); one sent without a length (chunked) is still cut at the limit as it arrives.
+ */
+export function refuseDeclaredOverLimit(contentLength: string | string[] | undefined) {
+  const declared = typeof contentLength === 'string' && /^\d+$/.test(contentLength.trim()) ? Number(contentLength) : 0;
+  if (declared > MAX_UPLOAD_BYTES) throw tooLarge();
+}
+
 /** What a caller of upload() may add (a drain push checks its signature over the same bytes). */
 export interface UploadHooks {
+  /** The request's Content-Length header, when sent: over the limit, nothing is read (refuseDeclaredOverLimit). */
+  contentLength?: string | string[];
   /** Sees every byte of the body as it is spooled, in order. */
   onChunk?(chunk: Buffer): void;
   /** Runs once the whole body is spooled, before it is judged (empty?) or a job starts: throwing refuses the upload and deletes the spool file. */
@@ -105,13 +118,19 @@ export function createTrafficService(deps: {
 
     /** Spools the body (at most MAX_UPLOAD_BYTES) and starts the ingestion job: 202. */
     async upload(ws: WorkspaceContext, userId: string | null, body: Readable, source = 'upload', hooks: UploadHooks = {}) {
+      try {
+        refuseDeclaredOverLimit(hooks.contentLength);
+      } catch (err) {
+        body.resume(); // read and dropped, never written, so the answer reaches the client
+        throw err;
+      }
       await mkdir(spoolDir, { recursive: true });
       const file = path.join(spoolDir, `${newId('upl')}.log`);
       let bytes = 0;
       const limit = new Transform({
         transform(chunk: Buffer, _enc, done) {
           bytes += chunk.length;
-          if (bytes > MAX_UPLOAD_BYTES) return done(new AppError('payload_too_large', `An upload is at most ${MAX_UPLOAD_BYTES} bytes (100 MB); split the log or push it in parts.`, { maxBytes: MAX_UPLOAD_BYTES }));
+          if (bytes > MAX_UPLOAD_BYTES) return done(tooLarge());
           hooks.onChunk?.(chunk);
           done(null, chunk);
         },
