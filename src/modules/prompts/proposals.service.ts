@@ -16,7 +16,7 @@ import {
   answerQuestions, asQuestion, classifyIntent, clusterQueries, fanoutQueries, guessLanguage, headingQuestion, queryQuestion, selectWithinQuota,
   type Proposal, type ProposalSource, type QueryRow, type SearchedQuery,
 } from './proposals.fns.ts';
-import { siteFacts, type SiteFacts } from './site.fns.ts';
+import { pagesToFollow, readPage, type SiteFacts } from './site.fns.ts';
 import { plural } from '../../lib/format/format.js';
 import { english } from '../../lib/format/english.ts';
 import { categoryOr } from './templates.fns.ts';
@@ -37,7 +37,6 @@ export const EMBED_THRESHOLD = 0.9;
 const EMBED_MAX = 300;
 const REWRITE_MAX = 40;
 const PAGE_MAX = 2 * 1024 * 1024;
-const MORE_PAGES = /faq|frequently|questions|preguntas|preguntes|product|service|servicio|servei|solution|features/i;
 
 export interface SourceStatus { source: ProposalSource; status: 'ok' | 'empty' | 'not_connected' | 'unavailable'; count: number; detail: string }
 export interface ProposalDeps {
@@ -69,13 +68,11 @@ export function createProposals(deps: ProposalDeps) {
   async function readSite(domain: string): Promise<SiteFacts[] | null> {
     const home = (await page(`https://${domain}/`)) ?? (await page(`http://${domain}/`));
     if (!home) return null;
-    const origin = new URL(home.url).origin;
-    const links = [...home.html.matchAll(/<a\s[^>]*href="([^"#]+)"[^>]*>([^<]*)</gi)]
-      .filter((m) => MORE_PAGES.test(`${m[1]} ${m[2]}`))
-      .map((m) => { try { return new URL(m[1]!, home.url); } catch { return null; } })
-      .filter((u): u is URL => !!u && u.origin === origin && u.href !== home.url);
-    const more = await Promise.all([...new Set(links.map((u) => u.href))].slice(0, 3).map(page));
-    return [home, ...more].filter((p): p is { url: string; html: string } => !!p).map((p) => siteFacts(p.html));
+    // Parsed, never matched with a regular expression: a backtracking pattern over 2 MB of a page
+    // anyone writes held the event loop for minutes (issue 40).
+    const { facts, links } = readPage(home.html);
+    const more = await Promise.all(pagesToFollow(links, home.url).map(page));
+    return [facts, ...more.flatMap((p) => (p ? [readPage(p.html).facts] : []))];
   }
 
   const languagesOf = (row: WorkspaceRow) => row.languages as Language[];
