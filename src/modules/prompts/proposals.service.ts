@@ -3,7 +3,6 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
 import type { CreditsService } from '../credits/credits.service.ts';
-import type { Fetcher } from '../profile/design.service.ts';
 import type { WorkspaceRow } from '../workspaces/workspaces.service.ts';
 import { INTENTS } from '../workspaces/workspaces.schemas.ts';
 import { proposeCategory, translateCategory } from './categories.fns.ts';
@@ -16,7 +15,8 @@ import {
   answerQuestions, asQuestion, classifyIntent, clusterQueries, fanoutQueries, guessLanguage, headingQuestion, queryQuestion, selectWithinQuota,
   type Proposal, type ProposalSource, type QueryRow, type SearchedQuery,
 } from './proposals.fns.ts';
-import { pagesToFollow, readPage, type SiteFacts } from './site.fns.ts';
+import type { SiteFacts } from './site.fns.ts';
+import type { SiteReader } from './site.service.ts';
 import { plural } from '../../lib/format/format.js';
 import { english } from '../../lib/format/english.ts';
 import { categoryOr } from './templates.fns.ts';
@@ -36,11 +36,10 @@ export const REWRITE_PRICE = 250_000;
 export const EMBED_THRESHOLD = 0.9;
 const EMBED_MAX = 300;
 const REWRITE_MAX = 40;
-const PAGE_MAX = 2 * 1024 * 1024;
 
 export interface SourceStatus { source: ProposalSource; status: 'ok' | 'empty' | 'not_connected' | 'unavailable'; count: number; detail: string }
 export interface ProposalDeps {
-  clock: Clock; prompts: PromptsService; credits: CreditsService; fetcher: Fetcher;
+  clock: Clock; prompts: PromptsService; credits: CreditsService; site: SiteReader;
   workspaceRow(ws: WorkspaceContext): Promise<WorkspaceRow>;
   searchQueries(ws: WorkspaceContext): Promise<{ available: true; rows: QueryRow[] } | { available: false; reason: string }>;
   /** Answers of the latest measurement runs (text and language). */
@@ -55,25 +54,7 @@ export interface ProposalDeps {
 }
 
 export function createProposals(deps: ProposalDeps) {
-  async function page(url: string) {
-    try {
-      const res = await deps.fetcher.fetch(url, { maxBytes: PAGE_MAX, timeoutMs: 10_000, headers: { accept: 'text/html' } });
-      return res.status >= 200 && res.status < 300 && /html/i.test(res.headers['content-type'] ?? '') ? { url: res.url, html: res.body.toString('utf8') } : null;
-    } catch {
-      return null;
-    }
-  }
-
-  /** The home page (HTTPS, else HTTP) and up to three FAQ, product or service pages it links on its own host. */
-  async function readSite(domain: string): Promise<SiteFacts[] | null> {
-    const home = (await page(`https://${domain}/`)) ?? (await page(`http://${domain}/`));
-    if (!home) return null;
-    // Parsed, never matched with a regular expression: a backtracking pattern over 2 MB of a page
-    // anyone writes held the event loop for minutes (issue 40).
-    const { facts, links } = readPage(home.html);
-    const more = await Promise.all(pagesToFollow(links, home.url).map(page));
-    return [facts, ...more.flatMap((p) => (p ? [readPage(p.html).facts] : []))];
-  }
+  const readSite = (row: WorkspaceRow) => deps.site.read(row.id, row.domains[0]!);
 
   const languagesOf = (row: WorkspaceRow) => row.languages as Language[];
   const namesOf = (row: WorkspaceRow) => ({
@@ -116,8 +97,8 @@ export function createProposals(deps: ProposalDeps) {
       statuses.push({ source, status: status ?? (list.length ? 'ok' : 'empty'), count: list.length, detail });
     };
 
-    const facts = await readSite(row.domains[0]!);
-    if (facts) add('site', fromSite(facts, row, categories), `${facts.length} pages read from ${row.domains[0]}`);
+    const facts = await readSite(row);
+    if (facts) add('site', fromSite(facts, row, categories), `${plural(facts.length, 'page')} read from ${row.domains[0]}`);
     else add('site', [], `the site ${row.domains[0]} did not answer with HTML`, 'unavailable');
 
     const gsc = await deps.searchQueries(ws);
@@ -214,7 +195,7 @@ export function createProposals(deps: ProposalDeps) {
     async categories(ws: WorkspaceContext) {
       const row = await deps.workspaceRow(ws);
       const stored = await deps.prompts.categoryRows(row.id);
-      const facts = await readSite(row.domains[0]!);
+      const facts = await readSite(row);
       const language = facts ? siteLanguage(facts, row) : null;
       const f = facts?.[0];
       const proposed = f && language ? proposeCategory(language, [

@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { manualClock } from '../../lib/clock.ts';
 import { createTestApp, createWorkspace, signup, type TestContext } from '../../../test/helpers/app.ts';
 import { html, mappedFetcher, startFixtureSite, type FixtureSite, type Route } from '../../../test/helpers/fixture-site.ts';
+import { CRM_SITE } from './proposals.fixtures.ts';
 
 // How the prompt routes read the workspace's site (issue 40): a page written to make a regular
-// expression backtrack is parsed in linear time. Sites are fixture servers on loopback, reached
+// expression backtrack is parsed in linear time, and a read serves the day (per workspace and
+// domain). Sites are fixture servers on loopback, reached
 // through the domain → site mapping; each counts the requests it serves.
 
+const DAY = 24 * 3600 * 1000;
 /** ~50 KB of an opening tag that never closes: the old `<a\s[^>]*href="…"[^>]*>` took minutes on it. */
 const UNCLOSED = '<a href="x" '.repeat(4200);
 
@@ -21,7 +25,12 @@ const hostile = counted({
 <body><h1>Pipeline management for small sales teams</h1><a href="/faq">FAQ</a>${UNCLOSED}`),
   '/faq': (_req, res) => html(res, '<html lang="en"><body><h2>Can I cancel my plan at any time?</h2></body></html>'),
 });
+const crm = counted(CRM_SITE);
+const moved = counted({
+  '/': (_req, res) => html(res, '<!doctype html><html lang="en"><head><title>Acme Clinic — the dental clinic of Springfield</title></head><body><h1>Dental implants in one day</h1></body></html>'),
+});
 
+const clock = manualClock(new Date('2026-03-02T09:00:00Z'));
 let ctx: TestContext;
 let cookie: string;
 let sites: FixtureSite[] = [];
@@ -31,11 +40,12 @@ const get = (slug: string, path: 'categories' | 'proposals') =>
 const siteProposal = async (slug: string) => ((await get(slug, 'categories')).json().proposals as Array<{ source: string; singular: string }>).find((p) => p.source === 'site');
 
 beforeAll(async () => {
-  sites = [await startFixtureSite(hostile.routes)];
-  ctx = await createTestApp({ fetcher: mappedFetcher({ 'hostile-crm.com': sites[0]! }) });
+  sites = [await startFixtureSite(hostile.routes), await startFixtureSite(crm.routes), await startFixtureSite(moved.routes)];
+  ctx = await createTestApp({ clock, fetcher: mappedFetcher({ 'hostile-crm.com': sites[0]!, 'acme-crm.com': sites[1]!, 'acme-clinic.com': sites[2]! }) });
   cookie = (await signup(ctx.app)).cookie;
   const en = { languages: ['en'], regions: ['us'], activeSetSize: 20 };
   await createWorkspace(ctx.app, cookie, 'hostile', { ...en, displayName: 'Acme CRM', domains: ['hostile-crm.com'] });
+  await createWorkspace(ctx.app, cookie, 'cached', { ...en, displayName: 'Acme CRM', domains: ['acme-crm.com'] });
 }, 120_000);
 afterAll(async () => {
   await ctx?.close();
@@ -52,5 +62,32 @@ describe('a page made to make a regular expression backtrack', () => {
     const body = res.json();
     expect(body.sources[0]).toMatchObject({ source: 'site', status: 'ok', detail: '2 pages read from hostile-crm.com' });
     expect(body.proposals.map((p: { text: string }) => p.text)).toContain('Can I cancel my plan at any time?');
+  });
+});
+
+describe('the site read', () => {
+  it('serves the day: a second call does not fetch the site again, a call a day later does', async () => {
+    const before = crm.hits;
+    expect(await siteProposal('cached')).toMatchObject({ singular: 'CRM platform' });
+    const read = crm.hits - before;
+    expect(read).toBe(2); // the home page and the FAQ page it links (HTTPS is refused before the server)
+    expect(await siteProposal('cached')).toMatchObject({ singular: 'CRM platform' });
+    expect((await get('cached', 'proposals')).json().sources[0]).toMatchObject({ status: 'ok', detail: '2 pages read from acme-crm.com' });
+    expect(crm.hits - before).toBe(read);
+    clock.advance(DAY - 1000);
+    await get('cached', 'categories');
+    expect(crm.hits - before).toBe(read);
+    clock.advance(1000);
+    expect(await siteProposal('cached')).toMatchObject({ singular: 'CRM platform' });
+    expect(crm.hits - before).toBe(2 * read);
+  });
+
+  it('is not served for another domain: the new site is read at once', async () => {
+    const patched = await ctx.app.inject({ method: 'PATCH', url: '/api/v1/workspaces/cached/settings', headers: { cookie }, payload: { domains: ['acme-clinic.com'] } });
+    expect(patched.statusCode).toBe(200);
+    const before = crm.hits;
+    expect(await siteProposal('cached')).toMatchObject({ singular: 'clinic' }); // from the new site's title, no longer "CRM platform"
+    expect(moved.hits).toBe(1);
+    expect(crm.hits).toBe(before);
   });
 });
