@@ -443,7 +443,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   proposalsRoutes(app, {
     prompts, languagesOf: async (ws) => (await workspaces.getRow(ws)).languages,
     proposals: createProposals({
-      clock, prompts, credits, site: createSiteReader({ db, clock, fetcher }), workspaceRow: (ws) => workspaces.getRow(ws),
+      clock, prompts, credits, limiter, site: createSiteReader({ db, clock, fetcher }), workspaceRow: (ws) => workspaces.getRow(ws),
       searchQueries: (ws) => seo.searchQueries(ws),
       async recentAnswers(workspaceId) {
         const window = await runReads.window(workspaceId);

@@ -9,7 +9,7 @@ import { WorkspaceParams } from '../../lib/http/params.ts';
 import { CATEGORY_MAX } from './categories.fns.ts';
 import type { PromptsService } from './prompts.service.ts';
 import { PROPOSAL_SOURCES } from './proposals.fns.ts';
-import type { ProposalsService } from './proposals.service.ts';
+import { SITE_READ_LIMIT, type ProposalsService } from './proposals.service.ts';
 
 // Categories, proposals and coverage (docs/prompts.md). Proposals are computed on request and
 // never stored: the client adds one by POSTing its text, intent and language to /prompts.
@@ -50,7 +50,7 @@ const Selection = {
 };
 const Counted = Type.Object({ count: Type.Integer(), target: Type.Integer() });
 /** Said by every route that reads the site. */
-const SITE_READ = `The site is read (home page and up to three FAQ, product or service pages it links) at most once a day per workspace: later requests within the day use the pages read then, and a change of the workspace's first domain reads the new site (docs/prompts.md).`;
+const SITE_READ = `The site is read (home page and up to three FAQ, product or service pages it links) at most once a day per workspace: later requests within the day use the pages read then, and a change of the workspace's first domain reads the new site. Categories, proposals and rewrites share a limit per workspace: ${SITE_READ_LIMIT.limit} requests per ${SITE_READ_LIMIT.windowMs / 60_000} minutes, then 429 \`rate_limited\` with Retry-After (docs/prompts.md).`;
 
 export function proposalsRoutes(app: FastifyInstance, deps: { prompts: PromptsService; proposals: ProposalsService; languagesOf(ws: { id: string }): Promise<string[]> }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();

@@ -3,6 +3,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
 import type { CreditsService } from '../credits/credits.service.ts';
+import type { Limit, RateLimiter } from '../../lib/rate-limit/rate-limit.ts';
 import type { WorkspaceRow } from '../workspaces/workspaces.service.ts';
 import { INTENTS } from '../workspaces/workspaces.schemas.ts';
 import { proposeCategory, translateCategory } from './categories.fns.ts';
@@ -36,10 +37,16 @@ export const REWRITE_PRICE = 250_000;
 export const EMBED_THRESHOLD = 0.9;
 const EMBED_MAX = 300;
 const REWRITE_MAX = 40;
+/**
+ * The routes that read the site (categories, proposals, rewrite) share this limit per workspace:
+ * a read that misses the day's cache fetches and parses up to four pages of 2 MB, and API keys may
+ * call them in a loop (docs/prompts.md).
+ */
+export const SITE_READ_LIMIT: Limit = { limit: 30, windowMs: 10 * 60_000 };
 
 export interface SourceStatus { source: ProposalSource; status: 'ok' | 'empty' | 'not_connected' | 'unavailable'; count: number; detail: string }
 export interface ProposalDeps {
-  clock: Clock; prompts: PromptsService; credits: CreditsService; site: SiteReader;
+  clock: Clock; prompts: PromptsService; credits: CreditsService; site: SiteReader; limiter: RateLimiter;
   workspaceRow(ws: WorkspaceContext): Promise<WorkspaceRow>;
   searchQueries(ws: WorkspaceContext): Promise<{ available: true; rows: QueryRow[] } | { available: false; reason: string }>;
   /** Answers of the latest measurement runs (text and language). */
@@ -54,6 +61,9 @@ export interface ProposalDeps {
 }
 
 export function createProposals(deps: ProposalDeps) {
+  /** Counts one request that reads the site; 429 `rate_limited` with Retry-After past SITE_READ_LIMIT. */
+  const siteRequest = (ws: WorkspaceContext) => deps.limiter.hit(`prompt-site:${ws.id}`, SITE_READ_LIMIT,
+    `At most ${SITE_READ_LIMIT.limit} reads of prompt categories, proposals and rewrites per ${SITE_READ_LIMIT.windowMs / 60_000} minutes per workspace; retry later.`);
   const readSite = (row: WorkspaceRow) => deps.site.read(row.id, row.domains[0]!);
 
   const languagesOf = (row: WorkspaceRow) => row.languages as Language[];
@@ -182,6 +192,7 @@ export function createProposals(deps: ProposalDeps) {
 
   return {
     async propose(ws: WorkspaceContext) {
+      await siteRequest(ws);
       const row = await deps.workspaceRow(ws);
       const { candidates, statuses, caps } = await gather(ws, row);
       const model = await deps.modelFor(ws, row);
@@ -193,6 +204,7 @@ export function createProposals(deps: ProposalDeps) {
 
     /** The workspace's category per language, with a proposal read from the site for the site's language and translated ones for the others. */
     async categories(ws: WorkspaceContext) {
+      await siteRequest(ws);
       const row = await deps.workspaceRow(ws);
       const stored = await deps.prompts.categoryRows(row.id);
       const facts = await readSite(row);
@@ -246,6 +258,7 @@ export function createProposals(deps: ProposalDeps) {
       if (acceptMicrousd < REWRITE_PRICE) {
         throw new AppError('invalid_quote', `body.acceptMicrousd must cover the quoted price of ${REWRITE_PRICE} micro-USD`, { fields: [{ field: 'acceptMicrousd', message: `quoted ${REWRITE_PRICE}` }], priceMicrousd: REWRITE_PRICE });
       }
+      await siteRequest(ws);
       const { candidates, caps } = await gather(ws, row);
       const sources = candidates.filter((c) => c.source !== 'template').slice(0, REWRITE_MAX);
       const { reservationId } = await deps.credits.reserve(ws.id, 'prompt_rewrite', REWRITE_PRICE, { metadata: { model: model.name } });

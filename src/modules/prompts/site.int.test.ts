@@ -3,10 +3,11 @@ import { manualClock } from '../../lib/clock.ts';
 import { createTestApp, createWorkspace, signup, type TestContext } from '../../../test/helpers/app.ts';
 import { html, mappedFetcher, startFixtureSite, type FixtureSite, type Route } from '../../../test/helpers/fixture-site.ts';
 import { CRM_SITE } from './proposals.fixtures.ts';
+import { SITE_READ_LIMIT } from './proposals.service.ts';
 
 // How the prompt routes read the workspace's site (issue 40): a page written to make a regular
-// expression backtrack is parsed in linear time, and a read serves the day (per workspace and
-// domain). Sites are fixture servers on loopback, reached
+// expression backtrack is parsed in linear time, a read serves the day (per workspace and domain),
+// and the routes that read share a rate limit. Sites are fixture servers on loopback, reached
 // through the domain → site mapping; each counts the requests it serves.
 
 const DAY = 24 * 3600 * 1000;
@@ -46,6 +47,7 @@ beforeAll(async () => {
   const en = { languages: ['en'], regions: ['us'], activeSetSize: 20 };
   await createWorkspace(ctx.app, cookie, 'hostile', { ...en, displayName: 'Acme CRM', domains: ['hostile-crm.com'] });
   await createWorkspace(ctx.app, cookie, 'cached', { ...en, displayName: 'Acme CRM', domains: ['acme-crm.com'] });
+  await createWorkspace(ctx.app, cookie, 'limited', { ...en, displayName: 'Acme CRM', domains: ['acme-crm.com'] });
 }, 120_000);
 afterAll(async () => {
   await ctx?.close();
@@ -89,5 +91,34 @@ describe('the site read', () => {
     expect(await siteProposal('cached')).toMatchObject({ singular: 'clinic' }); // from the new site's title, no longer "CRM platform"
     expect(moved.hits).toBe(1);
     expect(crm.hits).toBe(before);
+  });
+});
+
+describe('the rate limit of the routes that read the site', () => {
+  it(`answers 429 rate_limited with Retry-After past ${SITE_READ_LIMIT.limit} requests per 10 minutes per workspace, categories and proposals together`, async () => {
+    for (let i = 0; i < SITE_READ_LIMIT.limit - 1; i++) expect((await get('limited', 'categories')).statusCode).toBe(200);
+    expect((await get('limited', 'proposals')).statusCode).toBe(200);
+    const hits = crm.hits;
+    for (const path of ['categories', 'proposals'] as const) {
+      const refused = await get('limited', path);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ error: expect.objectContaining({ code: 'rate_limited', message: expect.stringContaining(`At most ${SITE_READ_LIMIT.limit}`), requestId: expect.any(String) }) });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(SITE_READ_LIMIT.windowMs / 1000);
+    }
+    expect(crm.hits).toBe(hits); // a refused request reads nothing
+    expect((await get('cached', 'categories')).statusCode).toBe(200); // another workspace has its own count
+    clock.advance(SITE_READ_LIMIT.windowMs);
+    expect((await get('limited', 'categories')).statusCode).toBe(200);
+  });
+
+  it('is in the OpenAPI document: the three routes that read the site declare the 429 and say the limit and the day', () => {
+    const paths = (ctx.app.swagger() as unknown as { paths: Record<string, Record<string, { description: string; responses: Record<string, { description: string }> }>> }).paths;
+    const W = '/api/v1/workspaces/{workspace}/prompts';
+    for (const op of [paths[`${W}/categories`]!.get!, paths[`${W}/proposals`]!.get!, paths[`${W}/proposals/rewrite`]!.post!]) {
+      expect(op.responses['429']?.description).toContain('rate_limited');
+      expect(op.description).toContain(`${SITE_READ_LIMIT.limit} requests per 10 minutes`);
+      expect(op.description).toContain('at most once a day per workspace');
+    }
   });
 });
