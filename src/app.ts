@@ -53,6 +53,7 @@ import { createPromptGeneration } from './modules/prompts/generation.ts';
 import { promptsRoutes } from './modules/prompts/prompts.routes.ts';
 import { proposalsRoutes } from './modules/prompts/proposals.routes.ts';
 import { createProposals } from './modules/prompts/proposals.service.ts';
+import { createSiteReader } from './modules/prompts/site.service.ts';
 import { createJobQueue } from './modules/jobs/jobs.queue.ts';
 import { createJobsService } from './modules/jobs/jobs.service.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
@@ -438,11 +439,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   researchRoutes(app, { research });
-  // Prompt proposals from the site (same safe fetcher), Search Console, recent answers and research.
+  // Prompt proposals from the site (same safe fetcher, read once a day per workspace), Search Console, recent answers and research.
   proposalsRoutes(app, {
     prompts, languagesOf: async (ws) => (await workspaces.getRow(ws)).languages,
     proposals: createProposals({
-      clock, prompts, credits, fetcher, workspaceRow: (ws) => workspaces.getRow(ws),
+      clock, prompts, credits, limiter, site: createSiteReader({ db, clock, fetcher }), workspaceRow: (ws) => workspaces.getRow(ws),
       searchQueries: (ws) => seo.searchQueries(ws),
       async recentAnswers(workspaceId) {
         const window = await runReads.window(workspaceId);

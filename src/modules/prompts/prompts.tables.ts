@@ -1,6 +1,7 @@
-import { boolean, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { ts } from '../../db/columns.ts';
 import { workspaces } from '../workspaces/workspaces.tables.ts';
+import type { SiteFacts } from './site.fns.ts';
 
 /** The workspace's prompts; the active ones form the set a run asks. */
 export const prompts = pgTable(
@@ -37,3 +38,17 @@ export const promptCategories = pgTable(
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.language] })],
 );
+
+/**
+ * What the workspace's site said when prompt proposals last read it (docs/prompts.md, "The site
+ * read"): one row per workspace, the facts of each page read (not the HTML: a few KB instead of up
+ * to 8 MB), valid for a day and for the domain it was read from only. In the database, not in
+ * memory, so that every API process of a PostgreSQL deployment shares one read a day.
+ */
+export const promptSiteReads = pgTable('prompt_site_reads', {
+  workspaceId: text('workspace_id').primaryKey().references(() => workspaces.id, { onDelete: 'cascade' }),
+  domain: text('domain').notNull(),
+  /** SiteFacts of each page read, the home page first. */
+  pages: jsonb('pages').$type<SiteFacts[]>().notNull(),
+  readAt: ts('read_at').notNull(),
+});

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { categoryFromText, translateCategory } from './categories.fns.ts';
 import { coverage } from './coverage.fns.ts';
 import {
-  answerQuestions, asQuestion, classifyIntent, clusterQueries, fanoutQueries, headingQuestion, queryQuestion, isQuestionShaped, meaningWords, nearDuplicate, selectWithinQuota, type Proposal,
+  answerQuestions, asQuestion, classifyIntent, clusterQueries, fanoutQueries, headingQuestion, queryQuestion, isQuestionShaped, meaningWords, nearDuplicate, selectWithinQuota, trimEndOf, type Proposal,
 } from './proposals.fns.ts';
 import { siteFacts } from './site.fns.ts';
 
@@ -35,6 +35,22 @@ describe('free text as prompts', () => {
     expect(asQuestion('cuánto cuesta un implante', 'es')).toBe('¿Cuánto cuesta un implante?');
     expect(asQuestion('quel logiciel de paie choisir ?', 'fr')).toBe('Quel logiciel de paie choisir ?');
     expect(asQuestion('how much does a crm cost', 'en')).toBe('How much does a crm cost?');
+  });
+
+  it.each([
+    ['Is it free???', '?', 'Is it free'], ['Is it free', '?', 'Is it free'], ['???', '?', ''], ['', '?', ''],
+    ['Pricing.:!', '.:!', 'Pricing'], ['What? No', '?', 'What? No'],
+  ])('trimEndOf(%j, %j) = %j', (text, chars, expected) => expect(trimEndOf(text, chars)).toBe(expected));
+
+  it.each([
+    ['is it free ??', 'en', 'Is it free?'], ['¿ es gratis ?', 'es', '¿Es gratis?'], ['is it free? no', 'en', 'Is it free? no?'], ['   ', 'en', '?'],
+  ] as const)('asQuestion(%j, %s) = %j', (text, language, expected) => expect(asQuestion(text, language)).toBe(expected));
+
+  it('stays linear on texts written to make a pattern backtrack (a site\'s FAQ, an answer)', () => {
+    // `/\s*\?+$/` and `/[.:!]+$/` retried from each position of a long run not at the end: minutes at this size.
+    const run = `${'?'.repeat(200_000)}x`;
+    expect(asQuestion(run, 'en')).toBe(`${run}?`);
+    expect(headingQuestion(`${'.'.repeat(200_000)}x`, 'en', crm)).toContain('x?');
   });
 
   it.each([

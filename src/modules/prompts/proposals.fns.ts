@@ -46,10 +46,23 @@ export function isQuestionShaped(text: string, language: Language): boolean {
   return /\?$/.test(t) || PACKS[language].questionWords.some((w) => t === fold(w) || t.startsWith(`${fold(w)} `));
 }
 
+/**
+ * `s` without its trailing run of `chars`. A loop, not `/[…]+$/`: a pattern ending in `+$` is
+ * tried from every position of a long run that does not end the text, which is quadratic, and
+ * these texts come from sites and answers anyone writes.
+ */
+export function trimEndOf(s: string, chars: string): string {
+  let end = s.length;
+  while (end > 0 && chars.includes(s[end - 1]!)) end--;
+  return s.slice(0, end);
+}
+
 /** Capitalised, with the language's question marks. */
 export function asQuestion(text: string, language: Language): string {
   const pack = PACKS[language];
-  const bare = text.trim().replace(/^¿\s*/, '').replace(/\s*\?+$/, '').replace(/\s+/g, ' ');
+  const trimmed = text.trim().replace(/^¿\s*/, '');
+  const unmarked = trimEndOf(trimmed, '?');
+  const bare = (unmarked.length < trimmed.length ? unmarked.trimEnd() : unmarked).replace(/\s+/g, ' ');
   return `${pack.openQuestion}${bare.charAt(0).toUpperCase()}${bare.slice(1)}${pack.questionMark}`;
 }
 
@@ -68,7 +81,7 @@ export function classifyIntent(text: string, language: Language, names: { brand:
 
 /** A heading of the site as a question about the category ("Invoicing for freelancers" → "What is the best accounting app for invoicing for freelancers?"). */
 export function headingQuestion(heading: string, language: Language, category: Category): string {
-  const topic = heading.trim().replace(/[.:!]+$/, '').split(' ').map((w) => (/^[A-Z0-9&]{2,}$/.test(w) || /[A-Z]/.test(w.slice(1)) ? w : w.toLowerCase())).join(' ');
+  const topic = trimEndOf(heading.trim(), '.:!').split(' ').map((w) => (/^[A-Z0-9&]{2,}$/.test(w) || /[A-Z]/.test(w.slice(1)) ? w : w.toLowerCase())).join(' ');
   return render(language, PACKS[language].topicTemplate, { brand: '', competitor: '', product: null, category, modifier: '', topic });
 }
 

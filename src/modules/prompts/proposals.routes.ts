@@ -9,7 +9,7 @@ import { WorkspaceParams } from '../../lib/http/params.ts';
 import { CATEGORY_MAX } from './categories.fns.ts';
 import type { PromptsService } from './prompts.service.ts';
 import { PROPOSAL_SOURCES } from './proposals.fns.ts';
-import type { ProposalsService } from './proposals.service.ts';
+import { SITE_READ_LIMIT, type ProposalsService } from './proposals.service.ts';
 
 // Categories, proposals and coverage (docs/prompts.md). Proposals are computed on request and
 // never stored: the client adds one by POSTing its text, intent and language to /prompts.
@@ -49,6 +49,8 @@ const Selection = {
   dedupe: Dedupe, quota: Quota,
 };
 const Counted = Type.Object({ count: Type.Integer(), target: Type.Integer() });
+/** Said by every route that reads the site. */
+const SITE_READ = `The site is read (home page and up to three FAQ, product or service pages it links) at most once a day per workspace: later requests within the day use the pages read then, and a change of the workspace's first domain reads the new site. Categories, proposals and rewrites share a limit per workspace: ${SITE_READ_LIMIT.limit} requests per ${SITE_READ_LIMIT.windowMs / 60_000} minutes, then 429 \`rate_limited\` with Retry-After (docs/prompts.md).`;
 
 export function proposalsRoutes(app: FastifyInstance, deps: { prompts: PromptsService; proposals: ProposalsService; languagesOf(ws: { id: string }): Promise<string[]> }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -57,7 +59,7 @@ export function proposalsRoutes(app: FastifyInstance, deps: { prompts: PromptsSe
     config: { credential: ACCESS.prompts.read },
     schema: {
       operationId: 'listPromptCategories', tags, summary: 'The category the templates are built on, per language, and one proposed from the site', params: WorkspaceParams,
-      description: 'Each language of the workspace has a category: a noun phrase in singular and plural (and gender in es, ca, fr) that the templates put in place of {cat}. Until one is confirmed the language uses its neutral fallback (`fallback`). `proposals` reads the site (title, description, headings, schema.org data) and proposes one for the site\'s language, and for each other language without one a translation of a confirmed category (else of the site\'s) when the language tables know every word of it (source `translation`); confirm with PUT.',
+      description: 'Each language of the workspace has a category: a noun phrase in singular and plural (and gender in es, ca, fr) that the templates put in place of {cat}. Until one is confirmed the language uses its neutral fallback (`fallback`). `proposals` reads the site (title, description, headings, schema.org data) and proposes one for the site\'s language, and for each other language without one a translation of a confirmed category (else of the site\'s) when the language tables know every word of it (source `translation`); confirm with PUT. ' + SITE_READ,
       response: {
         200: Type.Object({
           categories: Type.Array(CategoryView), missing: Type.Array(Type.String(), { description: 'Languages of the workspace without a confirmed category.' }),
@@ -89,7 +91,7 @@ export function proposalsRoutes(app: FastifyInstance, deps: { prompts: PromptsSe
     config: { credential: ACCESS.prompts.read },
     schema: {
       operationId: 'proposePrompts', tags, summary: 'Prompt proposals from the templates, the site, Search Console, the engines and research', params: WorkspaceParams,
-      description: 'Free: reads the site, when connected Search Console (question-shaped, pattern-matched keyword and long-tail queries, near-duplicates merged, by impressions), and the latest runs\' answers and query fan-out (by answers). Keyword queries become questions through the language\'s patterns. Each proposal says its source and why. Near-identical ones (same meaning after normalisation, or embeddings at least 0.9 alike when the workspace model\'s provider has an embedding model; not charged) are merged, and those repeating a prompt already in the set are returned in `duplicates`, not proposed. Never more proposals than the prompt quota (activeSetSize, split by intent), and `quota.message` says so. `rewrite` quotes the price of a rewrite by the workspace model (POST /prompts/proposals/rewrite).',
+      description: 'Free: reads the site, when connected Search Console (question-shaped, pattern-matched keyword and long-tail queries, near-duplicates merged, by impressions), and the latest runs\' answers and query fan-out (by answers). Keyword queries become questions through the language\'s patterns. Each proposal says its source and why. Near-identical ones (same meaning after normalisation, or embeddings at least 0.9 alike when the workspace model\'s provider has an embedding model; not charged) are merged, and those repeating a prompt already in the set are returned in `duplicates`, not proposed. Never more proposals than the prompt quota (activeSetSize, split by intent), and `quota.message` says so. `rewrite` quotes the price of a rewrite by the workspace model (POST /prompts/proposals/rewrite). ' + SITE_READ,
       response: {
         200: Type.Object({
           ...Selection,
@@ -104,7 +106,7 @@ export function proposalsRoutes(app: FastifyInstance, deps: { prompts: PromptsSe
     config: { credential: ACCESS.prompts.write },
     schema: {
       operationId: 'rewritePromptProposals', tags, summary: 'Rewrite the proposals into natural questions with the workspace model (metered)', params: WorkspaceParams,
-      description: 'One structured-output call through the AI SDK at the price quoted by GET /prompts/proposals (`rewrite.priceMicrousd`); `acceptMicrousd` must cover it (else 400 `invalid_quote`). 402 `insufficient_credits` when the balance cannot; 409 `invalid_state` without a configured model; released if the model fails (502).',
+      description: 'One structured-output call through the AI SDK at the price quoted by GET /prompts/proposals (`rewrite.priceMicrousd`); `acceptMicrousd` must cover it (else 400 `invalid_quote`). 402 `insufficient_credits` when the balance cannot; 409 `invalid_state` without a configured model; released if the model fails (502). ' + SITE_READ,
       body: Closed({ acceptMicrousd: Type.Integer({ minimum: 0, maximum: 10_000_000, description: 'The most you accept to pay, in micro-USD.' }) }),
       response: { 200: Type.Object({ ...Selection, model: Type.String(), chargedMicrousd: Type.Integer() }) },
     },

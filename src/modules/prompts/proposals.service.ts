@@ -3,7 +3,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
 import type { CreditsService } from '../credits/credits.service.ts';
-import type { Fetcher } from '../profile/design.service.ts';
+import type { Limit, RateLimiter } from '../../lib/rate-limit/rate-limit.ts';
 import type { WorkspaceRow } from '../workspaces/workspaces.service.ts';
 import { INTENTS } from '../workspaces/workspaces.schemas.ts';
 import { proposeCategory, translateCategory } from './categories.fns.ts';
@@ -16,7 +16,8 @@ import {
   answerQuestions, asQuestion, classifyIntent, clusterQueries, fanoutQueries, guessLanguage, headingQuestion, queryQuestion, selectWithinQuota,
   type Proposal, type ProposalSource, type QueryRow, type SearchedQuery,
 } from './proposals.fns.ts';
-import { siteFacts, type SiteFacts } from './site.fns.ts';
+import type { SiteFacts } from './site.fns.ts';
+import type { SiteReader } from './site.service.ts';
 import { plural } from '../../lib/format/format.js';
 import { english } from '../../lib/format/english.ts';
 import { categoryOr } from './templates.fns.ts';
@@ -36,12 +37,16 @@ export const REWRITE_PRICE = 250_000;
 export const EMBED_THRESHOLD = 0.9;
 const EMBED_MAX = 300;
 const REWRITE_MAX = 40;
-const PAGE_MAX = 2 * 1024 * 1024;
-const MORE_PAGES = /faq|frequently|questions|preguntas|preguntes|product|service|servicio|servei|solution|features/i;
+/**
+ * The routes that read the site (categories, proposals, rewrite) share this limit per workspace:
+ * a read that misses the day's cache fetches and parses up to four pages of 2 MB, and API keys may
+ * call them in a loop (docs/prompts.md).
+ */
+export const SITE_READ_LIMIT: Limit = { limit: 30, windowMs: 10 * 60_000 };
 
 export interface SourceStatus { source: ProposalSource; status: 'ok' | 'empty' | 'not_connected' | 'unavailable'; count: number; detail: string }
 export interface ProposalDeps {
-  clock: Clock; prompts: PromptsService; credits: CreditsService; fetcher: Fetcher;
+  clock: Clock; prompts: PromptsService; credits: CreditsService; site: SiteReader; limiter: RateLimiter;
   workspaceRow(ws: WorkspaceContext): Promise<WorkspaceRow>;
   searchQueries(ws: WorkspaceContext): Promise<{ available: true; rows: QueryRow[] } | { available: false; reason: string }>;
   /** Answers of the latest measurement runs (text and language). */
@@ -56,27 +61,10 @@ export interface ProposalDeps {
 }
 
 export function createProposals(deps: ProposalDeps) {
-  async function page(url: string) {
-    try {
-      const res = await deps.fetcher.fetch(url, { maxBytes: PAGE_MAX, timeoutMs: 10_000, headers: { accept: 'text/html' } });
-      return res.status >= 200 && res.status < 300 && /html/i.test(res.headers['content-type'] ?? '') ? { url: res.url, html: res.body.toString('utf8') } : null;
-    } catch {
-      return null;
-    }
-  }
-
-  /** The home page (HTTPS, else HTTP) and up to three FAQ, product or service pages it links on its own host. */
-  async function readSite(domain: string): Promise<SiteFacts[] | null> {
-    const home = (await page(`https://${domain}/`)) ?? (await page(`http://${domain}/`));
-    if (!home) return null;
-    const origin = new URL(home.url).origin;
-    const links = [...home.html.matchAll(/<a\s[^>]*href="([^"#]+)"[^>]*>([^<]*)</gi)]
-      .filter((m) => MORE_PAGES.test(`${m[1]} ${m[2]}`))
-      .map((m) => { try { return new URL(m[1]!, home.url); } catch { return null; } })
-      .filter((u): u is URL => !!u && u.origin === origin && u.href !== home.url);
-    const more = await Promise.all([...new Set(links.map((u) => u.href))].slice(0, 3).map(page));
-    return [home, ...more].filter((p): p is { url: string; html: string } => !!p).map((p) => siteFacts(p.html));
-  }
+  /** Counts one request that reads the site; 429 `rate_limited` with Retry-After past SITE_READ_LIMIT. */
+  const siteRequest = (ws: WorkspaceContext) => deps.limiter.hit(`prompt-site:${ws.id}`, SITE_READ_LIMIT,
+    `At most ${SITE_READ_LIMIT.limit} reads of prompt categories, proposals and rewrites per ${SITE_READ_LIMIT.windowMs / 60_000} minutes per workspace; retry later.`);
+  const readSite = (row: WorkspaceRow) => deps.site.read(row.id, row.domains[0]!);
 
   const languagesOf = (row: WorkspaceRow) => row.languages as Language[];
   const namesOf = (row: WorkspaceRow) => ({
@@ -119,8 +107,8 @@ export function createProposals(deps: ProposalDeps) {
       statuses.push({ source, status: status ?? (list.length ? 'ok' : 'empty'), count: list.length, detail });
     };
 
-    const facts = await readSite(row.domains[0]!);
-    if (facts) add('site', fromSite(facts, row, categories), `${facts.length} pages read from ${row.domains[0]}`);
+    const facts = await readSite(row);
+    if (facts) add('site', fromSite(facts, row, categories), `${plural(facts.length, 'page')} read from ${row.domains[0]}`);
     else add('site', [], `the site ${row.domains[0]} did not answer with HTML`, 'unavailable');
 
     const gsc = await deps.searchQueries(ws);
@@ -204,6 +192,7 @@ export function createProposals(deps: ProposalDeps) {
 
   return {
     async propose(ws: WorkspaceContext) {
+      await siteRequest(ws);
       const row = await deps.workspaceRow(ws);
       const { candidates, statuses, caps } = await gather(ws, row);
       const model = await deps.modelFor(ws, row);
@@ -215,9 +204,10 @@ export function createProposals(deps: ProposalDeps) {
 
     /** The workspace's category per language, with a proposal read from the site for the site's language and translated ones for the others. */
     async categories(ws: WorkspaceContext) {
+      await siteRequest(ws);
       const row = await deps.workspaceRow(ws);
       const stored = await deps.prompts.categoryRows(row.id);
-      const facts = await readSite(row.domains[0]!);
+      const facts = await readSite(row);
       const language = facts ? siteLanguage(facts, row) : null;
       const f = facts?.[0];
       const proposed = f && language ? proposeCategory(language, [
@@ -268,6 +258,7 @@ export function createProposals(deps: ProposalDeps) {
       if (acceptMicrousd < REWRITE_PRICE) {
         throw new AppError('invalid_quote', `body.acceptMicrousd must cover the quoted price of ${REWRITE_PRICE} micro-USD`, { fields: [{ field: 'acceptMicrousd', message: `quoted ${REWRITE_PRICE}` }], priceMicrousd: REWRITE_PRICE });
       }
+      await siteRequest(ws);
       const { candidates, caps } = await gather(ws, row);
       const sources = candidates.filter((c) => c.source !== 'template').slice(0, REWRITE_MAX);
       const { reservationId } = await deps.credits.reserve(ws.id, 'prompt_rewrite', REWRITE_PRICE, { metadata: { model: model.name } });
