@@ -35,6 +35,9 @@ describe('free text as prompts', () => {
     expect(asQuestion('cuánto cuesta un implante', 'es')).toBe('¿Cuánto cuesta un implante?');
     expect(asQuestion('quel logiciel de paie choisir ?', 'fr')).toBe('Quel logiciel de paie choisir ?');
     expect(asQuestion('how much does a crm cost', 'en')).toBe('How much does a crm cost?');
+    expect(asQuestion('  why  so slow  ??? ', 'en')).toBe('Why so slow?');
+    expect(asQuestion('¿ qué es ?', 'es')).toBe('¿Qué es?');
+    expect(asQuestion(`a${' '.repeat(50_000)}b`, 'en')).toBe('A b?');
   });
 
   it.each([

@@ -2,6 +2,7 @@ import { INTENTS } from '../workspaces/workspaces.schemas.ts';
 import { PACKS } from './lang/index.ts';
 import type { Category, Intent, Language } from './prompts.types.ts';
 import { render } from './templates.fns.ts';
+import { trimEndOf } from '../../lib/text/trim.ts';
 
 // Proposals as pure functions: how a query, a heading or an answer's question becomes a prompt,
 // how near-identical prompts are recognised, and how proposals are kept within the quota.
@@ -49,7 +50,9 @@ export function isQuestionShaped(text: string, language: Language): boolean {
 /** Capitalised, with the language's question marks. */
 export function asQuestion(text: string, language: Language): string {
   const pack = PACKS[language];
-  const bare = text.trim().replace(/^¿\s*/, '').replace(/\s*\?+$/, '').replace(/\s+/g, ' ');
+  const trimmed = text.trim().replace(/^¿\s*/, '');
+  const unasked = trimEndOf(trimmed, '?');
+  const bare = (unasked.length < trimmed.length ? unasked.trimEnd() : trimmed).replace(/\s+/g, ' ');
   return `${pack.openQuestion}${bare.charAt(0).toUpperCase()}${bare.slice(1)}${pack.questionMark}`;
 }
 
@@ -68,7 +71,7 @@ export function classifyIntent(text: string, language: Language, names: { brand:
 
 /** A heading of the site as a question about the category ("Invoicing for freelancers" → "What is the best accounting app for invoicing for freelancers?"). */
 export function headingQuestion(heading: string, language: Language, category: Category): string {
-  const topic = heading.trim().replace(/[.:!]+$/, '').split(' ').map((w) => (/^[A-Z0-9&]{2,}$/.test(w) || /[A-Z]/.test(w.slice(1)) ? w : w.toLowerCase())).join(' ');
+  const topic = trimEndOf(heading.trim(), '.:!').split(' ').map((w) => (/^[A-Z0-9&]{2,}$/.test(w) || /[A-Z]/.test(w.slice(1)) ? w : w.toLowerCase())).join(' ');
   return render(language, PACKS[language].topicTemplate, { brand: '', competitor: '', product: null, category, modifier: '', topic });
 }
 

@@ -23,7 +23,7 @@ describe('dedupePrompts', () => {
 
 describe('names and domains', () => {
   it.each([
-    ['1. **Brightlane** - a well-known option', 'Brightlane'], ['- Nimbus Labs: great for teams', 'Nimbus Labs'], ['Quantive (enterprise)', 'Quantive'], ['—', null], ['3.', null],
+    ['1. **Brightlane** - a well-known option', 'Brightlane'], ['- Nimbus Labs: great for teams', 'Nimbus Labs'], ['Quantive (enterprise)', 'Quantive'], ['—', null], ['3.', null], ['- Acme Corp.,;', 'Acme Corp'],
   ])('brandOfLine(%s) = %s', (line, name) => expect(listItems(line).map(brandOfLine)[0] ?? null).toBe(name));
 
   it('counts untracked names once per answer, most mentioned first', () => {
