@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { brandOfLine, callPlan, countDomains, dedupePrompts, listItems, PROVIDER_CAPS, RESEARCH_CALLS, totalCalls, untrackedNames } from './research.fns.ts';
+import { topicAfterAbout } from './research.providers.ts';
 
 describe('callPlan', () => {
   it.each([1, 2, 3, 4])('%i languages: within 80 calls and the per-provider caps', (languages) => {
@@ -37,4 +38,16 @@ describe('names and domains', () => {
       { domain: 'g2.com', citations: 2 }, { domain: 'acme.co.uk', citations: 1 },
     ]);
   });
+});
+
+describe('topicAfterAbout (the simulated research model)', () => {
+  it.each([
+    ['List 6 questions … in language "es", about dental clinics.', 'dental clinics'],
+    ['List 5 questions about crm in en.', 'crm'],
+    ['List 5 questions about crm in en', 'crm'],
+    ['about .', '.'],
+    ['no topic here', null],
+    ['about ', null],
+    [`about ${'x'.repeat(50_000)}\r`, null],
+  ])('%j → %j', (line, topic) => expect(topicAfterAbout(line)).toBe(topic));
 });
