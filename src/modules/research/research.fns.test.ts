@@ -48,6 +48,6 @@ describe('topicAfterAbout (the simulated research model)', () => {
     ['about .', '.'],
     ['no topic here', null],
     ['about ', null],
-    [`about ${'x'.repeat(50_000)}\r`, null],
   ])('%j → %j', (line, topic) => expect(topicAfterAbout(line)).toBe(topic));
+  it('reads 50 000 characters before a line break in one pass', () => expect(topicAfterAbout(`about ${'x'.repeat(50_000)}\r`)).toBeNull());
 });
