@@ -5,6 +5,7 @@ import ipaddr from 'ipaddr.js';
 import type { ProviderName } from './modules/engines/provider-name.ts';
 import { parseEngineLimits, type EngineLimitsConfig } from './modules/engines/limits/limits.config.ts';
 import { DEFAULT_CANARY_PROMPTS } from './modules/canaries/canary-set.ts';
+import { trimTrailingSlashes } from './lib/text/trim.ts';
 
 // The only reader of process.env. Everything else receives a typed, validated Config.
 
@@ -247,7 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTty = p
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) problems.push('DATABASE_URL must start with postgres:// or postgresql://');
 
-  const publicBaseUrl = (env.PUBLIC_BASE_URL ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, '');
+  const publicBaseUrl = trimTrailingSlashes(env.PUBLIC_BASE_URL ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`);
   try {
     const url = new URL(publicBaseUrl);
     if (!['http:', 'https:'].includes(url.protocol)) throw new Error('protocol');
@@ -263,7 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTty = p
   const emailProvider = (env.EMAIL_PROVIDER ?? 'none') as 'none' | 'agentmail';
   if (emailProvider !== 'none' && emailProvider !== 'agentmail') problems.push(`EMAIL_PROVIDER "${env.EMAIL_PROVIDER}" is not supported; use "none" or "agentmail"`);
   if (emailProvider === 'agentmail' && !env.AGENTMAIL_API_KEY) problems.push('EMAIL_PROVIDER=agentmail needs AGENTMAIL_API_KEY');
-  const agentmailUrl = (env.AGENTMAIL_BASE_URL || 'https://api.agentmail.to').replace(/\/+$/, '');
+  const agentmailUrl = trimTrailingSlashes(env.AGENTMAIL_BASE_URL || 'https://api.agentmail.to');
   if (!/^https?:\/\/[^\s]+$/.test(agentmailUrl)) problems.push('AGENTMAIL_BASE_URL must be an http(s) URL');
   const smtpUrl = env.SMTP_URL || undefined;
   if (smtpUrl && !/^smtps?:\/\/[^\s]+$/.test(smtpUrl)) problems.push('SMTP_URL must be smtp://… or smtps://…');
@@ -277,7 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTty = p
 
   const providers = {} as Record<ProviderName, ProviderConfig>;
   for (const [name, spec] of Object.entries(PROVIDERS) as [ProviderName, (typeof PROVIDERS)[ProviderName]][]) {
-    const baseUrl = (env[spec.urlVar] || spec.defaultUrl).replace(/\/+$/, '');
+    const baseUrl = trimTrailingSlashes(env[spec.urlVar] || spec.defaultUrl);
     if ((baseUrl || spec.defaultUrl) && !/^https?:\/\/[^\s]+$/.test(baseUrl)) problems.push(`${spec.urlVar} must be an http(s) URL`);
     const model = spec.modelVar ? env[spec.modelVar]?.trim() || undefined : undefined;
     const key = spec.passwordVar
@@ -335,7 +336,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTty = p
   const allowPrivate = env.GEO_FETCH_ALLOW_PRIVATE === '1';
   if (env.GEO_FETCH_ALLOW_PRIVATE && !['0', '1'].includes(env.GEO_FETCH_ALLOW_PRIVATE)) problems.push('GEO_FETCH_ALLOW_PRIVATE is 1 or unset');
   if (allowPrivate && geoEnv === 'production') problems.push('GEO_FETCH_ALLOW_PRIVATE=1 is refused in production: user-given addresses could then reach private networks');
-  const googleApiRootUrl = env.GOOGLE_API_ROOT_URL ? env.GOOGLE_API_ROOT_URL.replace(/\/*$/, '/') : null;
+  const googleApiRootUrl = env.GOOGLE_API_ROOT_URL ? `${trimTrailingSlashes(env.GOOGLE_API_ROOT_URL)}/` : null;
   if (googleApiRootUrl && !/^https?:\/\/[^\s]+$/.test(googleApiRootUrl)) problems.push('GOOGLE_API_ROOT_URL must be an http(s) URL');
   const seo: SeoConfig = {
     chromePath: env.CHROME_PATH || '/usr/bin/chromium',

@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'n
 import os from 'node:os';
 import path from 'node:path';
 import { CliError, EXIT } from './exit.fns.ts';
+import { trimTrailingSlashes } from '../lib/text/trim.ts';
 
 // Stored keys: one profile per server and workspace in `$XDG_CONFIG_HOME/geo/profiles.json`
 // (else `~/.config/geo`), the file mode 0600 and its directory 0700 because it holds secrets.
@@ -37,7 +38,7 @@ export function normalizeServer(server: string): string {
     throw new CliError(`Invalid server address "${server}": give a URL such as ${DEFAULT_SERVER}.`, EXIT.usage);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CliError(`Invalid server address "${server}": use http or https.`, EXIT.usage);
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  return `${url.origin}${trimTrailingSlashes(url.pathname)}`;
 }
 
 export const profileId = (server: string, workspace: string) => `${normalizeServer(server)}#${workspace}`;

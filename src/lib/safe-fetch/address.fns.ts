@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { cutAt, trimEndOf } from '../text/trim.ts';
 
 // Which addresses a user-given URL may reach, as pure functions: the fetcher, the browser's proxy
 // and the routes (400 on a literal) all ask these, so the rule is written once.
@@ -22,7 +23,7 @@ export class FetchRefusedError extends Error {
  * anything not `unicast` is refused. IPv4-compatible IPv6 (`::a.b.c.d`, deprecated) is named here.
  */
 export function classifyAddress(ip: string): { allowed: boolean; range: string } {
-  const bare = ip.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const bare = cutAt(ip.replace(/^\[|\]$/g, ''), '%');
   if (!ipaddr.isValid(bare)) return { allowed: false, range: 'invalid' };
   const addr = ipaddr.parse(bare);
   if (addr.kind() === 'ipv6') {
@@ -59,7 +60,7 @@ export function originAllowed(policy: AddressPolicy, origin: string): boolean {
 
 /** A host name without brackets or trailing dots, lower case. */
 export function bareHost(hostname: string): string {
-  return hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '').toLowerCase();
+  return trimEndOf(hostname.replace(/^\[|\]$/g, ''), '.').toLowerCase();
 }
 
 const isLocalName = (host: string) => host === 'localhost' || host.endsWith('.localhost');

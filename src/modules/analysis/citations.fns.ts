@@ -1,6 +1,8 @@
 import { getDomain, parse } from 'tldts';
 import { codeSpans, hostOf, urlSpans } from './text.fns.ts';
 import { hostMatches, type Entity } from './mentions.fns.ts';
+import { linkTargets } from './link-targets.fns.ts';
+import { trimEndOf } from '../../lib/text/trim.ts';
 
 // Which sites an answer cites: provider sources first, then, in text order, links in the text
 // (markdown links, reference and footnote definitions, bare http(s) URLs) and bare domains listed
@@ -44,13 +46,15 @@ export function classify(host: string, entities: Entity[]): { class: CitationCla
 }
 
 // A line opening a list of sources, in en/es/ca/fr, as a heading, bold label or "Label:".
-const SECTION = /^\s*(?:#{1,6}\s*)?(?:\*\*|__)?\s*(?:sources?|references?|referencias|refer[eè]ncies|r[ée]f[ée]rences|fuentes|fonts|citations?|further reading|read more|learn more|bibliograf[ií]a|bibliographie)\s*(?:\*\*|__)?\s*:?\s*(?:\*\*|__)?\s*(?::\s*)?/iu;
+// Matched on the line without its leading white space, and with each \s* after a token that is
+// there, so that no two \s* stand side by side: on a line of spaces they traded the spaces
+// back and forth, quadratic in the line's length.
+const SECTION = /^(?:#{1,6}\s*)?(?:(?:\*\*|__)\s*)?(?:sources?|references?|referencias|refer[eè]ncies|r[ée]f[ée]rences|fuentes|fonts|citations?|further reading|read more|learn more|bibliograf[ií]a|bibliographie)\s*(?:\*\*|__)?\s*:?\s*(?:\*\*|__)?\s*(?::\s*)?/iu;
 const BARE_DOMAIN = /(?<![\p{L}\p{N}.@/:-])(?:www\.)?(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(?:\/[^\s,;)\]>"']*)?/giu;
-const LINK_TARGET = /\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)|^\s*\[[^\]\n]+\]:\s*<?([^\s>]+)>?/gmu;
 
 /** A bare "domain.tld[/path]" when its suffix is a real public suffix ("index.html" is not). */
 function asUrl(token: string): string | null {
-  const cleaned = token.replace(/[.,;:!?*_]+$/, '');
+  const cleaned = trimEndOf(token, '.,;:!?*_');
   const host = cleaned.split('/')[0]!.toLowerCase();
   const parsed = parse(host);
   return parsed.domain && parsed.isIcann ? `https://${cleaned}` : null;
@@ -62,6 +66,13 @@ function domainsOnly(line: string): boolean {
   return rest.length <= 2 && rest.length < line.split(/\s+/).length;
 }
 
+/** The sources label that opens `line` ("## Sources:", "**Fuentes**"): its text and where it ends. */
+export function sectionLabel(line: string): { text: string; end: number } | null {
+  const body = line.trimStart();
+  const m = SECTION.exec(body);
+  return m ? { text: line.slice(0, line.length - body.length + m[0].length), end: line.length - body.length + m[0].length } : null;
+}
+
 /** Bare domains in sources sections: the label's own line and the list lines after it. */
 const SECTION_WORD = /sources?|refer|fuentes|fonts|citation|reading|read more|learn more|bibliogra/i;
 export function sourceSectionDomains(text: string): Array<{ url: string; start: number }> {
@@ -70,12 +81,13 @@ export function sourceSectionDomains(text: string): Array<{ url: string; start: 
   let inSection = false;
   let at = 0;
   for (const line of text.split('\n')) {
-    const label = SECTION.exec(line);
-    const isLabel = !!label && (label[0].trim().endsWith(':') || /^\s*(?:#|\*\*|__)/.test(line)) && line.length - label[0].length < 400;
+    const label = sectionLabel(line);
+    const labelEnd = label ? label.end : 0;
+    const isLabel = !!label && (label.text.trim().endsWith(':') || /^\s*(?:#|\*\*|__)/.test(line)) && line.length - labelEnd < 400;
     if (isLabel) inSection = true;
     else if (inSection && line.trim() && !/^\s*(?:[-*+•]|\d+[.)]|\[\^?\w+\])\s*/.test(line) && !domainsOnly(line)) inSection = false;
     if (inSection) {
-      const from = isLabel ? label![0].length : 0;
+      const from = isLabel ? labelEnd : 0;
       for (const m of line.slice(from).matchAll(BARE_DOMAIN)) {
         const url = asUrl(m[0]);
         if (url) out.push({ url, start: at + from + m.index! });
@@ -101,11 +113,10 @@ export function extractCitations(answer: string, sources: Array<{ url: string }>
   const inCode = (i: number) => code.some((c) => i >= c.start && i < c.end);
   const inline: Array<{ url: string; start: number }> = urlSpans(answer).filter((s) => /^https?:/i.test(s.url)).map((s) => ({ url: s.url, start: s.start }));
   // Link targets written without a scheme: [Linear](linear.app), [1]: www.acme.com/page.
-  for (const m of answer.matchAll(LINK_TARGET)) {
-    const target = m[1] ?? m[2]!;
+  for (const { target, start } of linkTargets(answer)) {
     if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue;
     const url = asUrl(target);
-    if (url) inline.push({ url, start: m.index! + m[0].indexOf(target) });
+    if (url) inline.push({ url, start });
   }
   inline.push(...sourceSectionDomains(answer));
   inline.sort((a, b) => a.start - b.start);

@@ -68,9 +68,75 @@ export interface Position {
 }
 
 const LIST_AFTER = /^(?:'s)?(?:\*\*|__)?\s*(?:,|&|\/|\s(?:and|or|vs\.?|y|o|i|et|ou)\s)\s*(?:\*\*|__|\[)?(\p{Lu}[\p{L}\p{N}.]+)/u;
-const LIST_BEFORE = /(\p{Lu}[\p{L}\p{N}.]+)(?:\*\*|__|\])?\s*(?:,|&|\/|\s(?:and|or|vs\.?|y|o|i|et|ou))\s*(?:\*\*|__|\[)?$/u;
-const EMPHASIS_OPEN = /[*_["“‘'(\s]*$/;
-const WORD_BEFORE = /([\p{L}\p{N}'’-]+)[^\p{L}\p{N}]*$/u;
+// What stands before a name is read from its end by the scans below, not by patterns anchored
+// with $: a pattern like /(\p{Lu}[\p{L}\p{N}.]+)…$/ is retried at every start of a line of an
+// answer, quadratic on a long one.
+const LIST_WORDS = ['and', 'or', 'vs.', 'vs', 'y', 'o', 'i', 'et', 'ou'];
+const isSpace = (c: string) => /^\s$/u.test(c);
+const isNameChar = (c: string) => /^[\p{L}\p{N}.]$/u.test(c);
+const isWordChar = (c: string) => /^[\p{L}\p{N}'’-]$/u.test(c);
+const isLetterOrDigit = (c: string) => /^[\p{L}\p{N}]$/u.test(c);
+
+/** Where the run of code points passing `test` that ends at `end` starts. */
+function runStart(s: string, end: number, test: (c: string) => boolean): number {
+  let i = end;
+  while (i > 0) {
+    const low = s.charCodeAt(i - 1);
+    const pair = low >= 0xdc00 && low <= 0xdfff && i > 1 && s.charCodeAt(i - 2) >= 0xd800 && s.charCodeAt(i - 2) <= 0xdbff;
+    const from = pair ? i - 2 : i - 1;
+    if (!test(s.slice(from, i))) break;
+    i = from;
+  }
+  return i;
+}
+
+const trimSpaceEnd = (s: string, end: number) => runStart(s, end, isSpace);
+
+/**
+ * The capitalised name a list separator before the end of `s` follows ("Kayak, ", "Kayak and
+ * **"), or null: /(\p{Lu}[\p{L}\p{N}.]+)(?:\*\*|__|\])?\s*(?:,|&|\/|\s(?:and|or|vs\.?|y|o|i|et|ou))\s*(?:\*\*|__|\[)?$/u
+ * read from the end.
+ */
+export function listNameBefore(s: string): string | null {
+  let end = s.endsWith('**') || s.endsWith('__') ? s.length - 2 : s.endsWith('[') ? s.length - 1 : s.length;
+  end = trimSpaceEnd(s, end);
+  const head = s.slice(0, end);
+  if (head.endsWith(',') || head.endsWith('&') || head.endsWith('/')) end -= 1;
+  else {
+    const word = LIST_WORDS.find((w) => head.endsWith(w) && end > w.length && isSpace(head[end - w.length - 1]!));
+    if (!word) return null;
+    end -= word.length + 1;
+  }
+  end = trimSpaceEnd(s, end);
+  const name = s.slice(0, end);
+  if (name.endsWith('**') || name.endsWith('__')) end -= 2;
+  else if (name.endsWith(']')) end -= 1;
+  const run = s.slice(runStart(s, end, isNameChar), end);
+  // The leftmost capital with at least one name character after it.
+  const at = /\p{Lu}[\p{L}\p{N}.]/u.exec(run)?.index;
+  return at === undefined ? null : run.slice(at);
+}
+
+/**
+ * The last word of `s` and where it starts: /([\p{L}\p{N}'’-]+)[^\p{L}\p{N}]*$/u read from the
+ * end. The word runs to the last letter or digit (and the apostrophes and hyphens right after
+ * it); without a letter or digit, it is the first run of apostrophes and hyphens.
+ */
+export function wordBefore(s: string): { word: string; index: number } | null {
+  const lastEnd = runStart(s, s.length, (c) => !isLetterOrDigit(c));
+  let index: number;
+  let end: number;
+  if (lastEnd > 0) {
+    index = runStart(s, lastEnd, isWordChar);
+    end = lastEnd;
+  } else {
+    index = s.search(/['’-]/);
+    if (index === -1) return null;
+    end = index;
+  }
+  while (end < s.length && "'’-".includes(s[end]!)) end++;
+  return { word: s.slice(index, end), index };
+}
 
 /** The position of the word at [start, end) (end includes a possessive ending). */
 export function positionOf(text: string, lines: Line[], start: number, end: number): Position {
@@ -83,7 +149,7 @@ export function positionOf(text: string, lines: Line[], start: number, end: numb
     cellEnd = close === -1 || close > line.end ? line.end : close;
   }
   const before = text.slice(cellStart, start);
-  const head = EMPHASIS_OPEN.test(before) && before.replace(/[*_["“‘'(\s]/g, '') === '';
+  const head = !/[^*_["“‘'(\s]/.test(before);
   const after = text.slice(end, cellEnd);
   const separatorAfter = /^(?:\*\*|__|\]\([^)]*\)|\])?\s*(?:$|[–—:|(,]|-\s|\*\*|\]|\s\()/.test(after);
   const bold = /(?:\*\*|__)$/.test(text.slice(Math.max(0, start - 2), start)) && /^[:.,]?(?:\*\*|__)/.test(after);
@@ -95,9 +161,9 @@ export function positionOf(text: string, lines: Line[], start: number, end: numb
   const prevWords: string[] = [];
   let rest = sentenceBefore;
   for (let i = 0; i < 2; i++) {
-    const m = WORD_BEFORE.exec(rest);
+    const m = wordBefore(rest);
     if (!m) break;
-    prevWords.push(m[1]!);
+    prevWords.push(m.word);
     rest = rest.slice(0, m.index);
   }
   const stop = after.search(/[.!?](?:\s|$)|\n/);
@@ -108,6 +174,6 @@ export function positionOf(text: string, lines: Line[], start: number, end: numb
     prevAdjacent: /[\p{L}\p{N}] $/u.test(sentenceBefore), nextAdjacent: /^ [\p{L}\p{N}]/u.test(after),
     line, head, separatorAfter, bold, tableCell: line.kind === 'table', sentenceInitial, prevWords, nextWord, nextWords,
     sentenceText: sentenceBefore + text.slice(start, stop === -1 ? cellEnd : end + stop),
-    enumeratedWith: LIST_AFTER.exec(after)?.[1] ?? LIST_BEFORE.exec(sentenceBefore)?.[1] ?? null,
+    enumeratedWith: LIST_AFTER.exec(after)?.[1] ?? listNameBefore(sentenceBefore),
   };
 }

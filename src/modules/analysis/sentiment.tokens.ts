@@ -33,7 +33,9 @@ export interface SentenceInfo {
 }
 
 const PUNCTUATION = new Set([',', ':', '|', '(', ')', '\u2013', '\u2014', '-']);
-const TOKEN_RE = /\n|[\p{L}\p{N}]+(?:·[\p{L}\p{N}]+)*|[.!?]+(?=\s|$|[*_)"'\]])|[,:|()\u2013\u2014]|;|(?<=\s)-(?=\s)/gu;
+// A run of stops is a token only from its first stop ((?<![.!?])): whether it is one depends on
+// what follows the run, the same from any stop in it, and retrying each was quadratic on "…x".
+export const TOKEN_RE = /\n|[\p{L}\p{N}]+(?:·[\p{L}\p{N}]+)*|(?<![.!?])[.!?]+(?=\s|$|[*_)"'\]])|[,:|()\u2013\u2014]|;|(?<=\s)-(?=\s)/gu;
 
 function lineKindAt(folded: string, at: number): { kind: LineKind; indent: number } {
   let i = at;

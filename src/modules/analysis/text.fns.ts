@@ -1,4 +1,5 @@
 // Text helpers for analysis: folding that keeps offsets, URL spans, sentences.
+import { trimEndOf } from '../../lib/text/trim.ts';
 
 // One non-ASCII character folded: curly quotes to ', the Catalan middle dot dropped (l·l, ŀl and
 // ll fold alike), accents stripped, lowercase. Cached: answers reuse a few dozen such characters.
@@ -88,17 +89,24 @@ export function urlSpans(text: string): UrlSpan[] {
   // Most answers have no URL in their text: two literal searches instead of the pattern's scan.
   if (!text.includes('://') && !/www\./i.test(text)) return spans;
   for (const m of text.matchAll(URL_RE)) {
-    const url = m[0].replace(/[.,;:!?*_]+$/, '');
+    const url = trimEndOf(m[0], '.,;:!?*_');
     spans.push({ url, start: m.index!, end: m.index! + url.length });
   }
   return spans;
 }
 
+// Linear on any answer, which is untrusted: a fence is its whole run of ``` or ~~~ ((?!`),
+// (?!~)), so a fence line without a line feed after it fails once, not once per shorter run; a
+// fence opens only after a line feed ((?<![^\n]), where ^ also took a lone CR, so each "~~~\r"
+// rescanned the rest of the text for a line feed); an inline span starts where a run of
+// backticks starts ((?<!`)): from inside a run it fails or succeeds as from the run's start.
+const CODE_SPAN = /(?<![^\n]) {0,3}(```+(?!`)|~~~+(?!~))[^\n]*\n[\s\S]*?(?:^ {0,3}\1[^\n]*$|(?![\s\S]))|(?<!`)`+[^`\n]+`+/gm;
+
 /** Fenced code blocks and inline code: URLs there are examples, not sources. */
 export function codeSpans(text: string): Array<{ start: number; end: number }> {
   if (!text.includes('`') && !text.includes('~~~')) return [];
   const spans: Array<{ start: number; end: number }> = [];
-  for (const m of text.matchAll(/^ {0,3}(```+|~~~+)[^\n]*\n[\s\S]*?(?:^ {0,3}\1[^\n]*$|(?![\s\S]))|`+[^`\n]+`+/gm)) {
+  for (const m of text.matchAll(CODE_SPAN)) {
     spans.push({ start: m.index!, end: m.index! + m[0].length });
   }
   return spans;
@@ -124,13 +132,40 @@ export interface Sentence {
  */
 export function sentences(text: string): Sentence[] {
   const out: Sentence[] = [];
-  const re = /[^\n.!?|]+(?:[.!?]+(?=\s|$)|[.!?](?=\S)[^\n.!?|]*)*[.!?]*/g;
-  for (const m of text.matchAll(re)) {
-    const raw = m[0];
+  for (const [from, to] of sentenceRanges(text)) {
+    const raw = text.slice(from, to);
     const trimmed = raw.trim();
     if (!trimmed || /^[-:\s|*#>]+$/.test(trimmed)) continue;
-    const start = m.index! + raw.indexOf(trimmed);
+    const start = from + raw.indexOf(trimmed);
     out.push({ text: trimmed, start, end: start + trimmed.length });
+  }
+  return out;
+}
+
+const isStop = (c: string | undefined) => c === '.' || c === '!' || c === '?';
+const isBreak = (c: string | undefined) => c === '\n' || c === '|';
+
+/**
+ * The raw sentence ranges, one scan. A sentence starts at a character that is neither a stop
+ * (. ! ?) nor a break (line break, table border) and runs to the next break, or to the end of a
+ * run of stops followed by white space or the end. A run of stops followed by anything else
+ * ("4.5", "acme.com", "?!x") stays inside the sentence. A loop, not a pattern: the pattern
+ * retried every stop of a run against the rest of it, quadratic on "a" + "." × n + "x".
+ */
+function sentenceRanges(text: string): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    if (isStop(text[i]) || isBreak(text[i])) { i++; continue; }
+    const from = i;
+    while (i < n && !isStop(text[i]) && !isBreak(text[i])) i++;
+    while (isStop(text[i])) {
+      while (isStop(text[i])) i++;
+      if (i === n || /\s/.test(text[i]!)) break;
+      while (i < n && !isStop(text[i]) && !isBreak(text[i])) i++;
+    }
+    out.push([from, i]);
   }
   return out;
 }

@@ -34,6 +34,8 @@ describe('shortTitle', () => {
     ['', DEFAULT_TITLE],
     ['x'.repeat(80), `${'x'.repeat(47)}…`],
     ['Short. Then a much longer second sentence follows here', 'Short. Then a much longer second sentence…'],
+    ['One two three four five six seven eight nine, ten eleven twelve', 'One two three four five six seven eight nine…'],
+    ['a, '.repeat(30), 'a, a, a, a, a, a, a, a, a, a, a, a, a, a, a…'],
   ])('%j → %j', (text, title) => {
     expect(shortTitle(text)).toBe(title);
     expect(shortTitle(text).length).toBeLessThanOrEqual(48);

@@ -1,4 +1,5 @@
 import { AppError, invalid } from '../../lib/errors.ts';
+import { trimEndWhere } from '../../lib/text/trim.ts';
 
 // The rules of a chat turn, free of I/O: request limits and validation, the automatic title,
 // credits per step and the settlement price of token usage, and the SSE wire format.
@@ -76,7 +77,7 @@ export function shortTitle(text: string, max = 48): string {
   if (sentence.length <= max) return sentence;
   const cut = sentence.slice(0, max - 1);
   const space = cut.lastIndexOf(' ');
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, '')}…`;
+  return `${trimEndWhere(space > max / 2 ? cut.slice(0, space) : cut, /[\s,;:.-]/)}…`;
 }
 
 /**

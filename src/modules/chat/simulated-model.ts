@@ -100,7 +100,7 @@ export function createSimulatedChatModel(opts: Options): LanguageModelV3 {
               if (part.type === 'text') {
                 const id = `txt_${i}`;
                 controller.enqueue({ type: 'text-start', id });
-                for (const word of part.text.match(/\s*\S+\s*/g) ?? []) {
+                for (const word of part.text.match(/^\s*\S+\s*|\S+\s*/g) ?? []) {
                   await abortableSleep(opts.tokenDelayMs, signal);
                   controller.enqueue({ type: 'text-delta', id, delta: word });
                   outputChars += word.length;

@@ -31,7 +31,7 @@ export function loadDocuments(dir = DOCS_DIR): Map<string, { title: string; text
     const name = file.replace(/\.md$/, '');
     if (!file.endsWith('.md') || !new RegExp(NAME).test(name)) continue;
     const text = readFileSync(path.join(dir, file), 'utf8');
-    out.set(name, { title: /^#\s+(.+)$/m.exec(text)?.[1]?.trim() ?? name, text });
+    out.set(name, { title: /^#[^\S\n\r\u2028\u2029]+(\S.*)$/m.exec(text)?.[1]?.trim() ?? name, text });
   }
   return out;
 }

@@ -1,4 +1,5 @@
 import { classifyInboxResponse, type AttemptOutcome } from './email.fns.ts';
+import { trimTrailingSlashes } from '../../lib/text/trim.ts';
 
 // Adapter to AgentMail's hosted inbox API (https://docs.agentmail.to): `POST /v0/inboxes` with a
 // Bearer key and `{username, domain?, display_name, client_id}`. `client_id` is the workspace id,
@@ -11,7 +12,7 @@ export interface InboxAttempt {
 }
 
 export function createAgentMailProvider(opts: { apiKey: string; baseUrl: string; domain?: string; timeoutMs?: number }): InboxAttempt {
-  const base = opts.baseUrl.replace(/\/+$/, '');
+  const base = trimTrailingSlashes(opts.baseUrl);
   return {
     name: 'AgentMail',
     async attempt({ workspaceId, username, displayName }) {

@@ -26,5 +26,6 @@ describe('classifyInboxResponse', () => {
 describe('retry rules', () => {
   it.each([[1, 0], [2, 100], [3, 200], [4, 400]])('attempt %i waits %i ms', (attempt, ms) => expect(backoffMs(attempt, 100)).toBe(ms));
   it.each([[null, true], ['unconfigured', true], ['failed', true], ['provisioned', false], ['username_conflict', false]])('backfill of %s: %s', (s, v) => expect(needsBackfill(s)).toBe(v));
-  it('makes a username from the slug', () => expect(inboxUsername('acme-co')).toBe('acme-co'));
+  it.each([['acme-co', 'acme-co'], ['--acme--', 'acme'], ['-', '']])('inboxUsername(%j) = %j', (slug, name) => expect(inboxUsername(slug)).toBe(name));
+  it('inboxUsername: 50 000 dashes are trimmed in one pass', () => expect(inboxUsername(`${'-'.repeat(50_000)}a`)).toBe('a'));
 });

@@ -1,6 +1,8 @@
 // Pure rules of inbox provisioning: how a provider's answer is classed, and the outcome after
 // several attempts. Kept apart from the HTTP adapter so that the rules are table-tested.
 
+import { trimOf } from '../../lib/text/trim.ts';
+
 export type AttemptOutcome =
   | { kind: 'provisioned'; email: string; inboxId: string }
   | { kind: 'conflict'; message: string }
@@ -36,7 +38,7 @@ export function classifyInboxResponse(status: number, body: unknown): AttemptOut
 export const backoffMs = (attempt: number, baseMs: number) => (attempt < 2 ? 0 : baseMs * 2 ** (attempt - 2));
 
 /** The local part of an inbox address made from a workspace slug (already [a-z0-9-]). */
-export const inboxUsername = (slug: string) => slug.replace(/^-+|-+$/g, '').slice(0, 64);
+export const inboxUsername = (slug: string) => trimOf(slug, '-').slice(0, 64);
 
 /** Backfill takes workspaces that have no inbox for a reason that may have gone away. */
 export const needsBackfill = (status: string | null) => status === null || status === 'unconfigured' || status === 'failed';

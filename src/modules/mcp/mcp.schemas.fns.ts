@@ -111,7 +111,7 @@ export function httpCallOf(found: FoundOperation, locations: Record<string, Loca
     else if (where === 'query') query[name] = String(value);
     else (body ??= {})[name] = value;
   }
-  const url = found.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+  const url = found.path.replace(/\{([^{}]+)\}/g, (_, name: string) => {
     const value = pathValues[name];
     if (value === undefined) throw invalid(`Missing argument "${name}".`);
     return encodeURIComponent(value);

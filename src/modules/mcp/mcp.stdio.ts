@@ -26,7 +26,10 @@ export function upstreamError(err: unknown): McpUpstreamError {
   if (err instanceof McpUpstreamError) return err;
   const text = err instanceof Error ? err.message : String(err);
   const status = err instanceof StreamableHTTPError ? err.code : undefined;
-  const json = /\{.*\}/s.exec(text)?.[0];
+  // From the first { to the last }: two index scans (a /\{.*\}/s scan was quadratic on a message of many {).
+  const open = text.indexOf('{');
+  const close = text.lastIndexOf('}');
+  const json = open !== -1 && close > open ? text.slice(open, close + 1) : undefined;
   try {
     const error = json ? JSON.parse(json).error : undefined;
     if (error?.code && error.message) return new McpUpstreamError(error.code, `${error.code}: ${error.message}`, status);

@@ -103,7 +103,7 @@ export async function evaluatePage(url: string, options: EvaluateOptions): Promi
   const origin = new URL(page.url).origin;
   await log(stageLine('files', 'reading robots.txt, the sitemap and llms.txt'));
   const robots = await fetchFile(fetcher, `${origin}/robots.txt`, signal);
-  const fromRobots = robots.status === 200 ? [...robots.text.matchAll(/^\s*sitemap:\s*(\S+)/gim)].map((m) => m[1]!) : [];
+  const fromRobots = robots.status === 200 ? [...robots.text.matchAll(/^[^\S\n\r\u2028\u2029]*sitemap:\s*(\S+)/gim)].map((m) => m[1]!) : [];
   const sitemapUrl = fromRobots[0] ?? `${origin}/sitemap.xml`;
   const [sitemap, llms] = await Promise.all([fetchFile(fetcher, sitemapUrl, signal), fetchFile(fetcher, `${origin}/llms.txt`, signal)]);
   const found = staticChecks(page.url, page.body.toString('utf8'), robots, sitemap, llms, sitemapUrl);

@@ -41,7 +41,8 @@ export function parseColor(input: string): string | null {
     if (h.length === 8 && parseInt(h.slice(6), 16) < 128) return null;
     return `#${h.slice(0, 6)}`;
   }
-  m = /^(rgba?|hsla?)\(\s*([^)]*)\)$/.exec(value);
+  // No \s* before [^)]*: the two traded spaces (quadratic on "rgb(" and many spaces); split drops them.
+  m = /^(rgba?|hsla?)\(([^)]*)\)$/.exec(value);
   if (!m) return null;
   const parts = m[2]!.split(/[\s,/]+/).filter(Boolean);
   if (parts.length < 3) return null;

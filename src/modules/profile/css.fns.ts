@@ -35,6 +35,31 @@ function colorsIn(value: csstree.CssNode): string[] {
   return out;
 }
 
+/**
+ * A `font` shorthand after its size and line height ("italic bold 12px/1.5 Inter, serif" →
+ * "Inter, serif"), or all of it without one: the first word holding a digit ([\w.%] characters,
+ * optionally "/" and more) that white space follows, on the first line. One scan of the words:
+ * as the pattern /^.*?\d[\w.%]*(?:\/[\w.%]+)?\s+/ it retried every digit of a long number.
+ */
+export function afterFontSize(text: string): string {
+  const part = (c: string | undefined) => c !== undefined && /[\w.%]/.test(c);
+  const space = (c: string | undefined) => c !== undefined && /\s/.test(c);
+  const lineEnd = text.search(/[\n\r\u2028\u2029]/);
+  const limit = lineEnd === -1 ? text.length : lineEnd;
+  for (let i = 0; i < limit;) {
+    if (!part(text[i])) { i++; continue; }
+    const from = i;
+    while (part(text[i])) i++;
+    if (!/\d/.test(text.slice(from, i))) continue;
+    let end = i;
+    if (text[end] === '/' && part(text[end + 1])) for (end++; part(text[end]);) end++;
+    if (!space(text[end])) continue;
+    while (space(text[end])) end++;
+    return text.slice(end);
+  }
+  return text;
+}
+
 export function firstFontFamily(value: string): string | null {
   for (const raw of value.split(',')) {
     const name = raw.trim().replace(/^["']|["']$/g, '').trim();
@@ -59,7 +84,7 @@ export function scanCss(css: string, facts: CssFacts = emptyFacts()): CssFacts {
       }
       if (property === 'font-family' || property === 'font') {
         const text = csstree.generate(node.value);
-        const family = firstFontFamily(property === 'font' ? text.replace(/^.*?\d[\w.%]*(?:\/[\w.%]+)?\s+/, '') : text);
+        const family = firstFontFamily(property === 'font' ? afterFontSize(text) : text);
         if (family) facts.fontUses.set(family, (facts.fontUses.get(family) ?? 0) + 1);
         return;
       }

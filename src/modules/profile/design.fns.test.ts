@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseColor } from './colors.fns.ts';
-import { scanCss } from './css.fns.ts';
+import { afterFontSize, scanCss } from './css.fns.ts';
 import { extractDesign, fontsFromLinks, mapBrandColors, rolesFromVars } from './design.fns.ts';
 import { iconLinks, largestSize, manifestIcons, rankIcons } from './icon-pick.fns.ts';
 
@@ -9,7 +9,20 @@ describe('parseColor', () => {
     ['#FFF', '#ffffff'], ['#1a2b3c', '#1a2b3c'], ['#1a2b3cff', '#1a2b3c'], ['#1a2b3c10', null], ['rgb(255, 0, 0)', '#ff0000'],
     ['rgba(0,0,255,0.9)', '#0000ff'], ['rgba(0,0,255,0.1)', null], ['rgb(100% 0% 0% / 80%)', '#ff0000'], ['hsl(120, 100%, 25%)', '#008000'],
     ['white', '#ffffff'], ['transparent', null], ['currentColor', null], ['var(--x)', null], ['#12', null], ['rgb(a,b,c)', null],
+    ['rgb(  255 , 0, 0 )', '#ff0000'], ['rgb(1, 2, 3', null],
   ])('%s → %s', (input, expected) => expect(parseColor(input)).toBe(expected));
+
+  it.each([
+    ['italic bold 12px/1.5 Inter, serif', 'Inter, serif'], ['16px Inter', 'Inter'], ['bold 1.2em/2 "Open Sans"', '"Open Sans"'],
+    ['Inter, serif', 'Inter, serif'], ['12px/1.5/2 Inter', 'Inter'], ['var(--f)', 'var(--f)'], ['x 12px\n Inter', 'Inter'],
+    ['12px', '12px'],
+  ])('afterFontSize(%j) = %j', (input, expected) => expect(afterFontSize(input)).toBe(expected));
+
+  it('reads 50 000 characters of the attack strings of the patterns it replaced in one pass', () => {
+    expect(parseColor(`rgb(${' '.repeat(50_000)}`)).toBeNull();
+    expect(afterFontSize(`${'1'.repeat(50_000)}x`)).toBe(`${'1'.repeat(50_000)}x`);
+    expect(largestSize(`${'1'.repeat(50_000)}y`)).toBeNull();
+  });
 });
 
 describe('the brand colour rule', () => {
@@ -100,5 +113,5 @@ describe('icon pick', () => {
     expect(rankIcons([], 'https://acme.com/x')).toEqual([{ url: 'https://acme.com/favicon.ico', source: 'favicon.ico', size: 0 }]);
   });
 
-  it.each([['16x16 32x32', 32], ['any', null], [undefined, null], ['192X192', 192]])('largestSize(%s) = %s', (s, n) => expect(largestSize(s)).toBe(n));
+  it.each([['16x16 32x32', 32], ['any', null], [undefined, null], ['192X192', 192], ['48 x 48', 48], ['a16x16', 16]])('largestSize(%s) = %s', (s, n) => expect(largestSize(s)).toBe(n));
 });

@@ -13,7 +13,7 @@ const DEFAULT_SIZE = { 'apple-touch-icon': 180, manifest: 16, icon: 16, 'favicon
 /** The largest side in a `sizes` attribute ("16x16 32x32", "any" for scalable: refused elsewhere). */
 export function largestSize(sizes: string | undefined): number | null {
   if (!sizes) return null;
-  const sides = [...sizes.matchAll(/(\d+)\s*x\s*(\d+)/gi)].map((m) => Math.min(Number(m[1]), Number(m[2])));
+  const sides = [...sizes.matchAll(/(?<!\d)(\d+)\s*x\s*(\d+)/gi)].map((m) => Math.min(Number(m[1]), Number(m[2])));
   return sides.length ? Math.max(...sides) : null;
 }
 

@@ -2,6 +2,7 @@ import { INTENTS } from '../workspaces/workspaces.schemas.ts';
 import { PACKS } from './lang/index.ts';
 import type { Category, Intent, Language } from './prompts.types.ts';
 import { render } from './templates.fns.ts';
+import { trimEndOf } from '../../lib/text/trim.ts';
 
 // Proposals as pure functions: how a query, a heading or an answer's question becomes a prompt,
 // how near-identical prompts are recognised, and how proposals are kept within the quota.
@@ -44,17 +45,6 @@ export function guessLanguage(text: string, languages: Language[]): Language {
 export function isQuestionShaped(text: string, language: Language): boolean {
   const t = fold(text.trim()).replace(/^¿/, '');
   return /\?$/.test(t) || PACKS[language].questionWords.some((w) => t === fold(w) || t.startsWith(`${fold(w)} `));
-}
-
-/**
- * `s` without its trailing run of `chars`. A loop, not `/[…]+$/`: a pattern ending in `+$` is
- * tried from every position of a long run that does not end the text, which is quadratic, and
- * these texts come from sites and answers anyone writes.
- */
-export function trimEndOf(s: string, chars: string): string {
-  let end = s.length;
-  while (end > 0 && chars.includes(s[end - 1]!)) end--;
-  return s.slice(0, end);
 }
 
 /** Capitalised, with the language's question marks. */

@@ -7,6 +7,7 @@ import type { Candidate, Evidence, EvidenceAnswer, MetricRef, RecType } from './
 import { REDDIT_DOMAINS } from '../runs/answer-counts.ts';
 import { plural } from '../../lib/format/format.js';
 import { english as fmt } from '../../lib/format/english.ts';
+import { trimTrailingSlashes } from '../../lib/text/trim.ts';
 
 // The geo lane, pure: the answers of the latest runs in, candidate recommendations out. Every
 // figure is k of n answers with its interval; thresholds keep one-off noise from becoming work.
@@ -147,7 +148,7 @@ export function outreachTargets(input: GeoInput): Candidate[] {
 export function threadUrl(url: string): string | null {
   try {
     const u = new URL(url);
-    const path = u.pathname.replace(/\/+$/, '');
+    const path = trimTrailingSlashes(u.pathname);
     if (!path) return null;
     return `https://${u.hostname.toLowerCase().replace(/^(www|old|np)\./, '')}${path}`;
   } catch {

@@ -63,7 +63,7 @@ function readable(html: string): string[] {
   const decode = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
   const body = html.replace(/<style>[\s\S]*?<\/style>/g, '');
   const labels = [...body.matchAll(/aria-label="([^"]*)"/g)].map((m) => m[1]!);
-  return [...body.split(/<[^>]+>/), ...labels].flatMap((s) => decode(s).split(' · ')).map((s) => s.trim()).filter(Boolean);
+  return [...body.split(/<[^<>]+>/), ...labels].flatMap((s) => decode(s).split(' · ')).map((s) => s.trim()).filter(Boolean);
 }
 
 describe('a report in es, ca or fr has no English heading, label or sentence', () => {

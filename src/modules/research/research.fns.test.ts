@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { brandOfLine, callPlan, countDomains, dedupePrompts, listItems, PROVIDER_CAPS, RESEARCH_CALLS, totalCalls, untrackedNames } from './research.fns.ts';
+import { topicAfterAbout } from './research.providers.ts';
 
 describe('callPlan', () => {
   it.each([1, 2, 3, 4])('%i languages: within 80 calls and the per-provider caps', (languages) => {
@@ -23,7 +24,7 @@ describe('dedupePrompts', () => {
 
 describe('names and domains', () => {
   it.each([
-    ['1. **Brightlane** - a well-known option', 'Brightlane'], ['- Nimbus Labs: great for teams', 'Nimbus Labs'], ['Quantive (enterprise)', 'Quantive'], ['—', null], ['3.', null],
+    ['1. **Brightlane** - a well-known option', 'Brightlane'], ['- Nimbus Labs: great for teams', 'Nimbus Labs'], ['Quantive (enterprise)', 'Quantive'], ['—', null], ['3.', null], ['- Acme Corp.,;', 'Acme Corp'],
   ])('brandOfLine(%s) = %s', (line, name) => expect(listItems(line).map(brandOfLine)[0] ?? null).toBe(name));
 
   it('counts untracked names once per answer, most mentioned first', () => {
@@ -37,4 +38,16 @@ describe('names and domains', () => {
       { domain: 'g2.com', citations: 2 }, { domain: 'acme.co.uk', citations: 1 },
     ]);
   });
+});
+
+describe('topicAfterAbout (the simulated research model)', () => {
+  it.each([
+    ['List 6 questions … in language "es", about dental clinics.', 'dental clinics'],
+    ['List 5 questions about crm in en.', 'crm'],
+    ['List 5 questions about crm in en', 'crm'],
+    ['about .', '.'],
+    ['no topic here', null],
+    ['about ', null],
+  ])('%j → %j', (line, topic) => expect(topicAfterAbout(line)).toBe(topic));
+  it('reads 50 000 characters before a line break in one pass', () => expect(topicAfterAbout(`about ${'x'.repeat(50_000)}\r`)).toBeNull());
 });

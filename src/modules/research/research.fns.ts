@@ -1,6 +1,7 @@
 import { fold } from '../analysis/text.fns.ts';
 import { registrableDomain } from '../analysis/citations.fns.ts';
 import type { Intent, Language } from '../prompts/prompts.fns.ts';
+import { trimEndOf } from '../../lib/text/trim.ts';
 
 // The research pipeline's pure rules: its call plan inside the 80-call reservation, the
 // de-duplication of suggested prompts, and the counting of names and domains.
@@ -59,7 +60,7 @@ export function listItems(text: string, max = 50): string[] {
 
 /** A brand name from a list line: the part before a dash, colon or parenthesis. */
 export function brandOfLine(line: string): string | null {
-  const name = line.split(/\s[-–—:]\s|:\s|\s\(/)[0]!.replace(/[.,;]+$/, '').trim();
+  const name = trimEndOf(line.split(/\s[-–—:]\s|:\s|\s\(/)[0]!, '.,;').trim();
   return name.length >= 2 && name.length <= 60 && /\p{L}/u.test(name) ? name : null;
 }
 

@@ -56,7 +56,7 @@ export function simulatedModel(known: string[]): ResearchModel {
       const random = seeded(prompt);
       const pool = [...SIM_BRANDS, ...known];
       if (/^List (\d+) questions/i.test(prompt)) {
-        const topic = /about (.+?)(?: in [a-z]{2})?\.?$/i.exec(prompt.split('\n')[0]!)?.[1] ?? 'this category';
+        const topic = topicAfterAbout(prompt.split('\n')[0]!) ?? 'this category';
         const forms = ['How do I compare', 'What is the best way to evaluate', 'Which features matter most in', 'How much does it cost to adopt', 'What are common mistakes when choosing', 'Who are the leaders in'];
         return forms.map((f, i) => `${i + 1}. ${f} ${topic}?`).join('\n');
       }
@@ -79,4 +79,22 @@ export function simulatedSerp(): ResearchSerp {
       };
     },
   };
+}
+
+/**
+ * What a simulated research prompt asks about: the first line after its first "about ", less a
+ * final " in xx" and dot ("… about dental clinics in es." → "dental clinics"), or null. Read
+ * from the end: /about (.+?)(?: in [a-z]{2})?\.?$/i retried every "about " against the rest.
+ */
+export function topicAfterAbout(line: string): string | null {
+  // `.` stops at a line break: only an "about " after the last one can match.
+  const from = Math.max(line.lastIndexOf('\r'), line.lastIndexOf('\u2028'), line.lastIndexOf('\u2029')) + 1;
+  const at = line.slice(from).search(/about /i);
+  if (at === -1) return null;
+  const rest = line.slice(from + at + 6);
+  // The shortest topic: the longest tail that leaves at least one character.
+  for (const [tail, length] of [[/^ in [a-z]{2}\.$/i, 7], [/^ in [a-z]{2}$/i, 6], [/^\.$/, 1]] as const) {
+    if (rest.length > length && tail.test(rest.slice(-length))) return rest.slice(0, -length);
+  }
+  return rest || null;
 }

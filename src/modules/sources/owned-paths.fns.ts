@@ -1,5 +1,6 @@
 import type { TraceIn } from './views.fns.ts';
 import { classOf, type ClassContext } from './source-classes.fns.ts';
+import { cutAt, trimTrailingSlashes } from '../../lib/text/trim.ts';
 
 // The brand's own pages as the engines read them, per engine and page path: in how many answers
 // each was retrieved and cited, against how many answers the engine gave (and how many reported
@@ -16,8 +17,8 @@ export function pathKey(urlOrPath: string): string {
       return urlOrPath;
     }
   }
-  path = path.replace(/[?#].*$/, '') || '/';
-  return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
+  path = cutAt(path, '?#') || '/';
+  return path.length > 1 ? trimTrailingSlashes(path) || '/' : path;
 }
 
 export interface OwnedPathTally {

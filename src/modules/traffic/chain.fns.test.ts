@@ -15,7 +15,9 @@ const evaluation = (url: string, agentsVerdicts: Record<string, boolean> = {}, s
 describe('pathKey', () => {
   it.each([
     ['https://acme.com/pricing/', '/pricing'], ['https://acme.com/', '/'], ['/blog/a?x=1', '/blog/a'], ['https://acme.com/a#top', '/a'], ['/', '/'],
+    ['/a//?b#c', '/a'], ['//', '/'], ['/a#x?y', '/a'], ['?q', '/'],
   ])('%s → %s', (input, out) => expect(pathKey(input)).toBe(out));
+  it('reads 50 000 slashes before a letter in one pass', () => expect(pathKey(`/${'/'.repeat(50_000)}x`)).toBe(`/${'/'.repeat(50_000)}x`));
 });
 
 it('every AI agent token of the traffic table has its robots.txt verdict recorded by page evaluations', () => {

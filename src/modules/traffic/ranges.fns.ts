@@ -1,4 +1,5 @@
 import ipaddr from 'ipaddr.js';
+import { trimTrailingSlashes } from '../../lib/text/trim.ts';
 
 // The pure half of `npm run traffic:refresh-ranges` (refresh-ranges.cli.ts): reading an
 // operator's published range list, judging it, and writing data/ai-agents.json back in its own
@@ -71,7 +72,7 @@ export function bumpVersion(version: string, today: string): string {
 export function sourceUrl(source: string, base?: string): string {
   if (!base) return source;
   const url = new URL(source);
-  return `${base.replace(/\/+$/, '')}/${url.host}${url.pathname}${url.search}`;
+  return `${trimTrailingSlashes(base)}/${url.host}${url.pathname}${url.search}`;
 }
 
 // The file's own layout, so that a refresh changes only the lines it refreshed: scalars and

@@ -11,6 +11,8 @@ describe('slugOf', () => {
     ['Brand name with - at twenty', 'x', 'brand-name-with-at-t'],
     ['日本', 'example', 'example'],
     ['!', 'x', 'x0'],
+    ['Brand name with a dash - ', 'x', 'brand-name-with-a-da'],
+    ['Nineteen characters--x', 'x', 'nineteen-characters'],
   ])('%s → %s', (name, fallback, slug) => {
     expect(slugOf(name, fallback)).toBe(slug);
   });

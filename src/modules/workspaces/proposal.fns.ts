@@ -3,6 +3,7 @@ import { fold } from '../analysis/text.fns.ts';
 import { jsonLdObjects } from '../profile/design.fns.ts';
 import { brandOfLine, listItems } from '../research/research.fns.ts';
 import { LANGUAGES, type Quotas } from './workspaces.schemas.ts';
+import { trimEndOf } from '../../lib/text/trim.ts';
 
 // A first workspace proposed from its brand name, its domain and its home page (issue 24): the
 // person types two things, the rest is read or guessed here and stays editable in the form.
@@ -15,7 +16,7 @@ export const MAX_COMPETITORS = 5;
 
 /** A slug from a brand name: accents folded, lowercase, runs of other characters one hyphen, at most 20. */
 export function slugOf(name: string, fallback: string): string {
-  const make = (s: string) => fold(s).replace(/[^a-z0-9]+/g, '-').replace(/^-+/, '').slice(0, 20).replace(/-+$/, '');
+  const make = (s: string) => trimEndOf(fold(s).replace(/[^a-z0-9]+/g, '-').replace(/^-+/, '').slice(0, 20), '-');
   const slug = make(name);
   return slug.length >= 2 ? slug : make(fallback).padEnd(2, '0');
 }
@@ -24,7 +25,7 @@ export function slugOf(name: string, fallback: string): string {
 export function slugCandidates(base: string, count = 20): string[] {
   return Array.from({ length: count }, (_, i) => {
     const suffix = i ? `-${i + 1}` : '';
-    return `${base.slice(0, 20 - suffix.length).replace(/-+$/, '')}${suffix}`;
+    return `${trimEndOf(base.slice(0, 20 - suffix.length), '-')}${suffix}`;
   });
 }
 

@@ -70,6 +70,25 @@ describe('capture from documented wire responses', () => {
     expect(t.usage).toMatchObject({ totalTokens: 22, searches: 1 });
   });
 
+  it.each([
+    ['Acme is fast [1]. Globex too  [2] [2]\n[1] x', [['Acme is fast', 'a'], ['Globex too', 'b'], ['Globex too', 'a']]],
+    ['Ok. [1][9] Next [2]', [['Ok.', 'a'], ['[1][9] Next', 'b']]],
+    ['Acme [[1]] [2]', [['Acme [', 'a'], ['Acme [[1]]', 'b']]],
+    ['A. b [1]\n\n [2] c. [1] [2]', [['b', 'a'], ['b', 'b'], [' [2] c.', 'a'], [' [2] c.', 'b']]],
+    [' [1] x [2]. [1]', [[null, 'a'], [' [1] x', 'b'], [' [1] x [2].', 'a']]],
+  ])('[n] markers in %j cite the sentence part before them, markers and spaces before them aside', (content, cites) => {
+    const body = { model: 'sonar', choices: [{ message: { content } }], search_results: [{ url: 'https://a.example/', title: 'a' }, { url: 'https://b.example/', title: 'b' }] };
+    expect(parseChatCompletions(body, 'perplexity-chat').cited.map((c) => [c.span?.text ?? null, c.title])).toEqual(cites);
+  });
+
+  it('[n] markers: an answer of 50 000 characters of markers is read in one pass', () => {
+    const content = `Acme ${'[1]'.repeat(50_000 / 3)}`;
+    const body = { model: 'sonar', choices: [{ message: { content } }], search_results: [{ url: 'https://a.example/', title: 'a' }] };
+    const cited = parseChatCompletions(body, 'perplexity-chat').cited;
+    expect(cited).toHaveLength(1); // one per URL
+    expect(cited[0]!.span?.text).toBe('Acme');
+  });
+
   it('Perplexity without search_results falls back to the citations list', () => {
     const body: Record<string, unknown> = clone(wire.perplexitySonar);
     delete body.search_results;

@@ -40,25 +40,49 @@ export function parseChatCompletions(body: unknown, format = 'openai-chat', surf
   });
 }
 
-/** `[n]` markers cite the n-th listed result; the span is the sentence part before the marker. */
+/**
+ * `[n]` markers cite the n-th listed result; the span is the sentence part before the marker, up
+ * to the markers and white space right before it ("Fast [1] [2]": both cite "Fast"). One pass:
+ * the answer's text is untrusted and may hold thousands of markers, so nothing here scans back
+ * over the whole text for each marker.
+ */
 function citeMarkers(b: TraceBuilder, text: string, numbered: Array<{ url: unknown; title: unknown }>) {
   let any = false;
+  let prevEnd = -1;
+  let prevBeforeEnd = 0;
+  // Where the last ". " and line break before `seen` are.
+  let seen = 0;
+  let lastDot = -1;
+  let lastBreak = -1;
   for (const m of text.matchAll(MARKER)) {
-    const n = Number(m[1]);
     const at = m.index;
+    // Only white space since the previous marker: the same sentence part as that marker's.
+    let beforeEnd = prevEnd >= 0 && isSpace(text, prevEnd, at) ? prevBeforeEnd : at;
+    if (beforeEnd === at) while (beforeEnd > 0 && /\s/.test(text[beforeEnd - 1]!)) beforeEnd--;
+    prevEnd = at + m[0].length;
+    prevBeforeEnd = beforeEnd;
+    for (; seen < beforeEnd; seen++) {
+      if (text[seen] === '\n') lastBreak = seen;
+      if (seen > 0 && text[seen - 1] === '.' && text[seen] === ' ') lastDot = seen - 1;
+    }
+    const n = Number(m[1]);
     const ref = numbered[n - 1];
     if (!ref) {
       b.warn(`the text cites [${n}], which is not in the source list of ${numbered.length}`);
       continue;
     }
     any = true;
-    const before = text.slice(0, at).replace(/(\s*\[\d{1,3}\])*\s*$/, '');
-    const dot = before.lastIndexOf('. ');
-    const start = Math.max(dot < 0 ? 0 : dot + 2, before.lastIndexOf('\n') + 1);
-    b.cite(ref.url, ref.title, before.length > start ? { start, end: before.length, text: text.slice(start, before.length) } : null);
+    const start = Math.max(lastDot < 0 ? 0 : lastDot + 2, lastBreak + 1);
+    b.cite(ref.url, ref.title, beforeEnd > start ? { start, end: beforeEnd, text: text.slice(start, beforeEnd) } : null);
   }
   if (any) b.reported.add('cited');
   else if (!b.reported.has('cited')) b.warn('the text has no [n] markers: which listed sources the answer used is not reported');
+}
+
+/** Whether text[from, to) is all white space. */
+function isSpace(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (!/\s/.test(text[i]!)) return false;
+  return true;
 }
 
 function spanOf(text: string, start: number | null, end: number | null) {

@@ -7,7 +7,9 @@ const NOW = Date.parse('2026-11-26T12:00:00Z');
 describe('provider limit headers', () => {
   it.each([
     ['1s', 1_000], ['6m0s', 360_000], ['20ms', 20], ['1h2m3.5s', 3_723_500], ['0.250s', 250], ['soon', undefined], ['', undefined],
+    ['1.5.3s', undefined], ['10m', 600_000],
   ])('OpenAI duration %s = %s ms', (value, ms) => expect(parseDuration(value)).toBe(ms));
+  it('OpenAI duration: 50 000 digits without a unit are read in one pass', () => expect(parseDuration(`${'1'.repeat(50_000)}x`)).toBeUndefined());
 
   it.each([
     ['openai: limits, room left', 'openai', { 'x-ratelimit-limit-requests': '600', 'x-ratelimit-remaining-requests': '12', 'x-ratelimit-limit-tokens': '200000' }, { rpm: 600, tpm: 200_000 }],

@@ -16,7 +16,9 @@ export interface LimitSignal {
 /** OpenAI's durations: "1s", "6m0s", "20ms", "1h2m3.5s". */
 export function parseDuration(value: string | undefined): number | undefined {
   if (!value) return undefined;
-  const re = /(\d+(?:\.\d+)?)(ms|h|m|s)/g;
+  // A number starts where a run of digits starts ((?<!\d)): retrying inside a long run of digits
+  // without a unit was quadratic, and from inside a run the match fails whenever it fails from its start.
+  const re = /(?<!\d)(\d+(?:\.\d+)?)(ms|h|m|s)/g;
   let total = 0;
   let matched = '';
   for (const m of value.matchAll(re)) {

@@ -39,7 +39,8 @@ export const ca: LanguagePack = {
     ['problem_solution', /(?:\bcom\b|\bper que\b|\bproblemes?\b|\btriar\b|\bevitar\b|\berrors\b)/i],
   ],
   keywordQuestions: [
-    [/^(.+?) (?:vs\.?|versus) (.+)$/, (m) => `${m[1]} o ${m[2]}: quin és millor`],
+    // ([\s\S]+)$, not (.+)$: the second name cannot fail at a line break, so no "a vs a vs …" retries every vs (keywordQuestion has made every break a space already).
+    [/^(.+?) (?:vs\.?|versus) ([\s\S]+)$/, (m) => `${m[1]} o ${m[2]}: quin és millor`],
     [/^alternatives? (?:a )?(.+)$|^(.+?) alternatives?$/, (m) => `Quines alternatives hi ha a ${m[1] ?? m[2]}`],
     [/^millors? (.+)$/, (m) => `Quina és la millor opció de ${m[1]}`],
     [/^(?:opinions|ressenyes) (?:de |sobre )?(.+)$|^(.+?) (?:opinions|ressenyes)$/, (m) => `Quines opinions hi ha sobre ${m[1] ?? m[2]}`],

@@ -35,7 +35,8 @@ export const en: LanguagePack = {
     ['problem_solution', /\b(?:how (?:do|can|to|should)|why|fix|problem|choose|avoid|mistakes?)\b/i],
   ],
   keywordQuestions: [
-    [/^(.+?) (?:vs\.?|versus) (.+)$/, (m) => `${m[1]} vs ${m[2]}: which is better`],
+    // ([\s\S]+)$, not (.+)$: the second name cannot fail at a line break, so no "a vs a vs …" retries every vs (keywordQuestion has made every break a space already).
+    [/^(.+?) (?:vs\.?|versus) ([\s\S]+)$/, (m) => `${m[1]} vs ${m[2]}: which is better`],
     [/^alternatives? (?:to )?(.+)$|^(.+?) alternatives?$/, (m) => `What are the best alternatives to ${m[1] ?? m[2]}`],
     [/^(?:best|top) (.+)$/, (m) => `What ${enPlural(m[1]!) ? 'are' : 'is'} the best ${m[1]}`],
     [/^(.+?) reviews?$/, (m) => `What do reviews say about ${m[1]}`],

@@ -39,7 +39,8 @@ export const es: LanguagePack = {
     ['problem_solution', /(?:\bcomo\b|\bpor que\b|\bproblemas?\b|\belegir\b|\bevitar\b|\berrores\b)/i],
   ],
   keywordQuestions: [
-    [/^(.+?) (?:vs\.?|versus) (.+)$/, (m) => `${m[1]} o ${m[2]}: cuál es mejor`],
+    // ([\s\S]+)$, not (.+)$: the second name cannot fail at a line break, so no "a vs a vs …" retries every vs (keywordQuestion has made every break a space already).
+    [/^(.+?) (?:vs\.?|versus) ([\s\S]+)$/, (m) => `${m[1]} o ${m[2]}: cuál es mejor`],
     [/^alternativas? (?:a )?(.+)$|^(.+?) alternativas?$/, (m) => `Qué alternativas hay a ${m[1] ?? m[2]}`],
     [/^mejor(?:es)? (.+)$/, (m) => `Cuál es la mejor opción de ${m[1]}`],
     [/^(?:opiniones|reseñas) (?:de |sobre )?(.+)$|^(.+?) (?:opiniones|reseñas)$/, (m) => `Qué opiniones hay sobre ${m[1] ?? m[2]}`],

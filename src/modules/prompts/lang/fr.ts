@@ -39,7 +39,8 @@ export const fr: LanguagePack = {
     ['problem_solution', /(?:\bcomment\b|\bpourquoi\b|\bproblemes?\b|\bchoisir\b|\beviter\b|\berreurs\b)/i],
   ],
   keywordQuestions: [
-    [/^(.+?) (?:vs\.?|versus) (.+)$/, (m) => `${m[1]} ou ${m[2]} : lequel choisir`],
+    // ([\s\S]+)$, not (.+)$: the second name cannot fail at a line break, so no "a vs a vs …" retries every vs (keywordQuestion has made every break a space already).
+    [/^(.+?) (?:vs\.?|versus) ([\s\S]+)$/, (m) => `${m[1]} ou ${m[2]} : lequel choisir`],
     [/^alternatives? (?:à )?(.+)$|^(.+?) alternatives?$/, (m) => `Quelles sont les alternatives à ${m[1] ?? m[2]}`],
     [/^(?:avis) (?:sur )?(.+)$|^(.+?) avis$/, (m) => `Que disent les avis sur ${m[1] ?? m[2]}`],
     [/^(?:prix|tarifs?) (?:de |des |du )?(.+)$|^(.+?) (?:prix|tarifs?)$/, (m) => `Quels sont les prix pour ${m[1] ?? m[2]}`],

@@ -12,7 +12,7 @@ const DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const SLUG = /^[a-z0-9-]{2,20}$/;
 
 /** What a person pastes as a domain ("https://www.Example.com/shop") as the bare domain. */
-export const bareDomain = (text) => text.trim().toLowerCase().replace(/^[a-z]+:\/\//, '').replace(/[/?#:].*$/, '').replace(/^www\./, '').replace(/\.$/, '');
+export const bareDomain = (text) => text.trim().toLowerCase().replace(/^[a-z]+:\/\//, '').split(/[/?#:]/, 1)[0].replace(/^www\./, '').replace(/\.$/, '');
 
 /** Checks as typed, in the contract's formats; null when fine. */
 const CHECKS = {
