@@ -84,7 +84,7 @@ export const jobLogPath = (slug: string, id: string) => `/api/v1/workspaces/${sl
 export function jobView(row: JobRow, slug: string) {
   const percent = row.totalCalls > 0 ? Math.min(100, Math.round((100 * row.completedCalls) / row.totalCalls)) : row.status === 'succeeded' ? 100 : 0;
   return {
-    // pid: spec 2.10 requires it (issue 40.6 put it back after issue 29 had removed it).
+    // pid: spec 2.10 requires it.
     id: row.id, brand: slug, kind: row.kind, pid: row.pid, logPath: jobLogPath(slug, row.id), startedAt: row.startedAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null, status: row.status,
     progress: { completedCalls: row.completedCalls, totalCalls: row.totalCalls, percent, source: row.progressSource as ProgressSource },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageLinks, pagesToFollow, readPage, siteFacts } from './site.fns.ts';
 
-// Links and facts of a page, parsed with cheerio (issue 40: a regular expression over the markup
+// Links and facts of a page, parsed with cheerio (a regular expression over the markup
 // backtracked for minutes on an opening tag that never closes).
 
 const HOME = 'https://acme.com/';

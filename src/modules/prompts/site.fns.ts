@@ -6,7 +6,7 @@ import { jsonLdObjects } from '../profile/design.fns.ts';
 // schema.org data design extraction reads, plus headings, FAQ questions and product names, and
 // the links worth following. Pages are parsed with cheerio, never with regular expressions over
 // the markup: a backtracking pattern over up to 2 MB of a page anyone controls stopped the API's
-// event loop for minutes (issue 40). Texts are bounded here, so that the rules applied to them
+// event loop for minutes. Texts are bounded here, so that the rules applied to them
 // downstream (question marks, intent cues, the category's head noun) work on short strings.
 
 export interface SiteFacts {

@@ -5,7 +5,7 @@ import { html, mappedFetcher, startFixtureSite, type FixtureSite, type Route } f
 import { CRM_SITE } from './proposals.fixtures.ts';
 import { SITE_READ_LIMIT } from './proposals.service.ts';
 
-// How the prompt routes read the workspace's site (issue 40): a page written to make a regular
+// How the prompt routes read the workspace's site: a page written to make a regular
 // expression backtrack is parsed in linear time, a read serves the day (per workspace and domain),
 // and the routes that read share a rate limit. Sites are fixture servers on loopback, reached
 // through the domain → site mapping; each counts the requests it serves.
@@ -55,7 +55,7 @@ afterAll(async () => {
 });
 
 describe('a page made to make a regular expression backtrack', () => {
-  // Before issue 40 each of these calls held the event loop for minutes (every tenant waited) and
+  // With the old regular expression each of these calls held the event loop for minutes (every tenant waited) and
   // the test timed out; no timing is asserted: the answers are.
   it('is read like any page: the category from its title, proposals from its headings and the FAQ page it links', async () => {
     expect(await siteProposal('hostile')).toMatchObject({ singular: 'CRM platform', plural: 'CRM platforms' });

@@ -1,6 +1,6 @@
 // The agency logo's size in pixels, read from the image header by sharp (libuv's thread pool, not
 // the event loop). Every report and the portfolio PDF decode the logo in Chromium, where a 249 KB
-// PNG of 16000×16000 took 3.67 GB and 11 s (issue 40): the bytes limit says nothing about the
+// PNG of 16000×16000 took 3.67 GB and 11 s: the bytes limit says nothing about the
 // pixels, so the settings refuse logos by their dimensions (settings.fns.ts logoSizeProblem).
 // metadata() parses the header and decodes no pixel, so sharp's limitInputPixels (which would
 // refuse without saying the size) is off here: the numbers are judged, and said, by us.

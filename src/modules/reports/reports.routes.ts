@@ -23,7 +23,7 @@ const ReportItem = Type.Object({
 const Day = Type.String({ format: 'date', description: 'A calendar day, YYYY-MM-DD.' });
 const Language = StringEnum(LANGUAGES);
 const Settings = Type.Object({
-  // One line like every other name (issue 40): a CR/LF here reached the cover, the footer and the
+  // One line like every other name: a CR/LF here reached the cover, the footer and the
   // text of scheduled report mail.
   agencyName: Type.Union([PlainText({ minLength: 1, maxLength: 80 }), Type.Null()], { description: 'The agency named on the cover and in the footer, without control characters; null: none.' }),
   agencyLogo: Type.Union([Type.String({ maxLength: LOGO_MAX_CHARS, pattern: LOGO_PATTERN, description: `A PNG or JPEG as a data: URI, at most 256 KB and ${LOGO_MAX_SIDE} pixels a side (400 \`invalid_request\` naming \`body.agencyLogo\` and its size beyond).` }), Type.Null()]),

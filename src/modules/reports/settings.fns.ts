@@ -13,7 +13,7 @@ export interface ReportSettingsBody { agencyName?: string | null; agencyLogo?: s
 export const LOGO_MAX_CHARS = 350_000;
 export const LOGO_PATTERN = '^data:image/(png|jpeg);base64,[A-Za-z0-9+/=]+$';
 /**
- * The largest logo side in pixels (issue 40): the cover shows the logo at most a few hundred pixels
+ * The largest logo side in pixels: the cover shows the logo at most a few hundred pixels
  * wide, and 4096×4096 decodes to 64 MB in Chromium, where 16000×16000 took 3.67 GB.
  */
 export const LOGO_MAX_SIDE = 4096;

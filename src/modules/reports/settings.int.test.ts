@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createWorkspace, signup, type TestContext } from '../../../test/helpers/app.ts';
 
-// Report settings as the security review of issue 40 found them: an agency logo of 16000×16000
+// Report settings as a security review found them: an agency logo of 16000×16000
 // pixels in 249 KB of PNG was stored, and every report and portfolio PDF then decoded it (Chromium
 // at 3.67 GB for 11 s); an agency name with CR/LF was stored as given. Both are refused at PUT,
 // in the error envelope, and nothing is written.

@@ -100,7 +100,7 @@ describe('runs', () => {
     const run = res.json();
     expect(run).toMatchObject({ brand: slug, kind: 'measurement', status: 'running', finishedAt: null, lastLines: [], progress: { totalCalls: 10, source: 'calls' } });
     expect(run.id).toMatch(/^run_/);
-    // Spec 2.10 (issue 40.6): `pid` is the OS process id of the process that runs the job — here
+    // Spec 2.10: `pid` is the OS process id of the process that runs the job — here
     // the test's own process, which runs the API and the workers. No server file path is shown
     // (issue 29): the log is read through the API.
     expect(run.pid).toBe(process.pid);

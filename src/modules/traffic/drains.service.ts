@@ -94,7 +94,7 @@ export function createDrainsService(deps: {
     /**
      * A signed push: the body is spooled while its HMAC is computed, then checked (constant time)
      * before anything else is said about it, and ingested into the drain's workspace only.
-     * Before a byte is read (issue 40): a declared length over the limit is 413 whatever the
+     * Before a byte is read: a declared length over the limit is 413 whatever the
      * drain, and a push to a known drain takes a place among the unverified spools (per drain,
      * per client address, in total) or is 429 with Retry-After. A refused push's spool is deleted.
      */

@@ -1,4 +1,4 @@
-// How far a gzip upload may inflate (issue 40): 306 KB of gzip became 300 MB of zeros, read to the
+// How far a gzip upload may inflate: 306 KB of gzip became 300 MB of zeros, read to the
 // end by the ingestion process for a job that "succeeded" with nothing in it. Real access logs
 // inflate 5 to 20 times; 100 times leaves room for repetitive ones, and 2 GiB bounds the largest
 // upload (100 MB) whatever its ratio. The ingestion stops, and the job fails, the moment the

@@ -51,7 +51,7 @@ async function run(start: Extract<ParentMessage, { type: 'start' }>) {
       done(null, chunk);
     },
   });
-  // Inflated bytes are counted as they leave gunzip: past the limit the chain stops (issue 40).
+  // Inflated bytes are counted as they leave gunzip: past the limit the chain stops.
   const INFLATION = 'GEO_INFLATION_LIMIT';
   const compressed = start.gzip ? (await stat(start.file)).size : 0;
   const limit = start.gzip ? inflationLimit(compressed) : Infinity;

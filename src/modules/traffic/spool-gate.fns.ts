@@ -1,6 +1,6 @@
 import { addressBucket } from '../../lib/rate-limit/address.fns.ts';
 
-// How many drain pushes may be on disk before their signature is checked (issue 40: three
+// How many drain pushes may be on disk before their signature is checked (three
 // concurrent 30 MB pushes with a wrong signature held 90 MB before each got 401). A push is
 // spooled while its HMAC is computed, since the signature covers the whole body; until it ends it
 // is unverified, so anyone who knows a drain id (it is in the push URL) can make the service write.

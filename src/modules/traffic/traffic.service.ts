@@ -33,7 +33,7 @@ const tooLarge = () => new AppError('payload_too_large', `An upload is at most $
 
 /**
  * A body whose Content-Length says it is over the limit is refused before a byte of it is read or
- * written (issue 40); one sent without a length (chunked) is still cut at the limit as it arrives.
+ * written; one sent without a length (chunked) is still cut at the limit as it arrives.
  */
 export function refuseDeclaredOverLimit(contentLength: string | string[] | undefined) {
   const declared = typeof contentLength === 'string' && /^\d+$/.test(contentLength.trim()) ? Number(contentLength) : 0;

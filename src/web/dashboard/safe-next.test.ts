@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain browser module without types
 import { safeNext } from './client/safe-next.js';
 
-// Issue 29, finding 4, and issue 40, finding 1: `next` after sign-in may only lead to a page of
-// this site. Each target is what URLSearchParams.get('next') yields (already percent-decoded once).
+// `next` after sign-in may only lead to a page of this site. Each target is what URLSearchParams.get('next') yields (already percent-decoded once).
 // Issue 40: a target that resolves to this origin with a path starting `//` (`/..//evil.example`)
 // was handed to location.assign() as `//evil.example/…`, which the browser reads as another host.
 
