@@ -122,6 +122,7 @@ import { createMcpCore } from './modules/mcp/mcp.server.ts';
 import { createQuotes } from './modules/mcp/mcp.quotes.ts';
 import { mcpRoutes } from './modules/mcp/mcp.routes.ts';
 import { createDrainsService } from './modules/traffic/drains.service.ts';
+import type { SpoolDeadlines } from './modules/traffic/spool-gate.fns.ts';
 import { drainsRoutes } from './modules/traffic/drains.routes.ts';
 import { createTrafficService } from './modules/traffic/traffic.service.ts';
 import { createTrafficViews } from './modules/traffic/traffic.views.ts';
@@ -173,6 +174,8 @@ export interface AppDeps {
   simulatedShift?: SimulatedShift;
   /** Scheduled report mail attaches PDFs up to this size (10 MB) and links larger ones; tests lower it. */
   reportAttachLimitBytes?: number;
+  /** How long an unverified drain push may take to arrive (SPOOL_DEADLINES); tests shorten it. */
+  spoolDeadlines?: SpoolDeadlines;
 }
 
 /** Password hashing cost: the OWASP floor, lowered only by tests (GEO_ENV=test), never in production. */
@@ -477,7 +480,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const schedules = createSchedulesService({ db, clock, runs, workspaces, events, log: app.log, canaries });
   schedulesRoutes(app, { schedules });
   // Log drains push into the traffic ingestion with a signing secret of their own (docs/traffic.md).
-  await drainsRoutes(app, { drains: createDrainsService({ db, clock, credentialsKey: config.secrets.credentialsKey, traffic, workspaces }) });
+  await drainsRoutes(app, { drains: createDrainsService({ db, clock, credentialsKey: config.secrets.credentialsKey, traffic, workspaces, spoolDeadlines: deps.spoolDeadlines }) });
   timers.declare({ name: 'jobs_sweep', everySeconds: 10, run: () => jobs.sweep() }); // dead workers failed within DEAD_AFTER_MS + ~10 s
   timers.declare({ name: 'maintenance_sweep', cron: '* * * * *', run: () => app.maintenance.sweep() });
   // Offered on the minute by every process as well (jobs.timers.ts): due runs start ~0.3 s after their time.

@@ -48,8 +48,8 @@ interface Answer { status: number; headers: http.IncomingHttpHeaders; body: { er
  * rest when `end()` is called. `answer` resolves when the server answers, whether or not the body
  * was all sent (a refusal before reading answers at once).
  */
-function openPush(url: string, from: string, headers: Record<string, string> = {}) {
-  const req = http.request(`${base}${url}`, {
+function openPush(url: string, from: string, headers: Record<string, string> = {}, at = base) {
+  const req = http.request(`${at}${url}`, {
     method: 'POST', localAddress: from,
     headers: { 'content-type': 'application/x-ndjson', 'x-geo-signature': 'ab'.repeat(32), ...headers },
   });
@@ -141,5 +141,41 @@ describe('drain pushes: bounded before their signature is checked', () => {
     await spools(2);
     for (const q of again) q.end();
     for (const q of again) expect((await q.answer).status).toBe(401);
+  });
+});
+
+describe('drain pushes that stall are cut: a trickle cannot hold a place', () => {
+  // Its own app, whose unverified pushes may pause 300 ms (30 s in production, SPOOL_DEADLINES).
+  let slow: TestContext;
+  let slowBase: string;
+  const slowConfig = testConfig();
+  beforeAll(async () => {
+    slow = await createTestApp({ config: slowConfig, spoolDeadlines: { idleMs: 300, totalMs: 60_000 } });
+    const owner = (await signup(slow.app)).cookie;
+    await createWorkspace(slow.app, owner, 'stalls');
+    slowBase = await listen(slow.app);
+    const res = await slow.app.inject({ method: 'POST', url: '/api/v1/workspaces/stalls/traffic/drains', headers: { cookie: owner }, payload: { name: 'stalled' } });
+    drainId = res.json().id;
+  });
+  afterAll(() => slow.close());
+  let drainId: string;
+  const slowSpools = () => {
+    try {
+      return readdirSync(path.join(slowConfig.dataDir, 'traffic', 'uploads'));
+    } catch {
+      return [];
+    }
+  };
+
+  it('two pushes that send a megabyte and stop hold the drain only until the pause bound: then they are closed, their spools deleted, and the drain takes pushes again', async () => {
+    const stalled = [openPush(pushUrl(drainId), '127.0.3.1', {}, slowBase), openPush(pushUrl(drainId), '127.0.3.2', {}, slowBase)];
+    // The server closes them without an answer: each request ends in an error on this side.
+    const ended = stalled.map((p) => p.answer.then(() => 'answered', () => 'closed'));
+    expect(await Promise.all(ended)).toEqual(['closed', 'closed']);
+    await until(async () => slowSpools().length, (n) => n === 0, 'the stalled spools deleted');
+    // Both places are free: two whole pushes are read and judged by their signature (401), none is 429.
+    const next = [openPush(pushUrl(drainId), '127.0.3.3', {}, slowBase), openPush(pushUrl(drainId), '127.0.3.4', {}, slowBase)];
+    for (const p of next) p.end();
+    for (const p of next) expect((await p.answer).status).toBe(401);
   });
 });

@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
 import { createBodyVerifier, drainPushPath, isDrainId, newDrainSecret, signatureClaim } from './drains.fns.ts';
-import { createSpoolGate, spoolRefusal, SPOOL_RETRY_AFTER_S, type SpoolGate } from './spool-gate.fns.ts';
+import { createSpoolGate, spoolRefusal, SPOOL_DEADLINES, SPOOL_RETRY_AFTER_S, type SpoolDeadlines, type SpoolGate } from './spool-gate.fns.ts';
 import { refuseDeclaredOverLimit, type TrafficService } from './traffic.service.ts';
 import { trafficDrains } from './traffic.tables.ts';
 
@@ -44,6 +44,8 @@ export function createDrainsService(deps: {
   workspaces: { contextById(id: string): Promise<WorkspaceContext> };
   /** Bounds on pushes spooled but not yet verified (spool-gate.fns.ts); one per process. */
   spoolGate?: SpoolGate;
+  /** How long an unverified push may take to arrive (spool-gate.fns.ts); tests shorten it. */
+  spoolDeadlines?: SpoolDeadlines;
 }) {
   const { db, clock } = deps;
   const gate = deps.spoolGate ?? createSpoolGate();
@@ -122,12 +124,16 @@ export function createDrainsService(deps: {
         body.resume();
         throw new AppError('rate_limited', spoolRefusal(place.over, place.limit), { scope: place.over, limit: place.limit }, { 'retry-after': String(SPOOL_RETRY_AFTER_S) });
       }
+      const deadline = cutWhenStalled(body, deps.spoolDeadlines ?? SPOOL_DEADLINES);
       try {
         const verifier = createBodyVerifier(secret, claim);
         const ws = await deps.workspaces.contextById(drain.workspaceId);
         const job = await deps.traffic.upload(ws, null, body, `drain:${drain.id}`, {
           contentLength: headers['content-length'],
-          onChunk: (chunk) => verifier.update(chunk),
+          onChunk: (chunk) => {
+            deadline.arrived();
+            verifier.update(chunk);
+          },
           // Revoked while the body was arriving: refused as well.
           beforeStart: async () => {
             if (!verifier.matches() || !(await active(drain.id))) throw refused();
@@ -136,9 +142,29 @@ export function createDrainsService(deps: {
         return { job, vercelVerify: drain.vercelVerify };
       } finally {
         // Verified and handed to a job, or refused and its spool deleted (upload() does both).
+        deadline.clear();
         place.leave();
       }
     },
   };
 }
 export type DrainsService = ReturnType<typeof createDrainsService>;
+
+/**
+ * Cuts an unverified push whose body stalls (no chunk for `idleMs`) or drags (past `totalMs`):
+ * destroying the request closes its socket, the spool's pipeline fails, upload() deletes the
+ * spool, and the caller's `finally` frees the gate's place. A trickling sender gets no answer; its
+ * connection is closed.
+ */
+function cutWhenStalled(body: Readable, deadlines: SpoolDeadlines) {
+  const cut = (why: string) => body.destroy(new AppError('invalid_request', `body: the push ${why}; an unverified push must arrive within ${deadlines.totalMs / 1000} s, with no pause over ${deadlines.idleMs / 1000} s.`));
+  const idle = setTimeout(() => cut('paused too long'), deadlines.idleMs);
+  const total = setTimeout(() => cut('took too long'), deadlines.totalMs);
+  return {
+    arrived: () => idle.refresh(),
+    clear() {
+      clearTimeout(idle);
+      clearTimeout(total);
+    },
+  };
+}

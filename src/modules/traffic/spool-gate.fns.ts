@@ -22,6 +22,21 @@ export const SPOOL_LIMITS: SpoolLimits = { perDrain: 2, perAddress: 2, total: 8 
 /** Seconds a refused sender is told to wait (Retry-After): about the time a large push takes to arrive and be checked. */
 export const SPOOL_RETRY_AFTER_S = 10;
 
+/**
+ * How long an unverified push may take to arrive: a place in the gate is held until the body
+ * ends, so a sender that trickles a byte now and then would hold it forever and, with a few
+ * addresses, lock every drain out. Past either bound the push is cut (its socket closed, its
+ * spool deleted) and its place freed. A shipper's batch arrives in well under a second; 30 s of
+ * silence or 2 minutes in all allow a slow link, never a held door.
+ */
+export interface SpoolDeadlines {
+  /** Longest wait for the next chunk of the body. */
+  idleMs: number;
+  /** Longest time from the first byte read to the body's end. */
+  totalMs: number;
+}
+export const SPOOL_DEADLINES: SpoolDeadlines = { idleMs: 30_000, totalMs: 120_000 };
+
 export type SpoolScope = 'drain' | 'address' | 'total';
 export type SpoolPass = { ok: true; leave(): void } | { ok: false; over: SpoolScope; limit: number };
 
