@@ -61,4 +61,14 @@ describe('the facts of a page', () => {
     expect(facts.faq).toEqual(['Is it free?']);
     expect(facts.products).toEqual([]);
   });
+
+  it('judges a short text by its whole length, also when a space stands where a cut would fall', () => {
+    // 199 characters, then "? tail": cut at 200 (at the space) it would read as a question.
+    const question = `${'Q'.repeat(199)}? and more`;
+    const heading = `${'Long heading '.repeat(6)}xy and the rest`; // a space at index 80, the heading bound
+    const ld = { '@type': 'FAQPage', mainEntity: [{ name: question }, { name: 'Is it free?' }] };
+    const facts = siteFacts(`<html><head><script type="application/ld+json">${JSON.stringify(ld)}</script></head><body><h2>${'x'.repeat(199)}? tail</h2><h2>${heading}</h2><h3>Fast onboarding for teams</h3></body></html>`);
+    expect(facts.faq).toEqual(['Is it free?']);
+    expect(facts.headings).toEqual(['Fast onboarding for teams']);
+  });
 });

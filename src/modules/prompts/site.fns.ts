@@ -31,8 +31,11 @@ const NAME_MAX = 100;
 type Json = Record<string, unknown>;
 const typesOf = (o: Json) => [o['@type']].flat().filter((t): t is string => typeof t === 'string');
 const clean = (s: unknown, max = TEXT_MAX) => (typeof s === 'string' && s.trim() ? s.replace(/\s+/g, ' ').trim().slice(0, max).trimEnd() : null);
-/** A short text, whole or not at all (a cut question is not a question). */
-const whole = (s: unknown, max: number) => { const t = clean(s, max + 1); return t && t.length <= max ? t : null; };
+/** A short text, whole or not at all (a cut question is not a question): its length is judged before any cut. */
+const whole = (s: unknown, max: number) => {
+  const t = typeof s === 'string' ? s.replace(/\s+/g, ' ').trim() : '';
+  return t && t.length <= max ? t : null;
+};
 const NAV = /^(?:home|about( us)?|contact( us)?|pricing|blog|log ?in|sign ?(?:in|up)|menu|faqs?|news|careers|team|inicio|contacto|precios|contacte|preus|accueil|tarifs|à propos|qui sommes-nous)$/i;
 /** A link whose address or text says it leads to questions, products or services. */
 const MORE_PAGES = /faq|frequently|questions|preguntas|preguntes|product|service|servicio|servei|solution|features/i;
