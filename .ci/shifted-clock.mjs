@@ -7,11 +7,14 @@ const offset = Number(process.env.GEO_CLOCK_OFFSET_MS ?? 0);
 if (offset) {
   const RealDate = globalThis.Date;
   const now = () => RealDate.now() + offset;
-  globalThis.Date = new Proxy(RealDate, {
+  const ShiftedDate = new Proxy(RealDate, {
     // new Date() is now; new Date(anything) is that moment, as before.
-    construct: (target, args, newTarget) => Reflect.construct(target, args.length ? args : [now()], newTarget),
+    construct: (target, args, newTarget) => Reflect.construct(target, args.length ? args : [now()], newTarget === ShiftedDate ? target : newTarget),
     // Date() called without new is now's string.
     apply: () => new RealDate(now()).toString(),
     get: (target, key, receiver) => (key === 'now' ? now : Reflect.get(target, key, receiver)),
   });
+  globalThis.Date = ShiftedDate;
+  // `new (date.constructor)()` is now as well, and `date.constructor === Date` holds.
+  RealDate.prototype.constructor = ShiftedDate;
 }

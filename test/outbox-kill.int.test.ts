@@ -41,7 +41,8 @@ afterAll(() => rx.close());
 
 const config = (workers: 'off' | 'embedded') => {
   const base = testConfig({ fetch: { allowPrivate: false, allowOrigins: [rx.origin] }, webhooks: { maxAttempts: 3, retryBaseMs: 20, timeoutMs: 5_000, disableAfter: 5 } });
-  return { ...base, pipeline: { ...base.pipeline, workers } };
+  // The day stays pinned for the app below that drives its own clock from the real now.
+  return { ...base, pipeline: { ...base.pipeline, workers, simulatedDay: process.env.GEO_SIMULATED_DAY } };
 };
 
 /** Runs the child until it dies; resolves with its exit code and signal. */

@@ -56,6 +56,13 @@ describe('translator: a stored English text in the reader’s language', () => {
   });
 
   it('the data keeps the English of the table', () => expect(en('note.itemsOf', { k: 3, n: 8 })).toBe('3 of 8 items'));
+
+  it('tries its templates only on texts a stored sentence can be: a 50,000-character near-match stays as it is', () => {
+    // Almost a template many times over: each `(.+)` could take any of its cuts.
+    const near = en('note.itemsOf', { k: 3, n: 8 }).replace('items', '').repeat(5_000);
+    expect(t('es').text(near)).toBe(near);
+    expect(t('es').text(en('note.itemsOf', { k: 3, n: 8 }))).not.toBe(en('note.itemsOf', { k: 3, n: 8 }));
+  });
 });
 
 /** What a reader sees: text between tags and the accessible names of charts, entities decoded. */

@@ -46,6 +46,9 @@ const TEMPLATES = STORED.filter((k) => EN[k].includes('{')).map((key) => {
   return { key, names, fixed: literal.join('').length, re: new RegExp(`^${literal.map(escape).join('(.+)')}$`, 's') };
 }).sort((a, b) => b.fixed - a.fixed);
 
+/** The longest stored text the templates are tried on (see `text` below). */
+const STORED_TEXT_MAX = 2_000;
+
 /** A parameter that is itself a word of the table: said in the reader's language too. */
 const TERM_PARAMS = new Set(['verdict']);
 
@@ -73,6 +76,10 @@ export function translator(f: Formatter): Translator {
     if (language === 'en' || !s) return s;
     const key = EXACT.get(s);
     if (key) return table[key];
+    // bounded: the templates' patterns hold one `(.+)` per parameter, polynomial in the text's
+    // length when it almost matches; a stored sentence is a template of under 300 characters
+    // with names and figures of bounded fields, so a longer text is none of ours and stays as is.
+    if (s.length > STORED_TEXT_MAX) return s;
     for (const t of TEMPLATES) {
       const m = t.re.exec(s);
       if (!m) continue;
