@@ -20,7 +20,7 @@ import { pdfChrome, toCsv, toHtml } from './render.fns.ts';
 import { buildReport, CATALOG, REPORT_TYPES, type Branding, type RecsInput, type ReportData, type ReportType, type SeoInput } from './reports.fns.ts';
 import { reportSettings, reports } from './reports.tables.ts';
 import { readLogoSize } from './logo.image.ts';
-import { checkSettings, defaultSettings, settingsView, type ReportSettingsBody } from './settings.fns.ts';
+import { checkSettings, defaultSettings, logoKind, settingsView, type ReportSettingsBody } from './settings.fns.ts';
 import { trafficPages, type TrafficReads } from './traffic.data.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -328,7 +328,8 @@ export function createReportsService(deps: {
 
     getSettings: async (ws: WorkspaceContext) => settingsView(await settingsOf(ws.id)),
     async putSettings(ws: WorkspaceContext, body: ReportSettingsBody) {
-      checkSettings(body, body.agencyLogo ? await readLogoSize(body.agencyLogo) : null);
+      // sharp reads the header only of a logo whose bytes are the PNG or JPEG it says it is.
+      checkSettings(body, body.agencyLogo && logoKind(body.agencyLogo) ? await readLogoSize(body.agencyLogo) : null);
       const values = { agencyName: body.agencyName ?? null, agencyLogo: body.agencyLogo ?? null, whiteLabel: body.whiteLabel ?? false, timeZone: body.timeZone ?? 'UTC', language: body.language ?? 'en', updatedAt: clock.now() };
       const [row] = await db.insert(reportSettings).values({ workspaceId: ws.id, ...values })
         .onConflictDoUpdate({ target: reportSettings.workspaceId, set: values }).returning();

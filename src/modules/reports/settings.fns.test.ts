@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOGO_MAX_SIDE, logoSizeProblem } from './settings.fns.ts';
+import { LOGO_MAX_SIDE, logoKind, logoSizeProblem } from './settings.fns.ts';
 
 // Issue 40: a logo is refused by its pixels, not only its bytes; the message says the limit in words.
 
@@ -15,4 +15,16 @@ describe('logoSizeProblem', () => {
   ])('%o → %s', (size, problem) => {
     expect(logoSizeProblem(size, 'png')).toBe(problem);
   });
+});
+
+describe('logoKind: the declared type, only when the bytes begin as that type does', () => {
+  const uri = (type: string, bytes: number[]) => `data:image/${type};base64,${Buffer.from([...bytes, 0, 0, 0, 0]).toString('base64')}`;
+  it.each([
+    ['a PNG', uri('png', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a]), 'png'],
+    ['a JPEG', uri('jpeg', [0xff, 0xd8, 0xff, 0xe0]), 'jpeg'],
+    ['an SVG labelled PNG', `data:image/png;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64')}`, null],
+    ['a GIF labelled JPEG', uri('jpeg', [0x47, 0x49, 0x46, 0x38]), null],
+    ['a JPEG labelled PNG', uri('png', [0xff, 0xd8, 0xff, 0xe0]), null],
+    ['another type', uri('gif', [0x47, 0x49, 0x46, 0x38]), null],
+  ])('%s → %s', (_what, dataUri, kind) => expect(logoKind(dataUri)).toBe(kind));
 });

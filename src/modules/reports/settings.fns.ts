@@ -40,16 +40,25 @@ export function logoSizeProblem(size: LogoSize | null, kind: string): string | n
   return `body.agencyLogo is ${size.width}×${size.height} pixels; a logo may be at most ${LOGO_MAX_SIDE} pixels wide and ${LOGO_MAX_SIDE} pixels high`;
 }
 
+/**
+ * The logo's type when its bytes begin as its declared type's do (PNG or JPEG), else null. Checked
+ * before sharp reads the header, so that no other decoder (SVG, TIFF, GIF…) parses a logo.
+ */
+export function logoKind(dataUri: string): 'png' | 'jpeg' | null {
+  const [, kind, data] = /^data:image\/(png|jpeg);base64,(.*)$/s.exec(dataUri) ?? [];
+  if (kind !== 'png' && kind !== 'jpeg') return null;
+  const bytes = Buffer.from((data ?? '').slice(0, 16), 'base64');
+  return MAGIC[kind].every((b, i) => bytes[i] === b) ? kind : null;
+}
+
 /** Every problem of the body at once; `logoSize` is the logo's header as read (readLogoSize), when there is a logo. */
 export function checkSettings(body: ReportSettingsBody, logoSize: LogoSize | null = null) {
   const fields: Array<{ field: string; keyword: string; message: string }> = [];
   const zone = timeZoneProblem(body.timeZone, 'body.timeZone');
   if (zone) fields.push(zone);
   if (body.agencyLogo) {
-    const [, kind, data] = /^data:image\/(png|jpeg);base64,(.*)$/.exec(body.agencyLogo) ?? [];
-    const bytes = Buffer.from(data ?? '', 'base64');
-    const magic = MAGIC[kind as keyof typeof MAGIC] ?? [];
-    const size = magic.length && magic.every((b, i) => bytes[i] === b) ? logoSizeProblem(logoSize, kind!) : `body.agencyLogo is not a ${kind ?? 'PNG or JPEG'} image`;
+    const kind = logoKind(body.agencyLogo);
+    const size = kind ? logoSizeProblem(logoSize, kind) : `body.agencyLogo is not a ${/^data:image\/(png|jpeg);/.exec(body.agencyLogo)?.[1] ?? 'PNG or JPEG'} image`;
     if (size) fields.push({ field: 'body.agencyLogo', keyword: 'custom', message: size });
   }
   if (fields.length) throw invalid(fields.map((f) => f.message).join('; '), { fields });
