@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { browserAvailable, launchBrowser } from '../helpers/browser.ts';
 import { createTestApp, createWorkspace, signup, type TestContext } from '../helpers/app.ts';
+import { hugePng } from '../helpers/images.ts';
 import { goodPage, html, jobWhenDone, LLMS, ROBOTS, SITEMAP, startFixtureSite, text, type FixtureSite } from '../helpers/fixture-site.ts';
 
 // The dashboard pages beyond the main walk (dashboard.browser.test.ts), in Chromium: research
@@ -104,6 +105,16 @@ describe.runIf(browserAvailable)('dashboard pages in Chromium', () => {
     await made.getByRole('link', { name: /^PDF/ }).waitFor({ timeout: 60_000 });
     expect(await made.textContent()).toMatch(/Competitor comparison/);
     expect(await made.textContent()).not.toMatch(/\d{4}-\d{2}-\d{2}/); // the period reads as dates, not ISO days
+    // A logo of 16000×16000 pixels (a few KB) is refused beside its field, in words, and not kept.
+    const huge = Buffer.from(hugePng(16_000, 16_000).split(',')[1]!, 'base64');
+    await page.locator('#sender-logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: huge });
+    await page.getByRole('button', { name: 'Remove the logo' }).waitFor();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.locator('#sender-logo-err').waitFor();
+    expect(await page.locator('#sender-logo-err').textContent()).toMatch(/^The logo is 16,000 × 16,000 pixels; a logo may be at most 4,096 pixels wide and 4,096 pixels high\.$/);
+    await shot('reports-logo-refused');
+    expect((await api('GET', `/api/v1/workspaces/${SLUG}/reports/settings`)).body).toMatchObject({ agencyLogo: null });
+    await page.getByRole('button', { name: 'Remove the logo' }).click();
     await page.getByLabel('Agency name').fill('Northwind Agency');
     await page.getByLabel(/White-label/).check();
     await page.getByRole('button', { name: 'Save', exact: true }).click();

@@ -8,10 +8,10 @@ describe('logoSizeProblem', () => {
     [{ width: 1, height: 1 }, null],
     [{ width: 200, height: 60 }, null],
     [{ width: LOGO_MAX_SIDE, height: LOGO_MAX_SIDE }, null],
-    [{ width: LOGO_MAX_SIDE + 1, height: 1 }, 'body.agencyLogo is 4097×1 pixels; a logo may be at most 4096 pixels wide and 4096 pixels high'],
-    [{ width: 1, height: LOGO_MAX_SIDE + 1 }, 'body.agencyLogo is 1×4097 pixels; a logo may be at most 4096 pixels wide and 4096 pixels high'],
-    [{ width: 16_000, height: 16_000 }, 'body.agencyLogo is 16000×16000 pixels; a logo may be at most 4096 pixels wide and 4096 pixels high'],
-    [null, 'body.agencyLogo is not a png image that can be read'],
+    [{ width: LOGO_MAX_SIDE + 1, height: 1 }, 'The logo is 4,097 × 1 pixels; a logo may be at most 4,096 pixels wide and 4,096 pixels high.'],
+    [{ width: 1, height: LOGO_MAX_SIDE + 1 }, 'The logo is 1 × 4,097 pixels; a logo may be at most 4,096 pixels wide and 4,096 pixels high.'],
+    [{ width: 16_000, height: 16_000 }, 'The logo is 16,000 × 16,000 pixels; a logo may be at most 4,096 pixels wide and 4,096 pixels high.'],
+    [null, 'The logo is not a PNG image that can be read.'],
   ])('%o → %s', (size, problem) => {
     expect(logoSizeProblem(size, 'png')).toBe(problem);
   });

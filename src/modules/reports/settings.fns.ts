@@ -1,5 +1,6 @@
 import { isTimeZone, type Language } from '../../lib/format/format.js';
 import { invalid } from '../../lib/errors.ts';
+import { english } from '../../lib/format/english.ts';
 import type { LogoSize } from './logo.image.ts';
 import type { reportSettings } from './reports.tables.ts';
 
@@ -35,9 +36,10 @@ export function timeZoneProblem(value: string | undefined, field: string) {
 
 /** What is wrong with a logo of this size (null: unreadable header), or null when it may be stored. */
 export function logoSizeProblem(size: LogoSize | null, kind: string): string | null {
-  if (!size) return `body.agencyLogo is not a ${kind} image that can be read`;
+  if (!size) return `The logo is not a ${kind.toUpperCase()} image that can be read.`;
   if (size.width <= LOGO_MAX_SIDE && size.height <= LOGO_MAX_SIDE) return null;
-  return `body.agencyLogo is ${size.width}×${size.height} pixels; a logo may be at most ${LOGO_MAX_SIDE} pixels wide and ${LOGO_MAX_SIDE} pixels high`;
+  const px = english.count;
+  return `The logo is ${px(size.width)} × ${px(size.height)} pixels; a logo may be at most ${px(LOGO_MAX_SIDE)} pixels wide and ${px(LOGO_MAX_SIDE)} pixels high.`;
 }
 
 /**
@@ -58,7 +60,7 @@ export function checkSettings(body: ReportSettingsBody, logoSize: LogoSize | nul
   if (zone) fields.push(zone);
   if (body.agencyLogo) {
     const kind = logoKind(body.agencyLogo);
-    const size = kind ? logoSizeProblem(logoSize, kind) : `body.agencyLogo is not a ${/^data:image\/(png|jpeg);/.exec(body.agencyLogo)?.[1] ?? 'PNG or JPEG'} image`;
+    const size = kind ? logoSizeProblem(logoSize, kind) : `The logo is not a ${/^data:image\/(png|jpeg);/.exec(body.agencyLogo)?.[1]?.toUpperCase() ?? 'PNG or JPEG'} image.`;
     if (size) fields.push({ field: 'body.agencyLogo', keyword: 'custom', message: size });
   }
   if (fields.length) throw invalid(fields.map((f) => f.message).join('; '), { fields });

@@ -1,7 +1,7 @@
-import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createWorkspace, signup, type TestContext } from '../../../test/helpers/app.ts';
+import { hugePng } from '../../../test/helpers/images.ts';
 
 // Report settings as a security review found them: an agency logo of 16000×16000
 // pixels in 249 KB of PNG was stored, and every report and portfolio PDF then decoded it (Chromium
@@ -24,27 +24,6 @@ async function png(width: number, height: number) {
   const bytes = await sharp({ create: { width, height, channels: 3, background: '#fff' } }).png({ compressionLevel: 9 }).toBuffer();
   return `data:image/png;base64,${bytes.toString('base64')}`;
 }
-/**
- * A real PNG of any size in a few KB: 1-bit greyscale rows of zeros, deflated. (sharp makes the
- * same image, but takes 10 s or more to compress 16000×16000 pixels.)
- */
-function hugePng(width: number, height: number) {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(8 + data.length + 4);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), 8 + data.length);
-    return out;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([1, 0, 0, 0, 0], 8); // bit depth 1, greyscale, deflate, adaptive filters, no interlace
-  const rows = Buffer.alloc(height * (1 + Math.ceil(width / 8))); // filter byte 0 and black pixels
-  const bytes = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
-  return `data:image/png;base64,${bytes.toString('base64')}`;
-}
 async function jpeg(width: number, height: number) {
   const bytes = await sharp({ create: { width, height, channels: 3, background: '#fff' } }).jpeg({ quality: 10 }).toBuffer();
   return `data:image/jpeg;base64,${bytes.toString('base64')}`;
@@ -59,7 +38,7 @@ describe('report settings: agency logo dimensions', () => {
     expect(res.statusCode, res.body).toBe(400);
     const { error } = res.json();
     expect(error).toMatchObject({ code: 'invalid_request', requestId: expect.any(String) });
-    expect(error.message).toBe('body.agencyLogo is 16000×16000 pixels; a logo may be at most 4096 pixels wide and 4096 pixels high');
+    expect(error.message).toBe('The logo is 16,000 × 16,000 pixels; a logo may be at most 4,096 pixels wide and 4,096 pixels high.');
     expect(error.details.fields).toEqual([{ field: 'body.agencyLogo', keyword: 'custom', message: error.message }]);
     expect(await stored()).toMatchObject({ agencyName: null, agencyLogo: null });
   });
@@ -67,19 +46,19 @@ describe('report settings: agency logo dimensions', () => {
   it.each([[4097, 10], [10, 4097]])('refuses %i×%i (one side over the limit)', async (width, height) => {
     const res = await put({ agencyLogo: await png(width, height) });
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().error.message).toContain('at most 4096 pixels wide and 4096 pixels high');
+    expect(res.json().error.message).toContain('at most 4,096 pixels wide and 4,096 pixels high');
   });
 
   it('refuses a JPEG over the limit as well', async () => {
     const res = await put({ agencyLogo: await jpeg(5000, 200) });
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().error.message).toBe('body.agencyLogo is 5000×200 pixels; a logo may be at most 4096 pixels wide and 4096 pixels high');
+    expect(res.json().error.message).toBe('The logo is 5,000 × 200 pixels; a logo may be at most 4,096 pixels wide and 4,096 pixels high.');
   });
 
   it('refuses a PNG whose header cannot be read', async () => {
     const res = await put({ agencyLogo: `data:image/png;base64,${Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]).toString('base64')}` });
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().error.message).toMatch(/^body\.agencyLogo is not a png image/);
+    expect(res.json().error.message).toMatch(/^The logo is not a PNG image/);
   });
 
   it('keeps a logo of 4096×4096 and a small one', async () => {

@@ -39,7 +39,7 @@ export function Sender({ workspace }) {
   return html`<${Section} id="sender" title="Who sends the reports"><form class="stack wide" onSubmit=${save} novalidate>
     <div class="row">
       <${Field} id="sender-agency" label="Agency name" hint="On the cover and in every page's footer." error=${errs.agencyName} maxlength="80" ...${bind('agencyName')} />
-      <div class="field"><label for="sender-logo">Agency logo (PNG or JPEG, up to 256 KB)</label><input id="sender-logo" type="file" accept="image/png,image/jpeg" onChange=${pickLogo} aria-describedby=${errs.agencyLogo ? 'sender-logo-err' : undefined} />
+      <div class="field"><label for="sender-logo">Agency logo (PNG or JPEG, up to 256 KB and 4,096 pixels a side)</label><input id="sender-logo" type="file" accept="image/png,image/jpeg" onChange=${pickLogo} aria-describedby=${errs.agencyLogo ? 'sender-logo-err' : undefined} />
         ${f.agencyLogo ? html`<span class="row"><img class="logo-preview" src=${f.agencyLogo} alt="The agency logo" height="32" /><button type="button" class="secondary" onClick=${() => setForm({ ...f, agencyLogo: null })}>Remove the logo</button></span>` : null}
         ${errs.agencyLogo ? html`<small id="sender-logo-err" class="field-error">${errs.agencyLogo}</small>` : null}</div>
     </div>
