@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { ENGINE_IDS, OPTIONAL_ENGINE_IDS, PROVIDER_VARS, isOptionalEngine, simulationEnabled, type Config, type EngineId } from '../../config.ts';
 import { ENGINE_SURFACE } from './capture/capture.ts';
@@ -53,7 +54,6 @@ export interface EngineAvailability {
 
 export const SIMULATED_CONCURRENCY = 32;
 
-import { writeFileSync } from 'node:fs';
 import { abortableSleep } from './limits/sleep.ts';
 
 export { abortableSleep };
