@@ -318,8 +318,10 @@ export function createReportsService(deps: {
       try {
         // One job per report (its own concurrency group): reports of a workspace do not wait on each other.
         const job = await jobs.start({ ws, kind: KIND, group: `report:${id}`, totalCalls: 0, progressSource: 'report', params: { reportId: id }, createdBy: actor, estimateMicrousd: 0 });
-        const [row] = await db.update(reports).set({ jobId: job.id }).where(eq(reports.id, id)).returning();
-        return rowView(row!);
+        await db.update(reports).set({ jobId: job.id }).where(eq(reports.id, id));
+        // The answer is the report as accepted: the job may already have moved it on (running or
+        // ready) by the time this update returns, and a 202 says `queued` either way.
+        return rowView({ ...made.row, jobId: job.id });
       } catch (err) {
         await db.update(reports).set({ status: 'failed', error: (err as Error).message.slice(0, 500), finishedAt: clock.now() }).where(eq(reports.id, id));
         throw err;
