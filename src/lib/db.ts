@@ -9,11 +9,13 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import * as schema from '../db/schema.ts';
 
-export type Schema = typeof schema;
-/** A database or a transaction: repos accept either so callers decide the transaction's scope. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * A database or a transaction: repos accept either so callers decide the transaction's scope.
+ * Typed without the schema: every query names its tables (drizzle's relational `db.query` API is
+ * not used), so this shared layer depends on no module; src/db/schema.ts exists for drizzle-kit.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   db: Db;
@@ -54,7 +56,7 @@ export function openPostgres(url: string, poolSize = 10): Database {
     pooledClients.add(pool);
     pool.on('connect', (client) => pooledClients.add(client));
   }
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db = drizzlePg({ client: pool }) as unknown as Db;
   // The lock lives on a connection of its own, outside the pool: the work under it uses the
   // pool, which may be a single connection (the test template's). It is a transaction-scoped
   // lock held by an open transaction, not a session lock: behind PgBouncer in transaction mode a
@@ -85,7 +87,7 @@ export function openPostgres(url: string, poolSize = 10): Database {
 }
 
 export function wrapPglite(client: PGlite): Database {
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client }) as unknown as Db;
   const held = new Map<string, Promise<unknown>>();
   return {
     db,
