@@ -8,7 +8,8 @@
 // same run: what the dashboard reads to show the same figures (the score and the whole series of
 // every workspace, over HTTP).
 import { buildApp } from '../src/app.ts';
-import { ENGINE_IDS, loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/config.ts';
+import { ENGINE_IDS } from '../src/modules/engines/catalogue.ts';
 import { newId } from '../src/lib/ids.ts';
 import { reports } from '../src/modules/reports/reports.tables.ts';
 import { COMPONENTS } from '../src/modules/scores/scores.fns.ts';

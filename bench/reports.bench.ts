@@ -5,7 +5,7 @@
 // and its printable HTML (target < 200 ms), and the PDF of that HTML through Chromium (target
 // < 3 s, browser already running; the first launch is printed apart). Baseline in the same run:
 // JSON.stringify of the same snapshots, the cost of merely serialising the input.
-import { ENGINE_IDS } from '../src/config.ts';
+import { ENGINE_IDS } from '../src/modules/engines/catalogue.ts';
 import { buildSnapshot } from '../src/modules/scores/snapshot.fns.ts';
 import { buildReport, REPORT_TYPES } from '../src/modules/reports/reports.fns.ts';
 import { toCsv, toHtml } from '../src/modules/reports/render.fns.ts';

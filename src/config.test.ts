@@ -2,7 +2,8 @@ import { mkdtempSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, isCalendarDay, loadConfig, simulationEnabled } from './config.ts';
+import { ConfigError, isCalendarDay, loadConfig } from './config.ts';
+import { simulationEnabled } from './modules/engines/catalogue.ts';
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'geo-config-'));
 const secrets = { SESSION_SECRET: 's'.repeat(32), KEY_HASH_SECRET: 'k'.repeat(32), CREDENTIALS_KEY: 'ab'.repeat(32) };

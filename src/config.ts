@@ -4,8 +4,13 @@ import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import type { ProviderName } from './modules/engines/provider-name.ts';
 import { parseEngineLimits, type EngineLimitsConfig } from './modules/engines/limits/limits.config.ts';
-import { DEFAULT_CANARY_PROMPTS } from './modules/canaries/canary-set.ts';
+import { DEFAULT_CANARY_PROMPTS, type CanaryConfig } from './modules/canaries/canary-set.ts';
+import { ALL_ENGINE_IDS, DEFAULT_PRICING, ENGINE_IDS, OPTIONAL_ENGINE_IDS, PROVIDERS, isOptionalEngine, type EngineId, type OptionalEngineId, type ProviderConfig } from './modules/engines/catalogue.ts';
+import type { PipelineConfig } from './modules/runs/runs.config.ts';
+import type { PaymentsConfig } from './modules/billing/billing.config.ts';
+import type { SeoConfig } from './modules/pages/pages.config.ts';
 import { trimTrailingSlashes } from './lib/text/trim.ts';
+import type { FetchConfig } from './lib/safe-fetch/safe-fetch.ts';
 
 // The only reader of process.env. Everything else receives a typed, validated Config.
 
@@ -73,60 +78,9 @@ export interface Config {
   canaries?: CanaryConfig;
 }
 
-/** GEO_CANARIES, GEO_CANARY_PROMPTS, GEO_CANARY_SAMPLES: on or off, the prompts, and samples of each per engine per day. */
-export interface CanaryConfig { enabled: boolean; prompts: string[]; samples: number }
 
-export interface FetchConfig {
-  /** GEO_FETCH_ALLOW_PRIVATE=1: the address rule is lifted (tests, local demos); refused in production. */
-  allowPrivate: boolean;
-  /** Origins exempt from the address rule (tests: a loopback fixture site beside a trap). */
-  allowOrigins: string[];
-}
 
-export interface SeoConfig {
-  /** Chrome or Chromium for Lighthouse and report PDFs (CHROME_PATH, default /usr/bin/chromium; without it PDFs answer 503). */
-  chromePath: string;
-  /** Sitemap pages evaluated by an SEO refresh besides the home page (GEO_SEO_SAMPLE_PAGES, 0-20). */
-  samplePages: number;
-  /** Price of one page evaluated by an SEO refresh, and of one Google API call (micro-USD). */
-  pagePriceMicrousd: number;
-  googleCallPriceMicrousd: number;
-  /** One root URL for Google's APIs (Search Console, GA4 Data) instead of their own hosts; tests point it at a local server. */
-  googleApiRootUrl: string | null;
-  /** A page's load (GEO_PAGE_LOAD_TIMEOUT_MS) and a whole Lighthouse audit (GEO_AUDIT_TIMEOUT_MS). */
-  loadTimeoutMs: number;
-  auditTimeoutMs: number;
-}
 
-/** Simulated engines are on unless turned off, and off in production unless turned on explicitly. */
-export const simulationEnabled = (config: Pick<Config, 'env' | 'simulation'>) => (config.simulation ?? (config.env === 'production' ? 'disabled' : 'enabled')) === 'enabled';
-
-export type { ProviderName };
-export interface ProviderConfig {
-  /** Server-wide key from the environment; a workspace's stored credential takes precedence. */
-  apiKey: string | undefined;
-  /** Empty only for a provider without a default address (the OpenAI-compatible connector): it is off until set. */
-  baseUrl: string;
-  /** The model asked, where the operator chooses it (OPENAI_COMPATIBLE_MODEL). */
-  model?: string;
-}
-
-// Provider endpoints are configurable so that tests (and proxies) can stand in for them.
-const PROVIDERS: Record<ProviderName, { keyVar?: string; passwordVar?: string; urlVar: string; defaultUrl: string; modelVar?: string }> = {
-  openai: { keyVar: 'OPENAI_API_KEY', urlVar: 'OPENAI_BASE_URL', defaultUrl: 'https://api.openai.com/v1' },
-  anthropic: { keyVar: 'ANTHROPIC_API_KEY', urlVar: 'ANTHROPIC_BASE_URL', defaultUrl: 'https://api.anthropic.com/v1' },
-  gemini: { keyVar: 'GOOGLE_GENERATIVE_AI_API_KEY', urlVar: 'GEMINI_BASE_URL', defaultUrl: 'https://generativelanguage.googleapis.com/v1beta' },
-  perplexity: { keyVar: 'PERPLEXITY_API_KEY', urlVar: 'PERPLEXITY_BASE_URL', defaultUrl: 'https://api.perplexity.ai' },
-  serpapi: { keyVar: 'SERPAPI_API_KEY', urlVar: 'SERPAPI_BASE_URL', defaultUrl: 'https://serpapi.com' },
-  google: { urlVar: 'GOOGLE_TOKEN_URL', defaultUrl: 'https://oauth2.googleapis.com/token' },
-  xai: { keyVar: 'XAI_API_KEY', urlVar: 'XAI_BASE_URL', defaultUrl: 'https://api.x.ai/v1' },
-  // Any server speaking OpenAI chat completions (DeepSeek, Mistral, a gateway): no default address.
-  'openai-compatible': { keyVar: 'OPENAI_COMPATIBLE_API_KEY', urlVar: 'OPENAI_COMPATIBLE_BASE_URL', defaultUrl: '', modelVar: 'OPENAI_COMPATIBLE_MODEL' },
-  // HTTP Basic with the account's API login and password: the key is held as "login:password".
-  dataforseo: { keyVar: 'DATAFORSEO_LOGIN', passwordVar: 'DATAFORSEO_PASSWORD', urlVar: 'DATAFORSEO_BASE_URL', defaultUrl: 'https://api.dataforseo.com' },
-};
-/** The environment variables that turn a provider on (listed with an engine that is off). */
-export const PROVIDER_VARS = PROVIDERS;
 
 export interface MailConfig {
   /** Outgoing mail over SMTP (`SMTP_URL`); without it mail goes to the log (never in production). */
@@ -138,62 +92,9 @@ export interface MailConfig {
   inboxRetryBaseMs: number;
 }
 
-export interface PaymentsConfig {
-  /** `processor`: Stripe with STRIPE_SECRET_KEY; `mock`: the server's own checkout page; `none`. */
-  mode: 'processor' | 'mock' | 'none';
-  stripeSecretKey: string | undefined;
-  /** Where the Stripe SDK sends requests (tests point it at a local fake). */
-  stripeApiUrl: string | undefined;
-  webhookSecret: string | undefined;
-}
 
-/** The engines every run asks (real with a key, else simulated where simulation is on). */
-export const ENGINE_IDS = ['chatgpt', 'perplexity', 'gemini', 'claude', 'google-aio'] as const;
-/**
- * Engines a run asks only when their provider is configured: never simulated, off (with the
- * variable to set) otherwise, so that adding one changes no existing workspace's runs or scores.
- */
-export const OPTIONAL_ENGINE_IDS = ['google-ai-mode', 'grok', 'openai-compatible', 'copilot', 'dataforseo-ai-mode', 'dataforseo-chatgpt', 'dataforseo-gemini'] as const;
-export const ALL_ENGINE_IDS = [...ENGINE_IDS, ...OPTIONAL_ENGINE_IDS] as const;
-export type EngineId = (typeof ALL_ENGINE_IDS)[number];
-export type OptionalEngineId = (typeof OPTIONAL_ENGINE_IDS)[number];
-export const isOptionalEngine = (id: string) => (OPTIONAL_ENGINE_IDS as readonly string[]).includes(id);
 
-export interface PipelineConfig {
-  /** Running background jobs allowed at once across all workspaces (1-32). */
-  maxJobs: number;
-  /** Delay of each simulated engine call. */
-  simulatedLatencyMs: number;
-  /** Price of one engine call in micro-USD, per engine (GEO_PRICING as JSON overrides entries). */
-  pricing: Record<EngineId, number>;
-  /** The search engine of the `searchx` preset. */
-  searchEngine: EngineId;
-  /** Per-engine call cap of the `standard` preset. */
-  standardEngineCap: number;
-  /** `embedded`: this process also works jobs; `off`: API only (workers run with `npm run worker`). */
-  workers: 'embedded' | 'off';
-  /**
-   * GEO_SIMULATED_DAY (tests only, refused in production): the UTC day (YYYY-MM-DD) that seeds the
-   * simulated engines' answers instead of the clock's, so that a test server answers the same on
-   * any calendar day.
-   */
-  simulatedDay?: string;
-  /**
-   * GEO_SIMULATED_DAY_LOG (tests only, refused in production): a file created at the first
-   * simulated answer, so that CI finds the test files that run simulated engines by themselves.
-   */
-  simulatedDayLog?: string;
-}
 
-export const DEFAULT_PRICING: Record<EngineId, number> = {
-  chatgpt: 20_000, perplexity: 10_000, gemini: 8_000, claude: 25_000, 'google-aio': 5_000,
-  // AI Mode is one SerpAPI search like an overview; Grok with web search is priced like ChatGPT's;
-  // the OpenAI-compatible connector's price depends on the server: a middle default, override with GEO_PRICING.
-  'google-ai-mode': 5_000, grok: 20_000, 'openai-compatible': 10_000,
-  // Copilot is one SerpAPI search; DataForSEO's AI Mode is one live SERP, its LLM scrapers a live
-  // scrape of the consumer chat (slower and dearer than a SERP).
-  copilot: 5_000, 'dataforseo-ai-mode': 5_000, 'dataforseo-chatgpt': 10_000, 'dataforseo-gemini': 10_000,
-};
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

@@ -3,7 +3,8 @@ import { createVerify, generateKeyPairSync } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { periods } from '../../src/modules/seo/seo.service.ts';
 import { DEFAULT_SEO_CONFIG } from '../../src/modules/pages/pages.service.ts';
-import type { Config, SeoConfig } from '../../src/config.ts';
+import type { Config } from '../../src/config.ts';
+import type { SeoConfig } from '../../src/modules/pages/pages.config.ts';
 import { testConfig } from './app.ts';
 
 // Google's token endpoint, Search Console's searchAnalytics.query and GA4's runReport on

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createFormatter, ENGINE_NAMES, humanise, isTimeZone, languageOf, LANGUAGES, plural, REASONS } from './format.js';
-import { ENGINE_IDS, OPTIONAL_ENGINE_IDS } from '../../config.ts';
+import { ENGINE_IDS, OPTIONAL_ENGINE_IDS } from '../../modules/engines/catalogue.ts';
 
 // Spaces the locales put in numbers: French groups with a narrow no-break space, and Spanish,
 // Catalan and French put a no-break space before "%". Which of the two no-break spaces is an ICU

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import type { Config } from '../../config.ts';
 import { requestIdMixin } from './log-context.ts';
 
 // What a request log line carries: no headers at all (no cookies, no keys), and the URL with
@@ -20,7 +19,7 @@ export function requestForLog(request: FastifyRequest) {
  * through pino-pretty. pino-pretty is named here, never imported: pino loads it (in its transport
  * thread) only when it is asked for, so a server writing JSON never loads it.
  */
-export function loggerOptions(config: Pick<Config, 'logLevel' | 'logPretty'>) {
+export function loggerOptions(config: { logLevel: string; logPretty?: boolean }) {
   return {
     level: config.logLevel, serializers: { req: requestForLog }, mixin: requestIdMixin,
     ...(config.logPretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } } : {}),

@@ -1,7 +1,6 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { Agent, buildConnector, request, errors as undiciErrors } from 'undici';
-import type { Config } from '../../config.ts';
 import {
   bareHost, checkUrlLiteral, classifyAddress, FetchRefusedError, originAllowed, originOf, pickAddress, type AddressPolicy,
 } from './address.fns.ts';
@@ -192,6 +191,14 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}) {
 export type SafeFetcher = ReturnType<typeof createSafeFetcher>;
 
 /** The fetcher configured for this deployment (GEO_FETCH_ALLOW_PRIVATE lifts the address rule). */
-export function fetcherFromConfig(config: Pick<Config, 'fetch'>, overrides: SafeFetcherOptions = {}) {
+/** The deployment's fetch settings (config.ts reads them from the environment). */
+export interface FetchConfig {
+  /** GEO_FETCH_ALLOW_PRIVATE=1: the address rule is lifted (tests, local demos); refused in production. */
+  allowPrivate: boolean;
+  /** Origins exempt from the address rule (tests: a loopback fixture site beside a trap). */
+  allowOrigins: string[];
+}
+
+export function fetcherFromConfig(config: { fetch?: FetchConfig }, overrides: SafeFetcherOptions = {}) {
   return createSafeFetcher({ allowPrivate: config.fetch?.allowPrivate ?? false, allowOrigins: config.fetch?.allowOrigins ?? [], ...overrides });
 }

@@ -1,5 +1,5 @@
 import { index, pgTable, text } from 'drizzle-orm/pg-core';
-import { ts } from '../../db/columns.ts';
+import { ts } from '../../lib/columns.ts';
 
 export const users = pgTable('users', {
   id: text('id').primaryKey(),

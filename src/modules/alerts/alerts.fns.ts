@@ -1,4 +1,4 @@
-import { ENGINE_IDS } from '../../config.ts';
+import { ENGINE_IDS } from '../engines/catalogue.ts';
 import { invalid } from '../../lib/errors.ts';
 import { COMPONENTS } from '../scores/scores.fns.ts';
 import type { Move, Reading, ScoreChangedData } from '../scores/moves.fns.ts';

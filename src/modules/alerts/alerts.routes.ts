@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { EngineChange } from '../canaries/canaries.schemas.ts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ENGINE_IDS } from '../../config.ts';
+import { ENGINE_IDS } from '../engines/catalogue.ts';
 import { ACCESS } from '../../lib/http/credentials.ts';
 import { Closed, Nullable, StringEnum, Timestamp } from '../../lib/http/schema-helpers.ts';
 import { actorOf, ErrorBody, workspaceOf } from '../../lib/http/responses.ts';

@@ -1,5 +1,5 @@
 import { bigint, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { ts } from '../../db/columns.ts';
+import { ts } from '../../lib/columns.ts';
 import { workspaces } from '../workspaces/workspaces.tables.ts';
 import type { RuleKind } from './alerts.fns.ts';
 

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { and, desc, eq } from 'drizzle-orm';
-import type { PaymentsConfig } from '../../config.ts';
+import type { PaymentsConfig } from './billing.config.ts';
 import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, invalid } from '../../lib/errors.ts';

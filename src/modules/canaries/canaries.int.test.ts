@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINE_IDS, type Config } from '../../config.ts';
+import { type Config } from '../../config.ts';
+import { ENGINE_IDS } from '../engines/catalogue.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { rawRows } from '../../lib/db.ts';
 import type { DomainEvent } from '../events/events.hub.ts';

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { ENGINE_IDS, type CanaryConfig } from '../../config.ts';
+import { ENGINE_IDS } from '../engines/catalogue.ts';
+import type { CanaryConfig } from './canary-set.ts';
 import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';

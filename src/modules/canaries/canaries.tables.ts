@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { ts } from '../../db/columns.ts';
+import { ts } from '../../lib/columns.ts';
 import type { ChangeReason } from './changepoint.fns.ts';
 
 // The service's own canary answers and the engine changes they flag (docs/monitoring.md). No

@@ -7,3 +7,6 @@ export const DEFAULT_CANARY_PROMPTS = [
   'Which CRM software do you recommend for a startup?',
   'What are good alternatives to spreadsheets for tracking inventory?',
 ] as const;
+
+/** GEO_CANARIES, GEO_CANARY_PROMPTS, GEO_CANARY_SAMPLES: on or off, the prompts, and samples of each per engine per day. */
+export interface CanaryConfig { enabled: boolean; prompts: string[]; samples: number }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENGINE_IDS } from '../../config.ts';
+import { ENGINE_IDS } from '../engines/catalogue.ts';
 import { simulatedAnswer } from '../engines/simulated.fns.ts';
 import { CANARY_PROFILE } from './canary-profile.ts';
 import { DEFAULT_CANARY_PROMPTS } from './canary-set.ts';

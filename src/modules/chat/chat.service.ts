@@ -1,6 +1,7 @@
 import type { LanguageModel } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ProviderConfig, ProviderName } from '../../config.ts';
+import type { ProviderConfig } from '../engines/catalogue.ts';
+import type { ProviderName } from '../engines/provider-name.ts';
 import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';

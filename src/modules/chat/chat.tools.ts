@@ -1,7 +1,7 @@
 import { jsonSchema, tool, type ToolSet } from 'ai';
 import { Ajv } from 'ajv';
 import { Type, type TSchema } from 'typebox';
-import { ENGINE_IDS } from '../../config.ts';
+import { ENGINE_IDS } from '../engines/catalogue.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Scope } from '../../lib/http/credentials.ts';
 import type { Principal, WorkspaceContext } from '../../lib/http/types.ts';

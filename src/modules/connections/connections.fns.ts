@@ -1,4 +1,4 @@
-import type { ProviderName } from '../../config.ts';
+import type { ProviderName } from '../engines/provider-name.ts';
 
 // What can be stored: each connector and the keys it takes. Engines (issue: measurement runs)
 // use the API keys; `google` holds the service account for Search Console and GA4.

@@ -1,5 +1,5 @@
 import { createSign } from 'node:crypto';
-import type { ProviderConfig } from '../../config.ts';
+import type { ProviderConfig } from '../engines/catalogue.ts';
 import type { Connector, ServiceAccount } from './connections.fns.ts';
 
 // Asks the provider whether it accepts a credential, with the cheapest call that needs it and

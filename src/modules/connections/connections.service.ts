@@ -1,4 +1,5 @@
-import type { Config, ProviderName } from '../../config.ts';
+import type { ProviderName } from '../engines/provider-name.ts';
+import type { ProviderConfig } from '../engines/catalogue.ts';
 import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
@@ -18,7 +19,7 @@ export interface CredentialInput {
 }
 
 export function createConnectionsService(deps: {
-  db: Db; clock: Clock; credentialsKey: Buffer; providers: Config['providers']; workspaces: WorkspacesService;
+  db: Db; clock: Clock; credentialsKey: Buffer; providers: Record<ProviderName, ProviderConfig>; workspaces: WorkspacesService;
 }) {
   const { db, clock } = deps;
   const aad = (workspaceId: string, connector: string, key: string) => `credential:${workspaceId}:${connector}:${key}`;

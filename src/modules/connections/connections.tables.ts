@@ -1,5 +1,5 @@
 import { pgTable, text, unique } from 'drizzle-orm/pg-core';
-import { ts } from '../../db/columns.ts';
+import { ts } from '../../lib/columns.ts';
 import { users } from '../accounts/accounts.tables.ts';
 import { workspaces } from '../workspaces/workspaces.tables.ts';
 

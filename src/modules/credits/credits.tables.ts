@@ -1,6 +1,6 @@
 import { bigint, index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { ts } from '../../db/columns.ts';
+import { ts } from '../../lib/columns.ts';
 import { users } from '../accounts/accounts.tables.ts';
 import { workspaces } from '../workspaces/workspaces.tables.ts';
 

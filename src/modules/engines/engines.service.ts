@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import pLimit, { type LimitFunction } from 'p-limit';
-import { ENGINE_IDS, OPTIONAL_ENGINE_IDS, PROVIDER_VARS, isOptionalEngine, simulationEnabled, type Config, type EngineId } from '../../config.ts';
+import { ENGINE_IDS, OPTIONAL_ENGINE_IDS, PROVIDER_VARS, isOptionalEngine, simulationEnabled, type EngineId, type EnginesConfig } from './catalogue.ts';
 import { ENGINE_SURFACE } from './capture/capture.ts';
 import type { Surface } from './capture/trace.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -59,7 +59,7 @@ import { abortableSleep } from './limits/sleep.ts';
 export { abortableSleep };
 
 export function createEngines(deps: {
-  config: Config; clock: Clock; resolveKey(workspaceId: string, connector: string): Promise<string | null>; metrics?: MetricsRecorder; db?: Db; now?: () => number;
+  config: EnginesConfig; clock: Clock; resolveKey(workspaceId: string, connector: string): Promise<string | null>; metrics?: MetricsRecorder; db?: Db; now?: () => number;
   /** Tests only: the simulated engines change their answers' shape from a day on (a silent model update). */
   simulatedShift?: SimulatedShift;
 }) {

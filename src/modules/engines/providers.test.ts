@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EngineId } from '../../config.ts';
+import type { EngineId } from './catalogue.ts';
 import type { Database } from '../../lib/db.ts';
 import { openTestDatabase } from '../../../test/helpers/app.ts';
 import { realEngine, type Guard } from './providers.ts';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { EngineId } from '../../config.ts';
+import type { EngineId } from './catalogue.ts';
 import type { AnalysisProfile } from '../analysis/analyze.fns.ts';
 import type { AnswerTrace } from './capture/trace.ts';
 import { simulatedTrace } from './capture/simulated-trace.fns.ts';

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { ts } from '../../db/columns.ts';
+import { ts } from '../../lib/columns.ts';
 
 /**
  * The transactional outbox (docs/events.md): every domain event is a row written by the

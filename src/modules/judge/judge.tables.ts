@@ -1,5 +1,5 @@
 import { bigint, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { ts } from '../../db/columns.ts';
+import { ts } from '../../lib/columns.ts';
 import { runResults } from '../runs/runs.tables.ts';
 import { workspaces } from '../workspaces/workspaces.tables.ts';
 import type { Label } from './agreement.fns.ts';

@@ -1,5 +1,5 @@
 import { bigint, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { ts } from '../../db/columns.ts';
+import { ts } from '../../lib/columns.ts';
 import { apiKeys } from '../access/access.tables.ts';
 import { workspaces } from '../workspaces/workspaces.tables.ts';
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { stageLine } from './stages.ts';
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { SeoConfig } from '../../config.ts';
+import type { SeoConfig } from './pages.config.ts';
 import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { invalid } from '../../lib/errors.ts';

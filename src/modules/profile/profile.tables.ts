@@ -1,5 +1,5 @@
 import { customType, pgTable, text } from 'drizzle-orm/pg-core';
-import { ts } from '../../db/columns.ts';
+import { ts } from '../../lib/columns.ts';
 import { workspaces } from '../workspaces/workspaces.tables.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({

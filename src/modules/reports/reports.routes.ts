@@ -5,7 +5,7 @@ import { ACCESS } from '../../lib/http/credentials.ts';
 import { actorOf, workspaceOf } from '../../lib/http/responses.ts';
 import { Closed, PlainText, StringEnum } from '../../lib/http/schema-helpers.ts';
 import { WorkspaceParams, workspaceParamsWith } from '../../lib/http/params.ts';
-import { ENGINE_IDS } from '../../config.ts';
+import { ENGINE_IDS } from '../engines/catalogue.ts';
 import { LANGUAGES } from '../../lib/format/format.js';
 import { REPORT_TYPES } from './reports.fns.ts';
 import { MAX_PERIOD_DAYS, type ReportsService } from './reports.service.ts';

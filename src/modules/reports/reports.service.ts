@@ -1,6 +1,6 @@
 import type { Stamp } from '../scores/methodology.fns.ts';
 import { and, desc, eq, gte, lte } from 'drizzle-orm';
-import { ENGINE_IDS } from '../../config.ts';
+import { ENGINE_IDS } from '../engines/catalogue.ts';
 import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';

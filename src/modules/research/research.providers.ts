@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { generateText, type LanguageModel } from 'ai';
-import type { ProviderConfig } from '../../config.ts';
+import type { ProviderConfig } from '../engines/catalogue.ts';
 
 // The two providers research calls: the workspace's language model and a SERP engine (SerpApi's
 // `GET /search.json`). Each is real when a key exists, else a simulated one of the same shape,

@@ -1,5 +1,5 @@
 import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { ts } from '../../db/columns.ts';
+import { ts } from '../../lib/columns.ts';
 import { workspaces } from '../workspaces/workspaces.tables.ts';
 import type { StageView } from './research.fns.ts';
 

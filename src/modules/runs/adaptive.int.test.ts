@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PRICING, ENGINE_IDS } from '../../config.ts';
+import { DEFAULT_PRICING, ENGINE_IDS } from '../engines/catalogue.ts';
 import { newId } from '../../lib/ids.ts';
 import { createTestApp, createWorkspace, signup, type TestContext } from '../../../test/helpers/app.ts';
 import { recommendations } from '../recs/recs.tables.ts';

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { EngineId, PipelineConfig } from '../../config.ts';
+import type { EngineId } from '../engines/catalogue.ts';
+import type { PipelineConfig } from './runs.config.ts';
 import type { Db } from '../../lib/db.ts';
 import { formatUsd } from '../engines/limits/usage.fns.ts';
 import type { JobContext } from '../jobs/jobs.service.ts';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PRICING, loadConfig, type Config } from '../../config.ts';
+import { loadConfig, type Config } from '../../config.ts';
+import { DEFAULT_PRICING } from '../engines/catalogue.ts';
 import { defaultEngineLimits } from '../engines/limits/limits.config.ts';
 import { DEFAULT_MODEL_PRICES } from '../engines/limits/usage.fns.ts';
 import { startEmulator, type Emulator } from '../../../test/emulator/emulator.ts';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PRICING, loadConfig } from '../../config.ts';
+import { loadConfig } from '../../config.ts';
+import { DEFAULT_PRICING } from '../engines/catalogue.ts';
 import { defaultEngineLimits } from '../engines/limits/limits.config.ts';
 import { startEmulator, type Emulator } from '../../../test/emulator/emulator.ts';
 import { createTestApp, createWorkspace, signup, testConfig, type TestContext } from '../../../test/helpers/app.ts';

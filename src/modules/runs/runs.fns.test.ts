@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PRICING, ENGINE_IDS } from '../../config.ts';
+import { DEFAULT_PRICING, ENGINE_IDS } from '../engines/catalogue.ts';
 import { planRun } from './runs.fns.ts';
 
 const pipeline = { pricing: DEFAULT_PRICING, searchEngine: 'google-aio' as const, standardEngineCap: 120 };

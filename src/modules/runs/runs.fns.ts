@@ -1,5 +1,6 @@
-import type { EngineId, PipelineConfig } from '../../config.ts';
-import { ENGINE_IDS } from '../../config.ts';
+import type { EngineId } from '../engines/catalogue.ts';
+import type { PipelineConfig } from './runs.config.ts';
+import { ENGINE_IDS } from '../engines/catalogue.ts';
 import { resolveSampling, type Sampling, type SamplingInput } from './sampling.fns.ts';
 
 // Presets (spec 8): how many active prompts a run takes and which engines ask them.

@@ -1,6 +1,7 @@
 import { defaultEngineLimits } from '../engines/limits/limits.config.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PRICING, ENGINE_IDS, type Config } from '../../config.ts';
+import { type Config } from '../../config.ts';
+import { DEFAULT_PRICING, ENGINE_IDS } from '../engines/catalogue.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { activeKey, createTestApp, createWorkspace, signup, testConfig, type TestContext } from '../../../test/helpers/app.ts';
 

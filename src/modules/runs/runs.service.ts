@@ -1,6 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { ALL_ENGINE_IDS, type EngineId, type PipelineConfig } from '../../config.ts';
+import { ALL_ENGINE_IDS, type EngineId } from '../engines/catalogue.ts';
+import type { PipelineConfig } from './runs.config.ts';
 import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, invalid } from '../../lib/errors.ts';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PRICING, ENGINE_IDS, type Config } from '../../config.ts';
+import { type Config } from '../../config.ts';
+import { DEFAULT_PRICING, ENGINE_IDS } from '../engines/catalogue.ts';
 import { createTestApp, createWorkspace, signup, testConfig, type TestContext } from '../../../test/helpers/app.ts';
 import { ended } from '../../../test/helpers/wait.ts';
 

@@ -1,6 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { SamplingInput } from '../runs/sampling.fns.ts';
-import { ts } from '../../db/columns.ts';
+import { ts } from '../../lib/columns.ts';
 import { workspaces } from '../workspaces/workspaces.tables.ts';
 
 /**

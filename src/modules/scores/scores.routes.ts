@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type TSchema } from 'typebox';
-import { ALL_ENGINE_IDS } from '../../config.ts';
+import { ALL_ENGINE_IDS } from '../engines/catalogue.ts';
 import { SURFACES, type Surface } from '../engines/capture/trace.ts';
 import { ENGINES_WITH_SURFACE } from '../engines/capture/capture.ts';
 import { scoreCsv, seriesCsv } from './scores.csv.fns.ts';

@@ -1,5 +1,5 @@
 import { integer, jsonb, pgTable, primaryKey, real, text } from 'drizzle-orm/pg-core';
-import { ts } from '../../db/columns.ts';
+import { ts } from '../../lib/columns.ts';
 import { workspaces } from '../workspaces/workspaces.tables.ts';
 import type { Snapshot } from './snapshot.fns.ts';
 import type { SnapshotStats } from './stats.fns.ts';

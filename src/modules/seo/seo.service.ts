@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import type { SeoConfig } from '../../config.ts';
+import type { SeoConfig } from '../pages/pages.config.ts';
 import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';

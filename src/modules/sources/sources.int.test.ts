@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createWorkspace, signup, testConfig, type TestContext } from '../../../test/helpers/app.ts';
-import type { EngineId } from '../../config.ts';
+import type { EngineId } from '../engines/catalogue.ts';
 import * as wire from '../engines/capture/wire/recorded.ts';
 import { answerTraces } from './sources.tables.ts';
 import { ended } from '../../../test/helpers/wait.ts';

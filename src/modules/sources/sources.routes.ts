@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type TSchema } from 'typebox';
-import { ALL_ENGINE_IDS } from '../../config.ts';
+import { ALL_ENGINE_IDS } from '../engines/catalogue.ts';
 import { ACCESS } from '../../lib/http/credentials.ts';
 import { Closed, Nullable, StringEnum } from '../../lib/http/schema-helpers.ts';
 import { workspaceOf } from '../../lib/http/responses.ts';

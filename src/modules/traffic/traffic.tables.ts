@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, jsonb, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
-import { ts } from '../../db/columns.ts';
+import { ts } from '../../lib/columns.ts';
 import { workspaces } from '../workspaces/workspaces.tables.ts';
 
 // AI traffic from access logs (docs/traffic.md). Raw hits are kept for the workspace's retention

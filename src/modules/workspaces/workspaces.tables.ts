@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { ts } from '../../db/columns.ts';
+import { ts } from '../../lib/columns.ts';
 import { users } from '../accounts/accounts.tables.ts';
 import type { BrandColors, BrandMeta, Competitor, ProductService, Quotas } from './workspaces.schemas.ts';
 

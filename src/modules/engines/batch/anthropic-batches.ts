@@ -1,4 +1,4 @@
-import type { ProviderConfig } from '../../../config.ts';
+import type { ProviderConfig } from '../catalogue.ts';
 import { anthropicAnswer } from '../capture/anthropic.fns.ts';
 import { ProviderHttpError, type PricedAnswer } from '../limits/guard.ts';
 import { retryable } from '../limits/headers.fns.ts';

@@ -1,4 +1,4 @@
-import type { EngineId } from '../../../config.ts';
+import type { EngineId } from '../catalogue.ts';
 import type { ModelPrice } from '../limits/usage.fns.ts';
 
 // What can go through a provider's batch interface, at what price, and how a batch's results

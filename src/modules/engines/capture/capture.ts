@@ -1,4 +1,4 @@
-import { ENGINE_IDS, OPTIONAL_ENGINE_IDS, type EngineId } from '../../../config.ts';
+import { ENGINE_IDS, OPTIONAL_ENGINE_IDS, type EngineId } from '../catalogue.ts';
 import { parseAnthropic } from './anthropic.fns.ts';
 import { parseChatCompletions } from './chat.fns.ts';
 import { parseGemini } from './gemini.fns.ts';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { EngineId } from '../../../config.ts';
+import type { EngineId } from '../catalogue.ts';
 import { ENGINE_SURFACE } from './capture.ts';
 import { TraceBuilder, type AnswerTrace } from './trace.ts';
 
