@@ -6,7 +6,7 @@ import { claimIdempotencyKey, requestFingerprint } from '../../lib/idempotency/i
 import { allocate, consume, DAY_MS, FREE_GRANT_DAYS, FREE_GRANT_MICROUSD, isMicros, PAID_GRANT_DAYS } from './credits.fns.ts';
 import { creditsRepo as repo, type ReservationRow } from './credits.repo.ts';
 import type { DomainEvent, EventHub } from '../events/events.hub.ts';
-import type { MetricsRecorder } from '../metrics/metrics.service.ts';
+import type { MetricsRecorder } from '../../lib/metrics-recorder.ts';
 import { lowCrossing, type LowCrossing } from './low.fns.ts';
 import { costPeriods } from './periods.fns.ts';
 import { providerCostByDay } from '../runs/runs.reads.ts';

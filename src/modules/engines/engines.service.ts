@@ -6,7 +6,7 @@ import type { Surface } from './capture/trace.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AnalysisProfile } from '../analysis/analyze.fns.ts';
 import { simulatedAnswer, type EngineAnswer, type SimulatedShift } from './simulated.fns.ts';
-import { noMetrics, type MetricsRecorder } from '../metrics/metrics.service.ts';
+import { noMetrics, type MetricsRecorder } from '../../lib/metrics-recorder.ts';
 import { realEngine, CONNECTOR_OF, MODELS } from './providers.ts';
 import type { Db } from '../../lib/db.ts';
 import { createPacer, keyId, type ProviderStatus } from './limits/pacer.ts';

@@ -13,7 +13,7 @@ import type { JobQueue } from './jobs.queue.ts';
 import { isJobKind, unknownJobKind, workersFor } from './jobs.kinds.ts';
 import { jobs } from './jobs.tables.ts';
 import type { ProgressSource } from './jobs.schemas.ts';
-import type { MetricsRecorder } from '../metrics/metrics.service.ts';
+import type { MetricsRecorder } from '../../lib/metrics-recorder.ts';
 import { settledWithin } from '../../lib/settle.ts';
 
 // The life of every background job: created `running` (with its credit hold, under the global

@@ -3,6 +3,7 @@ import { JOB_QUEUES } from '../jobs/jobs.kinds.ts';
 import { runningJobsByKind } from '../jobs/jobs.reads.ts';
 import { openHolds } from '../credits/credits.reads.ts';
 import type { Db } from '../../lib/db.ts';
+import type { MetricsRecorder } from '../../lib/metrics-recorder.ts';
 
 // Prometheus metrics for one app instance. Each app gets its own registry (tests build many
 // apps in one process; prom-client's global registry would refuse the second registration).
@@ -13,20 +14,6 @@ import type { Db } from '../../lib/db.ts';
 // - what is shared state (jobs by kind and status, credit holds) is read from the database at
 //   scrape time, so every process reports the same fleet-wide figure (aggregate with `max`).
 //   No hot path writes a metric for it, and a job finished by another process is not missed.
-
-export type ProviderOutcome = 'ok' | 'error' | 'aborted';
-
-export interface MetricsRecorder {
-  /** One engine call: its engine, whether simulated, how it ended and how long it took. */
-  providerCall(engine: string, simulated: boolean, outcome: ProviderOutcome, seconds: number): void;
-  /** A job this process ended (its update moved it from running): counted here, not read from the table. */
-  jobEnded(kind: string, status: string): void;
-  /** A credit hold this process closed (settled, released, expired), counted once its transaction committed. */
-  holdClosed(status: string): void;
-}
-
-/** A recorder that drops everything (services built outside an app, benchmarks). */
-export const noMetrics: MetricsRecorder = { providerCall: () => {}, jobEnded: () => {}, holdClosed: () => {} };
 
 export function createMetrics(deps: { db: Db }) {
   const registry = new Registry();

@@ -3,11 +3,11 @@ import { newId } from '../../lib/ids.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../lib/db.ts';
 import type { Principal, WorkspaceContext } from '../../lib/http/types.ts';
-import type { EmailService } from '../email/email.service.ts';
+import type { Static } from 'typebox';
 import { COMPETITORS_MAX, COMPETITORS_MIN, quotaSumError } from './workspaces.fns.ts';
 import type { WorkspaceRow, WorkspacesRepo } from './workspaces.repo.ts';
 export type { WorkspaceRow } from './workspaces.repo.ts';
-import type { Competitor, FreeCreditView, WorkspaceCreate, WorkspaceUpdate } from './workspaces.schemas.ts';
+import type { Competitor, EmailProvisioning, FreeCreditView, WorkspaceCreate, WorkspaceUpdate } from './workspaces.schemas.ts';
 
 /** Role a workspace list shows for an API key: it acts through its scopes, not a membership. */
 export const KEY_ROLE = 'api_key';
@@ -17,9 +17,17 @@ export interface WorkspaceHooks {
   onCreate?(tx: Db, workspace: WorkspaceRow, createdBy: string): Promise<{ freeCredit: FreeCreditView }>;
 }
 
+/**
+ * The workspace's inbox, provisioned after it is created (the email module provides it; named
+ * here by shape so that workspaces, which every module reads, depend on none of them).
+ */
+export interface InboxProvisioner {
+  provisionInbox(workspace: WorkspaceRow): Promise<Static<typeof EmailProvisioning>>;
+}
+
 const NO_FREE_CREDIT: FreeCreditView = { status: 'not_eligible', amountMicrousd: 0, message: 'This server grants no free credit.' };
 
-export function createWorkspacesService(deps: { repo: WorkspacesRepo; email: EmailService; clock: Clock; defaultModel: string; hooks?: WorkspaceHooks }) {
+export function createWorkspacesService(deps: { repo: WorkspacesRepo; email: InboxProvisioner; clock: Clock; defaultModel: string; hooks?: WorkspaceHooks }) {
   const { repo, email, clock } = deps;
 
   const competitorsView = (list: Competitor[]) => list.map((c, index) => ({ index, ...c }));

@@ -2,7 +2,7 @@ import * as cheerio from 'cheerio';
 import { fold } from '../analysis/text.fns.ts';
 import { jsonLdObjects } from '../profile/design.fns.ts';
 import { brandOfLine, listItems } from '../research/research.fns.ts';
-import { LANGUAGES, type Quotas } from './workspaces.schemas.ts';
+import { LANGUAGES, type Quotas } from '../workspaces/workspaces.schemas.ts';
 import { trimEndOf } from '../../lib/text/trim.ts';
 
 // A first workspace proposed from its brand name, its domain and its home page (issue 24): the

@@ -6,7 +6,7 @@ import { sessionOf } from '../../lib/http/responses.ts';
 import { Closed, Nullable, PlainText } from '../../lib/http/schema-helpers.ts';
 import type { RateLimiter } from '../../lib/rate-limit/rate-limit.ts';
 import type { WorkspaceProposals } from './proposal.service.ts';
-import { Domain, WorkspaceCreateBody } from './workspaces.schemas.ts';
+import { Domain, WorkspaceCreateBody } from '../workspaces/workspaces.schemas.ts';
 
 // The proposal step before POST /api/v1/workspaces (issue 24): the creation body stays as the
 // contract has it (every field required); this route fills it in from two typed values.
