@@ -1,5 +1,6 @@
-// Answer analysis throughput on one core, today's rules beside the rules before issue 9 (a
-// verbatim copy in bench/baseline/analysis/), measured in the same run on the same answers.
+// Answer analysis throughput on one core, today's rules beside the first rules (whole words, no
+// ambiguous-name evidence, one sentiment per sentence: a verbatim copy in
+// bench/baseline/analysis/), measured in the same run on the same answers.
 //
 //   npx tsx bench/analysis.bench.ts
 //
@@ -54,5 +55,5 @@ const now = median(rounds.map((r) => r.now.cpu));
 const then = median(rounds.map((r) => r.then.cpu));
 const wall = (key: 'now' | 'then') => median(rounds.map((r) => r[key].wall)).toFixed(0);
 console.log(`${answers.length} answers, 13 entities (5 ambiguous), median of 5 rounds, per second of CPU time (wall-clock in brackets)`);
-console.log(`  before issue 9: ${then.toFixed(0)} answers/s (${wall('then')})`);
+console.log(`  first rules:    ${then.toFixed(0)} answers/s (${wall('then')})`);
 console.log(`  now:            ${now.toFixed(0)} answers/s (${wall('now')})  ratio now/before ${(now / then).toFixed(2)}; ratio to the 5,000 target ${(now / 5000).toFixed(2)}`);

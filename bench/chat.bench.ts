@@ -1,4 +1,4 @@
-// Chat streaming benchmark (issue 12).
+// Chat streaming benchmark.
 //   npx tsx bench/chat.bench.ts                         # embedded database (PGlite, in memory)
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/chat.bench.ts
 // A local OpenAI-compatible provider (loopback, same process) streams chat-completion tokens;

@@ -1,4 +1,5 @@
-// The `geo_credit_holds` scrape on a million reservations (issue 29, finding 10).
+// The `geo_credit_holds` scrape on a million reservations: a Prometheus scrape must stay cheap
+// however many reservations the ledger holds.
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/credit-holds.bench.ts
 // A scratch database with one workspace and BENCH_RESERVATIONS (1,000,000) reservations, of
 // which BENCH_HELD (200) are open, the rest settled, released or expired over a year. Measured

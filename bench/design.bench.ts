@@ -1,4 +1,4 @@
-// Design extraction benchmark (issue 13).
+// Design extraction benchmark.
 //   npx tsx bench/design.bench.ts
 // A 500 KB page (with inline styles and JSON-LD) and 300 KB of linked CSS, made here. Target:
 // under 300 ms of CPU for one extraction. Baseline in the same run: parsing alone (cheerio.load of

@@ -1,4 +1,4 @@
-// Client report and agency portfolio, end to end over HTTP (issue 23).
+// Client report and agency portfolio, end to end over HTTP.
 //   npx tsx bench/portfolio.bench.ts                  (embedded database; CHROME_PATH for the PDFs)
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/portfolio.bench.ts
 // 25 workspaces of one agency, each with 90 days of daily snapshots for 5 engines and the

@@ -1,4 +1,4 @@
-// Real engines at their limits (issue 26), against the provider emulator (test/emulator).
+// Real engines at their limits, against the provider emulator (test/emulator).
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/providers.bench.ts
 // Two worker processes (`src/worker.ts`) share one PostgreSQL database; this process is the API
 // (workers off) and the emulator. 20 standard runs are queued at once on 20 workspaces of

@@ -1,4 +1,4 @@
-// Recommendations benchmark (issue 11).
+// Recommendations benchmark.
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/recs.bench.ts
 // 1. Generation (geo lane) for a workspace with a year of daily runs, 150 prompts × 5 engines
 //    (273,750 answers), through the API and the job worker. Target: under 2 s. Baseline in the

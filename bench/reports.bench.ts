@@ -1,4 +1,4 @@
-// Report rendering benchmark (issue 13).
+// Report rendering benchmark.
 //   npx tsx bench/reports.bench.ts        (CHROME_PATH, default /usr/bin/chromium, for the PDF part)
 // A year of daily composite snapshots (365 days, 12 competitors, 600 answers a day) plus the
 // latest snapshot of each engine, made here in memory. Measured: the report data built from them

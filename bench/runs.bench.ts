@@ -5,7 +5,7 @@
 //    (queue, leases, analysis, batched inserts, settlement). Target: 2,000 calls/s on PostgreSQL.
 //    Baseline in the same run: the analysis alone over the same answers (the pure CPU floor).
 // 2. Latency: the same run with GEO_SIMULATED_LATENCY_MS=200. Ideal = ceil(calls per engine /
-//    engine concurrency) × 200 ms. Target (issue 26): wall time within 1.1× of the ideal.
+//    engine concurrency) × 200 ms. Target: wall time within 1.1× of the ideal.
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/lib/db.ts';

@@ -1,4 +1,4 @@
-// Adaptive sampling against uniform sampling at equal interval width (issue 30), on simulated
+// Adaptive sampling against uniform sampling at equal interval width, on simulated
 // engines whose true mention rate per prompt × engine cell is known. Pure: no database, no network.
 //
 //   npx tsx bench/sampling.bench.ts            (BENCH_SEEDS=5, BENCH_PROMPTS=40)

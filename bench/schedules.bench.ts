@@ -1,4 +1,4 @@
-// Scheduler benchmark (issue 14): 500 workspaces whose schedules are due at the same minute.
+// Scheduler benchmark: 500 workspaces whose schedules are due at the same minute.
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/schedules.bench.ts
 // The app runs its real timers (pg-boss's cron monitor → the `schedules_tick` job) on the real
 // clock; measured: from the due time until all 500 runs are started (rows `running` in `jobs`).

@@ -2,7 +2,7 @@
 //   npx tsx bench/sentiment.bench.ts
 // Answers: simulated engine answers (en, es, ca, fr) for a workspace with 13 entities, the
 // labelled sentiment set's answers and the long labelled analysis answers. Timings are CPU time. Both sides get the same mention spans, found once beforehand:
-//  - baseline: what analyzeAnswer did before issue 9 — split sentences, and for each entity the
+//  - baseline: what analyzeAnswer did before per-entity sentiment — split sentences, and for each entity the
 //    mean of sentenceSentiment over the sentences naming it (bench/baseline/analysis/sentiment.fns.ts);
 //  - new: entitySentiments (tokens, clauses, carry-over, comparatives, labels and evidence).
 // Then the whole analyzeAnswer (mentions, ranks, citations, new sentiment) in answers per CPU second,

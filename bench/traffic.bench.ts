@@ -1,4 +1,4 @@
-// AI traffic ingestion benchmark (issue 28).
+// AI traffic ingestion benchmark.
 //   npx tsx bench/traffic.bench.ts                       (PGlite, the embedded default)
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/traffic.bench.ts
 // A generated 1,000,000-line combined log (test/helpers/traffic-log.ts: 13 % AI agent hits,

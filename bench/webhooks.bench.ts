@@ -1,4 +1,4 @@
-// Outbound webhook delivery benchmark (issue 14).
+// Outbound webhook delivery benchmark.
 //   npx tsx bench/webhooks.bench.ts                      (PGlite)
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/webhooks.bench.ts
 // 1,000 events are published on the hub to one endpoint whose local receiver answers after 50 ms

@@ -10,7 +10,7 @@ export const SPEC_CREDENTIALS: Record<string, string> = {
   // 4.1 Workspaces
   'GET /api/v1/workspaces': 'workspace:read',
   'POST /api/v1/workspaces': 'session',
-  // docs/dashboard.md (issue 24): the proposal step before creation, like creation a session's.
+  // docs/dashboard.md: the proposal step before creation, like creation a session's.
   'POST /api/v1/workspace-proposals': 'session',
   [`GET ${W}/settings`]: 'settings:read',
   [`PATCH ${W}/settings`]: 'settings:write',
@@ -41,7 +41,7 @@ export const SPEC_CREDENTIALS: Record<string, string> = {
   [`GET ${W}/runs/:id`]: 'runs:read',
   [`DELETE ${W}/runs/:id`]: 'runs:write',
   [`GET ${W}/runs/:id/detail`]: 'runs:read',
-  // docs/analysis.md ("Model judge", issue 30): quoting and starting spend like a run (runs:write), reading is runs:read.
+  // docs/analysis.md ("Model judge"): quoting and starting spend like a run (runs:write), reading is runs:read.
   [`POST ${W}/runs/:id/sentiment-judge/quote`]: 'runs:write',
   [`POST ${W}/runs/:id/sentiment-judge`]: 'runs:write',
   [`GET ${W}/runs/:id/sentiment-judge`]: 'runs:read',
@@ -174,7 +174,7 @@ export const DECISION_CREDENTIALS: Record<string, string> = {
   [`DELETE ${W}/alerts/:alertId`]: 'settings:write',
   [`GET ${W}/alerts/:alertId/firings`]: 'settings:read',
   'GET /metrics': 'public',
-  // docs/sources.md (issue 27): what the engines searched and read, read like metrics; classes like settings
+  // docs/sources.md: what the engines searched and read, read like metrics; classes like settings
   [`GET ${W}/sources/fanout`]: 'metrics:read',
   [`GET ${W}/sources/domains`]: 'metrics:read',
   [`GET ${W}/sources/urls`]: 'metrics:read',
@@ -206,7 +206,7 @@ export const DECISION_CREDENTIALS: Record<string, string> = {
   'GET /assets/dashboard/:file': 'public',
   'GET /assets/dashboard/pages/:file': 'public',
   'GET /assets/vendor/:file': 'public',
-  // docs/traffic.md (issue 28): uploading logs and drains are settings, like webhooks; the views are
+  // docs/traffic.md: uploading logs and drains are settings, like webhooks; the views are
   // metrics; a drain push authenticates by its own signature
   [`POST ${W}/traffic/logs`]: 'settings:write',
   [`GET ${W}/traffic/uploads`]: 'settings:read',
@@ -227,11 +227,11 @@ export const DECISION_CREDENTIALS: Record<string, string> = {
   [`GET ${W}/traffic/robots`]: 'metrics:read',
   [`GET ${W}/traffic/unfetched`]: 'metrics:read',
   [`GET ${W}/traffic/chain`]: 'metrics:read',
-  // issue 24: the dashboard's icon
+  // docs/dashboard.md: the dashboard's icon
   'GET /favicon.ico': 'public',
-  // docs/security.md (issue 29.3): a job's whole log, read like the job itself
+  // docs/security.md: a job's whole log, read like the job itself
   [`GET ${W}/jobs/:id/log`]: 'runs:read',
-  // docs/reports.md (issue 23): the delivery schedule is a setting like the report settings; its log is
+  // docs/reports.md: the delivery schedule is a setting like the report settings; its log is
   // read like the reports; a mail's links (the report, unsubscribe) are signed and need no account
   [`GET ${W}/reports/delivery`]: 'settings:read',
   [`PUT ${W}/reports/delivery`]: 'settings:write',
@@ -246,10 +246,10 @@ export const DECISION_CREDENTIALS: Record<string, string> = {
   'PUT /api/v1/reports/portfolio/delivery': 'session',
   'GET /api/v1/reports/portfolio/deliveries': 'session',
   'GET /r/portfolio': 'public',
-  // docs/scoring.md and docs/sources.md (issue 24): read like the time series they annotate
+  // docs/scoring.md and docs/sources.md: read like the time series they annotate
   [`GET ${W}/timeseries/entities`]: 'metrics:read',
   [`GET ${W}/engine-changes`]: 'metrics:read',
-  // docs/methodology.md (issue 30): the metric definitions, read like the figures; re-deriving is a job like a run
+  // docs/methodology.md: the metric definitions, read like the figures; re-deriving is a job like a run
   [`GET ${W}/scores/definitions`]: 'metrics:read',
   [`POST ${W}/scores/rederive`]: 'runs:write',
   [`GET ${W}/model-versions`]: 'metrics:read',

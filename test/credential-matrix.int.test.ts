@@ -6,7 +6,7 @@ import { EXPECTED_CREDENTIALS, SPEC_CREDENTIALS } from './credential-expectation
 // Spec 5 as a table: every registered route gets no credential, a wrong key, a key without its
 // scope and a key of another workspace, and must answer exactly as the credential rules say.
 // The expected credential comes from the documents (credential-expectations.ts), never from the
-// route's own declaration, so a wrongly declared route fails here (issue 14).
+// route's own declaration, so a wrongly declared route fails here.
 
 let ctx: TestContext;
 let home: { secret: string };

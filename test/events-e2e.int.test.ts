@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createWorkspace, signup, testConfig, type TestContext } from './helpers/app.ts';
 import { startReceiver, type Receiver } from './helpers/webhook-receiver.ts';
 
-// Issue 14 across modules: a real measurement run ends, the runs module publishes its event, the
+// Events across modules: a real measurement run ends, the runs module publishes its event, the
 // alerts module fires a rule on it, and the webhooks module delivers both events, signed, to the
 // workspace's endpoint. Nothing here publishes an event by hand.
 

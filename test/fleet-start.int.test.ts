@@ -7,7 +7,7 @@ import { openPostgres, type Database } from '../src/lib/db.ts';
 import { driver, TEST_PASSWORD_SCRYPT, testConfig, workspaceBody, sessionCookie } from './helpers/app.ts';
 import { adminQuery, appUrl, PG_PREFIX } from './helpers/databases.ts';
 
-// Issue 17: two API processes (GEO_WORKERS=off) and two workers on one fresh PostgreSQL database,
+// Two API processes (GEO_WORKERS=off) and two workers on one fresh PostgreSQL database,
 // runs started through both APIs while the workers boot. Each "process" here is an app with a
 // pool of its own, so the database sees four independent clients racing exactly as four
 // processes would: migrations, pg-boss's schema and its queues. Before queues were created once

@@ -8,7 +8,7 @@ import { documentedCodes } from '../src/lib/http/conventions.ts';
 import { ERROR_STATUS } from '../src/lib/errors.ts';
 import { createTestApp, signup, testConfig, type TestContext } from './helpers/app.ts';
 
-// Issue 14: every operation of the generated OpenAPI document has a described 2xx schema and
+// Every operation of the generated OpenAPI document has a described 2xx schema and
 // lists the error statuses its declaration implies; routes added later are caught here too.
 
 type Schema = { type?: string; properties?: Record<string, Schema>; items?: Schema; additionalProperties?: unknown; anyOf?: Schema[]; oneOf?: Schema[]; allOf?: Schema[] };
@@ -91,7 +91,7 @@ describe('OpenAPI completeness', () => {
   });
 });
 
-describe('documents over HTTP (issue 14)', () => {
+describe('documents over HTTP', () => {
   it('lists scoring, analysis and runs and serves each as markdown', async () => {
     const index = (await ctx.app.inject({ url: '/api/v1/docs' })).json() as Array<{ name: string; url: string }>;
     expect(index.map((d) => d.name)).toEqual(expect.arrayContaining(['scoring', 'analysis', 'runs', 'api-keys']));
@@ -114,8 +114,8 @@ describe('documents over HTTP (issue 14)', () => {
   });
 });
 
-// Issue 31: outside /api/v1 the document declared text/plain, text/html or text/css errors while
-// the server sent the JSON envelope. Each answer here is checked against the document: its status
+// Outside /api/v1 a document could declare text/plain, text/html or text/css errors while the
+// server sends the JSON envelope. Each answer here is checked against the document: its status
 // is declared, its media type is one declared for that status, and a JSON body fits the schema.
 describe('the document says what the server sends', () => {
   const ajv = new Ajv({ strict: false });

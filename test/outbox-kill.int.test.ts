@@ -11,8 +11,8 @@ import { openPglite, rawRows, wrapPglite, type Database } from '../src/lib/db.ts
 import { createTestApp, driver, openTestDatabase, signup, createWorkspace, testConfig } from './helpers/app.ts';
 import { startReceiver, type Receiver } from './helpers/webhook-receiver.ts';
 
-// Issue 29, finding 7: the transactional outbox. A worker process is killed (SIGKILL, by the event
-// hub's test-only fault hook) right after the transaction that ends a run has committed and before
+// The transactional outbox: an event is never lost to a process that dies after its commit.
+// A worker process is killed (SIGKILL, by the event hub's test-only fault hook) right after the transaction that ends a run has committed and before
 // any listener ran: no webhook delivery, no alert exists yet. Another process on the same database
 // then finds the run's events in the outbox, its relay publishes them, and every one reaches the
 // customer's endpoint exactly once (the relay running again changes nothing).

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './helpers/app.ts';
 
-// Issue 30: every figure says how it was made. Walks the OpenAPI document: every response whose
+// Every figure says how it was made. Walks the OpenAPI document: every response whose
 // schema holds a figure — an object with a 95% `interval` (or `…Interval`) — carries the
 // methodology stamp (`stamp`, docs/methodology.md) on that object or one around it. Routes added
 // later are caught here too; the few exceptions say why.

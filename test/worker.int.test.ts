@@ -39,7 +39,7 @@ describe.runIf(driver() === 'postgres')('a killed worker process', () => {
       stdio: 'ignore',
     });
     const get = async () => (await ctx!.app.inject({ url: `/api/v1/workspaces/killed/runs/${run.id}`, headers: { cookie } })).json();
-    // The worker's pid is internal (not in the public view, issue 29): read from the row.
+    // The worker's pid is internal (not in the public view): read from the row.
     const pidOf = async () => (await database.db.select({ pid: jobs.pid }).from(jobs).where(eq(jobs.id, run.id)))[0]?.pid;
     let seen = await get();
     for (let i = 0; i < 300 && !((await pidOf()) === child.pid && seen.progress.completedCalls > 0); i++) {

@@ -8,7 +8,7 @@ import { CHROMIUM_FLAGS, chromiumCommand, passwdEntry, wrapperScript } from './c
 import { CHROME_FLAGS } from '../modules/pages/lighthouse.ts';
 import { createPdfRenderer } from '../modules/reports/pdf.ts';
 
-// Issue 29, finding 6: Chromium loads attacker-chosen pages; it runs sandboxed, never as root.
+// Chromium loads attacker-chosen pages; it runs sandboxed, never as root.
 
 const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
 const isRoot = process.getuid?.() === 0;

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 // How every Chromium of this service starts (page evaluation through Lighthouse, report PDFs
-// through Playwright): sandboxed, never with --no-sandbox (issue 29: it loads attacker-chosen
+// through Playwright): sandboxed, never with --no-sandbox (it loads attacker-chosen
 // pages, and a renderer exploit would otherwise run as the service's user). Debian's Chromium
 // sandboxes itself with unprivileged user namespaces, which it refuses to do as root. So:
 // - the service runs as an ordinary user (recommended, docs/operations.md): Chromium is started

@@ -7,7 +7,7 @@ import { jobWhenDone } from '../helpers/fixture-site.ts';
 import { eq } from 'drizzle-orm';
 import { answerTraces } from '../../src/modules/sources/sources.tables.ts';
 
-// Issue 24, "a dashboard a client can be shown": every workspace page of a new workspace and of
+// A dashboard a client can be shown: every workspace page of a new workspace and of
 // a measured one, at 1440 and 390 px, in Chromium. Each page: no console message of type error
 // at all (a "no data yet" answered 404 counts: the browser logs it), nothing wider than the
 // screen, no two elements of the main content overlapping, the chart's time axis inside the
@@ -108,7 +108,7 @@ async function visit(slug: string, section: string, width: number) {
   expect(messages, `${label}: console errors`).toEqual([]);
 }
 
-describe.runIf(browserAvailable)('a dashboard a client can be shown (issue 24)', () => {
+describe.runIf(browserAvailable)('a dashboard a client can be shown', () => {
   for (const width of WIDTHS) {
     it(`a new workspace at ${width} px: every page teaches what is missing, no error anywhere`, { timeout: 180_000 }, async () => {
       for (const section of SECTIONS) await visit('fresh', section, width);

@@ -7,7 +7,7 @@ import { createSafeFetcher } from '../../src/lib/safe-fetch/safe-fetch.ts';
 import { evaluatePage } from '../../src/modules/pages/evaluate.ts';
 
 // The project's own page evaluation (Lighthouse in Chromium, src/modules/pages) run on the
-// dashboard's sign-in page, the first page anyone sees: accessibility and best practices ≥ 95 (issue 24; the bar was 90).
+// dashboard's sign-in page, the first page anyone sees: accessibility and best practices ≥ 95.
 // The fetcher allows this one loopback origin alone and resolves no names. (One audit: ~8 s.)
 // The signed-in pages are audited by the same Lighthouse run (`audit`) with the session cookie
 // sent as a header, over a workspace with a finished run and generated recommendations.

@@ -5,7 +5,7 @@ import { browserAvailable, launchBrowser } from '../helpers/browser.ts';
 import { createTestApp, type TestContext } from '../helpers/app.ts';
 import { html, mappedFetcher, startFixtureSite, type FixtureSite } from '../helpers/fixture-site.ts';
 
-// Issue 24, "a first workspace in a minute": from sign-up to a started first run in Chromium,
+// A first workspace in a minute: from sign-up to a started first run in Chromium,
 // the person types the brand name, the domain and the two Google property ids, nothing else;
 // the rest is proposed from a fixture site on loopback (its domain mapped to it through the safe
 // fetcher). Each step is kept at 1440 and 390 px: test-artifacts/onboarding-<step>-<width>.png.

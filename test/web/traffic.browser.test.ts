@@ -8,7 +8,7 @@ import { multiDayLog } from '../helpers/traffic-log.ts';
 import { createFormatter } from '../../src/lib/format/format.js';
 import { audit } from '../../src/modules/pages/lighthouse.ts';
 
-// The AI traffic page (issue 28) in Chromium, at 1440 and 390 px: a workspace without logs gets
+// The AI traffic page in Chromium, at 1440 and 390 px: a workspace without logs gets
 // the empty state (how to send logs, copyable commands, no red error) and can upload a log from
 // the page; a workspace with a generated log uploaded through the API shows verified and claimed
 // hits apart, status classes with the error share, pages per agent and AI referrals, with the

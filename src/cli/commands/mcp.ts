@@ -9,8 +9,7 @@ interface McpStdio {
   serveMcpOverStdio(opts: { baseUrl: string; apiKey: string }): Promise<void>;
 }
 
-// A path in a variable: the module is built alongside (issue 15, MCP half) and loaded only
-// when this command runs, so the rest of the CLI never pays for the SDK.
+// A path in a variable: the MCP server module is loaded only when this command runs, so the rest of the CLI never pays for the SDK.
 const MCP_MODULE = '../../modules/mcp/mcp.stdio.ts';
 
 export function registerMcp(program: Command) {

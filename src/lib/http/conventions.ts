@@ -39,7 +39,7 @@ function errorResponses(route: RouteOptions, credential: Credential): Record<num
     out[415] = 'unsupported_media_type: the body is not sent as application/json';
   }
   // Every error code a route's description names (`insufficient_credits`, `job_already_running`…)
-  // is listed under its status, so the OpenAPI entry answers "what can this fail with" (issue 14).
+  // is listed under its status, so the OpenAPI entry answers "what can this fail with".
   const description = String((schema as { description?: unknown }).description ?? '');
   for (const code of documentedCodes(description)) {
     const status = ERROR_STATUS[code];

@@ -22,7 +22,7 @@ export const ACCESS = {
   seo: { read: 'metrics:read', write: 'runs:write' },
   metrics: { read: 'metrics:read' },
   recs: { read: 'recs:read', write: 'recs:write' },
-  // reports:write (issue 23): make a report on demand. Sessions (owners, members) have it; keys that ask for it.
+  // reports:write: make a report on demand (it costs a job, so reading reports is not enough). Sessions (owners, members) have it; keys that ask for it.
   reports: { read: 'reports:read', write: 'reports:write', settings: 'settings:write' },
   pageEvaluations: { read: 'reports:read', write: 'runs:write' },
   chat: { read: 'chat:read', write: 'chat:write' },

@@ -24,7 +24,7 @@ export type ErrorHint = (request: FastifyRequest) => { message: string; details:
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Hints by error code, e.g. how to add credits on a 402 wherever it is raised (issue 14). */
+    /** Hints by error code, e.g. how to add credits on a 402 wherever it is raised. */
     errorHints: Partial<Record<ErrorCode, ErrorHint>>;
   }
 }
@@ -76,7 +76,7 @@ export function registerErrorHandling(app: FastifyInstance) {
   });
   app.setErrorHandler((error, request, reply) => toErrorReply(error as FastifyError, request, reply));
   app.setNotFoundHandler((request, reply) => {
-    // A person who mistyped a dashboard address gets a page, not the API's JSON (issue 24).
+    // A person who mistyped a dashboard address gets a page, not the API's JSON.
     if (wantsPage(request)) return notFoundHtml(reply);
     return send(reply, request, 404, 'not_found', `No route ${request.method} ${request.url.split('?')[0]}.`);
   });

@@ -2,10 +2,10 @@ import type { RouteOptions } from 'fastify';
 import { ErrorBody } from './responses.ts';
 
 // How every route's error responses are declared in the OpenAPI document, so that the document
-// says what the server sends (issue 31): errors are the JSON envelope whatever the route's success
-// type (a page, a script, Prometheus text), a browser that asks a page address with a malformed
-// part gets the HTML "page not found", every route may fail with a 5XX envelope, and a 401 names
-// its challenge in WWW-Authenticate.
+// says what the server sends (a client generated from it must not expect text where JSON comes):
+// errors are the JSON envelope whatever the route's success type (a page, a script, Prometheus
+// text), a browser that asks a page address with a malformed part gets the HTML "page not found",
+// every route may fail with a 5XX envelope, and a 401 names its challenge in WWW-Authenticate.
 
 /** Sent with every 401 (RFC 9110 requires a challenge): the API key is a bearer token. */
 export const WWW_AUTHENTICATE = 'Bearer realm="geo"';

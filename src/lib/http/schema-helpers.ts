@@ -22,7 +22,7 @@ export const Timestamp = Type.String({ format: 'date-time' });
 
 /**
  * Control characters (C0 and C1: TAB, CR, LF, NUL, ESC…) in a name or a prompt, refused at the
- * schema (issue 29): a leading TAB or CR in a competitor's name made a CSV cell a spreadsheet
+ * schema: a leading TAB or CR in a competitor's name would make a CSV cell a spreadsheet
  * runs, and none of them belongs in a name a person typed.
  */
 export const NO_CONTROL_PATTERN = '^[^\\u0000-\\u001F\\u007F-\\u009F]*$';

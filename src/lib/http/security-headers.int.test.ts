@@ -3,7 +3,7 @@ import { createTestApp, createWorkspace, signup, type TestContext } from '../../
 import { makePng, multipartBody } from '../../modules/profile/test-images.ts';
 import { STRICT_HTML_CSP, unframeable } from './security-headers.ts';
 
-// Issue 29, finding 5: nosniff on every response; every HTML page unframeable under a CSP.
+// nosniff on every response; every HTML page unframeable under a CSP.
 
 let ctx: TestContext;
 let cookie: string;

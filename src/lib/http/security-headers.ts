@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-// Headers every response carries (issue 29, finding 5), set in one place rather than per route:
+// Headers every response carries, set in one place rather than per route so none is forgotten:
 // - `X-Content-Type-Options: nosniff` on everything, so a browser never runs a JSON body, an
 //   icon or a CSV as script or HTML;
 // - every HTML page is unframeable: `frame-ancestors 'none'` is added to a page's own CSP when it

@@ -5,8 +5,8 @@ import { openTestDatabase } from '../../../test/helpers/app.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { retryAfterSeconds } from './sliding.fns.ts';
 
-// Issue 14: a limit holds over ANY span of its window. Under the old fixed windows, 12 checkouts
-// at 00:59.5 and 12 more at 01:00.5 all passed (24 in one second); the sliding log refuses the
+// A limit holds over ANY span of its window. Under fixed windows, 12 checkouts at 00:59.5 and 12
+// more at 01:00.5 would all pass (24 in one second); the sliding log refuses the
 // second dozen until the first leaves the window.
 
 let database: Database;

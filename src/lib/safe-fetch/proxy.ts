@@ -12,7 +12,7 @@ import { FetchRefusedError, type FetchMethod, type SafeFetcher } from './safe-fe
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'proxy-authenticate', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'content-length']);
 const MAX_REQUEST_BODY = 2 * 1024 * 1024;
 /**
- * Ports a page may tunnel to (issue 29): https on 443 and 8443, and 80 (WebSockets over http).
+ * Ports a page may tunnel to: https on 443 and 8443, and 80 (WebSockets over http).
  * A tunnel is raw TCP the proxy cannot read, so any other port (SSH, SMTP, databases on a public
  * host) is refused before the name is even resolved.
  */

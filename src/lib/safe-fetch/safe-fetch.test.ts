@@ -176,7 +176,7 @@ describe('the browser proxy', () => {
     }
   });
 
-  // Issue 29: a tunnel is raw TCP; only the web's ports may be tunnelled to, whatever the address.
+  // A tunnel is raw TCP; only the web's ports may be tunnelled to, whatever the address.
   it('opens CONNECT tunnels only to ports 80, 443 and 8443 (the address allowed or not)', async () => {
     const tunnelTo = createSafeFetcher({ allowOrigins: [`https://127.0.0.1:${trapPort}`], totalTimeoutMs: 2_000 });
     const proxy = await startSafeProxy(tunnelTo);

@@ -29,7 +29,7 @@ describe('creation (2.8)', () => {
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(['activate', 'deliveryId', 'keyId', 'last4', 'message', 'prefix', 'secret', 'state']);
-    // Issue 14: the answer says the key works only after acknowledge, and how.
+    // The answer says the key works only after acknowledge, and how, so a first call does not fail unexplained.
     expect(body).toMatchObject({
       state: 'pending', message: expect.stringMatching(/works only after acknowledge/),
       activate: { method: 'POST', path: `/api/v1/workspaces/keys/api-keys/${body.keyId}`, body: { action: 'acknowledge', deliveryId: body.deliveryId } },
@@ -78,7 +78,7 @@ describe('delivery', () => {
     const { keyId, secret, deliveryId } = (await create()).json();
     const pending = await asKey(secret);
     expect(pending.statusCode).toBe(401);
-    // Anti-enumeration (issue 14): the same bytes as a key that never existed.
+    // Anti-enumeration: the same bytes as a key that never existed.
     const unknown = await asKey(`${secret.slice(0, -4)}${secret.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`);
     expect(withoutRequestId(pending.body)).toBe(withoutRequestId(unknown.body));
     const ack = await act(keyId, { action: 'acknowledge', deliveryId });
@@ -298,7 +298,7 @@ describe('lastUsedAt', () => {
   });
 });
 
-describe('another member of the workspace (issue 17)', () => {
+describe('another member of the workspace', () => {
   let member: string;
   beforeAll(async () => {
     const m = await signup(ctx.app);

@@ -30,7 +30,7 @@ export const KeyDelivery = Type.Object({
   message: Type.String(),
 });
 
-/** The activation instructions sent with every newly delivered secret (issue 14). */
+/** The activation instructions sent with every newly delivered secret: a pending key refuses every call until acknowledged. */
 export function withActivation<T extends { keyId: string; deliveryId: string }>(delivery: T, slug: string) {
   return {
     ...delivery,

@@ -6,7 +6,7 @@ import { ACCESS } from '../../lib/http/credentials.ts';
 import { ErrorBody } from '../../lib/http/responses.ts';
 import type { KeysService } from './keys.service.ts';
 
-// `geo logout` (issue 15): a key revokes itself, as an OAuth client revokes its own token
+// `geo logout` revokes its own key: a key revokes itself, as an OAuth client revokes its own token
 // (RFC 7009). Spec 5.2 keeps managing keys session-only; giving up the very key presented
 // only removes power, so it is the one key action a key may take (docs/access.md, "Scopes").
 // Declared public because the credential is checked here: any active key, whatever its scopes.

@@ -5,8 +5,8 @@ import { hashPassword, passwordHashParams, PASSWORD_SCRYPT } from '../../lib/cry
 import { createTestApp, signup, testConfig, TEST_PASSWORD_SCRYPT, type TestContext } from '../../../test/helpers/app.ts';
 import { users } from './accounts.tables.ts';
 
-// Issue 17: password hashes upgraded at sign-in; failed sign-ins throttled per account and per
-// IPv6 /64 as well as per exact address.
+// Password hashes upgraded at sign-in; failed sign-ins throttled per account and per IPv6 /64 as
+// well as per exact address (one host holds a whole /64, so per address alone is no limit).
 
 const clock = manualClock(new Date('2026-05-01T00:00:00Z'));
 let ctx: TestContext;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runAnalyze, USAGE, type CliIo } from './analyze.run.ts';
 
-// Issue 14: `--help` prints usage; every bad input is one line on stderr and a non-zero exit.
+// `--help` prints usage; every bad input is one line on stderr and a non-zero exit.
 
 const workspace = JSON.stringify({
   brand: 'acme', displayName: 'Acme', domains: ['acme.com'],

@@ -56,7 +56,7 @@ describe('checkout (mock mode)', () => {
     expect((await checkout(slug, 5_000_000)).statusCode).toBe(200);
   });
 
-  it('holds over any 60-second span: 12 just before a minute boundary leave no room just after it (issue 14)', async () => {
+  it('holds over any 60-second span: 12 just before a minute boundary leave no room just after it', async () => {
     const slug = await newWorkspace();
     clock.advance(60_000 - (clock.now().getTime() % 60_000) - 500);
     for (let i = 0; i < 12; i++) expect((await checkout(slug, 5_000_000)).statusCode).toBe(200);

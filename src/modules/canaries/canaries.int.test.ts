@@ -9,7 +9,7 @@ import { createTestApp, createWorkspace, signup, testConfig, type TestContext } 
 import { DEFAULT_CANARY_PROMPTS } from './canary-set.ts';
 import { until as waitUntil } from '../../../test/helpers/wait.ts';
 
-// Issue 30: a simulated model change — every simulated engine shifts its answer shape on SHIFT_DAY
+// A simulated model change — every simulated engine shifts its answer shape on SHIFT_DAY
 // (prose instead of a list, longer, more citations, the brand named far less) with no model
 // version change — is flagged by the canary prompts from their answers' features alone, and the
 // significant score drop it causes is not raised as a brand alert: the firing says "possible

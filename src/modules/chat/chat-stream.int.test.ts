@@ -90,7 +90,7 @@ describe('credits', () => {
     expect(op.reservedMicrousd).toBe(720_000);
     expect(op.status).toBe('settled');
     expect(op.leases.map((l: { amountMicrousd: number }) => l.amountMicrousd)).toEqual([STEP_LEASE_MICROUSD, STEP_LEASE_MICROUSD]);
-    // A template over the data is not charged (issue 24); a real model's tokens are (chat-provider.int.test.ts).
+    // A template over the data is not charged; a real model's tokens are (chat-provider.int.test.ts).
     expect(op.settledMicrousd).toBe(0);
     const after = await balance('chatty');
     expect(after.heldMicrousd).toBe(0);

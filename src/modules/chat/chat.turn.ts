@@ -170,7 +170,7 @@ export function createTurnRunner(deps: { db: Db; clock: Clock; credits: CreditsS
     let charged = 0;
     try {
       // The simulated model stands in when no model is configured: a template over the data is
-      // not charged (issue 24). Its turn still holds and leases like any other, so step limits and
+      // not charged. Its turn still holds and leases like any other, so step limits and
       // the 402 before a stream behave the same whichever model answers.
       charged = turn.model.simulated ? 0 : turnCost(usage, turn.model.priceId, leased);
       await credits.settle(turn.reservationId, charged);

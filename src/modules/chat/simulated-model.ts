@@ -9,7 +9,7 @@ import { planStep } from './simulated.fns.ts';
 // step leases and storage as a real model. Deterministic; words stream at a fixed pace.
 
 export const SIMULATED_MODEL_ID = 'geo-simulated-v1';
-/** Said first in every turn of this model, so that nobody mistakes a template for a model's answer (issue 24). */
+/** Said first in every turn of this model, so that nobody mistakes a template for a model's answer. */
 export const NO_MODEL_NOTICE = 'No language model is configured for this workspace, so this answer is put together from its data with a fixed template (not charged).\n\n';
 
 interface Options {

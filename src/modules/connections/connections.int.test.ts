@@ -180,7 +180,7 @@ describe('connections', () => {
     expect(none.json()).toMatchObject({ ok: false, checks: [{ name: 'stored', status: 'failed' }] });
     const env = await ctx.app.inject({ method: 'POST', url: '/api/v1/workspaces/conn-empty/connections/test', headers: { cookie }, payload: { connector: 'perplexity' } });
     expect(env.json().checks.map((c: { status: string }) => c.status)).toEqual(['passed', 'passed', 'skipped']);
-    // Not checked is not confirmed: ok is false and the reason says why (issue 14).
+    // Not checked is not confirmed: ok is false and the reason says why.
     expect(env.json()).toMatchObject({ ok: false, reason: expect.stringMatching(/Perplexity has no free endpoint/) });
   });
 

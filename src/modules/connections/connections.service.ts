@@ -119,7 +119,7 @@ export function createConnectionsService(deps: {
     async test(ws: WorkspaceContext, connector: Connector) {
       const checks: Array<{ name: string } & ProbeResult> = [];
       // `ok` means confirmed: a check that could not be made (a skipped provider probe) is not a
-      // pass, so the answer is `ok: false` with that check's message as the reason (issue 14).
+      // pass, so the answer is `ok: false` with that check's message as the reason.
       const finish = () => {
         const unconfirmed = checks.find((c) => c.status !== 'passed');
         return { connector, ok: !unconfirmed, reason: unconfirmed?.message ?? null, testedAt: clock.now().toISOString(), checks };

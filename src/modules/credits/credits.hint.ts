@@ -1,5 +1,5 @@
-// How a 402 `insufficient_credits` tells its reader to add credits (issue 14): a sentence in the
-// message and `details.addCredits` for programs. Local and test servers offer the mock top-up;
+// How a 402 `insufficient_credits` tells its reader to add credits, so that a refusal is never a
+// dead end: a sentence in the message and `details.addCredits` for programs. Local and test servers offer the mock top-up;
 // servers with a payment processor offer checkout; a production server with neither says so.
 
 export interface AddCredits {

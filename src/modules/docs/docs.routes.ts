@@ -22,7 +22,7 @@ export async function registerOpenApi(app: FastifyInstance, deps: { publicBaseUr
           'Measures how visible a brand is in AI answer engines and AI search. Every operation names its credential in ' +
           '`x-credential`: `public`, `session` (browser session only) or a scope (a session, or an API key holding that scope). ' +
           'Errors share one envelope: `{error: {code, message, requestId}}`.\n\n' +
-          // The /docs page shows this text: it links the service's own documents (issue 14).
+          // The /docs page shows this text: it links the service's own documents, so a reader finds them from there.
           `Documents (markdown): ${[...loadDocuments()].map(([name, d]) => `[${d.title}](${documentPath(name)})`).join(' · ')} — index at [/api/v1/docs](/api/v1/docs).`,
       },
       servers: [{ url: deps.publicBaseUrl }],
@@ -47,6 +47,6 @@ export async function docsRoutes(app: FastifyInstance) {
 
   documentsRoutes(app);
   // Swagger UI loads its scripts from files (no inline script) but sets inline styles; it may not
-  // be framed (issue 29). Its own onSend sets this on the page and its static files.
+  // be framed (clickjacking). Its own onSend sets this on the page and its static files.
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: DOCS_CSP });
 }

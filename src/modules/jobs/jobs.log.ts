@@ -1,7 +1,7 @@
 import { open } from 'node:fs/promises';
 import type { JobRow } from './jobs.service.ts';
 
-// A job's whole log, read through the API (issue 29: the file's path is not shown). The file is
+// A job's whole log, read through the API, so the file's path on the server is never shown. The file is
 // on the disk of the process that ran the job; where this process cannot read it (another node,
 // a cleaned disk) the log answered is the last lines kept with the job in the database.
 

@@ -96,7 +96,7 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger, queue
    * pg-boss's schema and every queue of the registry, created once per database: processes
    * starting together take turns under an advisory lock, and each creates only what is missing.
    * Queue creation is DDL on pg-boss's partitioned job table; unserialised, two processes
-   * creating one queue deadlock (issue 17), so it never happens lazily on send or work.
+   * creating one queue deadlock, so it never happens lazily on send or work.
    */
   async function provision() {
     await database.withLock(QUEUE_LOCK, async () => {

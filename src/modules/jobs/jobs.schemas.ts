@@ -11,7 +11,7 @@ export const JobStatus = Type.Object({
   brand: Type.String({ description: 'The workspace slug' }),
   kind: Type.String({ description: '`measurement`, `prompt_generation`, …' }),
   pid: Type.Integer({ minimum: 1, description: 'The operating-system process id of the process that runs the job, or ran it last: the creating process until a worker takes the job, then that worker\'s (with several worker processes, each job says which one). A number only: no host or path.' }),
-  logPath: Type.String({ description: 'Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown (issue 29).' }),
+  logPath: Type.String({ description: 'Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown: it would tell a caller about the server\'s disk.' }),
   startedAt: Timestamp,
   finishedAt: Nullable(Timestamp),
   status: StringEnum(['running', 'succeeded', 'failed', 'cancelled'] as const),

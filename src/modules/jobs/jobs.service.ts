@@ -206,7 +206,7 @@ export function createJobsService(deps: {
           if (!claim.fresh) return { row: (await tx.select().from(jobs).where(eq(jobs.id, claim.resourceId)))[0]!, fresh: false };
         }
         // The workspace's own running job answers first: retrying after the global backoff would
-        // not help it, so a 429 there would mislead (issue 14).
+        // not help it, so a 429 there would mislead.
         const [busy] = await tx.select({ id: jobs.id }).from(jobs)
           .where(and(eq(jobs.workspaceId, input.ws.id), eq(jobs.concurrencyGroup, input.group), eq(jobs.status, 'running')));
         if (busy) throw new AppError('job_already_running', `A ${input.group} job is already running in this workspace (${busy.id}).`, { jobId: busy.id });

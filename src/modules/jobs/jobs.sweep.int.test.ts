@@ -5,7 +5,7 @@ import { rawRows, type Database } from '../../lib/db.ts';
 import { createTestApp, createWorkspace, openTestDatabase, signup, testConfig, type TestContext } from '../../../test/helpers/app.ts';
 import { startReceiver, type Receiver } from '../../../test/helpers/webhook-receiver.ts';
 
-// Issue 29, finding 8: sends lost after the commit. The queue's inserts fail (pg-boss reaches the
+// Sends lost after the commit. The queue's inserts fail (pg-boss reaches the
 // database through `executeSql`, which this test makes refuse them) while the service's own writes
 // commit: a run and a webhook delivery exist with no pg-boss job behind them. The sweeps find them
 // and send them; sending again is a no-op, and nothing is failed for a send that was lost.

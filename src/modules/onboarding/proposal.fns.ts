@@ -5,7 +5,8 @@ import { brandOfLine, listItems } from '../research/research.fns.ts';
 import { LANGUAGES, type Quotas } from '../workspaces/workspaces.schemas.ts';
 import { trimEndOf } from '../../lib/text/trim.ts';
 
-// A first workspace proposed from its brand name, its domain and its home page (issue 24): the
+// A first workspace proposed from its brand name, its domain and its home page, so that a first
+// workspace takes a minute: the
 // person types two things, the rest is read or guessed here and stays editable in the form.
 // Pure: the service fetches the page and asks the engine.
 

@@ -8,7 +8,7 @@ import type { RateLimiter } from '../../lib/rate-limit/rate-limit.ts';
 import type { WorkspaceProposals } from './proposal.service.ts';
 import { Domain, WorkspaceCreateBody } from '../workspaces/workspaces.schemas.ts';
 
-// The proposal step before POST /api/v1/workspaces (issue 24): the creation body stays as the
+// The proposal step before POST /api/v1/workspaces: the creation body stays as the
 // contract has it (every field required); this route fills it in from two typed values.
 
 const tags = ['workspaces'];

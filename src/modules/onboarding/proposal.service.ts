@@ -5,7 +5,7 @@ import {
   competitorsFrom, DEFAULT_QUOTAS, DEFAULT_SET_SIZE, guessedDomain, languagesOf, MAX_COMPETITORS, regionsOf, siteIdentity, slugCandidates, slugOf,
 } from './proposal.fns.ts';
 
-// The proposal step of a first workspace (issue 24). It is free, on purpose: credits belong to a
+// The proposal step of a first workspace. It is free, on purpose: credits belong to a
 // workspace and there is none yet, so it reads only the site (through the safe fetcher, the one
 // door to user-given addresses) and asks the competitor question of the simulated engine — the
 // research module's stand-in, which names invented brands. The answer says so (`simulated`), and

@@ -81,7 +81,7 @@ describe('design extraction from a site', () => {
     expect(res.designMd).toContain('- primary: #0a7cff');
   });
 
-  it('stores the site icon as brandMeta.faviconUrl too (issue 24)', async () => {
+  it('stores the site icon as brandMeta.faviconUrl too, as part of the site design', async () => {
     sites['design-icon.com'] = {
       '/': { type: 'text/html', body: '<title>Icons</title><link rel="icon" href="/i.png">' },
       '/i.png': { type: 'image/png', body: await makePng(64, 64) },

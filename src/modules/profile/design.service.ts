@@ -90,7 +90,7 @@ export function createDesignService(deps: { workspaces: WorkspacesService; profi
       await workspaces.updateSettings(ws, {
         brandColors: design.brandColors, brandMeta: meta, designMd: design.designMd, ...(design.about ? { about: design.about } : {}),
       });
-      // The site's icon belongs to its design (issue 24): stored as an icon refresh would, from the
+      // The site's icon belongs to its design: stored as an icon refresh would, from the
       // page already read. No usable icon leaves the stored one; extraction still succeeded.
       await storeSiteIcon(ws, page, page.url);
       return response(ws, true, true);

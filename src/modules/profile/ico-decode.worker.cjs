@@ -1,5 +1,5 @@
 // Decodes the single BMP image of a one-entry ICO (icon.fns.ts singleEntryIco) in a worker
-// thread, so that decoding never blocks the server's event loop (issue 29). Plain CommonJS: a
+// thread, so that decoding never blocks the server's event loop for other tenants. Plain CommonJS: a
 // worker does not inherit the TypeScript loader the server runs under.
 const { parentPort, workerData } = require('node:worker_threads');
 const decodeIco = require('decode-ico');

@@ -30,7 +30,7 @@ describe('readIcoDirectory reads the sizes the images claim', () => {
     expect((entries(sharedBitmapIco(1)) as IcoEntry[]).map((e) => [e.format, e.width, e.height])).toEqual([['bmp', 256, 256]]);
   });
 
-  // Issue 29: each of these made decode-ico do far more work than the one image it yields.
+  // Each of these would make decode-ico do far more work than the one image it yields.
   it.each([
     ['thousands of entries over one bitmap', sharedBitmapIco(6000), /lists 6000 images; at most 64/],
     ['65 entries', sharedBitmapIco(65, 4), /lists 65 images; at most 64/],

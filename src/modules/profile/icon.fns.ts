@@ -37,8 +37,8 @@ const malformed = (why: string): IcoDirectory => ({ ok: false, reason: `this ICO
 /**
  * The images of an ICO file as their own headers describe them (a PNG's IHDR, a BMP's info
  * header), read before anything is decoded. A directory is refused when it could make decoding
- * cost more than the one image it yields (issue 29: 6,000 entries over one bitmap froze the
- * process): too many entries, entries sharing bytes (overlapping or duplicate offsets), an entry
+ * cost more than the one image it yields (6,000 entries over one bitmap froze the process for
+ * seconds): too many entries, entries sharing bytes (overlapping or duplicate offsets), an entry
  * inside the directory, or a BMP image over 256×256.
  */
 export function readIcoDirectory(bytes: Uint8Array): IcoDirectory {

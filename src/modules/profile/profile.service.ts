@@ -9,7 +9,7 @@ import { normaliseIcon } from './icon.image.ts';
 import { workspaceIcons } from './profile.tables.ts';
 
 export const DESIGN_MD_MAX = 200_000;
-/** Icon uploads and refreshes together, per workspace: each decodes an image (issue 29). */
+/** Icon uploads and refreshes together, per workspace: each decodes an image, CPU a tenant could otherwise spend without bound. */
 export const ICON_ATTEMPTS: Limit = { limit: 30, windowMs: 10 * 60_000 };
 
 // The profile's own writes: the icon (stored here, its address in brandMeta.faviconUrl) and the

@@ -45,7 +45,7 @@ export function bmpIco(width = 32, height = 32, claimedWidth = width, claimedHei
 }
 
 /**
- * The decompression bomb of issue 29: `count` directory entries all pointing at ONE bitmap, so
+ * An ICO decompression bomb: `count` directory entries all pointing at ONE bitmap, so
  * a file of a few hundred KB asks a naive decoder for `count` full decodes.
  */
 export function sharedBitmapIco(count: number, side = 256): Buffer {

@@ -1,7 +1,7 @@
 import type { INTENTS } from '../workspaces/workspaces.schemas.ts';
 
 // The prompt vocabulary shared by the pure functions, the language packs and the services.
-// Its own file so that prompts.fns and templates.fns need not import each other (issue 31).
+// Its own file so that prompts.fns and templates.fns need not import each other (no import cycle).
 
 export type Intent = (typeof INTENTS)[number];
 export type Language = 'en' | 'es' | 'ca' | 'fr';

@@ -72,7 +72,7 @@ describe('reddit threads', () => {
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ type: 'reddit_thread', topic: 'reddit_thread:https://reddit.com/r/analytics/comments/abc/best', evidence: { facts: { threadUrl: 'https://reddit.com/r/analytics/comments/abc/best' } } });
     expect(items[0]!.evidence.figures[0]).toMatchObject({ k: 2, n: 3 });
-    // Issue 29: the effect is measured over the answers citing the thread, as the figure counts.
+    // The effect is measured over the answers citing the thread, as the figure counts.
     expect(items[0]!.evidence.metric).toMatchObject({ name: 'thread_mention_rate', scope: { thread: 'https://reddit.com/r/analytics/comments/abc/best' }, current: { k: 1, n: 3 } });
     expect(items[0]!.evidence.metric.scope).not.toHaveProperty('promptIds');
   });

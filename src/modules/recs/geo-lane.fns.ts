@@ -169,8 +169,8 @@ export function redditThreads(input: GeoInput): Candidate[] {
   }
   return [...byThread].map(([thread, rows]) => {
     const without = rows.filter((r) => !r.brandMentioned).length;
-    // What the item targets: the answers citing THIS thread that do not name the brand (issue 29:
-    // the effect was the mention rate over every answer to those prompts, a different population).
+    // What the item targets: the answers citing THIS thread that do not name the brand:
+    // the mention rate over every answer to those prompts would measure a different population.
     const metric: MetricRef = { name: 'thread_mention_rate', scope: { thread }, better: 'higher', source: 'runs' };
     return candidate('reddit_thread', `reddit_thread:${thread}`, evidence(input, rows, {
       summary: `The Reddit thread ${thread} is cited in ${plural(rows.length, 'answer')}, ${without} of them without ${input.brand.name}`,

@@ -90,8 +90,8 @@ describe('effect tracking', () => {
     expect((await detail(ws.slug, neg.id)).effect).toMatchObject({ verdict: 'improved', after: { k: 20, n: 130 } }); // the 30 citing answers naming the brand count too
   });
 
-  // Issue 29, finding 12: a reddit_thread item targets the answers citing its thread that do not
-  // name the brand; its effect was the mention rate over every answer to those prompts.
+  // A reddit_thread item targets the answers citing its thread that do not name the brand; its
+  // effect is measured over that same population, not over every answer to those prompts.
   it('reddit_thread: the effect measures the answers citing the thread, the population its evidence counts', async () => {
     const ws = await workspace();
     const thread = 'https://reddit.com/r/analytics/comments/abc/best_tool';

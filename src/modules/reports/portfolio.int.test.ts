@@ -11,7 +11,7 @@ import { manualClock } from '../../lib/clock.ts';
 import { createFormatter } from '../../lib/format/format.js';
 import { createSmtpMailer } from '../email/smtp.ts';
 
-// The agency portfolio (issue 23) as an agency gets it: every workspace the person reaches and
+// The agency portfolio as an agency gets it: every workspace the person reaches and
 // none other, each client's score and interval equal to its score endpoint's, a first page that
 // compares them and a page per client with no text box over another, a CSV row per client; and
 // on a schedule by mail (a local SMTP sink, an injected clock), once per slot, honouring an

@@ -10,7 +10,7 @@ import { manualClock } from '../../lib/clock.ts';
 import { createFormatter } from '../../lib/format/format.js';
 import { until } from '../../../test/helpers/wait.ts';
 
-// Reports as a client gets them (issue 23): made on demand over three measured days, read as PDF
+// Reports as a client gets them: made on demand over three measured days, read as PDF
 // and checked as a reader would: the brand's name, readable dates and numbers, the very interval
 // the score endpoint gives, and pages whose text boxes never overlap. Page images are kept under
 // test-artifacts/reports/ for a person to look at.

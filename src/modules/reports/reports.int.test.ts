@@ -86,7 +86,7 @@ describe('reports', () => {
     expect(html.body).toContain('<svg');
     expect(html.body).toContain('Simulated data');
     expect(html.body).toContain('95% interval');
-    // Issue 29: the printable report may not be framed, nor sniffed.
+    // The printable report may not be framed (clickjacking), nor sniffed.
     expect(html.headers['content-security-policy']).toMatch(/default-src 'none'.*frame-ancestors 'none'/);
     expect(html.headers['x-content-type-options']).toBe('nosniff');
   });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LOGO_MAX_SIDE, logoKind, logoSizeProblem } from './settings.fns.ts';
 
-// Issue 40: a logo is refused by its pixels, not only its bytes; the message says the limit in words.
+// A logo is refused by its pixels, not only its bytes (a small file can decode to a huge image);
+// the message says the limit in words.
 
 describe('logoSizeProblem', () => {
   it.each([

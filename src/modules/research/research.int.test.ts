@@ -106,7 +106,7 @@ describe('research refusals', () => {
     const res = await req('POST', 'research-poor/research');
     expect(res.statusCode).toBe(402);
     expect(res.json().error).toMatchObject({ code: 'insufficient_credits', details: { requiredMicrousd: 650_000, availableMicrousd: 0 } });
-    // Issue 14: it says how to add credits, in words and for programs (the local top-up here).
+    // The 402 says how to add credits, in words and for programs (the local top-up here).
     expect(res.json().error.message).toContain('POST /api/v1/workspaces/research-poor/credits/top-up');
     expect(res.json().error.details.addCredits).toMatchObject({ kind: 'top_up', method: 'POST', path: '/api/v1/workspaces/research-poor/credits/top-up', credential: 'session' });
     expect((await req('GET', 'research-poor/research')).json()).toEqual([]);

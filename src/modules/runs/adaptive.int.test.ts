@@ -5,7 +5,7 @@ import { createTestApp, createWorkspace, signup, type TestContext } from '../../
 import { recommendations } from '../recs/recs.tables.ts';
 import type { Evidence, MetricRef } from '../recs/recs.types.ts';
 
-// Adaptive sampling (issue 30): after the first pass, extra samples only on the cells whose
+// Adaptive sampling: after the first pass, extra samples only on the cells whose
 // interval leaves a decision open, within a ceiling held at start; charged for the calls made;
 // the run says where they went and why. The rules themselves: sampling.fns.test.ts.
 

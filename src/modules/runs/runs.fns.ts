@@ -7,7 +7,7 @@ import { resolveSampling, type Sampling, type SamplingInput } from './sampling.f
 export const PRESETS = ['smoke', 'lite', 'standard', 'searchx'] as const;
 export type Preset = (typeof PRESETS)[number];
 export const PRESET_PROMPTS: Record<Preset, number> = { smoke: 2, lite: 50, standard: 150, searchx: 150 };
-/** Repeated answers per prompt and engine a run may ask for (issue 9: samples 1-10). */
+/** Repeated answers per prompt and engine a run may ask for (samples 1-10). */
 export const MAX_SAMPLES = 10;
 
 export interface RunPlan {

@@ -103,7 +103,7 @@ describe('runs', () => {
     expect(run.id).toMatch(/^run_/);
     // Spec 2.10: `pid` is the OS process id of the process that runs the job — here
     // the test's own process, which runs the API and the workers. No server file path is shown
-    // (issue 29): the log is read through the API.
+    // (it would tell a caller about the server's disk): the log is read through the API.
     expect(run.pid).toBe(process.pid);
     expect(run.logPath).toBe(`/api/v1/workspaces/${slug}/jobs/${run.id}/log`);
     const done = await waitFor(slug, run.id);
@@ -210,7 +210,7 @@ describe('cancellation, capacity and dead workers', () => {
     const third = await api('POST', `/api/v1/workspaces/${c}/runs`, { preset: 'smoke' }, slow.app);
     expect([third.statusCode, third.json().error.code]).toEqual([429, 'pipeline_capacity_reached']);
     expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
-    // A workspace that already runs one hears that first, cap or not (issue 14).
+    // A workspace that already runs one hears that first, cap or not: waiting for capacity would not help it.
     const again = await api('POST', `/api/v1/workspaces/${a}/runs`, { preset: 'smoke' }, slow.app);
     expect([again.statusCode, again.json().error.code]).toEqual([409, 'job_already_running']);
     await api('DELETE', `/api/v1/workspaces/${a}/runs/${runA.id}`, undefined, slow.app);

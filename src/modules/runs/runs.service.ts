@@ -278,7 +278,7 @@ export function createRunsService(deps: {
     return runView(row, slug, counts.get(row.id), states, extras.get(row.id), submitted.get(row.id));
   };
 
-  /** The preset's engines plus the optional engines configured for the workspace (issue 27). */
+  /** The preset's engines plus the optional engines configured for the workspace. */
   async function runEngines(workspaceId: string, preset: Preset): Promise<EngineId[]> {
     const base = presetEngines(preset, deps.pipeline);
     return preset === 'searchx' ? base : [...base, ...(await deps.engines.configuredOptional(workspaceId))];

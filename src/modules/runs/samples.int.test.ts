@@ -4,7 +4,7 @@ import { DEFAULT_PRICING, ENGINE_IDS } from '../engines/catalogue.ts';
 import { createTestApp, createWorkspace, signup, testConfig, type TestContext } from '../../../test/helpers/app.ts';
 import { ended } from '../../../test/helpers/wait.ts';
 
-// `samples` (issue 9): each prompt asked several times per engine; calls, hold, caps, progress
+// `samples`: each prompt asked several times per engine (one answer is a noisy sample); calls, hold, caps, progress
 // and every sample size scale with it.
 
 // The five core engines (optional ones join a run only when listed in GEO_OPTIONAL_ENGINES).

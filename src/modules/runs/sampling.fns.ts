@@ -1,7 +1,7 @@
 import { wilsonPercent } from '../../lib/stats/wilson.js';
 import { invalid } from '../../lib/errors.ts';
 
-// Adaptive sampling (issue 30): after a run's first pass, extra samples go only to the
+// Adaptive sampling: after a run's first pass, extra samples go only to the
 // prompt × engine cells whose 95% interval of the brand's mention rate leaves a decision open — it
 // straddles a threshold someone decides on (an alert rule, a recommendation's effect test), or it
 // is wider than the width the user asked for — within a credit ceiling held at start. Pure: the

@@ -5,7 +5,7 @@ import { rawRows } from '../../lib/db.ts';
 import { createTestApp, createWorkspace, signup, type TestContext } from '../../../test/helpers/app.ts';
 import { ended } from '../../../test/helpers/wait.ts';
 
-// Issue 30, re-derivable metrics: snapshots recomputed from the stored raw answers. Under the
+// Re-derivable metrics: snapshots recomputed from the stored raw answers. Under the
 // definition they were written with they come out exactly as the runs wrote them; under another
 // the time series marks the day the definition changes, and later runs continue it.
 

@@ -7,7 +7,7 @@ import { listen } from '../../../test/helpers/sse.ts';
 import { until } from '../../../test/helpers/wait.ts';
 import { SPOOL_LIMITS } from './spool-gate.fns.ts';
 
-// Issue 40, finding 3: three concurrent 30 MB drain pushes with a wrong signature held 90 MB on
+// Unbounded, three concurrent 30 MB drain pushes with a wrong signature would hold 90 MB on
 // disk before each got 401. Over real sockets on loopback, from several client addresses
 // (127.0.0.0/8 is all loopback on Linux): a body declared over the limit is refused from its
 // Content-Length before anything is read; unverified spools are bounded per drain, per client

@@ -10,7 +10,7 @@ import { createTestApp, createWorkspace, driver, openTestDatabase, signup, type 
 import { writeLog, type LogComposition } from '../../../test/helpers/traffic-log.ts';
 import { wrapPglite, type Database } from '../../lib/db.ts';
 
-// Issue 28: a generated 1,000,000-line access log (test/helpers/traffic-log.ts: verified and
+// A generated 1,000,000-line access log (test/helpers/traffic-log.ts: verified and
 // spoofed AI crawlers, ClaudeBot, AI-referred visits, unparsable lines, ordinary requests) is
 // uploaded gzip through POST …/traffic/logs. Every count must equal the generator's own account
 // of what it wrote, in the upload's result and in the views over the aggregates; and neither the
@@ -25,7 +25,7 @@ import { wrapPglite, type Database } from '../../lib/db.ts';
 const LINES = 1_000_000;
 /** RSS growth allowed while ingesting: under half the uncompressed log (≈ 209 MB), which held whole would not fit. */
 const RSS_GROWTH_BOUND_MB = 100;
-/** Peak RSS of the ingestion process (issue 28's bound; about 160-180 MB measured, runtime included). */
+/** Peak RSS of the ingestion process (the bound the traffic benchmark targets; about 160-180 MB measured, runtime included). */
 const CHILD_PEAK_BOUND_MB = 300;
 
 let ctx: TestContext;

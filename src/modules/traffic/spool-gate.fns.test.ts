@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createSpoolGate, spoolRefusal } from './spool-gate.fns.ts';
 
-// Issue 40: unverified drain pushes on disk are bounded per drain, per client network and in total.
+// Unverified drain pushes on disk are bounded per drain, per client network and in total, so
+// that pushes with a wrong signature cannot fill the disk.
 
 type Step = [drain: string, address: string, expected: 'ok' | 'drain' | 'address' | 'total'];
 

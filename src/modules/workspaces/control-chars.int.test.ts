@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createWorkspace, signup, workspaceBody, type TestContext } from '../../../test/helpers/app.ts';
 
-// Issue 29, finding 2: a competitor named "\t=HYPERLINK(…)" became a CSV cell a spreadsheet ran.
+// A competitor named "\t=HYPERLINK(…)" would become a CSV cell a spreadsheet runs.
 // Names, aliases and prompt texts with control characters are refused at the schema, naming the
 // field; nothing is written.
 

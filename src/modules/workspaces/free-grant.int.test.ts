@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionCookie, signup, testConfig, workspaceBody, type TestContext } from '../../../test/helpers/app.ts';
 
-// Issue 17: in production the free credit waits for a verified email, then goes to the user's
-// first workspace exactly once; local and test mode grant at creation as before.
+// In production the free credit waits for a verified email (so that throwaway sign-ups cannot
+// farm it), then goes to the user's first workspace exactly once; local and test mode grant at
+// creation.
 
 let prod: TestContext;
 let local: TestContext;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signup, workspaceBody, type TestContext } from '../../../test/helpers/app.ts';
 import { DOMAIN_PATTERN, SLUG_PATTERN } from './workspaces.schemas.ts';
 
-// First-run papercut (issue 14): one answer lists every failure of the creation body, and a
-// pattern failure says in words what is expected instead of quoting the regular expression.
+// A first request should be fixable in one go: one answer lists every failure of the creation
+// body, and a pattern failure says in words what is expected instead of quoting the regular expression.
 
 let ctx: TestContext;
 let cookie: string;

@@ -38,7 +38,7 @@ describe('dashboard pages', () => {
     }
   });
 
-  it('answers an unknown dashboard address with an HTML page, an unknown API route with JSON (issue 24)', async () => {
+  it('answers an unknown dashboard address with an HTML page, an unknown API route with JSON', async () => {
     const accept = 'text/html,application/xhtml+xml,*/*;q=0.8';
     for (const url of ['/nowhere', '/w/dash/nowhere', '/w/Not_A_Slug', '/w/dash/runs/bad%20id']) {
       const res = await get(url, { cookie, accept });

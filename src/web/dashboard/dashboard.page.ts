@@ -11,7 +11,7 @@ import { SESSION_COOKIE } from '../../lib/http/auth.ts';
 import { escapeHtml } from '../html.ts';
 import { notFoundHtml } from '../../lib/http/error-handler.ts';
 
-// The web dashboard (issue 16, docs/dashboard.md): server-rendered HTML shells whose client is
+// The web dashboard (docs/dashboard.md): server-rendered HTML shells whose client is
 // plain ES modules (Preact + htm, uPlot for plots) served from this directory and from
 // node_modules. No build step, no CDN: every byte comes from this server, under a strict CSP
 // without inline scripts. Everything dynamic is the browser calling the JSON API with the

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { safeNext } from './client/safe-next.js';
 
 // `next` after sign-in may only lead to a page of this site. Each target is what URLSearchParams.get('next') yields (already percent-decoded once).
-// Issue 40: a target that resolves to this origin with a path starting `//` (`/..//evil.example`)
-// was handed to location.assign() as `//evil.example/…`, which the browser reads as another host.
+// A target that resolves to this origin with a path starting `//` (`/..//evil.example`) must not
+// reach location.assign() as `//evil.example/…`, which the browser reads as another host.
 
 const ORIGIN = 'https://geo.example';
 const next = (raw: string, origin = ORIGIN) => safeNext(new URLSearchParams(`next=${raw}`).get('next'), origin) as string;

@@ -185,7 +185,7 @@ export const BASE_EN_CRM: AnalysisCase[] = [
     expect: { mentioned: ['Globex', 'Acme'], brandRank: 2, citations: [] },
   },
   {
-    // Relabelled (issue 9): the old label followed the old sentence rule, not what the text says.
+    // Relabelled: an earlier label followed the sentence rule of the time, not what the text says.
     name: 'capitalised subject of its own sentence, no category word',
     language: 'en',
     workspace: CRM_WS,

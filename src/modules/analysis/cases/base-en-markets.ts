@@ -255,7 +255,7 @@ export const BASE_EN_MARKETS: AnalysisCase[] = [
     },
   },
   {
-    // Relabelled (issue 9): "Free is catching up" names the operator in a telecom answer.
+    // Relabelled (the earlier label followed a rule, not the text): "Free is catching up" names the operator in a telecom answer.
     name: 'ambiguous brand supported by a source, ambiguous competitor as a sentence subject',
     language: 'en',
     workspace: TELECOM_WS,

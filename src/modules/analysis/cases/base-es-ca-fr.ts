@@ -196,7 +196,7 @@ export const BASE_ES_CA_FR: AnalysisCase[] = [
 
   // ----- French ------------------------------------------------------------------------------
   {
-    // Relabelled (issue 9): « Free reste moins cher » names the operator.
+    // Relabelled (the earlier label followed a rule, not the text): « Free reste moins cher » names the operator.
     name: 'marque ambiguë soutenue par service, Free sujet de sa phrase',
     language: 'fr',
     workspace: TELECOM_WS,
@@ -232,7 +232,7 @@ export const BASE_ES_CA_FR: AnalysisCase[] = [
     expect: { mentioned: ['Orange', 'Bouygues Telecom'], brandRank: 1, citations: [], brandSentiment: 'negative' },
   },
   {
-    // Relabelled (issue 9): « Bouygues et Free se partagent le marché » names the operator.
+    // Relabelled (the earlier label followed a rule, not the text): « Bouygues et Free se partagent le marché » names the operator.
     name: 'marque soutenue par son domaine, Free cité avec Bouygues',
     language: 'fr',
     workspace: TELECOM_WS,

@@ -1,4 +1,4 @@
-// Answers as engines with search return them (issue 27): footnote markers with a footnote list,
+// Answers as engines with search return them: footnote markers with a footnote list,
 // numbered source lists after the text, Perplexity-style [n] markers over provider sources, a
 // "Sources" list of titles and URLs, and AI-overview answers whose references come as provider
 // sources. Labelled by the rules in types.ts, before the analysis was run on them.

@@ -1,4 +1,4 @@
-// Time series drawn honestly (issue 24): the time axis spans the measured days only (clamped to
+// Time series drawn honestly: the time axis spans the measured days only (clamped to
 // today), every point carries a whisker for its 95% interval and, where days connect, a band;
 // one measured day is one point with its whisker, never a line across years. Series can be
 // switched on and off; the legend shows the values under the cursor and under the keyboard

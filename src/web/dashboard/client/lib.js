@@ -36,7 +36,7 @@ export const ws = (slug, rest = '') => `/api/v1/workspaces/${encodeURIComponent(
 /**
  * Whether the workspace has a succeeded run among its latest 100, i.e. whether score, scoreboard
  * and time series exist. Asked first, so that "no data yet" is an empty state and never a 404
- * the browser logs as an error (issue 24).
+ * the browser logs as an error.
  */
 export const hasMeasurement = async (slug) => (await api('GET', ws(slug, '/runs?limit=100'))).runs.some((r) => r.status === 'succeeded');
 export const newKey = () => crypto.randomUUID();

@@ -1,4 +1,4 @@
-// Agency overview as a portfolio (issue 24): every client with score, trend, change (significant
+// Agency overview as a portfolio: every client with score, trend, change (significant
 // or not), share of voice against its top competitor, open recommendations, last run, credits
 // left; sortable; a click opens the client. The form that creates a workspace is onboarding.js.
 import { Alert, Change, Grade, Loading, Simulated, Sparkline, api, fmt, html, interval, num, usd, useLoad, useState, when, words, ws } from '../lib.js';

@@ -1,7 +1,8 @@
-// Onboarding, step 3: what the brand sells, per language (issue 25's category). The set made at
-// creation is built on each language's neutral fallback ("provider"), because the creation body
-// has no category; here the site's proposal (GET …/prompts/categories) is shown, editable, and
-// confirming it rewrites the generated prompts on it (POST …/prompts/generate).
+// Onboarding, step 3: what the brand sells, per language (the prompts' category,
+// docs/prompts.md). The set made at creation is built on each language's neutral fallback
+// ("provider"), because the creation body has no category; here the site's proposal (GET
+// …/prompts/categories) is shown, editable, and confirming it rewrites the generated prompts on
+// it (POST …/prompts/generate).
 import { Alert, api, html, jobReason, useAction, useLoad, useState, waitForJob, ws } from '../lib.js';
 
 const LANGUAGE = { en: 'English', es: 'Spanish', ca: 'Catalan', fr: 'French' };

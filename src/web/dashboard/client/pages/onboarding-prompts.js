@@ -1,4 +1,4 @@
-// The last onboarding step (issue 24): the prompts the new workspace starts with — the template
+// The last onboarding step: the prompts the new workspace starts with — the template
 // set made at creation, editable and switchable off, plus what the site suggests (GET
 // …/prompts/proposals, free) — then the first run, quoted before it starts.
 import { CategoryBox } from './onboarding-category.js';

@@ -1,4 +1,4 @@
-// Onboarding's competitor check (issue 24): the competitors of the new workspace were proposed
+// Onboarding's competitor check: the competitors of the new workspace were proposed
 // before it existed, by the simulated engine (a workspace holds the credit real engines cost).
 // Now that it exists, research asks its real model and search engine who the competitors are,
 // quoted first; the person picks the ones to track on the Research page.

@@ -1,4 +1,4 @@
-// A first workspace in a minute (issue 24): the person types the brand's name and domain, the
+// A first workspace in a minute: the person types the brand's name and domain, the
 // server proposes the rest (POST /api/v1/workspace-proposals, free), everything stays editable,
 // the two Google property ids are asked with where to find them and checked as typed, and the
 // creation body sent is the contract's, every field filled. Then the prompts step.

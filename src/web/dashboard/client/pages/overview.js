@@ -99,7 +99,7 @@ async function loadSeries(slug, range) {
     ...composite.points.filter((p) => p.simulatedShare > 0).map((p) => ({ date: p.date, kind: 'simulated' })),
     ...(recs?.done ?? []).map((r) => ({ date: r.updatedAt.slice(0, 10), kind: 'done', text: r.title })).filter((a) => days.has(a.date)),
     ...(models?.changes ?? []).map((c) => ({ date: c.date, kind: 'model', text: `${engineName(c.engine)} named ${c.to.join(', ')} (before: ${c.from.join(', ')})` })).filter((a) => days.has(a.date)),
-    // Issue 30: engine changes the canaries flagged, and the days the metric definition changed.
+    // Engine changes the canaries flagged, and the days the metric definition changed.
     ...(composite.engineChanges ?? []).map((c) => ({ date: c.day, kind: 'engine', text: `possible engine change on ${engineName(c.engine)}: ${c.reasons.map((r) => r.detail).join('; ')}` })),
     ...(composite.definitionChanges ?? []).map((c) => ({ date: c.date, kind: 'definition', text: `metric definition ${c.from} → ${c.to} (re-derived)` })).filter((a) => days.has(a.date)),
   ];

@@ -1,4 +1,4 @@
-// AI traffic (issue 28, docs/traffic.md): which AI crawlers and agents read the site, from the
+// AI traffic (docs/traffic.md): which AI crawlers and agents read the site, from the
 // access logs the workspace sent. Hits per day per agent or purpose, verified (from the
 // operator's published addresses) kept apart from claimed (the user agent alone: never added to
 // verified), status classes with the error share; the pages each agent fetched
