@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { AppError, envelope, workspaceNotFound, type ErrorCode } from '../errors.ts';
 import { describeValidationErrors, invalidFields } from './validation.ts';
 import { WWW_AUTHENTICATE } from './error-responses.ts';
-import { notFoundPage, PAGE_CSP } from '../../web/html.ts';
+import { notFoundPage, PAGE_CSP } from './html.ts';
 
 // One envelope for every failure: validation, malformed JSON, unknown routes, oversized bodies,
 // our own AppErrors, and anything unexpected (logged, answered as a bare 500).

@@ -6,7 +6,7 @@ import { ACCESS } from '../../lib/http/credentials.ts';
 import { workspaceOf } from '../../lib/http/responses.ts';
 import { Closed, StringEnum } from '../../lib/http/schema-helpers.ts';
 import { WorkspaceParams } from '../../lib/http/params.ts';
-import { escapeHtml, page, PAGE_CSP } from '../../web/html.ts';
+import { escapeHtml, page, PAGE_CSP } from '../../lib/http/html.ts';
 import { LINK_TTL_DAYS, MAX_RECIPIENTS } from './delivery.fns.ts';
 import type { DeliveryService } from './delivery.service.ts';
 import type { PortfolioDeliveryService } from './portfolio-delivery.service.ts';

@@ -6,7 +6,7 @@ import { ACCESS } from '../../lib/http/credentials.ts';
 import { ErrorBody } from '../../lib/http/responses.ts';
 import type { BillingService } from '../../modules/billing/billing.service.ts';
 import { signLocal } from '../../modules/billing/signatures.fns.ts';
-import { escapeHtml, formatUsd, page, PAGE_CSP } from '../html.ts';
+import { escapeHtml, formatUsd, page, PAGE_CSP } from '../../lib/http/html.ts';
 
 // Local mode (PAYMENT_MOCK_SENTINEL=enabled): the server's own checkout page stands in for the
 // processor's. Pay and Cancel send a signed event to the webhook exactly as the processor would.

@@ -8,7 +8,7 @@ import { ACCESS } from '../../lib/http/credentials.ts';
 import { ErrorBody } from '../../lib/http/responses.ts';
 import { AppError } from '../../lib/errors.ts';
 import { SESSION_COOKIE } from '../../lib/http/auth.ts';
-import { escapeHtml } from '../html.ts';
+import { escapeHtml } from '../../lib/http/html.ts';
 import { notFoundHtml } from '../../lib/http/error-handler.ts';
 
 // The web dashboard (docs/dashboard.md): server-rendered HTML shells whose client is

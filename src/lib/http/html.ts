@@ -1,4 +1,4 @@
-import { english } from '../lib/format/english.ts';
+import { english } from '../format/english.ts';
 
 // The smallest safe templating: every interpolated value goes through escapeHtml.
 export function escapeHtml(value: string): string {
