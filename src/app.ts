@@ -74,11 +74,12 @@ import { realModel, serpApi, simulatedModel, simulatedSerp } from './modules/res
 import { createReportsService } from './modules/reports/reports.service.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { createPdfRenderer } from './modules/reports/pdf.ts';
-import { createDeliveryService } from './modules/reports/delivery.service.ts';
-import { deliveryRoutes } from './modules/reports/delivery.routes.ts';
-import { createPortfolioService } from './modules/reports/portfolio.service.ts';
-import { createPortfolioDeliveryService } from './modules/reports/portfolio-delivery.service.ts';
-import { portfolioRoutes } from './modules/reports/portfolio.routes.ts';
+import { createDeliveryService } from './modules/report-delivery/delivery.service.ts';
+import { deliveryRoutes } from './modules/report-delivery/delivery.routes.ts';
+import { createPortfolioService } from './modules/portfolio/portfolio.service.ts';
+import { createPortfolioDeliveryService } from './modules/report-delivery/portfolio-delivery.service.ts';
+import { portfolioRoutes } from './modules/portfolio/portfolio.routes.ts';
+import { portfolioDeliveryRoutes } from './modules/report-delivery/portfolio-delivery.routes.ts';
 import { existsSync } from 'node:fs';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { API_VERSION, docsRoutes, registerOpenApi } from './modules/docs/docs.routes.ts';
@@ -503,7 +504,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret: hmacSha256Hex(config.secrets.sessionSecret, 'report-delivery-links'), attachLimitBytes: deps.reportAttachLimitBytes,
   });
   deliveryRoutes(app, { delivery, portfolioDelivery });
-  portfolioRoutes(app, { portfolio, portfolioDelivery });
+  portfolioRoutes(app, { portfolio });
+  portfolioDeliveryRoutes(app, { portfolioDelivery });
   if (config.pipeline.workers === 'embedded') await Promise.all([delivery.startWorkers(), portfolioDelivery.startWorkers()]);
   // Outbound webhooks: public events become signed deliveries through the safe fetcher (pg-boss, with backoff).
   const webhooks = await setupWebhooks(app, {

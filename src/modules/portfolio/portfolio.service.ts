@@ -2,12 +2,12 @@ import pLimit from 'p-limit';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
 import type { Language } from '../../lib/format/format.js';
-import { timeZoneProblem } from './settings.fns.ts';
+import { timeZoneProblem } from '../reports/settings.fns.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
-import type { PdfRenderer } from './pdf.ts';
+import type { PdfRenderer } from '../reports/pdf.ts';
 import { buildPortfolio, commonest, type PortfolioData } from './portfolio.fns.ts';
 import { portfolioChrome, portfolioCsv, portfolioHtml } from './portfolio.render.fns.ts';
-import { period, type ReportsService } from './reports.service.ts';
+import { period, type ReportsService } from '../reports/reports.service.ts';
 
 // The agency portfolio report (docs/reports.md, "Agency portfolio"): one document for every
 // workspace a person reaches, made on request from each client's visibility summary (the same

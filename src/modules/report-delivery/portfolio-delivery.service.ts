@@ -5,16 +5,16 @@ import type { Clock } from '../../lib/clock.ts';
 import { invalid } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { createFormatter, type Language } from '../../lib/format/format.js';
-import { timeZoneProblem } from './settings.fns.ts';
-import { fill, MESSAGES } from './messages.fns.ts';
+import { timeZoneProblem } from '../reports/settings.fns.ts';
+import { fill, MESSAGES } from '../reports/messages.fns.ts';
 import type { Mailer } from '../email/email.service.ts';
 import type { JobQueue } from '../jobs/jobs.queue.ts';
 import type { JobAttempt } from '../jobs/jobs.kinds.ts';
 import { ATTACH_LIMIT_BYTES, deliveryMail, deliveryState, dueSlot, LINK_TTL_DAYS, linkReason, normaliseRecipients, readToken, scheduleColumns, scheduleProblems, signToken, slotPeriod, type DeliverySchedule } from './delivery.fns.ts';
 import { mailEach, type DeliveryOutcome } from './delivery.mail.ts';
-import { portfolioHtml, portfolioTitle } from './portfolio.render.fns.ts';
-import type { PortfolioService } from './portfolio.service.ts';
-import { portfolioDeliveries, portfolioDeliveryLog, portfolioDeliverySettings, portfolioUnsubscribes } from './portfolio.tables.ts';
+import { portfolioHtml, portfolioTitle } from '../portfolio/portfolio.render.fns.ts';
+import type { PortfolioService } from '../portfolio/portfolio.service.ts';
+import { portfolioDeliveries, portfolioDeliveryLog, portfolioDeliverySettings, portfolioUnsubscribes } from './portfolio-delivery.tables.ts';
 
 // The agency portfolio by mail, on a person's own schedule (weekly or monthly, in their zone). The
 // minute's maintenance tick records each due slot once (unique per user and slot) and queues a

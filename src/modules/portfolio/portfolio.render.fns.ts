@@ -1,10 +1,10 @@
 import { createFormatter, type Formatter, type Language } from '../../lib/format/format.js';
-import { MESSAGES, translator, type MessageKey, type Params, type Translator } from './messages.fns.ts';
-import { barChart, esc, scoreChart } from './chart.fns.ts';
-import { csvCell } from './csv.fns.ts';
+import { MESSAGES, translator, type MessageKey, type Params, type Translator } from '../reports/messages.fns.ts';
+import { barChart, esc, scoreChart } from '../reports/chart.fns.ts';
+import { csvCell } from '../reports/csv.fns.ts';
 import { PORTFOLIO_CSV_COLUMNS, portfolioCsvRows, type ClientRow, type PortfolioData } from './portfolio.fns.ts';
-import { colorOf, img, PRODUCT, STYLE } from './render.fns.ts';
-import { summarySentences } from './sentences.fns.ts';
+import { colorOf, img, PRODUCT, STYLE } from '../reports/render.fns.ts';
+import { summarySentences } from '../reports/sentences.fns.ts';
 
 // The agency portfolio as a client reads it: a first page comparing every client, then one page
 // per client (summary sentences, the per-day score chart with its band, the scoreboard's top),

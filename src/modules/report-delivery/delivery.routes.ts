@@ -10,8 +10,8 @@ import { escapeHtml, page, PAGE_CSP } from '../../lib/http/html.ts';
 import { LINK_TTL_DAYS, MAX_RECIPIENTS } from './delivery.fns.ts';
 import type { DeliveryService } from './delivery.service.ts';
 import type { PortfolioDeliveryService } from './portfolio-delivery.service.ts';
-import { REPORT_TYPES } from './reports.fns.ts';
-import { sendReport } from './reports.routes.ts';
+import { REPORT_TYPES } from '../reports/reports.fns.ts';
+import { sendReport } from '../reports/reports.routes.ts';
 
 // Scheduled delivery of a workspace's report by mail (docs/reports.md, "Scheduled delivery"), its
 // log, and the two public pages its mails link to: unsubscribe, and the report when not attached.

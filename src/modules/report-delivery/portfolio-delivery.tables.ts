@@ -1,7 +1,7 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ts } from '../../lib/columns.ts';
 import { users } from '../accounts/accounts.tables.ts';
-import { bytea } from './reports.tables.ts';
+import { bytea } from '../reports/reports.tables.ts';
 
 // The agency portfolio's scheduled delivery belongs to a person (the account), not a workspace:
 // the portfolio covers every workspace that person reaches when it is made.

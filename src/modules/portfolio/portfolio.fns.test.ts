@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildPortfolio, clientRow, commonest, portfolioAgency } from './portfolio.fns.ts';
 import { portfolioCsv, portfolioHtml } from './portfolio.render.fns.ts';
-import type { ReportData } from './reports.fns.ts';
-import type { SeriesPoint } from './summary.fns.ts';
+import type { ReportData } from '../reports/reports.fns.ts';
+import type { SeriesPoint } from '../reports/summary.fns.ts';
 
 // A client's visibility summary as the portfolio reads it: the score endpoint's body, the
 // per-day series, the scoreboard and the agency settings.

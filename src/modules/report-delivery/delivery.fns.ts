@@ -1,7 +1,7 @@
 import cronParser from 'cron-parser';
 import { hmacSha256Hex, safeEqual } from '../../lib/crypto.ts';
 import { createFormatter, type Language } from '../../lib/format/format.js';
-import { fill, MESSAGES, type MessageKey, type Params } from './messages.fns.ts';
+import { fill, MESSAGES, type MessageKey, type Params } from '../reports/messages.fns.ts';
 
 // Scheduled report delivery, the pure parts: when a schedule is due, which period its report
 // covers, and the signed tokens of the links in the mail (unsubscribe, and the report itself when

@@ -1,6 +1,6 @@
 import type { Language } from '../../lib/format/format.js';
 import { significant } from '../scores/scores.fns.ts';
-import type { Branding, ReportData } from './reports.fns.ts';
+import type { Branding, ReportData } from '../reports/reports.fns.ts';
 
 // The agency portfolio as data: every client the account reaches, each as its visibility
 // summary (the same figures as the client's own report and the score endpoint), and the first
