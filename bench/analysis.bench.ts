@@ -10,7 +10,7 @@
 // Target: at least 5,000 answers per second.
 import { analyzeAnswer as baselineAnalyze } from './baseline/analysis/analyze.fns.ts';
 import { analyzeAnswer, type AnalysisProfile } from '../src/modules/analysis/analyze.fns.ts';
-import { CASES } from '../src/modules/analysis/analysis.cases.ts';
+import { loadAnalysisCases } from '../src/modules/analysis/eval.cases.ts';
 import { simulatedAnswer } from '../src/modules/engines/simulated.fns.ts';
 
 const entity = (name: string, domain: string, ambiguous = false, aliases: string[] = []) => ({ name, aliases, domains: [domain], ambiguous });
@@ -26,6 +26,7 @@ const profile: AnalysisProfile = {
 };
 
 const COUNT = 10_000;
+const CASES = loadAnalysisCases();
 const simulated = Array.from({ length: COUNT - CASES.length }, (_, i) =>
   simulatedAnswer('chatgpt', { text: `prompt ${i}`, language: ['en', 'es', 'ca', 'fr'][i % 4]! }, '2026-01-01', profile));
 const answers = [

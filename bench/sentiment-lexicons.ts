@@ -1,6 +1,6 @@
-// Which sentiment lexicon measures best on the labelled set (src/modules/analysis/sentiment.cases*.ts)?
+// Which sentiment lexicon measures best on the labelled set (eval/sentiment/*.jsonl)?
 //   npx tsx bench/sentiment-lexicons.ts [--fresh] [--misses NAME]
-// (--fresh: only the second batch, sentiment.cases.fresh.ts)
+// (--fresh: only the second batch, eval/sentiment/05-fresh.jsonl)
 // Two families, each scored per (answer, entity) item:
 //  - standalone: a library scores each sentence that names the entity, as today's rules did; the
 //    label is the sign of the mean (mixed when the sentences disagree);
@@ -11,16 +11,15 @@
 import { createRequire } from 'node:module';
 import { analyzeAnswer } from '../src/modules/analysis/analyze.fns.ts';
 import { compileLexicon, type CompiledLexicon, type PolarityLookup } from '../src/modules/analysis/sentiment.compiled.ts';
-import { caseProfile, formatSentimentReport, type Predict, scoreSentimentCases, SENTIMENT_CASES } from '../src/modules/analysis/sentiment.cases.ts';
-import { FRESH } from '../src/modules/analysis/sentiment.cases.fresh.ts';
-import type { SentimentLabel } from '../src/modules/analysis/sentiment.cases.types.ts';
+import { loadSentimentCases, type SentimentLabel } from '../src/modules/analysis/eval.cases.ts';
+import { caseProfile, formatSentimentReport, type Predict, scoreSentimentCases } from '../src/modules/analysis/sentiment.eval.ts';
 import { entitySentiments } from '../src/modules/analysis/sentiment.fns.ts';
 import type { Lang } from '../src/modules/analysis/sentiment.lexicon.ts';
 import { fold, sentences } from '../src/modules/analysis/text.fns.ts';
 import { sentenceSentiment } from './baseline/analysis/sentiment.fns.ts';
 
 const require = createRequire(import.meta.url);
-const CASES = process.argv.includes('--fresh') ? FRESH : SENTIMENT_CASES;
+const CASES = loadSentimentCases(process.argv.includes('--fresh') ? 'fresh' : undefined);
 const LANGS: Lang[] = ['en', 'es', 'ca', 'fr'];
 const clamp = (x: number) => Math.max(-1.5, Math.min(1.5, x));
 

@@ -8,8 +8,7 @@
 // Then the whole analyzeAnswer (mentions, ranks, citations, new sentiment) in answers per CPU second,
 // against the 5,000 answers/s target on one core.
 import { analyzeAnswer, type AnalysisProfile } from '../src/modules/analysis/analyze.fns.ts';
-import { CASES } from '../src/modules/analysis/analysis.cases.ts';
-import { SENTIMENT_CASES } from '../src/modules/analysis/sentiment.cases.ts';
+import { loadAnalysisCases, loadSentimentCases } from '../src/modules/analysis/eval.cases.ts';
 import { entitySentiments } from '../src/modules/analysis/sentiment.fns.ts';
 import type { EntitySpans } from '../src/modules/analysis/sentiment.tokens.ts';
 import { fold, sentences } from '../src/modules/analysis/text.fns.ts';
@@ -29,9 +28,9 @@ for (let i = 0; i < 400; i++) {
   const language = (['en', 'en', 'es', 'ca', 'fr'] as const)[i % 5]!;
   answers.push(simulatedAnswer(engines[i % 5]!, { text: `prompt ${i}`, language }, '2026-01-01', profile).text);
 }
-for (const c of SENTIMENT_CASES) answers.push(c.answer);
+for (const c of loadSentimentCases()) answers.push(c.answer);
 // Long answers with headings, lists, tables and links, as real engines write them.
-for (const c of CASES.filter((x) => x.answer.length > 400)) for (let k = 0; k < 20; k++) answers.push(c.answer);
+for (const c of loadAnalysisCases().filter((x) => x.answer.length > 400)) for (let k = 0; k < 20; k++) answers.push(c.answer);
 
 // Mention spans once, outside the timings (names are unambiguous: a word-bounded search is exact).
 const patterns = NAMES.map((n) => new RegExp(`(?<![\\p{L}\\p{N}])${fold(n)}(?![\\p{L}\\p{N}])`, 'gu'));

@@ -1,12 +1,13 @@
 import { parseArgs } from 'node:util';
-import { CASES } from './analysis.cases.ts';
+import { loadAnalysisCases } from './eval.cases.ts';
 import { type Confusion, evaluate, type Row, SENTIMENT_LABELS } from './eval.fns.ts';
 
 // npm run analyze:eval [-- --failures]
 // Precision, recall and F1 (or accuracy) of the analysis per dimension and per language over the
-// labelled answers, beside a naive baseline; --failures lists the cases the analysis gets wrong.
+// labelled answers (eval/analysis/), beside a naive baseline; --failures lists the cases the analysis gets wrong.
 
 const { values } = parseArgs({ options: { failures: { type: 'boolean' }, json: { type: 'boolean' } } });
+const CASES = loadAnalysisCases();
 const result = evaluate(CASES);
 if (values.json) {
   console.log(JSON.stringify(result, null, 2));

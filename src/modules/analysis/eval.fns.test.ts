@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AnalysisCase } from './cases/types.ts';
+import type { AnalysisCase } from './eval.cases.ts';
 import { emptyTally, evaluate, prf, sentimentLabel, substringPrediction, tallyCase } from './eval.fns.ts';
 
 const ws = {

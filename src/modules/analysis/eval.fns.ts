@@ -1,6 +1,6 @@
 import { getDomain } from 'tldts';
 import { analyzeAnswer } from './analyze.fns.ts';
-import type { AnalysisCase, CaseEntity } from './cases/types.ts';
+import type { AnalysisCase, CaseEntity } from './eval.cases.ts';
 
 // Scores an analyzer against the labelled answers, dimension by dimension, beside a naive
 // baseline (case-insensitive substring for mentions and rank, a URL regex for citations), so

@@ -2,7 +2,7 @@ import type { Category, Language } from './prompts.types.ts';
 
 // Real-world categories in the four languages (SaaS, retail, travel, health, local services,
 // B2B industrial, finance), one row per concept, for the frozen template table
-// (templates.expected/*.json) and the head-noun and translation checks (templates.fns.test.ts).
+// (__snapshots__/templates.*.json) and the head-noun and translation checks (templates.fns.test.ts).
 
 type Row = { id: string } & Record<Language, Category>;
 const c = (singular: string, plural: string, gender: 'm' | 'f' | null = null): Category => ({ singular, plural, gender });

@@ -1,14 +1,11 @@
-import { CA } from './sentiment.cases.ca.ts';
-import { EN } from './sentiment.cases.en.ts';
-import { ES } from './sentiment.cases.es.ts';
-import { FR } from './sentiment.cases.fr.ts';
-import { FRESH } from './sentiment.cases.fresh.ts';
-import { CASE_ENTITIES, type CaseLanguage, type SentimentCase, type SentimentLabel } from './sentiment.cases.types.ts';
+import type { CaseLanguage, SentimentCase, SentimentLabel } from './eval.cases.ts';
 
-// The labelled sentiment set (sentiment.cases.{en,es,ca,fr,fresh}.ts) and its scorer: label accuracy,
+// The scorer of the labelled sentiment set (eval/sentiment/, read by eval.cases.ts): label accuracy,
 // precision and recall per label, negative recall, per language and per kind of text.
 
-export const SENTIMENT_CASES: SentimentCase[] = [...EN, ...ES, ...CA, ...FR, ...FRESH];
+/** The tracked names every item is analysed with (the first labelled one is the brand); the
+ *  set's schema allows only these as label keys. */
+export const CASE_ENTITIES = ['Acme', 'Globex', 'Initech', 'Hooli', 'Vandelay', 'Zentrix', 'Pixelo'];
 export const LABELS: SentimentLabel[] = ['positive', 'neutral', 'negative', 'mixed'];
 
 /** What a scorer under test says about one entity of one case (null: not found or no opinion). */
@@ -44,7 +41,7 @@ function groupBy<K extends string>(items: Item[], key: (i: Item) => K): Record<K
 }
 
 /** Pure: runs `predict` over every case and scores it against the labels. */
-export function scoreSentimentCases(predict: Predict, cases: SentimentCase[] = SENTIMENT_CASES): SentimentReport {
+export function scoreSentimentCases(predict: Predict, cases: SentimentCase[]): SentimentReport {
   const items: Item[] = cases.flatMap((c) => {
     const got = predict(c);
     return Object.entries(c.labels).map(([entity, expected]) => ({
