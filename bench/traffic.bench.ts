@@ -5,7 +5,7 @@
 // 2 % AI referrals, 1 % unparsable, 84 % ordinary requests), gzip-compressed, is uploaded through
 // `POST …/traffic/logs` and timed until its job has succeeded (spooling, gunzip, parsing,
 // classification, hashing and the set-based batch writes). The reading and parsing run in an
-// ingestion process of its own (src/modules/traffic/ingest.process.ts), which reports its peak RSS
+// ingestion process of its own (src/modules/traffic-ingest/ingest.process.ts), which reports its peak RSS
 // (getrusage maxrss) in the job's log; the API process (this one, which also generated the log)
 // is sampled every 20 ms over the run and reported apart. Baseline in the same run: reading and
 // gunzipping the same file and splitting it into lines, nothing else. Targets: ≥ 200,000 lines/s

@@ -122,13 +122,13 @@ import { setupWebhooks } from './modules/webhooks/webhooks.module.ts';
 import { createMcpCore } from './modules/mcp/mcp.server.ts';
 import { createQuotes } from './modules/mcp/mcp.quotes.ts';
 import { mcpRoutes } from './modules/mcp/mcp.routes.ts';
-import { createDrainsService } from './modules/traffic/drains.service.ts';
-import type { SpoolDeadlines } from './modules/traffic/spool-gate.fns.ts';
-import { drainsRoutes } from './modules/traffic/drains.routes.ts';
-import { createTrafficService } from './modules/traffic/traffic.service.ts';
+import { createDrainsService } from './modules/traffic-ingest/drains.service.ts';
+import type { SpoolDeadlines } from './modules/traffic-ingest/spool-gate.fns.ts';
+import { drainsRoutes } from './modules/traffic-ingest/drains.routes.ts';
+import { createTrafficService } from './modules/traffic-ingest/ingest.service.ts';
 import { createTrafficViews } from './modules/traffic/traffic.views.ts';
 import { trafficRoutes } from './modules/traffic/traffic.routes.ts';
-import { uploadsRoutes } from './modules/traffic/uploads.routes.ts';
+import { uploadsRoutes } from './modules/traffic-ingest/uploads.routes.ts';
 import { AGENT_DATA } from './modules/traffic/classify.fns.ts';
 import { createGa4Referrals } from './modules/traffic/ga4.ts';
 import { createCrawlReads } from './modules/traffic/crawl.reads.ts';
@@ -468,8 +468,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const traffic = createTrafficService({ db, clock, jobs, dataDir: config.dataDir, dnsServers: config.trafficDns });
   const trafficViews = createTrafficViews({ db, clock, classifier: traffic.classifier });
   const trafficReport = createTrafficReportReads({ db, clock, agents: traffic.classifier.agents });
-  await trafficRoutes(app, { traffic, views: trafficViews });
-  uploadsRoutes(app, { traffic });
+  trafficRoutes(app, { views: trafficViews });
+  await uploadsRoutes(app, { traffic });
   await siteRoutes(app, {
     site: createSiteViews({
       db, classifier: traffic.classifier, ga4: ga4Referrals, range: trafficViews.range,

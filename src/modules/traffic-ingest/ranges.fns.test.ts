@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { AGENTS_FILE } from './classify.fns.ts';
+import { AGENTS_FILE } from '../traffic/classify.fns.ts';
 import { bumpVersion, formatAgentData, MAX_PREFIXES, parseRangeList, prefixDiff, sourceUrl } from './ranges.fns.ts';
 
 describe('parseRangeList', () => {

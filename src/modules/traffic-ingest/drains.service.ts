@@ -8,8 +8,8 @@ import { newId } from '../../lib/ids.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
 import { createBodyVerifier, drainPushPath, isDrainId, newDrainSecret, signatureClaim } from './drains.fns.ts';
 import { createSpoolGate, spoolRefusal, SPOOL_DEADLINES, SPOOL_RETRY_AFTER_S, type SpoolDeadlines, type SpoolGate } from './spool-gate.fns.ts';
-import { refuseDeclaredOverLimit, type TrafficService } from './traffic.service.ts';
-import { trafficDrains } from './traffic.tables.ts';
+import { refuseDeclaredOverLimit, type TrafficService } from './ingest.service.ts';
+import { trafficDrains } from '../traffic/traffic.tables.ts';
 
 // Log drains (docs/traffic.md, "Log drains"): a drain is a key of its own for one workspace that
 // can do exactly one thing, push logs into that workspace. Its secret is shown once at creation

@@ -2,7 +2,7 @@ import ipaddr from 'ipaddr.js';
 import { trimTrailingSlashes } from '../../lib/text/trim.ts';
 
 // The pure half of `npm run traffic:refresh-ranges` (refresh-ranges.cli.ts): reading an
-// operator's published range list, judging it, and writing data/ai-agents.json back in its own
+// operator's published range list, judging it, and writing traffic/data/ai-agents.json back in its own
 // layout. A list that is empty or has one malformed entry is refused whole: a half-read list
 // would silently turn verified crawlers into `claimed`, and a wrong one would verify spoofers.
 

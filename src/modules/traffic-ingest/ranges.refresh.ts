@@ -1,12 +1,12 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { AGENTS_FILE, createClassifier, type AgentData } from './classify.fns.ts';
+import { AGENTS_FILE, createClassifier, type AgentData } from '../traffic/classify.fns.ts';
 import { bumpVersion, formatAgentData, parseRangeList, prefixDiff, sourceUrl } from './ranges.fns.ts';
 
 // `npm run traffic:refresh-ranges [-- --base <url>] [--file <path>] [--dry-run]` (entry point:
 // refresh-ranges.cli.ts): fetches each
-// range list of data/ai-agents.json from its `source` (or the same host and path under `--base`,
+// range list of traffic/data/ai-agents.json from its `source` (or the same host and path under `--base`,
 // a mirror), refuses an empty or malformed list (the old one is kept and the refusal printed),
 // writes the others with today's `observed` date and `via`, bumps `version`, and prints what
 // changed. Exit status 1 when any list was refused, so that a cron job notices.

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGENTS_FILE, type AgentData } from './classify.fns.ts';
+import { AGENTS_FILE, type AgentData } from '../traffic/classify.fns.ts';
 import { runRefreshRanges } from './ranges.refresh.ts';
 
 // `npm run traffic:refresh-ranges` against a loopback server standing in for the operators (the

@@ -9,7 +9,7 @@ import { JobStatus } from '../jobs/jobs.schemas.ts';
 import { GEO_SIGNATURE, VERCEL_SIGNATURE, VERCEL_VERIFY } from './drains.fns.ts';
 import { SPOOL_LIMITS, SPOOL_RETRY_AFTER_S } from './spool-gate.fns.ts';
 import type { DrainsService } from './drains.service.ts';
-import { Drain, DrainBody, DrainCreated, DrainPatch } from './traffic.schemas.ts';
+import { Drain, DrainBody, DrainCreated, DrainPatch } from '../traffic/traffic.schemas.ts';
 
 // Log drains (docs/traffic.md): managing them is a setting of the workspace, like its webhooks;
 // the push itself carries no session or API key, only the signature made with the drain's secret.

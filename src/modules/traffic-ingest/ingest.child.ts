@@ -2,7 +2,7 @@ import { createReadStream, readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { pipeline as pipe, Transform } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import { createClassifier } from './classify.fns.ts';
+import { createClassifier } from '../traffic/classify.fns.ts';
 import { inflationLimit, inflationMessage } from './inflate.fns.ts';
 import { createIngest } from './ingest.ts';
 import type { ChildMessage, ParentMessage } from './ingest.process.ts';

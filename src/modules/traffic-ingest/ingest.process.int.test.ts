@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGENT_DATA } from './classify.fns.ts';
+import { AGENT_DATA } from '../traffic/classify.fns.ts';
 import { BATCH_ROWS, type HitRow } from './ingest.ts';
 import { ingestInChild, type ChildIngestOptions } from './ingest.process.ts';
 

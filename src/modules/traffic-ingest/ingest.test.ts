@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createClassifier } from './classify.fns.ts';
+import { createClassifier } from '../traffic/classify.fns.ts';
 import { BATCH_ROWS, createIngest, type HitRow } from './ingest.ts';
 
 // The loop writes one batch while it parses the next: writes stay in order, one at a time, every

@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db.ts';
 import type { HitRow } from './ingest.ts';
-import { trafficHits, trafficSettings } from './traffic.tables.ts';
+import { trafficHits, trafficSettings } from '../traffic/traffic.tables.ts';
 
 // Storage of hits and their aggregates, set-based: one statement per batch inserts the new raw
 // hits and folds exactly those (RETURNING) into the daily, per-page and referral aggregates with

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { StringDecoder } from 'node:string_decoder';
-import { truncateIp, type Agent, type Classifier } from './classify.fns.ts';
+import { truncateIp, type Agent, type Classifier } from '../traffic/classify.fns.ts';
 import { newParseState, parseLine, SKIP, type Hit, type ParseState } from './parse.fns.ts';
 
 // The ingestion loop: chunks of (already decompressed) log text in, batches of kept rows out.

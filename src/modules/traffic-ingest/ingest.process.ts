@@ -1,7 +1,7 @@
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AgentData } from './classify.fns.ts';
+import type { AgentData } from '../traffic/classify.fns.ts';
 import type { IngestCounts, Unparsed } from './ingest.ts';
 import type { DnsStats } from './rdns.ts';
 
