@@ -59,7 +59,7 @@ import { createJobsService } from './modules/jobs/jobs.service.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { createEngines } from './modules/engines/engines.service.ts';
 import type { SimulatedShift } from './modules/engines/simulated.fns.ts';
-import { modelConnector, workspaceEmbeddingModel, workspaceModel } from './modules/engines/providers.ts';
+import { createModelResolver } from './modules/engines/model-resolver.ts';
 import { createRunsService } from './modules/runs/runs.service.ts';
 import { runsRoutes } from './modules/runs/runs.routes.ts';
 import { createScoresService } from './modules/scores/scores.service.ts';
@@ -259,6 +259,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   const connections = createConnectionsService({ db, clock, credentialsKey: config.secrets.credentialsKey, providers: config.providers, workspaces });
+  // Which model writes for a workspace (its own or the default, its key before the server's): one resolver.
+  const models = createModelResolver({ defaultModel: config.defaultModel, providers: config.providers, resolveKey: (workspaceId, connector) => connections.resolveKey(workspaceId, connector as never) });
   const limiter = createRateLimiter({ db, clock });
   const team = createTeamService({ db, clock, mailer, accounts, workspaces, publicBaseUrl: config.publicBaseUrl });
   const keys = createKeysService({ db, clock, keyHashSecret: config.secrets.keyHashSecret, credentialsKey: config.secrets.credentialsKey });
@@ -275,7 +277,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   accountsRoutes(app, { accounts, secureCookies: config.env === 'production', limiter, attemptsPer10Min: config.authAttemptsPer10Min });
   workspacesRoutes(app, { workspaces });
   keysRoutes(app, { keys });
-  selfRevokeRoutes(app, { keys }); // issue 15: `geo logout`
+  selfRevokeRoutes(app, { keys }); // `geo logout` revokes its own key
   deviceRoutes(app, { device: createDeviceService({ db, clock, keys, workspaces, limiter, publicBaseUrl: config.publicBaseUrl, keyHashSecret: config.secrets.keyHashSecret }) });
   setupRoutes(app, { setupTokens: createSetupTokensService({ db, clock, keys, workspaces, keyHashSecret: config.secrets.keyHashSecret }), publicBaseUrl: config.publicBaseUrl });
   connectionsRoutes(app, { connections });
@@ -340,11 +342,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const generation = createPromptGeneration({
     jobs, prompts, workspaceRow: (ws) => workspaces.getRow(ws),
-    async modelFor(ws, row) {
-      const model = row.model ?? config.defaultModel;
-      const { connector } = modelConnector(model);
-      return connector ? workspaceModel(model, await connections.resolveKey(ws.id, connector), config.providers) : null;
-    },
+    modelFor: async (ws, row) => (await models.model(ws.id, row))?.model ?? null,
   });
   jobsRoutes(app, { jobs });
   runsRoutes(app, { runs });
@@ -382,17 +380,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const seoSignals = deps.seoSignals ?? createSeoSignals({ signals: (id) => seo.signals(id), countByJob: pages.countByJob, latestRows: pages.latestRows });
   seoRoutes(app, { seo });
   // Recommendations: the workspace's model (null without a provider key) writes items and drafts.
-  const recsModel = async (ws: { id: string }) => {
-    const row = await workspaces.getRow(ws);
-    const name = row.model ?? config.defaultModel;
-    const { connector } = modelConnector(name);
-    const model = connector ? workspaceModel(name, await connections.resolveKey(ws.id, connector), config.providers) : null;
-    return model ? { model, name } : null;
-  };
+  const recsModel = async (ws: { id: string }) => models.model(ws.id, await workspaces.getRow(ws));
   const runReads = createRunReads(db);
   // Metric definitions, and re-derivation of snapshots from the stored answers (docs/methodology.md).
   definitionsRoutes(app, { rederivation: createRederivation({ db, clock, jobs, workspaces, reads: runReads }) });
-  // Issue 27: what the engines searched and read, per answer, and its views.
+  // What the engines searched and read, per answer, and its views.
   const sources = createSourcesService({ db, clock, runReads, prompts, workspaces });
   sourcesRoutes(app, { sources, engines, stamps });
   // The methodology stamp of a score (docs/methodology.md), from the answers' traces and the prompts' intents.
@@ -426,17 +418,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   judgeRoutes(app, { judge });
   // Chat tools over the modules' services (chat.tools.ts).
   const chat = createChatService({
-    db, clock, credits, workspaces, resolveKey: (workspaceId, connector) => connections.resolveKey(workspaceId, connector as never),
-    defaultModel: config.defaultModel, providers: config.providers, settings: config.chat, log: app.log,
+    db, clock, credits, workspaces, models, settings: config.chat, log: app.log,
     tools: { scores, runs, prompts, credits, recs, seo },
   });
   chatRoutes(app, { chat });
   const research = createResearchService({
     db, clock, jobs, prompts, workspaces,
     async providersFor(ws, row) {
-      const modelId = row.model ?? config.defaultModel;
-      const { connector } = modelConnector(modelId);
-      const model = connector ? workspaceModel(modelId, await connections.resolveKey(ws.id, connector), config.providers) : null;
+      const model = (await models.model(ws.id, row))?.model ?? null;
       const serpKey = (await connections.resolveKey(ws.id, 'serpapi' as never)) ?? config.providers.serpapi.apiKey ?? null;
       const known = [row.displayName, ...row.competitors.map((c) => c.name)];
       return { model: model ? realModel(model) : simulatedModel(known), serp: serpKey ? serpApi(serpKey, config.providers.serpapi) : simulatedSerp() };
@@ -456,11 +445,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       searchedQueries: (ws) => sources.searched(ws),
       researchQuestions: (workspaceId) => research.questions(workspaceId),
       modelFor: recsModel,
-      async embedderFor(ws, row) {
-        const name = row.model ?? config.defaultModel;
-        const { connector } = modelConnector(name);
-        return connector ? workspaceEmbeddingModel(name, await connections.resolveKey(ws.id, connector), config.providers) : null;
-      },
+      embedderFor: (ws, row) => models.embedder(ws.id, row),
     }),
   });
   reportsRoutes(app, { reports });
@@ -477,7 +462,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     stamps,
   });
-  // Measurement schedules, and the time-driven tasks a fleet runs once per due time (issue 14).
+  // Measurement schedules, and the time-driven tasks a fleet runs once per due time.
   const schedules = createSchedulesService({ db, clock, runs, workspaces, events, log: app.log, canaries });
   schedulesRoutes(app, { schedules });
   // Log drains push into the traffic ingestion with a signing secret of their own (docs/traffic.md).

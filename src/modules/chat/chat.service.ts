@@ -1,7 +1,5 @@
 import type { LanguageModel } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ProviderConfig } from '../engines/catalogue.ts';
-import type { ProviderName } from '../engines/provider-name.ts';
 import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -9,7 +7,8 @@ import { newId } from '../../lib/ids.ts';
 import { claimIdempotencyKey, requestFingerprint } from '../../lib/idempotency/idempotency.ts';
 import type { Principal, WorkspaceContext } from '../../lib/http/types.ts';
 import type { CreditsService } from '../credits/credits.service.ts';
-import { modelConnector, workspaceModel } from '../engines/providers.ts';
+import { modelConnector } from '../engines/providers.ts';
+import type { ModelResolver } from '../engines/model-resolver.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
 import {
   DEFAULT_TITLE, LIMITS, newUserMessages, STEP_LEASE_MICROUSD, TURN_RESERVATION_MICROUSD, TURN_TIMEOUT_MS, type PostedMessage,
@@ -36,9 +35,8 @@ export interface ChatDeps {
   clock: Clock;
   credits: CreditsService;
   workspaces: WorkspacesService;
-  resolveKey(workspaceId: string, connector: ProviderName): Promise<string | null>;
-  defaultModel: string;
-  providers: Record<ProviderName, ProviderConfig>;
+  /** The workspace's model (engines/model-resolver.ts); the simulated one stands in without a key. */
+  models: ModelResolver;
   tools: ChatToolServices;
   settings?: Partial<ChatSettings>;
   log: FastifyBaseLogger;
@@ -65,11 +63,10 @@ export function createChatService(deps: ChatDeps) {
 
   /** The workspace's model when its provider has a key, else the simulated model in its place. */
   async function modelFor(ws: WorkspaceContext, row: { model: string | null }): Promise<{ model: LanguageModel; name: string; priceId: string; simulated: boolean; standsInFor?: string }> {
-    const configured = row.model ?? deps.defaultModel;
-    const { connector, id } = modelConnector(configured);
-    const key = connector ? await deps.resolveKey(ws.id, connector) : null;
-    const real = workspaceModel(configured, key, deps.providers);
-    if (real) return { model: real, name: configured, priceId: id, simulated: false };
+    const real = await deps.models.model(ws.id, row);
+    if (real) return { ...real, simulated: false };
+    const configured = deps.models.nameOf(row);
+    const id = modelConnector(configured).id;
     return {
       model: createSimulatedChatModel({ tokenDelayMs: settings.simulatedTokenMs, scopeOf }),
       name: SIMULATED_MODEL_ID, priceId: id, simulated: true, standsInFor: configured,
