@@ -1,5 +1,6 @@
 // Which sentiment lexicon measures best on the labelled set (src/modules/analysis/sentiment.cases*.ts)?
-//   npx tsx bench/sentiment-lexicons.ts [--fresh] [--misses NAME]
+//   npm --prefix bench/sentiment-lexicons ci   (once: the libraries are this folder's own dependencies)
+//   npx tsx bench/sentiment-lexicons/sentiment-lexicons.ts [--fresh] [--misses NAME]
 // (--fresh: only the second batch, sentiment.cases.fresh.ts)
 // Two families, each scored per (answer, entity) item:
 //  - standalone: a library scores each sentence that names the entity, as today's rules did; the
@@ -9,15 +10,15 @@
 //    library's lexicon, or the hand lexicon with a library's as fallback.
 // Everything is local: the libraries' lexicons ship inside their npm packages.
 import { createRequire } from 'node:module';
-import { analyzeAnswer } from '../src/modules/analysis/analyze.fns.ts';
-import { compileLexicon, type CompiledLexicon, type PolarityLookup } from '../src/modules/analysis/sentiment.compiled.ts';
-import { caseProfile, formatSentimentReport, type Predict, scoreSentimentCases, SENTIMENT_CASES } from '../src/modules/analysis/sentiment.cases.ts';
-import { FRESH } from '../src/modules/analysis/sentiment.cases.fresh.ts';
-import type { SentimentLabel } from '../src/modules/analysis/sentiment.cases.types.ts';
-import { entitySentiments } from '../src/modules/analysis/sentiment.fns.ts';
-import type { Lang } from '../src/modules/analysis/sentiment.lexicon.ts';
-import { fold, sentences } from '../src/modules/analysis/text.fns.ts';
-import { sentenceSentiment } from './baseline/analysis/sentiment.fns.ts';
+import { analyzeAnswer } from '../../src/modules/analysis/analyze.fns.ts';
+import { compileLexicon, type CompiledLexicon, type PolarityLookup } from '../../src/modules/analysis/sentiment.compiled.ts';
+import { caseProfile, formatSentimentReport, type Predict, scoreSentimentCases, SENTIMENT_CASES } from '../../src/modules/analysis/sentiment.cases.ts';
+import { FRESH } from '../../src/modules/analysis/sentiment.cases.fresh.ts';
+import type { SentimentLabel } from '../../src/modules/analysis/sentiment.cases.types.ts';
+import { entitySentiments } from '../../src/modules/analysis/sentiment.fns.ts';
+import type { Lang } from '../../src/modules/analysis/sentiment.lexicon.ts';
+import { fold, sentences } from '../../src/modules/analysis/text.fns.ts';
+import { sentenceSentiment } from '../baseline/analysis/sentiment.fns.ts';
 
 const require = createRequire(import.meta.url);
 const CASES = process.argv.includes('--fresh') ? FRESH : SENTIMENT_CASES;
