@@ -3,7 +3,7 @@ import { analyzeAnswer } from './analyze.fns.ts';
 import { loadSentimentCases, type SentimentCase, type SentimentLabel } from './eval.cases.ts';
 import { type Predict, predictWith, scoreSentimentCases } from './sentiment.eval.ts';
 
-// The labelled sentiment set, scored as `npx tsx bench/sentiment-lexicons.ts` prints it. The
+// The labelled sentiment set, scored as `npx tsx bench/sentiment-lexicons/sentiment-lexicons.ts` prints it. The
 // thresholds sit a little below the measured figures (docs/analysis.md, "Sentiment"), so that a
 // change that loses ground fails here.
 

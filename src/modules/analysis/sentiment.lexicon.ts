@@ -1,6 +1,6 @@
 // The hand-written sentiment lexicon for en, es, ca and fr (accent-folded, lowercase) and the
 // function words the rules read. Weights: 1 an ordinary opinion word, 1.5 a strong one, 0.5 a
-// faint one; negative words carry a minus. bench/sentiment-lexicons.ts measures this lexicon
+// faint one; negative words carry a minus. bench/sentiment-lexicons/sentiment-lexicons.ts measures this lexicon
 // against the libraries' (docs/analysis.md, "Sentiment"): it stays because it measured best.
 
 export type Lang = 'en' | 'es' | 'ca' | 'fr';

@@ -127,17 +127,23 @@ export interface Sentence {
 }
 
 /**
- * Sentences for sentiment: split at . ! ? followed by space, at line breaks (list items and table
- * rows are sentences of their own) and at table cell borders.
+ * Sentences for sentiment: line breaks (list items and table rows are sentences of their own) and
+ * table cell borders cut first; within each piece, Unicode's sentence boundaries (UAX #29 through
+ * ICU's `Intl.Segmenter`: 。！？ and ¿¡ too, no cut before a lower-case word, "4.5" and "acme.com"
+ * kept whole), less the cuts ICU makes after an abbreviation or inside a word (sentenceCuts).
  */
 export function sentences(text: string): Sentence[] {
   const out: Sentence[] = [];
-  for (const [from, to] of sentenceRanges(text)) {
-    const raw = text.slice(from, to);
-    const trimmed = raw.trim();
-    if (!trimmed || /^[-:\s|*#>]+$/.test(trimmed)) continue;
-    const start = from + raw.indexOf(trimmed);
-    out.push({ text: trimmed, start, end: start + trimmed.length });
+  for (const [pieceFrom, pieceTo] of pieceRanges(text)) {
+    for (const [from, to] of sentenceCuts(text, pieceFrom, pieceTo)) {
+      // A sentence starts after any stops left over from the one before ("...and Acme").
+      let lead = from;
+      while (lead < to && (isStop(text[lead]) || /\s/.test(text[lead]!))) lead++;
+      const raw = text.slice(lead, to);
+      const trimmed = raw.trimEnd();
+      if (!trimmed || /^[-:\s|*#>]+$/.test(trimmed) || /^[\s\p{Sentence_Terminal}]+$/u.test(trimmed)) continue;
+      out.push({ text: trimmed, start: lead, end: lead + trimmed.length });
+    }
   }
   return out;
 }
@@ -145,27 +151,63 @@ export function sentences(text: string): Sentence[] {
 const isStop = (c: string | undefined) => c === '.' || c === '!' || c === '?';
 const isBreak = (c: string | undefined) => c === '\n' || c === '|';
 
-/**
- * The raw sentence ranges, one scan. A sentence starts at a character that is neither a stop
- * (. ! ?) nor a break (line break, table border) and runs to the next break, or to the end of a
- * run of stops followed by white space or the end. A run of stops followed by anything else
- * ("4.5", "acme.com", "?!x") stays inside the sentence. A loop, not a pattern: the pattern
- * retried every stop of a run against the rest of it, quadratic on "a" + "." × n + "x".
- */
-function sentenceRanges(text: string): Array<[number, number]> {
+/** The pieces between line breaks and table borders, one scan. */
+function pieceRanges(text: string): Array<[number, number]> {
   const out: Array<[number, number]> = [];
   const n = text.length;
   let i = 0;
   while (i < n) {
-    if (isStop(text[i]) || isBreak(text[i])) { i++; continue; }
+    if (isBreak(text[i])) { i++; continue; }
     const from = i;
-    while (i < n && !isStop(text[i]) && !isBreak(text[i])) i++;
-    while (isStop(text[i])) {
-      while (isStop(text[i])) i++;
-      if (i === n || /\s/.test(text[i]!)) break;
-      while (i < n && !isStop(text[i]) && !isBreak(text[i])) i++;
-    }
+    while (i < n && !isBreak(text[i])) i++;
     out.push([from, i]);
+  }
+  return out;
+}
+
+// V8 ignores the `-u-ss-standard` locale key (ICU's own abbreviation suppressions), and ICU's
+// sentence rules do not depend on the language otherwise: one segmenter serves every answer.
+const SEGMENTER = new Intl.Segmenter('en', { granularity: 'sentence' });
+const TERMINAL = /\p{Sentence_Terminal}/u;
+
+// Words that an answer ends with a full stop inside a sentence ("Dr. Smith", "Acme vs. Globex",
+// "p. ej. Acme", "Sra. López"), lower-case, without their stop. Not "etc.", "Inc." or "Ltd.",
+// which end sentences as often as not.
+const ABBREVIATIONS = new Set([
+  'mr', 'mrs', 'ms', 'dr', 'prof', 'st', 'mt', 'vs', 'cf', 'approx', 'no', 'nos', 'fig', 'vol', 'ca', // en
+  'sr', 'sra', 'srta', 'dra', 'núm', 'pág', 'aprox', 'ej', 'ex', 'mme', 'mlle', 'env', // es, ca, fr
+]);
+// An initialism ("U.S.", "e.g.", "i.e.", "p.ej.") or a single capital initial ("John F. Kennedy", "M. Dupont").
+// bounded: matched against at most the last 12 characters of a sentence (runsOn).
+const INITIALS = /(?:^|[^\p{L}])(?:(?:\p{L}\.){2,}|\p{Lu}\.)$/u;
+const ABBREVIATION_END = /(?:^|[^\p{L}])(\p{L}+)\.$/u;
+
+/** Whether the sentence ICU ended at `end` (trailing white space included) should run on. */
+function runsOn(text: string, from: number, end: number): boolean {
+  const before = text[end - 1]!;
+  // "?x=1" in a URL, "Acme!Globex": an ASCII stop with no space after it ends no sentence.
+  if (isStop(before) && !/\s/.test(text[end] ?? ' ')) return true;
+  let last = end;
+  while (last > from && /\s/.test(text[last - 1]!)) last--;
+  if (text[last - 1] !== '.') return false;
+  const tail = text.slice(Math.max(from, last - 12), last);
+  if (INITIALS.test(tail)) return true;
+  const word = ABBREVIATION_END.exec(tail)?.[1];
+  return word !== undefined && ABBREVIATIONS.has(word.toLowerCase());
+}
+
+/** The sentence ranges of one piece: ICU's boundaries, each kept only where a sentence ends. */
+function sentenceCuts(text: string, from: number, to: number): Array<[number, number]> {
+  const piece = text.slice(from, to);
+  // Most list items and table cells hold no terminal punctuation: one sentence, no segmenter.
+  if (!TERMINAL.test(piece)) return [[from, to]];
+  const out: Array<[number, number]> = [];
+  let start = from;
+  for (const { index, segment } of SEGMENTER.segment(piece)) {
+    const end = from + index + segment.length;
+    if (end < to && runsOn(text, start, end)) continue;
+    out.push([start, end]);
+    start = end;
   }
   return out;
 }

@@ -1,7 +1,7 @@
 import { createFormatter, type Formatter, type Language } from '../../lib/format/format.js';
 import { MESSAGES, translator, type MessageKey, type Params, type Translator } from '../reports/messages.fns.ts';
 import { barChart, esc, scoreChart } from '../reports/chart.fns.ts';
-import { csvCell } from '../reports/csv.fns.ts';
+import { writeCsv } from '../../lib/csv.ts';
 import { PORTFOLIO_CSV_COLUMNS, portfolioCsvRows, type ClientRow, type PortfolioData } from './portfolio.fns.ts';
 import { colorOf, img, PRODUCT, STYLE } from '../reports/render.fns.ts';
 import { summarySentences } from '../reports/sentences.fns.ts';
@@ -105,6 +105,5 @@ export function portfolioChrome(p: PortfolioData): { headerTemplate: string; foo
 
 /** The comparison as CSV: one header row, one row per client, raw numbers and ISO days. */
 export function portfolioCsv(p: PortfolioData, opts: { bom?: boolean } = {}): string {
-  const lines = [PORTFOLIO_CSV_COLUMNS.join(','), ...portfolioCsvRows(p).map((row) => row.map(csvCell).join(','))];
-  return `${opts.bom ? '\ufeff' : ''}${lines.join('\r\n')}\r\n`;
+  return writeCsv(PORTFOLIO_CSV_COLUMNS, portfolioCsvRows(p), opts);
 }

@@ -1,27 +1,16 @@
+import { type CsvCell, writeCsv } from '../../lib/csv.ts';
 import type { ReportData } from './reports.fns.ts';
 
 // A report as CSV for machines and spreadsheets: one header row, ISO dates, raw numbers with their
-// interval columns, optionally a UTF-8 byte-order mark (Excel reads UTF-8 only with it).
-// Formula injection (OWASP "CSV Injection"): a string cell starting with = + - @ TAB or CR is
-// prefixed with a single quote; numbers are never touched (-3.5 stays a number).
-
-const TRIGGERS = /^[=+\-@\t\r]/;
-const QUOTE = /[",\n\r]/;
-
-export function csvCell(v: string | number | boolean | null | undefined): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : '';
-  if (typeof v === 'boolean') return String(v);
-  const s = TRIGGERS.test(v) ? `'${v}` : v;
-  return QUOTE.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
+// interval columns, optionally a UTF-8 byte-order mark; quoting, line endings and formula
+// neutralisation are the shared writer's (lib/csv.ts).
 
 export const CSV_COLUMNS = ['report', 'section', 'label', 'day', 'value', 'unit', 'n', 'interval_low', 'interval_high', 'note', 'simulated'] as const;
 
 export function toCsv(r: ReportData, opts: { bom?: boolean } = {}): string {
-  const lines = [CSV_COLUMNS.join(',')];
+  const lines: CsvCell[][] = [];
   const row = (section: string, label: string, day: string, value: number | null, unit: string, n: number | null, interval: [number, number] | null | undefined, note = '') =>
-    lines.push([r.type, section, label, day, value, unit, n, interval?.[0] ?? null, interval?.[1] ?? null, note, r.simulated].map(csvCell).join(','));
+    lines.push([r.type, section, label, day, value, unit, n, interval?.[0] ?? null, interval?.[1] ?? null, note, r.simulated]);
   if (r.score) row('GEO score', 'GEO score', r.score.date, r.score.score, 'score', r.score.n, r.score.interval, 'the score endpoint for the period’s last day');
   // The methodology stamp (docs/methodology.md): its grade with every failed rule, n, and the metric's version.
   if (r.stamp) {
@@ -51,5 +40,5 @@ export function toCsv(r: ReportData, opts: { bom?: boolean } = {}): string {
       });
     }
   }
-  return `${opts.bom ? '\ufeff' : ''}${lines.join('\r\n')}\r\n`;
+  return writeCsv(CSV_COLUMNS, lines, opts);
 }

@@ -62,7 +62,7 @@ describe('GET …/methodology', () => {
 
     const domains = (await get('sources/domains')).json();
     expect(domains.stamp.answers).toBe(domains.answers);
-    const csv = (await get('timeseries?format=csv')).body.trim().split('\n');
+    const csv = (await get('timeseries?format=csv')).body.trim().split('\r\n');
     const head = csv[0]!.split(',');
     const cells = csv[1]!.split(',');
     expect([cells[head.indexOf('grade')], cells[head.indexOf('metric_version')]]).toEqual(['exploratory', 'geo-score-v1']);

@@ -73,7 +73,7 @@ describe('re-derivation', () => {
       ['2026-05-05', 'geo-score-v2', { from: 'geo-score-v1', to: 'geo-score-v2' }],
     ]);
     // The last column is the stamp's grade; the three before it say the definition and engine changes.
-    const csv = (await api('GET', `/api/v1/workspaces/${slug}/timeseries?range=28d&format=csv`)).body.trim().split('\n').map((l) => l.split(',').slice(-4, -1));
+    const csv = (await api('GET', `/api/v1/workspaces/${slug}/timeseries?range=28d&format=csv`)).body.trim().split('\r\n').map((l) => l.split(',').slice(-4, -1));
     expect(csv).toEqual([['metric_version', 'definition_changed', 'possible_engine_change'], ['geo-score-v1', '', ''], ['geo-score-v2', 'geo-score-v1 to geo-score-v2', '']]);
     // A later run continues the workspace's definition: no marker on its day.
     await run('2026-05-06');

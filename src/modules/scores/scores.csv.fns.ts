@@ -1,4 +1,4 @@
-import { csvCell } from '../reports/csv.fns.ts';
+import { type CsvCell as Cell, writeCsv } from '../../lib/csv.ts';
 
 // The score and its time series as CSV: one row per day, the surface, the simulated label and the
 // methodology grade on every row, so that a spreadsheet never loses which surface a figure is of
@@ -6,8 +6,6 @@ import { csvCell } from '../reports/csv.fns.ts';
 // of each day, where it changed, and the engines with a likely change near it. A series' stamp is
 // over its whole range, so every row repeats its grade.
 
-type Cell = string | number | boolean | null | undefined;
-const lines = (head: string[], rows: Cell[][]) => [head.join(','), ...rows.map((r) => r.map(csvCell).join(','))].join('\n') + '\n';
 const HEAD = ['date', 'engine', 'surface', 'score', 'score_low', 'score_high', 'n', 'runs', 'simulated_share', 'missing_components', 'change_delta', 'change_significant', 'metric_version', 'definition_changed', 'possible_engine_change', 'grade'];
 
 interface Point {
@@ -22,9 +20,9 @@ const row = (engine: string, surface: string | null, p: Point, stamp: StampCells
 ];
 
 export function seriesCsv(series: { engine: string; surface: string | null; points: Point[]; stamp: StampCells }): string {
-  return lines(HEAD, series.points.map((p) => row(series.engine, series.surface, p, series.stamp)));
+  return writeCsv(HEAD, series.points.map((p) => row(series.engine, series.surface, p, series.stamp)));
 }
 
 export function scoreCsv(score: { date: string; engine: string; surface: string | null; score: number; interval: number[] | null; n: number; runs: number; simulatedShare: number | null; missingComponents: string[]; change: { delta: number | null; significant: boolean } | null; version: string; stamp: StampCells }): string {
-  return lines(HEAD, [row(score.engine, score.surface, { ...score, metricVersion: score.version }, score.stamp)]);
+  return writeCsv(HEAD, [row(score.engine, score.surface, { ...score, metricVersion: score.version }, score.stamp)]);
 }

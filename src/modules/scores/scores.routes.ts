@@ -81,7 +81,7 @@ const SeriesQuery = Type.Object({
   surface: SurfaceFilter,
 }, { additionalProperties: false });
 const TimeseriesQuery = Type.Object({ ...SeriesQuery.properties, format: Format }, { additionalProperties: false });
-const csvOr = (json: TSchema) => ({ 200: { description: 'JSON, or CSV with `format=csv`', content: { 'application/json': { schema: json }, 'text/csv': { schema: { type: 'string' } } } } });
+const csvOr = (json: TSchema) => ({ 200: { description: 'JSON, or CSV with `format=csv` (RFC 4180: CRLF line endings)', content: { 'application/json': { schema: json }, 'text/csv': { schema: { type: 'string' } } } } });
 const Series = Type.Object({
   workspace: Type.String(), engine: Type.String(), surface: SurfaceField, range: StringEnum(['7d', '28d', 'all'] as const), from: Nullable(Type.String()), to: Type.String(),
   version: Type.String(), answers: Type.Integer(), simulatedShare: Num, simulated: Nullable(Type.Boolean()),

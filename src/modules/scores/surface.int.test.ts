@@ -56,11 +56,14 @@ describe('surfaces in scores and time series', () => {
   it('CSV rows carry the surface', async () => {
     const series = await get('timeseries?surface=api&format=csv');
     expect(series.headers['content-type']).toMatch(/^text\/csv/);
-    const [head, row] = series.body.trim().split('\n');
+    // RFC 4180: every record ends with CRLF, the last one included, and no bare LF.
+    expect(series.body).toMatch(/\r\n$/);
+    expect(series.body).not.toMatch(/[^\r]\n/);
+    const [head, row] = series.body.trim().split('\r\n');
     expect(head).toBe('date,engine,surface,score,score_low,score_high,n,runs,simulated_share,missing_components,change_delta,change_significant,metric_version,definition_changed,possible_engine_change,grade');
     expect(row!.split(',').slice(0, 3)).toEqual(['2026-10-05', 'composite', 'api']);
     const score = await get('score?format=csv');
-    expect(score.body.split('\n')[1]!.split(',').slice(1, 3)).toEqual(['composite', 'mixed']);
+    expect(score.body.split('\r\n')[1]!.split(',').slice(1, 3)).toEqual(['composite', 'mixed']);
   });
 
   it('bad surface input is a clear 400; the per-surface composites are not engines of the overview', async () => {

@@ -5,7 +5,8 @@ import type { GscRow } from './seo.fns.ts';
 // with the workspace's stored service account. The access token is obtained at the configured
 // token endpoint (GOOGLE_TOKEN_URL), never at the `token_uri` written in the stored credential,
 // so a credential cannot send us elsewhere; google-auth-library's JWT client has that URL fixed.
-// The clients are loaded on first use: googleapis takes a second or more to import.
+// Each API's own package (@googleapis/searchconsole, @googleapis/analyticsdata) rather than the
+// whole `googleapis` bundle of every Google API; still loaded on first use, as few processes call Google.
 
 const SCOPES = 'https://www.googleapis.com/auth/webmasters.readonly https://www.googleapis.com/auth/analytics.readonly';
 const TIMEOUT_MS = 20_000;
@@ -47,8 +48,8 @@ export async function googleAccessToken(serviceAccountJson: string, tokenUrl: st
 
 async function clients(accessToken: string, rootUrl: string | null) {
   const [{ searchconsole, auth }, { analyticsdata }] = await Promise.all([
-    import('googleapis/build/src/apis/searchconsole/index.js'),
-    import('googleapis/build/src/apis/analyticsdata/index.js'),
+    import('@googleapis/searchconsole'),
+    import('@googleapis/analyticsdata'),
   ]);
   const client = new auth.OAuth2();
   client.setCredentials({ access_token: accessToken });

@@ -1,14 +1,12 @@
-import { csvCell } from '../reports/csv.fns.ts';
+import { type CsvCell as Cell, writeCsv } from '../../lib/csv.ts';
 import type { Rate } from './views.fns.ts';
 
 // The views as CSV: one row per table row, rates as value, k, n and the interval bounds, the
 // surface, the simulated label and the methodology stamp's grade (of the view's whole window, so
 // repeated) on every row, so that a spreadsheet cannot lose them.
 
-type Cell = string | number | boolean | null | undefined;
 const rateCells = (r: Rate): Cell[] => [r.value, r.k, r.n, r.interval[0], r.interval[1]];
 const rateHead = (name: string) => [`${name}_pct`, `${name}_k`, `${name}_n`, `${name}_low`, `${name}_high`];
-const table = (head: string[], rows: Cell[][]) => [head.join(','), ...rows.map((r) => r.map(csvCell).join(','))].join('\n') + '\n';
 
 export type CsvView =
   | { view: 'fanout'; rows: Array<{ promptId: string; prompt: string | null; engine: string; surface: string; simulated: boolean; answers: number; answersReportingQueries: number; queries: Array<{ query: string; answers: number; recurrence: Rate; meanPosition: number }> }> }
@@ -17,7 +15,7 @@ export type CsvView =
   | { view: 'gaps'; rows: Array<{ query: string; engine: string; surface: string; answers: number; searchedIn: number; attribution: string; simulated: boolean; promptIds: string[]; competitors: Array<{ name: string; urls: string[] }> }> };
 
 export function viewCsv(v: CsvView, grade: string): string {
-  const lines = (head: string[], rows: Cell[][]) => table([...head, 'grade'], rows.map((r) => [...r, grade]));
+  const lines = (head: string[], rows: Cell[][]) => writeCsv([...head, 'grade'], rows.map((r) => [...r, grade]));
   switch (v.view) {
     case 'fanout':
       return lines(['prompt_id', 'prompt', 'engine', 'surface', 'query', 'answers_with_query', ...rateHead('recurrence'), 'mean_position', 'answers', 'simulated'],

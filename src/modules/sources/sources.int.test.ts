@@ -126,7 +126,7 @@ describe('a run stores what each engine searched and read, and the views show it
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.body).toContain(e.cited);
     // Every row carries the grade of the view's methodology stamp.
-    const [head, first] = csv.body.trim().split('\n');
+    const [head, first] = csv.body.trim().split('\r\n');
     expect(head).toMatch(/,simulated,grade$/);
     expect(first).toMatch(/,exploratory$/);
     if (e.queries.length) expect((await get(`/sources/fanout?run=${runId}&engine=${engine}&format=csv`)).body).toContain(e.queries[0]);

@@ -32,7 +32,7 @@ const Header = {
   methodology: Type.String(),
   stamp: Stamp,
 };
-const csvOr = (json: TSchema) => ({ 200: { description: 'JSON, or CSV with `format=csv`', content: { 'application/json': { schema: json }, 'text/csv': { schema: { type: 'string' } } } } });
+const csvOr = (json: TSchema) => ({ 200: { description: 'JSON, or CSV with `format=csv` (RFC 4180: CRLF line endings)', content: { 'application/json': { schema: json }, 'text/csv': { schema: { type: 'string' } } } } });
 const Source = Type.Object({ url: Type.String(), title: Nullable(Type.String()), domain: Type.String(), rank: Nullable(Type.Integer()), query: Nullable(Type.String()) });
 const Cited = Type.Object({ url: Type.String(), title: Nullable(Type.String()), domain: Type.String(), span: Nullable(Type.Object({ start: Type.Integer(), end: Type.Integer(), text: Type.String() })) });
 

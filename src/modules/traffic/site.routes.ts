@@ -12,9 +12,9 @@ import { sendCsv } from './traffic.routes.ts';
 import type { Stamps } from '../scores/stamps.ts';
 
 const tags = ['traffic'];
-const FormatQuery = Closed({ format: Type.Optional(StringEnum(['json', 'csv'] as const, { description: '`csv` answers text/csv, one line per row' })) });
+const FormatQuery = Closed({ format: Type.Optional(StringEnum(['json', 'csv'] as const, { description: '`csv` answers text/csv, one record per row' })) });
 const jsonOrCsv = (schema: ReturnType<typeof Type.Object>) => ({
-  200: { description: 'JSON, or CSV with `format=csv`', content: { 'application/json': { schema }, 'text/csv': { schema: { type: 'string' } } } },
+  200: { description: 'JSON, or CSV with `format=csv` (RFC 4180: CRLF line endings)', content: { 'application/json': { schema }, 'text/csv': { schema: { type: 'string' } } } },
 });
 
 export async function siteRoutes(app: FastifyInstance, deps: { site: SiteViews; stamps: Pick<Stamps, 'ofRuns'> }) {

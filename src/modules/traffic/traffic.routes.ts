@@ -11,7 +11,7 @@ const tags = ['traffic'];
 
 /** JSON rows, or the same rows as CSV (`?format=csv`). */
 const rowsOrCsv = (item: TSchema) => ({
-  200: { description: 'Rows as JSON, or CSV with `format=csv`', content: { 'application/json': { schema: Type.Array(item) }, 'text/csv': { schema: { type: 'string' } } } },
+  200: { description: 'Rows as JSON, or CSV with `format=csv` (RFC 4180: CRLF line endings)', content: { 'application/json': { schema: Type.Array(item) }, 'text/csv': { schema: { type: 'string' } } } },
 });
 function send(reply: FastifyReply, format: string | undefined, rows: Array<Record<string, unknown>>, name: string) {
   return format !== 'csv' ? reply.type('application/json').send(rows) : sendCsv(reply, rows, name);

@@ -3,7 +3,7 @@ import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { invalid } from '../../lib/errors.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
-import { csvCell } from '../reports/csv.fns.ts';
+import { type CsvCell, writeCsv } from '../../lib/csv.ts';
 import type { Agent, Classifier } from './classify.fns.ts';
 import { trafficAgentDaily, trafficPageAgents, trafficReferralsDaily } from './traffic.tables.ts';
 
@@ -18,9 +18,7 @@ export function folderOf(path: string): string {
 }
 
 export function toCsv(rows: Array<Record<string, unknown>>, columns: string[]): string {
-  const lines = [columns.join(',')];
-  for (const r of rows) lines.push(columns.map((c) => csvCell(r[c] as string | number | null)).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+  return writeCsv(columns, rows.map((r) => columns.map((c) => r[c] as CsvCell)));
 }
 
 export function createTrafficViews(deps: { db: Db; clock: Clock; classifier: Classifier }) {

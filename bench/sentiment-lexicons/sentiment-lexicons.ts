@@ -1,5 +1,6 @@
 // Which sentiment lexicon measures best on the labelled set (eval/sentiment/*.jsonl)?
-//   npx tsx bench/sentiment-lexicons.ts [--fresh] [--misses NAME]
+//   npm --prefix bench/sentiment-lexicons ci   (once: the libraries are this folder's own dependencies)
+//   npx tsx bench/sentiment-lexicons/sentiment-lexicons.ts [--fresh] [--misses NAME]
 // (--fresh: only the second batch, eval/sentiment/05-fresh.jsonl)
 // Two families, each scored per (answer, entity) item:
 //  - standalone: a library scores each sentence that names the entity, as today's rules did; the
@@ -9,14 +10,14 @@
 //    library's lexicon, or the hand lexicon with a library's as fallback.
 // Everything is local: the libraries' lexicons ship inside their npm packages.
 import { createRequire } from 'node:module';
-import { analyzeAnswer } from '../src/modules/analysis/analyze.fns.ts';
-import { compileLexicon, type CompiledLexicon, type PolarityLookup } from '../src/modules/analysis/sentiment.compiled.ts';
-import { loadSentimentCases, type SentimentLabel } from '../src/modules/analysis/eval.cases.ts';
-import { caseProfile, formatSentimentReport, type Predict, scoreSentimentCases } from '../src/modules/analysis/sentiment.eval.ts';
-import { entitySentiments } from '../src/modules/analysis/sentiment.fns.ts';
-import type { Lang } from '../src/modules/analysis/sentiment.lexicon.ts';
-import { fold, sentences } from '../src/modules/analysis/text.fns.ts';
-import { sentenceSentiment } from './baseline/analysis/sentiment.fns.ts';
+import { analyzeAnswer } from '../../src/modules/analysis/analyze.fns.ts';
+import { compileLexicon, type CompiledLexicon, type PolarityLookup } from '../../src/modules/analysis/sentiment.compiled.ts';
+import { loadSentimentCases, type SentimentLabel } from '../../src/modules/analysis/eval.cases.ts';
+import { caseProfile, formatSentimentReport, type Predict, scoreSentimentCases } from '../../src/modules/analysis/sentiment.eval.ts';
+import { entitySentiments } from '../../src/modules/analysis/sentiment.fns.ts';
+import type { Lang } from '../../src/modules/analysis/sentiment.lexicon.ts';
+import { fold, sentences } from '../../src/modules/analysis/text.fns.ts';
+import { sentenceSentiment } from '../baseline/analysis/sentiment.fns.ts';
 
 const require = createRequire(import.meta.url);
 const CASES = loadSentimentCases(process.argv.includes('--fresh') ? 'fresh' : undefined);
