@@ -5,11 +5,16 @@
 
 ARG NODE_IMAGE=node:24-bookworm-slim
 
-# 1. Dependencies: production only, from the lock file exactly.
-FROM ${NODE_IMAGE} AS deps
+# 1. Build: every dependency from the lock file exactly (no scripts: the sources are not there
+#    yet, and no production dependency has an install script), the bundles in dist/
+#    (scripts/build.mjs, esbuild), then the development dependencies pruned away (tsx, esbuild).
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund
+RUN npm ci --ignore-scripts --no-audit --no-fund
+COPY scripts ./scripts
+COPY src ./src
+RUN npm run build && npm prune --omit=dev --ignore-scripts --no-audit --no-fund
 
 # 2. Runtime: Chromium and fonts, tini as PID 1 (signals reach Node, zombies are reaped).
 FROM ${NODE_IMAGE} AS runtime
@@ -17,8 +22,11 @@ RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium fonts-liberation tini ca-certificates \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
-COPY --from=deps /app/node_modules ./node_modules
-COPY package.json package-lock.json tsconfig.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY package.json package-lock.json ./
+# The compiled code reads its files beside its sources (migrations, docs, the dashboard's client
+# files, data files) and its source maps point there.
 COPY src ./src
 COPY migrations ./migrations
 COPY docs ./docs
@@ -34,5 +42,5 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/v1/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 ENTRYPOINT ["/usr/bin/tini", "--"]
-# API: the default. Worker: `node --import tsx src/worker.ts` (see compose.yaml).
-CMD ["node", "--import", "tsx", "src/main.ts"]
+# API: the default. Worker: `node --enable-source-maps dist/worker.js` (see compose.yaml).
+CMD ["node", "--enable-source-maps", "dist/main.js"]

@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeKey, createTestApp, createWorkspace, signup, testConfig, type TestContext } from '../../test/helpers/app.ts';
 import { listen } from '../../test/helpers/sse.ts';
 
-// The real `geo` binary (node bin/geo.js, through tsx) against a server listening on a loopback
-// port in this process; the user's side of the device flow is done here with a session.
+// The real `geo` binary (node bin/geo.js: the compiled CLI, rebuilt first if src/ changed) against
+// a server listening on a loopback port in this process; the user's side of the device flow is
+// done here with a session.
 
 const BIN = fileURLToPath(new URL('../../bin/geo.js', import.meta.url));
 const WS = 'cli-ws';
@@ -77,7 +78,7 @@ describe('geo CLI against a live server', () => {
     expect((await geo(['run', 'start', '--preset', 'huge'])).code).toBe(1);
     const none = await geo(['score']);
     expect([none.code, none.stderr.trim()]).toEqual([2, expect.stringMatching(/^geo: not_logged_in: /)]);
-  }, 120_000); // three processes, each loading the CLI through tsx: seconds apiece on a loaded machine
+  }, 120_000); // three CLI processes (and a build first if src/ changed): seconds apiece on a loaded machine
 
   it('a denied device authorization exits 7 with one line', async () => {
     const denied = await login('deny');

@@ -10,7 +10,8 @@ import { registerRuns } from './commands/runs.ts';
 import { registerTraffic } from './commands/traffic.ts';
 import { CliError, EXIT } from './exit.fns.ts';
 
-// The `geo` command line (docs/cli.md). bin/geo.js loads this through tsx.
+// The `geo` command line (docs/cli.md). bin/geo.js runs it compiled, as dist/cli.js
+// (scripts/build.mjs; in a checkout, rebuilt first when src/ changed).
 // Every failure ends here: one line on stderr (the server's `code: message`) and the
 // exit code of src/cli/exit.fns.ts.
 

@@ -63,7 +63,7 @@ describe('geo traffic push', () => {
     expect(again.stdout).toMatch(/duplicates\s*│\s*30/);
     expect(again.stdout).toMatch(/inserted\s*│\s*0/);
     expect(again.stdout).toContain('Lines that did not parse (sample):');
-  }, 120_000); // two processes loading the CLI through tsx: seconds apiece on a loaded machine
+  }, 120_000); // two CLI processes (and a build first if src/ changed): seconds apiece on a loaded machine
 
   it('without --wait it says the job is running; a missing file is a usage error; a key without settings:write exits 2', async () => {
     const quick = await geo(['--json', 'traffic', 'push', '-'], { stdin: LOG });

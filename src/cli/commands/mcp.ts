@@ -5,12 +5,8 @@ import { CliError, EXIT, exitForHttp } from '../exit.fns.ts';
 // `geo mcp`: the MCP server over stdio for a local agent, acting with the stored key
 // (src/modules/mcp). stdout is the protocol channel, so nothing else may be printed there.
 
-interface McpStdio {
-  serveMcpOverStdio(opts: { baseUrl: string; apiKey: string }): Promise<void>;
-}
-
-// A path in a variable: the MCP server module is loaded only when this command runs, so the rest of the CLI never pays for the SDK.
-const MCP_MODULE = '../../modules/mcp/mcp.stdio.ts';
+// The relay is imported when this command runs, so the rest of the CLI never pays for the MCP
+// SDK: compiled (scripts/build.mjs), it is a chunk of its own that only this import loads.
 
 export function registerMcp(program: Command) {
   program.command('mcp')
@@ -19,9 +15,9 @@ export function registerMcp(program: Command) {
       const ctx = await contextOf(cmd);
       const apiKey = ctx.profile?.apiKey ?? process.env.GEO_API_KEY;
       if (!apiKey) throw new CliError('not_logged_in: run "geo login" first.', EXIT.auth, 'not_logged_in');
-      let mod: McpStdio;
+      let mod: typeof import('../../modules/mcp/mcp.stdio.ts');
       try {
-        mod = (await import(MCP_MODULE)) as McpStdio;
+        mod = await import('../../modules/mcp/mcp.stdio.ts');
       } catch (err) {
         throw new CliError(`mcp_unavailable: the MCP server module could not be loaded (${(err as Error).message}).`, EXIT.server, 'mcp_unavailable');
       }

@@ -2,7 +2,7 @@
 // the web dashboard and the CLI. Machine formats (JSON, CSV) keep raw numbers and ISO dates.
 //
 // Why plain JavaScript: the dashboard's client is plain ES modules served as they are (no build
-// step, docs/dashboard.md), and the server is TypeScript run by tsx. One dependency-free ES module
+// step, docs/dashboard.md), and the server is TypeScript. One dependency-free ES module
 // serves both without a copy: the server imports `src/lib/format/format.js` (types in the
 // `format.d.ts` beside it), the browser imports `/assets/vendor/format.js`, which the dashboard's
 // static route serves from this very file. Keep it free of imports and of Node or DOM APIs:

@@ -109,9 +109,10 @@ interface Raw extends Hit {
 /** Where an entity is written, for the company rule: its span and its line. */
 interface Place { start: number; end: number; line: Line }
 /**
- * A hit as the analysis returns it (no internal fields). At module level, not per entity: the
- * service runs through tsx, whose transform names every function created in a function body
- * (esbuild's keepNames), a cost paid each time the closure is made.
+ * A hit as the analysis returns it (no internal fields). At module level, not per entity: a
+ * closure costs its allocation each time it is made, and more where the code runs through tsx
+ * (development, tests, benchmarks run by `npx tsx`), whose transform names every function created
+ * in a function body (esbuild's keepNames). The compiled start (scripts/build.mjs) does not.
  */
 const bareHit = (h: Hit): Hit => ({ start: h.start, via: h.via, matched: h.matched, evidence: h.evidence });
 

@@ -1,6 +1,7 @@
 import { serveMcpOverStdio, McpUpstreamError } from './mcp.stdio.ts';
 
-// Entry for `node --import tsx src/modules/mcp/mcp.stdio.main.ts` with GEO_SERVER and
+// Entry for `node dist/mcp.stdio.main.js` (compiled by scripts/build.mjs; from the sources,
+// `node --import tsx src/modules/mcp/mcp.stdio.main.ts`) with GEO_SERVER and
 // GEO_API_KEY set: the stdio MCP server without the CLI's stored profiles (tests, hosts that
 // pass the key in the environment). stdout carries the protocol; messages go to stderr.
 

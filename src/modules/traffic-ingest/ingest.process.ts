@@ -1,6 +1,7 @@
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { processEntry } from '../../lib/process-entry.ts';
 import type { AgentData } from '../traffic/classify.fns.ts';
 import type { IngestCounts, Unparsed } from './ingest.ts';
 import type { DnsStats } from './rdns.ts';
@@ -22,10 +23,12 @@ export type ChildMessage =
   | { type: 'done'; counts: IngestCounts; unparsed: Unparsed[]; dns: DnsStats | null; peakRssBytes: number }
   | { type: 'error'; message: string };
 
-const CHILD = fileURLToPath(new URL('./ingest.child.ts', import.meta.url));
-const ROOT = path.resolve(path.dirname(CHILD), '../../..');
+/** dist/ingest.child.js when compiled, else the source file through tsx. */
+const CHILD = processEntry(new URL('./ingest.child.ts', import.meta.url));
+/** The package root: where `--import tsx` is resolved from. */
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** A small young generation: the garbage is per line, and a large one only raises the peak. */
-const EXEC_ARGV = ['--import', 'tsx', '--max-semi-space-size=8'];
+const EXEC_ARGV = [...CHILD.execArgv, '--max-semi-space-size=8'];
 
 export interface ChildResult { counts: IngestCounts; unparsed: Unparsed[]; dns: DnsStats | null; peakRssBytes: number }
 
@@ -46,7 +49,7 @@ export interface ChildIngestOptions {
 
 export function ingestInChild(o: ChildIngestOptions): Promise<ChildResult> {
   return new Promise((resolve, reject) => {
-    const child = fork(CHILD, [], { cwd: ROOT, execArgv: EXEC_ARGV, serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    const child = fork(CHILD.file, [], { cwd: ROOT, execArgv: EXEC_ARGV, serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
     let stderr = '';
     child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
     let writing: Promise<void> = Promise.resolve();
