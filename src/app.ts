@@ -133,6 +133,7 @@ import { AGENT_DATA } from './modules/traffic/classify.fns.ts';
 import { createGa4Referrals } from './modules/traffic/ga4.ts';
 import { createCrawlReads } from './modules/traffic/crawl.reads.ts';
 import { createTrafficReportReads } from './modules/traffic/report.reads.ts';
+import { logsReceived as trafficLogsReceived } from './modules/traffic-ingest/uploads.reads.ts';
 import { createSiteViews } from './modules/traffic/site.views.ts';
 import { siteRoutes } from './modules/traffic/site.routes.ts';
 
@@ -452,12 +453,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // AI traffic from access logs (docs/traffic.md).
   const traffic = createTrafficService({ db, clock, jobs, dataDir: config.dataDir, dnsServers: config.trafficDns });
   const trafficViews = createTrafficViews({ db, clock, classifier: traffic.classifier });
-  const trafficReport = createTrafficReportReads({ db, clock, agents: traffic.classifier.agents });
+  const logsReceived = (workspaceId: string) => trafficLogsReceived(db, workspaceId);
+  const trafficReport = createTrafficReportReads({ db, clock, agents: traffic.classifier.agents, logsReceived });
   trafficRoutes(app, { views: trafficViews });
   await uploadsRoutes(app, { traffic });
   await siteRoutes(app, {
     site: createSiteViews({
-      db, classifier: traffic.classifier, ga4: ga4Referrals, range: trafficViews.range,
+      db, classifier: traffic.classifier, ga4: ga4Referrals, range: trafficViews.range, logsReceived,
       sources: { evaluations: pages.latestRows, ownedPaths: (ws) => sources.ownedPaths(ws) },
     }),
     stamps,

@@ -28,6 +28,7 @@ export * from '../modules/alerts/alerts.tables.ts';
 export * from '../modules/webhooks/webhooks.tables.ts';
 export * from '../modules/mcp/mcp.tables.ts';
 export * from '../modules/traffic/traffic.tables.ts';
+export * from '../modules/traffic-ingest/ingest.tables.ts';
 export * from '../modules/sources/sources.tables.ts';
 export * from '../modules/engines/limits/limits.tables.ts';
 export * from '../modules/canaries/canaries.tables.ts';

@@ -4,11 +4,11 @@ import { Type, type TSchema } from 'typebox';
 import { ACCESS } from '../../lib/http/credentials.ts';
 import { sessionOf } from '../../lib/http/responses.ts';
 import { StringEnum } from '../../lib/http/schema-helpers.ts';
-import { LANGUAGES } from '../../lib/format/format.js';
 import { MAX_CLIENTS, type PortfolioService } from './portfolio.service.ts';
 import { MAX_PERIOD_DAYS } from '../reports/reports.service.ts';
 import { Stamp } from '../scores/methodology.schema.ts';
-import { sendReport } from '../reports/reports.routes.ts';
+import { sendReport } from '../reports/reports.reply.ts';
+import { Language, TimeZone } from './portfolio.schemas.ts';
 
 // The agency portfolio (docs/reports.md, "Agency portfolio"): every workspace the signed-in person
 // reaches in one document, on request and on their own mail schedule. A person's, not a
@@ -16,8 +16,6 @@ import { sendReport } from '../reports/reports.routes.ts';
 
 const tags = ['reports'];
 const Day = Type.String({ format: 'date', description: 'A calendar day, YYYY-MM-DD.' });
-export const Language = StringEnum(LANGUAGES);
-export const TimeZone = Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone the dates and the schedule read in.' });
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const Interval = Type.Array(Type.Number(), { minItems: 2, maxItems: 2, description: '95% interval [low, high]' });
 const PortfolioJson = Type.Object({

@@ -11,7 +11,7 @@ import { LINK_TTL_DAYS, MAX_RECIPIENTS } from './delivery.fns.ts';
 import type { DeliveryService } from './delivery.service.ts';
 import type { PortfolioDeliveryService } from './portfolio-delivery.service.ts';
 import { REPORT_TYPES } from '../reports/reports.fns.ts';
-import { sendReport } from '../reports/reports.routes.ts';
+import { sendReport } from '../reports/reports.reply.ts';
 
 // Scheduled delivery of a workspace's report by mail (docs/reports.md, "Scheduled delivery"), its
 // log, and the two public pages its mails link to: unsubscribe, and the report when not attached.

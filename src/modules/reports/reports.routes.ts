@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ACCESS } from '../../lib/http/credentials.ts';
@@ -9,6 +9,7 @@ import { ENGINE_IDS } from '../engines/catalogue.ts';
 import { LANGUAGES } from '../../lib/format/format.js';
 import { REPORT_TYPES } from './reports.fns.ts';
 import { MAX_PERIOD_DAYS, type ReportsService } from './reports.service.ts';
+import { sendReport } from './reports.reply.ts';
 import { LOGO_MAX_CHARS, LOGO_MAX_SIDE, LOGO_PATTERN } from './settings.fns.ts';
 
 const tags = ['reports'];
@@ -32,13 +33,6 @@ const Settings = Type.Object({
   language: Language,
 });
 
-/** A read report as the answer: a file to save (or view inline), HTML that may load nothing. */
-export function sendReport(reply: FastifyReply, out: Awaited<ReturnType<ReportsService['read']>>, disposition: 'attachment' | 'inline') {
-  if ('filename' in out && out.filename) reply.header('content-disposition', `${disposition}; filename="${out.filename}"`);
-  if (out.type.startsWith('text/html')) reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:");
-  // The PDF is a Buffer: the schemas' binary string is how OpenAPI spells bytes, not a JS type.
-  return reply.type(out.type).send(out.body);
-}
 
 export function reportsRoutes(app: FastifyInstance, deps: { reports: ReportsService }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();

@@ -9,7 +9,7 @@ import type { WorkspaceContext } from '../../lib/http/types.ts';
 import { createBodyVerifier, drainPushPath, isDrainId, newDrainSecret, signatureClaim } from './drains.fns.ts';
 import { createSpoolGate, spoolRefusal, SPOOL_DEADLINES, SPOOL_RETRY_AFTER_S, type SpoolDeadlines, type SpoolGate } from './spool-gate.fns.ts';
 import { refuseDeclaredOverLimit, type TrafficService } from './ingest.service.ts';
-import { trafficDrains } from '../traffic/traffic.tables.ts';
+import { trafficDrains } from './ingest.tables.ts';
 
 // Log drains (docs/traffic.md, "Log drains"): a drain is a key of its own for one workspace that
 // can do exactly one thing, push logs into that workspace. Its secret is shown once at creation

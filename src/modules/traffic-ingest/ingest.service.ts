@@ -14,8 +14,8 @@ import { createClassifier, type Classifier } from '../traffic/classify.fns.ts';
 import type { IngestCounts, Unparsed } from './ingest.ts';
 import { ingestInChild } from './ingest.process.ts';
 import { MAX_DNS_ADDRESSES } from './rdns.ts';
-import { createTrafficRepo } from './ingest.repo.ts';
-import { trafficUploads } from '../traffic/traffic.tables.ts';
+import { createTrafficRepo } from '../traffic/traffic.store.ts';
+import { trafficUploads } from './ingest.tables.ts';
 
 // Log uploads: the request body is spooled to DATA_DIR as it arrives (never held in memory), a
 // `traffic_ingest` job has a process of its own read it back (gunzipping when it starts with the

@@ -13,10 +13,8 @@ export const BATCH_ROWS = 5_000;
 export const UNPARSED_SAMPLE = 20;
 
 /** One kept hit, as the repo writes it (columns of traffic_hits). */
-export interface HitRow {
-  h: string; t: number; a: string | null; v: 'verified' | 'claimed' | null; n: string;
-  m: string; p: string; s: number; b: number; e: string | null; u: string;
-}
+import type { HitRow } from '../traffic/traffic.store.ts';
+export type { HitRow };
 
 export interface IngestCounts {
   /** Every non-empty line read. */

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Agent } from './classify.fns.ts';
-import { trafficSettings, trafficUploads } from './traffic.tables.ts';
+import { trafficSettings } from './traffic.tables.ts';
 
 // What the workspace report reads from the access logs besides the daily aggregates (which it
 // reads through the views, as the API does): the pages AI agents fetched most in a period, and
@@ -22,17 +22,18 @@ export interface PeriodPage {
   agents: string[];
 }
 
-export function createTrafficReportReads(deps: { db: Db; clock: Clock; agents: Agent[] }) {
+export function createTrafficReportReads(deps: {
+  db: Db; clock: Clock; agents: Agent[];
+  /** Whether the workspace ever sent a log (traffic-ingest keeps the uploads). */
+  logsReceived(workspaceId: string): Promise<boolean>;
+}) {
   const { db, clock } = deps;
   const token = new Map(deps.agents.map((a) => [a.id, a.token]));
   const rows = <T>(result: unknown) => ((result as { rows?: T[] }).rows ?? (result as T[]));
 
   return {
     /** Whether the workspace ever sent a log (an upload or a drain push), whatever it held. */
-    async logsSent(workspaceId: string): Promise<boolean> {
-      const [row] = await db.select({ id: trafficUploads.id }).from(trafficUploads).where(eq(trafficUploads.workspaceId, workspaceId)).limit(1);
-      return Boolean(row);
-    },
+    logsSent: (workspaceId: string): Promise<boolean> => deps.logsReceived(workspaceId),
 
     /** The first day whose raw hits are still kept (today minus the retention; UTC). */
     async keptSince(workspaceId: string): Promise<string> {

@@ -6,7 +6,7 @@ import type { Classifier } from './classify.fns.ts';
 import { crawlIndex, knownPages, latestPerPath, neverFetched, robotsDecisions, type Crawl, type EvaluationIn } from './chain.fns.ts';
 import { chainRows } from './chain-rows.fns.ts';
 import type { Ga4Referrals } from './ga4.ts';
-import { trafficPageAgents, trafficReferralsDaily, trafficUploads } from './traffic.tables.ts';
+import { trafficPageAgents, trafficReferralsDaily } from './traffic.tables.ts';
 import type { TrafficViews } from './traffic.views.ts';
 
 // The traffic views that join other modules' data: robots.txt decisions (the pages module's
@@ -20,7 +20,11 @@ export interface SiteSources {
   ownedPaths(ws: WorkspaceContext): Promise<{ window: { runIds: string[]; from: string; to: string } | null; engines: EngineAnswers[]; rows: OwnedPathTally[] }>;
 }
 
-export function createSiteViews(deps: { db: Db; classifier: Classifier; sources: SiteSources; ga4: Ga4Referrals; range: TrafficViews['range'] }) {
+export function createSiteViews(deps: {
+  db: Db; classifier: Classifier; sources: SiteSources; ga4: Ga4Referrals; range: TrafficViews['range'];
+  /** Whether the workspace ever sent a log (the ingestion keeps the uploads: traffic-ingest's reads). */
+  logsReceived(workspaceId: string): Promise<boolean>;
+}) {
   const { db, classifier } = deps;
 
   async function evaluations(workspaceId: string): Promise<EvaluationIn[]> {
@@ -34,10 +38,7 @@ export function createSiteViews(deps: { db: Db; classifier: Classifier; sources:
     return db.select({ path: t.path, agent: t.agent, verification: t.verification, hits: t.hits, errors: t.errors, lastStatus: t.lastStatus, lastAt: t.lastAt })
       .from(t).where(eq(t.workspaceId, workspaceId));
   }
-  async function logsReceived(workspaceId: string) {
-    const [row] = await db.select({ id: trafficUploads.id }).from(trafficUploads).where(eq(trafficUploads.workspaceId, workspaceId)).limit(1);
-    return Boolean(row);
-  }
+  const logsReceived = (workspaceId: string) => deps.logsReceived(workspaceId);
 
   return {
     async robots(ws: WorkspaceContext) {

@@ -1,9 +1,15 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db.ts';
-import type { HitRow } from './ingest.ts';
-import { trafficHits, trafficSettings } from '../traffic/traffic.tables.ts';
+import { trafficHits, trafficSettings } from './traffic.tables.ts';
 
-// Storage of hits and their aggregates, set-based: one statement per batch inserts the new raw
+/** One stored hit as the ingestion hands it over (short keys: batches travel as JSON). */
+export interface HitRow {
+  h: string; t: number; a: string | null; v: 'verified' | 'claimed' | null; n: string;
+  m: string; p: string; s: number; b: number; e: string | null; u: string;
+}
+
+// The traffic module's write face for the ingestion (traffic-ingest): hits and their aggregates,
+// retention, counts. Set-based: one statement per batch inserts the new raw
 // hits and folds exactly those (RETURNING) into the daily, per-page and referral aggregates with
 // grouped upserts. A line already stored (same hash) is neither inserted nor counted again.
 
