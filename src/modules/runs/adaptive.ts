@@ -1,16 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { EngineId } from '../engines/catalogue.ts';
-import type { PipelineConfig } from './runs.config.ts';
 import type { Db } from '../../lib/db.ts';
-import { formatUsd } from '../engines/limits/usage.fns.ts';
-import type { JobContext } from '../jobs/jobs.service.ts';
-import type { RunPlan } from './runs.fns.ts';
 import { createRunReads } from './runs.reads.ts';
 import { runAnswerCounts, runResults, runSamplingCells } from './runs.tables.ts';
-import { adaptiveRounds, interval, type Cell, type CellRecord, type Sampling, type Threshold } from './sampling.fns.ts';
+import { interval, type CellRecord, type Sampling, type Threshold } from './sampling.fns.ts';
 
-// The storage side of adaptive sampling (the rules are in sampling.fns.ts): the thresholds a run's
-// cells are judged against, the record of where extra samples went, and its views.
+// The storage side of adaptive sampling (the rules are in sampling.fns.ts, the rounds a run asks
+// in sampling.strategy.ts): the thresholds a run's cells are judged against, the record of where
+// extra samples went, and its views.
 
 /** What other modules tell a run about the decisions that hang on its cells (wired in app.ts). */
 export interface DecisionSources {
@@ -22,8 +18,6 @@ export interface DecisionSources {
 
 export const cellKey = (engine: string, promptId: string) => `${engine}\u0000${promptId}`;
 const key = cellKey;
-/** Ends the extra rounds of a run that was cancelled or cut short (its outcome says why). */
-export const STOPPED = Symbol('stopped');
 
 /**
  * The thresholds of a run's cells. A visibility alert fires when the rate moves clear of where it
@@ -104,50 +98,4 @@ export async function samplingCells(db: Db, runId: string) {
       after: reading(Number(a?.k ?? r.kBefore), Number(a?.n ?? r.nBefore), Number(a?.asked ?? r.askedBefore)),
     };
   }).sort((x, y) => x.engine.localeCompare(y.engine) || x.promptId.localeCompare(y.promptId));
-}
-
-/**
- * Adaptive sampling after the first pass (sampling.fns.ts): rounds of extra samples on the cells
- * whose interval leaves a decision open, within the plan's credit ceiling. Their calls take the
- * first pass's path (leased in the engine's slot, analysed, stored, released when they fail);
- * sample numbers go on from the cell's last, so the simulated engines answer afresh.
- */
-export async function extraRounds<E extends { id: EngineId }, P extends { id: string }>(
-  deps: { db: Db; decisions?: DecisionSources; pricing: PipelineConfig['pricing'] }, ctx: JobContext, plan: RunPlan, engines: E[], prompts: P[], tally: Map<string, { k: number; n: number }>,
-  askAll: (list: Array<{ engine: E; prompt: P; sample: number }>) => Promise<void>, stopped: () => boolean,
-) {
-  const sampling = plan.sampling!;
-  const cells: Cell[] = engines.flatMap((e) => prompts.slice(0, plan.perEnginePrompts).map((p) => {
-    const t = tally.get(cellKey(e.id, p.id)) ?? { k: 0, n: 0 };
-    return { engine: e.id, promptId: p.id, k: t.k, n: t.n, asked: plan.samples };
-  }));
-  const asked = new Map(cells.map((c) => [cellKey(c.engine, c.promptId), c.asked]));
-  const thresholds = await decisionThresholds(deps.db, deps.decisions, ctx.job.workspaceId, cells);
-  const bySource = (source: string) => new Set(thresholds.filter((t) => t.source === source).map((t) => t.ref)).size;
-  await ctx.log(`adaptive sampling: thresholds from ${bySource('alert_rule')} alert rules and ${bySource('recommendation')} recommendations`);
-  const engineOf = new Map(engines.map((e) => [e.id as string, e]));
-  const promptOf = new Map(prompts.map((p) => [p.id, p]));
-  let total = plan.totalCalls;
-  const out = await adaptiveRounds({
-    cells, thresholds, sampling, price: (engine) => deps.pricing[engine as EngineId],
-    onRound: (records) => saveRecords(deps.db, ctx.job.id, ctx.job.workspaceId, records),
-    ask: async (allocations) => {
-      const list = allocations.flatMap((a) => {
-        const from = asked.get(cellKey(a.engine, a.promptId))!;
-        asked.set(cellKey(a.engine, a.promptId), from + a.extra);
-        return Array.from({ length: a.extra }, (_, i) => ({ engine: engineOf.get(a.engine)!, prompt: promptOf.get(a.promptId)!, sample: from + i + 1 }));
-      });
-      total += list.length;
-      await ctx.setTotal(total);
-      await ctx.log(`adaptive round: ${list.length} extra calls on ${allocations.length} cells`);
-      await askAll(list);
-      if (stopped()) throw STOPPED;
-      return allocations.map((a) => {
-        const t = tally.get(cellKey(a.engine, a.promptId)) ?? { k: 0, n: 0 };
-        return { engine: a.engine, promptId: a.promptId, k: t.k, n: t.n, asked: asked.get(cellKey(a.engine, a.promptId))! };
-      });
-    },
-  });
-  const extra = out.records.reduce((sum, r) => sum + r.extra, 0);
-  await ctx.log(`adaptive sampling: ${extra} extra samples on ${out.records.length} of ${cells.length} cells in ${out.rounds} rounds, ${formatUsd(out.spentMicrousd)} of the ${formatUsd(sampling.maxExtraMicrousd)} ceiling`);
 }

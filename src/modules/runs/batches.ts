@@ -8,6 +8,7 @@ import { newId } from '../../lib/ids.ts';
 import type { Engine, EnginesService } from '../engines/engines.service.ts';
 import { BATCHABLE, customIdOf, nextPollDelayMs } from '../engines/batch/batch.fns.ts';
 import type { JobContext, JobsService } from '../jobs/jobs.service.ts';
+import { asksOf } from './live-calls.ts';
 import type { AskedPrompt, ResultsWriter } from './results-writer.ts';
 import { runBatches } from './runs.tables.ts';
 
@@ -37,12 +38,6 @@ const viewOf = (r: BatchRow): BatchView => ({
   engine: r.engine, provider: r.provider, batchId: r.batchId, status: r.status, providerStatus: r.providerStatus,
   requestCounts: r.requestCounts, submittedAt: r.submittedAt.toISOString(), endedAt: r.endedAt?.toISOString() ?? null,
 });
-
-/** Every (prompt, sample) an engine asks, sample by sample: the live path's order. */
-export function asksOf<P>(prompts: P[], samples: number, count: number): Array<{ prompt: P; sample: number }> {
-  const asked = prompts.slice(0, count);
-  return Array.from({ length: samples }, (_, s) => asked.map((prompt) => ({ prompt, sample: s + 1 }))).flat();
-}
 
 export function createRunBatches(deps: {
   db: Db; clock: Clock; jobs: Pick<JobsService, 'row' | 'resume'>; engines: Pick<EnginesService, 'batchFor' | 'recordSpend'>;

@@ -5,7 +5,6 @@ import { notFound } from '../../lib/errors.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
 import { jobOfKind } from '../jobs/jobs.reads.ts';
 import type { PromptsService } from '../prompts/prompts.service.ts';
-import type { RunReads } from '../runs/runs.reads.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
 import { answerTraces, sourceClassOverrides } from './sources.tables.ts';
 import { classOf, shippedClasses, type ClassContext, type OverridableClass, type SourceClass } from './source-classes.fns.ts';
@@ -31,7 +30,16 @@ export interface ViewFilter {
   surface?: 'api' | 'product';
 }
 
-export function createSourcesService(deps: { db: Db; clock: Clock; runReads: RunReads; prompts: PromptsService; workspaces: WorkspacesService }) {
+/**
+ * The window of latest succeeded runs, as the runs module reads it (its `RunReads`). Declared
+ * here rather than imported: runs writes this module's traces, so importing runs back would tie
+ * the two modules in a circle.
+ */
+export interface RunWindowReads {
+  window(workspaceId: string): Promise<{ runIds: string[]; from: Date; to: Date } | null>;
+}
+
+export function createSourcesService(deps: { db: Db; clock: Clock; runReads: RunWindowReads; prompts: PromptsService; workspaces: WorkspacesService }) {
   const { db } = deps;
 
   async function windowOf(ws: WorkspaceContext, run?: string) {

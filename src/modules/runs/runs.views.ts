@@ -1,0 +1,73 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../lib/db.ts';
+import type { EnginesService } from '../engines/engines.service.ts';
+import { CONNECTOR_OF } from '../engines/providers.ts';
+import type { ProviderStatus } from '../engines/limits/pacer.ts';
+import type { PacedProvider } from '../engines/limits/limits.config.ts';
+import { jobView, type JobRow } from '../jobs/jobs.service.ts';
+import { samplingCells, samplingSummary, samplingTotals } from './adaptive.ts';
+import type { BatchView, RunBatches } from './batches.ts';
+import { summarizeRun } from './detail.fns.ts';
+import { runSimulation, type RunPlan } from './runs.fns.ts';
+import { runResults } from './runs.tables.ts';
+
+// A run as its readers see it: the job's view with what the run adds — samples and sampling,
+// the honest simulation labels, the provider cost, the circuits of the providers it calls while
+// it runs, and its provider batches. Lists read each figure for all their runs at once.
+
+type Counts = { calls: number; simulated: number; costMicrousd?: number };
+
+export function createRunViews(deps: { db: Db; engines: Pick<EnginesService, 'providerStatus'>; batches: Pick<RunBatches, 'views'> }) {
+  const { db, batches } = deps;
+
+  /** Stored calls and simulated calls per run, for the honest labels of run lists. */
+  async function resultCounts(runIds: string[]) {
+    if (!runIds.length) return new Map<string, { calls: number; simulated: number; costMicrousd: number }>();
+    const rows = await db.select({
+      runId: runResults.runId, calls: sql<number>`count(*)::int`, simulated: sql<number>`(count(*) filter (where ${runResults.simulated}))::int`,
+      costMicrousd: sql<number>`coalesce(sum(${runResults.costMicrousd}), 0)::float8`,
+    }).from(runResults).where(inArray(runResults.runId, runIds)).groupBy(runResults.runId);
+    return new Map(rows.map((r) => [r.runId, { calls: Number(r.calls), simulated: Number(r.simulated), costMicrousd: Number(r.costMicrousd) }]));
+  }
+  /** The providers a running run calls for real: their circuits and pauses are its status too. */
+  const realProviders = (row: JobRow): PacedProvider[] => {
+    const plan = row.params.plan as RunPlan | undefined;
+    if (row.status !== 'running' || !plan) return [];
+    return [...new Set(Object.keys(plan.calls).filter((e) => !(plan.simulated ?? []).includes(e as never)).map((e) => CONNECTOR_OF[e as keyof typeof CONNECTOR_OF] as PacedProvider))];
+  };
+  async function providerStates(rows: JobRow[]) {
+    const wanted = [...new Set(rows.flatMap(realProviders))];
+    return wanted.length ? await deps.engines.providerStatus(wanted) : [];
+  }
+  const runView = (row: JobRow, slug: string, counts?: Counts, states: ProviderStatus[] = [], extras?: { cells: number; extraSamples: number }, submitted: BatchView[] = []) => {
+    const plan = row.params.plan as RunPlan | undefined;
+    const mine = realProviders(row);
+    return {
+      ...jobView(row, slug), samples: plan?.samples ?? 1, sampling: samplingSummary(plan?.sampling, extras), ...runSimulation(plan, counts), providerCostMicrousd: counts?.costMicrousd ?? 0,
+      providers: states.filter((s) => mine.includes(s.provider)).map((s) => ({ provider: s.provider, circuit: s.circuit, paused: s.paused })),
+      batch: row.params.batch === true, batches: submitted,
+    };
+  };
+
+  return {
+    /** One run's view. */
+    async one(row: JobRow, slug: string) {
+      const [counts, states, extras, submitted] = await Promise.all([resultCounts([row.id]), providerStates([row]), samplingTotals(db, [row.id]), batches.views([row.id])]);
+      return runView(row, slug, counts.get(row.id), states, extras.get(row.id), submitted.get(row.id));
+    },
+    /** A list's views, each figure read once for all its runs. */
+    async many(rows: JobRow[], slug: string) {
+      const ids = rows.map((r) => r.id);
+      const [counts, states, extras, submitted] = await Promise.all([resultCounts(ids), providerStates(rows), samplingTotals(db, ids), batches.views(ids)]);
+      return rows.map((row) => runView(row, slug, counts.get(row.id), states, extras.get(row.id), submitted.get(row.id)));
+    },
+    /** The run with every result per engine and prompt, and where an adaptive run's extra samples went. */
+    async detail(row: JobRow, slug: string) {
+      const results = await db.select().from(runResults).where(eq(runResults.runId, row.id)).orderBy(asc(runResults.engine), asc(runResults.sample), asc(runResults.id));
+      const counts = { calls: results.length, simulated: results.filter((r) => r.simulated).length, costMicrousd: results.reduce((sum, r) => sum + (r.costMicrousd ?? 0), 0) };
+      const [states, extras, cells, submitted] = await Promise.all([providerStates([row]), samplingTotals(db, [row.id]), samplingCells(db, row.id), batches.views([row.id])]);
+      const run = runView(row, slug, counts, states, extras.get(row.id), submitted.get(row.id));
+      return { run, ...summarizeRun(results), sampling: run.sampling && { ...run.sampling, cells } };
+    },
+  };
+}
