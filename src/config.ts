@@ -6,6 +6,7 @@ import type { ProviderName } from './modules/engines/provider-name.ts';
 import { parseEngineLimits, type EngineLimitsConfig } from './modules/engines/limits/limits.config.ts';
 import { DEFAULT_CANARY_PROMPTS } from './modules/canaries/canary-set.ts';
 import { trimTrailingSlashes } from './lib/text/trim.ts';
+import { ALL_ENGINE_IDS, ENGINE_IDS, isOptionalEngine, OPTIONAL_ENGINE_IDS, type EngineId, type OptionalEngineId } from './modules/engines/engine-ids.ts';
 
 // The only reader of process.env. Everything else receives a typed, validated Config.
 
@@ -147,17 +148,8 @@ export interface PaymentsConfig {
   webhookSecret: string | undefined;
 }
 
-/** The engines every run asks (real with a key, else simulated where simulation is on). */
-export const ENGINE_IDS = ['chatgpt', 'perplexity', 'gemini', 'claude', 'google-aio'] as const;
-/**
- * Engines a run asks only when their provider is configured: never simulated, off (with the
- * variable to set) otherwise, so that adding one changes no existing workspace's runs or scores.
- */
-export const OPTIONAL_ENGINE_IDS = ['google-ai-mode', 'grok', 'openai-compatible', 'copilot', 'dataforseo-ai-mode', 'dataforseo-chatgpt', 'dataforseo-gemini'] as const;
-export const ALL_ENGINE_IDS = [...ENGINE_IDS, ...OPTIONAL_ENGINE_IDS] as const;
-export type EngineId = (typeof ALL_ENGINE_IDS)[number];
-export type OptionalEngineId = (typeof OPTIONAL_ENGINE_IDS)[number];
-export const isOptionalEngine = (id: string) => (OPTIONAL_ENGINE_IDS as readonly string[]).includes(id);
+// The engine ids live in a file without imports, which the dashboard's bundle shares.
+export { ALL_ENGINE_IDS, ENGINE_IDS, isOptionalEngine, OPTIONAL_ENGINE_IDS, type EngineId, type OptionalEngineId } from './modules/engines/engine-ids.ts';
 
 export interface PipelineConfig {
   /** Running background jobs allowed at once across all workspaces (1-32). */

@@ -1,9 +1,9 @@
 // Shared pieces of the dashboard: templating (Preact + htm), the JSON API client, formatting
-// and the small components every page uses. Plain ES module, served as is (no build step).
-import { h, render } from '/assets/vendor/preact.js';
-import { useCallback, useEffect, useMemo, useRef, useState } from '/assets/vendor/hooks.js';
-import htm from '/assets/vendor/htm.js';
-import { createFormatter, plural } from '/assets/vendor/format.js';
+// and the small components every page uses. Checked JavaScript, bundled by esbuild (scripts/build-dashboard.mjs).
+import { h, render } from 'preact';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import htm from 'htm';
+import { createFormatter, plural } from '../../../lib/format/format.js';
 
 export const html = htm.bind(h);
 export { plural, render, useCallback, useEffect, useMemo, useRef, useState };
@@ -80,7 +80,7 @@ export function useAction() {
 
 /**
  * Every number, date and name a person reads goes through the one shared formatter
- * (src/lib/format/format.js, served as /assets/vendor/format.js): one decimal, the reader's
+ * (src/lib/format/format.js, the one the server uses): one decimal, the reader's
  * locale and time zone, display names, and "Not enough data: <reason>" instead of a bare dash.
  */
 export const fmt = createFormatter({ locale: navigator.language || 'en', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC' });
@@ -151,10 +151,15 @@ export function Sparkline({ values, bands = [], label }) {
 /** A titled card section that the page's navigation can link to by id. */
 export const Section = ({ id, title, children }) => html`<section class="card" id=${id} aria-labelledby=${`${id}-h`}><h2 id=${`${id}-h`}>${title}</h2>${children}</section>`;
 
-export const ENGINES = ['chatgpt', 'perplexity', 'gemini', 'claude', 'google-aio'];
+/** The engines every run asks: the server's own list. */
+export { ENGINE_IDS as ENGINES } from '../../../modules/engines/engine-ids.ts';
 
-/** Polls a background job (`GET …/jobs/{id}`) once a second until it leaves `running`; answers its last status. */
-export async function waitForJob(slug, id, { everyMs = 1000, maxTries = 180, onTick } = {}) {
+/**
+ * Polls a background job (`GET …/jobs/{id}`) once a second until it leaves `running`; answers its last status.
+ * @param {{ everyMs?: number, maxTries?: number, onTick?: (job: any) => void }} [options]
+ */
+export async function waitForJob(slug, id, options = {}) {
+  const { everyMs = 1000, maxTries = 180, onTick } = options;
   for (let i = 0; ; i++) {
     const job = await api('GET', ws(slug, `/jobs/${id}`));
     onTick?.(job);

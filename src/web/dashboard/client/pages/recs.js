@@ -1,7 +1,7 @@
 // Recommendations as a list grouped by the five statuses (a five-column board clipped at 1280 px). Each card offers only the actions its status
 // allows (spec 3.2); a move someone else made first (409 stale_state) reloads the board and says so.
 import { Alert, Loading, Notice, Simulated, api, fmt, html, newKey, plural, useAction, useLoad, useState, waitForJob, words, ws } from '../lib.js';
-import { generationNotice } from '../generation.js';
+import { generationNotice } from '../generation.ts';
 import { Detail } from './recs-detail.js';
 
 export const STATUSES = [['proposed', 'Proposed'], ['todo', 'To do'], ['in_review', 'In review'], ['done', 'Done'], ['archived', 'Archived']];

@@ -1,7 +1,7 @@
 // Page evaluations: start one for an address, follow its job, and read each evaluation's
 // Lighthouse scores, metrics and the nine checks (failed ones with what to do).
 import { Alert, Notice, api, html, jobReason, num, when, useAction, useLoad, useState, waitForJob, ws } from '../lib.js';
-import { stagesOf } from '../stages.js';
+import { stagesOf } from '../stages.ts';
 
 const CHECKS = { robotsTxt: 'robots.txt', sitemapXml: 'sitemap.xml', llmsTxt: 'llms.txt', metaRobots: 'meta robots', canonical: 'canonical', title: 'title', description: 'description', https: 'HTTPS', viewport: 'viewport' };
 const ms = (v) => (v === null || v === undefined ? '—' : `${num(v, 0)} ms`);

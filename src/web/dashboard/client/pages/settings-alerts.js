@@ -3,7 +3,7 @@
 // with its recent firings — the reason with its figures, when, and whether the mail went out.
 import { ENGINES, Notice, Section, api, engineName, fmt, html, useAction, useLoad, useState, when, ws } from '../lib.js';
 import { ErrorBox, Field, fieldErrors, sure } from './settings-ui.js';
-import { METRICS, RULE_KINDS, ruleBody, ruleText } from '../alert-rules.js';
+import { METRICS, RULE_KINDS, ruleBody, ruleText } from '../alert-rules.ts';
 
 const MAIL = { pending: 'mail pending', sent: 'mailed to members', failed: 'mail failed', no_recipients: 'no one to mail' };
 const blank = { kind: 'score', name: '', metric: 'score', direction: 'drop', engine: '', competitor: '', dollars: '5' };

@@ -1,7 +1,7 @@
 // Settings: credits — the balance, its course over the recent ledger (uPlot, with the same
 // numbers in a table), metered operations, buying credits through the hosted checkout, the
 // latest checkout receipts, and in local mock mode a test top-up.
-import uPlot from '/assets/vendor/uplot.js';
+import uPlot from 'uplot';
 import { Loading, Notice, Section, api, html, newKey, usd, useAction, useEffect, useLoad, useRef, useState, when, ws } from '../lib.js';
 import { ErrorBox, Field, fieldErrors } from './settings-ui.js';
 

@@ -10,6 +10,7 @@ import { AgentPages, Referrals, Stat, errorShare } from './traffic-pages.js';
 import { NoLogsYet, Received } from './traffic-send.js';
 import { ChainPanel, RobotsPanel, UnfetchedPanel } from './traffic-chain.js';
 
+/** @type {Array<[number, string]>} */
 const RANGES = [[7, '7 days'], [30, '30 days'], [90, '90 days']];
 const GROUPS = [['agent', 'Agent'], ['purpose', 'Purpose']];
 export const PURPOSE = { training: 'Training', search_index: 'Search index', user_fetch: 'User-triggered fetch' };
@@ -71,7 +72,7 @@ function Agents({ data, days }) {
   const { series, chartDays } = useMemo(() => {
     const claimed = {};
     for (const r of data.agentDays) if (r.verification === 'claimed') claimed[r.day] = (claimed[r.day] ?? 0) + r.hits;
-    const list = groups.filter((g) => g.verified.hits).map((g, i) => ({ key: g.key, label: g.label, color: COLORS[i % COLORS.length], values: g.perDay }));
+    const list = groups.filter((g) => g.verified.hits).map((g, i) => ({ key: g.key, label: g.label, color: COLORS[i % COLORS.length], values: g.perDay, dashed: false }));
     return { series: [...list, ...(Object.keys(claimed).length ? [{ ...CLAIMED, values: claimed }] : [])], chartDays: [...new Set(data.agentDays.map((r) => r.day))].sort() };
   }, [groups, data]);
   // The five busiest verified series and the claimed line at first; every other one a click away.
