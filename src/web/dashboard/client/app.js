@@ -3,7 +3,7 @@
 import 'uplot/dist/uPlot.min.css';
 import './app.css';
 import { WORKSPACE_NAV, sectionPath } from '../pages.ts';
-import { api, html, render, useLoad } from './lib.js';
+import { call, client, html, render, useLoad } from './lib.js';
 import { SignIn, SignUp } from './pages/auth.js';
 import { Agency } from './pages/agency.js';
 import { NewWorkspace } from './pages/onboarding.js';
@@ -26,10 +26,10 @@ const { page, workspace, id } = root.dataset;
 const VIEWS = { agency: Agency, new: NewWorkspace, overview: Overview, runs: Runs, run: RunDetail, recs: Recs, chat: Chat, seo: Seo, traffic: Traffic, settings: Settings, reports: Reports, research: Research, email: Email };
 
 function Header() {
-  const session = useLoad(() => api('GET', '/api/v1/auth/session'));
-  const workspaces = useLoad(() => api('GET', '/api/v1/workspaces'));
+  const session = useLoad(() => call(client.GET('/api/v1/auth/session')));
+  const workspaces = useLoad(() => call(client.GET('/api/v1/workspaces')));
   const signOut = async () => {
-    await api('POST', '/api/v1/auth/logout', {}).catch(() => null);
+    await call(client.POST('/api/v1/auth/logout', { body: /** @type {never} */ ({}) })).catch(() => null);
     location.assign('/');
   };
   const current = page === 'run' ? 'runs' : page;
