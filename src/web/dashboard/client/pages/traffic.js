@@ -5,7 +5,7 @@
 // (traffic-pages.js); the visits AI answers referred. Before any log, it says how to send one.
 import { COLORS } from '../chart.js';
 import { CountChart } from '../count-chart.js';
-import { Alert, Loading, api, fmt, html, useLoad, useMemo, useState, ws } from '../lib.js';
+import { Alert, Loading, api, fmt, html, useLoad, useMemo, useState, ws, call, client } from '../lib.js';
 import { AgentPages, Referrals, Stat, errorShare } from './traffic-pages.js';
 import { NoLogsYet, Received } from './traffic-send.js';
 import { ChainPanel, RobotsPanel, UnfetchedPanel } from './traffic-chain.js';
@@ -31,7 +31,7 @@ async function loadTraffic(slug, days) {
     api('GET', ws(slug, `/traffic/agents?from=${from}&to=${to}`)),
     api('GET', ws(slug, `/traffic/referrals?from=${from}&to=${to}`)),
     // Only for the agents' names (GPTBot, not gptbot): the page reads without it.
-    api('GET', ws(slug, '/traffic/robots')).catch(() => null),
+    call(client.GET('/api/v1/workspaces/{workspace}/traffic/robots', { params: { path: { workspace: slug } } })).catch(() => null),
   ]);
   const names = Object.fromEntries((robots?.agents ?? []).map((a) => [a.agent, a.token]));
   return { uploads, agentDays, referrals, names };
