@@ -13,7 +13,7 @@
 //   threshold: an alert threshold per cell (its previous rate, the true rate moved by ±5-25
 //              points): cells whose interval still straddles it, at most as many as adaptive left.
 // Printed: calls of each and the ratio adaptive / uniform. Target ≤ 0.70 (30% fewer calls).
-import { wilsonPercent } from '../src/lib/stats/wilson.js';
+import { wilsonPercent } from '../src/lib/stats/wilson.ts';
 import { adaptiveRounds, MAX_SAMPLES_PER_CELL, type Cell, type Threshold } from '../src/modules/runs/sampling.fns.ts';
 
 const ENGINES = ['chatgpt', 'perplexity', 'gemini', 'claude', 'google-aio'];

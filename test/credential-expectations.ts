@@ -204,8 +204,6 @@ export const DECISION_CREDENTIALS: Record<string, string> = {
   'GET /w/:workspace/:section': 'public',
   'GET /w/:workspace/runs/:id': 'public',
   'GET /assets/dashboard/:file': 'public',
-  'GET /assets/dashboard/pages/:file': 'public',
-  'GET /assets/vendor/:file': 'public',
   // docs/traffic.md: uploading logs and drains are settings, like webhooks; the views are
   // metrics; a drain push authenticates by its own signature
   [`POST ${W}/traffic/logs`]: 'settings:write',

@@ -1,34 +1,35 @@
+import { createApiClient, type ApiClient, type ApiResult, type ErrorEnvelope } from '../client/api.ts';
 import { CliError, errorLine, EXIT, exitForHttp } from './exit.fns.ts';
 
-// The HTTP side of the CLI: Bearer key, JSON in and out, and every failure turned into a
-// CliError whose message is the server's `code: message` and whose exit code says what failed.
-
-export interface RequestOptions {
-  body?: unknown;
-  query?: Record<string, string | number | undefined>;
-  headers?: Record<string, string>;
-  signal?: AbortSignal;
-  /** A raw body sent as it is read (log uploads), instead of JSON. */
-  stream?: AsyncIterable<Uint8Array>;
-}
+// The HTTP side of the CLI: the shared typed client (src/client) with the Bearer key, and every
+// failure turned into a CliError whose message is the server's `code: message` and whose exit
+// code says what failed.
 
 export interface Api {
   readonly server: string;
-  /** The raw answer (for streams); network failures already mapped, HTTP errors not. */
-  raw(method: string, path: string, options?: RequestOptions): Promise<Response>;
-  /** Parsed JSON of a 2xx answer; anything else throws a CliError. */
-  json<T = unknown>(method: string, path: string, options?: RequestOptions): Promise<T>;
+  /** Typed calls: paths, parameters and bodies as the server's OpenAPI document has them. Network failures are already CliErrors. */
+  readonly client: ApiClient;
+  /** The data of a call that answered 2xx; anything else throws a CliError. */
+  data<D>(call: Promise<ApiResult<D>>): Promise<D>;
 }
 
-interface Envelope { error?: { code?: string; message?: string; requestId?: string; details?: Record<string, unknown> } | string; message?: string }
+type Envelope = ErrorEnvelope;
 
 /** The API's error answer as a CliError (also the flat `{error, message}` of the deprecated alias). */
 export async function errorFrom(res: Response): Promise<CliError & { details?: Record<string, unknown> }> {
-  const text = await res.text().catch(() => '');
+  return errorOf(res, await res.text().catch(() => ''));
+}
+
+/** The same from a body already read: its text, or the JSON openapi-fetch parsed from it. */
+export function errorOf(res: Response, read: unknown): CliError & { details?: Record<string, unknown> } {
+  const text = typeof read === 'string' ? read : read === undefined ? '' : JSON.stringify(read);
   let body: Envelope | null = null;
-  try {
-    body = JSON.parse(text) as Envelope;
-  } catch { /* not JSON: a proxy or something that is not the API */ }
+  if (typeof read === 'object' && read !== null) body = read as Envelope;
+  else {
+    try {
+      body = JSON.parse(text) as Envelope;
+    } catch { /* not JSON: a proxy or something that is not the API */ }
+  }
   const error = body?.error;
   const code = typeof error === 'object' ? error.code : typeof error === 'string' ? error : undefined;
   const message = (typeof error === 'object' ? error.message : body?.message) ?? (`HTTP ${res.status} ${res.statusText}`.trim() + (text && !body ? `: ${text.slice(0, 200)}` : ''));
@@ -50,33 +51,34 @@ function networkError(server: string, err: unknown): CliError {
 }
 
 export function createApi(server: string, apiKey: string | undefined, fetchImpl: typeof fetch = fetch): Api {
-  async function raw(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
-    const url = new URL(`${server}${path}`);
-    for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
-    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'geo-cli', ...options.headers };
-    if (apiKey) headers.authorization = `Bearer ${apiKey}`;
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
-    const body = options.stream ? (options.stream as unknown as BodyInit) : options.body === undefined ? undefined : JSON.stringify(options.body);
-    try {
-      // A streamed body needs `duplex: 'half'` (fetch's request streams).
-      return await fetchImpl(url, { method, headers, body, signal: options.signal, ...(options.stream ? { duplex: 'half' } : {}) } as RequestInit);
-    } catch (err) {
-      if ((err as Error).name === 'AbortError') throw err;
-      throw networkError(server, err);
-    }
-  }
+  const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'geo-cli' };
+  if (apiKey) headers.authorization = `Bearer ${apiKey}`;
+  const client = createApiClient({
+    baseUrl: server,
+    headers,
+    fetch: async (request: Request) => {
+      try {
+        return await fetchImpl(request);
+      } catch (err) {
+        if ((err as Error).name === 'AbortError') throw err;
+        throw networkError(server, err);
+      }
+    },
+  });
   return {
     server,
-    raw,
-    async json<T>(method: string, path: string, options?: RequestOptions): Promise<T> {
-      const res = await raw(method, path, options);
-      if (!res.ok) throw await errorFrom(res);
-      const text = await res.text();
+    client,
+    async data<D>(call: Promise<ApiResult<D>>): Promise<D> {
+      let result: ApiResult<D>;
       try {
-        return (text ? JSON.parse(text) : null) as T;
-      } catch {
-        throw new CliError(errorLine('bad_response', `${method} ${path} did not answer JSON; is ${server} a GEO server?`), EXIT.server, 'bad_response');
+        result = await call;
+      } catch (err) {
+        // A 2xx whose body is not JSON: openapi-fetch's parse failed.
+        if (err instanceof SyntaxError) throw new CliError(errorLine('bad_response', `the answer was not JSON; is ${server} a GEO server?`), EXIT.server, 'bad_response');
+        throw err;
       }
+      if (!result.response.ok) throw errorOf(result.response, result.error);
+      return (result.data ?? null) as D;
     },
   };
 }

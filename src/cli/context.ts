@@ -19,8 +19,8 @@ export interface Context {
   api: Api;
   workspace: string;
   profile: Profile | null;
-  /** `/api/v1/workspaces/{workspace}` */
-  base: string;
+  /** The `{workspace}` path parameter of the workspace's routes. */
+  ws: { workspace: string };
 }
 
 export const globalsOf = (cmd: Command) => cmd.optsWithGlobals<GlobalOptions>();
@@ -44,9 +44,9 @@ export async function contextOf(cmd: Command, env: NodeJS.ProcessEnv = process.e
   if (env.GEO_API_KEY) {
     const api = createApi(normalizeServer(server ?? DEFAULT_SERVER), env.GEO_API_KEY);
     // A key sees exactly its bound workspace, so the list answers which one it is.
-    const workspace = wanted ?? (await api.json<Array<{ id: string }>>('GET', '/api/v1/workspaces'))[0]?.id;
+    const workspace = wanted ?? (await api.data(api.client.GET('/api/v1/workspaces')))[0]?.id;
     if (!workspace) throw new CliError('GEO_API_KEY sees no workspace; set GEO_WORKSPACE.', EXIT.auth);
-    return { out, api, workspace, profile: null, base: `/api/v1/workspaces/${encodeURIComponent(workspace)}` };
+    return { out, api, workspace, profile: null, ws: { workspace } };
   }
 
   const profile = selectProfile(loadStore(configDir(env)), { server, workspace: wanted });
@@ -55,7 +55,7 @@ export async function contextOf(cmd: Command, env: NodeJS.ProcessEnv = process.e
     throw new CliError(`not_logged_in: no stored key${where ? ` for ${where}` : ''}; run "geo login${server ? ` --server ${server}` : ''}${wanted ? ` --workspace ${wanted}` : ''}".`, EXIT.auth, 'not_logged_in');
   }
   const api = createApi(normalizeServer(profile.server), profile.apiKey);
-  return { out, api, workspace: profile.workspace, profile, base: `/api/v1/workspaces/${encodeURIComponent(profile.workspace)}` };
+  return { out, api, workspace: profile.workspace, profile, ws: { workspace: profile.workspace } };
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -1,5 +1,4 @@
 import cliProgress from 'cli-progress';
-import type { Api } from './client.ts';
 import { pollMs } from './context.ts';
 import { CliError, EXIT } from './exit.fns.ts';
 
@@ -24,10 +23,10 @@ export interface WaitOptions {
 }
 
 /**
- * Waits for the job at `path`. On SIGINT: stop polling, let `onInterrupt` cancel on the server,
+ * Waits for the job `poll` reads. On SIGINT: stop polling, let `onInterrupt` cancel on the server,
  * print its line and exit 130 — no timer or request is left behind.
  */
-export async function waitForJob(api: Api, path: string, first: JobStatus, options: WaitOptions): Promise<JobStatus> {
+export async function waitForJob(poll: () => Promise<JobStatus>, first: JobStatus, options: WaitOptions): Promise<JobStatus> {
   const bar = options.bar ? new cliProgress.SingleBar({
     format: ' {bar} {percentage}% | {value}/{total} calls | {status}', stream: process.stderr, hideCursor: true, clearOnComplete: false,
   }, cliProgress.Presets.shades_classic) : null;
@@ -48,7 +47,7 @@ export async function waitForJob(api: Api, path: string, first: JobStatus, optio
         wake = () => { clearTimeout(timer); resolve(); };
       });
       if (interrupted) break;
-      status = await api.json<JobStatus>('GET', path);
+      status = await poll();
       bar?.setTotal(Math.max(status.progress.totalCalls, 1));
       bar?.update(status.progress.completedCalls, { status: status.status });
     }

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { createApi, errorFrom, type Api } from '../client.ts';
+import { createApi, errorOf, type Api } from '../client.ts';
 import { globalsOf, contextOf, outputOf, sleep } from '../context.ts';
 import { CliError, EXIT } from '../exit.fns.ts';
 import type { Output } from '../output.ts';
@@ -41,9 +41,9 @@ export async function pollForKey(api: Api, start: DeviceStart, wait = sleep): Pr
   const deadline = Date.now() + start.expiresIn * 1000;
   for (;;) {
     await wait(interval * 1000);
-    const res = await api.raw('POST', `/api/v1/device-authorizations/${encodeURIComponent(start.deviceCode)}/token`);
-    if (res.ok) return (await res.json()) as IssuedKey;
-    const err = await errorFrom(res);
+    const { data, error, response } = await api.client.POST('/api/v1/device-authorizations/{code}/token', { params: { path: { code: start.deviceCode } } });
+    if (response.ok) return data as unknown as IssuedKey;
+    const err = errorOf(response, error);
     if (err.code === 'authorization_pending' || err.code === 'slow_down' || err.code === 'rate_limited') {
       interval = nextInterval(interval, err.code, err.details);
       if (Date.now() > deadline) throw new CliError('expired_token: the code expired before it was approved; run "geo login" again.', EXIT.expired, 'expired_token');
@@ -68,7 +68,7 @@ export function registerAuth(program: Command) {
       const scopes = opts.scopes.split(',').map((s) => s.trim()).filter(Boolean);
       const api = createApi(server, undefined);
 
-      const start = await api.json<DeviceStart>('POST', '/api/v1/device-authorizations', { body: { clientName: 'geo-cli', scopes, ...(workspace ? { workspace } : {}) } });
+      const start = (await api.data(api.client.POST('/api/v1/device-authorizations', { body: { clientName: 'geo-cli', scopes, ...(workspace ? { workspace } : {}) } as never }))) as unknown as DeviceStart;
       out.note(`To sign in, open ${start.verificationUri} and enter the code ${start.userCode}`);
       out.note(`(or open ${start.verificationUriComplete}); waiting for approval…`);
       if (opts.browser && process.stderr.isTTY) await openBrowser(start.verificationUriComplete, out);
@@ -80,7 +80,7 @@ export function registerAuth(program: Command) {
       const replaced = store.profiles[profileId(server, key.workspace)];
       saveStore(dir, withProfile(store, profile));
       // Logging in again replaces the stored key: the old one is revoked rather than left live.
-      if (replaced && replaced.keyId !== key.keyId) await createApi(server, replaced.apiKey).raw('DELETE', '/api/v1/api-keys/self').catch(() => undefined);
+      if (replaced && replaced.keyId !== key.keyId) await createApi(server, replaced.apiKey).client.DELETE('/api/v1/api-keys/self').catch(() => undefined);
       const { apiKey: _secret, ...shown } = profile;
       out.emit(shown, () => `Logged in to ${key.workspace} on ${server} (key ${key.keyId}; scopes ${key.scopes.join(', ')}).`);
     });
@@ -93,10 +93,10 @@ export function registerAuth(program: Command) {
       if (!ctx.profile) throw new CliError('GEO_API_KEY is set: there is no stored key to forget.', EXIT.usage);
       let revoked = false;
       if (!opts.local) {
-        const res = await ctx.api.raw('DELETE', '/api/v1/api-keys/self');
+        const { response: res, error } = await ctx.api.client.DELETE('/api/v1/api-keys/self');
         if (res.ok) revoked = true;
         else {
-          const err = await errorFrom(res);
+          const err = errorOf(res, error);
           // Already revoked (or deleted): nothing left to revoke, forgetting is all that remains.
           if (err.code !== 'invalid_key') throw err;
         }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Command } from 'commander';
 import { EventSourceParserStream, type EventSourceMessage } from 'eventsource-parser/stream';
-import { errorFrom } from '../client.ts';
+import { errorOf } from '../client.ts';
 import { contextOf } from '../context.ts';
 import { CliError, EXIT } from '../exit.fns.ts';
 
@@ -38,17 +38,18 @@ export function registerChat(program: Command) {
     .option('--thread <id>', 'continue an existing thread (default: a new one)')
     .action(async (question: string, opts: { thread?: string }, cmd: Command) => {
       const ctx = await contextOf(cmd);
-      const threadId = opts.thread ?? (await ctx.api.json<{ id: string }>('POST', '/api/v1/threads', { body: { workspace: ctx.workspace } })).id;
+      const threadId = opts.thread ?? (await ctx.api.data(ctx.api.client.POST('/api/v1/threads', { body: { workspace: ctx.workspace } }))).id;
       const abort = new AbortController();
       const onSigint = () => abort.abort();
       process.on('SIGINT', onSigint);
       try {
-        const res = await ctx.api.raw('POST', '/api/v1/chat', {
+        const { response: res, error } = await ctx.api.client.POST('/api/v1/chat', {
+          parseAs: 'stream',
           body: { workspace: ctx.workspace, threadId, messages: [{ id: randomUUID(), role: 'user', parts: [{ type: 'text', text: question }] }] },
           headers: { accept: 'text/event-stream', 'idempotency-key': randomUUID() },
           signal: abort.signal,
         });
-        if (!res.ok) throw await errorFrom(res);
+        if (!res.ok) throw errorOf(res, error);
         if (!res.body || !res.headers.get('content-type')?.startsWith('text/event-stream')) {
           throw new CliError('bad_response: the chat route did not answer an event stream.', EXIT.server, 'bad_response');
         }

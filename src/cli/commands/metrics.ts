@@ -26,7 +26,7 @@ export function registerMetrics(program: Command) {
     .description('Workspaces the key can see (a key sees its bound workspace)')
     .action(async (_opts: unknown, cmd: Command) => {
       const ctx = await contextOf(cmd);
-      const list = await ctx.api.json<Obj[]>('GET', '/api/v1/workspaces');
+      const list = (await ctx.api.data(ctx.api.client.GET('/api/v1/workspaces'))) as unknown as Obj[];
       ctx.out.emit(list, () => table(['id', 'name', 'plan', 'role', 'domains'], list.map((w) => [w.id, w.displayName, w.plan, w.role, (w.domains as string[]).join(', ')])));
     });
 
@@ -36,7 +36,7 @@ export function registerMetrics(program: Command) {
     .addOption(new Option('--surface <surface>', 'one surface on its own: api (provider APIs) or product (consumer products as served)').choices(['api', 'product']))
     .action(async (opts: { date?: string; surface?: string }, cmd: Command) => {
       const ctx = await contextOf(cmd);
-      const score = await ctx.api.json<Obj>('GET', `${ctx.base}/score`, { query: { date: opts.date, surface: opts.surface } });
+      const score = (await ctx.api.data(ctx.api.client.GET('/api/v1/workspaces/{workspace}/score', { params: { path: ctx.ws, query: { date: opts.date, surface: opts.surface } as never } }))) as unknown as Obj;
       ctx.out.emit(score, () => scoreText(score));
     });
 
@@ -44,7 +44,7 @@ export function registerMetrics(program: Command) {
     .description('The brand and its competitors ranked by the same score')
     .action(async (_opts: unknown, cmd: Command) => {
       const ctx = await contextOf(cmd);
-      const board = await ctx.api.json<Obj & { entities: Obj[] }>('GET', `${ctx.base}/scoreboard`);
+      const board = (await ctx.api.data(ctx.api.client.GET('/api/v1/workspaces/{workspace}/scoreboard', { params: { path: ctx.ws } }))) as unknown as Obj & { entities: Obj[] };
       ctx.out.emit(board, () => `Scoreboard ${cellText(board.date)} · ${cellText(board.answers)} answers from ${cellText(board.runs)} run(s)\n${table(
         ['rank', 'name', 'score', 'visibility', 'share of voice', 'avg position', 'sentiment', 'mentions'],
         board.entities.map((e) => [e.rank, e.name ?? e.entity, pct(e.score), pct(e.visibility), pct(e.shareOfVoice), pct(e.averagePosition), pct(e.sentiment), e.mentions] as string[]),
@@ -58,7 +58,7 @@ export function registerMetrics(program: Command) {
     .addOption(new Option('--surface <surface>', 'one surface on its own: api or product').choices(['api', 'product']))
     .action(async (opts: { engine: string; range: string; surface?: string }, cmd: Command) => {
       const ctx = await contextOf(cmd);
-      const series = await ctx.api.json<Obj & { points: Obj[] }>('GET', `${ctx.base}/timeseries`, { query: { engine: opts.engine, range: opts.range, surface: opts.surface } });
+      const series = (await ctx.api.data(ctx.api.client.GET('/api/v1/workspaces/{workspace}/timeseries', { params: { path: ctx.ws, query: { engine: opts.engine, range: opts.range, surface: opts.surface } as never } }))) as unknown as Obj & { points: Obj[] };
       ctx.out.emit(series, () => (series.points.length
         ? `${cellText(series.engine)} · ${cellText(series.range)}${series.surface ? ` · surface ${cellText(series.surface)}` : ''}\n${table(['date', 'score', '95% interval', 'change', 'n', 'runs'], series.points.map((p) => {
           const change = p.change as Obj | null;
@@ -71,7 +71,7 @@ export function registerMetrics(program: Command) {
     .description('SEO dashboard: scores, components, insights and technical checks')
     .action(async (_opts: unknown, cmd: Command) => {
       const ctx = await contextOf(cmd);
-      const dash = await ctx.api.json<{ data: Obj }>('GET', `${ctx.base}/seo`);
+      const dash = (await ctx.api.data(ctx.api.client.GET('/api/v1/workspaces/{workspace}/seo', { params: { path: ctx.ws } }))) as unknown as { data: Obj };
       ctx.out.emit(dash, () => {
         const d = dash.data ?? {};
         const components = (d.components ?? []) as Obj[];
@@ -88,7 +88,7 @@ export function registerMetrics(program: Command) {
     .description('Credit balance')
     .action(async (_opts: unknown, cmd: Command) => {
       const ctx = await contextOf(cmd);
-      const b = await ctx.api.json<Obj>('GET', `${ctx.base}/credits/balance`);
+      const b = (await ctx.api.data(ctx.api.client.GET('/api/v1/workspaces/{workspace}/credits/balance', { params: { path: ctx.ws } }))) as unknown as Obj;
       ctx.out.emit(b, () => keyValues({
         workspace: b.workspace, state: b.state, available: microUsd(b.availableMicrousd as number), posted: microUsd(b.postedMicrousd as number),
         held: microUsd(b.heldMicrousd as number), nextExpiryAt: b.nextExpiryAt,

@@ -17,7 +17,7 @@ export function evaluationText(e: Evaluation): string {
 }
 
 async function latest(ctx: Context) {
-  return ctx.api.json<Evaluation[]>('GET', `${ctx.base}/page-evaluation`);
+  return ctx.api.data(ctx.api.client.GET('/api/v1/workspaces/{workspace}/page-evaluation', { params: { path: ctx.ws } })) as Promise<Evaluation[]>;
 }
 
 export function registerPages(program: Command) {
@@ -32,10 +32,10 @@ export function registerPages(program: Command) {
           ? table(['id', 'url', 'fetched', 'perf', 'a11y', 'best', 'seo'], list.map((e) => [e.id, e.url, e.fetchedAt as string, e.scores.performance, e.scores.accessibility, e.scores.bestPractices, e.scores.seo]))
           : 'No page evaluations yet.'));
       }
-      const job = await ctx.api.json<JobStatus>('POST', `${ctx.base}/page-evaluation`, { body: { url } });
+      const job = (await ctx.api.data(ctx.api.client.POST('/api/v1/workspaces/{workspace}/page-evaluation', { params: { path: ctx.ws }, body: { url } }))) as JobStatus;
       if (!opts.wait) return ctx.out.emit(job, () => `Started page evaluation ${job.id}; "geo page-eval --wait ${url}" waits for it, "geo page-eval" lists results.`);
       ctx.out.note(`Evaluating ${url} (job ${job.id})…`);
-      const final = await waitForJob(ctx.api, `${ctx.base}/jobs/${encodeURIComponent(job.id)}`, job, {
+      const final = await waitForJob(() => ctx.api.data(ctx.api.client.GET('/api/v1/workspaces/{workspace}/jobs/{id}', { params: { path: { ...ctx.ws, id: job.id } } })) as Promise<JobStatus>, job, {
         bar: false,
         // Page evaluations have no cancel route: the job finishes on the server, the CLI stops waiting.
         onInterrupt: async () => `interrupted: stopped waiting; job ${job.id} finishes on the server ("geo page-eval" lists it).`,

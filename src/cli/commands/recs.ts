@@ -32,7 +32,7 @@ export function registerRecs(program: Command) {
     .option('--all', 'include done and archived')
     .action(async (opts: { status?: string; all?: boolean }, cmd: Command) => {
       const ctx = await contextOf(cmd);
-      const groups = await ctx.api.json<Record<string, Rec[]>>('GET', `${ctx.base}/recs`);
+      const groups = (await ctx.api.data(ctx.api.client.GET('/api/v1/workspaces/{workspace}/recs', { params: { path: ctx.ws } }))) as unknown as Record<string, Rec[]>;
       const shown = opts.status ? [opts.status] : opts.all ? STATUSES : ['proposed', 'todo', 'in_review'];
       const picked = Object.fromEntries(shown.map((s) => [s, groups[s] ?? []]));
       ctx.out.emit(picked, () => {
@@ -45,7 +45,7 @@ export function registerRecs(program: Command) {
     .description('One recommendation with its evidence, history and measured effect')
     .action(async (id: string, _opts: unknown, cmd: Command) => {
       const ctx = await contextOf(cmd);
-      const rec = await ctx.api.json<Rec & { rationale: string; history?: Array<Record<string, unknown>>; effect?: Record<string, unknown> }>('GET', `${ctx.base}/recs/${encodeURIComponent(id)}`);
+      const rec = (await ctx.api.data(ctx.api.client.GET('/api/v1/workspaces/{workspace}/recs/{id}', { params: { path: { ...ctx.ws, id } } }))) as unknown as Rec & { rationale: string; history?: Array<Record<string, unknown>>; effect?: Record<string, unknown> };
       ctx.out.emit(rec, () => {
         const { history = [], effect, evidence: _e, scores, ...rest } = rec;
         const parts = [keyValues({ ...rest, priority: scores?.priority, impact: scores?.impact, confidence: scores?.confidence, effort: scores?.effort })];
@@ -67,13 +67,12 @@ export function registerRecs(program: Command) {
     .option('--idempotency-key <key>', 'replaying the same key returns the first answer')
     .action(async (id: string, action: string, opts: { note?: string; comment?: string; expectedVersion?: number; expectedStatus?: string; complianceApproved?: boolean; idempotencyKey?: string }, cmd: Command) => {
       const ctx = await contextOf(cmd);
-      const path = `${ctx.base}/recs/${encodeURIComponent(id)}`;
       let current = { status: opts.expectedStatus ?? '', version: opts.expectedVersion ?? 0 };
       if (!opts.expectedStatus || !opts.expectedVersion) {
-        const rec = await ctx.api.json<Rec>('GET', path);
+        const rec = (await ctx.api.data(ctx.api.client.GET('/api/v1/workspaces/{workspace}/recs/{id}', { params: { path: { ...ctx.ws, id } } }))) as unknown as Rec;
         current = { status: opts.expectedStatus ?? rec.status, version: opts.expectedVersion ?? rec.state_version };
       }
-      const moved = await ctx.api.json<Rec>('POST', `${path}/transition`, { body: transitionBody(action, current, opts) });
+      const moved = (await ctx.api.data(ctx.api.client.POST('/api/v1/workspaces/{workspace}/recs/{id}/transition', { params: { path: { ...ctx.ws, id } }, body: transitionBody(action, current, opts) as never }))) as unknown as Rec;
       ctx.out.emit(moved, () => `${moved.rec_id}: ${current.status} → ${moved.status} (version ${moved.state_version}) · ${moved.title}`);
     });
 }

@@ -62,7 +62,7 @@ function showRun(ctx: Context, run: JobStatus) {
 
 /** Cancels the run on the server (Ctrl-C during --wait); a run that already ended is left alone. */
 async function cancelRun(ctx: Context, id: string): Promise<string> {
-  const res = await ctx.api.raw('DELETE', `${ctx.base}/runs/${encodeURIComponent(id)}`);
+  const { response: res } = await ctx.api.client.DELETE('/api/v1/workspaces/{workspace}/runs/{id}', { params: { path: { ...ctx.ws, id } } });
   if (res.ok) return `interrupted: cancelled run ${id}.`;
   if (res.status === 409) return `interrupted: run ${id} had already finished.`;
   return `interrupted: could not cancel run ${id} (HTTP ${res.status}); run "geo run show ${id}".`;
@@ -90,16 +90,17 @@ export function registerRuns(program: Command) {
       if (opts.wait) process.on('SIGINT', onEarly);
       let started: JobStatus;
       try {
-        started = await ctx.api.json<JobStatus>('POST', `${ctx.base}/runs`, {
-          body: { preset: opts.preset, idempotencyKey: opts.idempotencyKey ?? randomUUID(), ...(opts.samples ? { samples: opts.samples } : {}), ...samplingOption(opts), ...(opts.batch ? { batch: true } : {}) },
-        });
+        started = await ctx.api.data(ctx.api.client.POST('/api/v1/workspaces/{workspace}/runs', {
+          params: { path: ctx.ws },
+          body: { preset: opts.preset, idempotencyKey: opts.idempotencyKey ?? randomUUID(), ...(opts.samples ? { samples: opts.samples } : {}), ...samplingOption(opts), ...(opts.batch ? { batch: true } : {}) } as never,
+        })) as JobStatus;
       } finally {
         process.off('SIGINT', onEarly);
       }
       if (early) throw new CliError(await cancelRun(ctx, started.id), EXIT.interrupted, 'interrupted');
       if (!opts.wait) return showRun(ctx, started);
       ctx.out.note(`Started run ${started.id} (${started.progress.totalCalls} calls); Ctrl-C cancels it.`);
-      const final = await waitForJob(ctx.api, `${ctx.base}/runs/${encodeURIComponent(started.id)}`, started, {
+      const final = await waitForJob(() => ctx.api.data(ctx.api.client.GET('/api/v1/workspaces/{workspace}/runs/{id}', { params: { path: { ...ctx.ws, id: started.id } } })) as Promise<JobStatus>, started, {
         bar: !ctx.out.json && Boolean(process.stderr.isTTY),
         onInterrupt: () => cancelRun(ctx, started.id),
       });
@@ -112,7 +113,7 @@ export function registerRuns(program: Command) {
     .option('--limit <n>', 'how many (1-100)', positiveInt, 20)
     .action(async (opts: { limit: number }, cmd: Command) => {
       const ctx = await contextOf(cmd);
-      const { runs } = await ctx.api.json<{ runs: JobStatus[] }>('GET', `${ctx.base}/runs`, { query: { limit: opts.limit } });
+      const { runs } = (await ctx.api.data(ctx.api.client.GET('/api/v1/workspaces/{workspace}/runs', { params: { path: ctx.ws, query: { limit: opts.limit } } }))) as { runs: JobStatus[] };
       ctx.out.emit(runs, () => (runs.length ? table(RUN_HEAD, runs.map(runRow)) : 'No runs yet; start one with "geo run start --preset smoke".'));
     });
 
@@ -120,21 +121,21 @@ export function registerRuns(program: Command) {
     .description('Status of one run')
     .action(async (id: string, _opts: unknown, cmd: Command) => {
       const ctx = await contextOf(cmd);
-      showRun(ctx, await ctx.api.json<JobStatus>('GET', `${ctx.base}/runs/${encodeURIComponent(id)}`));
+      showRun(ctx, (await ctx.api.data(ctx.api.client.GET('/api/v1/workspaces/{workspace}/runs/{id}', { params: { path: { ...ctx.ws, id } } }))) as JobStatus);
     });
 
   run.command('cancel <id>')
     .description('Cancel a running run')
     .action(async (id: string, _opts: unknown, cmd: Command) => {
       const ctx = await contextOf(cmd);
-      showRun(ctx, await ctx.api.json<JobStatus>('DELETE', `${ctx.base}/runs/${encodeURIComponent(id)}`));
+      showRun(ctx, (await ctx.api.data(ctx.api.client.DELETE('/api/v1/workspaces/{workspace}/runs/{id}', { params: { path: { ...ctx.ws, id } } }))) as JobStatus);
     });
 
   run.command('detail <id>')
     .description('Results of a run grouped by engine')
     .action(async (id: string, _opts: unknown, cmd: Command) => {
       const ctx = await contextOf(cmd);
-      const detail = await ctx.api.json<{ run: JobStatus; engines: Array<Record<string, unknown>>; sampling?: SamplingDetail | null }>('GET', `${ctx.base}/runs/${encodeURIComponent(id)}/detail`);
+      const detail = (await ctx.api.data(ctx.api.client.GET('/api/v1/workspaces/{workspace}/runs/{id}/detail', { params: { path: { ...ctx.ws, id } } }))) as unknown as { run: JobStatus; engines: Array<Record<string, unknown>>; sampling?: SamplingDetail | null };
       ctx.out.emit(detail, () => {
         const head = `Run ${detail.run.id}: ${detail.run.status}, ${detail.run.progress.completedCalls}/${detail.run.progress.totalCalls} calls`;
         if (!detail.engines.length) return `${head}\nNo results.`;

@@ -25,9 +25,12 @@ export function registerTraffic(program: Command) {
           stream.once('error', (err: NodeJS.ErrnoException) => reject(new CliError(`invalid_request: cannot read ${file} (${err.code ?? err.message})`, EXIT.usage, 'invalid_request')));
         });
       }
-      const job = await ctx.api.json<JobStatus>('POST', `${ctx.base}/traffic/logs`, { stream, headers: { 'content-type': 'application/octet-stream' } });
+      // The log goes up as it is read (a request stream, `duplex: 'half'`), not as JSON.
+      const job = (await ctx.api.data(ctx.api.client.POST('/api/v1/workspaces/{workspace}/traffic/logs', {
+        params: { path: ctx.ws }, body: stream as never, bodySerializer: (b: unknown) => b as BodyInit, headers: { 'content-type': 'application/octet-stream' }, duplex: 'half',
+      } as never))) as JobStatus;
       if (!opts.wait) return ctx.out.emit(job, () => `Uploaded; ingestion job ${job.id} is running ("geo traffic push --wait" waits for its counts).`);
-      const final = await waitForJob(ctx.api, `${ctx.base}/jobs/${encodeURIComponent(job.id)}`, job, {
+      const final = await waitForJob(() => ctx.api.data(ctx.api.client.GET('/api/v1/workspaces/{workspace}/jobs/{id}', { params: { path: { ...ctx.ws, id: job.id } } })) as Promise<JobStatus>, job, {
         bar: false,
         onInterrupt: async () => `interrupted: stopped waiting; job ${job.id} finishes on the server.`,
       });
@@ -35,7 +38,7 @@ export function registerTraffic(program: Command) {
         ctx.out.emit(final, () => final.lastLines.join('\n'));
         return jobOutcome(final);
       }
-      const result = await ctx.api.json<Upload>('GET', `${ctx.base}/traffic/uploads/${encodeURIComponent(job.id)}`);
+      const result = (await ctx.api.data(ctx.api.client.GET('/api/v1/workspaces/{workspace}/traffic/uploads/{id}', { params: { path: { ...ctx.ws, id: job.id } } }))) as unknown as Upload;
       ctx.out.emit(result, () => [
         table(['count', 'value'], Object.entries(result.counts).map(([k, v]) => [k, v])),
         ...(result.unparsedSample.length ? ['', 'Lines that did not parse (sample):', ...result.unparsedSample.map((u) => `  ${u.line}: ${u.reason}: ${u.text}`)] : []),

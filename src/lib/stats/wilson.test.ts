@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wilsonPercent } from './wilson.js';
+import { wilsonPercent } from './wilson.ts';
 
 describe('wilsonPercent', () => {
   it.each([

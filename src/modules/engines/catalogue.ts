@@ -5,17 +5,9 @@ import type { EngineLimitsConfig } from './limits/limits.config.ts';
 // providers (and environment variables) serve them. Domain data of the engines module; config.ts
 // reads the environment against it, and every other module imports it from here.
 
-/** The engines every run asks (real with a key, else simulated where simulation is on). */
-export const ENGINE_IDS = ['chatgpt', 'perplexity', 'gemini', 'claude', 'google-aio'] as const;
-/**
- * Engines a run asks only when their provider is configured: never simulated, off (with the
- * variable to set) otherwise, so that adding one changes no existing workspace's runs or scores.
- */
-export const OPTIONAL_ENGINE_IDS = ['google-ai-mode', 'grok', 'openai-compatible', 'copilot', 'dataforseo-ai-mode', 'dataforseo-chatgpt', 'dataforseo-gemini'] as const;
-export const ALL_ENGINE_IDS = [...ENGINE_IDS, ...OPTIONAL_ENGINE_IDS] as const;
-export type EngineId = (typeof ALL_ENGINE_IDS)[number];
-export type OptionalEngineId = (typeof OPTIONAL_ENGINE_IDS)[number];
-export const isOptionalEngine = (id: string) => (OPTIONAL_ENGINE_IDS as readonly string[]).includes(id);
+// The ids themselves are in engine-ids.ts, a file without imports that the dashboard's bundle shares.
+export { ALL_ENGINE_IDS, ENGINE_IDS, isOptionalEngine, OPTIONAL_ENGINE_IDS, type EngineId, type OptionalEngineId } from './engine-ids.ts';
+import type { EngineId, OptionalEngineId } from './engine-ids.ts';
 
 export const DEFAULT_PRICING: Record<EngineId, number> = {
   chatgpt: 20_000, perplexity: 10_000, gemini: 8_000, claude: 25_000, 'google-aio': 5_000,

@@ -1,4 +1,4 @@
-import { wilsonPercent } from '../../lib/stats/wilson.js';
+import { wilsonPercent } from '../../lib/stats/wilson.ts';
 import { invalid } from '../../lib/errors.ts';
 
 // Adaptive sampling: after a run's first pass, extra samples go only to the

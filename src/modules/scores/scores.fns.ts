@@ -1,7 +1,7 @@
 // GEO score v1 (docs/scoring.md), pure. Inputs are answered results reduced to what the formulas
 // need; every component carries its sample size and a 95% interval: Wilson for proportions, the
 // normal approximation for means.
-import { wilsonPercent } from '../../lib/stats/wilson.js';
+import { wilsonPercent } from '../../lib/stats/wilson.ts';
 
 export const VERSION = 'geo-score-v1';
 export const COMPONENTS = ['visibility', 'relativeSov', 'position', 'sentiment', 'volume'] as const;

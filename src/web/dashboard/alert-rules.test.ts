@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFormatter } from '../../lib/format/format.js';
 import { RULE_KINDS as SERVER_KINDS, METRICS as SERVER_METRICS } from '../../modules/alerts/alerts.fns.ts';
-import { METRICS, RULE_KINDS, ruleBody, ruleText } from './client/alert-rules.js';
+import { METRICS, RULE_KINDS, ruleBody, ruleText } from './client/alert-rules.ts';
 
 // The settings page's alert rules in words, and the body it posts for each kind.
 

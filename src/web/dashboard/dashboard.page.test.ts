@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createWorkspace, signup, type TestContext } from '../../../test/helpers/app.ts';
 
@@ -69,28 +68,25 @@ describe('dashboard pages', () => {
     expect((await get('/signin')).body).not.toMatch(/<script>|<style>|style="/);
   });
 
-  it('serves the client modules and the vendor files, and nothing else', async () => {
+  it('serves the bundled script and style sheet, and nothing else', async () => {
     const app = await get('/assets/dashboard/app.js');
     expect(app.statusCode).toBe(200);
     expect(app.headers['content-type']).toMatch(/^text\/javascript/);
-    for (const file of ['runs', 'recs-detail', 'seo-pages', 'reports', 'research', 'email']) {
-      expect((await get(`/assets/dashboard/pages/${file}.js`)).statusCode, file).toBe(200);
-    }
-    const hooks = await get('/assets/vendor/hooks.js');
-    expect(hooks.body).toContain('from"/assets/vendor/preact.js"');
-    expect(hooks.body).not.toMatch(/from\s*"preact"/);
-    expect((await get('/assets/vendor/uplot.css')).headers['content-type']).toMatch(/^text\/css/);
-    // The shared formatter is the server's own file, byte for byte, and imports nothing.
-    const format = await get('/assets/vendor/format.js');
-    expect(format.headers['content-type']).toMatch(/^text\/javascript/);
-    expect(format.body).toBe(readFileSync(new URL('../../lib/format/format.js', import.meta.url), 'utf8'));
-    expect(format.body).not.toMatch(/^[^\S\n\r\u2028\u2029]*import\s/m);
-    for (const url of ['/assets/dashboard/none.js', '/assets/vendor/react.js', '/assets/dashboard/pages/app.css']) {
+    // One file: every import (Preact, htm, uPlot, the shared formatter) is inside it.
+    expect(app.body).not.toMatch(/^import[\s{*"']/m);
+    expect(app.body).not.toContain('/assets/vendor/');
+    expect(app.body).toContain('Skip to content'); // the entry itself is in there, not only its libraries
+    const css = await get('/assets/dashboard/app.css');
+    expect(css.headers['content-type']).toMatch(/^text\/css/);
+    expect(css.body).toContain('.uplot'); // uPlot's sheet, bundled with ours
+    expect(css.body).toContain('--accent');
+    expect((await get('/signin')).body).not.toContain('/assets/vendor/');
+    for (const url of ['/assets/dashboard/none.js', '/assets/vendor/preact.js', '/assets/dashboard/pages/runs.js', '/assets/dashboard/lib.js']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.json().error.code).toBe('not_found');
     }
-    for (const url of ['/assets/dashboard/..%2fdashboard.page.ts', '/assets/vendor/package.json', '/assets/dashboard/%2e%2e']) {
+    for (const url of ['/assets/dashboard/..%2fdashboard.page.ts', '/assets/dashboard/package.json', '/assets/dashboard/%2e%2e']) {
       expect(Math.floor((await get(url)).statusCode / 100), url).toBe(4);
     }
   });

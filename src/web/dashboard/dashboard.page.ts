@@ -1,6 +1,5 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -10,61 +9,18 @@ import { AppError } from '../../lib/errors.ts';
 import { SESSION_COOKIE } from '../../lib/http/auth.ts';
 import { escapeHtml } from '../../lib/http/html.ts';
 import { notFoundHtml } from '../../lib/http/error-handler.ts';
+import { dashboardBundle } from './bundle.ts';
+import { PAGE_TITLES as PAGES, SECTIONS, type PageName } from './pages.ts';
 
-// The web dashboard (docs/dashboard.md): server-rendered HTML shells whose client is
-// plain ES modules (Preact + htm, uPlot for plots) served from this directory and from
-// node_modules. No build step, no CDN: every byte comes from this server, under a strict CSP
-// without inline scripts. Everything dynamic is the browser calling the JSON API with the
-// session cookie.
+// The web dashboard (docs/dashboard.md): server-rendered HTML shells whose client (Preact + htm,
+// uPlot for plots, sources in client/) is one script and one style sheet bundled by esbuild
+// (bundle.ts). No CDN: every byte comes from this server, under a strict CSP without inline
+// scripts. Everything dynamic is the browser calling the JSON API with the session cookie.
 
 export const DASHBOARD_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; font-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const require = createRequire(import.meta.url);
 const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
-
-/** Every client file under client/, by its path below /assets/dashboard/, read once at start. */
-function clientFiles(dir = path.join(here, 'client'), prefix = ''): Map<string, string> {
-  const files = new Map<string, string>();
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) for (const [k, v] of clientFiles(full, `${prefix}${name}/`)) files.set(k, v);
-    else if (TYPES[path.extname(name)] && !name.endsWith('.test.ts')) files.set(`${prefix}${name}`, readFileSync(full, 'utf8'));
-  }
-  return files;
-}
-
-/**
- * The npm libraries the browser loads. Preact's hooks import the bare name "preact", which a
- * browser cannot resolve without an import map (an inline script the CSP would have to allow):
- * that one specifier is rewritten to our own address instead.
- */
-function vendorFiles(): Map<string, string> {
-  const read = (spec: string) => readFileSync(require.resolve(spec), 'utf8');
-  /** A file beside a package entry point (the packages' export maps hide their package.json). */
-  const beside = (spec: string, file: string) => readFileSync(path.join(path.dirname(require.resolve(spec)), file), 'utf8');
-  return new Map([
-    ['preact.js', beside('preact', 'preact.mjs')],
-    ['hooks.js', beside('preact/hooks', 'hooks.mjs').replaceAll(/from\s*"preact"/g, 'from"/assets/vendor/preact.js"')],
-    ['htm.js', beside('htm', 'htm.mjs')],
-    ['uplot.js', read('uplot/dist/uPlot.esm.js')],
-    ['uplot.css', read('uplot/dist/uPlot.min.css')],
-    // The shared formatter (src/lib/format/format.js): the same file the server and the CLI import.
-    ['format.js', readFileSync(path.join(here, '../../lib/format/format.js'), 'utf8')],
-    // The shared Wilson interval (src/lib/stats/wilson.js): the one the API's proportions use.
-    ['wilson.js', readFileSync(path.join(here, '../../lib/stats/wilson.js'), 'utf8')],
-  ]);
-}
-
-/** The pages: name → title. `page` picks the client view; the workspace and id come from the URL. */
-const PAGES = {
-  signin: 'Sign in', signup: 'Create your account', agency: 'Workspaces', new: 'New workspace',
-  overview: 'Overview', runs: 'Runs', run: 'Run detail', recs: 'Recommendations', chat: 'Chat', seo: 'SEO', traffic: 'AI traffic', settings: 'Settings',
-  reports: 'Reports', research: 'Research', email: 'Email inbox', invite: 'Join a workspace', verify: 'Confirm your email',
-} as const;
-type PageName = keyof typeof PAGES;
-/** The workspace sections under /w/:workspace/:section (the overview is /w/:workspace itself). */
-const SECTIONS = ['runs', 'recs', 'chat', 'seo', 'traffic', 'settings', 'reports', 'research', 'email'] as const satisfies readonly PageName[];
 
 export function shell(pageName: PageName, workspace = '', id = ''): string {
   return `<!doctype html>
@@ -75,7 +31,6 @@ export function shell(pageName: PageName, workspace = '', id = ''): string {
 <meta name="description" content="GEO visibility dashboard: how visible your brand is in AI answer engines, and what to do about it.">
 <title>${escapeHtml(PAGES[pageName])} · GEO visibility</title>
 <link rel="icon" href="/favicon.ico" type="image/png">
-<link rel="stylesheet" href="/assets/vendor/uplot.css">
 <link rel="stylesheet" href="/assets/dashboard/app.css">
 <script type="module" src="/assets/dashboard/app.js"></script>
 </head>
@@ -96,8 +51,7 @@ export interface DashboardDeps {
 }
 
 export function dashboardRoutes(app: FastifyInstance, deps: DashboardDeps) {
-  const client = clientFiles();
-  const vendor = vendorFiles();
+  const bundle = dashboardBundle();
   const tags = ['pages'];
   // Described in OpenAPI like the other pages: an HTML body, or a 303 to sign in first.
   const PAGE = { 200: { description: 'The page (HTML)', content: { 'text/html': { schema: { type: 'string' } } } } };
@@ -175,21 +129,15 @@ export function dashboardRoutes(app: FastifyInstance, deps: DashboardDeps) {
     return signedIn(request, reply, () => shell('run', workspace, id));
   });
 
-  // Static files from fixed maps: nothing outside them is readable through these routes.
+  // The bundle's two files only: nothing else is readable through this route.
   const File = Type.Object({ file: Type.String({ pattern: '^[a-z0-9-]+\\.(js|css)$' }) });
-  for (const [url, files, dir, operationId] of [
-    ['/assets/dashboard/:file', client, '', 'dashboardAsset'],
-    ['/assets/dashboard/pages/:file', client, 'pages/', 'dashboardPageAsset'],
-    ['/assets/vendor/:file', vendor, '', 'dashboardVendorAsset'],
-  ] as const) {
-    app.get(url, {
-      config: { credential: ACCESS.public },
-      schema: { operationId, tags, summary: 'Web dashboard: a script or style sheet', params: File, produces: ['text/javascript', 'text/css'], response: ASSET },
-    }, async (request, reply) => {
-      const name = `${dir}${(request.params as { file: string }).file}`;
-      const body = files.get(name);
-      if (body === undefined) throw new AppError('not_found', `No dashboard file ${name}.`);
-      return secure(reply).header('cache-control', 'no-cache').type(TYPES[path.extname(name)] ?? 'text/plain; charset=utf-8').send(body);
-    });
-  }
+  app.get('/assets/dashboard/:file', {
+    config: { credential: ACCESS.public },
+    schema: { operationId: 'dashboardAsset', tags, summary: 'Web dashboard: its script or style sheet', params: File, produces: ['text/javascript', 'text/css'], response: ASSET },
+  }, async (request, reply) => {
+    const name = (request.params as { file: string }).file;
+    const body = (await bundle.load()).get(name);
+    if (body === undefined) throw new AppError('not_found', `No dashboard file ${name}.`);
+    return secure(reply).header('cache-control', 'no-cache').type(TYPES[path.extname(name)] ?? 'text/plain; charset=utf-8').send(body);
+  });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { plural } from '../../lib/format/format.js';
-import { generationNotice, generationResult } from './client/generation.js';
+import { generationNotice, generationResult } from './client/generation.ts';
 
 // The recommendations page's notice after a generation, from the job's lines as the server writes them.
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error: a plain browser module without types
-import { safeNext } from './client/safe-next.js';
+import { safeNext } from './client/safe-next.ts';
 
 // `next` after sign-in may only lead to a page of this site. Each target is what URLSearchParams.get('next') yields (already percent-decoded once).
 // A target that resolves to this origin with a path starting `//` (`/..//evil.example`) must not

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EVALUATION_STAGES as SERVER } from '../../modules/pages/stages.ts';
-import { EVALUATION_STAGES, stagesOf } from './client/stages.js';
+import { EVALUATION_STAGES, stagesOf } from './client/stages.ts';
 
 const states = (lines: string[], status: string) => stagesOf(lines, status).map((s) => s.state);
 const at = (line: string) => `2026-11-26T18:00:00.000Z ${line}`;

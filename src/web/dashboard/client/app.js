@@ -1,6 +1,9 @@
 // Dashboard entry: reads which page the server rendered (data-page) and mounts it inside the
 // layout (skip link, header with navigation, main landmark).
-import { api, html, render, useLoad } from './lib.js';
+import 'uplot/dist/uPlot.min.css';
+import './app.css';
+import { WORKSPACE_NAV, sectionPath } from '../pages.ts';
+import { call, client, html, render, useLoad } from './lib.js';
 import { SignIn, SignUp } from './pages/auth.js';
 import { Agency } from './pages/agency.js';
 import { NewWorkspace } from './pages/onboarding.js';
@@ -20,15 +23,13 @@ import { Verify } from './pages/verify.js';
 const root = document.getElementById('app');
 const { page, workspace, id } = root.dataset;
 
-const PAGES = { agency: Agency, new: NewWorkspace, overview: Overview, runs: Runs, run: RunDetail, recs: Recs, chat: Chat, seo: Seo, traffic: Traffic, settings: Settings, reports: Reports, research: Research, email: Email };
-const SECTIONS = [['overview', 'Overview', ''], ['runs', 'Runs', '/runs'], ['recs', 'Recommendations', '/recs'], ['chat', 'Chat', '/chat'], ['seo', 'SEO', '/seo'], ['traffic', 'AI traffic', '/traffic'],
-  ['research', 'Research', '/research'], ['reports', 'Reports', '/reports'], ['email', 'Inbox', '/email'], ['settings', 'Settings', '/settings']];
+const VIEWS = { agency: Agency, new: NewWorkspace, overview: Overview, runs: Runs, run: RunDetail, recs: Recs, chat: Chat, seo: Seo, traffic: Traffic, settings: Settings, reports: Reports, research: Research, email: Email };
 
 function Header() {
-  const session = useLoad(() => api('GET', '/api/v1/auth/session'));
-  const workspaces = useLoad(() => api('GET', '/api/v1/workspaces'));
+  const session = useLoad(() => call(client.GET('/api/v1/auth/session')));
+  const workspaces = useLoad(() => call(client.GET('/api/v1/workspaces')));
   const signOut = async () => {
-    await api('POST', '/api/v1/auth/logout', {}).catch(() => null);
+    await call(client.POST('/api/v1/auth/logout', { body: /** @type {never} */ ({}) })).catch(() => null);
     location.assign('/');
   };
   const current = page === 'run' ? 'runs' : page;
@@ -41,7 +42,7 @@ function Header() {
     <span class="user">${session.data?.user?.email ?? ''}</span>
     <button type="button" class="secondary small" onClick=${signOut}>Sign out</button>
     ${workspace && html`<nav aria-label="Workspace sections"><ul>
-      ${SECTIONS.map(([key, label, path]) => html`<li><a href=${`/w/${workspace}${path}`} aria-current=${current === key ? 'page' : undefined}>${label}</a></li>`)}
+      ${WORKSPACE_NAV.map(([key, label]) => html`<li><a href=${sectionPath(workspace, key)} aria-current=${current === key ? 'page' : undefined}>${label}</a></li>`)}
     </ul></nav>`}
   </header>`;
 }
@@ -51,7 +52,7 @@ function App() {
   if (page === 'signup') return html`<${SignUp} />`;
   if (page === 'invite') return html`<${Invite} />`;
   if (page === 'verify') return html`<${Verify} />`;
-  const Page = PAGES[page];
+  const Page = VIEWS[page];
   return html`<a class="skip" href="#main">Skip to content</a><${Header} />
     <main id="main" tabindex="-1"><${Page} workspace=${workspace} id=${id} /></main>`;
 }

@@ -5,7 +5,7 @@
 // (arrow keys on the focused chart). Annotations mark days with simulated answers, days a
 // recommendation was done and days an engine's provider named a new model version. The same
 // numbers are in a table for screen readers.
-import uPlot from '/assets/vendor/uplot.js';
+import uPlot from 'uplot';
 import { fmt, html, useEffect, useRef } from './lib.js';
 
 const DAY_S = 86400;
@@ -109,9 +109,10 @@ export function BandChart({ series, shown, annotations = [], label, yLabel = 'GE
     const width = () => Math.max(260, box.current.clientWidth);
     const data = alignSeries(series);
     const [xMin, xMax] = xRange(data[0]);
+    /** @type {uPlot.Options} */
     const opts = {
       width: width(), height: 280, title: label,
-      scales: { x: { time: true, range: () => [xMin, xMax] }, y: { range: [0, 100] } },
+      scales: { x: { time: true, range: () => /** @type {[number, number]} */ ([xMin, xMax]) }, y: { range: [0, 100] } },
       series: [
         { label: 'Day', value: (_u, v) => (v === null || v === undefined ? 'move over the chart' : fmt.date(isoOf(v))) },
         ...series.flatMap((s) => [
@@ -134,7 +135,7 @@ export function BandChart({ series, shown, annotations = [], label, yLabel = 'GE
         setScale: [(u, key) => { if (key === 'x') Object.assign(u.root.parentElement.dataset, { xMin: String(u.scales.x.min), xMax: String(u.scales.x.max) }); }],
       },
     };
-    const plot = new uPlot(opts, data, box.current);
+    const plot = new uPlot(opts, /** @type {uPlot.AlignedData} */ (data), box.current);
     plotRef.current = { plot, data };
     Object.assign(box.current.dataset, { firstDay: String(data[0][0]), lastDay: String(data[0][data[0].length - 1]) });
     // The legend starts on the latest day rather than empty.

@@ -4,7 +4,7 @@
 // switch on and off, and the legend starts on the latest day and follows the pointer or the arrow
 // keys. A `dashed` series reads apart from the rest (claimed, unverified hits). The page puts
 // the same numbers in a table for screen readers.
-import uPlot from '/assets/vendor/uplot.js';
+import uPlot from 'uplot';
 import { dayAxis, dayOf, isoOf, legendKeys, xRange } from './chart.js';
 import { fmt, html, useEffect, useRef } from './lib.js';
 

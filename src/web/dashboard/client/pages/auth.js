@@ -1,6 +1,6 @@
 // Sign-in and sign-up: the accounts API sets the session cookie; then on to `next` or home.
 import { Alert, PublicPage, api, html, useAction, useState } from '../lib.js';
-import { safeNext } from '../safe-next.js';
+import { safeNext } from '../safe-next.ts';
 
 /** Only a page of this site may be a destination after signing in (no open redirect). */
 const next = () => safeNext(new URLSearchParams(location.search).get('next') ?? '/', location.origin);

@@ -73,7 +73,7 @@ export function Chat({ workspace }) {
   });
   const rename = (e) => {
     e.preventDefault();
-    const title = new FormData(e.target).get('title').trim();
+    const title = String(new FormData(e.target).get('title')).trim();
     action.run(async () => {
       await api('PATCH', `/api/v1/threads/${current.id}`, { workspace, title });
       setCurrent({ ...current, title }); threads.reload();

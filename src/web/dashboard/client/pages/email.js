@@ -1,6 +1,6 @@
 // Email inbox: the workspace's own address (where alerts and reports can be sent and replies
 // arrive) and its provisioning status; an owner can try provisioning again when it failed.
-import { Alert, Loading, Notice, api, html, useAction, useLoad, useState, ws } from '../lib.js';
+import { Alert, Loading, Notice, api, html, useAction, useLoad, useState, ws, call, client } from '../lib.js';
 
 const STATUS = {
   provisioned: 'Ready', unconfigured: 'Not set up: no email provider is configured on this server', failed: 'Provisioning failed',
@@ -8,11 +8,11 @@ const STATUS = {
 };
 
 export function Email({ workspace }) {
-  const inbox = useLoad(() => api('GET', ws(workspace, '/email')), [workspace]);
+  const inbox = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/email', { params: { path: { workspace: workspace } } })), [workspace]);
   const action = useAction();
   const [notice, setNotice] = useState('');
   const backfill = () => action.run(async () => {
-    const res = await api('POST', ws(workspace, '/email/backfill'), {});
+    const res = await call(client.POST('/api/v1/workspaces/{workspace}/email/backfill', { params: { path: { workspace: workspace } }, body: /** @type {never} */ ({}) }));
     setNotice(res.changed ? `Inbox status is now: ${STATUS[res.status] ?? res.status}.` : `Nothing changed: ${res.message}`);
     inbox.reload();
   });

@@ -3,13 +3,13 @@
 // ("provider"), because the creation body has no category; here the site's proposal (GET
 // …/prompts/categories) is shown, editable, and confirming it rewrites the generated prompts on
 // it (POST …/prompts/generate).
-import { Alert, api, html, jobReason, useAction, useLoad, useState, waitForJob, ws } from '../lib.js';
+import { Alert, api, html, jobReason, useAction, useLoad, useState, waitForJob, ws, call, client } from '../lib.js';
 
 const LANGUAGE = { en: 'English', es: 'Spanish', ca: 'Catalan', fr: 'French' };
 const GENDERED = new Set(['es', 'ca', 'fr']);
 
 export function CategoryBox({ slug, onApplied }) {
-  const loaded = useLoad(() => api('GET', ws(slug, '/prompts/categories')), [slug]);
+  const loaded = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/prompts/categories', { params: { path: { workspace: slug } } })), [slug]);
   const [values, setValues] = useState({});
   const action = useAction();
   const data = loaded.data;
@@ -24,12 +24,12 @@ export function CategoryBox({ slug, onApplied }) {
     e.preventDefault();
     action.run(async () => {
       for (const lang of named) {
-        await api('PUT', ws(slug, '/prompts/categories'), {
+        await call(client.PUT('/api/v1/workspaces/{workspace}/prompts/categories', { params: { path: { workspace: slug } }, body: {
           language: lang, singular: value(lang, 'singular').trim(), plural: value(lang, 'plural').trim(),
           ...(GENDERED.has(lang) ? { gender: value(lang, 'gender') || 'm' } : {}),
-        });
+        } }));
       }
-      const job = await waitForJob(slug, (await api('POST', ws(slug, '/prompts/generate'))).id);
+      const job = await waitForJob(slug, (await call(client.POST('/api/v1/workspaces/{workspace}/prompts/generate', { params: { path: { workspace: slug } } }))).id);
       if (job.status !== 'succeeded') throw new Error(`The prompts were not rewritten: ${jobReason(job)}`);
       loaded.reload();
       onApplied();

@@ -3,7 +3,7 @@
 // …/prompts/proposals, free) — then the first run, quoted before it starts.
 import { CategoryBox } from './onboarding-category.js';
 import { CompetitorCheck } from './onboarding-research.js';
-import { Alert, Loading, api, fmt, html, newKey, usd, useAction, useEffect, useLoad, useState, words, ws } from '../lib.js';
+import { Alert, Loading, api, fmt, html, newKey, usd, useAction, useEffect, useLoad, useState, words, ws, call, client } from '../lib.js';
 
 const PRESETS = [['lite', 'Lite — up to 50 prompts'], ['smoke', 'Smoke — 2 prompts, a quick check']];
 
@@ -11,8 +11,8 @@ async function loadPrompts(slug) {
   const [active, proposals, balance] = await Promise.all([
     api('GET', ws(slug, '/prompts?active=true&limit=300')),
     // Proposals are a help, not a requirement: without them the set made at creation is used.
-    api('GET', ws(slug, '/prompts/proposals')).catch(() => null),
-    api('GET', ws(slug, '/credits/balance')).catch(() => null),
+    call(client.GET('/api/v1/workspaces/{workspace}/prompts/proposals', { params: { path: { workspace: slug } } })).catch(() => null),
+    call(client.GET('/api/v1/workspaces/{workspace}/credits/balance', { params: { path: { workspace: slug } } })).catch(() => null),
   ]);
   // Template proposals repeat the set made at creation: only what the site and others add is new.
   return { active: active.prompts, proposals: (proposals?.proposals ?? []).filter((p) => p.source !== 'template'), balance };
@@ -50,7 +50,7 @@ export function PromptsStep({ slug, simulatedCompetitors = false }) {
         }
         for (const [i, text] of Object.entries(picked)) {
           const p = proposals[Number(i)];
-          if (text !== undefined) await api('POST', ws(slug, '/prompts'), { text: text.trim(), intent: p.intent, language: p.language });
+          if (text !== undefined) await call(client.POST('/api/v1/workspaces/{workspace}/prompts', { params: { path: { workspace: slug } }, body: { text: text.trim(), intent: p.intent, language: p.language } }));
         }
         setSaved(true);
         // The set changed: the run is started only at the price shown, so a higher one is shown first.
@@ -60,7 +60,7 @@ export function PromptsStep({ slug, simulatedCompetitors = false }) {
           throw new Error(`With your prompts the run now holds ${usd(fresh.estimateMicrousd)}; start it again to accept.`);
         }
       }
-      await api('POST', ws(slug, '/runs'), { preset, idempotencyKey: newKey() });
+      await call(client.POST('/api/v1/workspaces/{workspace}/runs', { params: { path: { workspace: slug } }, body: /** @type {any} */ ({ preset, idempotencyKey: newKey() }) }));
       location.assign(`/w/${encodeURIComponent(slug)}/runs`);
     });
   };

@@ -2,17 +2,17 @@
 // before it existed, by the simulated engine (a workspace holds the credit real engines cost).
 // Now that it exists, research asks its real model and search engine who the competitors are,
 // quoted first; the person picks the ones to track on the Research page.
-import { Alert, api, html, usd, useAction, useLoad, useState, ws } from '../lib.js';
+import { Alert, api, html, usd, useAction, useLoad, useState, ws, call, client } from '../lib.js';
 
 export function CompetitorCheck({ slug }) {
-  const quote = useLoad(() => api('GET', ws(slug, '/research/quote')), [slug]);
+  const quote = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/research/quote', { params: { path: { workspace: slug } } })), [slug]);
   const action = useAction();
   const [started, setStarted] = useState(false);
   const q = quote.data;
   if (!q) return html`<${Alert} error=${quote.error} />`;
   const real = !q.simulated.model || !q.simulated.serp;
   const start = () => action.run(async () => {
-    await api('POST', ws(slug, '/research'));
+    await call(client.POST('/api/v1/workspaces/{workspace}/research', { params: { path: { workspace: slug } } }));
     setStarted(true);
   });
   return html`<section class="card" aria-labelledby="check-h" id="competitor-check"><h3 id="check-h">Check the competitors with ${real ? 'the engines' : 'research'}</h3>

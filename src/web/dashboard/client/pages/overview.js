@@ -1,7 +1,7 @@
 // Workspace overview: the GEO score with its five components, the scoreboard against the
 // competitors, and the time series per engine with its 95% interval band.
 import { BandChart, COLORS } from '../chart.js';
-import { Alert, Change, ENGINES, Grade, Loading, Simulated, api, day, hasMeasurement, engineName, fmt, html, interval, newKey, num, pct, plural, usd, useAction, useLoad, useState, ws } from '../lib.js';
+import { Alert, Change, ENGINES, Grade, Loading, Simulated, api, day, hasMeasurement, engineName, fmt, html, interval, newKey, num, pct, plural, usd, useAction, useLoad, useState, ws, call, client } from '../lib.js';
 
 const COMPONENTS = {
   visibility: 'Visibility — share of answers that name the brand',
@@ -29,7 +29,7 @@ function Methodology({ slug, date }) {
 }
 
 function ScoreCard({ slug }) {
-  const { data, error, loading } = useLoad(() => api('GET', ws(slug, '/score')), [slug]);
+  const { data, error, loading } = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/score', { params: { path: { workspace: slug }, query: /** @type {any} */ ({}) } })), [slug]);
   if (loading) return html`<${Loading} what="Loading the score" />`;
   if (error?.code === 'score_not_available') return html`<section aria-labelledby="score-h"><h2 id="score-h">GEO score</h2><p>No measurement has finished yet. <a href=${`/w/${slug}/runs`}>Start a run</a> to get a score.</p></section>`;
   if (error) return html`<${Alert} error=${error} />`;
@@ -54,7 +54,7 @@ function ScoreCard({ slug }) {
 }
 
 function Scoreboard({ slug }) {
-  const { data, error } = useLoad(() => api('GET', ws(slug, '/scoreboard')), [slug]);
+  const { data, error } = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/scoreboard', { params: { path: { workspace: slug } } })), [slug]);
   if (error?.code === 'score_not_available' || (error && error.status === 404)) return null;
   if (error) return html`<${Alert} error=${error} />`;
   if (!data) return null;
@@ -82,7 +82,7 @@ async function loadSeries(slug, range) {
   const keys = ['composite', ...ENGINES];
   const [all, recs, entities, models] = await Promise.all([
     Promise.all(keys.map((k) => api('GET', ws(slug, `/timeseries?engine=${k}&range=${range}`)))),
-    api('GET', ws(slug, '/recs')).catch(() => null),
+    call(client.GET('/api/v1/workspaces/{workspace}/recs', { params: { path: { workspace: slug } } })).catch(() => null),
     api('GET', ws(slug, `/timeseries/entities?range=${range}`)),
     api('GET', ws(slug, `/model-versions?range=${range}`)).catch(() => null),
   ]);
@@ -163,7 +163,7 @@ function NoRunYet({ slug }) {
     const [lite, smoke, balance] = await Promise.all([
       api('GET', ws(slug, '/runs/quote?preset=lite&samples=1')),
       api('GET', ws(slug, '/runs/quote?preset=smoke&samples=1')),
-      api('GET', ws(slug, '/credits/balance')).catch(() => null),
+      call(client.GET('/api/v1/workspaces/{workspace}/credits/balance', { params: { path: { workspace: slug } } })).catch(() => null),
     ]);
     const affords = (q) => !balance || balance.availableMicrousd >= q.estimateMicrousd;
     return affords(lite) ? { preset: 'lite', q: lite } : affords(smoke) ? { preset: 'smoke', q: smoke } : { preset: null, q: lite, balance };
@@ -171,7 +171,7 @@ function NoRunYet({ slug }) {
   const action = useAction();
   const o = offer.data;
   const start = () => action.run(async () => {
-    await api('POST', ws(slug, '/runs'), { preset: o.preset, samples: 1, idempotencyKey: newKey() });
+    await call(client.POST('/api/v1/workspaces/{workspace}/runs', { params: { path: { workspace: slug } }, body: { preset: o.preset, samples: 1, idempotencyKey: newKey() } }));
     location.assign(`/w/${slug}/runs`);
   });
   const quoted = (q) => ` (quoted: ${usd(q.estimateMicrousd)} of credit, ${plural(q.promptCount, 'prompt')})`;

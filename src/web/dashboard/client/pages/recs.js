@@ -1,7 +1,7 @@
 // Recommendations as a list grouped by the five statuses (a five-column board clipped at 1280 px). Each card offers only the actions its status
 // allows (spec 3.2); a move someone else made first (409 stale_state) reloads the board and says so.
-import { Alert, Loading, Notice, Simulated, api, fmt, html, newKey, plural, useAction, useLoad, useState, waitForJob, words, ws } from '../lib.js';
-import { generationNotice } from '../generation.js';
+import { Alert, Loading, Notice, Simulated, api, fmt, html, newKey, plural, useAction, useLoad, useState, waitForJob, words, ws, call, client } from '../lib.js';
+import { generationNotice } from '../generation.ts';
 import { Detail } from './recs-detail.js';
 
 export const STATUSES = [['proposed', 'Proposed'], ['todo', 'To do'], ['in_review', 'In review'], ['done', 'Done'], ['archived', 'Archived']];
@@ -65,7 +65,7 @@ const EMPTY = {
 };
 
 export function Recs({ workspace }) {
-  const board = useLoad(() => api('GET', ws(workspace, '/recs')), [workspace]);
+  const board = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/recs', { params: { path: { workspace: workspace } } })), [workspace]);
   const move = useAction();
   const gen = useAction();
   const [notice, setNotice] = useState('');
@@ -88,7 +88,7 @@ export function Recs({ workspace }) {
     }
   });
   const generate = (lane) => gen.run(async () => {
-    const job = await api('POST', ws(workspace, '/recs/generate'), { lane });
+    const job = await call(client.POST('/api/v1/workspaces/{workspace}/recs/generate', { params: { path: { workspace: workspace } }, body: { lane } }));
     setNotice(`Generating ${lane.toUpperCase()} recommendations…`);
     const done = await waitForJob(workspace, job.id, { maxTries: 60 });
     setNotice(generationNotice(done, plural));

@@ -1,6 +1,6 @@
 // Who sends this workspace's reports and how they read (agency, logo, white-label, zone,
 // language), and their scheduled mail (when, which report, to whom) with its log.
-import { Loading, Notice, Section, api, html, plural, useAction, useLoad, useState, when, ws } from '../lib.js';
+import { Loading, Notice, Section, api, html, plural, useAction, useLoad, useState, when, ws, call, client } from '../lib.js';
 import { ErrorBox, Field, fieldErrors } from './settings-ui.js';
 
 export const LANGUAGES = [['en', 'English'], ['es', 'Spanish'], ['ca', 'Catalan'], ['fr', 'French']];
@@ -16,7 +16,7 @@ const dataUri = (file) => new Promise((resolve, reject) => {
 });
 
 export function Sender({ workspace }) {
-  const settings = useLoad(() => api('GET', ws(workspace, '/reports/settings')), [workspace]);
+  const settings = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/reports/settings', { params: { path: { workspace: workspace } } })), [workspace]);
   const [form, setForm] = useState(null);
   const [saved, setSaved] = useState('');
   const action = useAction();
@@ -32,7 +32,7 @@ export function Sender({ workspace }) {
     e.preventDefault();
     setSaved('');
     action.run(async () => {
-      await api('PUT', ws(workspace, '/reports/settings'), { agencyName: f.agencyName.trim() || null, agencyLogo: f.agencyLogo, whiteLabel: f.whiteLabel, timeZone: f.timeZone, language: f.language });
+      await call(client.PUT('/api/v1/workspaces/{workspace}/reports/settings', { params: { path: { workspace: workspace } }, body: { agencyName: f.agencyName.trim() || null, agencyLogo: f.agencyLogo, whiteLabel: f.whiteLabel, timeZone: f.timeZone, language: f.language } }));
       setSaved('Saved: the next reports use it.'); setForm(null); settings.reload();
     });
   };
@@ -59,7 +59,7 @@ function stateLine(d) {
 }
 
 export function Delivery({ workspace, catalog }) {
-  const delivery = useLoad(() => api('GET', ws(workspace, '/reports/delivery')), [workspace]);
+  const delivery = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/reports/delivery', { params: { path: { workspace: workspace } } })), [workspace]);
   const log = useLoad(() => api('GET', ws(workspace, '/reports/deliveries?limit=10')), [workspace]);
   const [form, setForm] = useState(null);
   const [saved, setSaved] = useState('');
@@ -77,7 +77,7 @@ export function Delivery({ workspace, catalog }) {
     setSaved('');
     const schedule = f.frequency === 'off' ? null : { frequency: f.frequency, hour: Number(f.hour), ...(f.frequency === 'weekly' ? { weekday: Number(f.weekday) } : { dayOfMonth: Number(f.dayOfMonth) }) };
     action.run(async () => {
-      await api('PUT', ws(workspace, '/reports/delivery'), { schedule, reportType: f.reportType, recipients: f.recipients.split(/[\s,;]+/).filter(Boolean) });
+      await call(client.PUT('/api/v1/workspaces/{workspace}/reports/delivery', { params: { path: { workspace: workspace } }, body: { schedule, reportType: f.reportType, recipients: f.recipients.split(/[\s,;]+/).filter(Boolean) } }));
       setSaved('Schedule saved.'); setForm(null); delivery.reload();
     });
   };

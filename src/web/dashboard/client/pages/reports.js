@@ -1,7 +1,7 @@
 // Reports: make one now (type, period, language), every report the service made (after each
 // succeeded run, weekly, on request, for a scheduled mail) with its status and downloads, and
 // who sends them and when they are mailed (reports-delivery.js).
-import { Alert, Loading, Section, Simulated, api, engineName, fmt, html, newKey, useAction, useEffect, useLoad, useState, when, ws } from '../lib.js';
+import { Alert, Loading, Section, Simulated, api, engineName, fmt, html, newKey, useAction, useEffect, useLoad, useState, when, ws, call, client } from '../lib.js';
 import { ErrorBox, Field, fieldErrors } from './settings-ui.js';
 import { Delivery, LANGUAGES, Sender } from './reports-delivery.js';
 
@@ -18,7 +18,7 @@ function MakeReport({ workspace, catalog, onMade }) {
   const bind = (key) => ({ value: form[key], onInput: (e) => setForm({ ...form, [key]: e.target.value }) });
   const make = (e) => {
     e.preventDefault();
-    action.run(async () => onMade(await api('POST', ws(workspace, '/reports'), { ...form, idempotencyKey: newKey() })));
+    action.run(async () => onMade(await call(client.POST('/api/v1/workspaces/{workspace}/reports', { params: { path: { workspace: workspace } }, body: /** @type {any} */ ({ ...form, idempotencyKey: newKey() }) }))));
   };
   return html`<${Section} id="make" title="Make a report now"><form class="stack wide" onSubmit=${make} novalidate>
     <${Field} id="make-type" as="select" label="Report" hint=${catalog.find((c) => c.type === form.type)?.description} error=${errs.type} ...${bind('type')}>${catalog.map((c) => html`<option value=${c.type}>${c.title}</option>`)}</${Field}>
@@ -40,7 +40,7 @@ function Downloads({ workspace, report: r }) {
 }
 
 export function Reports({ workspace }) {
-  const catalog = useLoad(() => api('GET', ws(workspace, '/reports/catalog')), [workspace]);
+  const catalog = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/reports/catalog', { params: { path: { workspace: workspace } } })), [workspace]);
   const [type, setType] = useState('');
   const list = useLoad(() => api('GET', ws(workspace, `/reports?limit=50${type ? `&type=${type}` : ''}`)), [workspace, type]);
   const pending = (list.data ?? []).some((r) => r.status === 'queued' || r.status === 'running');

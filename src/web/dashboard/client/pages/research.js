@@ -1,7 +1,7 @@
 // Research: start the research pipeline (topics, questions, competitors, sources), follow its
 // stages, and take what it found into the workspace: suggested prompts into the prompt set,
 // untracked competitors into the competitor list (with their domain, which research cannot know).
-import { Alert, Loading, Notice, Simulated, api, fmt, html, plural, useAction, useEffect, useLoad, useState, when, words, ws } from '../lib.js';
+import { Alert, Loading, Notice, Simulated, api, fmt, html, plural, useAction, useEffect, useLoad, useState, when, words, ws, call, client } from '../lib.js';
 
 const STAGES = { topics: 'Topics', questions: 'Questions', competitors: 'Competitors', sources: 'Cited sources' };
 
@@ -52,7 +52,7 @@ function Findings({ slug, job, onDone }) {
 }
 
 export function Research({ workspace }) {
-  const list = useLoad(() => api('GET', ws(workspace, '/research')), [workspace]);
+  const list = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/research', { params: { path: { workspace: workspace } } })), [workspace]);
   const [notice, setNotice] = useState('');
   const action = useAction();
   const jobs = list.data ?? [];
@@ -64,7 +64,7 @@ export function Research({ workspace }) {
     return () => clearTimeout(t);
   }, [list.data]);
   const start = () => action.run(async () => {
-    await api('POST', ws(workspace, '/research'));
+    await call(client.POST('/api/v1/workspaces/{workspace}/research', { params: { path: { workspace: workspace } } }));
     setNotice('Research started.');
     list.reload();
   });

@@ -1,6 +1,6 @@
 // Runs: start one (preset, samples, the cost quoted first), watch its progress, cancel it; and
 // the run detail as a filterable table of prompts × engines.
-import { Alert, ENGINES, Loading, Notice, Simulated, api, engineName, fmt, html, newKey, num, tone, usd, useAction, when, useEffect, useLoad, useState, words, ws } from '../lib.js';
+import { Alert, ENGINES, Loading, Notice, Simulated, api, engineName, fmt, html, newKey, num, tone, usd, useAction, when, useEffect, useLoad, useState, words, ws, call, client } from '../lib.js';
 
 const PRESETS = [
   ['smoke', 'Smoke — 2 prompts, a quick check'],
@@ -17,11 +17,11 @@ function StartRun({ slug, onStarted, running }) {
   const [width, setWidth] = useState(30);
   const sampling = adaptive ? { mode: 'adaptive', targetWidth: width } : null;
   const quote = useLoad(() => api('GET', ws(slug, `/runs/quote?preset=${preset}&samples=${samples}${sampling ? `&sampling=adaptive&targetWidth=${width}` : ''}`)), [slug, preset, samples, adaptive, width]);
-  const balance = useLoad(() => api('GET', ws(slug, '/credits/balance')), [slug, running]);
+  const balance = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/credits/balance', { params: { path: { workspace: slug } } })), [slug, running]);
   const action = useAction();
   const start = (e) => {
     e.preventDefault();
-    action.run(async () => onStarted(await api('POST', ws(slug, '/runs'), { preset, samples, ...(sampling ? { sampling } : {}), idempotencyKey: newKey() })));
+    action.run(async () => onStarted(await call(client.POST('/api/v1/workspaces/{workspace}/runs', { params: { path: { workspace: slug } }, body: /** @type {any} */ ({ preset, samples, ...(sampling ? { sampling } : {}), idempotencyKey: newKey() }) }))));
   };
   const q = quote.data;
   const short = q && balance.data && q.estimateMicrousd > balance.data.availableMicrousd;

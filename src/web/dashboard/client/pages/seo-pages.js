@@ -1,7 +1,7 @@
 // Page evaluations: start one for an address, follow its job, and read each evaluation's
 // Lighthouse scores, metrics and the nine checks (failed ones with what to do).
-import { Alert, Notice, api, html, jobReason, num, when, useAction, useLoad, useState, waitForJob, ws } from '../lib.js';
-import { stagesOf } from '../stages.js';
+import { Alert, Notice, api, html, jobReason, num, when, useAction, useLoad, useState, waitForJob, ws, call, client } from '../lib.js';
+import { stagesOf } from '../stages.ts';
 
 const CHECKS = { robotsTxt: 'robots.txt', sitemapXml: 'sitemap.xml', llmsTxt: 'llms.txt', metaRobots: 'meta robots', canonical: 'canonical', title: 'title', description: 'description', https: 'HTTPS', viewport: 'viewport' };
 const ms = (v) => (v === null || v === undefined ? '—' : `${num(v, 0)} ms`);
@@ -28,7 +28,7 @@ function Stages({ job }) {
 }
 
 export function PageEvaluations({ slug }) {
-  const evals = useLoad(() => api('GET', ws(slug, '/page-evaluation')), [slug]);
+  const evals = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/page-evaluation', { params: { path: { workspace: slug } } })), [slug]);
   const [url, setUrl] = useState('');
   const [notice, setNotice] = useState('');
   const [job, setJob] = useState(null);
@@ -36,7 +36,7 @@ export function PageEvaluations({ slug }) {
   const evaluate = (e) => {
     e.preventDefault();
     action.run(async () => {
-      const started = await api('POST', ws(slug, '/page-evaluation'), { url });
+      const started = await call(client.POST('/api/v1/workspaces/{workspace}/page-evaluation', { params: { path: { workspace: slug } }, body: { url } }));
       setNotice(`Evaluating ${url}…`);
       setJob(started);
       const done = await waitForJob(slug, started.id, { maxTries: 180, onTick: setJob });

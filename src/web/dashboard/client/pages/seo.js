@@ -1,6 +1,6 @@
 // SEO: the dashboard (scores in basis points, components with why one is missing, search
 // insights), technical checks with their evidence, and page evaluations (seo-pages.js).
-import { Alert, Loading, Notice, Simulated, api, fmt, hasMeasurement, html, jobReason, num, useAction, useLoad, useState, waitForJob, ws } from '../lib.js';
+import { Alert, Loading, Notice, Simulated, api, fmt, hasMeasurement, html, jobReason, num, useAction, useLoad, useState, waitForJob, ws, call, client } from '../lib.js';
 import { PageEvaluations } from './seo-pages.js';
 
 const bp = (v) => (v === null || v === undefined ? '—' : num(v / 100));
@@ -14,7 +14,7 @@ const label = (key) => (key ?? '').replaceAll('_', ' ');
 
 /** The GEO figure, the very one the overview shows (GET …/score), also before any SEO refresh. */
 async function loadGeo(slug) {
-  return (await hasMeasurement(slug)) ? api('GET', ws(slug, '/score')) : null;
+  return (await hasMeasurement(slug)) ? call(client.GET('/api/v1/workspaces/{workspace}/score', { params: { path: { workspace: slug }, query: /** @type {any} */ ({}) } })) : null;
 }
 
 function Scores({ d, geo, slug, onRefresh, busy }) {
@@ -57,12 +57,12 @@ function Insights({ items }) {
 }
 
 export function Seo({ workspace }) {
-  const seo = useLoad(() => api('GET', ws(workspace, '/seo')), [workspace]);
+  const seo = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/seo', { params: { path: { workspace: workspace } } })), [workspace]);
   const geo = useLoad(() => loadGeo(workspace), [workspace]);
   const [notice, setNotice] = useState('');
   const action = useAction();
   const refresh = (url) => action.run(async () => {
-    const job = await api('POST', ws(workspace, '/seo'), url ? { url } : undefined);
+    const job = await call(client.POST('/api/v1/workspaces/{workspace}/seo', { params: { path: { workspace: workspace } }, body: url ? { url } : undefined }));
     setNotice('SEO refresh running…');
     const done = await waitForJob(workspace, job.id, { maxTries: 300 });
     setNotice(done.status === 'succeeded' ? 'SEO refresh finished.' : '');

@@ -1,9 +1,9 @@
 // Settings: alert rules and what they fired (docs/monitoring.md "Alerts"). A member who gets an
 // alert mail lands here (its link is /w/{workspace}/settings#alerts): the rules in words, each
 // with its recent firings — the reason with its figures, when, and whether the mail went out.
-import { ENGINES, Notice, Section, api, engineName, fmt, html, useAction, useLoad, useState, when, ws } from '../lib.js';
+import { ENGINES, Notice, Section, api, engineName, fmt, html, useAction, useLoad, useState, when, ws, call, client } from '../lib.js';
 import { ErrorBox, Field, fieldErrors, sure } from './settings-ui.js';
-import { METRICS, RULE_KINDS, ruleBody, ruleText } from '../alert-rules.js';
+import { METRICS, RULE_KINDS, ruleBody, ruleText } from '../alert-rules.ts';
 
 const MAIL = { pending: 'mail pending', sent: 'mailed to members', failed: 'mail failed', no_recipients: 'no one to mail' };
 const blank = { kind: 'score', name: '', metric: 'score', direction: 'drop', engine: '', competitor: '', dollars: '5' };
@@ -18,7 +18,7 @@ function Firings({ slug, id }) {
 }
 
 export function Alerts({ slug }) {
-  const rules = useLoad(() => api('GET', ws(slug, '/alerts')), [slug]);
+  const rules = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/alerts', { params: { path: { workspace: slug } } })), [slug]);
   const [form, setForm] = useState(blank);
   const [open, setOpen] = useState(null);
   const [notice, setNotice] = useState('');
@@ -27,7 +27,7 @@ export function Alerts({ slug }) {
   const create = (e) => {
     e.preventDefault();
     action.run(async () => {
-      const made = await api('POST', ws(slug, '/alerts'), ruleBody(form));
+      const made = await call(client.POST('/api/v1/workspaces/{workspace}/alerts', { params: { path: { workspace: slug } }, body: /** @type {any} */ (ruleBody(form)) }));
       setNotice(`Alert added: ${ruleText(made, fmt)}.`);
       setForm(blank);
       rules.reload();

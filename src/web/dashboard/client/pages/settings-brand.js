@@ -1,6 +1,6 @@
 // Settings: the brand (name, domains, languages, industry, about, contact email) and its design
 // and icon (upload, take from the site, extract colours and fonts, import design markdown).
-import { Loading, Notice, Section, api, html, useAction, useState, when, ws } from '../lib.js';
+import { Loading, Notice, Section, api, html, useAction, useState, when, ws, call, client } from '../lib.js';
 import { ErrorBox, Field, fieldErrors, list, upload } from './settings-ui.js';
 
 const LANGUAGES = [['en', 'English'], ['es', 'Spanish'], ['ca', 'Catalan'], ['fr', 'French']];
@@ -19,10 +19,10 @@ export function Brand({ slug, settings }) {
     e.preventDefault();
     setSaved('');
     action.run(async () => {
-      await api('PATCH', ws(slug, '/settings'), {
+      await call(client.PATCH('/api/v1/workspaces/{workspace}/settings', { params: { path: { workspace: slug } }, body: {
         displayName: f.displayName, domains: list(f.domains), languages: f.languages,
         industry: f.industry || null, about: f.about || null, email: f.email || null,
-      });
+      } }));
       setSaved('Brand saved.'); setForm(null); s.reload();
     });
   };
@@ -65,11 +65,11 @@ export function Design({ slug, settings }) {
     if (!file) return;
     action.run(async () => { await upload(ws(slug, '/profile/icon'), file); setFile(null); e.target.reset(); done('Icon uploaded.'); });
   };
-  const refresh = () => action.run(async () => done(outcome(await api('POST', ws(slug, '/profile/icon/refresh'), {}), 'Icon from the site')));
-  const extract = () => action.run(async () => done(outcome(await api('POST', ws(slug, '/profile/design/extract'), {}), 'Design extraction')));
+  const refresh = () => action.run(async () => done(outcome(await call(client.POST('/api/v1/workspaces/{workspace}/profile/icon/refresh', { params: { path: { workspace: slug } }, body: /** @type {never} */ ({}) })), 'Icon from the site')));
+  const extract = () => action.run(async () => done(outcome(await call(client.POST('/api/v1/workspaces/{workspace}/profile/design/extract', { params: { path: { workspace: slug } }, body: /** @type {never} */ ({}) })), 'Design extraction')));
   const importMd = (e) => {
     e.preventDefault();
-    action.run(async () => { await api('POST', ws(slug, '/profile/design/import'), { markdown }); setMarkdown(null); done('Design imported.'); });
+    action.run(async () => { await call(client.POST('/api/v1/workspaces/{workspace}/profile/design/import', { params: { path: { workspace: slug } }, body: { markdown } })); setMarkdown(null); done('Design imported.'); });
   };
   const d = s.data;
   const colors = d?.brandColors ?? {};

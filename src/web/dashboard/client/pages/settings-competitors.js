@@ -1,7 +1,7 @@
 // Settings: competitors — add, edit in place, remove (the API addresses them by position and
 // keeps 2 to 12). A position that moved under us (someone else removed one) answers 404: the
 // list is then loaded again and the message says so.
-import { Loading, Notice, Section, api, html, useLoad, useState, ws } from '../lib.js';
+import { Loading, Notice, Section, api, html, useLoad, useState, ws, call, client } from '../lib.js';
 import { ErrorBox, Field, fieldErrors, list, sure, useFocusFirst, useListEdits } from './settings-ui.js';
 
 const blank = { name: '', domains: '', aliases: '', ambiguous: false };
@@ -40,16 +40,16 @@ function CompetitorRow({ c, busy, onSave, onRemove, error }) {
 }
 
 export function Competitors({ slug }) {
-  const c = useLoad(() => api('GET', ws(slug, '/competitors')), [slug]);
+  const c = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/competitors', { params: { path: { workspace: slug } } })), [slug]);
   const [add, setAdd] = useState(blank);
   const { action, notice, errorOf, run } = useListEdits(c);
   const create = async (e) => {
     e.preventDefault();
-    if (await run('add', () => api('POST', ws(slug, '/competitors'), bodyOf(add)), `${add.name.trim()} added.`)) setAdd(blank);
+    if (await run('add', () => call(client.POST('/api/v1/workspaces/{workspace}/competitors', { params: { path: { workspace: slug } }, body: bodyOf(add) })), `${add.name.trim()} added.`)) setAdd(blank);
   };
-  const save = (index, f) => run(index, () => api('PUT', ws(slug, '/competitors'), { index, ...bodyOf(f) }), `${f.name.trim()} saved.`);
+  const save = (index, f) => run(index, () => call(client.PUT('/api/v1/workspaces/{workspace}/competitors', { params: { path: { workspace: slug } }, body: { index, ...bodyOf(f) } })), `${f.name.trim()} saved.`);
   const remove = (x) => sure(`Remove the competitor ${x.name}? Its mentions stop counting in the next runs.`)
-    && run('list', () => api('DELETE', ws(slug, '/competitors'), { index: x.index }), `${x.name} removed.`);
+    && run('list', () => call(client.DELETE('/api/v1/workspaces/{workspace}/competitors', { params: { path: { workspace: slug } }, body: { index: x.index } })), `${x.name} removed.`);
   const items = c.data?.competitors ?? [];
   return html`<${Section} id="competitors" title="Competitors">
     <p class="muted">${items.length} of at most 12; at least 2 are kept.</p>

@@ -1,7 +1,7 @@
 // Settings: the chat and writing model, and connections — where each engine's key comes from,
 // storing a connector credential (sealed; only a masked value comes back), testing it, and the
 // Search Console / GA4 properties.
-import { Loading, Notice, Section, api, engineName, html, useAction, useLoad, useState, when, ws } from '../lib.js';
+import { Loading, Notice, Section, api, engineName, html, useAction, useLoad, useState, when, ws, call, client } from '../lib.js';
 import { ErrorBox, Field, fieldErrors } from './settings-ui.js';
 
 const MODELS = ['openai:gpt-4.1-mini', 'openai:gpt-4.1', 'openai:gpt-4o-mini', 'anthropic:claude-sonnet-4-5', 'anthropic:claude-haiku-4-5', 'gemini:gemini-2.5-flash', 'gemini:gemini-2.5-pro'];
@@ -10,14 +10,14 @@ const keyOf = (connector) => (connector === 'google' ? 'service_account_json' : 
 const SOURCE = { workspace: 'this workspace’s key', environment: 'the server’s key', simulated: 'simulated (no key)' };
 
 export function Model({ slug }) {
-  const m = useLoad(() => api('GET', ws(slug, '/model')), [slug]);
+  const m = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/model', { params: { path: { workspace: slug } } })), [slug]);
   const [model, setModel] = useState(null);
   const [notice, setNotice] = useState('');
   const action = useAction();
   const save = (e) => {
     e.preventDefault();
     setNotice('');
-    action.run(async () => { const res = await api('PUT', ws(slug, '/model'), { model: model ?? m.data.model }); setModel(null); setNotice(`Model set to ${res.model}.`); m.reload(); });
+    action.run(async () => { const res = await call(client.PUT('/api/v1/workspaces/{workspace}/model', { params: { path: { workspace: slug } }, body: { model: model ?? m.data.model } })); setModel(null); setNotice(`Model set to ${res.model}.`); m.reload(); });
   };
   return html`<${Section} id="model" title="Chat and writing model">
     <p class="muted">${m.data ? `In use: ${m.data.model}${m.data.isDefault ? ' (server default)' : ''}` : 'Loading…'}</p>
@@ -35,7 +35,7 @@ function TestResult({ result }) {
 }
 
 export function Connections({ slug }) {
-  const c = useLoad(() => api('GET', ws(slug, '/connections')), [slug]);
+  const c = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/connections', { params: { path: { workspace: slug } } })), [slug]);
   const [f, setF] = useState({ connector: 'openai', value: '' });
   const [props, setProps] = useState(null);
   const [tested, setTested] = useState(null);
@@ -46,17 +46,17 @@ export function Connections({ slug }) {
   const store = (e) => {
     e.preventDefault();
     run('store', async () => {
-      const saved = await api('POST', ws(slug, '/credentials'), { connector: f.connector, key: keyOf(f.connector), value: f.value, rotate: true });
+      const saved = await call(client.POST('/api/v1/workspaces/{workspace}/credentials', { params: { path: { workspace: slug } }, body: /** @type {any} */ ({ connector: f.connector, key: keyOf(f.connector), value: f.value, rotate: true }) }));
       setF({ ...f, value: '' }); setNotice(`Stored ${saved.connector} credential ${saved.maskedValue}.`); c.reload();
     });
   };
-  const test = (connector) => run('test', async () => { setTested(null); setTested(await api('POST', ws(slug, '/connections/test'), { connector })); });
+  const test = (connector) => run('test', async () => { setTested(null); setTested(await call(client.POST('/api/v1/workspaces/{workspace}/connections/test', { params: { path: { workspace: slug } }, body: { connector } }))); });
   const google = c.data?.google;
   const p = props ?? { gscProperty: google?.gscProperty ?? '', ga4Property: google?.ga4Property ?? '' };
   const configure = (e) => {
     e.preventDefault();
     const body = Object.fromEntries(Object.entries(p).filter(([, v]) => v.trim()).map(([k, v]) => [k, v.trim()]));
-    run('configure', async () => { await api('POST', ws(slug, '/connections/configure'), body); setProps(null); setNotice('Properties saved.'); c.reload(); });
+    run('configure', async () => { await call(client.POST('/api/v1/workspaces/{workspace}/connections/configure', { params: { path: { workspace: slug } }, body: body })); setProps(null); setNotice('Properties saved.'); c.reload(); });
   };
   const errs = fieldErrors(action.error);
   const stored = new Set((c.data?.credentials ?? []).map((x) => x.connector));

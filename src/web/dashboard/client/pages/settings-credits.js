@@ -1,8 +1,8 @@
 // Settings: credits — the balance, its course over the recent ledger (uPlot, with the same
 // numbers in a table), metered operations, buying credits through the hosted checkout, the
 // latest checkout receipts, and in local mock mode a test top-up.
-import uPlot from '/assets/vendor/uplot.js';
-import { Loading, Notice, Section, api, html, newKey, usd, useAction, useEffect, useLoad, useRef, useState, when, ws } from '../lib.js';
+import uPlot from 'uplot';
+import { Loading, Notice, Section, api, html, newKey, usd, useAction, useEffect, useLoad, useRef, useState, when, ws, call, client } from '../lib.js';
 import { ErrorBox, Field, fieldErrors } from './settings-ui.js';
 
 /**
@@ -44,8 +44,8 @@ function Checkout({ slug, mode, onTopUp }) {
   const [amount, setAmount] = useState('10');
   const action = useAction();
   const cents = Math.round(Number(amount) * 100);
-  const buy = (e) => { e.preventDefault(); action.run(async () => { location.assign((await api('POST', ws(slug, '/billing/checkout'), { amountMicrousd: cents * 10_000 })).url); }); };
-  const topUp = () => action.run(async () => { await api('POST', ws(slug, '/credits/top-up'), { amountMicrousd: cents * 10_000, idempotencyKey: newKey() }); onTopUp(`Added ${usd(cents * 10_000)} of test credits.`); });
+  const buy = (e) => { e.preventDefault(); action.run(async () => { location.assign((await call(client.POST('/api/v1/workspaces/{workspace}/billing/checkout', { params: { path: { workspace: slug } }, body: { amountMicrousd: cents * 10_000 } }))).url); }); };
+  const topUp = () => action.run(async () => { await call(client.POST('/api/v1/workspaces/{workspace}/credits/top-up', { params: { path: { workspace: slug } }, body: { amountMicrousd: cents * 10_000, idempotencyKey: newKey() } })); onTopUp(`Added ${usd(cents * 10_000)} of test credits.`); });
   return html`<form class="controls" onSubmit=${buy}>
       <${Field} id="checkout-amount" label="Amount (USD)" type="number" min="5" max="500" step="0.01" required inputmode="decimal"
         hint="5 to 500 dollars" error=${fieldErrors(action.error).amountMicrousd} value=${amount} onInput=${(e) => setAmount(e.target.value)} />
@@ -58,9 +58,9 @@ function Checkout({ slug, mode, onTopUp }) {
 }
 
 export function Credits({ slug }) {
-  const balance = useLoad(() => api('GET', ws(slug, '/credits/balance')), [slug]);
+  const balance = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/credits/balance', { params: { path: { workspace: slug } } })), [slug]);
   const usage = useLoad(() => api('GET', ws(slug, '/credits/usage?limit=50')), [slug]);
-  const billing = useLoad(() => api('GET', ws(slug, '/billing/status')), [slug]);
+  const billing = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/billing/status', { params: { path: { workspace: slug } } })), [slug]);
   const [notice, setNotice] = useState('');
   const b = balance.data;
   const course = b && usage.data ? balanceCourse(usage.data.ledger, b.postedMicrousd) : [];

@@ -1,7 +1,7 @@
 // Settings: API keys (spec 2.8 and 3.1). A new or rotated key's secret is shown once, while its
 // delivery is open; "I have saved it" acknowledges it (the key works only from then on). A
 // rotated key's replacement, once active, can end the old key's grace at once (confirm rotation).
-import { Notice, Section, api, html, newKey, useAction, useLoad, useState, when, ws } from '../lib.js';
+import { Notice, Section, api, html, newKey, useAction, useLoad, useState, when, ws, call, client } from '../lib.js';
 import { ErrorBox, Field, fieldErrors, list, sure } from './settings-ui.js';
 
 const SCOPES = ['workspace:read', 'settings:read', 'settings:write', 'connections:read', 'connections:write', 'connections:test', 'prompts:read', 'prompts:write', 'runs:read', 'runs:write', 'recs:read', 'recs:write', 'reports:read', 'metrics:read', 'chat:read', 'chat:write', 'credits:read'];
@@ -29,7 +29,7 @@ function KeyRow({ k, byId, busy, act }) {
 }
 
 export function ApiKeys({ slug }) {
-  const keys = useLoad(() => api('GET', ws(slug, '/api-keys')), [slug]);
+  const keys = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/api-keys', { params: { path: { workspace: slug } } })), [slug]);
   const [name, setName] = useState('');
   const [cidrs, setCidrs] = useState('');
   const [scopes, setScopes] = useState(['workspace:read', 'metrics:read']);
@@ -40,7 +40,7 @@ export function ApiKeys({ slug }) {
   const create = (e) => {
     e.preventDefault();
     setNotice('');
-    action.run(async () => { setFresh(await api('POST', ws(slug, '/api-keys'), { name, scopes, allowedCidrs: list(cidrs), idempotencyKey: newKey() })); setName(''); setCidrs(''); keys.reload(); });
+    action.run(async () => { setFresh(await call(client.POST('/api/v1/workspaces/{workspace}/api-keys', { params: { path: { workspace: slug } }, body: /** @type {any} */ ({ name, scopes, allowedCidrs: list(cidrs), idempotencyKey: newKey() }) }))); setName(''); setCidrs(''); keys.reload(); });
   };
   const QUESTIONS = {
     rotate: (k) => `Rotate ${k.name}? A new key is made; the old one keeps working 15 minutes after the new one is saved.`,

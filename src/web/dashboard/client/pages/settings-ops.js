@@ -1,19 +1,19 @@
 // Settings for monitoring: the run schedule and outbound webhooks (docs/runs.md "Schedules",
 // docs/monitoring.md "Outbound webhooks"). Their routes are built beside this page; a workspace without a schedule answers
 // 404, shown as "no schedule".
-import { Notice, Section, api, html, when, useAction, useLoad, useState, ws } from '../lib.js';
+import { Notice, Section, api, html, when, useAction, useLoad, useState, ws, call, client } from '../lib.js';
 import { ErrorBox, Field, fieldErrors, sure } from './settings-ui.js';
 
 const EVENTS = ['run.succeeded', 'run.failed', 'score.changed', 'alert.fired', 'recommendation.created', 'credits.low'];
 
 export function Schedule({ slug }) {
-  const s = useLoad(() => api('GET', ws(slug, '/schedule')).catch((err) => (err.status === 404 ? null : Promise.reject(err))), [slug]);
+  const s = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/schedule', { params: { path: { workspace: slug } } })).catch((err) => (err.status === 404 ? null : Promise.reject(err))), [slug]);
   const [f, setF] = useState(null);
   const action = useAction();
   const [notice, setNotice] = useState('');
   const cur = f ?? { cron: s.data?.cron ?? '0 6 * * 1', timeZone: s.data?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone, preset: s.data?.preset ?? 'lite', samples: s.data?.samples ?? 1 };
-  const save = (e) => { e.preventDefault(); action.run(async () => { await api('PUT', ws(slug, '/schedule'), cur); setNotice('Schedule saved.'); setF(null); s.reload(); }); };
-  const remove = () => sure('Remove the schedule? Runs then start only by hand.') && action.run(async () => { await api('DELETE', ws(slug, '/schedule')); setNotice('Schedule removed.'); setF(null); s.reload(); });
+  const save = (e) => { e.preventDefault(); action.run(async () => { await call(client.PUT('/api/v1/workspaces/{workspace}/schedule', { params: { path: { workspace: slug } }, body: cur })); setNotice('Schedule saved.'); setF(null); s.reload(); }); };
+  const remove = () => sure('Remove the schedule? Runs then start only by hand.') && action.run(async () => { await call(client.DELETE('/api/v1/workspaces/{workspace}/schedule', { params: { path: { workspace: slug } } })); setNotice('Schedule removed.'); setF(null); s.reload(); });
   const set = (key) => (e) => setF({ ...cur, [key]: key === 'samples' ? Number(e.target.value) : e.target.value });
   const errs = fieldErrors(action.error);
   return html`<${Section} id="schedule" title="Schedule">
@@ -42,14 +42,14 @@ function Deliveries({ slug, id }) {
 }
 
 export function Webhooks({ slug }) {
-  const hooks = useLoad(() => api('GET', ws(slug, '/webhooks')), [slug]);
+  const hooks = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/webhooks', { params: { path: { workspace: slug } } })), [slug]);
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState(['run.succeeded', 'score.changed']);
   const [secret, setSecret] = useState(null);
   const [open, setOpen] = useState(null);
   const [notice, setNotice] = useState('');
   const action = useAction();
-  const create = (e) => { e.preventDefault(); action.run(async () => { const made = await api('POST', ws(slug, '/webhooks'), { url, events }); setSecret(made.secret); setUrl(''); hooks.reload(); }); };
+  const create = (e) => { e.preventDefault(); action.run(async () => { const made = await call(client.POST('/api/v1/workspaces/{workspace}/webhooks', { params: { path: { workspace: slug } }, body: /** @type {any} */ ({ url, events }) })); setSecret(made.secret); setUrl(''); hooks.reload(); }); };
   const test = (id) => action.run(async () => { await api('POST', ws(slug, `/webhooks/${id}/test`), {}); setNotice('Test event sent.'); setOpen(id); });
   const remove = (id) => action.run(async () => { await api('DELETE', ws(slug, `/webhooks/${id}`)); hooks.reload(); });
   const list = hooks.data ?? [];

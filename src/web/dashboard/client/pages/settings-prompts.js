@@ -1,6 +1,6 @@
 // Settings: the prompt set — filter, add, edit in place, activate or deactivate, delete, and
 // refill the active set (a job; 409 while one is running). Pages of 20, oldest first.
-import { Loading, Notice, Section, api, fmt, html, useLoad, useState, words, ws } from '../lib.js';
+import { Loading, Notice, Section, api, fmt, html, useLoad, useState, words, ws, call, client } from '../lib.js';
 import { ErrorBox, Field, fieldErrors, sure, useFocusFirst, useListEdits } from './settings-ui.js';
 
 const INTENTS = ['discovery', 'problem_solution', 'use_case', 'comparison', 'expert', 'brand_research'];
@@ -54,7 +54,7 @@ export function Prompts({ slug }) {
   const create = async (e) => {
     e.preventDefault();
     const created = await run('add', async () => {
-      const made = await api('POST', ws(slug, '/prompts'), bodyOf(add));
+      const made = await call(client.POST('/api/v1/workspaces/{workspace}/prompts', { params: { path: { workspace: slug } }, body: bodyOf(add) }));
       const all = await api('GET', ws(slug, '/prompts?limit=1'));
       setFilter({ active: '', intent: '' }); setOffset(Math.floor((all.total - 1) / PAGE) * PAGE);
       return made;
@@ -64,7 +64,7 @@ export function Prompts({ slug }) {
   const save = (x, f) => run(x.id, () => api('PATCH', ws(slug, `/prompts/${x.id}`), bodyOf(f)), 'Prompt saved.');
   const toggle = (x) => run('list', () => api('PATCH', ws(slug, `/prompts/${x.id}`), { active: !x.active }), x.active ? 'Prompt deactivated.' : 'Prompt activated.');
   const remove = (x) => sure(`Delete the prompt "${x.text}"? Past results keep it; it will not be asked again.`) && run('list', () => api('DELETE', ws(slug, `/prompts/${x.id}`)), 'Prompt deleted.');
-  const generate = () => run('list', () => api('POST', ws(slug, '/prompts/generate'), {}), 'Refilling the active set: this takes a moment; reload the list to see it.');
+  const generate = () => run('list', () => call(client.POST('/api/v1/workspaces/{workspace}/prompts/generate', { params: { path: { workspace: slug } }, body: /** @type {never} */ ({}) })), 'Refilling the active set: this takes a moment; reload the list to see it.');
   const setF = (key) => (e) => { setOffset(0); setFilter({ ...filter, [key]: e.target.value }); };
   const d = p.data;
   return html`<${Section} id="prompts" title="Prompts">

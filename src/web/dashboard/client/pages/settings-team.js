@@ -1,7 +1,7 @@
 // Settings: the team — members with their role (owners change it), removal (or leaving,
 // for yourself), invitations by email and withdrawing them. The API refuses to leave a
 // workspace without an owner (409 `last_owner`): its message is shown as is.
-import { Loading, Notice, Section, api, html, useAction, useLoad, useState, when, ws } from '../lib.js';
+import { Loading, Notice, Section, api, html, useAction, useLoad, useState, when, ws, call, client } from '../lib.js';
 import { ErrorBox, Field, fieldErrors, sure } from './settings-ui.js';
 
 const ROLES = [['member', 'Member'], ['owner', 'Owner']];
@@ -17,7 +17,7 @@ function MemberRow({ m, me, owner, busy, onRole, onRemove }) {
 }
 
 export function Team({ slug }) {
-  const t = useLoad(() => api('GET', ws(slug, '/members')), [slug]);
+  const t = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/members', { params: { path: { workspace: slug } } })), [slug]);
   const session = useLoad(() => api('GET', '/api/v1/auth/session'), []);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState('member');
@@ -31,7 +31,7 @@ export function Team({ slug }) {
   };
   const invite = (e) => {
     e.preventDefault();
-    run('invite', async () => { const inv = await api('POST', ws(slug, '/members'), { email, role }); setNotice(`Invitation sent to ${inv.email} (${inv.role}); it expires ${when(inv.expiresAt)}.`); setEmail(''); });
+    run('invite', async () => { const inv = await call(client.POST('/api/v1/workspaces/{workspace}/members', { params: { path: { workspace: slug } }, body: /** @type {any} */ ({ email, role }) })); setNotice(`Invitation sent to ${inv.email} (${inv.role}); it expires ${when(inv.expiresAt)}.`); setEmail(''); });
   };
   const changeRole = (m, next, e) => {
     const who = m.email ?? m.userId;

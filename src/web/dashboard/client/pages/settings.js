@@ -1,7 +1,7 @@
 // Settings: one page of sections, each loading and saving on its own (one failure never blocks
 // another section): brand and its design, competitors, prompts, model, connections, API keys,
 // team, credits, schedule, alerts and webhooks. The sections live in settings-*.js; this file lays them out with their navigation.
-import { api, html, useLoad, ws } from '../lib.js';
+import { api, html, useLoad, ws, call, client } from '../lib.js';
 import { Brand, Design } from './settings-brand.js';
 import { Competitors } from './settings-competitors.js';
 import { Prompts } from './settings-prompts.js';
@@ -17,7 +17,7 @@ const SECTIONS = [['brand', 'Brand'], ['design', 'Design and icon'], ['competito
 
 export function Settings({ workspace }) {
   // Brand and design show the same stored settings: one load, reloaded by either.
-  const settings = useLoad(() => api('GET', ws(workspace, '/settings')), [workspace]);
+  const settings = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/settings', { params: { path: { workspace: workspace } } })), [workspace]);
   return html`<div class="settings"><h1>Settings</h1>
     <nav aria-label="Settings sections" class="subnav"><ul>${SECTIONS.map(([id, l]) => html`<li><a href=${`#${id}`}>${l}</a></li>`)}</ul></nav>
     <${Brand} slug=${workspace} settings=${settings} /><${Design} slug=${workspace} settings=${settings} />

@@ -3,7 +3,7 @@
 // and the known pages no AI crawler fetched. Unknown is never shown as zero: a link without data
 // reads "no data", and the weakest link is only named where the data can tell.
 
-import { Alert, Grade, Loading, Section, api, engineName, fmt, html, interval, useLoad, useState, when, words, ws } from '../lib.js';
+import { Alert, Grade, Loading, Section, api, engineName, fmt, html, interval, useLoad, useState, when, words, ws, call, client } from '../lib.js';
 
 const LINKS = { crawl: 'Crawling', retrieval: 'Retrieval', citation: 'Citation', visits: 'Visits' };
 const share = (s, reason) => (s ? html`${fmt.count(s.k)} of ${fmt.count(s.n)} <small class="muted">${interval(s.interval)}</small>` : fmt.notEnough(reason));
@@ -39,7 +39,7 @@ const FINDINGS = {
 };
 
 export function RobotsPanel({ slug }) {
-  const { data, error, loading } = useLoad(() => api('GET', ws(slug, '/traffic/robots')), [slug]);
+  const { data, error, loading } = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/traffic/robots', { params: { path: { workspace: slug } } })), [slug]);
   if (loading) return html`<${Loading} what="Loading robots.txt decisions" />`;
   if (error) return html`<${Alert} error=${error} />`;
   const pages = data.agents[0]?.pages ?? [];
@@ -58,7 +58,7 @@ export function RobotsPanel({ slug }) {
 }
 
 export function UnfetchedPanel({ slug }) {
-  const { data, error, loading } = useLoad(() => api('GET', ws(slug, '/traffic/unfetched')), [slug]);
+  const { data, error, loading } = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/traffic/unfetched', { params: { path: { workspace: slug } } })), [slug]);
   if (loading) return html`<${Loading} what="Loading pages never fetched" />`;
   if (error) return html`<${Alert} error=${error} />`;
   return html`<${Section} id="unfetched" title="Pages no AI crawler fetched">

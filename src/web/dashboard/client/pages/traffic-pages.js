@@ -3,7 +3,7 @@
 // the small pieces they share (a headline figure, an error share with its interval).
 import { COLORS } from '../chart.js';
 import { CountChart } from '../count-chart.js';
-import { wilsonPercent } from '/assets/vendor/wilson.js';
+import { wilsonPercent } from '../../../../lib/stats/wilson.ts';
 import { Alert, Loading, api, fmt, html, useLoad, useMemo, useState, when, ws } from '../lib.js';
 
 /** An error share: the percentage, its 95% interval and k of n (`bare`: the interval and counts only). */

@@ -5,11 +5,12 @@
 // (traffic-pages.js); the visits AI answers referred. Before any log, it says how to send one.
 import { COLORS } from '../chart.js';
 import { CountChart } from '../count-chart.js';
-import { Alert, Loading, api, fmt, html, useLoad, useMemo, useState, ws } from '../lib.js';
+import { Alert, Loading, api, fmt, html, useLoad, useMemo, useState, ws, call, client } from '../lib.js';
 import { AgentPages, Referrals, Stat, errorShare } from './traffic-pages.js';
 import { NoLogsYet, Received } from './traffic-send.js';
 import { ChainPanel, RobotsPanel, UnfetchedPanel } from './traffic-chain.js';
 
+/** @type {Array<[number, string]>} */
 const RANGES = [[7, '7 days'], [30, '30 days'], [90, '90 days']];
 const GROUPS = [['agent', 'Agent'], ['purpose', 'Purpose']];
 export const PURPOSE = { training: 'Training', search_index: 'Search index', user_fetch: 'User-triggered fetch' };
@@ -30,7 +31,7 @@ async function loadTraffic(slug, days) {
     api('GET', ws(slug, `/traffic/agents?from=${from}&to=${to}`)),
     api('GET', ws(slug, `/traffic/referrals?from=${from}&to=${to}`)),
     // Only for the agents' names (GPTBot, not gptbot): the page reads without it.
-    api('GET', ws(slug, '/traffic/robots')).catch(() => null),
+    call(client.GET('/api/v1/workspaces/{workspace}/traffic/robots', { params: { path: { workspace: slug } } })).catch(() => null),
   ]);
   const names = Object.fromEntries((robots?.agents ?? []).map((a) => [a.agent, a.token]));
   return { uploads, agentDays, referrals, names };
@@ -71,7 +72,7 @@ function Agents({ data, days }) {
   const { series, chartDays } = useMemo(() => {
     const claimed = {};
     for (const r of data.agentDays) if (r.verification === 'claimed') claimed[r.day] = (claimed[r.day] ?? 0) + r.hits;
-    const list = groups.filter((g) => g.verified.hits).map((g, i) => ({ key: g.key, label: g.label, color: COLORS[i % COLORS.length], values: g.perDay }));
+    const list = groups.filter((g) => g.verified.hits).map((g, i) => ({ key: g.key, label: g.label, color: COLORS[i % COLORS.length], values: g.perDay, dashed: false }));
     return { series: [...list, ...(Object.keys(claimed).length ? [{ ...CLAIMED, values: claimed }] : [])], chartDays: [...new Set(data.agentDays.map((r) => r.day))].sort() };
   }, [groups, data]);
   // The five busiest verified series and the claimed line at first; every other one a click away.

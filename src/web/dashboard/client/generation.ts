@@ -3,13 +3,15 @@
 // by src/modules/recs/generation.ts). "Generation succeeded." over an empty board read as a fault;
 // the notice says what was made, or why nothing was. Pure, so a table test checks it.
 
+export interface GenerationResult { lane: string; available: boolean; reason?: string; answers?: number; candidates?: number; created: number; skippedOpenTopics?: number }
+
 /** The job's `result: {…}` line, parsed; null when it has none (an older or unfinished job). */
-export function generationResult(lines) {
+export function generationResult(lines: readonly string[] | null | undefined): GenerationResult | null {
   for (const line of [...(lines ?? [])].reverse()) {
     const at = line.indexOf('result: {');
     if (at < 0) continue;
     try {
-      return JSON.parse(line.slice(at + 'result: '.length));
+      return JSON.parse(line.slice(at + 'result: '.length)) as GenerationResult;
     } catch {
       return null;
     }
@@ -18,7 +20,7 @@ export function generationResult(lines) {
 }
 
 /** The notice for a generation job that has ended; `plural` is the shared formatter's. */
-export function generationNotice(job, plural) {
+export function generationNotice(job: { status: string; lastLines?: readonly string[] | null }, plural: (count: number, one: string, many?: string) => string): string {
   const last = job.lastLines?.[job.lastLines.length - 1];
   if (job.status !== 'succeeded') return `Generation ${job.status}: ${last ?? 'no reason was logged'}`;
   const result = generationResult(job.lastLines);

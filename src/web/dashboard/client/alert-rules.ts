@@ -1,19 +1,23 @@
 // Alert rules in words for the settings page (docs/monitoring.md "Alerts"): what each kind
 // watches, as a member reads it in the list. Pure, so that a table test checks it; `fmt` is the
 // shared formatter (engines and metrics by name, money).
+import type { Formatter } from '../../../lib/format/format.js';
 
-export const RULE_KINDS = Object.freeze([
+export interface RuleLike { kind: string; name?: string | null; metric?: string | null; direction?: string | null; engine?: string | null; competitor?: string | null; thresholdMicrousd?: number | null }
+export interface RuleForm { kind: string; name?: string; metric?: string; direction?: string; engine?: string; competitor?: string; dollars?: string }
+
+export const RULE_KINDS: ReadonlyArray<readonly [string, string]> = Object.freeze([
   ['score', 'The GEO score or a component moves'],
   ['competitor_overtakes', 'A competitor overtakes the brand'],
   ['run_failed', 'A measurement run fails'],
   ['credits_low', 'Credits run low'],
   ['schedule_skipped', 'A scheduled run does not start'],
 ]);
-export const METRICS = Object.freeze(['score', 'visibility', 'relativeSov', 'position', 'sentiment', 'volume']);
-const MOVES = { drop: 'drops', rise: 'rises', any: 'moves' };
+export const METRICS: readonly string[] = Object.freeze(['score', 'visibility', 'relativeSov', 'position', 'sentiment', 'volume']);
+const MOVES: Record<string, string> = { drop: 'drops', rise: 'rises', any: 'moves' };
 
 /** What a rule watches: "Visibility on Perplexity drops beyond the noise (95% intervals apart)". */
-export function ruleText(rule, fmt) {
+export function ruleText(rule: RuleLike, fmt: Formatter): string {
   const where = rule.engine ? `on ${fmt.engine(rule.engine)}` : 'across all engines';
   switch (rule.kind) {
     case 'score': {
@@ -34,7 +38,7 @@ export function ruleText(rule, fmt) {
 }
 
 /** The request body for a new rule from the form's fields: only those of its kind. */
-export function ruleBody(form) {
+export function ruleBody(form: RuleForm): Record<string, unknown> {
   const name = form.name?.trim() ? { name: form.name.trim() } : {};
   const engine = form.engine ? { engine: form.engine } : {};
   switch (form.kind) {

@@ -9,9 +9,9 @@
 // all produce it, so the check is on the resolved path, after the parser has done all of that.
 
 /** The same-origin path (with query and fragment) to go to, or `/` for anything else. */
-export function safeNext(target, origin) {
+export function safeNext(target: unknown, origin: string): string {
   if (typeof target !== 'string' || target === '') return '/';
-  let url;
+  let url: URL;
   try {
     url = new URL(target, origin);
   } catch {

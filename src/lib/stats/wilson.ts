@@ -1,9 +1,8 @@
-// The 95% Wilson score interval of a proportion, in plain JavaScript so the browser dashboard
-// imports the very file the server computes with (served as /assets/vendor/wilson.js): an
-// interval the page draws is the API's, not a copy that could drift from it.
+// The 95% Wilson score interval of a proportion. The dashboard's bundle imports this very file
+// the server computes with: an interval the page draws is the API's, not a copy that could drift.
 
 /** Wilson score interval of k successes in n trials, in percent (unrounded); null without trials. */
-export function wilsonPercent(k, n, z = 1.96) {
+export function wilsonPercent(k: number, n: number, z = 1.96): [number, number] | null {
   if (!n) return null;
   const p = k / n;
   const denom = 1 + (z * z) / n;

@@ -1,0 +1,39 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// The dashboard's browser bundle (app.js, app.css): the prebuilt one beside this file when a
+// build wrote it (`bundle/`, what a production start serves), else built in memory by esbuild
+// from the sources (development and tests, which need no build step). Built once per process,
+// at the first request for it, so a process that never serves the dashboard never pays for it.
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const PREBUILT = path.join(here, 'bundle');
+// The build script sits at the same depth from src/ and from a compiled dist/.
+const BUILD_SCRIPT = new URL('../../../scripts/build-dashboard.mjs', import.meta.url).href;
+export const BUNDLE_FILES = ['app.js', 'app.css'] as const;
+
+type Build = (options?: { minify?: boolean }) => Promise<Map<string, string>>;
+
+function prebuilt(): Map<string, string> | null {
+  if (!BUNDLE_FILES.every((name) => existsSync(path.join(PREBUILT, name)))) return null;
+  return new Map(BUNDLE_FILES.map((name) => [name, readFileSync(path.join(PREBUILT, name), 'utf8')]));
+}
+
+async function built(): Promise<Map<string, string>> {
+  const { buildDashboard } = (await import(BUILD_SCRIPT)) as { buildDashboard: Build };
+  return buildDashboard();
+}
+
+/** The bundle's files by name; `load()` reads or builds them once and answers the same map after. */
+export function dashboardBundle(): { load(): Promise<Map<string, string>> } {
+  let files: Promise<Map<string, string>> | undefined;
+  return {
+    load() {
+      files ??= Promise.resolve(prebuilt()).then((found) => found ?? built());
+      // A failed build is tried again at the next request instead of being kept.
+      files.catch(() => { files = undefined; });
+      return files;
+    },
+  };
+}
