@@ -7530,7 +7530,7 @@ export interface operations {
                         kind: string;
                         /** @description Recent log lines, oldest first; empty at start */
                         lastLines: string[];
-                        /** @description Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown (issue 29). */
+                        /** @description Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown: it would tell a caller about the server's disk. */
                         logPath: string;
                         /** @description The operating-system process id of the process that runs the job, or ran it last: the creating process until a worker takes the job, then that worker's (with several worker processes, each job says which one). A number only: no host or path. */
                         pid: number;
@@ -7728,7 +7728,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description JSON, or CSV with `format=csv` */
+            /** @description JSON, or CSV with `format=csv` (RFC 4180: CRLF line endings) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7970,7 +7970,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description JSON, or CSV with `format=csv` */
+            /** @description JSON, or CSV with `format=csv` (RFC 4180: CRLF line endings) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14044,7 +14044,7 @@ export interface operations {
                         kind: string;
                         /** @description Recent log lines, oldest first; empty at start */
                         lastLines: string[];
-                        /** @description Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown (issue 29). */
+                        /** @description Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown: it would tell a caller about the server's disk. */
                         logPath: string;
                         /** @description The operating-system process id of the process that runs the job, or ran it last: the creating process until a worker takes the job, then that worker's (with several worker processes, each job says which one). A number only: no host or path. */
                         pid: number;
@@ -16456,7 +16456,7 @@ export interface operations {
                         kind: string;
                         /** @description Recent log lines, oldest first; empty at start */
                         lastLines: string[];
-                        /** @description Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown (issue 29). */
+                        /** @description Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown: it would tell a caller about the server's disk. */
                         logPath: string;
                         /** @description The operating-system process id of the process that runs the job, or ran it last: the creating process until a worker takes the job, then that worker's (with several worker processes, each job says which one). A number only: no host or path. */
                         pid: number;
@@ -19479,7 +19479,7 @@ export interface operations {
                         kind: string;
                         /** @description Recent log lines, oldest first; empty at start */
                         lastLines: string[];
-                        /** @description Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown (issue 29). */
+                        /** @description Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown: it would tell a caller about the server's disk. */
                         logPath: string;
                         /** @description The operating-system process id of the process that runs the job, or ran it last: the creating process until a worker takes the job, then that worker's (with several worker processes, each job says which one). A number only: no host or path. */
                         pid: number;
@@ -21627,7 +21627,7 @@ export interface operations {
                         kind: string;
                         /** @description Recent log lines, oldest first; empty at start */
                         lastLines: string[];
-                        /** @description Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown (issue 29). */
+                        /** @description Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown: it would tell a caller about the server's disk. */
                         logPath: string;
                         /** @description The operating-system process id of the process that runs the job, or ran it last: the creating process until a worker takes the job, then that worker's (with several worker processes, each job says which one). A number only: no host or path. */
                         pid: number;
@@ -23444,7 +23444,7 @@ export interface operations {
                         kind: string;
                         /** @description Recent log lines, oldest first; empty at start */
                         lastLines: string[];
-                        /** @description Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown (issue 29). */
+                        /** @description Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown: it would tell a caller about the server's disk. */
                         logPath: string;
                         /** @description The operating-system process id of the process that runs the job, or ran it last: the creating process until a worker takes the job, then that worker's (with several worker processes, each job says which one). A number only: no host or path. */
                         pid: number;
@@ -23626,7 +23626,7 @@ export interface operations {
                         kind: string;
                         /** @description Recent log lines, oldest first; empty at start */
                         lastLines: string[];
-                        /** @description Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown (issue 29). */
+                        /** @description Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown: it would tell a caller about the server's disk. */
                         logPath: string;
                         /** @description The operating-system process id of the process that runs the job, or ran it last: the creating process until a worker takes the job, then that worker's (with several worker processes, each job says which one). A number only: no host or path. */
                         pid: number;
@@ -23877,7 +23877,7 @@ export interface operations {
                         kind: string;
                         /** @description Recent log lines, oldest first; empty at start */
                         lastLines: string[];
-                        /** @description Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown (issue 29). */
+                        /** @description Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown: it would tell a caller about the server's disk. */
                         logPath: string;
                         /** @description The operating-system process id of the process that runs the job, or ran it last: the creating process until a worker takes the job, then that worker's (with several worker processes, each job says which one). A number only: no host or path. */
                         pid: number;
@@ -24069,7 +24069,7 @@ export interface operations {
                         kind: string;
                         /** @description Recent log lines, oldest first; empty at start */
                         lastLines: string[];
-                        /** @description Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown (issue 29). */
+                        /** @description Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown: it would tell a caller about the server's disk. */
                         logPath: string;
                         /** @description The operating-system process id of the process that runs the job, or ran it last: the creating process until a worker takes the job, then that worker's (with several worker processes, each job says which one). A number only: no host or path. */
                         pid: number;
@@ -24302,7 +24302,7 @@ export interface operations {
                         kind: string;
                         /** @description Recent log lines, oldest first; empty at start */
                         lastLines: string[];
-                        /** @description Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown (issue 29). */
+                        /** @description Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown: it would tell a caller about the server's disk. */
                         logPath: string;
                         /** @description The operating-system process id of the process that runs the job, or ran it last: the creating process until a worker takes the job, then that worker's (with several worker processes, each job says which one). A number only: no host or path. */
                         pid: number;
@@ -24700,7 +24700,7 @@ export interface operations {
                             kind: string;
                             /** @description Recent log lines, oldest first; empty at start */
                             lastLines: string[];
-                            /** @description Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown (issue 29). */
+                            /** @description Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown: it would tell a caller about the server's disk. */
                             logPath: string;
                             /** @description The operating-system process id of the process that runs the job, or ran it last: the creating process until a worker takes the job, then that worker's (with several worker processes, each job says which one). A number only: no host or path. */
                             pid: number;
@@ -24943,7 +24943,7 @@ export interface operations {
                         kind: string;
                         /** @description Recent log lines, oldest first; empty at start */
                         lastLines: string[];
-                        /** @description Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown (issue 29). */
+                        /** @description Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown: it would tell a caller about the server's disk. */
                         logPath: string;
                         /** @description The operating-system process id of the process that runs the job, or ran it last: the creating process until a worker takes the job, then that worker's (with several worker processes, each job says which one). A number only: no host or path. */
                         pid: number;
@@ -25264,7 +25264,7 @@ export interface operations {
                         kind: string;
                         /** @description Recent log lines, oldest first; empty at start */
                         lastLines: string[];
-                        /** @description Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown (issue 29). */
+                        /** @description Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown: it would tell a caller about the server's disk. */
                         logPath: string;
                         /** @description The operating-system process id of the process that runs the job, or ran it last: the creating process until a worker takes the job, then that worker's (with several worker processes, each job says which one). A number only: no host or path. */
                         pid: number;
@@ -25475,7 +25475,7 @@ export interface operations {
                         kind: string;
                         /** @description Recent log lines, oldest first; empty at start */
                         lastLines: string[];
-                        /** @description Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown (issue 29). */
+                        /** @description Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown: it would tell a caller about the server's disk. */
                         logPath: string;
                         /** @description The operating-system process id of the process that runs the job, or ran it last: the creating process until a worker takes the job, then that worker's (with several worker processes, each job says which one). A number only: no host or path. */
                         pid: number;
@@ -25766,7 +25766,7 @@ export interface operations {
                             kind: string;
                             /** @description Recent log lines, oldest first; empty at start */
                             lastLines: string[];
-                            /** @description Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown (issue 29). */
+                            /** @description Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown: it would tell a caller about the server's disk. */
                             logPath: string;
                             /** @description The operating-system process id of the process that runs the job, or ran it last: the creating process until a worker takes the job, then that worker's (with several worker processes, each job says which one). A number only: no host or path. */
                             pid: number;
@@ -26045,7 +26045,7 @@ export interface operations {
                             kind: string;
                             /** @description Recent log lines, oldest first; empty at start */
                             lastLines: string[];
-                            /** @description Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown (issue 29). */
+                            /** @description Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown: it would tell a caller about the server's disk. */
                             logPath: string;
                             /** @description The operating-system process id of the process that runs the job, or ran it last: the creating process until a worker takes the job, then that worker's (with several worker processes, each job says which one). A number only: no host or path. */
                             pid: number;
@@ -26231,7 +26231,7 @@ export interface operations {
                         kind: string;
                         /** @description Recent log lines, oldest first; empty at start */
                         lastLines: string[];
-                        /** @description Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown (issue 29). */
+                        /** @description Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown: it would tell a caller about the server's disk. */
                         logPath: string;
                         /** @description The operating-system process id of the process that runs the job, or ran it last: the creating process until a worker takes the job, then that worker's (with several worker processes, each job says which one). A number only: no host or path. */
                         pid: number;
@@ -26482,7 +26482,7 @@ export interface operations {
                         kind: string;
                         /** @description Recent log lines, oldest first; empty at start */
                         lastLines: string[];
-                        /** @description Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown (issue 29). */
+                        /** @description Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown: it would tell a caller about the server's disk. */
                         logPath: string;
                         /** @description The operating-system process id of the process that runs the job, or ran it last: the creating process until a worker takes the job, then that worker's (with several worker processes, each job says which one). A number only: no host or path. */
                         pid: number;
@@ -27737,7 +27737,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description JSON, or CSV with `format=csv` */
+            /** @description JSON, or CSV with `format=csv` (RFC 4180: CRLF line endings) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -28354,7 +28354,7 @@ export interface operations {
                         kind: string;
                         /** @description Recent log lines, oldest first; empty at start */
                         lastLines: string[];
-                        /** @description Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown (issue 29). */
+                        /** @description Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown: it would tell a caller about the server's disk. */
                         logPath: string;
                         /** @description The operating-system process id of the process that runs the job, or ran it last: the creating process until a worker takes the job, then that worker's (with several worker processes, each job says which one). A number only: no host or path. */
                         pid: number;
@@ -28789,7 +28789,7 @@ export interface operations {
                         kind: string;
                         /** @description Recent log lines, oldest first; empty at start */
                         lastLines: string[];
-                        /** @description Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown (issue 29). */
+                        /** @description Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown: it would tell a caller about the server's disk. */
                         logPath: string;
                         /** @description The operating-system process id of the process that runs the job, or ran it last: the creating process until a worker takes the job, then that worker's (with several worker processes, each job says which one). A number only: no host or path. */
                         pid: number;
@@ -30390,7 +30390,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description JSON, or CSV with `format=csv` */
+            /** @description JSON, or CSV with `format=csv` (RFC 4180: CRLF line endings) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -30615,7 +30615,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description JSON, or CSV with `format=csv` */
+            /** @description JSON, or CSV with `format=csv` (RFC 4180: CRLF line endings) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -30834,7 +30834,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description JSON, or CSV with `format=csv` */
+            /** @description JSON, or CSV with `format=csv` (RFC 4180: CRLF line endings) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -31049,7 +31049,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description JSON, or CSV with `format=csv` */
+            /** @description JSON, or CSV with `format=csv` (RFC 4180: CRLF line endings) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -31280,7 +31280,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description JSON, or CSV with `format=csv` */
+            /** @description JSON, or CSV with `format=csv` (RFC 4180: CRLF line endings) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -31505,7 +31505,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description JSON, or CSV with `format=csv` */
+            /** @description JSON, or CSV with `format=csv` (RFC 4180: CRLF line endings) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -31972,7 +31972,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Rows as JSON, or CSV with `format=csv` */
+            /** @description Rows as JSON, or CSV with `format=csv` (RFC 4180: CRLF line endings) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -32148,7 +32148,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description JSON, or CSV with `format=csv` */
+            /** @description JSON, or CSV with `format=csv` (RFC 4180: CRLF line endings) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -33125,7 +33125,7 @@ export interface operations {
                         kind: string;
                         /** @description Recent log lines, oldest first; empty at start */
                         lastLines: string[];
-                        /** @description Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown (issue 29). */
+                        /** @description Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown: it would tell a caller about the server's disk. */
                         logPath: string;
                         /** @description The operating-system process id of the process that runs the job, or ran it last: the creating process until a worker takes the job, then that worker's (with several worker processes, each job says which one). A number only: no host or path. */
                         pid: number;
@@ -33344,7 +33344,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Rows as JSON, or CSV with `format=csv` */
+            /** @description Rows as JSON, or CSV with `format=csv` (RFC 4180: CRLF line endings) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -33512,7 +33512,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Rows as JSON, or CSV with `format=csv` */
+            /** @description Rows as JSON, or CSV with `format=csv` (RFC 4180: CRLF line endings) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -33665,7 +33665,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description JSON, or CSV with `format=csv` */
+            /** @description JSON, or CSV with `format=csv` (RFC 4180: CRLF line endings) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -33791,7 +33791,7 @@ export interface operations {
     getTrafficRobots: {
         parameters: {
             query?: {
-                /** @description `csv` answers text/csv, one line per row */
+                /** @description `csv` answers text/csv, one record per row */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -33825,7 +33825,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description JSON, or CSV with `format=csv` */
+            /** @description JSON, or CSV with `format=csv` (RFC 4180: CRLF line endings) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -34307,7 +34307,7 @@ export interface operations {
     listTrafficUnfetchedPages: {
         parameters: {
             query?: {
-                /** @description `csv` answers text/csv, one line per row */
+                /** @description `csv` answers text/csv, one record per row */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -34341,7 +34341,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description JSON, or CSV with `format=csv` */
+            /** @description JSON, or CSV with `format=csv` (RFC 4180: CRLF line endings) */
             200: {
                 headers: {
                     [name: string]: unknown;
