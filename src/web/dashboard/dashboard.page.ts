@@ -2,6 +2,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { buildSync } from 'esbuild';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ACCESS } from '../../lib/http/credentials.ts';
@@ -49,11 +50,24 @@ function vendorFiles(): Map<string, string> {
     ['htm.js', beside('htm', 'htm.mjs')],
     ['uplot.js', read('uplot/dist/uPlot.esm.js')],
     ['uplot.css', read('uplot/dist/uPlot.min.css')],
-    // The shared formatter (src/lib/format/format.js): the same file the server and the CLI import.
-    ['format.js', readFileSync(path.join(here, '../../lib/format/format.js'), 'utf8')],
+    // The shared formatter (src/lib/format/format.js) and the message catalogue it imports
+    // (src/lib/messages: `t(locale, key, params)`, ICU through intl-messageformat), the same
+    // modules the server and the CLI import, as one browser ES module (a browser loads neither
+    // TypeScript nor bare package names).
+    ['format.js', formatBundle()],
     // The shared Wilson interval (src/lib/stats/wilson.js): the one the API's proportions use.
     ['wilson.js', readFileSync(path.join(here, '../../lib/stats/wilson.js'), 'utf8')],
   ]);
+}
+
+/** format.js and the catalogue's `t`/`render`/`msg`, bundled by esbuild once per process (~0.1 MB minified). */
+function formatBundle(): string {
+  const lib = path.join(here, '../../lib');
+  const out = buildSync({
+    stdin: { contents: "export * from './format/format.js'; export { msg, render, renderMsg, t } from './messages/index.ts';", resolveDir: lib, loader: 'js' },
+    bundle: true, format: 'esm', platform: 'browser', target: 'es2022', write: false, minify: true, legalComments: 'none',
+  });
+  return out.outputFiles[0]!.text;
 }
 
 /** The pages: name → title. `page` picks the client view; the workspace and id come from the URL. */
