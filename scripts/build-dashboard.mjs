@@ -1,11 +1,11 @@
 // The dashboard's browser bundle: src/web/dashboard/client/app.js and everything it imports
 // (Preact, htm, uPlot, the shared formatter and lists, the generated API client) as one script
 // and one style sheet, so the browser makes two requests instead of forty and the sources can be
-// TypeScript or checked JavaScript. The server serves a prebuilt bundle when one exists beside
-// it (`npm run build` writes one), else builds in memory at its first asset request
+// TypeScript or checked JavaScript. A compiled server serves the bundle `npm run build` wrote to
+// dist/dashboard/; run from the sources it builds one in memory at its first asset request
 // (src/web/dashboard/bundle.ts), which is how development and the tests run without a build step.
 //
-//   node scripts/build-dashboard.mjs [outdir]   writes app.js and app.css (default: dist/web/dashboard/bundle)
+//   node scripts/build-dashboard.mjs [outdir]   writes app.js and app.css (npm run build writes them to dist/dashboard)
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +13,7 @@ import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DASHBOARD_ENTRY = path.join(root, 'src/web/dashboard/client/app.js');
-export const DEFAULT_OUTDIR = path.join(root, 'dist/web/dashboard/bundle');
+export const DEFAULT_OUTDIR = path.join(root, 'dist/dashboard');
 
 /**
  * Bundles the dashboard; answers its files by name (`app.js`, `app.css`) and, with `outdir`,

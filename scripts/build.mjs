@@ -133,6 +133,9 @@ export async function build({ entries = ENTRIES, outdir = DIST } = {}) {
       plugins: [sourceAddresses(outdir, entries)],
       logLevel: 'warning',
     });
+    // The dashboard's browser bundle, served by the compiled server from dist/dashboard/ (bundle.ts).
+    const { buildDashboard } = await import('./build-dashboard.mjs');
+    await buildDashboard({ outdir: path.join(temp, 'dashboard') });
     const old = `${outdir}.old-${id}`;
     try {
       renameSync(outdir, old);

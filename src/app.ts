@@ -531,6 +531,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await events.relay();
       await jobs.sweep();
       await keys.sweep();
+      await reports.upgradeStoredTexts();
       await credits.sweep();
       await limiter.sweep();
       await traffic.sweep();

@@ -29,3 +29,8 @@ export function processEntry(source: URL): ProcessEntry {
   }
   return { file, execArgv: ['--import', 'tsx'] };
 }
+
+/** The compiled build's folder when this code runs from it (dist/), else null (the sources). */
+export function compiledDir(): string | null {
+  return typeof GEO_DIST === 'string' ? path.join(ROOT, GEO_DIST) : null;
+}

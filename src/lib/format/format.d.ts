@@ -51,5 +51,5 @@ export declare function languageOf(locale: string | null | undefined): Language;
 export declare function isTimeZone(tz: unknown): tz is string;
 export declare function createFormatter(opts?: { locale?: string; timeZone?: string }): Formatter;
 export declare function humanise(id: string | null | undefined): string;
-/** A count with its English noun, singular for exactly one: "1 answer", "3 answers". */
-export declare function plural(count: number, one: string, many?: string): string;
+/** A count with its noun, singular where Intl.PluralRules of `locale` (default English) says `one`: "1 answer", "3 answers". */
+export declare function plural(count: number, one: string, many?: string, locale?: string): string;

@@ -1,12 +1,12 @@
 // The one formatter of every number, date and name a person reads: reports (PDF, HTML, email),
 // the web dashboard and the CLI. Machine formats (JSON, CSV) keep raw numbers and ISO dates.
 //
-// Why plain JavaScript: the dashboard's client is plain ES modules served as they are (no build
-// step, docs/dashboard.md), and the server is TypeScript. One dependency-free ES module
-// serves both without a copy: the server imports `src/lib/format/format.js` (types in the
-// `format.d.ts` beside it), the browser imports `/assets/vendor/format.js`, which the dashboard's
-// static route serves from this very file. Keep it free of imports and of Node or DOM APIs:
-// only `Intl`, which both have. Table tests: format.test.ts.
+// Why plain JavaScript: one ES module serves the server (TypeScript, which imports
+// `src/lib/format/format.js` with the types in the `format.d.ts` beside it) and the dashboard
+// (checked JavaScript bundled by esbuild, scripts/build-dashboard.mjs) without a copy. It imports
+// the message catalogue (src/lib/messages: the formatter's words, "Not enough data", metric names,
+// reasons, are messages like any other). Keep it free of Node and DOM APIs: only `Intl`, which
+// both have. Table tests: format.test.ts.
 //
 // Rules (docs/reports.md "Formatting"):
 // - percentages and scores to one decimal; intervals as "65.0–73.9" (en dash, one decimal each);
@@ -16,6 +16,8 @@
 //   ("2026-11-26") is a day, never shifted by a time zone;
 // - engines and brands by display name, never by id or slug;
 // - a missing figure is "not enough data" with the reason, never an empty cell.
+
+import { formatMessage } from '../messages/catalogue.ts';
 
 export const LANGUAGES = Object.freeze(['en', 'es', 'ca', 'fr']);
 
@@ -32,60 +34,9 @@ export const ASSISTANT_NAMES = Object.freeze({
   copilot: 'Microsoft Copilot', mistral: 'Le Chat (Mistral)', deepseek: 'DeepSeek', you: 'You.com', meta: 'Meta AI',
 });
 
-const MESSAGES = {
-  en: {
-    notEnough: 'Not enough data', allEngines: 'All engines', significant: 'significant', notSignificant: 'not significant',
-    metrics: { score: 'GEO score', visibility: 'Visibility', relativeSov: 'Relative share of voice', position: 'Position', sentiment: 'Sentiment', volume: 'Owned citation share', citationRate: 'Citation rate' },
-    effect: { estimate: 'effect: {points} points ({interval}), vs. holdout', beforeAfter: 'effect: {points} points, before/after (no holdout: {reason})',
-      noiseDays: 'not distinguishable from noise yet: about {days} more days at today’s cadence', noiseDay: 'not distinguishable from noise yet: about 1 more day at today’s cadence',
-      noiseYear: 'not distinguishable from noise yet: more than a year at today’s cadence', noiseNever: 'not distinguishable from noise: the days before acceptance are too noisy for more days to settle it' },
-    reasons: {
-      no_answers: 'no answers in this period', no_mentions: 'the brand was not mentioned', no_citations: 'no answer cited a source',
-      no_interval: 'an average, which has no interval', no_previous: 'no earlier measurement to compare', no_runs: 'no measurement succeeded in this period',
-      too_few: 'too few answers for a reliable figure', missing_component: 'a component of the score has no data', not_measured: 'not measured',
-    },
-  },
-  es: {
-    notEnough: 'Datos insuficientes', allEngines: 'Todos los motores', significant: 'significativo', notSignificant: 'no significativo',
-    metrics: { score: 'Puntuación GEO', visibility: 'Visibilidad', relativeSov: 'Cuota de voz relativa', position: 'Posición', sentiment: 'Sentimiento', volume: 'Cuota de citas propias', citationRate: 'Tasa de citas' },
-    effect: { estimate: 'efecto: {points} puntos ({interval}), frente a los prompts de control', beforeAfter: 'efecto: {points} puntos, antes/después (sin control: {reason})',
-      noiseDays: 'aún no se distingue del ruido: unos {days} días más al ritmo actual', noiseDay: 'aún no se distingue del ruido: 1 día más al ritmo actual',
-      noiseYear: 'aún no se distingue del ruido: más de un año al ritmo actual', noiseNever: 'no se distingue del ruido: los días previos a la aceptación son demasiado ruidosos para que más días lo resuelvan' },
-    reasons: {
-      no_answers: 'no hay respuestas en este periodo', no_mentions: 'la marca no fue mencionada', no_citations: 'ninguna respuesta citó una fuente',
-      no_interval: 'es una media, sin intervalo', no_previous: 'no hay una medición anterior para comparar', no_runs: 'ninguna medición terminó en este periodo',
-      too_few: 'demasiado pocas respuestas para una cifra fiable', missing_component: 'un componente de la puntuación no tiene datos', not_measured: 'no medido',
-    },
-  },
-  ca: {
-    notEnough: 'Dades insuficients', allEngines: 'Tots els motors', significant: 'significatiu', notSignificant: 'no significatiu',
-    metrics: { score: 'Puntuació GEO', visibility: 'Visibilitat', relativeSov: 'Quota de veu relativa', position: 'Posició', sentiment: 'Sentiment', volume: 'Quota de cites pròpies', citationRate: 'Taxa de cites' },
-    effect: { estimate: 'efecte: {points} punts ({interval}), davant dels prompts de control', beforeAfter: 'efecte: {points} punts, abans/després (sense control: {reason})',
-      noiseDays: 'encara no es distingeix del soroll: uns {days} dies més al ritme actual', noiseDay: 'encara no es distingeix del soroll: 1 dia més al ritme actual',
-      noiseYear: 'encara no es distingeix del soroll: més d’un any al ritme actual', noiseNever: 'no es distingeix del soroll: els dies previs a l’acceptació són massa sorollosos perquè més dies ho resolguin' },
-    reasons: {
-      no_answers: 'no hi ha respostes en aquest període', no_mentions: 'la marca no va ser esmentada', no_citations: 'cap resposta no va citar una font',
-      no_interval: 'és una mitjana, sense interval', no_previous: 'no hi ha cap mesura anterior per comparar', no_runs: 'cap mesura no va acabar en aquest període',
-      too_few: 'massa poques respostes per a una xifra fiable', missing_component: 'un component de la puntuació no té dades', not_measured: 'no mesurat',
-    },
-  },
-  fr: {
-    // French puts a narrow no-break space before a colon, as before "%" in its numbers.
-    notEnough: 'Données insuffisantes', colon: '\u202f: ', allEngines: 'Tous les moteurs', significant: 'significatif', notSignificant: 'non significatif',
-    metrics: { score: 'Score GEO', visibility: 'Visibilité', relativeSov: 'Part de voix relative', position: 'Position', sentiment: 'Sentiment', volume: 'Part de citations propres', citationRate: 'Taux de citation' },
-    effect: { estimate: 'effet : {points} points ({interval}), face aux prompts témoins', beforeAfter: 'effet : {points} points, avant/après (sans témoin : {reason})',
-      noiseDays: 'pas encore distinguable du bruit : environ {days} jours de plus au rythme actuel', noiseDay: 'pas encore distinguable du bruit : environ 1 jour de plus au rythme actuel',
-      noiseYear: 'pas encore distinguable du bruit : plus d’un an au rythme actuel', noiseNever: 'pas distinguable du bruit : les jours avant l’acceptation sont trop bruités pour que des jours de plus tranchent' },
-    reasons: {
-      no_answers: 'aucune réponse sur cette période', no_mentions: 'la marque n’a pas été citée', no_citations: 'aucune réponse n’a cité de source',
-      no_interval: 'une moyenne, sans intervalle', no_previous: 'aucune mesure antérieure à comparer', no_runs: 'aucune mesure réussie sur cette période',
-      too_few: 'trop peu de réponses pour un chiffre fiable', missing_component: 'une composante du score n’a pas de données', not_measured: 'non mesuré',
-    },
-  },
-};
-
 /** The reason codes `notEnough` translates; any other text is shown as given. */
-export const REASONS = Object.freeze(Object.keys(MESSAGES.en.reasons));
+export const REASONS = Object.freeze(['no_answers', 'no_mentions', 'no_citations', 'no_interval', 'no_previous', 'no_runs', 'too_few', 'missing_component', 'not_measured']);
+const METRICS = Object.freeze(['score', 'visibility', 'relativeSov', 'position', 'sentiment', 'volume', 'citationRate']);
 
 /** The message language of a BCP 47 locale ("fr-CA" → "fr"); English when unsupported. */
 export function languageOf(locale) {
@@ -118,7 +69,6 @@ const isDay = (v) => typeof v === 'string' && DAY.test(v);
 export function createFormatter({ locale = 'en', timeZone = 'UTC' } = {}) {
   if (!isTimeZone(timeZone)) throw new RangeError(`Unknown time zone: ${timeZone}`);
   const lang = languageOf(locale);
-  const m = MESSAGES[lang];
   const one = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: 'always' });
   const signed = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: 'always', signDisplay: 'exceptZero' });
   const percentFmt = new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: 'always' });
@@ -141,10 +91,13 @@ export function createFormatter({ locale = 'en', timeZone = 'UTC' } = {}) {
     return out;
   };
 
+  // The formatter's words come from the one message catalogue (src/lib/messages), their numbers
+  // written as counts by this formatter.
+  const word = (key, params) => formatMessage(lang, key, params, (x) => integer.format(x));
   /** "Not enough data: <reason>" — `reason` a code of REASONS or a sentence of its own. */
   const notEnough = (reason) => {
-    const text = reason ? (m.reasons[reason] ?? String(reason)) : '';
-    return text ? `${m.notEnough}${m.colon ?? ': '}${text}` : m.notEnough;
+    const text = reason ? (REASONS.includes(reason) ? word(`reason.${reason}`) : String(reason)) : '';
+    return text ? word('format.notEnoughWhy', { reason: text }) : word('format.notEnough');
   };
   // Round once, so that a bound and the value it is compared with show the same digits.
   // Half away from zero, as Intl does (Math.round alone would give -3.2 for -3.25).
@@ -193,7 +146,7 @@ export function createFormatter({ locale = 'en', timeZone = 'UTC' } = {}) {
       return from === to ? dayFmt.format(a) : dayFmt.formatRange(a, b);
     },
     /** An engine's (or a referring AI assistant's) display name; "composite" (all engines pooled) reads as such. */
-    engine: (id) => (id === 'composite' ? m.allEngines : ENGINE_NAMES[id] ?? ASSISTANT_NAMES[id] ?? humanise(id)),
+    engine: (id) => (id === 'composite' ? word('format.allEngines') : ENGINE_NAMES[id] ?? ASSISTANT_NAMES[id] ?? humanise(id)),
     /** A language code by its name in the reader's language ("de" → "German", "alemán"); the code when unknown. */
     languageName: (code) => {
       try {
@@ -205,7 +158,7 @@ export function createFormatter({ locale = 'en', timeZone = 'UTC' } = {}) {
     /** A brand's display name from a workspace or competitor object, else a humanised slug. */
     brand: (b) => (typeof b === 'string' ? humanise(b) : b?.displayName || b?.name || humanise(b?.brand ?? b?.slug ?? '')),
     /** A metric's name in the reader's language ("visibility" → "Visibilité"). */
-    metric: (key) => m.metrics[key] ?? humanise(key),
+    metric: (key) => (METRICS.includes(key) ? word(`metric.${key}`) : humanise(key)),
     /**
      * A recommendation's effect in one line (docs/methodology.md "Causal effect"): "effect: +6.2
      * points (2.1–10.3), vs. holdout", the days still needed when the interval holds 0, "before/
@@ -215,16 +168,15 @@ export function createFormatter({ locale = 'en', timeZone = 'UTC' } = {}) {
       const est = e?.estimate;
       if (!est || !finite(est.points)) return notEnough(e?.explanation || 'not_measured');
       const points = signed.format(round1(est.points));
-      const fill = (t, p) => t.replace(/\{(\w+)\}/g, (x, k) => (k in p ? String(p[k]) : x));
-      if (e.comparison !== 'holdout') return fill(m.effect.beforeAfter, { points, reason: e.comparisonReason ?? '' });
-      const head = fill(m.effect.estimate, { points, interval: f.interval(est.interval) });
+      if (e.comparison !== 'holdout') return word('effect.beforeAfter', { points, reason: e.comparisonReason ?? '' });
+      const head = word('effect.estimate', { points, interval: f.interval(est.interval) });
       if (e.verdict === 'improved' || e.verdict === 'worse') return head;
       const days = e.moreDays;
-      const noise = !finite(days) ? m.effect.noiseNever : days > 365 ? m.effect.noiseYear : days === 1 ? m.effect.noiseDay : fill(m.effect.noiseDays, { days: integer.format(days) });
+      const noise = !finite(days) ? word('effect.noiseNever') : days > 365 ? word('effect.noiseYear') : word('effect.noiseDays', { days: Math.round(days) });
       return `${head}; ${noise}`;
     },
     /** "significant" / "not significant" in the reader's language. */
-    significance: (yes) => (yes ? m.significant : m.notSignificant),
+    significance: (yes) => word(yes ? 'format.significant' : 'format.notSignificant'),
   };
   return Object.freeze(f);
 }
@@ -235,10 +187,18 @@ export function humanise(id) {
 }
 
 /**
- * A count with its noun in English, singular for exactly one: "1 answer", "3 answers", "0 answers".
- * `many` for nouns without a plain -s plural ("1 query", "2 queries"). For server texts and labels
- * that are written in English; localised figures go through createFormatter.
+ * A count with its noun, singular where the language's plural rule says `one` (Intl.PluralRules:
+ * English and Spanish for exactly 1, French for 0 and 1): "1 answer", "3 answers", "0 answers".
+ * `many` for nouns without a plain -s plural ("1 query", "2 queries"). For texts the server
+ * writes in English (the default `locale`); a text a reader sees in their language uses the
+ * catalogue's ICU plurals (`count.*` in src/lib/messages).
  */
-export function plural(count, one, many = `${one}s`) {
-  return `${count} ${count === 1 ? one : many}`;
+export function plural(count, one, many = `${one}s`, locale = 'en') {
+  return `${count} ${pluralRules(locale).select(count) === 'one' ? one : many}`;
+}
+const rulesByLocale = new Map();
+function pluralRules(locale) {
+  let rules = rulesByLocale.get(locale);
+  if (!rules) rulesByLocale.set(locale, (rules = new Intl.PluralRules(locale)));
+  return rules;
 }

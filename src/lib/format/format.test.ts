@@ -182,9 +182,17 @@ describe('plural', () => {
     [2, 'answer', undefined, '2 answers'],
     [1, 'query', 'queries', '1 query'],
     [5, 'query', 'queries', '5 queries'],
-    [-1, 'point', undefined, '-1 points'],
+    // CLDR's English rule (Intl.PluralRules): -1 takes the singular too.
+    [-1, 'point', undefined, '-1 point'],
   ])('%i %s → %s', (count, one, many, text) => {
     expect(plural(count, one, many)).toBe(text);
+  });
+  it.each([
+    ['fr', 0, 'réponse', 'réponses', '0 réponse'], ['fr', 1, 'réponse', 'réponses', '1 réponse'], ['fr', 2, 'réponse', 'réponses', '2 réponses'],
+    ['es', 0, 'respuesta', 'respuestas', '0 respuestas'], ['es', 1, 'respuesta', 'respuestas', '1 respuesta'],
+    ['ca', 0, 'resposta', 'respostes', '0 respostes'], ['ca', 1, 'resposta', 'respostes', '1 resposta'],
+  ] as const)('%s: %i %s → %s (the language\'s own rule)', (locale, count, one, many, text) => {
+    expect(plural(count, one, many, locale)).toBe(text);
   });
 });
 

@@ -1,5 +1,6 @@
 import { createFormatter, type Formatter, type Language } from '../../lib/format/format.js';
-import { MESSAGES, translator, type MessageKey, type Params, type Translator } from '../reports/messages.fns.ts';
+import { formatMessage } from '../../lib/messages/catalogue.ts';
+import { translator, type MessageKey, type Params, type Translator } from '../reports/messages.fns.ts';
 import { barChart, esc, scoreChart } from '../reports/chart.fns.ts';
 import { writeCsv } from '../../lib/csv.ts';
 import { PORTFOLIO_CSV_COLUMNS, portfolioCsvRows, type ClientRow, type PortfolioData } from './portfolio.fns.ts';
@@ -20,7 +21,7 @@ const formatterOf = (p: Pick<PortfolioData, 'language' | 'timeZone'>) => createF
 const productName = (p: PortfolioData) => (p.agency.whiteLabel ? '' : PRODUCT);
 
 export function portfolioTitle(p: Pick<PortfolioData, 'language'>): string {
-  return MESSAGES[p.language]['ui.portfolio.title'];
+  return formatMessage(p.language, 'ui.portfolio.title');
 }
 
 function changeCell(r: ClientRow, f: Formatter, t: Translator): string {

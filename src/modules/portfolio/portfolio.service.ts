@@ -6,6 +6,7 @@ import { timeZoneProblem } from '../reports/settings.fns.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
 import type { PdfRenderer } from '../reports/pdf.ts';
 import { buildPortfolio, commonest, type PortfolioData } from './portfolio.fns.ts';
+import { english, sayAll } from '../reports/messages.fns.ts';
 import { portfolioChrome, portfolioCsv, portfolioHtml } from './portfolio.render.fns.ts';
 import { period, type ReportsService } from '../reports/reports.service.ts';
 
@@ -55,7 +56,8 @@ export function createPortfolioService(deps: { clock: Clock; reports: ReportsSer
     async read(userId: string, q: PortfolioQuery, format: 'json' | 'csv' | 'html' | 'pdf', opts: { bom?: boolean } = {}) {
       const p = await build(userId, q);
       const name = `portfolio-${p.periodFrom}-${p.periodTo}`;
-      if (format === 'json') return { type: 'application/json; charset=utf-8', body: JSON.stringify(p) };
+      // JSON keeps the stable English of each client's report, as `GET …/reports/{id}?format=json` has it.
+      if (format === 'json') return { type: 'application/json; charset=utf-8', body: JSON.stringify(sayAll(p, english)) };
       if (format === 'csv') return { type: 'text/csv; charset=utf-8', body: portfolioCsv(p, opts), filename: `${name}.csv` };
       if (format === 'html') return { type: 'text/html; charset=utf-8', body: portfolioHtml(p) };
       return { type: 'application/pdf', body: await render(p), filename: `${name}.pdf` };

@@ -1,7 +1,8 @@
 import cronParser from 'cron-parser';
 import { hmacSha256Hex, safeEqual } from '../../lib/crypto.ts';
 import { createFormatter, type Language } from '../../lib/format/format.js';
-import { fill, MESSAGES, type MessageKey, type Params } from '../reports/messages.fns.ts';
+import { render } from '../../lib/messages/index.ts';
+import type { MessageKey, Params } from '../reports/messages.fns.ts';
 
 // Scheduled report delivery, the pure parts: when a schedule is due, which period its report
 // covers, and the signed tokens of the links in the mail (unsubscribe, and the report itself when
@@ -114,8 +115,8 @@ export function deliveryMail(m: {
   language: Language; title: string; brand: string; agency: string | null; whiteLabel: boolean; period: string; simulated: boolean;
   unsubscribeUrl: string; link: { url: string; expires: string; reason: ReturnType<typeof linkReason> } | null;
 }) {
-  const say = (key: MessageKey, params?: Params) => fill((MESSAGES[m.language] ?? MESSAGES.en)[key], params);
   const f = createFormatter({ locale: m.language });
+  const say = (key: MessageKey, params?: Params) => render(f, key, params);
   const from = m.agency ?? (m.whiteLabel ? null : 'GEO');
   const reason = m.link ? say(m.link.reason.key, { size: `${f.decimal(m.link.reason.size ?? 0)} MB`, limit: `${f.count(m.link.reason.limit ?? 0)} MB` }) : '';
   const body = m.link ? say('ui.mail.linked', { reason, expires: m.link.expires, url: m.link.url }) : say('ui.mail.attached');

@@ -6,6 +6,7 @@ import { invalid } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
 import { createFormatter, type Language } from '../../lib/format/format.js';
+import { translator } from '../reports/messages.fns.ts';
 import type { Mailer } from '../email/email.service.ts';
 import type { JobQueue } from '../jobs/jobs.queue.ts';
 import type { JobAttempt } from '../jobs/jobs.kinds.ts';
@@ -106,7 +107,7 @@ export function createDeliveryService(deps: {
       todo, unsubscribed: off, mailer: deps.mailer, via: link ? 'link' : 'attachment',
       message: (to) => ({
         to, ...deliveryMail({
-          language: data.language as Language, title: data.title, brand: data.brand.name, agency: data.agency.name, whiteLabel: data.agency.whiteLabel, period: f.period(data.periodFrom, data.periodTo),
+          language: data.language as Language, title: translator(f).text(data.title), brand: data.brand.name, agency: data.agency.name, whiteLabel: data.agency.whiteLabel, period: f.period(data.periodFrom, data.periodTo),
           simulated: data.simulated, unsubscribeUrl: unsubscribeUrl(delivery.workspaceId, to), link,
         }),
         ...(link ? {} : { attachments: [{ filename: `${report.id}.pdf`, content: report.pdf!, contentType: 'application/pdf' }] }),

@@ -6,7 +6,7 @@ import { invalid } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { createFormatter, type Language } from '../../lib/format/format.js';
 import { timeZoneProblem } from '../reports/settings.fns.ts';
-import { fill, MESSAGES } from '../reports/messages.fns.ts';
+import { render } from '../../lib/messages/index.ts';
 import type { Mailer } from '../email/email.service.ts';
 import type { JobQueue } from '../jobs/jobs.queue.ts';
 import type { JobAttempt } from '../jobs/jobs.kinds.ts';
@@ -93,7 +93,7 @@ export function createPortfolioDeliveryService(deps: {
       message: (to) => ({
         to, ...deliveryMail({
           language: d.language as Language, title,
-          brand: d.clients === 1 ? MESSAGES[d.language as Language]['ui.mail.oneClient'] : fill(MESSAGES[d.language as Language]['ui.portfolio.clients'], { n: f.count(d.clients ?? 0) }), agency: null, whiteLabel: true, period: f.period(d.periodFrom, d.periodTo),
+          brand: render(f, 'ui.portfolio.clients', { n: d.clients ?? 0 }), agency: null, whiteLabel: true, period: f.period(d.periodFrom, d.periodTo),
           simulated: d.simulated ?? false, unsubscribeUrl: `${deps.publicBaseUrl}/r/unsubscribe?token=${signed({ k: 'portfolio_unsubscribe', u: d.userId, e: to })}`, link,
         }),
         ...(link ? {} : { attachments: [{ filename: `portfolio-${d.periodFrom}-${d.periodTo}.pdf`, content: d.pdf!, contentType: 'application/pdf' }] }),

@@ -1,5 +1,7 @@
 import { type CsvCell, writeCsv } from '../../lib/csv.ts';
+import { isMsg } from '../../lib/messages/catalogue.ts';
 import type { ReportData } from './reports.fns.ts';
+import { english } from './messages.fns.ts';
 
 // A report as CSV for machines and spreadsheets: one header row, ISO dates, raw numbers with their
 // interval columns, optionally a UTF-8 byte-order mark; quoting, line endings and formula
@@ -20,23 +22,25 @@ export function toCsv(r: ReportData, opts: { bom?: boolean } = {}): string {
   for (const p of r.series.composite) row('GEO score per day', 'GEO score', p.day, p.value, 'score', p.n, p.interval, 'all engines');
   for (const e of r.series.engines) for (const p of e.points) row('GEO score per day', `GEO score ${e.engine}`, p.day, p.value, 'score', p.n, p.interval, e.engine);
   for (const s of r.sections) {
-    if (s.unavailable) row(s.heading, 'unavailable', r.periodTo, null, '', null, null, s.unavailable);
-    if (s.note) row(s.heading, 'note', r.periodTo, null, '', null, null, s.note);
+    // Texts in the stable English of the catalogue with raw numbers: spreadsheets and scripts key on them.
+    const heading = english(s.heading);
+    if (s.unavailable) row(heading, 'unavailable', r.periodTo, null, '', null, null, english(s.unavailable));
+    if (s.note) row(heading, 'note', r.periodTo, null, '', null, null, english(s.note));
     // The section's surface (api, product, mixed, per-engine) as its own row, as the rendered report says it.
-    if (s.surface) row(s.heading, 'surface', r.periodTo, null, '', null, null, s.surface);
-    for (const f of s.figures) row(s.heading, f.label, s.day ?? r.periodTo, f.value, f.unit, f.n, f.interval, f.note);
+    if (s.surface) row(heading, 'surface', r.periodTo, null, '', null, null, s.surface);
+    for (const f of s.figures) row(heading, english(f.label), s.day ?? r.periodTo, f.value, f.unit, f.n, f.interval, f.note === undefined ? undefined : english(f.note));
     if (!s.table) continue;
     // Table rows: one CSV row per numeric cell, labelled by the cells naming the row (the first,
     // or `labelColumns` of them joined by " · ") and the column.
     const lead = s.table.labelColumns ?? 1;
     for (const cells of s.table.rows) {
-      const name = cells.slice(0, lead).map((c) => String(c ?? '')).join(' · ');
+      const name = cells.slice(0, lead).map((c) => (isMsg(c) ? english(c) : String(c ?? ''))).join(' · ');
       s.table.columns.forEach((c, i) => {
         const v = cells[i];
         if (i < lead || c.kind === 'interval' || c.kind === 'text' || c.kind === 'engine' || c.kind === 'date') return;
         const next = s.table!.columns[i + 1];
         const iv = next?.kind === 'interval' && Array.isArray(cells[i + 1]) ? (cells[i + 1] as [number, number]) : null;
-        row(s.heading, `${name}: ${c.label}`, s.day ?? r.periodTo, typeof v === 'number' ? v : null, c.kind === 'percent' ? '%' : c.kind, null, iv);
+        row(heading, `${name}: ${english(c.label)}`, s.day ?? r.periodTo, typeof v === 'number' ? v : null, c.kind === 'percent' ? '%' : c.kind, null, iv);
       });
     }
   }

@@ -1,95 +1,55 @@
 import type { Formatter, Language } from '../../lib/format/format.js';
-import { CA } from './messages.ca.ts';
-import { EN, type MessageKey, type Messages } from './messages.en.ts';
-import { ES } from './messages.es.ts';
-import { FR } from './messages.fr.ts';
+import { formatMessage, isMsg, type MessageKey, type Msg, type Param, type Params } from '../../lib/messages/catalogue.ts';
+import { msg, render } from '../../lib/messages/index.ts';
 
-// A report's words in the reader's language, from the one message table per language.
+// A report's words in the reader's language, from the one message catalogue (src/lib/messages).
 //
-// Why the report data stays English and the renderer translates: JSON and CSV readers key on the
-// data's headings and labels, and reports stored before the renderer spoke other languages hold
-// the same English. So `buildReport` writes the English of the table (`en`), and the renderer
-// finds each English text in the table again and says it in the report's language
-// (`translator`): a stored report of any age reads in its language, and machine formats never
-// change with it. A text that is not in the table (a brand, a domain, a check code, an item's
-// title) is shown as it is.
+// The report data stores texts as messages (`{key, params}`), never as English: the HTML and PDF
+// render them at read time in the report's language, and the machine formats (JSON, CSV) render
+// them in English with raw numbers, so their headings and labels stay the stable English that
+// scripts key on. A plain string in the data is a name (a brand, a domain, a check code, an
+// item's title) and is shown as it is.
 
-export type { MessageKey, Messages };
-export type Params = Record<string, string | number>;
+export type { MessageKey, Msg, Param, Params };
+export { msg };
+/** A stored text: a message of the catalogue, or a name shown as it is. */
+export type Text = string | Msg;
 
-/** Typography the translators need not type: a no-break space before "%" (es, ca, fr), and before ":" ";" "!" "?" in French (narrow, as the formatter's French numbers have it). */
-export function typeset(language: Language, text: string): string {
-  if (language === 'fr') return text.replace(/ ([:;!?%])/g, '\u202f$1');
-  return language === 'en' ? text : text.replace(/ %/g, '\u00a0%');
-}
-const typesetAll = (language: Language, table: Messages): Messages =>
-  Object.fromEntries(Object.entries(table).map(([k, v]) => [k, typeset(language, v)])) as unknown as Messages;
-
-export const MESSAGES: Readonly<Record<Language, Messages>> = { en: EN, es: typesetAll('es', ES), ca: typesetAll('ca', CA), fr: typesetAll('fr', FR) };
-
-/** `{name}` replaced by its parameter; an unknown one stays as written. */
-export const fill = (template: string, params: Params = {}) => template.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
-
-/** The English of a key with its parameters: what the report data stores. */
-export const en = (key: MessageKey, params?: Params) => fill(EN[key], params);
-
-const KEYS = Object.keys(EN) as MessageKey[];
-/** Stored texts only: what the renderer writes itself (`ui.`, `sentence.`) never comes back from the data. */
-const STORED = KEYS.filter((k) => !k.startsWith('ui.') && !k.startsWith('sentence.'));
-const EXACT = new Map<string, MessageKey>(STORED.filter((k) => !EN[k].includes('{')).map((k) => [EN[k], k]));
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** Templates as patterns, the one with the most fixed text first ("verdict: {verdict}; from simulated engines" before "verdict: {verdict}"). */
-const TEMPLATES = STORED.filter((k) => EN[k].includes('{')).map((key) => {
-  const parts = EN[key].split(/\{(\w+)\}/);
-  const names = parts.filter((_p, i) => i % 2 === 1);
-  const literal = parts.filter((_p, i) => i % 2 === 0);
-  return { key, names, fixed: literal.join('').length, re: new RegExp(`^${literal.map(escape).join('(.+)')}$`, 's') };
-}).sort((a, b) => b.fixed - a.fixed);
-
-/** The longest stored text the templates are tried on (see `text` below). */
-const STORED_TEXT_MAX = 2_000;
-
-/** A parameter that is itself a word of the table: said in the reader's language too. */
-const TERM_PARAMS = new Set(['verdict']);
+/** The words of table cells and bars that are codes in the data ("improved", "in_review"): their `term.` message, any other code as it is. */
+const TERMS: Readonly<Record<string, MessageKey>> = {
+  proposed: 'term.proposed', todo: 'term.todo', in_review: 'term.inReview', done: 'term.done', archived: 'term.archived',
+  improved: 'term.improved', no_detectable_change: 'term.noDetectableChange', worse: 'term.worse', pending: 'term.pending',
+  complete: 'term.complete', partial: 'term.partial',
+};
+/** A code as the reader's word when the catalogue has one ("in_review"), else the code itself. */
+export const term = (code: string): Text => (Object.hasOwn(TERMS, code) ? msg(TERMS[code]!) : code);
+/** The code of a term message, for data that must compare codes. */
+export const isTerm = (v: unknown, key: MessageKey) => isMsg(v) && v.key === key;
 
 export interface Translator {
   readonly language: Language;
-  /** A message of the table in the reader's language, its parameters filled. */
+  /** A message of the catalogue in the reader's language, its numbers written by the report's formatter. */
   msg(key: MessageKey, params?: Params): string;
-  /** A stored English text (title, heading, label, note, reason) in the reader's language; any other text as it is. */
-  text(english: string): string;
-  /** A word of a table cell or bar (a class, a kind, a status, yes/no: lower-case codes) in the reader's language; names and values as they are. */
-  term(english: string): string;
+  /** A stored text in the reader's language; a name as it is. */
+  text(t: Text | null | undefined): string;
 }
 
-/** The translator of a formatter's language: numbers inside translated texts are formatted by it. */
+/** The translator of a formatter's language: numbers inside messages are formatted by it. */
 export function translator(f: Formatter): Translator {
-  const language = f.language;
-  const table = MESSAGES[language] ?? EN;
-  const msg = (key: MessageKey, params?: Params) => fill(table[key], params);
-  const term = (s: string) => {
-    const key = EXACT.get(s);
-    return key?.startsWith('term.') && language !== 'en' ? table[key] : s;
+  const text = (t: Text | null | undefined) => (t === null || t === undefined ? '' : typeof t === 'string' ? t : render(f, t.key, t.params));
+  return { language: f.language, msg: (key, params) => render(f, key, params), text };
+}
+
+/** A stored text in English with raw numbers ("1234 of 2000 items"): what JSON and CSV readers key on. */
+export const english = (t: Text): string => (typeof t === 'string' ? t : formatMessage('en', t.key, t.params));
+
+/** Every message in `data` rendered by `say` (the JSON and CSV view of stored data); anything else as it is. */
+export function sayAll<T>(data: T, say: (m: Msg) => string): T {
+  const walk = (v: unknown): unknown => {
+    if (isMsg(v)) return say(v);
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    return v;
   };
-  const text = (s: string) => {
-    // English is the stored text itself: never rewritten, so it reads exactly as it was stored.
-    if (language === 'en' || !s) return s;
-    const key = EXACT.get(s);
-    if (key) return table[key];
-    // bounded: the templates' patterns hold one `(.+)` per parameter, polynomial in the text's
-    // length when it almost matches; a stored sentence is a template of under 300 characters
-    // with names and figures of bounded fields, so a longer text is none of ours and stays as is.
-    if (s.length > STORED_TEXT_MAX) return s;
-    for (const t of TEMPLATES) {
-      const m = t.re.exec(s);
-      if (!m) continue;
-      const params = Object.fromEntries(t.names.map((name, i) => {
-        const v = m[i + 1]!;
-        return [name, /^\d+$/.test(v) ? f.count(Number(v)) : TERM_PARAMS.has(name) ? term(v) : v];
-      }));
-      return msg(t.key, params);
-    }
-    return s;
-  };
-  return { language, msg, text, term };
+  return walk(data) as T;
 }

@@ -1,5 +1,6 @@
 import { createFormatter, type Formatter } from '../../lib/format/format.js';
 import { barChart, esc, scoreChart } from './chart.fns.ts';
+import { isMsg } from '../../lib/messages/catalogue.ts';
 import { translator, type MessageKey, type Translator } from './messages.fns.ts';
 import type { Cell, Column, Figure, ReportData, Section, Table } from './reports.fns.ts';
 import { summarySentences } from './sentences.fns.ts';
@@ -7,7 +8,7 @@ import { summarySentences } from './sentences.fns.ts';
 // A report as a client reads it: printable HTML (and, through Chromium, the PDF) laid out with one
 // kit for every type: cover, executive summary, the type's pages, methodology appendix. Every
 // number, date and name goes through the one formatter (src/lib/format), every word through the
-// message table of the report's language (messages.fns.ts). Page numbers, the period
+// message catalogue in the report's language (messages.fns.ts). Page numbers, the period
 // and the simulated-data banner are Chromium's header and footer (`pdfChrome`): they sit in the
 // page margins, so they repeat on every page and can never overlap a table row.
 
@@ -34,7 +35,8 @@ function cell(f: Formatter, t: Translator, c: Column, v: Cell): string {
   if (c.kind === 'interval') return esc(f.interval(Array.isArray(v) ? v : null, missing ?? 'too_few'));
   if (Array.isArray(v)) return esc(f.interval(v));
   if (v === null || v === undefined || v === '') return c.kind === 'text' ? '—' : esc(f.notEnough(missing ?? (c.kind === 'decimal' ? 'no_mentions' : 'no_answers')));
-  if (typeof v === 'string') return esc(c.kind === 'engine' ? f.engine(v) : c.kind === 'date' ? f.date(v) : t.term(v));
+  if (isMsg(v)) return esc(t.text(v));
+  if (typeof v === 'string') return esc(c.kind === 'engine' ? f.engine(v) : c.kind === 'date' ? f.date(v) : v);
   switch (c.kind) {
     case 'score': return esc(f.score(v));
     case 'percent': return esc(f.percent(v));
@@ -69,7 +71,7 @@ const figures = (list: Figure[], f: Formatter, t: Translator) => `<table class="
 
 function section(s: Section, r: ReportData, f: Formatter, t: Translator): string {
   const color = colorOf(r);
-  const bars = s.bars?.length ? barChart(s.bars.map((b) => ({ ...b, label: s.barKind === 'engine' ? f.engine(b.label) : t.term(b.label) })), f, t, color, s.barUnit ?? 'count') : '';
+  const bars = s.bars?.length ? barChart(s.bars.map((b) => ({ ...b, label: s.barKind === 'engine' && typeof b.label === 'string' ? f.engine(b.label) : t.text(b.label) })), f, t, color, s.barUnit ?? 'count') : '';
   const surface = s.surface ? t.msg(s.surface === 'per-engine' ? 'ui.sectionSurface.perEngine' : `ui.sectionSurface.${s.surface}`) : '';
   return `<section class="block"><h2>${esc(t.text(s.heading))}${s.day ? ` <small>${esc(f.date(s.day))}</small>` : ''}</h2>`
     + (surface ? `<p class="surface">${esc(surface)}</p>` : '')

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildReport, domainsTable, recommendationsProgress, seoTechnicalStatus, type Figure, type RecsInput, type SeoInput } from './reports.fns.ts';
+import { english, sayAll } from './messages.fns.ts';
+import * as fns from './reports.fns.ts';
+import type { Figure, RecsInput, SeoInput } from './reports.fns.ts';
+
+// The data as JSON and CSV readers see it: its messages in the stable English of the catalogue.
+const englishView = <A extends unknown[], R>(fn: (...a: A) => R) => (...a: A): R => sayAll(fn(...a), english);
+const buildReport = englishView(fns.buildReport), domainsTable = englishView(fns.domainsTable);
+const recommendationsProgress = englishView(fns.recommendationsProgress), seoTechnicalStatus = englishView(fns.seoTechnicalStatus);
 
 const counts = (c: Partial<Record<string, number>>) => ({ proposed: 0, todo: 0, in_review: 0, done: 0, archived: 0, ...c });
 const measure = (value: number, n: number, interval: [number, number], simulated = false) => ({ value, n, interval, simulated });

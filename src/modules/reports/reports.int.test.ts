@@ -7,7 +7,11 @@ import { newId } from '../../lib/ids.ts';
 import { recommendations } from '../recs/recs.tables.ts';
 import { seoSnapshots } from '../seo/seo.tables.ts';
 import { pageEvaluations } from '../pages/pages.tables.ts';
-import { ended } from '../../../test/helpers/wait.ts';
+import { ended, until } from '../../../test/helpers/wait.ts';
+import { eq } from 'drizzle-orm';
+import { reports } from './reports.tables.ts';
+import { english, sayAll } from './messages.fns.ts';
+import type { ReportData } from './reports.fns.ts';
 
 const ALL_TYPES = ['citation_sources', 'competitor_comparison', 'recommendations_progress', 'seo_technical_status', 'visibility_summary'];
 
@@ -212,5 +216,31 @@ describe('reports', () => {
     } finally {
       await later.close();
     }
+  });
+});
+
+describe('reports stored as English before messages', () => {
+  it('read the same through the legacy conversion, and the sweep rewrites them once as messages', async () => {
+    const db = ctx.database.db;
+    // An on-demand report stores its data (the ones made after a run build theirs when read).
+    const made0 = await req('POST', 'reports-a/reports', { type: 'visibility_summary', language: 'es', idempotencyKey: 'legacy-texts' });
+    expect(made0.statusCode, made0.body).toBe(202);
+    const item = made0.json();
+    await until(async () => (await req('GET', `reports-a/reports/${item.id}?format=json`)).json(), (r) => r.status === 'ready' || r.status === 'failed', 'the report');
+    const [row] = await db.select().from(reports).where(eq(reports.id, item.id));
+    const made = row!.data!;
+    expect(made.texts).toBe('messages');
+    const html = (await req('GET', `reports-a/reports/${item.id}?format=html`)).body;
+    const json = (await req('GET', `reports-a/reports/${item.id}?format=json`)).json();
+    // The shape a row had before: every text the catalogue's English, no marker.
+    const { texts: _texts, ...fields } = made;
+    await db.update(reports).set({ data: sayAll(fields, english) as ReportData }).where(eq(reports.id, item.id));
+    expect((await req('GET', `reports-a/reports/${item.id}?format=html`)).body).toBe(html);
+    expect((await req('GET', `reports-a/reports/${item.id}?format=json`)).json()).toEqual(json);
+    await ctx.app.maintenance.sweep();
+    const [after] = await db.select().from(reports).where(eq(reports.id, item.id));
+    expect(after!.data).toEqual(made);
+    expect(JSON.stringify(after!.data)).not.toContain('"Latest"');
+    expect(html).toContain('Últimos datos');
   });
 });

@@ -1,11 +1,13 @@
 import type { Stamp } from '../scores/methodology.fns.ts';
-import { and, desc, eq, gte, lte } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
 import { ENGINE_IDS } from '../engines/catalogue.ts';
 import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { claimIdempotencyKey, requestFingerprint } from '../../lib/idempotency/idempotency.ts';
 import { createFormatter, type Language } from '../../lib/format/format.js';
+import { english, sayAll } from './messages.fns.ts';
+import { isLegacy, upgradeTexts } from './legacy.fns.ts';
 import type { JobsService } from '../jobs/jobs.service.ts';
 import { newId } from '../../lib/ids.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
@@ -138,7 +140,8 @@ export function createReportsService(deps: {
    * model versions, which it never prints and which cost a portfolio of many clients most of its reads).
    */
   async function data(ws: WorkspaceContext, row: ReportRow, opts: { lean?: boolean } = {}): Promise<ReportData> {
-    if (row.data) return row.data;
+    // A row stored as English before texts were messages reads through the legacy conversion until the upgrade pass rewrites it.
+    if (row.data) return isLegacy(row.data) ? upgradeTexts(row.data) : row.data;
     const type = row.type as ReportType;
     const engines = (row.engines?.length ? row.engines : ENGINE_IDS) as readonly string[];
     const [days, perEngineDays, brand] = await Promise.all([
@@ -202,10 +205,12 @@ export function createReportsService(deps: {
       const link = `${deps.mail.publicBaseUrl}/api/v1/workspaces/${ws.slug}/reports/${row.id}?format=html`;
       // The period as the report itself writes it ("Nov 20 – 26, 2026" in its language), the brand by name.
       const period = createFormatter({ locale: report.language }).period(row.periodFrom, row.periodTo);
+      // The mail's own words are English (its subject is filtered on); the title with them.
+      const title = english(report.title);
       await deps.mail.mailer.send({
-        to: email, subject: `${report.title}: ${report.brand.name}, ${period}${report.simulated ? ' (simulated data)' : ''}`,
+        to: email, subject: `${title}: ${report.brand.name}, ${period}${report.simulated ? ' (simulated data)' : ''}`,
         text: [
-          `The weekly ${report.title.toLowerCase()} of ${report.brand.name} for ${period} is ready (HTML below, CSV attached).`,
+          `The weekly ${title.toLowerCase()} of ${report.brand.name} for ${period} is ready (HTML below, CSV attached).`,
           `Open it: ${link}`, `All reports: ${deps.mail.publicBaseUrl}/w/${ws.slug}/reports`,
           ...(report.simulated ? ['It includes answers from simulated engines, not real AI engines.'] : []),
         ].join('\n') + '\n',
@@ -269,10 +274,26 @@ export function createReportsService(deps: {
         throw new AppError('not_ready', `The report is ${row.status}${row.error ? ` (${row.error})` : ''}; read it as JSON for its status.`, { status: row.status });
       }
       const report = await data(ws, row);
-      if (format === 'json') return { type: 'application/json; charset=utf-8', body: JSON.stringify({ ...rowView(row), report }) };
+      // JSON keeps the stable English headings and labels (raw numbers) that clients key on.
+      if (format === 'json') return { type: 'application/json; charset=utf-8', body: JSON.stringify({ ...rowView(row), report: sayAll(report, english) }) };
       if (format === 'csv') return { type: 'text/csv; charset=utf-8', body: toCsv(report, opts), filename: `${row.id}.csv` };
       if (format === 'html') return { type: 'text/html; charset=utf-8', body: toHtml(report) };
       return { type: 'application/pdf', body: row.pdf ?? (await renderPdf(report)), filename: `${row.id}.pdf` };
+    },
+
+    /**
+     * LEGACY, once per deployment: rewrites up to `batch` reports stored as English into messages
+     * (legacy.fns.ts); idempotent, and cheap once none is left. The maintenance sweep calls it.
+     * Returns how many rows it rewrote.
+     */
+    async upgradeStoredTexts(batch = 200): Promise<number> {
+      const rows = await db.select({ id: reports.id, data: reports.data }).from(reports)
+        .where(and(isNotNull(reports.data), sql`${reports.data}->>'texts' is null`)).limit(batch);
+      for (const row of rows) {
+        await db.update(reports).set({ data: upgradeTexts(row.data!) })
+          .where(and(eq(reports.id, row.id), sql`${reports.data}->>'texts' is null`));
+      }
+      return rows.length;
     },
 
     /** Listen for reports made by a job becoming `ready` or `failed`. */

@@ -1,7 +1,7 @@
 import { significant } from '../scores/scores.fns.ts';
 import { BOOTSTRAP_RESAMPLES } from '../scores/stats.fns.ts';
 import type { Snapshot } from '../scores/snapshot.fns.ts';
-import { en } from './messages.fns.ts';
+import { msg, type Text } from './messages.fns.ts';
 
 // The parts every report type shares, as data: the executive summary's changes, the per-day
 // series behind the chart, and the methodology appendix. Sentences are written by the renderer
@@ -79,7 +79,7 @@ export interface Methodology {
   /** Answers per prompt and engine in one run (the run's samples), when the snapshots tell it. */
   samplesPerPrompt: number | null;
   simulatedShare: number | null;
-  interval: string;
+  interval: Text;
 }
 
 const range = (xs: number[]) => (xs.length ? { min: Math.min(...xs), max: Math.max(...xs) } : null);
@@ -102,6 +102,6 @@ export function methodology(days: Day[], perEngineDays: Array<{ engine: string; 
     promptsPerDay: range(days.map((d) => d.data.prompts ?? 0).filter((p) => p > 0)),
     samplesPerPrompt: samples.length ? Math.round(Math.max(...samples)) : null,
     simulatedShare: total ? simulated / total : null,
-    interval: en('method.interval', { resamples: BOOTSTRAP_RESAMPLES }),
+    interval: msg('method.interval', { resamples: BOOTSTRAP_RESAMPLES }),
   };
 }

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { toCsv } from './csv.fns.ts';
 import { fixtureReport, TRAFFIC } from './reports.fixtures.ts';
 import { toHtml } from './render.fns.ts';
-import { trafficSections } from './traffic.fns.ts';
+import { english, sayAll } from './messages.fns.ts';
+import * as fns from './traffic.fns.ts';
+
+// The sections as JSON and CSV readers see them: messages in the stable English of the catalogue.
+const trafficSections = (...a: Parameters<typeof fns.trafficSections>) => sayAll(fns.trafficSections(...a), english);
 
 const FROM = '2026-11-01';
 const TO = '2026-11-03';

@@ -1,5 +1,5 @@
 import { wilson } from '../scores/scores.fns.ts';
-import { en, type MessageKey } from './messages.fns.ts';
+import { msg, type MessageKey, type Msg } from './messages.fns.ts';
 import type { Cell, Column, ColumnKind, Figure, Section } from './reports.fns.ts';
 
 // The workspace report's "AI crawlers and referrals" pages, from the access logs the workspace
@@ -26,10 +26,10 @@ export interface TrafficInput {
   pagesFrom: string;
 }
 
-const col = (key: MessageKey, kind: ColumnKind = 'text'): Column => ({ label: en(key), kind });
+const col = (key: MessageKey, kind: ColumnKind = 'text'): Column => ({ label: msg(key), kind });
 /** An error share and its interval exist only where a verified agent fetched. */
-const errorCols = (): Column[] => [{ ...col('col.errorShare', 'percent'), missing: en('note.noVerified') }, { ...col('col.errorInterval', 'interval'), missing: en('note.noVerified') }];
-const PURPOSE: Record<string, string> = { training: en('term.training'), search_index: en('term.searchIndex'), user_fetch: en('term.userFetch') };
+const errorCols = (): Column[] => [{ ...col('col.errorShare', 'percent'), missing: msg('note.noVerified') }, { ...col('col.errorInterval', 'interval'), missing: msg('note.noVerified') }];
+const PURPOSE: Record<string, Msg> = { training: msg('term.training'), search_index: msg('term.searchIndex'), user_fetch: msg('term.userFetch') };
 const DAY = 86_400_000;
 const days = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY) + 1;
 
@@ -54,13 +54,13 @@ function crawlers(rows: AgentDayRow[], referred: number): Section {
   const all = verified + claimed;
   const [errorShare, errorInterval] = share(errors, verified);
   const figures: Figure[] = [
-    { label: en('label.verifiedHits'), value: verified, unit: 'count', n: all, interval: null, note: en('note.verifiedHits') },
-    { label: en('label.claimedHits'), value: claimed, unit: 'count', n: all, interval: null, note: en('note.claimedHits') },
-    { label: en('label.errorShare'), value: errorShare, unit: '%', n: verified, interval: errorInterval, note: verified ? en('note.hitsOf', { k: errors, n: verified }) : en('note.noVerified') },
-    { label: en('label.referredVisits'), value: referred, unit: 'count', n: referred, interval: null, note: en('note.referredVisits') },
+    { label: msg('label.verifiedHits'), value: verified, unit: 'count', n: all, interval: null, note: msg('note.verifiedHits') },
+    { label: msg('label.claimedHits'), value: claimed, unit: 'count', n: all, interval: null, note: msg('note.claimedHits') },
+    { label: msg('label.errorShare'), value: errorShare, unit: '%', n: verified, interval: errorInterval, note: verified ? msg('note.hitsOf', { k: errors, n: verified }) : msg('note.noVerified') },
+    { label: msg('label.referredVisits'), value: referred, unit: 'count', n: referred, interval: null, note: msg('note.referredVisits') },
   ];
   return {
-    heading: en('heading.traffic'), figures,
+    heading: msg('heading.traffic'), figures,
     table: {
       // Operator and purpose together name a row (OpenAI trains with one agent and searches with another).
       labelColumns: 2,
@@ -73,9 +73,9 @@ function crawlers(rows: AgentDayRow[], referred: number): Section {
 function pages(input: TrafficInput, periodFrom: string, periodTo: string): Section {
   const from = input.pagesFrom > periodFrom ? input.pagesFrom : periodFrom;
   // Raw hits before the retention window are gone: say how much of the period the table counts.
-  const note = from > periodFrom ? en('note.pagesKept', { kept: from > periodTo ? 0 : days(from, periodTo), days: days(periodFrom, periodTo) }) : undefined;
+  const note = from > periodFrom ? msg('note.pagesKept', { kept: from > periodTo ? 0 : days(from, periodTo), days: days(periodFrom, periodTo) }) : undefined;
   return {
-    heading: en('heading.trafficPages'), figures: [], ...(note ? { note } : {}),
+    heading: msg('heading.trafficPages'), figures: [], ...(note ? { note } : {}),
     ...(input.pages.length
       ? {
         table: {
@@ -83,7 +83,7 @@ function pages(input: TrafficInput, periodFrom: string, periodTo: string): Secti
           rows: input.pages.map((p): Cell[] => [p.path, p.verifiedHits, ...share(p.verifiedErrors, p.verifiedHits), p.agents.join(', '), p.claimedHits]),
         },
       }
-      : { unavailable: en('na.noTrafficPages') }),
+      : { unavailable: msg('na.noTrafficPages') }),
   };
 }
 
@@ -100,9 +100,9 @@ function referrals(rows: ReferralRow[]): Section {
     const [path, visits] = [...e.paths].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]!;
     return { engine, visits: e.visits, top: path, topVisits: visits };
   }).sort((a, b) => b.visits - a.visits || a.engine.localeCompare(b.engine));
-  if (!list.length) return { heading: en('heading.trafficReferrals'), figures: [], unavailable: en('na.noReferrals') };
+  if (!list.length) return { heading: msg('heading.trafficReferrals'), figures: [], unavailable: msg('na.noReferrals') };
   return {
-    heading: en('heading.trafficReferrals'), figures: [],
+    heading: msg('heading.trafficReferrals'), figures: [],
     bars: list.map((e) => ({ label: e.engine, value: e.visits })), barUnit: 'count', barKind: 'engine',
     table: {
       columns: [col('col.engine', 'engine'), col('col.visits', 'count'), col('col.share', 'percent'), col('col.shareInterval', 'interval'), col('col.topLanding'), col('col.topLandingVisits', 'count')],
@@ -118,7 +118,7 @@ function referrals(rows: ReferralRow[]): Section {
  */
 export function trafficSections(input: TrafficInput | undefined, periodFrom: string, periodTo: string): Section[] {
   if (!input?.logsSent) return [];
-  if (!input.agentDays.length && !input.referrals.length) return [{ heading: en('heading.traffic'), figures: [], unavailable: en('na.noTraffic') }];
+  if (!input.agentDays.length && !input.referrals.length) return [{ heading: msg('heading.traffic'), figures: [], unavailable: msg('na.noTraffic') }];
   const referred = input.referrals.reduce((s, r) => s + r.visits, 0);
   return [crawlers(input.agentDays, referred), pages(input, periodFrom, periodTo), referrals(input.referrals)];
 }

@@ -1,14 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { compiledDir } from '../../lib/process-entry.ts';
 
-// The dashboard's browser bundle (app.js, app.css): the prebuilt one beside this file when a
-// build wrote it (`bundle/`, what a production start serves), else built in memory by esbuild
-// from the sources (development and tests, which need no build step). Built once per process,
+// The dashboard's browser bundle (app.js, app.css): a compiled server serves the one its build
+// wrote (dist/dashboard/, scripts/build.mjs), so production needs no bundler at run time; run from
+// the sources (development and tests, which need no build step) it is built in memory by esbuild,
+// so an edit to the client is never hidden behind an older build. Built once per process,
 // at the first request for it, so a process that never serves the dashboard never pays for it.
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const PREBUILT = path.join(here, 'bundle');
+const dist = compiledDir();
+const PREBUILT = dist ? path.join(dist, 'dashboard') : null;
 // The build script sits at the same depth from src/ and from a compiled dist/.
 const BUILD_SCRIPT = new URL('../../../scripts/build-dashboard.mjs', import.meta.url).href;
 export const BUNDLE_FILES = ['app.js', 'app.css'] as const;
@@ -16,8 +17,9 @@ export const BUNDLE_FILES = ['app.js', 'app.css'] as const;
 type Build = (options?: { minify?: boolean }) => Promise<Map<string, string>>;
 
 function prebuilt(): Map<string, string> | null {
-  if (!BUNDLE_FILES.every((name) => existsSync(path.join(PREBUILT, name)))) return null;
-  return new Map(BUNDLE_FILES.map((name) => [name, readFileSync(path.join(PREBUILT, name), 'utf8')]));
+  const dir = PREBUILT;
+  if (!dir || !BUNDLE_FILES.every((name) => existsSync(path.join(dir, name)))) return null;
+  return new Map(BUNDLE_FILES.map((name) => [name, readFileSync(path.join(dir, name), 'utf8')]));
 }
 
 async function built(): Promise<Map<string, string>> {

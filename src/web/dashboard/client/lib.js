@@ -4,6 +4,7 @@ import { h, render } from 'preact';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import htm from 'htm';
 import { createFormatter, plural } from '../../../lib/format/format.js';
+import { t } from '../../../lib/messages/index.ts';
 import { createApiClient } from '../../../client/api.ts';
 
 export const html = htm.bind(h);
@@ -111,6 +112,12 @@ export function useAction() {
  * locale and time zone, display names, and "Not enough data: <reason>" instead of a bare dash.
  */
 export const fmt = createFormatter({ locale: navigator.language || 'en', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC' });
+/**
+ * A word of the one message catalogue (src/lib/messages, bundled into the dashboard's script):
+ * the dashboard's words live there beside the reports' and the formatter's (`dashboard.`, `count.`
+ * keys). The dashboard's own text is English for now, so its words are too.
+ */
+export const say = (key, params) => t('en', key, params);
 export const usd = (micros) => fmt.usd(micros);
 /** A figure to one decimal; `digits` 0 for whole counts (Lighthouse scores, ranks). */
 export const num = (v, digits = 1, reason) => (digits === 0 ? fmt.count(v, reason) : fmt.decimal(v, reason));

@@ -1,9 +1,9 @@
 // One recommendation opened on the board: its evidence (figures with n and 95% intervals, the
 // prompts and sources behind it), its measured effect (against holdout prompts when it targets
 // named prompts, else before/after; intervals and the verdict) and, for Reddit threads, the reply drafts — every version readable, a new one on demand.
-import { Alert, Loading, Simulated, api, fmt, html, interval, num, plural, when, useAction, useLoad, useState, ws } from '../lib.js';
+import { Alert, Loading, Simulated, api, fmt, html, interval, num, plural, say, when, useAction, useLoad, useState, ws } from '../lib.js';
 
-const VERDICTS = { improved: 'Improved', worse: 'Worse', no_detectable_change: 'No detectable change', pending: 'Pending' };
+const VERDICTS = ['improved', 'worse', 'no_detectable_change', 'pending'];
 
 /** One side of the effect: value with k of n and its interval, or that it was not measured. */
 function Measured({ label, m }) {
@@ -31,7 +31,7 @@ export function Effect({ effect }) {
   return html`<div class="effect-box">
     <h4>Effect</h4>
     ${effect.estimate ? html`<p class="effect-line" data-comparison=${effect.comparison}><strong>${fmt.effect(effect)}</strong></p>` : null}
-    <p class="effect"><strong class=${`verdict ${effect.verdict}`}>${VERDICTS[effect.verdict] ?? effect.verdict}</strong>. ${effect.explanation}</p>
+    <p class="effect"><strong class=${`verdict ${effect.verdict}`}>${VERDICTS.includes(effect.verdict) ? say(`dashboard.verdict.${effect.verdict}`) : effect.verdict}</strong>. ${effect.explanation}</p>
     ${effect.sides ? html`<${Sides} sides=${effect.sides} />` : null}
     ${effect.comparison === 'before_after' && effect.comparisonReason ? html`<p class="muted">Compared before/after, not with holdout prompts: ${effect.comparisonReason}.</p>` : null}
     ${metric.name ? html`<p class="muted">Metric: ${metric.name.replaceAll('_', ' ')}${scope ? ` (${scope})` : ''}${metric.better ? `, ${metric.better} is better` : ''}</p>` : null}

@@ -1,6 +1,6 @@
-import type { Messages } from './messages.en.ts';
+import type { Messages } from './en.ts';
 
-// Catalan. Written with plain spaces; messages.fns.ts puts the no-break space before "%".
+// Catalan. Written with plain spaces; the catalogue (catalogue.ts) puts the no-break space before "%".
 // A recommendation ("recomanació") is feminine: its statuses agree with it.
 
 export const CA: Messages = {
@@ -117,9 +117,27 @@ export const CA: Messages = {
   'ui.mail.unsubscribe': '{link} d’aquests informes.',
   'ui.mail.unsubscribeLink': 'Donar-se de baixa',
   'ui.mail.simulatedTag': '(dades simulades)',
-  'ui.mail.oneClient': '1 client',
-  'ui.portfolio.title': 'Informe de cartera', 'ui.portfolio.clients': '{n} clients', 'ui.portfolio.client': 'Client', 'ui.portfolio.change': 'Canvi', 'ui.portfolio.rival': 'Competidor principal', 'ui.portfolio.sim': 'Simulat',
+  'ui.portfolio.title': 'Informe de cartera', 'ui.portfolio.clients': '{n, plural, one {# client} other {# clients}}', 'ui.portfolio.client': 'Client', 'ui.portfolio.change': 'Canvi', 'ui.portfolio.rival': 'Competidor principal', 'ui.portfolio.sim': 'Simulat',
   'ui.portfolio.steady': 'no significatiu', 'ui.portfolio.sig': 'significatiu', 'ui.portfolio.none': 'Un sol dia mesurat', 'ui.portfolio.board': 'Classificació (primers {count})',
   'ui.portfolio.method': 'Com s’obtenen aquestes xifres', 'ui.portfolio.methodText': 'Les xifres de cada client són el seu resum de visibilitat del període: la puntuació, l’interval del 95 % i n de l’últim dia mesurat.',
   'ui.portfolio.simBanner': 'Dades simulades: part de les respostes provenen de motors simulats, no de motors d’IA reals ({engines}).', 'ui.portfolio.empty': 'Cap client: aquest compte no té cap espai de treball.',
+
+  'format.notEnough': 'Dades insuficients', 'format.notEnoughWhy': 'Dades insuficients: {reason}', 'format.allEngines': 'Tots els motors',
+  'format.significant': 'significatiu', 'format.notSignificant': 'no significatiu',
+  'metric.score': 'Puntuació GEO', 'metric.visibility': 'Visibilitat', 'metric.relativeSov': 'Quota de veu relativa', 'metric.position': 'Posició',
+  'metric.sentiment': 'Sentiment', 'metric.volume': 'Quota de cites pròpies', 'metric.citationRate': 'Taxa de cites',
+  'effect.estimate': 'efecte: {points} punts ({interval}), davant dels prompts de control', 'effect.beforeAfter': 'efecte: {points} punts, abans/després (sense control: {reason})',
+  'effect.noiseDays': '{days, plural, one {encara no es distingeix del soroll: # dia més al ritme actual} other {encara no es distingeix del soroll: uns # dies més al ritme actual}}',
+  'effect.noiseYear': 'encara no es distingeix del soroll: més d’un any al ritme actual',
+  'effect.noiseNever': 'no es distingeix del soroll: els dies previs a l’acceptació són massa sorollosos perquè més dies ho resolguin',
+  'reason.no_answers': 'no hi ha respostes en aquest període', 'reason.no_mentions': 'la marca no va ser esmentada', 'reason.no_citations': 'cap resposta no va citar una font',
+  'reason.no_interval': 'és una mitjana, sense interval', 'reason.no_previous': 'no hi ha cap mesura anterior per comparar', 'reason.no_runs': 'cap mesura no va acabar en aquest període',
+  'reason.too_few': 'massa poques respostes per a una xifra fiable', 'reason.missing_component': 'un component de la puntuació no té dades', 'reason.not_measured': 'no mesurat',
+
+  'count.answers': '{n, plural, one {# resposta} other {# respostes}}', 'count.prompts': '{n, plural, one {# prompt} other {# prompts}}',
+  'count.days': '{n, plural, one {# dia} other {# dies}}', 'count.engines': '{n, plural, one {# motor} other {# motors}}',
+  'count.attempts': '{n, plural, one {# intent} other {# intents}}',
+
+  'dashboard.verdict.improved': 'Millora', 'dashboard.verdict.worse': 'Empitjora', 'dashboard.verdict.no_detectable_change': 'Sense canvi detectable', 'dashboard.verdict.pending': 'Pendent',
+  'dashboard.trigger.run': 'després d’una mesura', 'dashboard.trigger.weekly': 'setmanal', 'dashboard.trigger.on_demand': 'a petició', 'dashboard.trigger.scheduled': 'per a un enviament programat',
 };

@@ -1,6 +1,6 @@
-import type { Messages } from './messages.en.ts';
+import type { Messages } from './en.ts';
 
-// French. Written with plain spaces before ":", ";" and "%"; messages.fns.ts turns them into
+// French. Written with plain spaces before ":", ";" and "%"; the catalogue (catalogue.ts) turns them into
 // the narrow no-break space French typography asks for (as the formatter's numbers have it).
 // A recommendation ("recommandation") is feminine: its statuses agree with it.
 
@@ -118,9 +118,27 @@ export const FR: Messages = {
   'ui.mail.unsubscribe': '{link} de ces rapports.',
   'ui.mail.unsubscribeLink': 'Se désabonner',
   'ui.mail.simulatedTag': '(données simulées)',
-  'ui.mail.oneClient': '1 client',
-  'ui.portfolio.title': 'Rapport de portefeuille', 'ui.portfolio.clients': '{n} clients', 'ui.portfolio.client': 'Client', 'ui.portfolio.change': 'Évolution', 'ui.portfolio.rival': 'Principal concurrent', 'ui.portfolio.sim': 'Simulé',
+  'ui.portfolio.title': 'Rapport de portefeuille', 'ui.portfolio.clients': '{n, plural, one {# client} other {# clients}}', 'ui.portfolio.client': 'Client', 'ui.portfolio.change': 'Évolution', 'ui.portfolio.rival': 'Principal concurrent', 'ui.portfolio.sim': 'Simulé',
   'ui.portfolio.steady': 'non significatif', 'ui.portfolio.sig': 'significatif', 'ui.portfolio.none': 'Un seul jour mesuré', 'ui.portfolio.board': 'Classement (les {count} premiers)',
   'ui.portfolio.method': 'Comment ces chiffres sont obtenus', 'ui.portfolio.methodText': 'Les chiffres de chaque client sont sa synthèse de visibilité sur la période : le score, l’intervalle à 95 % et n du dernier jour mesuré.',
   'ui.portfolio.simBanner': 'Données simulées : une partie des réponses provient de moteurs simulés, et non de vrais moteurs d’IA ({engines}).', 'ui.portfolio.empty': 'Aucun client : ce compte n’a accès à aucun espace de travail.',
+
+  'format.notEnough': 'Données insuffisantes', 'format.notEnoughWhy': 'Données insuffisantes : {reason}', 'format.allEngines': 'Tous les moteurs',
+  'format.significant': 'significatif', 'format.notSignificant': 'non significatif',
+  'metric.score': 'Score GEO', 'metric.visibility': 'Visibilité', 'metric.relativeSov': 'Part de voix relative', 'metric.position': 'Position',
+  'metric.sentiment': 'Sentiment', 'metric.volume': 'Part de citations propres', 'metric.citationRate': 'Taux de citation',
+  'effect.estimate': 'effet : {points} points ({interval}), face aux prompts témoins', 'effect.beforeAfter': 'effet : {points} points, avant/après (sans témoin : {reason})',
+  'effect.noiseDays': '{days, plural, one {pas encore distinguable du bruit : environ # jour de plus au rythme actuel} other {pas encore distinguable du bruit : environ # jours de plus au rythme actuel}}',
+  'effect.noiseYear': 'pas encore distinguable du bruit : plus d’un an au rythme actuel',
+  'effect.noiseNever': 'pas distinguable du bruit : les jours avant l’acceptation sont trop bruités pour que des jours de plus tranchent',
+  'reason.no_answers': 'aucune réponse sur cette période', 'reason.no_mentions': 'la marque n’a pas été citée', 'reason.no_citations': 'aucune réponse n’a cité de source',
+  'reason.no_interval': 'une moyenne, sans intervalle', 'reason.no_previous': 'aucune mesure antérieure à comparer', 'reason.no_runs': 'aucune mesure réussie sur cette période',
+  'reason.too_few': 'trop peu de réponses pour un chiffre fiable', 'reason.missing_component': 'une composante du score n’a pas de données', 'reason.not_measured': 'non mesuré',
+
+  'count.answers': '{n, plural, one {# réponse} other {# réponses}}', 'count.prompts': '{n, plural, one {# prompt} other {# prompts}}',
+  'count.days': '{n, plural, one {# jour} other {# jours}}', 'count.engines': '{n, plural, one {# moteur} other {# moteurs}}',
+  'count.attempts': '{n, plural, one {# tentative} other {# tentatives}}',
+
+  'dashboard.verdict.improved': 'Amélioration', 'dashboard.verdict.worse': 'Dégradation', 'dashboard.verdict.no_detectable_change': 'Aucun changement détectable', 'dashboard.verdict.pending': 'En attente',
+  'dashboard.trigger.run': 'après une mesure', 'dashboard.trigger.weekly': 'hebdomadaire', 'dashboard.trigger.on_demand': 'à la demande', 'dashboard.trigger.scheduled': 'pour un envoi programmé',
 };

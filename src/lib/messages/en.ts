@@ -1,14 +1,18 @@
-// The English of every text a report's reader sees, keyed by stable keys; the other languages
-// (messages.es.ts, messages.ca.ts, messages.fr.ts) are typed from it, so TypeScript refuses a
-// language that lacks a key. This English is also the report data's vocabulary: `buildReport`
-// stores these texts (JSON and CSV readers key on them, stored reports hold them), and the
-// renderer finds them here again to translate them (messages.fns.ts). So an English text, once
-// shipped, stays as it is; `{name}` marks a parameter.
+// The one message catalogue's source table: the English of every text a person reads (reports,
+// mails, the shared formatter's words, the dashboard), keyed by stable keys. es.ts, ca.ts and
+// fr.ts are typed from it (`Messages`), so a language that lacks a key, or has one too many,
+// fails `tsc`. Messages are ICU MessageFormat (`{name}` a parameter, `{n, plural, one {# …} other
+// {# …}}` a count with its noun, `#` the count as the shared formatter writes it); see
+// catalogue.ts for how they are rendered and docs/reports.md "Languages" for adding a key.
+//
+// Stored texts are keys with parameters, never this English: so an English text may be improved
+// here at any time and every stored report reads the new wording. Keys, once stored, stay.
 //
 // Groups: `title.` report titles, `heading.` section headings, `label.` figure labels, `col.`
 // table columns, `note.` figure notes, `na.` why a section has no figures, `term.` words in table
-// cells and bars (lower-case codes, as the data has them), `method.` the appendix's stored
-// sentence; `ui.` and `sentence.` are written by the renderer only (never stored).
+// cells and bars, `method.` the appendix's stored sentence; `ui.` and `sentence.` are written by
+// the report renderer; `format.`, `metric.`, `effect.`, `reason.` the shared formatter's words;
+// `count.` counts with their noun; `dashboard.` the dashboard's words.
 
 export const EN = {
   'title.visibility_summary': 'Visibility summary', 'title.competitor_comparison': 'Competitor comparison', 'title.citation_sources': 'Citation sources',
@@ -127,11 +131,34 @@ export const EN = {
   'ui.mail.unsubscribe': '{link} from these reports.',
   'ui.mail.unsubscribeLink': 'Unsubscribe',
   'ui.mail.simulatedTag': '(simulated data)',
-  'ui.mail.oneClient': '1 client',
-  'ui.portfolio.title': 'Portfolio report', 'ui.portfolio.clients': '{n} clients', 'ui.portfolio.client': 'Client', 'ui.portfolio.change': 'Change', 'ui.portfolio.rival': 'Top competitor', 'ui.portfolio.sim': 'Simulated',
+  'ui.portfolio.title': 'Portfolio report', 'ui.portfolio.clients': '{n, plural, one {# client} other {# clients}}', 'ui.portfolio.client': 'Client', 'ui.portfolio.change': 'Change', 'ui.portfolio.rival': 'Top competitor', 'ui.portfolio.sim': 'Simulated',
   'ui.portfolio.steady': 'not significant', 'ui.portfolio.sig': 'significant', 'ui.portfolio.none': 'One day measured', 'ui.portfolio.board': 'Scoreboard (top {count})',
   'ui.portfolio.method': 'How these figures are made', 'ui.portfolio.methodText': 'Each client’s figures are its visibility summary for the period: the score, 95% interval and n of the score endpoint for the period’s last measured day.',
   'ui.portfolio.simBanner': 'Simulated data: some clients’ answers come from simulated engines, not real AI engines ({engines}).', 'ui.portfolio.empty': 'No client: this account reaches no workspace.',
+
+
+  // The shared formatter's words (src/lib/format/format.js): a missing figure, the pooled engines,
+  // significance, metric names, a recommendation's effect, and the reasons a figure is missing.
+  'format.notEnough': 'Not enough data', 'format.notEnoughWhy': 'Not enough data: {reason}', 'format.allEngines': 'All engines',
+  'format.significant': 'significant', 'format.notSignificant': 'not significant',
+  'metric.score': 'GEO score', 'metric.visibility': 'Visibility', 'metric.relativeSov': 'Relative share of voice', 'metric.position': 'Position',
+  'metric.sentiment': 'Sentiment', 'metric.volume': 'Owned citation share', 'metric.citationRate': 'Citation rate',
+  'effect.estimate': 'effect: {points} points ({interval}), vs. holdout', 'effect.beforeAfter': 'effect: {points} points, before/after (no holdout: {reason})',
+  'effect.noiseDays': '{days, plural, one {not distinguishable from noise yet: about # more day at today’s cadence} other {not distinguishable from noise yet: about # more days at today’s cadence}}',
+  'effect.noiseYear': 'not distinguishable from noise yet: more than a year at today’s cadence',
+  'effect.noiseNever': 'not distinguishable from noise: the days before acceptance are too noisy for more days to settle it',
+  'reason.no_answers': 'no answers in this period', 'reason.no_mentions': 'the brand was not mentioned', 'reason.no_citations': 'no answer cited a source',
+  'reason.no_interval': 'an average, which has no interval', 'reason.no_previous': 'no earlier measurement to compare', 'reason.no_runs': 'no measurement succeeded in this period',
+  'reason.too_few': 'too few answers for a reliable figure', 'reason.missing_component': 'a component of the score has no data', 'reason.not_measured': 'not measured',
+
+  // Counts with their noun (ICU plurals: each language's own rules through Intl.PluralRules).
+  'count.answers': '{n, plural, one {# answer} other {# answers}}', 'count.prompts': '{n, plural, one {# prompt} other {# prompts}}',
+  'count.days': '{n, plural, one {# day} other {# days}}', 'count.engines': '{n, plural, one {# engine} other {# engines}}',
+  'count.attempts': '{n, plural, one {# attempt} other {# attempts}}',
+
+  // The dashboard's words (src/web/dashboard/client): verdicts of a done recommendation, what made a report.
+  'dashboard.verdict.improved': 'Improved', 'dashboard.verdict.worse': 'Worse', 'dashboard.verdict.no_detectable_change': 'No detectable change', 'dashboard.verdict.pending': 'Pending',
+  'dashboard.trigger.run': 'after a run', 'dashboard.trigger.weekly': 'weekly', 'dashboard.trigger.on_demand': 'on request', 'dashboard.trigger.scheduled': 'for a scheduled mail',
 } as const;
 
 export type MessageKey = keyof typeof EN;

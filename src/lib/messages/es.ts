@@ -1,6 +1,6 @@
-import type { Messages } from './messages.en.ts';
+import type { Messages } from './en.ts';
 
-// Spanish. Written with plain spaces; messages.fns.ts puts the no-break space before "%".
+// Spanish. Written with plain spaces; the catalogue (catalogue.ts) puts the no-break space before "%".
 // A recommendation ("recomendación") is feminine: its statuses agree with it.
 
 export const ES: Messages = {
@@ -117,9 +117,27 @@ export const ES: Messages = {
   'ui.mail.unsubscribe': '{link} de estos informes.',
   'ui.mail.unsubscribeLink': 'Darse de baja',
   'ui.mail.simulatedTag': '(datos simulados)',
-  'ui.mail.oneClient': '1 cliente',
-  'ui.portfolio.title': 'Informe de cartera', 'ui.portfolio.clients': '{n} clientes', 'ui.portfolio.client': 'Cliente', 'ui.portfolio.change': 'Cambio', 'ui.portfolio.rival': 'Principal competidor', 'ui.portfolio.sim': 'Simulado',
+  'ui.portfolio.title': 'Informe de cartera', 'ui.portfolio.clients': '{n, plural, one {# cliente} other {# clientes}}', 'ui.portfolio.client': 'Cliente', 'ui.portfolio.change': 'Cambio', 'ui.portfolio.rival': 'Principal competidor', 'ui.portfolio.sim': 'Simulado',
   'ui.portfolio.steady': 'no significativo', 'ui.portfolio.sig': 'significativo', 'ui.portfolio.none': 'Un solo día medido', 'ui.portfolio.board': 'Clasificación (primeros {count})',
   'ui.portfolio.method': 'Cómo se obtienen estas cifras', 'ui.portfolio.methodText': 'Las cifras de cada cliente son su resumen de visibilidad del periodo: la puntuación, el intervalo del 95 % y n del último día medido.',
   'ui.portfolio.simBanner': 'Datos simulados: parte de las respuestas provienen de motores simulados, no de motores de IA reales ({engines}).', 'ui.portfolio.empty': 'Sin clientes: esta cuenta no tiene ningún espacio de trabajo.',
+
+  'format.notEnough': 'Datos insuficientes', 'format.notEnoughWhy': 'Datos insuficientes: {reason}', 'format.allEngines': 'Todos los motores',
+  'format.significant': 'significativo', 'format.notSignificant': 'no significativo',
+  'metric.score': 'Puntuación GEO', 'metric.visibility': 'Visibilidad', 'metric.relativeSov': 'Cuota de voz relativa', 'metric.position': 'Posición',
+  'metric.sentiment': 'Sentimiento', 'metric.volume': 'Cuota de citas propias', 'metric.citationRate': 'Tasa de citas',
+  'effect.estimate': 'efecto: {points} puntos ({interval}), frente a los prompts de control', 'effect.beforeAfter': 'efecto: {points} puntos, antes/después (sin control: {reason})',
+  'effect.noiseDays': '{days, plural, one {aún no se distingue del ruido: # día más al ritmo actual} other {aún no se distingue del ruido: unos # días más al ritmo actual}}',
+  'effect.noiseYear': 'aún no se distingue del ruido: más de un año al ritmo actual',
+  'effect.noiseNever': 'no se distingue del ruido: los días previos a la aceptación son demasiado ruidosos para que más días lo resuelvan',
+  'reason.no_answers': 'no hay respuestas en este periodo', 'reason.no_mentions': 'la marca no fue mencionada', 'reason.no_citations': 'ninguna respuesta citó una fuente',
+  'reason.no_interval': 'es una media, sin intervalo', 'reason.no_previous': 'no hay una medición anterior para comparar', 'reason.no_runs': 'ninguna medición terminó en este periodo',
+  'reason.too_few': 'demasiado pocas respuestas para una cifra fiable', 'reason.missing_component': 'un componente de la puntuación no tiene datos', 'reason.not_measured': 'no medido',
+
+  'count.answers': '{n, plural, one {# respuesta} other {# respuestas}}', 'count.prompts': '{n, plural, one {# prompt} other {# prompts}}',
+  'count.days': '{n, plural, one {# día} other {# días}}', 'count.engines': '{n, plural, one {# motor} other {# motores}}',
+  'count.attempts': '{n, plural, one {# intento} other {# intentos}}',
+
+  'dashboard.verdict.improved': 'Mejora', 'dashboard.verdict.worse': 'Empeora', 'dashboard.verdict.no_detectable_change': 'Sin cambio detectable', 'dashboard.verdict.pending': 'Pendiente',
+  'dashboard.trigger.run': 'tras una medición', 'dashboard.trigger.weekly': 'semanal', 'dashboard.trigger.on_demand': 'a petición', 'dashboard.trigger.scheduled': 'para un envío programado',
 };
