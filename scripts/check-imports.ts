@@ -15,4 +15,4 @@ if (problems.length) {
   console.error(`${problems.length} import problem(s)`);
   process.exit(1);
 }
-console.log(`imports: ${Object.keys(graph).length} files, no circle, no module reaching into another's internals`);
+console.log(`imports: ${Object.keys(graph).length} files, no circle, no two modules importing each other, no module reaching into another's internals`);

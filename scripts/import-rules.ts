@@ -8,6 +8,9 @@
 //   (*.reads.ts: read queries it offers other modules), its schemas and types. Its repo, routes,
 //   jobs and tables are its own: tables may reference other modules' tables (foreign keys), and
 //   nothing else imports another module's tables.
+// - No two modules import each other, through any of their files: a module builds on the ones
+//   below it, and what flows back up is handed in at startup (a port or a callback). Foreign keys
+//   between tables count like any other import.
 
 export type Graph = Record<string, string[]>;
 
@@ -47,9 +50,28 @@ export function internalsImport(file: string, dep: string): string | null {
   return null;
 }
 
+/** Module pairs that import each other, each once as "a <-> b" (a before b), with one file of each direction. */
+export function mutualModules(graph: Graph): string[] {
+  const edges = new Map<string, string>();
+  for (const [file, deps] of Object.entries(graph)) {
+    const from = moduleOf(file);
+    for (const dep of deps) {
+      const to = moduleOf(dep);
+      if (from && to && from !== to && !edges.has(`${from}>${to}`)) edges.set(`${from}>${to}`, `${file} -> ${dep}`);
+    }
+  }
+  const pairs: string[] = [];
+  for (const [key, example] of edges) {
+    const [a, b] = key.split('>') as [string, string];
+    if (a < b && edges.has(`${b}>${a}`)) pairs.push(`modules ${a} and ${b} import each other: ${example}; ${edges.get(`${b}>${a}`)}`);
+  }
+  return pairs.sort();
+}
+
 /** The problems of a graph, one line each; empty when it keeps the rules. */
 export function importProblems(graph: Graph): string[] {
   const problems = circles(graph).map((c) => `import circle: ${c.join(' > ')} > ${c[0]}`);
+  problems.push(...mutualModules(graph));
   for (const [file, deps] of Object.entries(graph)) {
     for (const dep of deps) {
       const problem = internalsImport(file, dep);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { circles, importProblems, internalsImport, type Graph } from '../scripts/import-rules.ts';
+import { circles, importProblems, internalsImport, mutualModules, type Graph } from '../scripts/import-rules.ts';
 
 // The import check's rules over small made-up graphs (the repository's own graph is checked by
 // `npm run check:imports` in CI).
@@ -37,6 +37,25 @@ describe('internalsImport', () => {
     ['app.ts', 'modules/jobs/jobs.routes.ts', true],
   ])('%s -> %s allowed: %s', (file, dep, allowed) => {
     expect(internalsImport(file, dep) === null).toBe(allowed);
+  });
+});
+
+describe('mutualModules', () => {
+  it.each<[string, Graph, number]>([
+    ['one way', { 'modules/runs/runs.service.ts': ['modules/jobs/jobs.service.ts'], 'modules/jobs/jobs.service.ts': [] }, 0],
+    ['both ways through different files (no file circle)', {
+      'modules/credits/credits.service.ts': ['modules/metrics/recorder.ts'], 'modules/metrics/recorder.ts': [],
+      'modules/metrics/metrics.service.ts': ['modules/credits/credits.reads.ts'], 'modules/credits/credits.reads.ts': [],
+    }, 1],
+    ['within one module', { 'modules/runs/a.ts': ['modules/runs/b.ts'], 'modules/runs/b.ts': ['modules/runs/a.ts'] }, 0],
+    ['outside modules/', { 'app.ts': ['lib/db.ts'], 'lib/db.ts': [] }, 0],
+  ])('%s', (_name, graph, count) => {
+    expect(mutualModules(graph)).toHaveLength(count);
+  });
+
+  it('names both directions', () => {
+    expect(mutualModules({ 'modules/b/x.ts': ['modules/a/y.ts'], 'modules/a/z.ts': ['modules/b/w.ts'] }))
+      .toEqual(['modules a and b import each other: modules/a/z.ts -> modules/b/w.ts; modules/b/x.ts -> modules/a/y.ts']);
   });
 });
 
