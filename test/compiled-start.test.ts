@@ -80,9 +80,11 @@ describe('the compiled server (node dist/main.js)', { timeout: 120_000 }, () => 
     expect(health.status, log).toBe(200);
     const dashboard = await (await fetch(`${base}/`)).text();
     expect(dashboard).toContain('/assets/dashboard/app.js');
-    for (const asset of ['/assets/dashboard/app.js', '/assets/vendor/format.js', '/assets/vendor/preact.js', '/favicon.ico', '/device']) {
+    for (const asset of ['/assets/dashboard/app.js', '/assets/dashboard/app.css', '/favicon.ico', '/device']) {
       expect((await fetch(`${base}${asset}`)).status, asset).toBe(200);
     }
+    // The dashboard's bundle is the one the build wrote (no bundler runs in production).
+    expect(await (await fetch(`${base}/assets/dashboard/app.js`)).text()).toBe(readFileSync(path.join(dist, 'dashboard', 'app.js'), 'utf8'));
     const scoring = await fetch(`${base}/api/v1/docs/scoring`);
     expect(scoring.status).toBe(200);
     expect(await scoring.text()).toMatch(/^# /);
