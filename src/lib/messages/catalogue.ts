@@ -103,7 +103,10 @@ export function formatMessage(language: Language, key: MessageKey, params: Param
   const before = writer;
   writer = number;
   try {
-    return String(c.format.format(values));
+    // The values are strings and numbers only; named as such, because the library's generic
+    // signature reads differently under the dashboard's looser compiler settings.
+    const format = c.format.format as (values: Record<string, string | number>) => unknown;
+    return String(format(values));
   } finally {
     writer = before;
   }
