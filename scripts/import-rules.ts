@@ -8,6 +8,8 @@
 //   (*.reads.ts: read queries it offers other modules), its schemas and types. Its repo, routes,
 //   jobs and tables are its own: tables may reference other modules' tables (foreign keys), and
 //   nothing else imports another module's tables.
+// - The worker entry (worker.ts) reaches neither the HTTP step (startup/http.ts) nor the web
+//   pages (web/): a process that works jobs makes no server, no OpenAPI document, no dashboard.
 // - No two modules import each other, through any of their files: a module builds on the ones
 //   below it, and what flows back up is handed in at startup (a port or a callback). Foreign keys
 //   between tables count like any other import.
@@ -68,10 +70,30 @@ export function mutualModules(graph: Graph): string[] {
   return pairs.sort();
 }
 
+const HTTP_ONLY = /^(startup\/http\.ts|web\/)/;
+
+/** Files only an API process needs that `entry` (a worker's entry) reaches, each with the path that reaches it. */
+export function httpReachedFrom(graph: Graph, entry: string): string[] {
+  const via = new Map<string, string>([[entry, entry]]);
+  const queue = [entry];
+  const found: string[] = [];
+  while (queue.length) {
+    const file = queue.shift()!;
+    for (const dep of graph[file] ?? []) {
+      if (via.has(dep)) continue;
+      via.set(dep, `${via.get(file)} > ${dep}`);
+      if (HTTP_ONLY.test(dep)) found.push(`${entry} reaches ${dep}, which only an API process needs: ${via.get(dep)}`);
+      else queue.push(dep);
+    }
+  }
+  return found.sort();
+}
+
 /** The problems of a graph, one line each; empty when it keeps the rules. */
 export function importProblems(graph: Graph): string[] {
   const problems = circles(graph).map((c) => `import circle: ${c.join(' > ')} > ${c[0]}`);
   problems.push(...mutualModules(graph));
+  if (graph['worker.ts']) problems.push(...httpReachedFrom(graph, 'worker.ts'));
   for (const [file, deps] of Object.entries(graph)) {
     for (const dep of deps) {
       const problem = internalsImport(file, dep);

@@ -7,6 +7,7 @@ import { parseEngineLimits, type EngineLimitsConfig } from './modules/engines/li
 import { DEFAULT_CANARY_PROMPTS, type CanaryConfig } from './modules/canaries/canary-set.ts';
 import { ALL_ENGINE_IDS, DEFAULT_PRICING, ENGINE_IDS, OPTIONAL_ENGINE_IDS, PROVIDERS, isOptionalEngine, type EngineId, type OptionalEngineId, type ProviderConfig } from './modules/engines/catalogue.ts';
 import type { PipelineConfig } from './modules/runs/runs.config.ts';
+import type { MailConfig } from './modules/email/email.config.ts';
 import type { PaymentsConfig } from './modules/billing/billing.config.ts';
 import type { SeoConfig } from './modules/pages/pages.config.ts';
 import { trimTrailingSlashes } from './lib/text/trim.ts';
@@ -82,15 +83,6 @@ export interface Config {
 
 
 
-export interface MailConfig {
-  /** Outgoing mail over SMTP (`SMTP_URL`); without it mail goes to the log (never in production). */
-  smtpUrl: string | undefined;
-  from: string;
-  /** AgentMail inbox API, used when EMAIL_PROVIDER=agentmail. */
-  agentmail: { apiKey: string; baseUrl: string; domain: string | undefined } | undefined;
-  /** Base delay of the inbox provisioning backoff (1×, 2× between the 3 attempts). */
-  inboxRetryBaseMs: number;
-}
 
 
 

@@ -1,10 +1,13 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { openPostgres } from './lib/db.ts';
-import { buildApp } from './app.ts';
+import { processLogger } from './startup/logger.ts';
+import { createServices } from './startup/services.ts';
+import { startWorkers } from './startup/workers.ts';
 
 // `npm run worker`: a process that only works jobs, for PostgreSQL deployments where API
-// processes run with GEO_WORKERS=off (or alongside them). The embedded database allows one
-// process, so this needs DATABASE_URL.
+// processes run with GEO_WORKERS=off (or alongside them). It makes the services and starts their
+// workers and the timers; it registers no route and listens on no port. The embedded database
+// allows one process, so this needs DATABASE_URL.
 
 try {
   const config = loadConfig({ ...process.env, GEO_WORKERS: 'embedded' });
@@ -12,10 +15,11 @@ try {
   const database = openPostgres(config.databaseUrl);
   await database.migrate();
   // Sweeps and the schedules' tick are pg-boss timers: this process takes its share of them.
-  const app = await buildApp({ config, database, timers: true });
-  app.log.info({ pid: process.pid }, 'worker started');
+  const services = await createServices({ config, database, log: processLogger(config, undefined), timers: true });
+  await startWorkers(services, { jobs: true, timers: true });
+  services.log.info({ pid: process.pid }, 'worker started');
   const stop = async () => {
-    await app.close();
+    await services.close();
     await database.close();
     process.exit(0);
   };

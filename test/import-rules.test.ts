@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { circles, importProblems, internalsImport, mutualModules, type Graph } from '../scripts/import-rules.ts';
+import { circles, httpReachedFrom, importProblems, internalsImport, mutualModules, type Graph } from '../scripts/import-rules.ts';
 
 // The import check's rules over small made-up graphs (the repository's own graph is checked by
 // `npm run check:imports` in CI).
@@ -82,5 +82,18 @@ describe('importProblems', () => {
       'import circle: modules/reports/reports.fns.ts > modules/reports/summary.fns.ts > modules/reports/reports.fns.ts',
       "modules/runs/runs.service.ts imports modules/sources/traces.repo.ts: another module's internals (use its service, fns or reads)",
     ]);
+  });
+});
+
+describe('httpReachedFrom', () => {
+  const services = { 'startup/services.ts': ['modules/runs/runs.module.ts'], 'modules/runs/runs.module.ts': ['modules/runs/runs.service.ts'], 'modules/runs/runs.service.ts': [] };
+  it.each<[string, Graph, string[]]>([
+    ['a worker over the services alone', { 'worker.ts': ['startup/services.ts', 'startup/workers.ts'], 'startup/workers.ts': [], ...services }, []],
+    ['a worker that builds the HTTP app', { 'worker.ts': ['app.ts'], 'app.ts': ['startup/services.ts', 'startup/http.ts'], 'startup/http.ts': ['web/dashboard/dashboard.page.ts'], 'web/dashboard/dashboard.page.ts': [], ...services },
+      ['worker.ts reaches startup/http.ts, which only an API process needs: worker.ts > app.ts > startup/http.ts']],
+    ['a module that reaches a web page', { 'worker.ts': ['modules/runs/runs.service.ts'], 'modules/runs/runs.service.ts': ['web/checkout/checkout.page.ts'], 'web/checkout/checkout.page.ts': [] },
+      ['worker.ts reaches web/checkout/checkout.page.ts, which only an API process needs: worker.ts > modules/runs/runs.service.ts > web/checkout/checkout.page.ts']],
+  ])('%s', (_name, graph, expected) => {
+    expect(httpReachedFrom(graph, 'worker.ts')).toEqual(expected);
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueue } from './jobs.queue.ts';
+import type { TimerTask } from '../../lib/module.ts';
 
 // Time-driven work that a fleet runs once per due time, however many processes are up: each
 // timer is a pg-boss queue (TIMER_QUEUES in jobs.kinds.ts) worked by every process, and a job
@@ -23,8 +24,7 @@ import type { JobQueue } from './jobs.queue.ts';
 //   minute instead of 1-4 s. A process whose clock runs ahead of the database's offers into the
 //   previous minute's slot, which is taken: pg-boss's cron creates the job as before.
 
-export type TimerSchedule = { cron: string; everySeconds?: never; onTheMinute?: boolean } | { everySeconds: number; cron?: never; onTheMinute?: never };
-export type TimerTask = TimerSchedule & { name: string; run: () => Promise<unknown> };
+export type { TimerSchedule, TimerTask } from '../../lib/module.ts';
 
 const MINUTE_MS = 60_000;
 /** After the minute: past pg-boss's slot boundary even with a little clock skew between process and database. */

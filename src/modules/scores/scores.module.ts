@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { ModuleParts } from '../../lib/module.ts';
+import type { Db } from '../../lib/db.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { JobsService } from '../jobs/jobs.service.ts';
+import type { RunReads } from '../runs/runs.reads.ts';
+import { createScoresService } from './scores.service.ts';
+import { scoresRoutes } from './scores.routes.ts';
+import { createStamps, type StampsDeps } from './stamps.ts';
+import { methodologyRoutes } from './methodology.routes.ts';
+import { definitionsRoutes } from './definitions.routes.ts';
+import { createRederivation } from './rederive.ts';
+
+/**
+ * Scores and their snapshots, the methodology stamp of every figure (docs/methodology.md), and
+ * the metric definitions with re-derivation of snapshots from the stored answers.
+ */
+export function scoresModule(needs: Parameters<typeof createScoresService>[0] & Omit<StampsDeps, 'scores' | 'clock'> & {
+  db: Db; clock: Clock; jobs: JobsService; runReads: Pick<RunReads, 'storedAnswers'>;
+}) {
+  const scores = createScoresService(needs);
+  const stamps = createStamps({ ...needs, scores });
+  return {
+    name: 'scores', scores, stamps,
+    http(app: FastifyInstance) {
+      scoresRoutes(app, { scores, stamps });
+      methodologyRoutes(app, { stamps });
+      definitionsRoutes(app, { rederivation: createRederivation({ db: needs.db, clock: needs.clock, jobs: needs.jobs, workspaces: needs.workspaces, reads: needs.runReads }) });
+    },
+  } satisfies ModuleParts & Record<string, unknown>;
+}
