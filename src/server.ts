@@ -42,7 +42,7 @@ export async function startServer(env: NodeJS.ProcessEnv, extra: Partial<AppDeps
     throw err;
   }
   const running = app;
-  // The sweeps and the schedules' tick run as pg-boss timers (app.ts, `timers: true`): once per
+  // The sweeps and the schedules' tick run as pg-boss timers (startup/workers.ts, `timers: true`): once per
   // due time for the whole fleet, in whichever process (server or worker) takes the job.
   return {
     app: running,

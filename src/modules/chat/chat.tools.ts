@@ -18,7 +18,7 @@ import { INTENTS } from '../workspaces/workspaces.schemas.ts';
 // scope the matching HTTP route needs) and a function that calls a module's service.
 //
 // Adding a tool = adding one entry to `chatToolSpecs`. Extension points already wired for the
-// modules being built beside this one (pass the service in `ChatToolServices` from app.ts):
+// modules being built beside this one (pass the service in `ChatToolServices` from startup/modules.ts):
 //   - `recs`  → tool `list_recommendations` (scope recs:read), `recs.list(ws)`;
 //   - `seo`   → tool `get_seo_dashboard` (scope metrics:read), `seo.dashboard(ws)`.
 // A page-evaluation tool follows the same recipe with scope `reports:read`. Until a service is

@@ -28,7 +28,7 @@ export const JOB_QUEUES = [
 
 /**
  * Timer queues: time-driven work that a whole fleet runs once per due time (jobs.timers.ts), not
- * jobs of the `jobs` table. Created at start like the kinds above; declared in app.ts.
+ * jobs of the `jobs` table. Created at start like the kinds above; declared by the modules' parts (startup/services.ts).
  */
 export const TIMER_QUEUES = ['jobs_sweep', 'maintenance_sweep', 'schedules_tick', 'run_batches_poll'] as const;
 

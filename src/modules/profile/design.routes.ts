@@ -6,7 +6,7 @@ import { Timestamp } from '../../lib/http/schema-helpers.ts';
 import { WorkspaceParams } from '../../lib/http/params.ts';
 import type { DesignService } from './design.service.ts';
 
-// Registered by app.ts once the safe fetcher exists (see the module's design.service.ts).
+// Registered by profile.module.ts with the safe fetcher (see the module's design.service.ts).
 
 const tags = ['profile'];
 const DesignResponse = Type.Object({

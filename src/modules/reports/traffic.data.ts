@@ -5,7 +5,7 @@ import type { Section } from './reports.fns.ts';
 // Where the report's traffic pages come from: the traffic module's daily views (the very rows
 // `GET …/traffic/agents` and `…/traffic/referrals` answer for the period) and its report reads
 // (the period's most fetched pages from the raw hits, whether logs were ever sent). Wired in
-// app.ts; a build without the traffic module simply has no traffic pages.
+// startup/modules.ts; a build without the traffic module simply has no traffic pages.
 
 export interface TrafficReads {
   agentsDaily(ws: WorkspaceContext, q: { from: string; to: string }): Promise<AgentDayRow[]>;

@@ -8,7 +8,7 @@ import { interval, type CellRecord, type Sampling, type Threshold } from './samp
 // in sampling.strategy.ts): the thresholds a run's cells are judged against, the record of where
 // extra samples went, and its views.
 
-/** What other modules tell a run about the decisions that hang on its cells (wired in app.ts). */
+/** What other modules tell a run about the decisions that hang on its cells (wired in startup/modules.ts). */
 export interface DecisionSources {
   /** Alert rules on the visibility component (the mention rate): the engine each watches, null for the composite. */
   visibilityRules(workspaceId: string): Promise<Array<{ id: string; engine: string | null }>>;
