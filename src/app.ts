@@ -95,6 +95,7 @@ import { createStamps } from './modules/scores/stamps.ts';
 import { definitionsRoutes } from './modules/scores/definitions.routes.ts';
 import { createRederivation } from './modules/scores/rederive.ts';
 import { sourcesRoutes } from './modules/sources/sources.routes.ts';
+import { answersModule } from './modules/answers/answers.module.ts';
 import { createMeasure } from './modules/recs/measure.ts';
 import { createRecsService } from './modules/recs/recs.service.ts';
 import { createHoldout } from './modules/recs/holdout.ts';
@@ -388,6 +389,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // What the engines searched and read, per answer, and its views.
   const sources = createSourcesService({ db, clock, runReads, prompts, workspaces });
   sourcesRoutes(app, { sources, engines, stamps });
+  await answersModule({ db, workspaces, stamps }).http(app);
   // The methodology stamp of a score (docs/methodology.md), from the answers' traces and the prompts' intents.
   methodologyRoutes(app, { stamps });
   // Access logs' crawl errors: recommendation items and their effect (docs/traffic.md).
