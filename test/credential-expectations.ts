@@ -181,6 +181,9 @@ export const DECISION_CREDENTIALS: Record<string, string> = {
   [`GET ${W}/sources/owned`]: 'metrics:read',
   [`GET ${W}/sources/gaps`]: 'metrics:read',
   [`GET ${W}/sources/answers/:id`]: 'metrics:read',
+  // docs/answers.md: the stored answers, read like run detail.
+  [`GET ${W}/answers`]: 'runs:read',
+  [`GET ${W}/answers/:id`]: 'runs:read',
   [`GET ${W}/sources/classes`]: 'settings:read',
   [`PUT ${W}/sources/classes`]: 'settings:write',
   [`DELETE ${W}/sources/classes`]: 'settings:write',

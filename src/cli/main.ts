@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
+import { registerAnswers } from './commands/answers.ts';
 import { registerAuth } from './commands/auth.ts';
 import { registerChat } from './commands/chat.ts';
 import { registerMcp } from './commands/mcp.ts';
@@ -30,6 +31,7 @@ export function buildProgram(): Command {
   registerMetrics(program);
   registerRuns(program);
   registerRecs(program);
+  registerAnswers(program);
   registerPages(program);
   registerChat(program);
   registerMcp(program);

@@ -705,6 +705,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspace}/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the engines said: stored answers, newest first, filtered and searched
+         * @description Every answered call of the workspace’s runs, whole, newest first, a page at a time (`limit`, then `cursor` = the last page’s `nextCursor`). Filters combine (AND). `q` searches the answer text in the answer’s language with PostgreSQL text search (English, Spanish, Catalan and French stem; any other language matches whole words); `websearch_to_tsquery` syntax: words, "quoted phrases", OR, -word. Each answer carries its tracked names with UTF-16 offsets (`text.slice(start, end)` is what was matched), its sources (`cited: false` for retrieved and not cited), the fan-out queries, the tone toward the brand with its evidence, and the methodology stamp of its run and engine. An unknown filter value, a malformed cursor, `limit` over 100, `from` not before `to` or `q` over 10 KB answer 400 naming the field.
+         */
+        get: operations["listAnswers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/answers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One answer, the one before it, and what changed
+         * @description `previous`: the same prompt’s answer on the same engine (and so the same surface) stored just before this one, or null. `changes`: tracked names that entered or left, cited domains gained or lost, and the brand’s tone before and after. Another workspace’s answer is 404.
+         */
+        get: operations["getAnswer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspace}/api-keys": {
         parameters: {
             query?: never;
@@ -9532,6 +9572,667 @@ export interface operations {
                             /** @description Why, in words, with the figures, their 95% intervals and n */
                             reason: string;
                         }[];
+                    };
+                };
+            };
+            /** @description invalid_request: the request failed validation or its JSON does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description invalid_key: no credential, or a malformed, unknown or inactive key */
+            401: {
+                headers: {
+                    /** @description The challenge: `Bearer realm="geo"` */
+                    "www-authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description insufficient_scope, csrf_rejected or ip_forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description workspace_not_found (unknown, unreachable or malformed workspace) or not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listAnswers: {
+        parameters: {
+            query: {
+                /** @description Only answers citing this domain (e.g. g2.com; as `citations[].domain` has it, retrieved-only sources do not count) */
+                cited?: string;
+                /** @description The `nextCursor` of the previous page; opaque */
+                cursor?: string;
+                /** @description Only this engine’s answers */
+                engine?: "chatgpt" | "perplexity" | "gemini" | "claude" | "google-aio" | "google-ai-mode" | "grok" | "openai-compatible" | "copilot" | "dataforseo-ai-mode" | "dataforseo-chatgpt" | "dataforseo-gemini";
+                /** @description Answers stored at or after this day (UTC) or instant: 2026-03-01 or 2026-03-01T09:00:00Z */
+                from?: string;
+                /** @description Answers per page, 1 to 100 */
+                limit: number;
+                /** @description `brand` (names the brand), `none` (names no tracked brand or competitor), or an entity id (`competitor:0`, as `entities[].entityId` has it) */
+                mentions?: string;
+                /** @description Only answers to this prompt */
+                promptId?: string;
+                /** @description Full-text search in each answer’s language (stems: “platforms” finds “platform”). Words, "quoted phrases", OR and -word; nothing else is an operator. At most 10240 bytes. */
+                q?: string;
+                /** @description Only this run’s answers */
+                runId?: string;
+                /** @description Only answers whose tone toward the brand is this */
+                sentiment?: "positive" | "neutral" | "negative" | "mixed";
+                /** @description `api` (the model through its API) or `product` (the consumer product) */
+                surface?: "api" | "product";
+                /** @description Answers stored before this instant, or through the end of this day (UTC) */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Workspace slug */
+                workspace: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description internal_error (logged under the request id), upstream_error, or a 503 (`not_ready`, `billing_unavailable`, `pdf_unavailable`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        answers: {
+                            /** @description Cited sources first, then sources retrieved and not cited */
+                            citations: {
+                                /** @description false: the engine retrieved it and did not cite it */
+                                cited: boolean;
+                                /** @enum {string} */
+                                class: "owned" | "competitor" | "third_party";
+                                /** @description Registrable domain */
+                                domain: string;
+                                title: string | null;
+                                url: string;
+                            }[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            engine: {
+                                id: string;
+                                /** @description Display name */
+                                name: string;
+                            };
+                            /** @description The tracked brand and competitors the answer names, as the figures counted them */
+                            entities: {
+                                entityId: string;
+                                /** @enum {string} */
+                                kind: "brand" | "competitor";
+                                name: string;
+                                rank: number | null;
+                                sentiment: ("positive" | "neutral" | "negative" | "mixed") | null;
+                            }[];
+                            /** @description What the engine searched, in order (empty where the provider does not report it) */
+                            fanOutQueries: string[];
+                            id: string;
+                            language: string;
+                            /** @description Every occurrence of those names in `text`, in text order */
+                            mentions: {
+                                /** @description `text.slice(start, end)` is the text that was matched */
+                                end: number;
+                                entityId: string;
+                                /** @enum {string} */
+                                kind: "brand" | "competitor";
+                                name: string;
+                                /** @description UTF-16 offset into `text` (a JavaScript string index) */
+                                start: number;
+                            }[];
+                            modelVersion: string | null;
+                            /** @description The prompt’s text as it was asked */
+                            prompt: string;
+                            promptId: string;
+                            runId: string;
+                            /** @description Which of the run’s asks of this prompt on this engine */
+                            sample: number;
+                            sentiment: {
+                                evidence: {
+                                    /** @description The words that carried the tone */
+                                    cue: string;
+                                    /** @description UTF-16 offsets into `text` of the cue, or of its sentence when `exact` is false */
+                                    end: number;
+                                    /** @description true: the span is the cue’s words; false: the cue’s words stand apart and the span is their sentence */
+                                    exact: boolean;
+                                    rule: string;
+                                    start: number;
+                                    /** @description Positive or negative, as weighed */
+                                    weight: number;
+                                }[];
+                                label: ("positive" | "neutral" | "negative" | "mixed") | null;
+                            };
+                            /** @description Written by a simulated engine, not a real one */
+                            simulated: boolean;
+                            /** @description The methodology stamp: how the figure was made and whether it is decision-grade (docs/methodology.md) */
+                            stamp: {
+                                /** @description n: the answers behind the figure */
+                                answers: number;
+                                dateRange: {
+                                    from: string | null;
+                                    to: string;
+                                };
+                                engines: {
+                                    engine: string;
+                                    /** @description As the provider reported them on the answers */
+                                    modelVersions: string[];
+                                }[];
+                                /** @description The criteria behind `reasons`, each once (IAB's six, plus `simulation`) */
+                                failedCriteria: ("simulation" | "query_volume" | "sample_size" | "prompt_coverage" | "cadence" | "reproducibility" | "platform_coverage")[];
+                                /** @enum {string} */
+                                grade: "exploratory" | "decision-grade";
+                                /** @description Distinct prompts per intent */
+                                intentCoverage: {
+                                    [key: string]: number;
+                                };
+                                intents: string[];
+                                metricVersion: string;
+                                prompts: number;
+                                /** @description Each failed rule in a sentence; empty when decision-grade */
+                                reasons: string[];
+                                /** @description Days with answers in the cadence window (a series: in its range) */
+                                runDays: number;
+                                /** @description Median answers per run, engine and prompt */
+                                samplesPerPrompt: number;
+                                simulatedShare: number;
+                                surface: ("api" | "product" | "mixed") | null;
+                                /** @description The rules' thresholds (docs/methodology.md) */
+                                thresholds: {
+                                    [key: string]: number;
+                                };
+                                /** @description Share of answers whose provider reported no model version */
+                                unversionedShare: number;
+                            };
+                            /** @enum {string} */
+                            surface: "api" | "product";
+                            /** @description The whole answer */
+                            text: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description invalid_request: the request failed validation or its JSON does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description invalid_key: no credential, or a malformed, unknown or inactive key */
+            401: {
+                headers: {
+                    /** @description The challenge: `Bearer realm="geo"` */
+                    "www-authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description insufficient_scope, csrf_rejected or ip_forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description workspace_not_found (unknown, unreachable or malformed workspace) or not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getAnswer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description Workspace slug */
+                workspace: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description internal_error (logged under the request id), upstream_error, or a 503 (`not_ready`, `billing_unavailable`, `pdf_unavailable`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        answer: {
+                            /** @description Cited sources first, then sources retrieved and not cited */
+                            citations: {
+                                /** @description false: the engine retrieved it and did not cite it */
+                                cited: boolean;
+                                /** @enum {string} */
+                                class: "owned" | "competitor" | "third_party";
+                                /** @description Registrable domain */
+                                domain: string;
+                                title: string | null;
+                                url: string;
+                            }[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            engine: {
+                                id: string;
+                                /** @description Display name */
+                                name: string;
+                            };
+                            /** @description The tracked brand and competitors the answer names, as the figures counted them */
+                            entities: {
+                                entityId: string;
+                                /** @enum {string} */
+                                kind: "brand" | "competitor";
+                                name: string;
+                                rank: number | null;
+                                sentiment: ("positive" | "neutral" | "negative" | "mixed") | null;
+                            }[];
+                            /** @description What the engine searched, in order (empty where the provider does not report it) */
+                            fanOutQueries: string[];
+                            id: string;
+                            language: string;
+                            /** @description Every occurrence of those names in `text`, in text order */
+                            mentions: {
+                                /** @description `text.slice(start, end)` is the text that was matched */
+                                end: number;
+                                entityId: string;
+                                /** @enum {string} */
+                                kind: "brand" | "competitor";
+                                name: string;
+                                /** @description UTF-16 offset into `text` (a JavaScript string index) */
+                                start: number;
+                            }[];
+                            modelVersion: string | null;
+                            /** @description The prompt’s text as it was asked */
+                            prompt: string;
+                            promptId: string;
+                            runId: string;
+                            /** @description Which of the run’s asks of this prompt on this engine */
+                            sample: number;
+                            sentiment: {
+                                evidence: {
+                                    /** @description The words that carried the tone */
+                                    cue: string;
+                                    /** @description UTF-16 offsets into `text` of the cue, or of its sentence when `exact` is false */
+                                    end: number;
+                                    /** @description true: the span is the cue’s words; false: the cue’s words stand apart and the span is their sentence */
+                                    exact: boolean;
+                                    rule: string;
+                                    start: number;
+                                    /** @description Positive or negative, as weighed */
+                                    weight: number;
+                                }[];
+                                label: ("positive" | "neutral" | "negative" | "mixed") | null;
+                            };
+                            /** @description Written by a simulated engine, not a real one */
+                            simulated: boolean;
+                            /** @description The methodology stamp: how the figure was made and whether it is decision-grade (docs/methodology.md) */
+                            stamp: {
+                                /** @description n: the answers behind the figure */
+                                answers: number;
+                                dateRange: {
+                                    from: string | null;
+                                    to: string;
+                                };
+                                engines: {
+                                    engine: string;
+                                    /** @description As the provider reported them on the answers */
+                                    modelVersions: string[];
+                                }[];
+                                /** @description The criteria behind `reasons`, each once (IAB's six, plus `simulation`) */
+                                failedCriteria: ("simulation" | "query_volume" | "sample_size" | "prompt_coverage" | "cadence" | "reproducibility" | "platform_coverage")[];
+                                /** @enum {string} */
+                                grade: "exploratory" | "decision-grade";
+                                /** @description Distinct prompts per intent */
+                                intentCoverage: {
+                                    [key: string]: number;
+                                };
+                                intents: string[];
+                                metricVersion: string;
+                                prompts: number;
+                                /** @description Each failed rule in a sentence; empty when decision-grade */
+                                reasons: string[];
+                                /** @description Days with answers in the cadence window (a series: in its range) */
+                                runDays: number;
+                                /** @description Median answers per run, engine and prompt */
+                                samplesPerPrompt: number;
+                                simulatedShare: number;
+                                surface: ("api" | "product" | "mixed") | null;
+                                /** @description The rules' thresholds (docs/methodology.md) */
+                                thresholds: {
+                                    [key: string]: number;
+                                };
+                                /** @description Share of answers whose provider reported no model version */
+                                unversionedShare: number;
+                            };
+                            /** @enum {string} */
+                            surface: "api" | "product";
+                            /** @description The whole answer */
+                            text: string;
+                        };
+                        changes: {
+                            /** @description Domains cited now and not before */
+                            citationsGained: string[];
+                            /** @description Domains cited before and not now */
+                            citationsLost: string[];
+                            /** @description Named now, not in the previous answer */
+                            entered: {
+                                entityId: string;
+                                /** @enum {string} */
+                                kind: "brand" | "competitor";
+                                name: string;
+                                rank: number | null;
+                                sentiment: ("positive" | "neutral" | "negative" | "mixed") | null;
+                            }[];
+                            /** @description Named in the previous answer, not now */
+                            left: {
+                                entityId: string;
+                                /** @enum {string} */
+                                kind: "brand" | "competitor";
+                                name: string;
+                                rank: number | null;
+                                sentiment: ("positive" | "neutral" | "negative" | "mixed") | null;
+                            }[];
+                            sentiment: {
+                                changed: boolean;
+                                from: ("positive" | "neutral" | "negative" | "mixed") | null;
+                                to: ("positive" | "neutral" | "negative" | "mixed") | null;
+                            };
+                        } | null;
+                        previous: {
+                            /** @description Cited sources first, then sources retrieved and not cited */
+                            citations: {
+                                /** @description false: the engine retrieved it and did not cite it */
+                                cited: boolean;
+                                /** @enum {string} */
+                                class: "owned" | "competitor" | "third_party";
+                                /** @description Registrable domain */
+                                domain: string;
+                                title: string | null;
+                                url: string;
+                            }[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            engine: {
+                                id: string;
+                                /** @description Display name */
+                                name: string;
+                            };
+                            /** @description The tracked brand and competitors the answer names, as the figures counted them */
+                            entities: {
+                                entityId: string;
+                                /** @enum {string} */
+                                kind: "brand" | "competitor";
+                                name: string;
+                                rank: number | null;
+                                sentiment: ("positive" | "neutral" | "negative" | "mixed") | null;
+                            }[];
+                            /** @description What the engine searched, in order (empty where the provider does not report it) */
+                            fanOutQueries: string[];
+                            id: string;
+                            language: string;
+                            /** @description Every occurrence of those names in `text`, in text order */
+                            mentions: {
+                                /** @description `text.slice(start, end)` is the text that was matched */
+                                end: number;
+                                entityId: string;
+                                /** @enum {string} */
+                                kind: "brand" | "competitor";
+                                name: string;
+                                /** @description UTF-16 offset into `text` (a JavaScript string index) */
+                                start: number;
+                            }[];
+                            modelVersion: string | null;
+                            /** @description The prompt’s text as it was asked */
+                            prompt: string;
+                            promptId: string;
+                            runId: string;
+                            /** @description Which of the run’s asks of this prompt on this engine */
+                            sample: number;
+                            sentiment: {
+                                evidence: {
+                                    /** @description The words that carried the tone */
+                                    cue: string;
+                                    /** @description UTF-16 offsets into `text` of the cue, or of its sentence when `exact` is false */
+                                    end: number;
+                                    /** @description true: the span is the cue’s words; false: the cue’s words stand apart and the span is their sentence */
+                                    exact: boolean;
+                                    rule: string;
+                                    start: number;
+                                    /** @description Positive or negative, as weighed */
+                                    weight: number;
+                                }[];
+                                label: ("positive" | "neutral" | "negative" | "mixed") | null;
+                            };
+                            /** @description Written by a simulated engine, not a real one */
+                            simulated: boolean;
+                            /** @description The methodology stamp: how the figure was made and whether it is decision-grade (docs/methodology.md) */
+                            stamp: {
+                                /** @description n: the answers behind the figure */
+                                answers: number;
+                                dateRange: {
+                                    from: string | null;
+                                    to: string;
+                                };
+                                engines: {
+                                    engine: string;
+                                    /** @description As the provider reported them on the answers */
+                                    modelVersions: string[];
+                                }[];
+                                /** @description The criteria behind `reasons`, each once (IAB's six, plus `simulation`) */
+                                failedCriteria: ("simulation" | "query_volume" | "sample_size" | "prompt_coverage" | "cadence" | "reproducibility" | "platform_coverage")[];
+                                /** @enum {string} */
+                                grade: "exploratory" | "decision-grade";
+                                /** @description Distinct prompts per intent */
+                                intentCoverage: {
+                                    [key: string]: number;
+                                };
+                                intents: string[];
+                                metricVersion: string;
+                                prompts: number;
+                                /** @description Each failed rule in a sentence; empty when decision-grade */
+                                reasons: string[];
+                                /** @description Days with answers in the cadence window (a series: in its range) */
+                                runDays: number;
+                                /** @description Median answers per run, engine and prompt */
+                                samplesPerPrompt: number;
+                                simulatedShare: number;
+                                surface: ("api" | "product" | "mixed") | null;
+                                /** @description The rules' thresholds (docs/methodology.md) */
+                                thresholds: {
+                                    [key: string]: number;
+                                };
+                                /** @description Share of answers whose provider reported no model version */
+                                unversionedShare: number;
+                            };
+                            /** @enum {string} */
+                            surface: "api" | "product";
+                            /** @description The whole answer */
+                            text: string;
+                        } | null;
                     };
                 };
             };

@@ -27,6 +27,7 @@ import { DEFAULT_SEO_CONFIG } from '../modules/pages/pages.service.ts';
 import { onboardingModule } from '../modules/onboarding/onboarding.module.ts';
 import { seoModule } from '../modules/seo/seo.module.ts';
 import { sourcesModule } from '../modules/sources/sources.module.ts';
+import { answersModule } from '../modules/answers/answers.module.ts';
 import { recsModule } from '../modules/recs/recs.module.ts';
 import { recIdsByTopic } from '../modules/recs/seo-signals.ts';
 import { judgeModule } from '../modules/judge/judge.module.ts';
@@ -143,6 +144,7 @@ export async function createModules(deps: Needs) {
     intents: async (workspaceId, ids) => (await prompts.prompts.byIds(workspaceId, ids)).map((p) => ({ id: p.id, intent: p.intent })),
   });
   const sources = sourcesModule({ db, clock, runReads: runs.runReads, prompts: prompts.prompts, workspaces: ws, engines: engines.engines, stamps: () => scores.stamps });
+  const answers = answersModule({ db, workspaces: ws, stamps: scores.stamps });
   const pages = pagesModule({ db, clock, jobs: j, fetcher, seo: seoConfig });
   const onboarding = onboardingModule({ fetcher, limiter, engine: simulatedModel([]), slugTaken: workspaces.slugTaken });
   const research = researchModule({
@@ -231,7 +233,7 @@ export async function createModules(deps: Needs) {
   // The order of the routes, the workers and the sweeps; modules close in the reverse order.
   const parts = [
     metrics, healthModule({ version: API_VERSION, ping: database.ping }), docsModule(), email, credits, workspaces, accounts, connections, engines,
-    team, access, profile, billing, jobs, canaries, prompts, runs, scores, sources, pages, onboarding, research, ingest, traffic, seo,
+    team, access, profile, billing, jobs, canaries, prompts, runs, scores, sources, answers, pages, onboarding, research, ingest, traffic, seo,
     recs, reports, judge, chat, schedules, alerts, portfolio, delivery, webhooks, mcp,
   ];
   return {

@@ -149,6 +149,15 @@ describe.each(['http', 'stdio'] as const)('MCP over %s', (transport) => {
     expect((await call(full, 'get_run_detail', { id: runId })).structuredContent).toMatchObject({ run: { id: runId } });
     // The lexicon's labels beside the model judge's (none run here: every verdict is still null).
     expect((await call(full, 'get_sentiment_judge', { id: runId })).structuredContent).toMatchObject({ runId, job: null, judged: 0, agreement: { n: 0, kappa: null } });
+    // What the engines said: a page of the run's answers, one by its id with its previous one, and a search by a word of it.
+    const page = (await call(full, 'search_answers', { limit: 2 })).structuredContent as { answers: Array<{ id: string; runId: string; text: string }>; nextCursor: string | null };
+    expect([page.answers.length, page.answers[0]!.runId, typeof page.nextCursor]).toEqual([2, runId, 'string']);
+    expect((await call(full, 'get_answer', { id: page.answers[0]!.id })).structuredContent).toMatchObject({ answer: { id: page.answers[0]!.id }, previous: null, changes: null });
+    // The answer’s longest word, not a stop word (a search of "algunas", a Spanish one, finds nothing).
+    const word = page.answers[0]!.text.match(/\p{L}+/gu)!.sort((a, b) => b.length - a.length)[0]!;
+    const found = (await call(full, 'search_answers', { q: word, limit: 100 })).structuredContent as { answers: Array<{ id: string }> };
+    expect(found.answers.map((a) => a.id)).toContain(page.answers[0]!.id);
+    expect(errorCode(await call(full, 'search_answers', { limit: 101 }))).toBe('invalid_request');
     expect((await call(full, 'list_recommendations')).structuredContent).toHaveProperty('proposed');
     // A recommendation's effect is said first, in the API's own summary line (the card's words).
     expect((await waitForJob(slug, (await api('POST', `/api/v1/workspaces/${slug}/recs/generate`, { lane: 'geo' })).json().id)).status).toBe('succeeded');

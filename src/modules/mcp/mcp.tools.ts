@@ -112,6 +112,14 @@ export const TOOLS: readonly ToolSpec[] = [
     description: 'A run’s results grouped by engine: brand mentions, citations, sentiment and every prompt’s result; for an adaptive run, `sampling.cells` says which prompt × engine cells got extra samples, why, and their interval before and after.',
   },
   {
+    name: 'search_answers', title: 'Search what the engines said', operationId: 'listAnswers', annotations: read,
+    description: 'Stored answers, whole, newest first, a page at a time (limit up to 100; pass nextCursor as cursor for the next page). Filters: runId, promptId, engine, surface (api or product), from/to (a day or an ISO time), mentions (brand, none, or an entity id such as competitor:0), cited (a domain), sentiment (the brand\'s label). q searches the text in each answer\'s language with stems ("platforms" finds "platform"); words, "quoted phrases", OR and -word. Each answer carries the tracked names with UTF-16 offsets into text, its sources (cited: false for retrieved only), fan-out queries, the tone toward the brand with evidence, and the methodology stamp of its run and engine.',
+  },
+  {
+    name: 'get_answer', title: 'One answer and what changed', operationId: 'getAnswer', annotations: read,
+    description: 'One stored answer by id (as search_answers or get_run_detail give it), the same prompt\'s previous answer on the same engine, and what changed: tracked names that entered or left, cited domains gained or lost, the brand\'s tone before and after.',
+  },
+  {
     name: 'get_sentiment_judge', title: 'Sentiment: lexicon against the model judge', operationId: 'getSentimentJudge', annotations: read,
     description: 'For one run, every answer that mentions the brand with the lexicon’s sentiment label beside the model judge’s label and rationale (when the judge was run), and their agreement: percent, Cohen’s kappa with n, and the 4×4 confusion matrix. The judge itself is started over HTTP (quote, then start).',
   },

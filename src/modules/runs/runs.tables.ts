@@ -4,6 +4,7 @@ import { ts } from '../../lib/columns.ts';
 import { workspaces } from '../workspaces/workspaces.tables.ts';
 import type { StoredAnalysis } from './stored-analysis.fns.ts';
 import type { Reason } from './sampling.fns.ts';
+import { answerVectorSql } from './answer-search.fns.ts';
 
 /** One engine's answer to one prompt in one run, with its analysis. */
 export const runResults = pgTable(
@@ -41,7 +42,15 @@ export const runResults = pgTable(
     searchCalls: integer('search_calls'),
     costMicrousd: bigint('cost_microusd', { mode: 'number' }),
   },
-  (t) => [index('run_results_run_idx').on(t.runId, t.engine)],
+  (t) => [
+    index('run_results_run_idx').on(t.runId, t.engine),
+    // The answers list, newest first within a workspace (its cursor is created_at, id), and one
+    // prompt × engine's answers in time (an answer's previous one).
+    index('run_results_workspace_time_idx').on(t.workspaceId, t.createdAt, t.id),
+    index('run_results_prompt_engine_time_idx').on(t.workspaceId, t.promptId, t.engine, t.createdAt),
+    // Full-text search in each answer's language (answer-search.fns.ts).
+    index('run_results_search_idx').using('gin', answerVectorSql(sql.raw('"language"'), sql.raw('"answer"'))),
+  ],
 );
 
 /**

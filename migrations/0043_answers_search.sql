@@ -1,0 +1,3 @@
+CREATE INDEX "run_results_workspace_time_idx" ON "run_results" USING btree ("workspace_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "run_results_prompt_engine_time_idx" ON "run_results" USING btree ("workspace_id","prompt_id","engine","created_at");--> statement-breakpoint
+CREATE INDEX "run_results_search_idx" ON "run_results" USING gin (to_tsvector((case left(lower("language"), 2) when 'en' then 'english'::regconfig when 'es' then 'spanish'::regconfig when 'ca' then 'catalan'::regconfig when 'fr' then 'french'::regconfig else 'simple'::regconfig end), "answer"));

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ACCESS } from '../../lib/http/credentials.ts';
+import { workspaceOf } from '../../lib/http/responses.ts';
+import { WorkspaceParams, workspaceParamsWith } from '../../lib/http/params.ts';
+import { DetailResponse, ListQuerySchema, ListResponse } from './answers.schemas.ts';
+import type { AnswersService } from './answers.service.ts';
+
+const tags = ['answers'];
+
+export function answersRoutes(app: FastifyInstance, deps: { answers: AnswersService }) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { answers } = deps;
+
+  r.get('/api/v1/workspaces/:workspace/answers', {
+    config: { credential: ACCESS.runs.read },
+    schema: {
+      operationId: 'listAnswers', tags, summary: 'What the engines said: stored answers, newest first, filtered and searched',
+      description: 'Every answered call of the workspace’s runs, whole, newest first, a page at a time (`limit`, then `cursor` = the last page’s `nextCursor`). Filters combine (AND). `q` searches the answer text in the answer’s language with PostgreSQL text search (English, Spanish, Catalan and French stem; any other language matches whole words); `websearch_to_tsquery` syntax: words, "quoted phrases", OR, -word. Each answer carries its tracked names with UTF-16 offsets (`text.slice(start, end)` is what was matched), its sources (`cited: false` for retrieved and not cited), the fan-out queries, the tone toward the brand with its evidence, and the methodology stamp of its run and engine. An unknown filter value, a malformed cursor, `limit` over 100, `from` not before `to` or `q` over 10 KB answer 400 naming the field.',
+      params: WorkspaceParams, querystring: ListQuerySchema, response: { 200: ListResponse },
+    },
+  }, async (request) => answers.list(workspaceOf(request), request.query));
+
+  r.get('/api/v1/workspaces/:workspace/answers/:id', {
+    config: { credential: ACCESS.runs.read },
+    schema: {
+      operationId: 'getAnswer', tags, summary: 'One answer, the one before it, and what changed',
+      description: '`previous`: the same prompt’s answer on the same engine (and so the same surface) stored just before this one, or null. `changes`: tracked names that entered or left, cited domains gained or lost, and the brand’s tone before and after. Another workspace’s answer is 404.',
+      params: workspaceParamsWith('id'), response: { 200: DetailResponse },
+    },
+  }, async (request) => answers.get(workspaceOf(request), request.params.id));
+}

@@ -1,0 +1,120 @@
+import type { Db } from '../../lib/db.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { WorkspaceContext } from '../../lib/http/types.ts';
+import { ENGINE_NAMES } from '../../lib/format/format.js';
+import { analyzeAnswer, entitiesOf } from '../analysis/analyze.fns.ts';
+import { profileFromWorkspace } from '../analysis/profile.fns.ts';
+import { ENGINE_SURFACE } from '../engines/capture/capture.ts';
+import type { Surface } from '../engines/capture/trace.ts';
+import type { Stamps } from '../scores/stamps.ts';
+import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
+import {
+  changesBetween, decodeCursor, encodeCursor, parseDomain, parseMentions, parseQuery, parseRange, type SentimentLabel,
+} from './answers.fns.ts';
+import { createAnswersRepo, type AnswerRecord } from './answers.repo.ts';
+import { citationViews, evidenceSpans, mentionSpans } from './spans.fns.ts';
+
+// What the engines said: every stored answer, whole, with where each tracked name stands in it,
+// what it cited and retrieved, what it searched, the brand's tone and its evidence, and the
+// methodology stamp of the run and engine it counts in (docs/answers.md).
+
+export interface ListQuery {
+  limit: number;
+  cursor?: string;
+  runId?: string;
+  promptId?: string;
+  engine?: string;
+  surface?: Surface;
+  from?: string;
+  to?: string;
+  mentions?: string;
+  cited?: string;
+  sentiment?: SentimentLabel;
+  q?: string;
+}
+
+export interface AnswersDeps {
+  db: Db;
+  workspaces: Pick<WorkspacesService, 'getSettings'>;
+  stamps: Pick<Stamps, 'ofRuns'>;
+}
+
+const surfaceOf = (r: AnswerRecord): Surface => (r.surface as Surface | null) ?? (ENGINE_SURFACE as Record<string, Surface>)[r.engine] ?? 'api';
+const enginesOn = (surface: Surface) => Object.entries(ENGINE_SURFACE).filter(([, s]) => s === surface).map(([e]) => e);
+
+export function createAnswersService(deps: AnswersDeps) {
+  const repo = createAnswersRepo(deps.db);
+
+  const profileOf = async (ws: WorkspaceContext) => {
+    const settings = await deps.workspaces.getSettings(ws);
+    return { settings, profile: profileFromWorkspace(settings) };
+  };
+  type Profile = Awaited<ReturnType<typeof profileOf>>['profile'];
+
+  /** One stored answer as readers see it (without its stamp). */
+  function view(r: AnswerRecord, profile: Profile) {
+    const text = r.answer;
+    const fresh = analyzeAnswer(profile, text, r.sources, { prompt: r.prompt_text, language: r.language });
+    const brand = r.analysis?.entities.find((e) => e.entityId === 'brand') ?? null;
+    const titles = new Map((r.cited ?? []).map((c) => [c.url, c.title] as const));
+    const createdAt = new Date(r.created_at);
+    return {
+      id: r.id, runId: r.run_id, promptId: r.prompt_id, prompt: r.prompt_text,
+      engine: { id: r.engine, name: (ENGINE_NAMES as Record<string, string>)[r.engine] ?? r.engine },
+      surface: surfaceOf(r), modelVersion: r.model_version ?? null, sample: Number(r.sample), createdAt: createdAt.toISOString(),
+      simulated: Boolean(r.simulated), language: r.language, text,
+      entities: (r.analysis?.entities ?? []).map((e) => ({ entityId: e.entityId, name: e.name, kind: e.kind, rank: e.rank, sentiment: e.sentimentLabel ?? null })),
+      mentions: mentionSpans(text, r.analysis, fresh),
+      citations: citationViews(r.analysis, r.retrieved ?? [], titles, entitiesOf(profile)),
+      fanOutQueries: r.queries ?? [],
+      sentiment: {
+        label: (brand?.sentimentLabel ?? null) as SentimentLabel | null,
+        evidence: brand ? evidenceSpans(text, fresh, fresh.brand.sentimentEvidence) : [],
+      },
+    };
+  }
+  type View = ReturnType<typeof view>;
+
+  /** Each answer with the stamp of its run and engine, each stamp built once per page. */
+  async function stamped(ws: WorkspaceContext, views: View[]) {
+    const stamps = new Map<string, ReturnType<Stamps['ofRuns']>>();
+    for (const v of views) {
+      const key = `${v.runId}|${v.engine.id}`;
+      const day = v.createdAt.slice(0, 10);
+      if (!stamps.has(key)) stamps.set(key, deps.stamps.ofRuns(ws, { runIds: [v.runId], from: day, to: day }, { engine: v.engine.id }));
+    }
+    return Promise.all(views.map(async (v) => ({ ...v, stamp: await stamps.get(`${v.runId}|${v.engine.id}`)! })));
+  }
+
+  return {
+    /** A page of answers, newest first, with the cursor of the next page (null on the last). */
+    async list(ws: WorkspaceContext, query: ListQuery) {
+      const { settings, profile } = await profileOf(ws);
+      const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+      const range = parseRange(query.from, query.to);
+      const engines = query.surface ? enginesOn(query.surface).filter((e) => !query.engine || e === query.engine) : query.engine ? [query.engine] : undefined;
+      const filter = {
+        runId: query.runId, promptId: query.promptId, engines, ...range,
+        mentions: parseMentions(query.mentions, settings.competitors.length), cited: parseDomain(query.cited), sentiment: query.sentiment, q: parseQuery(query.q),
+      };
+      const rows = await repo.page(ws.id, filter, query.limit + 1, after);
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        answers: await stamped(ws, page.map((r) => view(r, profile))),
+        nextCursor: rows.length > query.limit && last ? encodeCursor({ createdAt: new Date(last.created_at), id: last.id }) : null,
+      };
+    },
+
+    /** One answer, the same prompt × engine × surface's answer before it, and what changed. */
+    async get(ws: WorkspaceContext, id: string) {
+      const row = await repo.one(ws.id, id);
+      if (!row) throw notFound('Answer');
+      const { profile } = await profileOf(ws);
+      const before = await repo.previous(ws.id, row);
+      const [answer, previous] = await stamped(ws, [view(row, profile), ...(before ? [view(before, profile)] : [])]);
+      return { answer: answer!, previous: previous ?? null, changes: previous ? changesBetween(answer!, previous) : null };
+    },
+  };
+}
+export type AnswersService = ReturnType<typeof createAnswersService>;
