@@ -1,6 +1,6 @@
 // Email inbox: the workspace's own address (where alerts and reports can be sent and replies
 // arrive) and its provisioning status; an owner can try provisioning again when it failed.
-import { Alert, Loading, Notice, api, html, useAction, useLoad, useState, ws, call, client } from '../lib.js';
+import { Alert, Loading, Notice, html, useAction, useLoad, useState, call, client } from '../lib.js';
 
 const STATUS = {
   provisioned: 'Ready', unconfigured: 'Not set up: no email provider is configured on this server', failed: 'Provisioning failed',

@@ -1,7 +1,7 @@
 // Reports: make one now (type, period, language), every report the service made (after each
 // succeeded run, weekly, on request, for a scheduled mail) with its status and downloads, and
 // who sends them and when they are mailed (reports-delivery.js).
-import { Alert, Loading, Section, Simulated, api, engineName, fmt, html, newKey, say, useAction, useEffect, useLoad, useState, when, ws, call, client } from '../lib.js';
+import { Alert, Loading, Section, Simulated, engineName, fmt, html, newKey, say, useAction, useEffect, useLoad, useState, when, apiPath, call, client } from '../lib.js';
 import { ErrorBox, Field, fieldErrors } from './settings-ui.js';
 import { Delivery, LANGUAGES, Sender } from './reports-delivery.js';
 
@@ -35,14 +35,14 @@ function MakeReport({ workspace, catalog, onMade }) {
 
 function Downloads({ workspace, report: r }) {
   if (r.status !== 'ready') return html`<span class=${r.status === 'failed' ? 'field-error' : 'muted'}>${STATUS[r.status]}${r.error ? `: ${r.error}` : '…'}</span>`;
-  const link = (format) => ws(workspace, `/reports/${encodeURIComponent(r.id)}?format=${format}`);
+  const link = (format) => apiPath('/api/v1/workspaces/{workspace}/reports/{id}', { workspace, id: r.id }, { format });
   return html`<ul class="plain formats">${FORMATS.map(([f, label]) => html`<li><a href=${link(f)} download=${f === 'html' ? undefined : ''} target=${f === 'html' ? '_blank' : undefined} rel="noopener">${label}<span class="visually-hidden"> of ${r.title}, ${fmt.period(r.periodFrom, r.periodTo)}</span></a></li>`)}</ul>`;
 }
 
 export function Reports({ workspace }) {
   const catalog = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/reports/catalog', { params: { path: { workspace: workspace } } })), [workspace]);
-  const [type, setType] = useState('');
-  const list = useLoad(() => api('GET', ws(workspace, `/reports?limit=50${type ? `&type=${type}` : ''}`)), [workspace, type]);
+  const [type, setType] = useState(/** @type {import('../lib.js').Query<'/api/v1/workspaces/{workspace}/reports'>['type'] | ''} */ (''));
+  const list = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/reports', { params: { path: { workspace }, query: { limit: 50, ...(type ? { type } : {}) } } })), [workspace, type]);
   const pending = (list.data ?? []).some((r) => r.status === 'queued' || r.status === 'running');
   // A report being made: the list is read again until it is ready or failed.
   useEffect(() => {

@@ -1,6 +1,6 @@
 // SEO: the dashboard (scores in basis points, components with why one is missing, search
 // insights), technical checks with their evidence, and page evaluations (seo-pages.js).
-import { Alert, Loading, Notice, Simulated, api, fmt, hasMeasurement, html, jobReason, num, useAction, useLoad, useState, waitForJob, ws, call, client } from '../lib.js';
+import { Alert, Loading, Notice, Simulated, fmt, hasMeasurement, html, jobReason, num, useAction, useLoad, useState, waitForJob, call, client } from '../lib.js';
 import { PageEvaluations } from './seo-pages.js';
 
 const bp = (v) => (v === null || v === undefined ? '—' : num(v / 100));

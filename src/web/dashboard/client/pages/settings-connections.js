@@ -1,7 +1,7 @@
 // Settings: the chat and writing model, and connections — where each engine's key comes from,
 // storing a connector credential (sealed; only a masked value comes back), testing it, and the
 // Search Console / GA4 properties.
-import { Loading, Notice, Section, api, engineName, html, useAction, useLoad, useState, when, ws, call, client } from '../lib.js';
+import { Loading, Notice, Section, engineName, html, useAction, useLoad, useState, when, call, client } from '../lib.js';
 import { ErrorBox, Field, fieldErrors } from './settings-ui.js';
 
 const MODELS = ['openai:gpt-4.1-mini', 'openai:gpt-4.1', 'openai:gpt-4o-mini', 'anthropic:claude-sonnet-4-5', 'anthropic:claude-haiku-4-5', 'gemini:gemini-2.5-flash', 'gemini:gemini-2.5-pro'];
