@@ -3,7 +3,7 @@
 import { h, render } from 'preact';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import htm from 'htm';
-import { createFormatter, plural } from '../../../lib/format/format.js';
+import { createFormatter, plural } from '../../../lib/format/format.ts';
 import { t } from '../../../lib/messages/index.ts';
 import { createJsonApiClient } from '../../../client/api.ts';
 
@@ -125,7 +125,7 @@ export function useAction() {
 
 /**
  * Every number, date and name a person reads goes through the one shared formatter
- * (src/lib/format/format.js, the one the server uses): one decimal, the reader's
+ * (src/lib/format/format.ts, the one the server uses): one decimal, the reader's
  * locale and time zone, display names, and "Not enough data: <reason>" instead of a bare dash.
  */
 export const fmt = createFormatter({ locale: navigator.language || 'en', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC' });
