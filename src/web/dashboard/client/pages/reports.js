@@ -59,13 +59,13 @@ export function Reports({ workspace }) {
         <option value="">All types</option>${(catalog.data ?? []).map((c) => html`<option value=${c.type}>${c.title}</option>`)}</select></label></div>
       ${list.loading && !list.data ? html`<${Loading} what="Loading reports" />` : null}
       ${list.data && !list.data.length ? html`<p class="muted">No report yet: make one above, or start a run and one is made when it finishes.</p>` : null}
-      ${list.data?.length ? html`<div class="table-wrap"><table id="reports"><caption>Newest first</caption>
+      ${list.data?.length ? html`<div class="table-wrap"><table id="reports" class="cards"><caption>Newest first</caption>
         <thead><tr><th scope="col">Report</th><th scope="col">Period</th><th scope="col">Made</th><th scope="col">Data</th><th scope="col">Download</th></tr></thead>
         <tbody>${list.data.map((r) => html`<tr>
           <th scope="row">${r.title}<br /><small class="muted">${TRIGGERS.includes(r.trigger) ? say(`dashboard.trigger.${r.trigger}`) : r.trigger}</small></th>
-          <td>${fmt.period(r.periodFrom, r.periodTo)}</td><td>${when(r.createdAt)}</td>
-          <td>${r.simulated ? html`<${Simulated} simulated /><br /><small class="muted">${r.simulatedEngines.map(engineName).join(', ')}</small>` : 'measured'}</td>
-          <td><${Downloads} workspace=${workspace} report=${r} /></td>
+          <td data-label="Period">${fmt.period(r.periodFrom, r.periodTo)}</td><td data-label="Made">${when(r.createdAt)}</td>
+          <td data-label="Data">${r.simulated ? html`<${Simulated} simulated /><br /><small class="muted">${r.simulatedEngines.map(engineName).join(', ')}</small>` : 'measured'}</td>
+          <td data-label="Download"><${Downloads} workspace=${workspace} report=${r} /></td>
         </tr>`)}</tbody></table></div>` : null}
     </section>
     <${Sender} workspace=${workspace} />
