@@ -54,6 +54,12 @@ export async function call(pending) {
  * @template {keyof Paths} P
  * @typedef {Paths[P] extends { get: { parameters: { query?: infer Q } } } ? NonNullable<Q> : never} Query
  */
+/**
+ * The JSON body a route takes, to type a page's form state with the values the route accepts.
+ * @template {keyof Paths} P
+ * @template {'post' | 'put' | 'patch'} [M='post']
+ * @typedef {Paths[P][M] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never} Body
+ */
 
 /**
  * The address of a route of the API for what the browser follows itself (a link, an image, a

@@ -12,7 +12,7 @@ export function Email({ workspace }) {
   const action = useAction();
   const [notice, setNotice] = useState('');
   const backfill = () => action.run(async () => {
-    const res = await call(client.POST('/api/v1/workspaces/{workspace}/email/backfill', { params: { path: { workspace: workspace } }, body: /** @type {never} */ ({}) }));
+    const res = await call(client.POST('/api/v1/workspaces/{workspace}/email/backfill', { params: { path: { workspace } } }));
     setNotice(res.changed ? `Inbox status is now: ${STATUS[res.status] ?? res.status}.` : `Nothing changed: ${res.message}`);
     inbox.reload();
   });

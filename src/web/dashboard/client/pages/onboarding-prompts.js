@@ -60,7 +60,7 @@ export function PromptsStep({ slug, simulatedCompetitors = false }) {
           throw new Error(`With your prompts the run now holds ${usd(fresh.estimateMicrousd)}; start it again to accept.`);
         }
       }
-      await call(client.POST('/api/v1/workspaces/{workspace}/runs', { params: { path: { workspace: slug } }, body: /** @type {any} */ ({ preset, idempotencyKey: newKey() }) }));
+      await call(client.POST('/api/v1/workspaces/{workspace}/runs', { params: { path: { workspace: slug } }, body: { preset, idempotencyKey: newKey() } }));
       location.assign(`/w/${encodeURIComponent(slug)}/runs`);
     });
   };

@@ -29,7 +29,7 @@ function Methodology({ slug, date }) {
 }
 
 function ScoreCard({ slug }) {
-  const { data, error, loading } = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/score', { params: { path: { workspace: slug }, query: /** @type {any} */ ({}) } })), [slug]);
+  const { data, error, loading } = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/score', { params: { path: { workspace: slug }, query: { format: 'json' } } })), [slug]);
   if (loading) return html`<${Loading} what="Loading the score" />`;
   if (error?.code === 'score_not_available') return html`<section aria-labelledby="score-h"><h2 id="score-h">GEO score</h2><p>No measurement has finished yet. <a href=${`/w/${slug}/runs`}>Start a run</a> to get a score.</p></section>`;
   if (error) return html`<${Alert} error=${error} />`;

@@ -12,13 +12,13 @@ const dayOf = (d) => d.toISOString().slice(0, 10);
 
 function MakeReport({ workspace, catalog, onMade }) {
   const today = new Date();
-  const [form, setForm] = useState({ type: 'visibility_summary', from: dayOf(new Date(today.getTime() - 29 * 86_400_000)), to: dayOf(today), language: 'en' });
+  const [form, setForm] = useState(/** @type {import('../lib.js').Body<'/api/v1/workspaces/{workspace}/reports'>} */ ({ type: 'visibility_summary', from: dayOf(new Date(today.getTime() - 29 * 86_400_000)), to: dayOf(today), language: 'en' }));
   const action = useAction();
   const errs = fieldErrors(action.error);
   const bind = (key) => ({ value: form[key], onInput: (e) => setForm({ ...form, [key]: e.target.value }) });
   const make = (e) => {
     e.preventDefault();
-    action.run(async () => onMade(await call(client.POST('/api/v1/workspaces/{workspace}/reports', { params: { path: { workspace: workspace } }, body: /** @type {any} */ ({ ...form, idempotencyKey: newKey() }) }))));
+    action.run(async () => onMade(await call(client.POST('/api/v1/workspaces/{workspace}/reports', { params: { path: { workspace: workspace } }, body: { ...form, idempotencyKey: newKey() } }))));
   };
   return html`<${Section} id="make" title="Make a report now"><form class="stack wide" onSubmit=${make} novalidate>
     <${Field} id="make-type" as="select" label="Report" hint=${catalog.find((c) => c.type === form.type)?.description} error=${errs.type} ...${bind('type')}>${catalog.map((c) => html`<option value=${c.type}>${c.title}</option>`)}</${Field}>

@@ -15,13 +15,13 @@ function StartRun({ slug, onStarted, running }) {
   // Adaptive sampling: extra samples only where an interval straddles a decision or is wider than the target.
   const [adaptive, setAdaptive] = useState(false);
   const [width, setWidth] = useState(30);
-  const sampling = adaptive ? { mode: 'adaptive', targetWidth: width } : null;
+  const sampling = adaptive ? { mode: /** @type {const} */ ('adaptive'), targetWidth: width } : null;
   const quote = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/runs/quote', { params: { path: { workspace: slug }, query: { preset, samples, batch: false, ...(sampling ? { sampling: 'adaptive', targetWidth: width } : {}) } } })), [slug, preset, samples, adaptive, width]);
   const balance = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/credits/balance', { params: { path: { workspace: slug } } })), [slug, running]);
   const action = useAction();
   const start = (e) => {
     e.preventDefault();
-    action.run(async () => onStarted(await call(client.POST('/api/v1/workspaces/{workspace}/runs', { params: { path: { workspace: slug } }, body: /** @type {any} */ ({ preset, samples, ...(sampling ? { sampling } : {}), idempotencyKey: newKey() }) }))));
+    action.run(async () => onStarted(await call(client.POST('/api/v1/workspaces/{workspace}/runs', { params: { path: { workspace: slug } }, body: { preset, samples, ...(sampling ? { sampling } : {}), idempotencyKey: newKey() } }))));
   };
   const q = quote.data;
   const short = q && balance.data && q.estimateMicrousd > balance.data.availableMicrousd;

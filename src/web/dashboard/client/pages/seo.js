@@ -14,7 +14,7 @@ const label = (key) => (key ?? '').replaceAll('_', ' ');
 
 /** The GEO figure, the very one the overview shows (GET …/score), also before any SEO refresh. */
 async function loadGeo(slug) {
-  return (await hasMeasurement(slug)) ? call(client.GET('/api/v1/workspaces/{workspace}/score', { params: { path: { workspace: slug }, query: /** @type {any} */ ({}) } })) : null;
+  return (await hasMeasurement(slug)) ? call(client.GET('/api/v1/workspaces/{workspace}/score', { params: { path: { workspace: slug }, query: { format: 'json' } } })) : null;
 }
 
 function Scores({ d, geo, slug, onRefresh, busy }) {

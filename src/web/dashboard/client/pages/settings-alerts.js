@@ -27,7 +27,8 @@ export function Alerts({ slug }) {
   const create = (e) => {
     e.preventDefault();
     action.run(async () => {
-      const made = await call(client.POST('/api/v1/workspaces/{workspace}/alerts', { params: { path: { workspace: slug } }, body: /** @type {any} */ (ruleBody(form)) }));
+      // The form's selects offer only the route's kinds, metrics and directions, read back as strings.
+      const made = await call(client.POST('/api/v1/workspaces/{workspace}/alerts', { params: { path: { workspace: slug } }, body: /** @type {import('../lib.js').Body<'/api/v1/workspaces/{workspace}/alerts'>} */ (ruleBody(form)) }));
       setNotice(`Alert added: ${ruleText(made, fmt)}.`);
       setForm(blank);
       rules.reload();

@@ -67,8 +67,8 @@ export function Design({ slug, settings }) {
       form.append('file', file);
       await call(client.PUT('/api/v1/workspaces/{workspace}/profile/icon', { params: { path: { workspace: slug } }, ...rawBody(form) })); setFile(null); e.target.reset(); done('Icon uploaded.'); });
   };
-  const refresh = () => action.run(async () => done(outcome(await call(client.POST('/api/v1/workspaces/{workspace}/profile/icon/refresh', { params: { path: { workspace: slug } }, body: /** @type {never} */ ({}) })), 'Icon from the site')));
-  const extract = () => action.run(async () => done(outcome(await call(client.POST('/api/v1/workspaces/{workspace}/profile/design/extract', { params: { path: { workspace: slug } }, body: /** @type {never} */ ({}) })), 'Design extraction')));
+  const refresh = () => action.run(async () => done(outcome(await call(client.POST('/api/v1/workspaces/{workspace}/profile/icon/refresh', { params: { path: { workspace: slug } } })), 'Icon from the site')));
+  const extract = () => action.run(async () => done(outcome(await call(client.POST('/api/v1/workspaces/{workspace}/profile/design/extract', { params: { path: { workspace: slug } } })), 'Design extraction')));
   const importMd = (e) => {
     e.preventDefault();
     action.run(async () => { await call(client.POST('/api/v1/workspaces/{workspace}/profile/design/import', { params: { path: { workspace: slug } }, body: { markdown } })); setMarkdown(null); done('Design imported.'); });

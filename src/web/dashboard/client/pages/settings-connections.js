@@ -36,7 +36,7 @@ function TestResult({ result }) {
 
 export function Connections({ slug }) {
   const c = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/connections', { params: { path: { workspace: slug } } })), [slug]);
-  const [f, setF] = useState({ connector: 'openai', value: '' });
+  const [f, setF] = useState(/** @type {{ connector: import('../lib.js').Body<'/api/v1/workspaces/{workspace}/credentials'>['connector'], value: string }} */ ({ connector: 'openai', value: '' }));
   const [props, setProps] = useState(null);
   const [tested, setTested] = useState(null);
   const [notice, setNotice] = useState('');
@@ -46,7 +46,7 @@ export function Connections({ slug }) {
   const store = (e) => {
     e.preventDefault();
     run('store', async () => {
-      const saved = await call(client.POST('/api/v1/workspaces/{workspace}/credentials', { params: { path: { workspace: slug } }, body: /** @type {any} */ ({ connector: f.connector, key: keyOf(f.connector), value: f.value, rotate: true }) }));
+      const saved = await call(client.POST('/api/v1/workspaces/{workspace}/credentials', { params: { path: { workspace: slug } }, body: { connector: f.connector, key: keyOf(f.connector), value: f.value, rotate: true } }));
       setF({ ...f, value: '' }); setNotice(`Stored ${saved.connector} credential ${saved.maskedValue}.`); c.reload();
     });
   };

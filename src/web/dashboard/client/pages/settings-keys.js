@@ -4,7 +4,7 @@
 import { Notice, Section, html, newKey, useAction, useLoad, useState, when, call, client } from '../lib.js';
 import { ErrorBox, Field, fieldErrors, list, sure } from './settings-ui.js';
 
-const SCOPES = ['workspace:read', 'settings:read', 'settings:write', 'connections:read', 'connections:write', 'connections:test', 'prompts:read', 'prompts:write', 'runs:read', 'runs:write', 'recs:read', 'recs:write', 'reports:read', 'metrics:read', 'chat:read', 'chat:write', 'credits:read'];
+const SCOPES = /** @type {const} */ (['workspace:read', 'settings:read', 'settings:write', 'connections:read', 'connections:write', 'connections:test', 'prompts:read', 'prompts:write', 'runs:read', 'runs:write', 'recs:read', 'recs:write', 'reports:read', 'metrics:read', 'chat:read', 'chat:write', 'credits:read']);
 const STATE = { pending: 'pending (not working until saved)', active: 'active', grace: 'old key, works until', revoked: 'revoked' };
 
 function FreshSecret({ fresh, busy, onSaved }) {
@@ -32,7 +32,7 @@ export function ApiKeys({ slug }) {
   const keys = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/api-keys', { params: { path: { workspace: slug } } })), [slug]);
   const [name, setName] = useState('');
   const [cidrs, setCidrs] = useState('');
-  const [scopes, setScopes] = useState(['workspace:read', 'metrics:read']);
+  const [scopes, setScopes] = useState(/** @type {import('../lib.js').Body<'/api/v1/workspaces/{workspace}/api-keys'>['scopes']} */ (['workspace:read', 'metrics:read']));
   const [fresh, setFresh] = useState(null);
   const [notice, setNotice] = useState('');
   const [showRevoked, setShowRevoked] = useState(false);
@@ -40,7 +40,7 @@ export function ApiKeys({ slug }) {
   const create = (e) => {
     e.preventDefault();
     setNotice('');
-    action.run(async () => { setFresh(await call(client.POST('/api/v1/workspaces/{workspace}/api-keys', { params: { path: { workspace: slug } }, body: /** @type {any} */ ({ name, scopes, allowedCidrs: list(cidrs), idempotencyKey: newKey() }) }))); setName(''); setCidrs(''); keys.reload(); });
+    action.run(async () => { setFresh(await call(client.POST('/api/v1/workspaces/{workspace}/api-keys', { params: { path: { workspace: slug } }, body: { name, scopes, allowedCidrs: list(cidrs), idempotencyKey: newKey() } }))); setName(''); setCidrs(''); keys.reload(); });
   };
   const QUESTIONS = {
     rotate: (k) => `Rotate ${k.name}? A new key is made; the old one keeps working 15 minutes after the new one is saved.`,

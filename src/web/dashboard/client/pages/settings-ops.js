@@ -4,7 +4,7 @@
 import { Notice, Section, html, when, useAction, useLoad, useState, call, client } from '../lib.js';
 import { ErrorBox, Field, fieldErrors, sure } from './settings-ui.js';
 
-const EVENTS = ['run.succeeded', 'run.failed', 'score.changed', 'alert.fired', 'recommendation.created', 'credits.low'];
+const EVENTS = /** @type {const} */ (['run.succeeded', 'run.failed', 'score.changed', 'alert.fired', 'recommendation.created', 'credits.low']);
 
 export function Schedule({ slug }) {
   const s = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/schedule', { params: { path: { workspace: slug } } })).catch((err) => (err.status === 404 ? null : Promise.reject(err))), [slug]);
@@ -44,12 +44,12 @@ function Deliveries({ slug, id }) {
 export function Webhooks({ slug }) {
   const hooks = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/webhooks', { params: { path: { workspace: slug } } })), [slug]);
   const [url, setUrl] = useState('');
-  const [events, setEvents] = useState(['run.succeeded', 'score.changed']);
+  const [events, setEvents] = useState(/** @type {import('../lib.js').Body<'/api/v1/workspaces/{workspace}/webhooks'>['events']} */ (['run.succeeded', 'score.changed']));
   const [secret, setSecret] = useState(null);
   const [open, setOpen] = useState(null);
   const [notice, setNotice] = useState('');
   const action = useAction();
-  const create = (e) => { e.preventDefault(); action.run(async () => { const made = await call(client.POST('/api/v1/workspaces/{workspace}/webhooks', { params: { path: { workspace: slug } }, body: /** @type {any} */ ({ url, events }) })); setSecret(made.secret); setUrl(''); hooks.reload(); }); };
+  const create = (e) => { e.preventDefault(); action.run(async () => { const made = await call(client.POST('/api/v1/workspaces/{workspace}/webhooks', { params: { path: { workspace: slug } }, body: { url, events } })); setSecret(made.secret); setUrl(''); hooks.reload(); }); };
   const test = (id) => action.run(async () => { await call(client.POST('/api/v1/workspaces/{workspace}/webhooks/{id}/test', { params: { path: { workspace: slug, id } } })); setNotice('Test event sent.'); setOpen(id); });
   const remove = (id) => action.run(async () => { await call(client.DELETE('/api/v1/workspaces/{workspace}/webhooks/{id}', { params: { path: { workspace: slug, id } } })); hooks.reload(); });
   const list = hooks.data ?? [];

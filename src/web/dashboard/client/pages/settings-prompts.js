@@ -64,7 +64,7 @@ export function Prompts({ slug }) {
   const save = (x, f) => run(x.id, () => call(client.PATCH('/api/v1/workspaces/{workspace}/prompts/{id}', { params: { path: { workspace: slug, id: x.id } }, body: bodyOf(f) })), 'Prompt saved.');
   const toggle = (x) => run('list', () => call(client.PATCH('/api/v1/workspaces/{workspace}/prompts/{id}', { params: { path: { workspace: slug, id: x.id } }, body: { active: !x.active } })), x.active ? 'Prompt deactivated.' : 'Prompt activated.');
   const remove = (x) => sure(`Delete the prompt "${x.text}"? Past results keep it; it will not be asked again.`) && run('list', () => call(client.DELETE('/api/v1/workspaces/{workspace}/prompts/{id}', { params: { path: { workspace: slug, id: x.id } } })), 'Prompt deleted.');
-  const generate = () => run('list', () => call(client.POST('/api/v1/workspaces/{workspace}/prompts/generate', { params: { path: { workspace: slug } }, body: /** @type {never} */ ({}) })), 'Refilling the active set: this takes a moment; reload the list to see it.');
+  const generate = () => run('list', () => call(client.POST('/api/v1/workspaces/{workspace}/prompts/generate', { params: { path: { workspace: slug } } })), 'Refilling the active set: this takes a moment; reload the list to see it.');
   const setF = (key) => (e) => { setOffset(0); setFilter({ ...filter, [key]: e.target.value }); };
   const d = p.data;
   return html`<${Section} id="prompts" title="Prompts">

@@ -20,7 +20,7 @@ export function Team({ slug }) {
   const t = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/members', { params: { path: { workspace: slug } } })), [slug]);
   const session = useLoad(() => call(client.GET('/api/v1/auth/session')), []);
   const [email, setEmail] = useState('');
-  const [role, setRole] = useState('member');
+  const [role, setRole] = useState(/** @type {import('../lib.js').Body<'/api/v1/workspaces/{workspace}/members'>['role']} */ ('member'));
   const [notice, setNotice] = useState('');
   const [errorOf, setErrorOf] = useState(null);
   const action = useAction();
@@ -31,7 +31,7 @@ export function Team({ slug }) {
   };
   const invite = (e) => {
     e.preventDefault();
-    run('invite', async () => { const inv = await call(client.POST('/api/v1/workspaces/{workspace}/members', { params: { path: { workspace: slug } }, body: /** @type {any} */ ({ email, role }) })); setNotice(`Invitation sent to ${inv.email} (${inv.role}); it expires ${when(inv.expiresAt)}.`); setEmail(''); });
+    run('invite', async () => { const inv = await call(client.POST('/api/v1/workspaces/{workspace}/members', { params: { path: { workspace: slug } }, body: { email, role } })); setNotice(`Invitation sent to ${inv.email} (${inv.role}); it expires ${when(inv.expiresAt)}.`); setEmail(''); });
   };
   const changeRole = (m, next, e) => {
     const who = m.email ?? m.userId;
