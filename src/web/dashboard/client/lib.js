@@ -63,8 +63,8 @@ export async function call(pending) {
 
 /**
  * The address of a route of the API for what the browser follows itself (a link, an image, a
- * command to copy) or for the one request the typed client cannot make: `template` is a path of
- * the API's document, so a renamed route fails the type check here as it does in `client`.
+ * command to copy): `template` is a path of the API's document, so a renamed route fails the
+ * type check here as it does in `client`.
  * @param {keyof Paths} template
  * @param {Record<string, string>} params the template's `{…}` parts
  * @param {Record<string, string>} [query]

@@ -63,9 +63,12 @@ export function Design({ slug, settings }) {
   const send = (e) => {
     e.preventDefault();
     if (!file) return;
-    action.run(async () => { const form = new FormData();
+    action.run(async () => {
+      const form = new FormData();
       form.append('file', file);
-      await call(client.PUT('/api/v1/workspaces/{workspace}/profile/icon', { params: { path: { workspace: slug } }, ...rawBody(form) })); setFile(null); e.target.reset(); done('Icon uploaded.'); });
+      await call(client.PUT('/api/v1/workspaces/{workspace}/profile/icon', { params: { path: { workspace: slug } }, ...rawBody(form) }));
+      setFile(null); e.target.reset(); done('Icon uploaded.');
+    });
   };
   const refresh = () => action.run(async () => done(outcome(await call(client.POST('/api/v1/workspaces/{workspace}/profile/icon/refresh', { params: { path: { workspace: slug } } })), 'Icon from the site')));
   const extract = () => action.run(async () => done(outcome(await call(client.POST('/api/v1/workspaces/{workspace}/profile/design/extract', { params: { path: { workspace: slug } } })), 'Design extraction')));
