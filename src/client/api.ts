@@ -20,3 +20,13 @@ export interface ErrorEnvelope { error?: { code?: string; message?: string; requ
 export function createApiClient(options: ClientOptions = {}): ApiClient {
   return createClient<paths>(options);
 }
+
+/**
+ * The same client for a caller that reads JSON answers only (the dashboard): an answer's `data`
+ * is typed as the route's JSON, never the CSV text the same route gives for `format=csv`. A
+ * `parseAs: 'stream'` call still gets its stream.
+ */
+export type JsonApiClient = Client<paths, 'application/json'>;
+export function createJsonApiClient(options: ClientOptions = {}): JsonApiClient {
+  return createClient<paths, 'application/json'>(options);
+}

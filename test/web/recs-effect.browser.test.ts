@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { browserAvailable, launchBrowser } from '../helpers/browser.ts';
 import { createTestApp, createWorkspace, signup, type TestContext } from '../helpers/app.ts';
 import { mentions, seedRun, type SeedResult } from '../helpers/runs-seed.ts';
-import { createFormatter } from '../../src/lib/format/format.js';
+import { createFormatter } from '../../src/lib/format/format.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { recommendations } from '../../src/modules/recs/recs.tables.ts';
 import type { Evidence, MetricRef } from '../../src/modules/recs/recs.types.ts';

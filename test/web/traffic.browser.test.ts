@@ -5,7 +5,7 @@ import { browserAvailable, CHROME_PATH, launchBrowser } from '../helpers/browser
 import { createTestApp, createWorkspace, signup, type TestContext } from '../helpers/app.ts';
 import { jobWhenDone } from '../helpers/fixture-site.ts';
 import { multiDayLog } from '../helpers/traffic-log.ts';
-import { createFormatter } from '../../src/lib/format/format.js';
+import { createFormatter } from '../../src/lib/format/format.ts';
 import { audit } from '../../src/modules/pages/lighthouse.ts';
 
 // The AI traffic page in Chromium, at 1440 and 390 px: a workspace without logs gets

@@ -1,4 +1,4 @@
-import { createFormatter } from './format.js';
+import { createFormatter } from './format.ts';
 
 /**
  * The shared formatter for texts the server writes in English (UTC): recommendation titles and

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFormatter, ENGINE_NAMES, humanise, isTimeZone, languageOf, LANGUAGES, plural, REASONS } from './format.js';
+import { createFormatter, ENGINE_NAMES, humanise, isTimeZone, languageOf, LANGUAGES, plural, REASONS } from './format.ts';
 import { ENGINE_IDS, OPTIONAL_ENGINE_IDS } from '../../modules/engines/catalogue.ts';
 
 // Spaces the locales put in numbers: French groups with a narrow no-break space, and Spanish,

@@ -1,6 +1,6 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
-import { createFormatter, LANGUAGES, type Language } from '../format/format.js';
+import { createFormatter, LANGUAGES, type Language } from '../format/format.ts';
 import { formatMessage, isMsg, KEYS, MESSAGES, msg, typeset, type MessageKey } from './catalogue.ts';
 import { EN } from './en.ts';
 import { render, t } from './index.ts';

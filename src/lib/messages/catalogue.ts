@@ -1,5 +1,4 @@
 import { IntlMessageFormat } from 'intl-messageformat';
-import type { Language } from '../format/format.js';
 import { CA } from './ca.ts';
 import { EN, type MessageKey, type Messages } from './en.ts';
 import { ES } from './es.ts';
@@ -9,15 +8,18 @@ import { FR } from './fr.ts';
 // MessageFormat and formatted by FormatJS's `intl-messageformat` (plurals through
 // Intl.PluralRules, so "1 day" / "0 jour" / "2 dies" follow each language's own rule).
 //
-// Numbers inside messages are the shared formatter's (src/lib/format/format.js), so a figure reads
+// Numbers inside messages are the shared formatter's (src/lib/format/format.ts), so a figure reads
 // the same in a sentence as in a table: the caller hands `formatMessage` the formatter's number
 // writer, and it is used both for plain `{n}` parameters and for the `#` of a plural. This file
-// imports no formatter at run time because the formatter imports it (for its own words); `render`
+// imports nothing from the formatter, which imports it (for its own words); `render`
 // in index.ts is the entry point that takes a formatter.
 //
 // Nothing here touches Node or the DOM: the dashboard imports the same catalogue.
 
 export type { MessageKey, Messages };
+
+/** The languages the catalogue speaks; the formatter lists them for its callers (LANGUAGES). */
+export type Language = 'en' | 'es' | 'ca' | 'fr';
 
 /** A text kept for a person to read later: a key of the catalogue and its parameters, rendered at read time in the reader's language. */
 export interface Msg { key: MessageKey; params?: Params }

@@ -137,7 +137,7 @@ export const EN = {
   'ui.portfolio.simBanner': 'Simulated data: some clients’ answers come from simulated engines, not real AI engines ({engines}).', 'ui.portfolio.empty': 'No client: this account reaches no workspace.',
 
 
-  // The shared formatter's words (src/lib/format/format.js): a missing figure, the pooled engines,
+  // The shared formatter's words (src/lib/format/format.ts): a missing figure, the pooled engines,
   // significance, metric names, a recommendation's effect, and the reasons a figure is missing.
   'format.notEnough': 'Not enough data', 'format.notEnoughWhy': 'Not enough data: {reason}', 'format.allEngines': 'All engines',
   'format.significant': 'significant', 'format.notSignificant': 'not significant',

@@ -1,4 +1,4 @@
-import { createFormatter, type Formatter } from '../format/format.js';
+import { createFormatter, type Formatter } from '../format/format.ts';
 import { formatMessage, type MessageKey, type Msg, type Params } from './catalogue.ts';
 
 // Rendering a message for a reader: the catalogue (catalogue.ts) with the shared formatter's

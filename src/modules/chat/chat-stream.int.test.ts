@@ -1,4 +1,4 @@
-import { createFormatter } from '../../lib/format/format.js';
+import { createFormatter } from '../../lib/format/format.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeKey, createTestApp, createWorkspace, signup, testConfig, type TestContext } from '../../../test/helpers/app.ts';
 import { listen, postChat, userMessage, type ChatCall } from '../../../test/helpers/sse.ts';

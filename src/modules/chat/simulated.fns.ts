@@ -2,7 +2,7 @@
 // answer written from what the tools returned — the workspace's real figures with their sample
 // sizes and intervals. Deterministic: the same question over the same data gives the same answer.
 
-import { plural } from '../../lib/format/format.js';
+import { plural } from '../../lib/format/format.ts';
 import { english as fmt } from '../../lib/format/english.ts';
 
 export interface Want {

@@ -1,4 +1,4 @@
-import type { Language } from '../../lib/format/format.js';
+import type { Language } from '../../lib/format/format.ts';
 import { significant } from '../scores/scores.fns.ts';
 import type { Branding, ReportData } from '../reports/reports.fns.ts';
 

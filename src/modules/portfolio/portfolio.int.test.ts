@@ -8,7 +8,7 @@ import { browserAvailable } from '../../../test/helpers/browser.ts';
 import { havePoppler, overlaps, pdfPages } from '../../../test/helpers/pdf-layout.ts';
 import { part, plainText, startSmtpSink, unsubscribeUrl } from '../../../test/helpers/smtp-sink.ts';
 import { manualClock } from '../../lib/clock.ts';
-import { createFormatter } from '../../lib/format/format.js';
+import { createFormatter } from '../../lib/format/format.ts';
 import { createSmtpMailer } from '../email/smtp.ts';
 
 // The agency portfolio as an agency gets it: every workspace the person reaches and

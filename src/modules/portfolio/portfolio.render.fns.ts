@@ -1,4 +1,4 @@
-import { createFormatter, type Formatter, type Language } from '../../lib/format/format.js';
+import { createFormatter, type Formatter, type Language } from '../../lib/format/format.ts';
 import { formatMessage } from '../../lib/messages/catalogue.ts';
 import { translator, type MessageKey, type Params, type Translator } from '../reports/messages.fns.ts';
 import { barChart, esc, scoreChart } from '../reports/chart.fns.ts';

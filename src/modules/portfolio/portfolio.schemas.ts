@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { StringEnum } from '../../lib/http/schema-helpers.ts';
-import { LANGUAGES } from '../../lib/format/format.js';
+import { LANGUAGES } from '../../lib/format/format.ts';
 
 /** The portfolio's language and time zone, as its request and its mail schedule take them. */
 export const Language = StringEnum(LANGUAGES);

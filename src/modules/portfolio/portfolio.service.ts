@@ -1,7 +1,7 @@
 import pLimit from 'p-limit';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
-import type { Language } from '../../lib/format/format.js';
+import type { Language } from '../../lib/format/format.ts';
 import { timeZoneProblem } from '../reports/settings.fns.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
 import type { PdfRenderer } from '../reports/pdf.ts';

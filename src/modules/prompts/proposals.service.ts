@@ -18,7 +18,7 @@ import {
 } from './proposals.fns.ts';
 import type { SiteFacts } from './site.fns.ts';
 import type { SiteReader } from './site.service.ts';
-import { plural } from '../../lib/format/format.js';
+import { plural } from '../../lib/format/format.ts';
 import { english } from '../../lib/format/english.ts';
 import { categoryOr } from './templates.fns.ts';
 

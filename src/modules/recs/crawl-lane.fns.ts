@@ -1,4 +1,4 @@
-import { plural } from '../../lib/format/format.js';
+import { plural } from '../../lib/format/format.ts';
 import { english as fmt } from '../../lib/format/english.ts';
 import { confidenceOf, proportion, scoresOf } from './priority.fns.ts';
 import type { Candidate, CrawlError, Evidence, MetricRef } from './recs.types.ts';

@@ -1,5 +1,5 @@
 import { fold } from '../analysis/text.fns.ts';
-import { plural } from '../../lib/format/format.js';
+import { plural } from '../../lib/format/format.ts';
 import { english as fmt } from '../../lib/format/english.ts';
 import { confidenceOf, proportion, scoresOf } from './priority.fns.ts';
 import { answerOf, type GeoResult } from './geo-lane.fns.ts';

@@ -5,7 +5,7 @@ import { wilson } from '../scores/scores.fns.ts';
 import { confidenceOf, proportion, reach, scoresOf } from './priority.fns.ts';
 import type { Candidate, Evidence, EvidenceAnswer, MetricRef, RecType } from './recs.types.ts';
 import { REDDIT_DOMAINS } from '../runs/answer-counts.ts';
-import { plural } from '../../lib/format/format.js';
+import { plural } from '../../lib/format/format.ts';
 import { english as fmt } from '../../lib/format/english.ts';
 import { trimTrailingSlashes } from '../../lib/text/trim.ts';
 

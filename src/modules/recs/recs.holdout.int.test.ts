@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createWorkspace, signup, type TestContext } from '../../../test/helpers/app.ts';
 import { mentions, seedRun, type SeedResult } from '../../../test/helpers/runs-seed.ts';
-import { createFormatter } from '../../lib/format/format.js';
+import { createFormatter } from '../../lib/format/format.ts';
 import { newId } from '../../lib/ids.ts';
 import { diffInDiff, type DayCounts } from './did.fns.ts';
 import { recommendations } from './recs.tables.ts';

@@ -1,6 +1,6 @@
 import { generateText, type LanguageModel } from 'ai';
 import type { Candidate } from './recs.types.ts';
-import { plural } from '../../lib/format/format.js';
+import { plural } from '../../lib/format/format.ts';
 import { english as fmt } from '../../lib/format/english.ts';
 import { intentWords } from './geo-lane.fns.ts';
 

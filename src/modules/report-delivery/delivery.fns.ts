@@ -1,6 +1,6 @@
 import cronParser from 'cron-parser';
 import { hmacSha256Hex, safeEqual } from '../../lib/crypto.ts';
-import { createFormatter, type Language } from '../../lib/format/format.js';
+import { createFormatter, type Language } from '../../lib/format/format.ts';
 import { render } from '../../lib/messages/index.ts';
 import type { MessageKey, Params } from '../reports/messages.fns.ts';
 

@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { invalid } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
-import { createFormatter, type Language } from '../../lib/format/format.js';
+import { createFormatter, type Language } from '../../lib/format/format.ts';
 import { translator } from '../reports/messages.fns.ts';
 import type { Mailer } from '../email/email.service.ts';
 import type { JobQueue } from '../jobs/jobs.queue.ts';

@@ -4,7 +4,7 @@ import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { invalid } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { createFormatter, type Language } from '../../lib/format/format.js';
+import { createFormatter, type Language } from '../../lib/format/format.ts';
 import { timeZoneProblem } from '../reports/settings.fns.ts';
 import { render } from '../../lib/messages/index.ts';
 import type { Mailer } from '../email/email.service.ts';

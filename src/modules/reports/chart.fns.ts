@@ -1,4 +1,4 @@
-import type { Formatter } from '../../lib/format/format.js';
+import type { Formatter } from '../../lib/format/format.ts';
 import type { Translator } from './messages.fns.ts';
 import type { Series, SeriesPoint } from './summary.fns.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFormatter, type Language } from '../../lib/format/format.js';
+import { createFormatter, type Language } from '../../lib/format/format.ts';
 import { KEYS, MESSAGES, msg } from '../../lib/messages/index.ts';
 import { EN } from '../../lib/messages/en.ts';
 import { legacyTerm, legacyText, upgradeTexts } from './legacy.fns.ts';

@@ -1,4 +1,4 @@
-import type { Formatter, Language } from '../../lib/format/format.js';
+import type { Formatter, Language } from '../../lib/format/format.ts';
 import { formatMessage, isMsg, type MessageKey, type Msg, type Param, type Params } from '../../lib/messages/catalogue.ts';
 import { msg, render } from '../../lib/messages/index.ts';
 

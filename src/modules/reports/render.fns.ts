@@ -1,4 +1,4 @@
-import { createFormatter, type Formatter } from '../../lib/format/format.js';
+import { createFormatter, type Formatter } from '../../lib/format/format.ts';
 import { barChart, esc, scoreChart } from './chart.fns.ts';
 import { isMsg } from '../../lib/messages/catalogue.ts';
 import { translator, type MessageKey, type Translator } from './messages.fns.ts';

@@ -7,7 +7,7 @@ import { createTestApp, createWorkspace, signup, type TestContext } from '../../
 import { browserAvailable } from '../../../test/helpers/browser.ts';
 import { havePoppler, overlaps, pdfPages } from '../../../test/helpers/pdf-layout.ts';
 import { manualClock } from '../../lib/clock.ts';
-import { createFormatter } from '../../lib/format/format.js';
+import { createFormatter } from '../../lib/format/format.ts';
 import { until } from '../../../test/helpers/wait.ts';
 
 // Reports as a client gets them: made on demand over three measured days, read as PDF

@@ -1,4 +1,4 @@
-import type { Language } from '../../lib/format/format.js';
+import type { Language } from '../../lib/format/format.ts';
 import { buildSnapshot } from '../scores/snapshot.fns.ts';
 import { buildReport, REPORT_TYPES, type RecsInput, type ReportData, type ReportInput, type ReportType, type SeoInput } from './reports.fns.ts';
 import { trafficSections, type TrafficInput } from './traffic.fns.ts';

@@ -3,7 +3,7 @@ import { wilson } from '../scores/scores.fns.ts';
 import { scoreBody, type Snapshot } from '../scores/snapshot.fns.ts';
 import { surfaceOf, type FigureSurface } from '../scores/stamp-facts.fns.ts';
 import { ENGINE_SURFACE } from '../engines/capture/capture.ts';
-import type { Language } from '../../lib/format/format.js';
+import type { Language } from '../../lib/format/format.ts';
 import { english, msg, term, type MessageKey, type Msg, type Text } from './messages.fns.ts';
 import { executiveSummary, methodology, seriesOf, type Day, type Methodology, type Series, type Summary } from './summary.fns.ts';
 

@@ -1,4 +1,4 @@
-import { createFormatter } from '../../lib/format/format.js';
+import { createFormatter } from '../../lib/format/format.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { activeKey, createTestApp, createWorkspace, signup, type TestContext } from '../../../test/helpers/app.ts';

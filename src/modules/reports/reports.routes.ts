@@ -6,7 +6,7 @@ import { actorOf, workspaceOf } from '../../lib/http/responses.ts';
 import { Closed, PlainText, StringEnum } from '../../lib/http/schema-helpers.ts';
 import { WorkspaceParams, workspaceParamsWith } from '../../lib/http/params.ts';
 import { ENGINE_IDS } from '../engines/catalogue.ts';
-import { LANGUAGES } from '../../lib/format/format.js';
+import { LANGUAGES } from '../../lib/format/format.ts';
 import { REPORT_TYPES } from './reports.fns.ts';
 import { MAX_PERIOD_DAYS, type ReportsService } from './reports.service.ts';
 import { sendReport } from './reports.reply.ts';

@@ -5,7 +5,7 @@ import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { claimIdempotencyKey, requestFingerprint } from '../../lib/idempotency/idempotency.ts';
-import { createFormatter, type Language } from '../../lib/format/format.js';
+import { createFormatter, type Language } from '../../lib/format/format.ts';
 import { english, sayAll } from './messages.fns.ts';
 import { isLegacy, upgradeTexts } from './legacy.fns.ts';
 import type { JobsService } from '../jobs/jobs.service.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, type Language } from '../../lib/format/format.js';
+import { LANGUAGES, type Language } from '../../lib/format/format.ts';
 import { fixtureReport } from './reports.fixtures.ts';
 import { toHtml } from './render.fns.ts';
 import { toCsv } from './csv.fns.ts';

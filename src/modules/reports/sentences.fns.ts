@@ -1,4 +1,4 @@
-import type { Formatter } from '../../lib/format/format.js';
+import type { Formatter } from '../../lib/format/format.ts';
 import type { Translator } from './messages.fns.ts';
 import type { ReportData } from './reports.fns.ts';
 import type { SummaryChange } from './summary.fns.ts';

@@ -1,4 +1,4 @@
-import { isTimeZone, type Language } from '../../lib/format/format.js';
+import { isTimeZone, type Language } from '../../lib/format/format.ts';
 import { invalid } from '../../lib/errors.ts';
 import { english } from '../../lib/format/english.ts';
 import type { LogoSize } from './logo.image.ts';

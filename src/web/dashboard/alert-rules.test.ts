@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFormatter } from '../../lib/format/format.js';
+import { createFormatter } from '../../lib/format/format.ts';
 import { RULE_KINDS as SERVER_KINDS, METRICS as SERVER_METRICS } from '../../modules/alerts/alerts.fns.ts';
 import { METRICS, RULE_KINDS, ruleBody, ruleText } from './client/alert-rules.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plural } from '../../lib/format/format.js';
+import { plural } from '../../lib/format/format.ts';
 import { generationNotice, generationResult } from './client/generation.ts';
 
 // The recommendations page's notice after a generation, from the job's lines as the server writes them.

@@ -1,7 +1,7 @@
 // Alert rules in words for the settings page (docs/monitoring.md "Alerts"): what each kind
 // watches, as a member reads it in the list. Pure, so that a table test checks it; `fmt` is the
 // shared formatter (engines and metrics by name, money).
-import type { Formatter } from '../../../lib/format/format.js';
+import type { Formatter } from '../../../lib/format/format.ts';
 
 export interface RuleLike { kind: string; name?: string | null; metric?: string | null; direction?: string | null; engine?: string | null; competitor?: string | null; thresholdMicrousd?: number | null }
 export interface RuleForm { kind: string; name?: string; metric?: string; direction?: string; engine?: string; competitor?: string; dollars?: string }

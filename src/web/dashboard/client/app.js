@@ -29,7 +29,7 @@ function Header() {
   const session = useLoad(() => call(client.GET('/api/v1/auth/session')));
   const workspaces = useLoad(() => call(client.GET('/api/v1/workspaces')));
   const signOut = async () => {
-    await call(client.POST('/api/v1/auth/logout', { body: /** @type {never} */ ({}) })).catch(() => null);
+    await call(client.POST('/api/v1/auth/logout')).catch(() => null);
     location.assign('/');
   };
   const current = page === 'run' ? 'runs' : page;

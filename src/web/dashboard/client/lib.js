@@ -3,9 +3,9 @@
 import { h, render } from 'preact';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import htm from 'htm';
-import { createFormatter, plural } from '../../../lib/format/format.js';
+import { createFormatter, plural } from '../../../lib/format/format.ts';
 import { t } from '../../../lib/messages/index.ts';
-import { createApiClient } from '../../../client/api.ts';
+import { createJsonApiClient } from '../../../client/api.ts';
 
 export const html = htm.bind(h);
 export { plural, render, useCallback, useEffect, useMemo, useRef, useState };
@@ -28,7 +28,7 @@ const toSignIn = () => location.assign(`/signin?next=${encodeURIComponent(locati
  * browser's Origin header satisfies the CSRF rule. An answer 401 outside the auth routes sends
  * the visitor to sign in.
  */
-export const client = createApiClient({ credentials: 'same-origin' });
+export const client = createJsonApiClient({ credentials: 'same-origin' });
 client.use({
   onResponse({ request, response }) {
     if (response.status === 401 && !new URL(request.url, location.origin).pathname.startsWith('/api/v1/auth/')) toSignIn();
@@ -48,19 +48,42 @@ export async function call(pending) {
   return data ?? null;
 }
 
+/** @typedef {import('../../../client/api.ts').paths} Paths */
 /**
- * The same by method and path string, for the pages not yet moved to typed calls: the path is
- * not checked against the API's document, so prefer `call(client.GET(…))` in new code.
- * @param {string} method
- * @param {string} path
- * @param {unknown} [body]
- * @returns {Promise<any>}
+ * The query a GET route takes, to type a page's filters with the values the route accepts.
+ * @template {keyof Paths} P
+ * @typedef {Paths[P] extends { get: { parameters: { query?: infer Q } } } ? NonNullable<Q> : never} Query
  */
-export function api(method, path, body) {
-  const untyped = /** @type {any} */ (client);
-  return call(untyped.request(method, path, body === undefined ? {} : { body }));
+/**
+ * The JSON body a route takes, to type a page's form state with the values the route accepts.
+ * @template {keyof Paths} P
+ * @template {'post' | 'put' | 'patch'} [M='post']
+ * @typedef {Paths[P][M] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never} Body
+ */
+
+/**
+ * The address of a route of the API for what the browser follows itself (a link, an image, a
+ * command to copy): `template` is a path of the API's document, so a renamed route fails the
+ * type check here as it does in `client`.
+ * @param {keyof Paths} template
+ * @param {Record<string, string>} params the template's `{…}` parts
+ * @param {Record<string, string>} [query]
+ * @returns {string}
+ */
+export function apiPath(template, params, query) {
+  const path = template.replace(/\{(\w+)\}/g, (_, name) => encodeURIComponent(params[name]));
+  const search = query ? new URLSearchParams(query).toString() : '';
+  return search ? `${path}?${search}` : path;
 }
-export const ws = (slug, rest = '') => `/api/v1/workspaces/${encodeURIComponent(slug)}${rest}`;
+/**
+ * A request body the API's document does not describe, sent as it is through the typed client:
+ * the log upload and the icon upload read their bytes themselves (octet stream, multipart), so
+ * their schemas declare no body and openapi-fetch types it as `never`. Path and parameters stay
+ * checked; the body, and only it, is not.
+ * @param {Blob | FormData} body
+ */
+export const rawBody = (body) => ({ body: /** @type {never} */ (body), bodySerializer: (/** @type {Blob | FormData} */ b) => b });
+
 /**
  * Whether the workspace has a succeeded run among its latest 100, i.e. whether score, scoreboard
  * and time series exist. Asked first, so that "no data yet" is an empty state and never a 404
@@ -108,7 +131,7 @@ export function useAction() {
 
 /**
  * Every number, date and name a person reads goes through the one shared formatter
- * (src/lib/format/format.js, the one the server uses): one decimal, the reader's
+ * (src/lib/format/format.ts, the one the server uses): one decimal, the reader's
  * locale and time zone, display names, and "Not enough data: <reason>" instead of a bare dash.
  */
 export const fmt = createFormatter({ locale: navigator.language || 'en', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC' });

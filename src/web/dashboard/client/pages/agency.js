@@ -1,14 +1,30 @@
 // Agency overview as a portfolio: every client with score, trend, change (significant
 // or not), share of voice against its top competitor, open recommendations, last run, credits
 // left; sortable; a click opens the client. The form that creates a workspace is onboarding.js.
-import { Alert, Change, Grade, Loading, Simulated, Sparkline, api, fmt, html, interval, num, usd, useLoad, useState, when, words, ws } from '../lib.js';
+import { Alert, Change, Grade, Loading, Simulated, Sparkline, fmt, html, interval, num, usd, useLoad, useState, when, words, call, client } from '../lib.js';
+
+/**
+ * A typed call's data, or null when it fails: one client's missing figure leaves its cells empty
+ * and never hides the other clients.
+ * @template D
+ * @param {Promise<{ data?: D, error?: unknown, response: Response }>} pending
+ * @returns {Promise<D | null>}
+ */
+const orNull = (pending) => call(pending).catch(() => null);
 
 /** One client's row: score with band and change, share of voice against its top competitor, open recommendations, last run, credits left. */
 async function loadClient(w) {
-  const get = (path) => api('GET', ws(w.id, path)).catch(() => null);
-  const [runs, recs, balance] = await Promise.all([get('/runs?limit=100'), get('/recs'), get('/credits/balance')]);
+  const path = { workspace: w.id };
+  const [runs, recs, balance] = await Promise.all([
+    orNull(client.GET('/api/v1/workspaces/{workspace}/runs', { params: { path, query: { limit: 100 } } })),
+    orNull(client.GET('/api/v1/workspaces/{workspace}/recs', { params: { path } })),
+    orNull(client.GET('/api/v1/workspaces/{workspace}/credits/balance', { params: { path } })),
+  ]);
   const measured = (runs?.runs ?? []).some((r) => r.status === 'succeeded');
-  const [series, board] = measured ? await Promise.all([get('/timeseries?range=28d'), get('/scoreboard')]) : [null, null];
+  const [series, board] = measured ? await Promise.all([
+    orNull(client.GET('/api/v1/workspaces/{workspace}/timeseries', { params: { path, query: { engine: 'composite', format: 'json', range: '28d' } } })),
+    orNull(client.GET('/api/v1/workspaces/{workspace}/scoreboard', { params: { path } })),
+  ]) : [null, null];
   const points = series?.points ?? [];
   const own = board?.entities.find((e) => e.kind === 'brand');
   const rival = board?.entities.filter((e) => e.kind !== 'brand').sort((a, b) => (b.shareOfVoice ?? 0) - (a.shareOfVoice ?? 0))[0];
@@ -18,7 +34,7 @@ async function loadClient(w) {
     lastRun: runs?.runs?.[0] ?? null, credits: balance?.availableMicrousd ?? null,
   };
 }
-const loadWorkspaces = async () => Promise.all((await api('GET', '/api/v1/workspaces')).map(loadClient));
+const loadWorkspaces = async () => Promise.all((await call(client.GET('/api/v1/workspaces'))).map(loadClient));
 
 const SORTS = {
   name: (a, b) => a.displayName.localeCompare(b.displayName),

@@ -1,5 +1,5 @@
 // Sign-in and sign-up: the accounts API sets the session cookie; then on to `next` or home.
-import { Alert, PublicPage, api, html, useAction, useState } from '../lib.js';
+import { Alert, PublicPage, html, useAction, useState, call, client } from '../lib.js';
 import { safeNext } from '../safe-next.ts';
 
 /** Only a page of this site may be a destination after signing in (no open redirect). */
@@ -31,13 +31,13 @@ function AuthForm({ title, submitLabel, onSubmit, children, footer, autocomplete
 }
 
 export const SignIn = () => html`<${AuthForm} title="Sign in" submitLabel="Sign in" autocomplete="current-password"
-  onSubmit=${(body) => api('POST', '/api/v1/auth/login', body)}
+  onSubmit=${(body) => call(client.POST('/api/v1/auth/login', { body }))}
   footer=${html`New here? <a href=${`/signup${location.search}`}>Create an account</a>`}>
   <p class="muted">See how visible your brand is in AI answers, and what to do about it.</p>
 </${AuthForm}>`;
 
 export const SignUp = () => html`<${AuthForm} title="Create your account" submitLabel="Create account" autocomplete="new-password"
-  onSubmit=${(body) => api('POST', '/api/v1/auth/signup', body)}
+  onSubmit=${(body) => call(client.POST('/api/v1/auth/signup', { body }))}
   footer=${html`Already have an account? <a href=${`/signin${location.search}`}>Sign in</a>`}>
   <p class="muted">Passwords need at least 10 characters.</p>
 </${AuthForm}>`;

@@ -1,6 +1,7 @@
 // Chat: threads (pinned first), streamed answers, pinning. The answer streams as Server-Sent
-// Events from a POST, so it is read with fetch and a stream reader (EventSource only GETs).
-import { Alert, Loading, Simulated, api, html, newKey, useAction, useEffect, useLoad, useRef, useState } from '../lib.js';
+// Events from a POST (EventSource only GETs), so the typed client hands over the answer's body
+// as a stream (`parseAs: 'stream'`) and a reader takes it apart.
+import { Alert, Loading, Simulated, html, newKey, useAction, useEffect, useLoad, useRef, useState, call, client } from '../lib.js';
 
 /** Splits an SSE buffer into complete events and the unfinished rest. */
 export function parseSse(buffer) {
@@ -18,13 +19,14 @@ export function parseSse(buffer) {
   return { events, rest };
 }
 
+/**
+ * Sends one turn and reads its answer as it streams; the finish event's data at the end.
+ * @param {import('../lib.js').Paths['/api/v1/chat']['post']['requestBody']['content']['application/json']} body
+ * @param {(text: string) => void} onDelta
+ */
 async function stream(body, onDelta) {
-  const res = await fetch('/api/v1/chat', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json', 'idempotency-key': newKey() }, body: JSON.stringify(body) });
-  if (!res.ok) {
-    const err = await res.json().catch(() => null);
-    throw new Error(err?.error?.message ?? `Chat failed (${res.status})`);
-  }
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  const events = await call(client.POST('/api/v1/chat', { params: { header: { 'idempotency-key': newKey() } }, body, parseAs: 'stream' }));
+  const reader = events.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   let finish = null;
   for (;;) {
@@ -43,7 +45,7 @@ async function stream(body, onDelta) {
 const textOf = (m) => m.parts.filter((p) => p.type === 'text').map((p) => p.text).join('');
 
 export function Chat({ workspace }) {
-  const threads = useLoad(() => api('GET', `/api/v1/threads?workspace=${workspace}`), [workspace]);
+  const threads = useLoad(() => call(client.GET('/api/v1/threads', { params: { query: { workspace } } })), [workspace]);
   const [current, setCurrent] = useState(null);
   const [messages, setMessages] = useState([]);
   const [draft, setDraft] = useState('');
@@ -53,29 +55,29 @@ export function Chat({ workspace }) {
   const sending = useAction();
   const log = useRef(null);
   const open = (id) => action.run(async () => {
-    const t = await api('GET', `/api/v1/threads/${id}?workspace=${workspace}`);
+    const t = await call(client.GET('/api/v1/threads/{id}', { params: { path: { id }, query: { workspace } } }));
     setCurrent(t); setMessages(t.messages); setFinish(null);
   });
   useEffect(() => { log.current?.scrollTo?.(0, log.current.scrollHeight); }, [messages]);
   const newThread = () => action.run(async () => {
-    const t = await api('POST', '/api/v1/threads', { workspace });
+    const t = await call(client.POST('/api/v1/threads', { body: { workspace } }));
     threads.reload(); setCurrent(t); setMessages(t.messages ?? []); setFinish(null);
   });
   const pin = (t) => action.run(async () => {
-    await api('PATCH', `/api/v1/threads/${t.id}`, { workspace, pinned: !t.pinned });
+    await call(client.PATCH('/api/v1/threads/{id}', { params: { path: { id: t.id } }, body: { workspace, pinned: !t.pinned } }));
     threads.reload();
     if (current?.id === t.id) setCurrent({ ...current, pinned: !t.pinned });
   });
   const remove = () => action.run(async () => {
     if (!confirm(`Delete “${current.title}” and its messages?`)) return;
-    await api('DELETE', `/api/v1/threads/${current.id}?workspace=${workspace}`);
+    await call(client.DELETE('/api/v1/threads/{id}', { params: { path: { id: current.id }, query: { workspace } } }));
     setCurrent(null); setMessages([]); threads.reload();
   });
   const rename = (e) => {
     e.preventDefault();
     const title = String(new FormData(e.target).get('title')).trim();
     action.run(async () => {
-      await api('PATCH', `/api/v1/threads/${current.id}`, { workspace, title });
+      await call(client.PATCH('/api/v1/threads/{id}', { params: { path: { id: current.id } }, body: { workspace, title } }));
       setCurrent({ ...current, title }); threads.reload();
     });
   };
@@ -84,7 +86,7 @@ export function Chat({ workspace }) {
     const text = draft.trim();
     if (!text || !current) return;
     sending.run(async () => {
-      const user = { id: newKey(), role: 'user', parts: [{ type: 'text', text }] };
+      const user = { id: newKey(), role: /** @type {const} */ ('user'), parts: [{ type: 'text', text }] };
       const answer = { id: 'streaming', role: 'assistant', parts: [{ type: 'text', text: '' }], metadata: {} };
       setDraft('');
       setMessages((m) => [...m, user, answer]);

@@ -1,6 +1,6 @@
 // Email inbox: the workspace's own address (where alerts and reports can be sent and replies
 // arrive) and its provisioning status; an owner can try provisioning again when it failed.
-import { Alert, Loading, Notice, api, html, useAction, useLoad, useState, ws, call, client } from '../lib.js';
+import { Alert, Loading, Notice, html, useAction, useLoad, useState, call, client } from '../lib.js';
 
 const STATUS = {
   provisioned: 'Ready', unconfigured: 'Not set up: no email provider is configured on this server', failed: 'Provisioning failed',
@@ -12,7 +12,7 @@ export function Email({ workspace }) {
   const action = useAction();
   const [notice, setNotice] = useState('');
   const backfill = () => action.run(async () => {
-    const res = await call(client.POST('/api/v1/workspaces/{workspace}/email/backfill', { params: { path: { workspace: workspace } }, body: /** @type {never} */ ({}) }));
+    const res = await call(client.POST('/api/v1/workspaces/{workspace}/email/backfill', { params: { path: { workspace } } }));
     setNotice(res.changed ? `Inbox status is now: ${STATUS[res.status] ?? res.status}.` : `Nothing changed: ${res.message}`);
     inbox.reload();
   });

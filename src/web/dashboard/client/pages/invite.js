@@ -1,7 +1,7 @@
 // Accepting a workspace invitation from its mail: /invite#token=…. The token is read from the
 // fragment (never sent to a server), kept in sessionStorage while the visitor signs in or up
 // (those pages come back here through `next`), and removed from the address bar at once.
-import { Alert, PublicPage, api, fragmentToken, html, useAction, useLoad, useState } from '../lib.js';
+import { Alert, PublicPage, fragmentToken, html, useAction, useLoad, useState, call, client } from '../lib.js';
 
 const KEY = 'geo.invitation';
 
@@ -13,10 +13,10 @@ const WHY = {
 
 export function Invite() {
   const [token] = useState(() => fragmentToken(KEY));
-  const session = useLoad(() => api('GET', '/api/v1/auth/session').catch((err) => (err.status === 401 ? null : Promise.reject(err))));
+  const session = useLoad(() => call(client.GET('/api/v1/auth/session')).catch((err) => (err.status === 401 ? null : Promise.reject(err))));
   const action = useAction();
   const join = () => action.run(async () => {
-    const joined = await api('POST', '/api/v1/invitations/accept', { token }).catch((err) => {
+    const joined = await call(client.POST('/api/v1/invitations/accept', { body: { token } })).catch((err) => {
       if (err.code === 'invalid_token') sessionStorage.removeItem(KEY); // spent: not offered again
       throw err;
     });
@@ -24,7 +24,7 @@ export function Invite() {
     location.assign(`/w/${encodeURIComponent(joined.workspace)}`);
   });
   const signOut = () => action.run(async () => {
-    await api('POST', '/api/v1/auth/logout', {});
+    await call(client.POST('/api/v1/auth/logout'));
     location.assign(`/signin?next=${encodeURIComponent('/invite')}`);
   });
   const back = encodeURIComponent('/invite');

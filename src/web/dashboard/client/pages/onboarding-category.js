@@ -3,7 +3,7 @@
 // ("provider"), because the creation body has no category; here the site's proposal (GET
 // …/prompts/categories) is shown, editable, and confirming it rewrites the generated prompts on
 // it (POST …/prompts/generate).
-import { Alert, api, html, jobReason, useAction, useLoad, useState, waitForJob, ws, call, client } from '../lib.js';
+import { Alert, html, jobReason, useAction, useLoad, useState, waitForJob, call, client } from '../lib.js';
 
 const LANGUAGE = { en: 'English', es: 'Spanish', ca: 'Catalan', fr: 'French' };
 const GENDERED = new Set(['es', 'ca', 'fr']);

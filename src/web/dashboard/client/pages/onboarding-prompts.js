@@ -3,13 +3,13 @@
 // …/prompts/proposals, free) — then the first run, quoted before it starts.
 import { CategoryBox } from './onboarding-category.js';
 import { CompetitorCheck } from './onboarding-research.js';
-import { Alert, Loading, api, fmt, html, newKey, usd, useAction, useEffect, useLoad, useState, words, ws, call, client } from '../lib.js';
+import { Alert, Loading, fmt, html, newKey, usd, useAction, useEffect, useLoad, useState, words, call, client } from '../lib.js';
 
-const PRESETS = [['lite', 'Lite — up to 50 prompts'], ['smoke', 'Smoke — 2 prompts, a quick check']];
+const PRESETS = /** @type {const} */ ([['lite', 'Lite — up to 50 prompts'], ['smoke', 'Smoke — 2 prompts, a quick check']]);
 
 async function loadPrompts(slug) {
   const [active, proposals, balance] = await Promise.all([
-    api('GET', ws(slug, '/prompts?active=true&limit=300')),
+    call(client.GET('/api/v1/workspaces/{workspace}/prompts', { params: { path: { workspace: slug }, query: { active: true, limit: 300, offset: 0 } } })),
     // Proposals are a help, not a requirement: without them the set made at creation is used.
     call(client.GET('/api/v1/workspaces/{workspace}/prompts/proposals', { params: { path: { workspace: slug } } })).catch(() => null),
     call(client.GET('/api/v1/workspaces/{workspace}/credits/balance', { params: { path: { workspace: slug } } })).catch(() => null),
@@ -23,10 +23,10 @@ export function PromptsStep({ slug, simulatedCompetitors = false }) {
   const [edits, setEdits] = useState({});
   const [off, setOff] = useState({});
   const [picked, setPicked] = useState({});
-  const [preset, setPreset] = useState('lite');
+  const [preset, setPreset] = useState(/** @type {'lite' | 'smoke'} */ ('lite'));
   const [chosen, setChosen] = useState(false);
   const [tick, setTick] = useState(0);
-  const quote = useLoad(() => api('GET', ws(slug, `/runs/quote?preset=${preset}&samples=1`)), [slug, preset, tick]);
+  const quote = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/runs/quote', { params: { path: { workspace: slug }, query: { preset, samples: 1, batch: false } } })), [slug, preset, tick]);
   // A first run the credit left cannot pay is no proposal: the smoke run is offered instead, once.
   const balance = loaded.data?.balance;
   useEffect(() => {
@@ -46,7 +46,7 @@ export function PromptsStep({ slug, simulatedCompetitors = false }) {
         for (const p of active) {
           const text = edits[p.id]?.trim();
           const patch = { ...(text && text !== p.text ? { text } : {}), ...(off[p.id] ? { active: false } : {}) };
-          if (Object.keys(patch).length) await api('PATCH', ws(slug, `/prompts/${p.id}`), patch);
+          if (Object.keys(patch).length) await call(client.PATCH('/api/v1/workspaces/{workspace}/prompts/{id}', { params: { path: { workspace: slug, id: p.id } }, body: patch }));
         }
         for (const [i, text] of Object.entries(picked)) {
           const p = proposals[Number(i)];
@@ -54,13 +54,13 @@ export function PromptsStep({ slug, simulatedCompetitors = false }) {
         }
         setSaved(true);
         // The set changed: the run is started only at the price shown, so a higher one is shown first.
-        const fresh = await api('GET', ws(slug, `/runs/quote?preset=${preset}&samples=1`));
+        const fresh = await call(client.GET('/api/v1/workspaces/{workspace}/runs/quote', { params: { path: { workspace: slug }, query: { preset, samples: 1, batch: false } } }));
         if (fresh.estimateMicrousd > (quote.data?.estimateMicrousd ?? 0)) {
           setTick((t) => t + 1);
           throw new Error(`With your prompts the run now holds ${usd(fresh.estimateMicrousd)}; start it again to accept.`);
         }
       }
-      await call(client.POST('/api/v1/workspaces/{workspace}/runs', { params: { path: { workspace: slug } }, body: /** @type {any} */ ({ preset, idempotencyKey: newKey() }) }));
+      await call(client.POST('/api/v1/workspaces/{workspace}/runs', { params: { path: { workspace: slug } }, body: { preset, idempotencyKey: newKey() } }));
       location.assign(`/w/${encodeURIComponent(slug)}/runs`);
     });
   };

@@ -2,7 +2,7 @@
 // before it existed, by the simulated engine (a workspace holds the credit real engines cost).
 // Now that it exists, research asks its real model and search engine who the competitors are,
 // quoted first; the person picks the ones to track on the Research page.
-import { Alert, api, html, usd, useAction, useLoad, useState, ws, call, client } from '../lib.js';
+import { Alert, html, usd, useAction, useLoad, useState, call, client } from '../lib.js';
 
 export function CompetitorCheck({ slug }) {
   const quote = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/research/quote', { params: { path: { workspace: slug } } })), [slug]);

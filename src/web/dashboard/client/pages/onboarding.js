@@ -2,7 +2,7 @@
 // server proposes the rest (POST /api/v1/workspace-proposals, free), everything stays editable,
 // the two Google property ids are asked with where to find them and checked as typed, and the
 // creation body sent is the contract's, every field filled. Then the prompts step.
-import { Alert, Simulated, api, html, useAction, useState } from '../lib.js';
+import { Alert, Simulated, html, useAction, useState, call, client } from '../lib.js';
 import { ErrorBox, Field, fieldErrors, list } from './settings-ui.js';
 import { PromptsStep } from './onboarding-prompts.js';
 
@@ -30,7 +30,7 @@ function BrandStep({ onProposed }) {
   const errors = fieldErrors(action.error);
   const submit = (e) => {
     e.preventDefault();
-    action.run(async () => onProposed(await api('POST', '/api/v1/workspace-proposals', { brandName: name.trim(), domain: bareDomain(domain) })));
+    action.run(async () => onProposed(await call(client.POST('/api/v1/workspace-proposals', { body: { brandName: name.trim(), domain: bareDomain(domain) } }))));
   };
   return html`<form class="stack wide" onSubmit=${submit} aria-labelledby="step-h">
     <h2 id="step-h">Step 1 of 3: your brand</h2>
@@ -75,11 +75,11 @@ function ReviewStep({ proposed, onCreated }) {
     setTouched(Object.fromEntries(Object.keys(CHECKS).map((k) => [k, true])));
     if (Object.keys(CHECKS).some((k) => CHECKS[k](f[k]))) return;
     action.run(async () => {
-      const created = await api('POST', '/api/v1/workspaces', {
+      const created = await call(client.POST('/api/v1/workspaces', { body: {
         brand: f.brand, displayName: f.displayName.trim(), domains: p.domains, languages: f.languages, regions: list(f.regions),
         competitors: f.competitors.map((c) => ({ name: c.name.trim(), domains: [bareDomain(c.domain)], aliases: [c.name.trim()], ambiguous: false })),
         gscProperty: f.gsc.trim(), ga4Property: f.ga4.trim(), activeSetSize: f.size, complianceProfile: f.compliance, quotas: f.quotas,
-      });
+      } }));
       onCreated(created.slug);
     });
   };

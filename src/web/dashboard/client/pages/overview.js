@@ -1,7 +1,7 @@
 // Workspace overview: the GEO score with its five components, the scoreboard against the
 // competitors, and the time series per engine with its 95% interval band.
 import { BandChart, COLORS } from '../chart.js';
-import { Alert, Change, ENGINES, Grade, Loading, Simulated, api, day, hasMeasurement, engineName, fmt, html, interval, newKey, num, pct, plural, usd, useAction, useLoad, useState, ws, call, client } from '../lib.js';
+import { Alert, Change, ENGINES, Grade, Loading, Simulated, day, hasMeasurement, engineName, fmt, html, interval, newKey, num, pct, plural, usd, useAction, useLoad, useState, call, client } from '../lib.js';
 
 const COMPONENTS = {
   visibility: 'Visibility — share of answers that name the brand',
@@ -16,7 +16,7 @@ const SURFACES = { api: 'provider APIs', product: 'consumer products', mixed: 'p
 
 /** How the score was made and whether to decide on it (GET …/methodology): the grade, then why. */
 function Methodology({ slug, date }) {
-  const { data } = useLoad(() => api('GET', ws(slug, `/methodology?date=${date}`)), [slug, date]);
+  const { data } = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/methodology', { params: { path: { workspace: slug }, query: { date } } })), [slug, date]);
   if (!data) return null;
   const decision = data.grade === 'decision-grade';
   return html`<details class="methodology" id="methodology">
@@ -29,7 +29,7 @@ function Methodology({ slug, date }) {
 }
 
 function ScoreCard({ slug }) {
-  const { data, error, loading } = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/score', { params: { path: { workspace: slug }, query: /** @type {any} */ ({}) } })), [slug]);
+  const { data, error, loading } = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/score', { params: { path: { workspace: slug }, query: { format: 'json' } } })), [slug]);
   if (loading) return html`<${Loading} what="Loading the score" />`;
   if (error?.code === 'score_not_available') return html`<section aria-labelledby="score-h"><h2 id="score-h">GEO score</h2><p>No measurement has finished yet. <a href=${`/w/${slug}/runs`}>Start a run</a> to get a score.</p></section>`;
   if (error) return html`<${Alert} error=${error} />`;
@@ -79,12 +79,12 @@ const RANGES = [['7d', '7 days'], ['28d', '28 days'], ['all', 'All']];
  * the annotation days: simulated answers, recommendations done, an engine naming a new model.
  */
 async function loadSeries(slug, range) {
-  const keys = ['composite', ...ENGINES];
+  const keys = /** @type {const} */ (['composite', ...ENGINES]);
   const [all, recs, entities, models] = await Promise.all([
-    Promise.all(keys.map((k) => api('GET', ws(slug, `/timeseries?engine=${k}&range=${range}`)))),
+    Promise.all(keys.map((k) => call(client.GET('/api/v1/workspaces/{workspace}/timeseries', { params: { path: { workspace: slug }, query: { engine: k, format: 'json', range } } })))),
     call(client.GET('/api/v1/workspaces/{workspace}/recs', { params: { path: { workspace: slug } } })).catch(() => null),
-    api('GET', ws(slug, `/timeseries/entities?range=${range}`)),
-    api('GET', ws(slug, `/model-versions?range=${range}`)).catch(() => null),
+    call(client.GET('/api/v1/workspaces/{workspace}/timeseries/entities', { params: { path: { workspace: slug }, query: { engine: 'composite', range } } })),
+    call(client.GET('/api/v1/workspaces/{workspace}/model-versions', { params: { path: { workspace: slug }, query: { range } } })).catch(() => null),
   ]);
   const series = all.map((d, i) => ({ key: keys[i], label: engineName(keys[i]), color: COLORS[i], points: d.points, simulated: d.simulated, simulatedShare: d.simulatedShare, stamp: d.stamp }))
     .filter((s) => s.points.length);
@@ -96,7 +96,8 @@ async function loadSeries(slug, range) {
   const composite = all[0];
   const days = new Set(composite.points.map((p) => p.date));
   const annotations = [
-    ...composite.points.filter((p) => p.simulatedShare > 0).map((p) => ({ date: p.date, kind: 'simulated' })),
+    // A point's simulated share is not in the route's declared schema (it comes as an extra field): checked, not assumed.
+    ...composite.points.filter((p) => typeof p.simulatedShare === 'number' && p.simulatedShare > 0).map((p) => ({ date: p.date, kind: 'simulated' })),
     ...(recs?.done ?? []).map((r) => ({ date: r.updatedAt.slice(0, 10), kind: 'done', text: r.title })).filter((a) => days.has(a.date)),
     ...(models?.changes ?? []).map((c) => ({ date: c.date, kind: 'model', text: `${engineName(c.engine)} named ${c.to.join(', ')} (before: ${c.from.join(', ')})` })).filter((a) => days.has(a.date)),
     // Engine changes the canaries flagged, and the days the metric definition changed.
@@ -161,8 +162,8 @@ function Series({ slug }) {
 function NoRunYet({ slug }) {
   const offer = useLoad(async () => {
     const [lite, smoke, balance] = await Promise.all([
-      api('GET', ws(slug, '/runs/quote?preset=lite&samples=1')),
-      api('GET', ws(slug, '/runs/quote?preset=smoke&samples=1')),
+      call(client.GET('/api/v1/workspaces/{workspace}/runs/quote', { params: { path: { workspace: slug }, query: { preset: 'lite', samples: 1, batch: false } } })),
+      call(client.GET('/api/v1/workspaces/{workspace}/runs/quote', { params: { path: { workspace: slug }, query: { preset: 'smoke', samples: 1, batch: false } } })),
       call(client.GET('/api/v1/workspaces/{workspace}/credits/balance', { params: { path: { workspace: slug } } })).catch(() => null),
     ]);
     const affords = (q) => !balance || balance.availableMicrousd >= q.estimateMicrousd;

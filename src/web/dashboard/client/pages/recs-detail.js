@@ -1,7 +1,7 @@
 // One recommendation opened on the board: its evidence (figures with n and 95% intervals, the
 // prompts and sources behind it), its measured effect (against holdout prompts when it targets
 // named prompts, else before/after; intervals and the verdict) and, for Reddit threads, the reply drafts — every version readable, a new one on demand.
-import { Alert, Loading, Simulated, api, fmt, html, interval, num, plural, say, when, useAction, useLoad, useState, ws } from '../lib.js';
+import { Alert, Loading, Simulated, fmt, html, interval, num, plural, say, when, useAction, useLoad, useState, call, client } from '../lib.js';
 
 const VERDICTS = ['improved', 'worse', 'no_detectable_change', 'pending'];
 
@@ -52,7 +52,7 @@ function Drafts({ slug, rec, data, reload }) {
   const action = useAction();
   const [shown, setShown] = useState(data.current_draft_id);
   const make = () => action.run(async () => {
-    const made = await api('POST', ws(slug, `/recs/${rec.rec_id}/draft`));
+    const made = await call(client.POST('/api/v1/workspaces/{workspace}/recs/{id}/draft', { params: { path: { workspace: slug, id: rec.rec_id } } }));
     setShown(made.draftId);
     reload();
   });
@@ -70,7 +70,7 @@ function Drafts({ slug, rec, data, reload }) {
 }
 
 export function Detail({ slug, rec }) {
-  const { data, error, loading, reload } = useLoad(() => api('GET', ws(slug, `/recs/${rec.rec_id}`)), [rec.rec_id, rec.state_version]);
+  const { data, error, loading, reload } = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/recs/{id}', { params: { path: { workspace: slug, id: rec.rec_id } } })), [rec.rec_id, rec.state_version]);
   if (loading && !data) return html`<${Loading} />`;
   if (error) return html`<${Alert} error=${error} />`;
   return html`<div class="detail">

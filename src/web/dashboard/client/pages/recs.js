@@ -1,6 +1,6 @@
 // Recommendations as a list grouped by the five statuses (a five-column board clipped at 1280 px). Each card offers only the actions its status
 // allows (spec 3.2); a move someone else made first (409 stale_state) reloads the board and says so.
-import { Alert, Loading, Notice, Simulated, api, fmt, html, newKey, plural, useAction, useLoad, useState, waitForJob, words, ws, call, client } from '../lib.js';
+import { Alert, Loading, Notice, Simulated, fmt, html, newKey, plural, useAction, useLoad, useState, waitForJob, words, call, client } from '../lib.js';
 import { generationNotice } from '../generation.ts';
 import { Detail } from './recs-detail.js';
 
@@ -77,7 +77,7 @@ export function Recs({ workspace }) {
         if (!confirm('This item makes health or product claims. Confirm that compliance approved it.')) return;
         body.complianceApproved = true;
       }
-      const moved = await api('POST', ws(workspace, `/recs/${rec.rec_id}/transition`), body);
+      const moved = await call(client.POST('/api/v1/workspaces/{workspace}/recs/{id}/transition', { params: { path: { workspace, id: rec.rec_id } }, body }));
       setNotice(`“${rec.title}” moved to ${STATUSES.find(([s]) => s === moved.status)[1]}.`);
     } catch (err) {
       if (err.code !== 'stale_state') throw err;

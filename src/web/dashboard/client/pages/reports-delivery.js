@@ -1,6 +1,6 @@
 // Who sends this workspace's reports and how they read (agency, logo, white-label, zone,
 // language), and their scheduled mail (when, which report, to whom) with its log.
-import { Loading, Notice, Section, api, html, plural, useAction, useLoad, useState, when, ws, call, client } from '../lib.js';
+import { Loading, Notice, Section, html, plural, useAction, useLoad, useState, when, call, client } from '../lib.js';
 import { ErrorBox, Field, fieldErrors } from './settings-ui.js';
 
 export const LANGUAGES = [['en', 'English'], ['es', 'Spanish'], ['ca', 'Catalan'], ['fr', 'French']];
@@ -60,7 +60,7 @@ function stateLine(d) {
 
 export function Delivery({ workspace, catalog }) {
   const delivery = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/reports/delivery', { params: { path: { workspace: workspace } } })), [workspace]);
-  const log = useLoad(() => api('GET', ws(workspace, '/reports/deliveries?limit=10')), [workspace]);
+  const log = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/reports/deliveries', { params: { path: { workspace }, query: { limit: 10 } } })), [workspace]);
   const [form, setForm] = useState(null);
   const [saved, setSaved] = useState('');
   const action = useAction();

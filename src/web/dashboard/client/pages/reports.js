@@ -1,7 +1,7 @@
 // Reports: make one now (type, period, language), every report the service made (after each
 // succeeded run, weekly, on request, for a scheduled mail) with its status and downloads, and
 // who sends them and when they are mailed (reports-delivery.js).
-import { Alert, Loading, Section, Simulated, api, engineName, fmt, html, newKey, say, useAction, useEffect, useLoad, useState, when, ws, call, client } from '../lib.js';
+import { Alert, Loading, Section, Simulated, engineName, fmt, html, newKey, say, useAction, useEffect, useLoad, useState, when, apiPath, call, client } from '../lib.js';
 import { ErrorBox, Field, fieldErrors } from './settings-ui.js';
 import { Delivery, LANGUAGES, Sender } from './reports-delivery.js';
 
@@ -12,13 +12,13 @@ const dayOf = (d) => d.toISOString().slice(0, 10);
 
 function MakeReport({ workspace, catalog, onMade }) {
   const today = new Date();
-  const [form, setForm] = useState({ type: 'visibility_summary', from: dayOf(new Date(today.getTime() - 29 * 86_400_000)), to: dayOf(today), language: 'en' });
+  const [form, setForm] = useState(/** @type {import('../lib.js').Body<'/api/v1/workspaces/{workspace}/reports'>} */ ({ type: 'visibility_summary', from: dayOf(new Date(today.getTime() - 29 * 86_400_000)), to: dayOf(today), language: 'en' }));
   const action = useAction();
   const errs = fieldErrors(action.error);
   const bind = (key) => ({ value: form[key], onInput: (e) => setForm({ ...form, [key]: e.target.value }) });
   const make = (e) => {
     e.preventDefault();
-    action.run(async () => onMade(await call(client.POST('/api/v1/workspaces/{workspace}/reports', { params: { path: { workspace: workspace } }, body: /** @type {any} */ ({ ...form, idempotencyKey: newKey() }) }))));
+    action.run(async () => onMade(await call(client.POST('/api/v1/workspaces/{workspace}/reports', { params: { path: { workspace: workspace } }, body: { ...form, idempotencyKey: newKey() } }))));
   };
   return html`<${Section} id="make" title="Make a report now"><form class="stack wide" onSubmit=${make} novalidate>
     <${Field} id="make-type" as="select" label="Report" hint=${catalog.find((c) => c.type === form.type)?.description} error=${errs.type} ...${bind('type')}>${catalog.map((c) => html`<option value=${c.type}>${c.title}</option>`)}</${Field}>
@@ -35,14 +35,14 @@ function MakeReport({ workspace, catalog, onMade }) {
 
 function Downloads({ workspace, report: r }) {
   if (r.status !== 'ready') return html`<span class=${r.status === 'failed' ? 'field-error' : 'muted'}>${STATUS[r.status]}${r.error ? `: ${r.error}` : '…'}</span>`;
-  const link = (format) => ws(workspace, `/reports/${encodeURIComponent(r.id)}?format=${format}`);
+  const link = (format) => apiPath('/api/v1/workspaces/{workspace}/reports/{id}', { workspace, id: r.id }, { format });
   return html`<ul class="plain formats">${FORMATS.map(([f, label]) => html`<li><a href=${link(f)} download=${f === 'html' ? undefined : ''} target=${f === 'html' ? '_blank' : undefined} rel="noopener">${label}<span class="visually-hidden"> of ${r.title}, ${fmt.period(r.periodFrom, r.periodTo)}</span></a></li>`)}</ul>`;
 }
 
 export function Reports({ workspace }) {
   const catalog = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/reports/catalog', { params: { path: { workspace: workspace } } })), [workspace]);
-  const [type, setType] = useState('');
-  const list = useLoad(() => api('GET', ws(workspace, `/reports?limit=50${type ? `&type=${type}` : ''}`)), [workspace, type]);
+  const [type, setType] = useState(/** @type {import('../lib.js').Query<'/api/v1/workspaces/{workspace}/reports'>['type'] | ''} */ (''));
+  const list = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/reports', { params: { path: { workspace }, query: { limit: 50, ...(type ? { type } : {}) } } })), [workspace, type]);
   const pending = (list.data ?? []).some((r) => r.status === 'queued' || r.status === 'running');
   // A report being made: the list is read again until it is ready or failed.
   useEffect(() => {
@@ -59,13 +59,13 @@ export function Reports({ workspace }) {
         <option value="">All types</option>${(catalog.data ?? []).map((c) => html`<option value=${c.type}>${c.title}</option>`)}</select></label></div>
       ${list.loading && !list.data ? html`<${Loading} what="Loading reports" />` : null}
       ${list.data && !list.data.length ? html`<p class="muted">No report yet: make one above, or start a run and one is made when it finishes.</p>` : null}
-      ${list.data?.length ? html`<div class="table-wrap"><table id="reports"><caption>Newest first</caption>
+      ${list.data?.length ? html`<div class="table-wrap"><table id="reports" class="cards"><caption>Newest first</caption>
         <thead><tr><th scope="col">Report</th><th scope="col">Period</th><th scope="col">Made</th><th scope="col">Data</th><th scope="col">Download</th></tr></thead>
         <tbody>${list.data.map((r) => html`<tr>
           <th scope="row">${r.title}<br /><small class="muted">${TRIGGERS.includes(r.trigger) ? say(`dashboard.trigger.${r.trigger}`) : r.trigger}</small></th>
-          <td>${fmt.period(r.periodFrom, r.periodTo)}</td><td>${when(r.createdAt)}</td>
-          <td>${r.simulated ? html`<${Simulated} simulated /><br /><small class="muted">${r.simulatedEngines.map(engineName).join(', ')}</small>` : 'measured'}</td>
-          <td><${Downloads} workspace=${workspace} report=${r} /></td>
+          <td data-label="Period">${fmt.period(r.periodFrom, r.periodTo)}</td><td data-label="Made">${when(r.createdAt)}</td>
+          <td data-label="Data">${r.simulated ? html`<${Simulated} simulated /><br /><small class="muted">${r.simulatedEngines.map(engineName).join(', ')}</small>` : 'measured'}</td>
+          <td data-label="Download"><${Downloads} workspace=${workspace} report=${r} /></td>
         </tr>`)}</tbody></table></div>` : null}
     </section>
     <${Sender} workspace=${workspace} />

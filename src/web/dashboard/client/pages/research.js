@@ -1,7 +1,7 @@
 // Research: start the research pipeline (topics, questions, competitors, sources), follow its
 // stages, and take what it found into the workspace: suggested prompts into the prompt set,
 // untracked competitors into the competitor list (with their domain, which research cannot know).
-import { Alert, Loading, Notice, Simulated, api, fmt, html, plural, useAction, useEffect, useLoad, useState, when, words, ws, call, client } from '../lib.js';
+import { Alert, Loading, Notice, Simulated, fmt, html, plural, useAction, useEffect, useLoad, useState, when, words, call, client } from '../lib.js';
 
 const STAGES = { topics: 'Topics', questions: 'Questions', competitors: 'Competitors', sources: 'Cited sources' };
 
@@ -11,7 +11,7 @@ function Prompts({ slug, job, findings, onDone }) {
   const open = findings.filter((f) => !f.accepted);
   const toggle = (id) => setPicked(picked.includes(id) ? picked.filter((p) => p !== id) : [...picked, id]);
   const accept = () => action.run(async () => {
-    await api('POST', ws(slug, `/research/${job.id}/accept-prompts`), { findingIds: picked });
+    await call(client.POST('/api/v1/workspaces/{workspace}/research/{id}/accept-prompts', { params: { path: { workspace: slug, id: job.id } }, body: { findingIds: picked } }));
     onDone(`${picked.length} prompt(s) added to the prompt set.`); setPicked([]);
   });
   return html`<fieldset id="found-prompts"><legend>Suggested prompts (${open.length} not yet added)</legend>
@@ -28,7 +28,7 @@ function Competitor({ slug, job, f, onDone }) {
   const track = (e) => {
     e.preventDefault();
     action.run(async () => {
-      await api('POST', ws(slug, `/research/${job.id}/accept-competitors`), { competitors: [{ findingId: f.id, domains: [domain.trim()] }] });
+      await call(client.POST('/api/v1/workspaces/{workspace}/research/{id}/accept-competitors', { params: { path: { workspace: slug, id: job.id } }, body: { competitors: [{ findingId: f.id, domains: [domain.trim()] }] } }));
       onDone(`${f.name} is now tracked as a competitor.`);
     });
   };

@@ -1,27 +1,27 @@
 // Runs: start one (preset, samples, the cost quoted first), watch its progress, cancel it; and
 // the run detail as a filterable table of prompts × engines.
-import { Alert, ENGINES, Loading, Notice, Simulated, api, engineName, fmt, html, newKey, num, tone, usd, useAction, when, useEffect, useLoad, useState, words, ws, call, client } from '../lib.js';
+import { Alert, ENGINES, Loading, Notice, Simulated, engineName, fmt, html, newKey, num, tone, usd, useAction, when, useEffect, useLoad, useState, words, call, client } from '../lib.js';
 
-const PRESETS = [
+const PRESETS = /** @type {const} */ ([
   ['smoke', 'Smoke — 2 prompts, a quick check'],
   ['lite', 'Lite — up to 50 prompts'],
   ['standard', 'Standard — up to 150 prompts'],
   ['searchx', 'Search — up to 150 prompts on the search engine only'],
-];
+]);
 
 function StartRun({ slug, onStarted, running }) {
-  const [preset, setPreset] = useState('smoke');
+  const [preset, setPreset] = useState(/** @type {import('../lib.js').Query<'/api/v1/workspaces/{workspace}/runs/quote'>['preset']} */ ('smoke'));
   const [samples, setSamples] = useState(1);
   // Adaptive sampling: extra samples only where an interval straddles a decision or is wider than the target.
   const [adaptive, setAdaptive] = useState(false);
   const [width, setWidth] = useState(30);
-  const sampling = adaptive ? { mode: 'adaptive', targetWidth: width } : null;
-  const quote = useLoad(() => api('GET', ws(slug, `/runs/quote?preset=${preset}&samples=${samples}${sampling ? `&sampling=adaptive&targetWidth=${width}` : ''}`)), [slug, preset, samples, adaptive, width]);
+  const sampling = adaptive ? { mode: /** @type {const} */ ('adaptive'), targetWidth: width } : null;
+  const quote = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/runs/quote', { params: { path: { workspace: slug }, query: { preset, samples, batch: false, ...(sampling ? { sampling: 'adaptive', targetWidth: width } : {}) } } })), [slug, preset, samples, adaptive, width]);
   const balance = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/credits/balance', { params: { path: { workspace: slug } } })), [slug, running]);
   const action = useAction();
   const start = (e) => {
     e.preventDefault();
-    action.run(async () => onStarted(await call(client.POST('/api/v1/workspaces/{workspace}/runs', { params: { path: { workspace: slug } }, body: /** @type {any} */ ({ preset, samples, ...(sampling ? { sampling } : {}), idempotencyKey: newKey() }) }))));
+    action.run(async () => onStarted(await call(client.POST('/api/v1/workspaces/{workspace}/runs', { params: { path: { workspace: slug } }, body: { preset, samples, ...(sampling ? { sampling } : {}), idempotencyKey: newKey() } }))));
   };
   const q = quote.data;
   const short = q && balance.data && q.estimateMicrousd > balance.data.availableMicrousd;
@@ -54,7 +54,7 @@ function Progress({ run }) {
 }
 
 export function Runs({ workspace }) {
-  const list = useLoad(() => api('GET', ws(workspace, '/runs?limit=20')), [workspace]);
+  const list = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/runs', { params: { path: { workspace }, query: { limit: 20 } } })), [workspace]);
   const [notice, setNotice] = useState('');
   const cancel = useAction();
   const runs = list.data?.runs ?? [];
@@ -66,7 +66,7 @@ export function Runs({ workspace }) {
     return () => clearTimeout(t);
   }, [list.data]);
   const doCancel = (run) => cancel.run(async () => {
-    await api('DELETE', ws(workspace, `/runs/${run.id}`));
+    await call(client.DELETE('/api/v1/workspaces/{workspace}/runs/{id}', { params: { path: { workspace, id: run.id } } }));
     setNotice('The run was cancelled; credit is charged only for the calls made.');
     list.reload();
   });
@@ -111,7 +111,7 @@ function ExtraSamples({ sampling }) {
 }
 
 export function RunDetail({ workspace, id }) {
-  const { data, error, loading } = useLoad(() => api('GET', ws(workspace, `/runs/${id}/detail`)), [workspace, id]);
+  const { data, error, loading } = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/runs/{id}/detail', { params: { path: { workspace, id } } })), [workspace, id]);
   const [f, setF] = useState({ engine: '', query: '', mentionedOnly: false, tone: '', site: '' });
   const set = (key) => (e) => setF({ ...f, [key]: e.target.type === 'checkbox' ? e.target.checked : e.target.value });
   if (loading) return html`<h1>Run detail</h1><${Loading} />`;

@@ -1,6 +1,6 @@
 // Page evaluations: start one for an address, follow its job, and read each evaluation's
 // Lighthouse scores, metrics and the nine checks (failed ones with what to do).
-import { Alert, Notice, api, html, jobReason, num, when, useAction, useLoad, useState, waitForJob, ws, call, client } from '../lib.js';
+import { Alert, Notice, html, jobReason, num, when, useAction, useLoad, useState, waitForJob, call, client } from '../lib.js';
 import { stagesOf } from '../stages.ts';
 
 const CHECKS = { robotsTxt: 'robots.txt', sitemapXml: 'sitemap.xml', llmsTxt: 'llms.txt', metaRobots: 'meta robots', canonical: 'canonical', title: 'title', description: 'description', https: 'HTTPS', viewport: 'viewport' };

@@ -1,6 +1,6 @@
 // SEO: the dashboard (scores in basis points, components with why one is missing, search
 // insights), technical checks with their evidence, and page evaluations (seo-pages.js).
-import { Alert, Loading, Notice, Simulated, api, fmt, hasMeasurement, html, jobReason, num, useAction, useLoad, useState, waitForJob, ws, call, client } from '../lib.js';
+import { Alert, Loading, Notice, Simulated, fmt, hasMeasurement, html, jobReason, num, useAction, useLoad, useState, waitForJob, call, client } from '../lib.js';
 import { PageEvaluations } from './seo-pages.js';
 
 const bp = (v) => (v === null || v === undefined ? '—' : num(v / 100));
@@ -14,7 +14,7 @@ const label = (key) => (key ?? '').replaceAll('_', ' ');
 
 /** The GEO figure, the very one the overview shows (GET …/score), also before any SEO refresh. */
 async function loadGeo(slug) {
-  return (await hasMeasurement(slug)) ? call(client.GET('/api/v1/workspaces/{workspace}/score', { params: { path: { workspace: slug }, query: /** @type {any} */ ({}) } })) : null;
+  return (await hasMeasurement(slug)) ? call(client.GET('/api/v1/workspaces/{workspace}/score', { params: { path: { workspace: slug }, query: { format: 'json' } } })) : null;
 }
 
 function Scores({ d, geo, slug, onRefresh, busy }) {

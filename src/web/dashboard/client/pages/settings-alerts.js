@@ -1,7 +1,7 @@
 // Settings: alert rules and what they fired (docs/monitoring.md "Alerts"). A member who gets an
 // alert mail lands here (its link is /w/{workspace}/settings#alerts): the rules in words, each
 // with its recent firings — the reason with its figures, when, and whether the mail went out.
-import { ENGINES, Notice, Section, api, engineName, fmt, html, useAction, useLoad, useState, when, ws, call, client } from '../lib.js';
+import { ENGINES, Notice, Section, engineName, fmt, html, useAction, useLoad, useState, when, call, client } from '../lib.js';
 import { ErrorBox, Field, fieldErrors, sure } from './settings-ui.js';
 import { METRICS, RULE_KINDS, ruleBody, ruleText } from '../alert-rules.ts';
 
@@ -9,7 +9,7 @@ const MAIL = { pending: 'mail pending', sent: 'mailed to members', failed: 'mail
 const blank = { kind: 'score', name: '', metric: 'score', direction: 'drop', engine: '', competitor: '', dollars: '5' };
 
 function Firings({ slug, id }) {
-  const f = useLoad(() => api('GET', ws(slug, `/alerts/${id}/firings`)), [slug, id]);
+  const f = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/alerts/{alertId}/firings', { params: { path: { workspace: slug, alertId: id } } })), [slug, id]);
   const items = f.data?.firings ?? [];
   return html`<div aria-busy=${f.loading ? 'true' : 'false'}>
     ${!f.loading && !f.error && !items.length ? html`<p class="muted">It has not fired yet.</p>` : null}
@@ -27,14 +27,15 @@ export function Alerts({ slug }) {
   const create = (e) => {
     e.preventDefault();
     action.run(async () => {
-      const made = await call(client.POST('/api/v1/workspaces/{workspace}/alerts', { params: { path: { workspace: slug } }, body: /** @type {any} */ (ruleBody(form)) }));
+      // The form's selects offer only the route's kinds, metrics and directions, read back as strings.
+      const made = await call(client.POST('/api/v1/workspaces/{workspace}/alerts', { params: { path: { workspace: slug } }, body: /** @type {import('../lib.js').Body<'/api/v1/workspaces/{workspace}/alerts'>} */ (ruleBody(form)) }));
       setNotice(`Alert added: ${ruleText(made, fmt)}.`);
       setForm(blank);
       rules.reload();
     });
   };
   const remove = (rule) => sure(`Delete the alert “${rule.name ?? ruleText(rule, fmt)}” and its firings?`) && action.run(async () => {
-    await api('DELETE', ws(slug, `/alerts/${rule.id}`));
+    await call(client.DELETE('/api/v1/workspaces/{workspace}/alerts/{alertId}', { params: { path: { workspace: slug, alertId: rule.id } } }));
     setNotice('Alert deleted.');
     rules.reload();
   });

@@ -1,7 +1,7 @@
 // Settings: the brand (name, domains, languages, industry, about, contact email) and its design
 // and icon (upload, take from the site, extract colours and fonts, import design markdown).
-import { Loading, Notice, Section, api, html, useAction, useState, when, ws, call, client } from '../lib.js';
-import { ErrorBox, Field, fieldErrors, list, upload } from './settings-ui.js';
+import { Loading, Notice, Section, html, useAction, useState, when, apiPath, call, client, rawBody } from '../lib.js';
+import { ErrorBox, Field, fieldErrors, list } from './settings-ui.js';
 
 const LANGUAGES = [['en', 'English'], ['es', 'Spanish'], ['ca', 'Catalan'], ['fr', 'French']];
 
@@ -63,10 +63,15 @@ export function Design({ slug, settings }) {
   const send = (e) => {
     e.preventDefault();
     if (!file) return;
-    action.run(async () => { await upload(ws(slug, '/profile/icon'), file); setFile(null); e.target.reset(); done('Icon uploaded.'); });
+    action.run(async () => {
+      const form = new FormData();
+      form.append('file', file);
+      await call(client.PUT('/api/v1/workspaces/{workspace}/profile/icon', { params: { path: { workspace: slug } }, ...rawBody(form) }));
+      setFile(null); e.target.reset(); done('Icon uploaded.');
+    });
   };
-  const refresh = () => action.run(async () => done(outcome(await call(client.POST('/api/v1/workspaces/{workspace}/profile/icon/refresh', { params: { path: { workspace: slug } }, body: /** @type {never} */ ({}) })), 'Icon from the site')));
-  const extract = () => action.run(async () => done(outcome(await call(client.POST('/api/v1/workspaces/{workspace}/profile/design/extract', { params: { path: { workspace: slug } }, body: /** @type {never} */ ({}) })), 'Design extraction')));
+  const refresh = () => action.run(async () => done(outcome(await call(client.POST('/api/v1/workspaces/{workspace}/profile/icon/refresh', { params: { path: { workspace: slug } } })), 'Icon from the site')));
+  const extract = () => action.run(async () => done(outcome(await call(client.POST('/api/v1/workspaces/{workspace}/profile/design/extract', { params: { path: { workspace: slug } } })), 'Design extraction')));
   const importMd = (e) => {
     e.preventDefault();
     action.run(async () => { await call(client.POST('/api/v1/workspaces/{workspace}/profile/design/import', { params: { path: { workspace: slug } }, body: { markdown } })); setMarkdown(null); done('Design imported.'); });
@@ -76,7 +81,7 @@ export function Design({ slug, settings }) {
   const fonts = d?.brandMeta?.fontNames ?? [];
   return html`<${Section} id="design" title="Brand design and icon">
     ${!d ? html`<${Loading} />` : html`<div class="design-summary">
-      <div class="icon-box">${d.brandMeta?.faviconUrl && !iconMissing ? html`<img src=${`${ws(slug, '/profile/icon')}?v=${iconVersion}-${Date.parse(d.updatedAt)}`} alt=${`${d.displayName} icon`} width="64" height="64" onError=${() => setIconMissing(true)} />` : html`<p class="muted">No icon yet.</p>`}</div>
+      <div class="icon-box">${d.brandMeta?.faviconUrl && !iconMissing ? html`<img src=${apiPath('/api/v1/workspaces/{workspace}/profile/icon', { workspace: slug }, { v: `${iconVersion}-${Date.parse(d.updatedAt)}` })} alt=${`${d.displayName} icon`} width="64" height="64" onError=${() => setIconMissing(true)} />` : html`<p class="muted">No icon yet.</p>`}</div>
       <dl class="swatches">${COLOR_KEYS.filter((k) => colors[k]).map((k) => html`<div><dt>${k}</dt><dd><span class="swatch" style=${{ background: colors[k] }} aria-hidden="true"></span><code>${colors[k]}</code></dd></div>`)}
         ${fonts.length ? html`<div><dt>fonts</dt><dd>${fonts.join(', ')}</dd></div>` : null}</dl>
       ${!COLOR_KEYS.some((k) => colors[k]) && !fonts.length ? html`<p class="muted">No colours or fonts stored yet.</p>` : null}</div>`}

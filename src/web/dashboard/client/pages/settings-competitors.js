@@ -1,7 +1,7 @@
 // Settings: competitors — add, edit in place, remove (the API addresses them by position and
 // keeps 2 to 12). A position that moved under us (someone else removed one) answers 404: the
 // list is then loaded again and the message says so.
-import { Loading, Notice, Section, api, html, useLoad, useState, ws, call, client } from '../lib.js';
+import { Loading, Notice, Section, html, useLoad, useState, call, client } from '../lib.js';
 import { ErrorBox, Field, fieldErrors, list, sure, useFocusFirst, useListEdits } from './settings-ui.js';
 
 const blank = { name: '', domains: '', aliases: '', ambiguous: false };

@@ -1,7 +1,7 @@
 // Settings: the chat and writing model, and connections — where each engine's key comes from,
 // storing a connector credential (sealed; only a masked value comes back), testing it, and the
 // Search Console / GA4 properties.
-import { Loading, Notice, Section, api, engineName, html, useAction, useLoad, useState, when, ws, call, client } from '../lib.js';
+import { Loading, Notice, Section, engineName, html, useAction, useLoad, useState, when, call, client } from '../lib.js';
 import { ErrorBox, Field, fieldErrors } from './settings-ui.js';
 
 const MODELS = ['openai:gpt-4.1-mini', 'openai:gpt-4.1', 'openai:gpt-4o-mini', 'anthropic:claude-sonnet-4-5', 'anthropic:claude-haiku-4-5', 'gemini:gemini-2.5-flash', 'gemini:gemini-2.5-pro'];
@@ -36,7 +36,7 @@ function TestResult({ result }) {
 
 export function Connections({ slug }) {
   const c = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/connections', { params: { path: { workspace: slug } } })), [slug]);
-  const [f, setF] = useState({ connector: 'openai', value: '' });
+  const [f, setF] = useState(/** @type {{ connector: import('../lib.js').Body<'/api/v1/workspaces/{workspace}/credentials'>['connector'], value: string }} */ ({ connector: 'openai', value: '' }));
   const [props, setProps] = useState(null);
   const [tested, setTested] = useState(null);
   const [notice, setNotice] = useState('');
@@ -46,7 +46,7 @@ export function Connections({ slug }) {
   const store = (e) => {
     e.preventDefault();
     run('store', async () => {
-      const saved = await call(client.POST('/api/v1/workspaces/{workspace}/credentials', { params: { path: { workspace: slug } }, body: /** @type {any} */ ({ connector: f.connector, key: keyOf(f.connector), value: f.value, rotate: true }) }));
+      const saved = await call(client.POST('/api/v1/workspaces/{workspace}/credentials', { params: { path: { workspace: slug } }, body: { connector: f.connector, key: keyOf(f.connector), value: f.value, rotate: true } }));
       setF({ ...f, value: '' }); setNotice(`Stored ${saved.connector} credential ${saved.maskedValue}.`); c.reload();
     });
   };

@@ -2,7 +2,7 @@
 // numbers in a table), metered operations, buying credits through the hosted checkout, the
 // latest checkout receipts, and in local mock mode a test top-up.
 import uPlot from 'uplot';
-import { Loading, Notice, Section, api, html, newKey, usd, useAction, useEffect, useLoad, useRef, useState, when, ws, call, client } from '../lib.js';
+import { Loading, Notice, Section, html, newKey, usd, useAction, useEffect, useLoad, useRef, useState, when, call, client } from '../lib.js';
 import { ErrorBox, Field, fieldErrors } from './settings-ui.js';
 
 /**
@@ -59,7 +59,7 @@ function Checkout({ slug, mode, onTopUp }) {
 
 export function Credits({ slug }) {
   const balance = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/credits/balance', { params: { path: { workspace: slug } } })), [slug]);
-  const usage = useLoad(() => api('GET', ws(slug, '/credits/usage?limit=50')), [slug]);
+  const usage = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/credits/usage', { params: { path: { workspace: slug }, query: { limit: 50, days: 30 } } })), [slug]);
   const billing = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/billing/status', { params: { path: { workspace: slug } } })), [slug]);
   const [notice, setNotice] = useState('');
   const b = balance.data;

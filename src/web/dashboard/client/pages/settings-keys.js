@@ -1,10 +1,10 @@
 // Settings: API keys (spec 2.8 and 3.1). A new or rotated key's secret is shown once, while its
 // delivery is open; "I have saved it" acknowledges it (the key works only from then on). A
 // rotated key's replacement, once active, can end the old key's grace at once (confirm rotation).
-import { Notice, Section, api, html, newKey, useAction, useLoad, useState, when, ws, call, client } from '../lib.js';
+import { Notice, Section, html, newKey, useAction, useLoad, useState, when, call, client } from '../lib.js';
 import { ErrorBox, Field, fieldErrors, list, sure } from './settings-ui.js';
 
-const SCOPES = ['workspace:read', 'settings:read', 'settings:write', 'connections:read', 'connections:write', 'connections:test', 'prompts:read', 'prompts:write', 'runs:read', 'runs:write', 'recs:read', 'recs:write', 'reports:read', 'metrics:read', 'chat:read', 'chat:write', 'credits:read'];
+const SCOPES = /** @type {const} */ (['workspace:read', 'settings:read', 'settings:write', 'connections:read', 'connections:write', 'connections:test', 'prompts:read', 'prompts:write', 'runs:read', 'runs:write', 'recs:read', 'recs:write', 'reports:read', 'metrics:read', 'chat:read', 'chat:write', 'credits:read']);
 const STATE = { pending: 'pending (not working until saved)', active: 'active', grace: 'old key, works until', revoked: 'revoked' };
 
 function FreshSecret({ fresh, busy, onSaved }) {
@@ -32,7 +32,7 @@ export function ApiKeys({ slug }) {
   const keys = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/api-keys', { params: { path: { workspace: slug } } })), [slug]);
   const [name, setName] = useState('');
   const [cidrs, setCidrs] = useState('');
-  const [scopes, setScopes] = useState(['workspace:read', 'metrics:read']);
+  const [scopes, setScopes] = useState(/** @type {import('../lib.js').Body<'/api/v1/workspaces/{workspace}/api-keys'>['scopes']} */ (['workspace:read', 'metrics:read']));
   const [fresh, setFresh] = useState(null);
   const [notice, setNotice] = useState('');
   const [showRevoked, setShowRevoked] = useState(false);
@@ -40,7 +40,7 @@ export function ApiKeys({ slug }) {
   const create = (e) => {
     e.preventDefault();
     setNotice('');
-    action.run(async () => { setFresh(await call(client.POST('/api/v1/workspaces/{workspace}/api-keys', { params: { path: { workspace: slug } }, body: /** @type {any} */ ({ name, scopes, allowedCidrs: list(cidrs), idempotencyKey: newKey() }) }))); setName(''); setCidrs(''); keys.reload(); });
+    action.run(async () => { setFresh(await call(client.POST('/api/v1/workspaces/{workspace}/api-keys', { params: { path: { workspace: slug } }, body: { name, scopes, allowedCidrs: list(cidrs), idempotencyKey: newKey() } }))); setName(''); setCidrs(''); keys.reload(); });
   };
   const QUESTIONS = {
     rotate: (k) => `Rotate ${k.name}? A new key is made; the old one keeps working 15 minutes after the new one is saved.`,
@@ -51,14 +51,14 @@ export function ApiKeys({ slug }) {
     if (!sure(QUESTIONS[what](k))) return;
     setNotice('');
     action.run(async () => {
-      const res = await api('POST', ws(slug, `/api-keys/${k.keyId}`), what === 'rotate' ? { action: what, idempotencyKey: newKey() } : { action: what });
+      const res = await call(client.POST('/api/v1/workspaces/{workspace}/api-keys/{keyId}', { params: { path: { workspace: slug, keyId: k.keyId } }, body: what === 'rotate' ? { action: what, idempotencyKey: newKey() } : { action: what } }));
       if (what === 'rotate') setFresh({ ...res, name: k.name });
       else setNotice(what === 'revoke' ? `${k.name} revoked.` : `The old key of ${k.name} is revoked.`);
       keys.reload();
     });
   };
   const saved = () => action.run(async () => {
-    await api('POST', ws(slug, `/api-keys/${fresh.keyId}`), { action: 'acknowledge', deliveryId: fresh.deliveryId });
+    await call(client.POST('/api/v1/workspaces/{workspace}/api-keys/{keyId}', { params: { path: { workspace: slug, keyId: fresh.keyId } }, body: { action: 'acknowledge', deliveryId: fresh.deliveryId } }));
     setFresh(null); setNotice('Key activated.'); keys.reload();
   });
   const toggle = (s) => setScopes(scopes.includes(s) ? scopes.filter((x) => x !== s) : [...scopes, s]);

@@ -1,10 +1,10 @@
 // Settings for monitoring: the run schedule and outbound webhooks (docs/runs.md "Schedules",
 // docs/monitoring.md "Outbound webhooks"). Their routes are built beside this page; a workspace without a schedule answers
 // 404, shown as "no schedule".
-import { Notice, Section, api, html, when, useAction, useLoad, useState, ws, call, client } from '../lib.js';
+import { Notice, Section, html, when, useAction, useLoad, useState, call, client } from '../lib.js';
 import { ErrorBox, Field, fieldErrors, sure } from './settings-ui.js';
 
-const EVENTS = ['run.succeeded', 'run.failed', 'score.changed', 'alert.fired', 'recommendation.created', 'credits.low'];
+const EVENTS = /** @type {const} */ (['run.succeeded', 'run.failed', 'score.changed', 'alert.fired', 'recommendation.created', 'credits.low']);
 
 export function Schedule({ slug }) {
   const s = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/schedule', { params: { path: { workspace: slug } } })).catch((err) => (err.status === 404 ? null : Promise.reject(err))), [slug]);
@@ -30,7 +30,7 @@ export function Schedule({ slug }) {
 }
 
 function Deliveries({ slug, id }) {
-  const d = useLoad(() => api('GET', ws(slug, `/webhooks/${id}/deliveries`)), [slug, id]);
+  const d = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/webhooks/{id}/deliveries', { params: { path: { workspace: slug, id }, query: { limit: 20 } } })), [slug, id]);
   const rows = d.data?.items ?? [];
   // Busy while loading, and an empty table says so: "nothing yet" is never mistaken for "loading".
   return html`<div class="table-wrap"><table class="deliveries" aria-busy=${d.loading ? 'true' : 'false'}><caption>Deliveries</caption>
@@ -44,14 +44,14 @@ function Deliveries({ slug, id }) {
 export function Webhooks({ slug }) {
   const hooks = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/webhooks', { params: { path: { workspace: slug } } })), [slug]);
   const [url, setUrl] = useState('');
-  const [events, setEvents] = useState(['run.succeeded', 'score.changed']);
+  const [events, setEvents] = useState(/** @type {import('../lib.js').Body<'/api/v1/workspaces/{workspace}/webhooks'>['events']} */ (['run.succeeded', 'score.changed']));
   const [secret, setSecret] = useState(null);
   const [open, setOpen] = useState(null);
   const [notice, setNotice] = useState('');
   const action = useAction();
-  const create = (e) => { e.preventDefault(); action.run(async () => { const made = await call(client.POST('/api/v1/workspaces/{workspace}/webhooks', { params: { path: { workspace: slug } }, body: /** @type {any} */ ({ url, events }) })); setSecret(made.secret); setUrl(''); hooks.reload(); }); };
-  const test = (id) => action.run(async () => { await api('POST', ws(slug, `/webhooks/${id}/test`), {}); setNotice('Test event sent.'); setOpen(id); });
-  const remove = (id) => action.run(async () => { await api('DELETE', ws(slug, `/webhooks/${id}`)); hooks.reload(); });
+  const create = (e) => { e.preventDefault(); action.run(async () => { const made = await call(client.POST('/api/v1/workspaces/{workspace}/webhooks', { params: { path: { workspace: slug } }, body: { url, events } })); setSecret(made.secret); setUrl(''); hooks.reload(); }); };
+  const test = (id) => action.run(async () => { await call(client.POST('/api/v1/workspaces/{workspace}/webhooks/{id}/test', { params: { path: { workspace: slug, id } } })); setNotice('Test event sent.'); setOpen(id); });
+  const remove = (id) => action.run(async () => { await call(client.DELETE('/api/v1/workspaces/{workspace}/webhooks/{id}', { params: { path: { workspace: slug, id } } })); hooks.reload(); });
   const list = hooks.data ?? [];
   return html`<${Section} id="webhooks" title="Webhooks">
     ${secret ? html`<div class="secret" role="alert"><p><strong>Signing secret, shown only now:</strong></p><p><code id="webhook-secret">${secret}</code></p>

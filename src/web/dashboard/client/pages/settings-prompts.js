@@ -1,6 +1,6 @@
 // Settings: the prompt set — filter, add, edit in place, activate or deactivate, delete, and
 // refill the active set (a job; 409 while one is running). Pages of 20, oldest first.
-import { Loading, Notice, Section, api, fmt, html, useLoad, useState, words, ws, call, client } from '../lib.js';
+import { Loading, Notice, Section, fmt, html, useLoad, useState, words, call, client } from '../lib.js';
 import { ErrorBox, Field, fieldErrors, sure, useFocusFirst, useListEdits } from './settings-ui.js';
 
 const INTENTS = ['discovery', 'problem_solution', 'use_case', 'comparison', 'expert', 'brand_research'];
@@ -44,10 +44,10 @@ function PromptRow({ p, busy, error, onSave, onToggle, onRemove }) {
 }
 
 export function Prompts({ slug }) {
-  const [filter, setFilter] = useState({ active: '', intent: '' });
+  const [filter, setFilter] = useState(/** @type {{ active: string, intent: import('../lib.js').Query<'/api/v1/workspaces/{workspace}/prompts'>['intent'] | '' }} */ ({ active: '', intent: '' }));
   const [offset, setOffset] = useState(0);
-  const query = new URLSearchParams({ limit: String(PAGE), offset: String(offset), ...(filter.active ? { active: filter.active } : {}), ...(filter.intent ? { intent: filter.intent } : {}) });
-  const p = useLoad(() => api('GET', ws(slug, `/prompts?${query}`)), [slug, query.toString()]);
+  const query = { limit: PAGE, offset, ...(filter.active ? { active: filter.active === 'true' } : {}), ...(filter.intent ? { intent: filter.intent } : {}) };
+  const p = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/prompts', { params: { path: { workspace: slug }, query } })), [slug, offset, filter.active, filter.intent]);
   const [add, setAdd] = useState(blank);
   const { action, notice, errorOf, run } = useListEdits(p);
   // A new prompt is the newest, so it is on the last page of the unfiltered list: go there.
@@ -55,16 +55,16 @@ export function Prompts({ slug }) {
     e.preventDefault();
     const created = await run('add', async () => {
       const made = await call(client.POST('/api/v1/workspaces/{workspace}/prompts', { params: { path: { workspace: slug } }, body: bodyOf(add) }));
-      const all = await api('GET', ws(slug, '/prompts?limit=1'));
+      const all = await call(client.GET('/api/v1/workspaces/{workspace}/prompts', { params: { path: { workspace: slug }, query: { limit: 1, offset: 0 } } }));
       setFilter({ active: '', intent: '' }); setOffset(Math.floor((all.total - 1) / PAGE) * PAGE);
       return made;
     }, 'Prompt added.');
     if (created) setAdd(blank);
   };
-  const save = (x, f) => run(x.id, () => api('PATCH', ws(slug, `/prompts/${x.id}`), bodyOf(f)), 'Prompt saved.');
-  const toggle = (x) => run('list', () => api('PATCH', ws(slug, `/prompts/${x.id}`), { active: !x.active }), x.active ? 'Prompt deactivated.' : 'Prompt activated.');
-  const remove = (x) => sure(`Delete the prompt "${x.text}"? Past results keep it; it will not be asked again.`) && run('list', () => api('DELETE', ws(slug, `/prompts/${x.id}`)), 'Prompt deleted.');
-  const generate = () => run('list', () => call(client.POST('/api/v1/workspaces/{workspace}/prompts/generate', { params: { path: { workspace: slug } }, body: /** @type {never} */ ({}) })), 'Refilling the active set: this takes a moment; reload the list to see it.');
+  const save = (x, f) => run(x.id, () => call(client.PATCH('/api/v1/workspaces/{workspace}/prompts/{id}', { params: { path: { workspace: slug, id: x.id } }, body: bodyOf(f) })), 'Prompt saved.');
+  const toggle = (x) => run('list', () => call(client.PATCH('/api/v1/workspaces/{workspace}/prompts/{id}', { params: { path: { workspace: slug, id: x.id } }, body: { active: !x.active } })), x.active ? 'Prompt deactivated.' : 'Prompt activated.');
+  const remove = (x) => sure(`Delete the prompt "${x.text}"? Past results keep it; it will not be asked again.`) && run('list', () => call(client.DELETE('/api/v1/workspaces/{workspace}/prompts/{id}', { params: { path: { workspace: slug, id: x.id } } })), 'Prompt deleted.');
+  const generate = () => run('list', () => call(client.POST('/api/v1/workspaces/{workspace}/prompts/generate', { params: { path: { workspace: slug } } })), 'Refilling the active set: this takes a moment; reload the list to see it.');
   const setF = (key) => (e) => { setOffset(0); setFilter({ ...filter, [key]: e.target.value }); };
   const d = p.data;
   return html`<${Section} id="prompts" title="Prompts">

@@ -1,7 +1,7 @@
 // Settings: the team — members with their role (owners change it), removal (or leaving,
 // for yourself), invitations by email and withdrawing them. The API refuses to leave a
 // workspace without an owner (409 `last_owner`): its message is shown as is.
-import { Loading, Notice, Section, api, html, useAction, useLoad, useState, when, ws, call, client } from '../lib.js';
+import { Loading, Notice, Section, html, useAction, useLoad, useState, when, call, client } from '../lib.js';
 import { ErrorBox, Field, fieldErrors, sure } from './settings-ui.js';
 
 const ROLES = [['member', 'Member'], ['owner', 'Owner']];
@@ -18,9 +18,9 @@ function MemberRow({ m, me, owner, busy, onRole, onRemove }) {
 
 export function Team({ slug }) {
   const t = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/members', { params: { path: { workspace: slug } } })), [slug]);
-  const session = useLoad(() => api('GET', '/api/v1/auth/session'), []);
+  const session = useLoad(() => call(client.GET('/api/v1/auth/session')), []);
   const [email, setEmail] = useState('');
-  const [role, setRole] = useState('member');
+  const [role, setRole] = useState(/** @type {import('../lib.js').Body<'/api/v1/workspaces/{workspace}/members'>['role']} */ ('member'));
   const [notice, setNotice] = useState('');
   const [errorOf, setErrorOf] = useState(null);
   const action = useAction();
@@ -31,24 +31,24 @@ export function Team({ slug }) {
   };
   const invite = (e) => {
     e.preventDefault();
-    run('invite', async () => { const inv = await call(client.POST('/api/v1/workspaces/{workspace}/members', { params: { path: { workspace: slug } }, body: /** @type {any} */ ({ email, role }) })); setNotice(`Invitation sent to ${inv.email} (${inv.role}); it expires ${when(inv.expiresAt)}.`); setEmail(''); });
+    run('invite', async () => { const inv = await call(client.POST('/api/v1/workspaces/{workspace}/members', { params: { path: { workspace: slug } }, body: { email, role } })); setNotice(`Invitation sent to ${inv.email} (${inv.role}); it expires ${when(inv.expiresAt)}.`); setEmail(''); });
   };
   const changeRole = (m, next, e) => {
     const who = m.email ?? m.userId;
     const question = next === 'owner' ? `Make ${who} an owner? Owners manage the team, keys and billing.` : `Make ${who} a member? ${m.userId === me ? 'You will no longer manage the team.' : 'They will no longer manage the team.'}`;
     if (!sure(question)) { e.target.value = m.role; return; }
-    run('list', async () => { await api('PATCH', ws(slug, `/members/${m.userId}`), { role: next }); setNotice(`${who} is now ${next === 'owner' ? 'an owner' : 'a member'}.`); });
+    run('list', async () => { await call(client.PATCH('/api/v1/workspaces/{workspace}/members/{userId}', { params: { path: { workspace: slug, userId: m.userId } }, body: { role: next } })); setNotice(`${who} is now ${next === 'owner' ? 'an owner' : 'a member'}.`); });
   };
   const remove = (m, self) => {
     const who = m.email ?? m.userId;
     if (!sure(self ? 'Leave this workspace? You lose access to it at once.' : `Remove ${who} from this workspace? They lose access at once.`)) return;
     run('list', async () => {
-      await api('DELETE', ws(slug, `/members/${m.userId}`));
+      await call(client.DELETE('/api/v1/workspaces/{workspace}/members/{userId}', { params: { path: { workspace: slug, userId: m.userId } } }));
       if (self) location.assign('/');
       else setNotice(`${who} removed.`);
     });
   };
-  const withdraw = (i) => sure(`Withdraw the invitation to ${i.email}?`) && run('list', async () => { await api('DELETE', ws(slug, `/members/invitations/${i.invitationId}`)); setNotice(`Invitation to ${i.email} withdrawn.`); });
+  const withdraw = (i) => sure(`Withdraw the invitation to ${i.email}?`) && run('list', async () => { await call(client.DELETE('/api/v1/workspaces/{workspace}/members/invitations/{invitationId}', { params: { path: { workspace: slug, invitationId: i.invitationId } } })); setNotice(`Invitation to ${i.email} withdrawn.`); });
   const d = t.data;
   // Only owners manage the team (the API enforces it); members see the list and can leave.
   const owner = d?.members.find((m) => m.userId === me)?.role === 'owner';

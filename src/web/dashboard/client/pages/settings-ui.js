@@ -1,7 +1,6 @@
 // Small pieces the settings sections share: per-field validation messages from the error
-// envelope, labelled inputs that point at their message, the error box, and the multipart
-// upload the JSON client cannot send.
-import { ApiError, html, useAction, useEffect, useRef, useState } from '../lib.js';
+// envelope, labelled inputs that point at their message, and the error box.
+import { html, useAction, useEffect, useRef, useState } from '../lib.js';
 
 /**
  * The envelope's validation details (`details.errors[]` of `{field: 'body.domains[0]', message}`)
@@ -51,16 +50,6 @@ export const list = (text) => String(text ?? '').split(',').map((s) => s.trim())
 
 /** Asks before a destructive action; the browser's own dialog is keyboard and screen-reader ready. */
 export const sure = (question) => window.confirm(question);
-
-/** PUT a file as multipart/form-data (one part named `file`), with the API's error envelope. */
-export async function upload(path, file) {
-  const form = new FormData();
-  form.append('file', file);
-  const res = await fetch(path, { method: 'PUT', credentials: 'same-origin', body: form });
-  const data = await res.json().catch(() => null);
-  if (!res.ok) throw new ApiError(res.status, data);
-  return data;
-}
 
 /** A ref for a form opened in place: its first field takes the focus, so keyboard users land in it. */
 export function useFocusFirst() {

@@ -1,7 +1,7 @@
 // Settings: one page of sections, each loading and saving on its own (one failure never blocks
 // another section): brand and its design, competitors, prompts, model, connections, API keys,
 // team, credits, schedule, alerts and webhooks. The sections live in settings-*.js; this file lays them out with their navigation.
-import { api, html, useLoad, ws, call, client } from '../lib.js';
+import { html, useLoad, call, client } from '../lib.js';
 import { Brand, Design } from './settings-brand.js';
 import { Competitors } from './settings-competitors.js';
 import { Prompts } from './settings-prompts.js';

@@ -3,14 +3,14 @@
 // and the known pages no AI crawler fetched. Unknown is never shown as zero: a link without data
 // reads "no data", and the weakest link is only named where the data can tell.
 
-import { Alert, Grade, Loading, Section, api, engineName, fmt, html, interval, useLoad, useState, when, words, ws, call, client } from '../lib.js';
+import { Alert, Grade, Loading, Section, engineName, fmt, html, interval, useLoad, useState, when, words, call, client } from '../lib.js';
 
 const LINKS = { crawl: 'Crawling', retrieval: 'Retrieval', citation: 'Citation', visits: 'Visits' };
 const share = (s, reason) => (s ? html`${fmt.count(s.k)} of ${fmt.count(s.n)} <small class="muted">${interval(s.interval)}</small>` : fmt.notEnough(reason));
 
 export function ChainPanel({ slug }) {
-  const [weakest, setWeakest] = useState('');
-  const { data, error, loading } = useLoad(() => api('GET', ws(slug, `/traffic/chain?limit=200${weakest ? `&weakest=${weakest}` : ''}`)), [slug, weakest]);
+  const [weakest, setWeakest] = useState(/** @type {import('../lib.js').Query<'/api/v1/workspaces/{workspace}/traffic/chain'>['weakest'] | ''} */ (''));
+  const { data, error, loading } = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/traffic/chain', { params: { path: { workspace: slug }, query: { limit: 200, ...(weakest ? { weakest } : {}) } } })), [slug, weakest]);
   return html`<${Section} id="chain" title="From crawled to visited, per page">
     <p class="muted">For each page and engine: verified fetches by the engine's crawlers (access logs), answers that read and cite the page (latest runs), and the visits the engine's answers sent (logs and GA4). The weakest link is the first that breaks.</p>
     <label>Weakest link <select value=${weakest} onChange=${(e) => setWeakest(e.target.value)}>

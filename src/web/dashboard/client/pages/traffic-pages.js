@@ -4,7 +4,7 @@
 import { COLORS } from '../chart.js';
 import { CountChart } from '../count-chart.js';
 import { wilsonPercent } from '../../../../lib/stats/wilson.ts';
-import { Alert, Loading, api, fmt, html, useLoad, useMemo, useState, when, ws } from '../lib.js';
+import { Alert, Loading, fmt, html, useLoad, useMemo, useState, when, call, client } from '../lib.js';
 
 /** An error share: the percentage, its 95% interval and k of n (`bare`: the interval and counts only). */
 export function errorShare(k, n, bare = false) {
@@ -23,7 +23,7 @@ const TOP_PAGES = 20;
 export function AgentPages({ slug, agents }) {
   const [choice, setChoice] = useState('');
   const agent = agents.some((a) => a.id === choice) ? choice : agents[0]?.id ?? '';
-  const pages = useLoad(() => (agent ? api('GET', ws(slug, `/traffic/pages?agent=${encodeURIComponent(agent)}&limit=1000`)) : Promise.resolve([])), [slug, agent]);
+  const pages = useLoad(() => (agent ? call(client.GET('/api/v1/workspaces/{workspace}/traffic/pages', { params: { path: { workspace: slug }, query: { agent, limit: 1000 } } })) : Promise.resolve([])), [slug, agent]);
   const rows = useMemo(() => [...(pages.data ?? [])].sort((a, b) => b.hits - a.hits || a.path.localeCompare(b.path)), [pages.data]);
   const name = agents.find((a) => a.id === agent)?.label ?? agent;
   return html`<section class="card" aria-labelledby="pages-h" id="traffic-pages">

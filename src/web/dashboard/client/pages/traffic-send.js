@@ -1,15 +1,12 @@
 // How access logs reach the AI traffic page: upload a file here, push it with the CLI (also from
 // cron or a tail pipe), or post it with an API key; and what the latest logs counted. Shown as
 // the page's empty state before any log, and folded under the figures afterwards.
-import { Alert, ApiError, Notice, api, fmt, html, jobReason, useAction, useState, waitForJob, when, ws } from '../lib.js';
+import { Alert, Notice, apiPath, call, client, fmt, html, jobReason, rawBody, useAction, useState, waitForJob, when } from '../lib.js';
 
 /** The log file as the request body, streamed by the browser (never parsed as JSON); 202 with the ingestion job. */
-async function uploadLog(slug, file) {
-  const res = await fetch(ws(slug, '/traffic/logs'), { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/octet-stream' }, body: file });
-  const data = await res.json().catch(() => null);
-  if (!res.ok) throw new ApiError(res.status, data);
-  return data;
-}
+const uploadLog = (slug, file) => call(client.POST('/api/v1/workspaces/{workspace}/traffic/logs', {
+  params: { path: { workspace: slug } }, headers: { 'content-type': 'application/octet-stream' }, ...rawBody(file),
+}));
 
 /** What one upload counted, in words and through the shared formatter. */
 export function countsLine(u) {
@@ -45,7 +42,7 @@ export function SendLogs({ slug, onSent }) {
         setNotice('');
         throw new Error(`The log could not be read (${done.status}): ${jobReason(done)}`);
       }
-      setNotice(`${file.name}: ${countsLine(await api('GET', ws(slug, `/traffic/uploads/${encodeURIComponent(job.id)}`)))}`);
+      setNotice(`${file.name}: ${countsLine(await call(client.GET('/api/v1/workspaces/{workspace}/traffic/uploads/{id}', { params: { path: { workspace: slug, id: job.id } } })))}`);
       onSent?.();
     });
   };
@@ -64,7 +61,7 @@ export function SendLogs({ slug, onSent }) {
     <${Command} id="cmd-push" text=${'npx geo traffic push /var/log/nginx/access.log --wait'} />
     <${Command} id="cmd-pipe" text=${'zcat /var/log/nginx/access.log.*.gz | npx geo traffic push -'} />
     <p>Or with an API key that has <code>settings:write</code> (Settings → API keys):</p>
-    <${Command} id="cmd-curl" text=${`curl -X POST --data-binary @access.log -H "Authorization: Bearer $GEO_API_KEY" ${server}${ws(slug, '/traffic/logs')}`} />
+    <${Command} id="cmd-curl" text=${`curl -X POST --data-binary @access.log -H "Authorization: Bearer $GEO_API_KEY" ${server}${apiPath('/api/v1/workspaces/{workspace}/traffic/logs', { workspace: slug })}`} />
   </div>`;
 }
 

@@ -5,7 +5,7 @@
 // (traffic-pages.js); the visits AI answers referred. Before any log, it says how to send one.
 import { COLORS } from '../chart.js';
 import { CountChart } from '../count-chart.js';
-import { Alert, Loading, api, fmt, html, useLoad, useMemo, useState, ws, call, client } from '../lib.js';
+import { Alert, Loading, fmt, html, useLoad, useMemo, useState, call, client } from '../lib.js';
 import { AgentPages, Referrals, Stat, errorShare } from './traffic-pages.js';
 import { NoLogsYet, Received } from './traffic-send.js';
 import { ChainPanel, RobotsPanel, UnfetchedPanel } from './traffic-chain.js';
@@ -23,13 +23,13 @@ const size = (bytes) => (bytes >= 1e9 ? `${fmt.decimal(bytes / 1e9)} GB` : bytes
 
 /** Whether any log arrived first (the empty state is never a failed request), then the range's rows. */
 async function loadTraffic(slug, days) {
-  const uploads = await api('GET', ws(slug, '/traffic/uploads?limit=5'));
+  const uploads = await call(client.GET('/api/v1/workspaces/{workspace}/traffic/uploads', { params: { path: { workspace: slug }, query: { limit: 5 } } }));
   if (!uploads.length) return { uploads };
   const to = isoDay(Date.now());
   const from = isoDay(Date.now() - (days - 1) * DAY_MS);
   const [agentDays, referrals, robots] = await Promise.all([
-    api('GET', ws(slug, `/traffic/agents?from=${from}&to=${to}`)),
-    api('GET', ws(slug, `/traffic/referrals?from=${from}&to=${to}`)),
+    call(client.GET('/api/v1/workspaces/{workspace}/traffic/agents', { params: { path: { workspace: slug }, query: { from, to } } })),
+    call(client.GET('/api/v1/workspaces/{workspace}/traffic/referrals', { params: { path: { workspace: slug }, query: { from, to } } })),
     // Only for the agents' names (GPTBot, not gptbot): the page reads without it.
     call(client.GET('/api/v1/workspaces/{workspace}/traffic/robots', { params: { path: { workspace: slug } } })).catch(() => null),
   ]);

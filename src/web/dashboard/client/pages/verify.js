@@ -1,7 +1,7 @@
 // Confirming an email address from its mail: /verify-email#token=…. Public, as the API route is
 // (the token is the credential); a click confirms, so a mail scanner that opens links does not.
 // A used or expired link offers a new mail to whoever is signed in.
-import { Alert, Notice, PublicPage, api, fragmentToken, html, useAction, useState } from '../lib.js';
+import { Alert, Notice, PublicPage, fragmentToken, html, useAction, useState, call, client } from '../lib.js';
 
 const KEY = 'geo.verification';
 
@@ -11,7 +11,7 @@ export function Verify() {
   const [notice, setNotice] = useState('');
   const action = useAction();
   const confirmIt = () => action.run(async () => {
-    const { user } = await api('POST', '/api/v1/auth/verify-email', { token }).catch((err) => {
+    const { user } = await call(client.POST('/api/v1/auth/verify-email', { body: { token } })).catch((err) => {
       if (err.code === 'invalid_token') sessionStorage.removeItem(KEY); // spent: not offered again after signing in
       throw err;
     });
@@ -19,7 +19,7 @@ export function Verify() {
     setDone(user);
   });
   const resend = () => action.run(async () => {
-    await api('POST', '/api/v1/auth/verify-email/resend', {});
+    await call(client.POST('/api/v1/auth/verify-email/resend'));
     setNotice('A new link is on its way: check your mail.');
   });
   const code = action.error?.code;

@@ -1,9 +1,9 @@
 // The one formatter of every number, date and name a person reads: reports (PDF, HTML, email),
 // the web dashboard and the CLI. Machine formats (JSON, CSV) keep raw numbers and ISO dates.
 //
-// Why plain JavaScript: one ES module serves the server (TypeScript, which imports
-// `src/lib/format/format.js` with the types in the `format.d.ts` beside it) and the dashboard
-// (checked JavaScript bundled by esbuild, scripts/build-dashboard.mjs) without a copy. It imports
+// One TypeScript module, its types written with the code so they cannot drift, serves the server
+// (run by tsx, compiled by the build) and the dashboard (bundled by esbuild, which strips the
+// types: scripts/build-dashboard.mjs) without a copy. It imports
 // the message catalogue (src/lib/messages: the formatter's words, "Not enough data", metric names,
 // reasons, are messages like any other). Keep it free of Node and DOM APIs: only `Intl`, which
 // both have. Table tests: format.test.ts.
@@ -17,12 +17,15 @@
 // - engines and brands by display name, never by id or slug;
 // - a missing figure is "not enough data" with the reason, never an empty cell.
 
-import { formatMessage } from '../messages/catalogue.ts';
+/// <reference lib="es2023.intl" />
+// (For `useGrouping: 'always'`, which Node 20 and the browsers have.)
+import { formatMessage, type Language, type MessageKey, type Params } from '../messages/catalogue.ts';
 
-export const LANGUAGES = Object.freeze(['en', 'es', 'ca', 'fr']);
+export type { Language };
+export const LANGUAGES: readonly Language[] = Object.freeze(['en', 'es', 'ca', 'fr'] as const);
 
 /** Display names of the engines (product names: the same in every language). */
-export const ENGINE_NAMES = Object.freeze({
+export const ENGINE_NAMES: Readonly<Record<'chatgpt' | 'perplexity' | 'gemini' | 'claude' | 'google-aio' | 'google-ai-mode' | 'grok' | 'openai-compatible' | 'copilot' | 'dataforseo-ai-mode' | 'dataforseo-chatgpt' | 'dataforseo-gemini', string>> = Object.freeze({
   chatgpt: 'ChatGPT', perplexity: 'Perplexity', gemini: 'Gemini', claude: 'Claude', 'google-aio': 'Google AI Overviews',
   // The opt-in engines (GEO_OPTIONAL_ENGINES).
   'google-ai-mode': 'Google AI Mode', grok: 'Grok', 'openai-compatible': 'OpenAI-compatible engine',
@@ -30,22 +33,61 @@ export const ENGINE_NAMES = Object.freeze({
 });
 
 /** AI assistants that send visitors (access-log referrers, docs/traffic.md) without being measured engines. */
-export const ASSISTANT_NAMES = Object.freeze({
+export const ASSISTANT_NAMES: Readonly<Record<'copilot' | 'mistral' | 'deepseek' | 'you' | 'meta', string>> = Object.freeze({
   copilot: 'Microsoft Copilot', mistral: 'Le Chat (Mistral)', deepseek: 'DeepSeek', you: 'You.com', meta: 'Meta AI',
 });
 
-/** The reason codes `notEnough` translates; any other text is shown as given. */
-export const REASONS = Object.freeze(['no_answers', 'no_mentions', 'no_citations', 'no_interval', 'no_previous', 'no_runs', 'too_few', 'missing_component', 'not_measured']);
-const METRICS = Object.freeze(['score', 'visibility', 'relativeSov', 'position', 'sentiment', 'volume', 'citationRate']);
+/** Reason codes `notEnough` translates; any other string is shown as given. */
+export type ReasonCode = 'no_answers' | 'no_mentions' | 'no_citations' | 'no_interval' | 'no_previous' | 'no_runs' | 'too_few' | 'missing_component' | 'not_measured';
+export const REASONS: readonly ReasonCode[] = Object.freeze(['no_answers', 'no_mentions', 'no_citations', 'no_interval', 'no_previous', 'no_runs', 'too_few', 'missing_component', 'not_measured'] as const);
+export type Reason = ReasonCode | (string & {});
+export type MetricKey = 'score' | 'visibility' | 'relativeSov' | 'position' | 'sentiment' | 'volume' | 'citationRate';
+const METRICS: readonly MetricKey[] = Object.freeze(['score', 'visibility', 'relativeSov', 'position', 'sentiment', 'volume', 'citationRate'] as const);
+const isReasonCode = (r: string): r is ReasonCode => (REASONS as readonly string[]).includes(r);
+type Num = number | null | undefined;
+type When = string | number | Date | null | undefined;
+type Interval = readonly [number, number] | null | undefined;
+
+export interface Formatter {
+  readonly locale: string;
+  readonly language: Language;
+  readonly timeZone: string;
+  notEnough(reason?: Reason): string;
+  score(v: Num, reason?: Reason): string;
+  percent(v: Num, reason?: Reason): string;
+  decimal(v: Num, reason?: Reason): string;
+  delta(v: Num, reason?: Reason): string;
+  count(v: Num, reason?: Reason): string;
+  interval(iv: Interval, reason?: Reason, opts?: { unit?: '%' }): string;
+  n(v: Num): string;
+  date(v: When): string;
+  dateTime(v: When): string;
+  period(from: string, to: string): string;
+  engine(id: string): string;
+  usd(micros: Num, reason?: Reason): string;
+  languageName(code: string): string;
+  brand(b: string | { displayName?: string | null; name?: string | null; brand?: string; slug?: string } | null | undefined): string;
+  metric(key: MetricKey | (string & {})): string;
+  significance(yes: boolean): string;
+  effect(e: EffectLike | null | undefined): string;
+}
+export interface EffectLike {
+  comparison: 'holdout' | 'before_after';
+  comparisonReason?: string | null;
+  estimate: { points: number; interval: readonly [number, number] | null } | null;
+  verdict: string;
+  moreDays?: number | null;
+  explanation?: string;
+}
 
 /** The message language of a BCP 47 locale ("fr-CA" → "fr"); English when unsupported. */
-export function languageOf(locale) {
-  const primary = String(locale ?? '').toLowerCase().split(/[-_]/)[0];
-  return LANGUAGES.includes(primary) ? primary : 'en';
+export function languageOf(locale: string | null | undefined): Language {
+  const primary = String(locale ?? '').toLowerCase().split(/[-_]/)[0] ?? '';
+  return (LANGUAGES as readonly string[]).includes(primary) ? (primary as Language) : 'en';
 }
 
 /** True when `tz` is an IANA time zone this runtime knows. */
-export function isTimeZone(tz) {
+export function isTimeZone(tz: unknown): tz is string {
   if (typeof tz !== 'string' || !tz) return false;
   try {
     new Intl.DateTimeFormat('en', { timeZone: tz });
@@ -56,17 +98,17 @@ export function isTimeZone(tz) {
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const finite = (v) => typeof v === 'number' && Number.isFinite(v);
+const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 /** A calendar day stays that day (read at UTC noon, formatted in UTC); an instant is an instant. */
-const asDate = (v) => (v instanceof Date ? v : typeof v === 'string' && DAY.test(v) ? new Date(`${v}T12:00:00Z`) : new Date(v));
-const isDay = (v) => typeof v === 'string' && DAY.test(v);
+const asDate = (v: string | number | Date): Date => (v instanceof Date ? v : typeof v === 'string' && DAY.test(v) ? new Date(`${v}T12:00:00Z`) : new Date(v));
+const isDay = (v: unknown): v is string => typeof v === 'string' && DAY.test(v);
 
 /**
  * A formatter for one reader: `locale` (BCP 47, e.g. "en-GB", "es"; the messages follow its
  * language, English when unsupported) and `timeZone` (IANA, default "UTC"). Throws a RangeError
  * on an unknown time zone (check input with `isTimeZone` first).
  */
-export function createFormatter({ locale = 'en', timeZone = 'UTC' } = {}) {
+export function createFormatter({ locale = 'en', timeZone = 'UTC' }: { locale?: string; timeZone?: string } = {}): Formatter {
   if (!isTimeZone(timeZone)) throw new RangeError(`Unknown time zone: ${timeZone}`);
   const lang = languageOf(locale);
   const one = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: 'always' });
@@ -80,7 +122,7 @@ export function createFormatter({ locale = 'en', timeZone = 'UTC' } = {}) {
   const dateTimeFmt = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' });
 
   // The locale's percent pattern around any text ("52.3%", "52,3 %"): its number parts replaced.
-  const percentAround = (text) => {
+  const percentAround = (text: string): string => {
     let out = '', placed = false;
     for (const part of percentFmt.formatToParts(0.5)) {
       if (['integer', 'decimal', 'fraction', 'group'].includes(part.type)) {
@@ -93,18 +135,18 @@ export function createFormatter({ locale = 'en', timeZone = 'UTC' } = {}) {
 
   // The formatter's words come from the one message catalogue (src/lib/messages), their numbers
   // written as counts by this formatter.
-  const word = (key, params) => formatMessage(lang, key, params, (x) => integer.format(x));
+  const word = (key: MessageKey, params?: Params): string => formatMessage(lang, key, params, (x) => integer.format(x));
   /** "Not enough data: <reason>" — `reason` a code of REASONS or a sentence of its own. */
-  const notEnough = (reason) => {
-    const text = reason ? (REASONS.includes(reason) ? word(`reason.${reason}`) : String(reason)) : '';
+  const notEnough = (reason?: Reason): string => {
+    const text = reason ? (isReasonCode(reason) ? word(`reason.${reason}`) : String(reason)) : '';
     return text ? word('format.notEnoughWhy', { reason: text }) : word('format.notEnough');
   };
   // Round once, so that a bound and the value it is compared with show the same digits.
   // Half away from zero, as Intl does (Math.round alone would give -3.2 for -3.25).
-  const round1 = (v) => (Math.sign(v) * Math.round(Math.abs(v) * 10)) / 10;
-  const orMissing = (v, reason, fn) => (finite(v) ? fn(v) : notEnough(reason));
+  const round1 = (v: number): number => (Math.sign(v) * Math.round(Math.abs(v) * 10)) / 10;
+  const orMissing = (v: Num, reason: Reason | undefined, fn: (x: number) => string): string => (finite(v) ? fn(v) : notEnough(reason));
 
-  const f = {
+  const f: Formatter = {
     locale, language: lang, timeZone,
     notEnough,
     /** A score on 0-100, one decimal: "68.4". */
@@ -146,7 +188,7 @@ export function createFormatter({ locale = 'en', timeZone = 'UTC' } = {}) {
       return from === to ? dayFmt.format(a) : dayFmt.formatRange(a, b);
     },
     /** An engine's (or a referring AI assistant's) display name; "composite" (all engines pooled) reads as such. */
-    engine: (id) => (id === 'composite' ? word('format.allEngines') : ENGINE_NAMES[id] ?? ASSISTANT_NAMES[id] ?? humanise(id)),
+    engine: (id) => (id === 'composite' ? word('format.allEngines') : (ENGINE_NAMES as Readonly<Record<string, string>>)[id] ?? (ASSISTANT_NAMES as Readonly<Record<string, string>>)[id] ?? humanise(id)),
     /** A language code by its name in the reader's language ("de" → "German", "alemán"); the code when unknown. */
     languageName: (code) => {
       try {
@@ -158,7 +200,7 @@ export function createFormatter({ locale = 'en', timeZone = 'UTC' } = {}) {
     /** A brand's display name from a workspace or competitor object, else a humanised slug. */
     brand: (b) => (typeof b === 'string' ? humanise(b) : b?.displayName || b?.name || humanise(b?.brand ?? b?.slug ?? '')),
     /** A metric's name in the reader's language ("visibility" → "Visibilité"). */
-    metric: (key) => (METRICS.includes(key) ? word(`metric.${key}`) : humanise(key)),
+    metric: (key) => ((METRICS as readonly string[]).includes(key) ? word(`metric.${key as MetricKey}`) : humanise(key)),
     /**
      * A recommendation's effect in one line (docs/methodology.md "Causal effect"): "effect: +6.2
      * points (2.1–10.3), vs. holdout", the days still needed when the interval holds 0, "before/
@@ -182,8 +224,8 @@ export function createFormatter({ locale = 'en', timeZone = 'UTC' } = {}) {
 }
 
 /** "google-aio" → "Google Aio", "acme_corp" → "Acme Corp": the last resort when no display name exists. */
-export function humanise(id) {
-  return String(id ?? '').split(/[-_\s]+/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
+export function humanise(id: string | null | undefined): string {
+  return String(id ?? '').split(/[-_\s]+/).filter(Boolean).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
 }
 
 /**
@@ -193,11 +235,11 @@ export function humanise(id) {
  * writes in English (the default `locale`); a text a reader sees in their language uses the
  * catalogue's ICU plurals (`count.*` in src/lib/messages).
  */
-export function plural(count, one, many = `${one}s`, locale = 'en') {
+export function plural(count: number, one: string, many = `${one}s`, locale = 'en'): string {
   return `${count} ${pluralRules(locale).select(count) === 'one' ? one : many}`;
 }
-const rulesByLocale = new Map();
-function pluralRules(locale) {
+const rulesByLocale = new Map<string, Intl.PluralRules>();
+function pluralRules(locale: string): Intl.PluralRules {
   let rules = rulesByLocale.get(locale);
   if (!rules) rulesByLocale.set(locale, (rules = new Intl.PluralRules(locale)));
   return rules;
