@@ -1,7 +1,7 @@
 import type { Db } from '../../lib/db.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
-import { ENGINE_NAMES } from '../../lib/format/format.js';
+import { ENGINE_NAMES } from '../../lib/format/format.ts';
 import { analyzeAnswer, entitiesOf } from '../analysis/analyze.fns.ts';
 import { profileFromWorkspace } from '../analysis/profile.fns.ts';
 import { ENGINE_SURFACE } from '../engines/capture/capture.ts';
