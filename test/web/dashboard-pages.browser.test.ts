@@ -96,7 +96,8 @@ describe.runIf(browserAvailable)('dashboard pages in Chromium', () => {
     await shot('reports');
   });
 
-  it('makes a report on request and offers it when ready; sets who sends it and schedules its mail, refusing a bad address beside its field', async () => {
+  it('makes a report on request and offers it when ready; sets who sends it and schedules its mail, refusing a bad address beside its field', { timeout: 120_000 }, async () => {
+    // It makes a PDF in Chromium and waits up to a minute for it: the file's 30 s would cut it short on a loaded machine.
     await page.goto(`${base}/w/${SLUG}/reports`);
     await page.locator('#make-type').selectOption('competitor_comparison');
     await page.locator('#make-language').selectOption('es');
