@@ -1,12 +1,11 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeKey, createTestApp, createWorkspace, signup, type TestContext } from '../../test/helpers/app.ts';
 import { listen } from '../../test/helpers/sse.ts';
+import { runGeo } from '../../test/helpers/cli.ts';
 import { newId } from '../lib/ids.ts';
 import { runResults } from '../modules/runs/runs.tables.ts';
 import { workspaces } from '../modules/workspaces/workspaces.tables.ts';
@@ -14,7 +13,6 @@ import { workspaces } from '../modules/workspaces/workspaces.tables.ts';
 // `geo answers list|search|show`, the real binary against a server listening on a loopback port in
 // this process, over two answers of one prompt on one engine written straight into the table.
 
-const BIN = fileURLToPath(new URL('../../bin/geo.js', import.meta.url));
 const WS = 'cli-answers';
 const dir = mkdtempSync(path.join(os.tmpdir(), 'geo-cli-answers-'));
 let ctx: TestContext;
@@ -22,19 +20,7 @@ let base: string;
 let key: string;
 const ids = { old: newId('res'), now: newId('res') };
 
-interface Result { code: number | null; stdout: string; stderr: string }
-function geo(args: string[]): Promise<Result> {
-  const { GEO_API_KEY: _k, GEO_WORKSPACE: _w, ...inherited } = process.env;
-  const child = spawn(process.execPath, [BIN, ...args], {
-    env: { ...inherited, XDG_CONFIG_HOME: dir, GEO_SERVER: base, GEO_API_KEY: key, GEO_WORKSPACE: WS, NO_COLOR: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (d) => { stdout += d; });
-  child.stderr!.on('data', (d) => { stderr += d; });
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-}
+const geo = (args: string[]) => runGeo(args, { env: { XDG_CONFIG_HOME: dir, GEO_SERVER: base, GEO_API_KEY: key, GEO_WORKSPACE: WS } });
 
 beforeAll(async () => {
   ctx = await createTestApp();

@@ -1,20 +1,18 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeKey, createTestApp, createWorkspace, signup, type TestContext } from '../../test/helpers/app.ts';
 import { jobWhenDone } from '../../test/helpers/fixture-site.ts';
 import { listen } from '../../test/helpers/sse.ts';
+import { runGeo } from '../../test/helpers/cli.ts';
 import { logLine } from '../../test/helpers/traffic-log.ts';
 
 // `geo traffic push <file|->`, the real binary against a server listening on a loopback port in
 // this process: a gzip file and standard input are streamed to POST …/traffic/logs, `--wait`
 // follows the job and prints the upload's counts, and a second push of the same lines counts once.
 
-const BIN = fileURLToPath(new URL('../../bin/geo.js', import.meta.url));
 const WS = 'cli-traffic';
 const dir = mkdtempSync(path.join(os.tmpdir(), 'geo-cli-traffic-'));
 let ctx: TestContext;
@@ -26,20 +24,8 @@ const start = Date.now() - 2 * 86_400_000;
 const LOG = `${Array.from({ length: 200 }, (_, i) => logLine(i, start)[0]).join('\n')}\n`;
 const COUNTS = { lines: 200, skipped: 0, unparsed: 2, agentHits: 26, verified: 16, claimed: 10, referrals: 4, other: 168, expired: 0 };
 
-interface Result { code: number | null; stdout: string; stderr: string }
-function geo(args: string[], options: { env?: Record<string, string>; stdin?: string } = {}): Promise<Result> {
-  const { GEO_API_KEY: _k, GEO_WORKSPACE: _w, ...inherited } = process.env;
-  const child = spawn(process.execPath, [BIN, ...args], {
-    env: { ...inherited, XDG_CONFIG_HOME: dir, GEO_SERVER: base, GEO_API_KEY: key, GEO_WORKSPACE: WS, GEO_CLI_POLL_MS: '50', NO_COLOR: '1', ...options.env },
-    stdio: [options.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (d) => { stdout += d; });
-  child.stderr!.on('data', (d) => { stderr += d; });
-  if (options.stdin !== undefined) child.stdin!.end(options.stdin);
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-}
+const geo = (args: string[], options: { env?: Record<string, string>; stdin?: string } = {}) =>
+  runGeo(args, { stdin: options.stdin, env: { XDG_CONFIG_HOME: dir, GEO_SERVER: base, GEO_API_KEY: key, GEO_WORKSPACE: WS, GEO_CLI_POLL_MS: '50', ...options.env } });
 
 beforeAll(async () => {
   ctx = await createTestApp();
