@@ -33,6 +33,17 @@ function toAddress(filters, answerId) {
   history.replaceState(null, '', `${location.pathname}${query ? `?${query}` : ''}`);
 }
 
+/**
+ * Markdown's bold markers (`**`), which engines write and a reader should not see: kept in the
+ * page's text (the offsets and a copy stay exact) but not displayed.
+ */
+const withoutMarkup = (text) => text.split(/(\*\*)/).map((part) => (part === '**' ? html`<span class="markup">**</span>` : part));
+/** The answer's start for the list, as read (bold markers dropped). */
+const snippet = (text) => {
+  const plain = text.replaceAll('**', '');
+  return plain.length > SNIPPET ? `${plain.slice(0, SNIPPET).trimEnd()}…` : plain;
+};
+
 /** The class that colours a tracked name: the brand in one colour, each competitor in one of six. */
 const colourOf = (entities) => (entityId) => {
   if (entityId === 'brand') return 'entity-brand';
@@ -46,7 +57,8 @@ const colourOf = (entities) => (entityId) => {
 function AnswerText({ answer }) {
   const colour = colourOf(answer.entities);
   return html`<div class="answer-text">${pieces(answer.text, answer.mentions, answer.sentiment.evidence).map((p) => {
-    const words = p.evidence ? html`<u class="evidence" title=${`Tone: ${p.evidence.cue}`}>${p.text}</u>` : p.text;
+    const shown = withoutMarkup(p.text);
+    const words = p.evidence ? html`<u class="evidence" title=${`Tone: ${p.evidence.cue}`}>${shown}</u>` : shown;
     return p.mention ? html`<mark data-entity=${p.mention.entityId} class=${colour(p.mention.entityId)}>${words}</mark>` : words;
   })}</div>`;
 }
@@ -55,8 +67,7 @@ function Legend({ answer }) {
   if (!answer.entities.length) return html`<p class="muted">The answer names no tracked brand or competitor.</p>`;
   const colour = colourOf(answer.entities);
   return html`<ul class="legend plain" aria-label="Names in this answer">${answer.entities.map((e) => html`<li>
-    <mark data-entity=${e.entityId} class=${colour(e.entityId)}>${e.name}</mark>
-    <small class="muted">${e.kind === 'brand' ? 'your brand' : 'competitor'}${e.rank ? ` · position ${e.rank}` : ''}${e.sentiment ? ` · ${tone(e.sentiment)}` : ''}</small></li>`)}</ul>`;
+    <mark data-entity=${e.entityId} class=${colour(e.entityId)}>${e.name}</mark>${' '}<small class="muted">${e.kind === 'brand' ? 'your brand' : 'competitor'}${e.rank ? ` · position ${e.rank}` : ''}${e.sentiment ? ` · ${tone(e.sentiment)}` : ''}</small></li>`)}</ul>`;
 }
 
 function Sources({ answer }) {
@@ -151,7 +162,7 @@ export function Answers({ workspace }) {
     <ol class="plain answers" id="answers">${pages.answers.map((a) => html`<li class="card answer-item">
       <p><strong>${a.prompt}</strong></p>
       <p class="muted">${a.engine.name} · ${when(a.createdAt)} · ${a.entities.length ? `names ${a.entities.map((e) => e.name).join(', ')}` : 'names no one tracked'}${a.sentiment.label ? ` · ${tone(a.sentiment.label)}` : ''} <${Simulated} simulated=${a.simulated} /></p>
-      <p>${a.text.length > SNIPPET ? `${a.text.slice(0, SNIPPET).trimEnd()}…` : a.text}</p>
+      <p>${snippet(a.text)}</p>
       <button type="button" class="secondary small" onClick=${() => setOpen(a.id)}>Read the whole answer</button>
     </li>`)}</ol>
     ${pages.nextCursor ? html`<p><button type="button" class="secondary" id="answers-more" onClick=${loadMore} disabled=${more.busy}>Show ${plural(20, 'more answer')}</button></p>` : null}
