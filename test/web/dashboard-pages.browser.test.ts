@@ -72,7 +72,7 @@ describe.runIf(browserAvailable)('dashboard pages in Chromium', () => {
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
     const nav = page.getByRole('navigation', { name: 'Workspace sections' });
-    for (const name of ['Research', 'Reports', 'Inbox']) expect(await nav.getByRole('link', { name }).count()).toBe(1);
+    for (const name of ['Answers', 'Research', 'Reports', 'Inbox']) expect(await nav.getByRole('link', { name }).count()).toBe(1);
     await nav.getByRole('link', { name: 'Reports' }).focus();
     await page.keyboard.press('Enter');
     await page.waitForURL(`${base}/w/${SLUG}/reports`);
@@ -198,13 +198,53 @@ describe.runIf(browserAvailable)('dashboard pages in Chromium', () => {
     await shot('seo-evaluation');
   });
 
+  it('reads what an engine said: the answers behind a run row, the whole text with the tracked names marked, searched, and compared with nothing before', { timeout: 90_000 }, async () => {
+    // From the run detail: a row's answer link opens the Answers page filtered to that run, prompt and engine.
+    const run = (await api('GET', `/api/v1/workspaces/${SLUG}/runs?limit=1`)).body.runs[0];
+    await page.goto(`${base}/w/${SLUG}/runs/${run.id}`);
+    const link = page.locator('#results tbody tr').first().getByRole('link', { name: /^Read the / });
+    await link.click();
+    await page.locator('#answers .answer-item').first().waitFor();
+    expect(new URL(page.url()).searchParams.get('runId')).toBe(run.id);
+    const count = await page.locator('#answers .answer-item').count();
+    expect(count).toBeGreaterThan(0);
+
+    // The answers that name the brand: the reader marks each occurrence, and the legend names it.
+    await page.goto(`${base}/w/${SLUG}/answers?mentions=brand`);
+    await page.getByRole('button', { name: 'Read the whole answer' }).first().click();
+    const reader = page.locator('#answer-reader');
+    await reader.waitFor();
+    await page.waitForFunction(() => new URL(location.href).searchParams.has('answer'));
+    const marks = reader.locator('.answer-text mark[data-entity="brand"]');
+    expect(await marks.count()).toBeGreaterThan(0);
+    const { body: stored } = await api('GET', `/api/v1/workspaces/${SLUG}/answers/${new URL(page.url()).searchParams.get('answer')}`);
+    const brandNames = new Set<string>(stored.answer.mentions.filter((m: { entityId: string }) => m.entityId === 'brand').map((m: { start: number; end: number }) => stored.answer.text.slice(m.start, m.end)));
+    for (const marked of await marks.allTextContents()) expect(brandNames.has(marked)).toBe(true);
+    expect(await reader.locator('.legend mark[data-entity="brand"]').count()).toBe(1);
+    // The text as stored, whole: nothing cut, nothing added by the marks.
+    expect(await reader.locator('.answer-text').first().textContent()).toBe(stored.answer.text);
+    await shot('answers-reader');
+
+    // A search for the brand's name finds the same answers the API does.
+    await reader.getByRole('button', { name: 'Back to the list' }).click();
+    const word = [...brandNames][0]!;
+    await page.locator('#answers-q').fill(word);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForFunction((w) => new URL(location.href).searchParams.get('q') === w, word);
+    await page.locator('#answers .answer-item').first().waitFor();
+    const { body: found } = await api('GET', `/api/v1/workspaces/${SLUG}/answers?mentions=brand&limit=20&q=${encodeURIComponent(word)}`);
+    expect(await page.locator('#answers .answer-item').count()).toBe(found.answers.length);
+    await shot('answers-list');
+  });
+
   it('fits every workspace page in a 390 px phone screen', { timeout: 90_000 }, async () => {
     await page.setViewportSize({ width: 390, height: 844 });
-    for (const section of ['', '/runs', '/recs', '/chat', '/seo', '/research', '/reports', '/email']) {
+    for (const section of ['', '/runs', '/answers', '/recs', '/chat', '/seo', '/research', '/reports', '/email']) {
       await page.goto(`${base}/w/${SLUG}${section}`);
       await page.locator('main h1').waitFor();
       await page.waitForLoadState('networkidle');
       if (section === '/recs') await page.locator('#col-proposed-list .rec').first().waitFor();
+      if (section === '/answers') await page.locator('#answers .answer-item').first().waitFor();
       // Nothing wider than the screen; wide tables scroll inside their own box.
       const wide = await page.evaluate(() => [...document.querySelectorAll('main *')].filter((e) => e.getBoundingClientRect().right > 390 && !e.closest('.table-wrap')).slice(0, 5).map((e) => `${e.tagName}#${e.id}.${e.className}`));
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${section || 'overview'} ${wide.join(' ')}`).toBeLessThanOrEqual(390);

@@ -32,7 +32,7 @@ describe('dashboard pages', () => {
     const page = await get('/w/dash/runs/run_123', { cookie });
     expect(page.body).toContain('data-page="run" data-workspace="dash" data-id="run_123"');
     expect((await get('/w/dash/nowhere', { cookie })).statusCode).toBe(404);
-    for (const section of ['reports', 'research', 'email']) {
+    for (const section of ['answers', 'reports', 'research', 'email']) {
       expect((await get(`/w/dash/${section}`, { cookie })).body, section).toContain(`data-page="${section}" data-workspace="dash"`);
     }
   });

@@ -9,6 +9,7 @@ import { Agency } from './pages/agency.js';
 import { NewWorkspace } from './pages/onboarding.js';
 import { Overview } from './pages/overview.js';
 import { Runs, RunDetail } from './pages/runs.js';
+import { Answers } from './pages/answers.js';
 import { Recs } from './pages/recs.js';
 import { Chat } from './pages/chat.js';
 import { Seo } from './pages/seo.js';
@@ -23,7 +24,7 @@ import { Verify } from './pages/verify.js';
 const root = document.getElementById('app');
 const { page, workspace, id } = root.dataset;
 
-const VIEWS = { agency: Agency, new: NewWorkspace, overview: Overview, runs: Runs, run: RunDetail, recs: Recs, chat: Chat, seo: Seo, traffic: Traffic, settings: Settings, reports: Reports, research: Research, email: Email };
+const VIEWS = { agency: Agency, new: NewWorkspace, overview: Overview, runs: Runs, run: RunDetail, answers: Answers, recs: Recs, chat: Chat, seo: Seo, traffic: Traffic, settings: Settings, reports: Reports, research: Research, email: Email };
 
 function Header() {
   const session = useLoad(() => call(client.GET('/api/v1/auth/session')));

@@ -85,6 +85,9 @@ export function Runs({ workspace }) {
     </li>`)}</ul></section>`;
 }
 
+/** The Answers page filtered to what a figure or row counted (run, prompt, engine). */
+export const answersLink = (workspace, filters) => `/w/${workspace}/answers?${new URLSearchParams(Object.entries(filters).filter(([, v]) => v))}`;
+
 /** Every (prompt, engine, sample) of a run as one row. */
 export function detailRows(detail) {
   return detail.engines.flatMap((e) => (e.prompts ?? []).map((p) => ({ engine: e.engine, ...p })));
@@ -136,12 +139,13 @@ export function RunDetail({ workspace, id }) {
     </form>
     <p role="status" id="row-count">${rows.length} answers shown</p>
     <div class="table-wrap"><table id="results"><caption>Prompts × engines</caption>
-      <thead><tr><th scope="col">Prompt</th><th scope="col">Engine</th><th scope="col">Mentioned (in order)</th><th scope="col">Brand position</th><th scope="col">Tone</th><th scope="col">Cited sites</th></tr></thead>
+      <thead><tr><th scope="col">Prompt</th><th scope="col">Engine</th><th scope="col">Mentioned (in order)</th><th scope="col">Brand position</th><th scope="col">Tone</th><th scope="col">Cited sites</th><th scope="col">Answer</th></tr></thead>
       <tbody>${rows.map((r) => html`<tr>
         <th scope="row">${r.text}<br /><small class="muted">${words(r.intent)} · ${fmt.languageName(r.language)}${r.samples > 1 ? ` · sample ${r.sample}` : ''}</small></th>
         <td>${engineName(r.engine)}${r.simulated ? html` <${Simulated} simulated />` : ''}</td>
         <td>${r.error ? html`<em>failed: ${r.error}</em>` : r.mentioned.length ? html`<ol class="mentions">${r.mentioned.map((m) => html`<li>${m}</li>`)}</ol>` : 'nobody'}</td>
         <td>${r.brandMentioned ? `#${r.brandRank}` : 'not named'}</td><td>${tone(r.brandSentiment)}</td>
-        <td>${r.citations.length ? html`<ul class="plain">${r.citations.map((c) => html`<li>${c.domain} <small class="muted">${c.class.replace('_', ' ')}</small></li>`)}</ul>` : '—'}</td></tr>`)}</tbody>
+        <td>${r.citations.length ? html`<ul class="plain">${r.citations.map((c) => html`<li>${c.domain} <small class="muted">${c.class.replace('_', ' ')}</small></li>`)}</ul>` : '—'}</td>
+        <td>${r.error ? '—' : html`<a href=${answersLink(workspace, { runId: data.run.id, promptId: r.promptId, engine: r.engine })} aria-label=${`Read the ${engineName(r.engine)} answer to ${r.text}`}>Read</a>`}</td></tr>`)}</tbody>
     </table></div>`;
 }

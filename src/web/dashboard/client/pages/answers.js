@@ -1,0 +1,170 @@
+// Answers: what the engines said, whole. The list (newest first, filtered and searched, a page at
+// a time) and a reader: the answer with each tracked name marked, the words that set its tone
+// underlined, its sources numbered (cited apart from retrieved only), what the engine searched,
+// and what changed since the previous answer to the same prompt on the same engine.
+import { pieces } from '../answer-pieces.ts';
+import { Alert, ENGINES, Loading, Simulated, call, client, engineName, fmt, html, plural, useAction, useEffect, useState, when, words } from '../lib.js';
+
+/** @typedef {import('../lib.js').Query<'/api/v1/workspaces/{workspace}/answers'>} AnswersQuery */
+
+const MENTIONS = /** @type {const} */ ([['', 'Anyone or no one'], ['brand', 'Names the brand'], ['none', 'Names no one tracked']]);
+const SNIPPET = 180;
+/** A tone label as a reader says it (`null`: the answer does not name the brand). */
+const tone = (label) => (label ? words(label) : 'not named');
+
+/** @typedef {Omit<AnswersQuery, 'limit' | 'cursor'>} Filters */
+
+/**
+ * The filters the address carries (links from runs and figures), so that a filtered list can be
+ * shared; a value the API does not know is refused by it with a message naming the filter.
+ * @returns {Filters}
+ */
+function filtersFromAddress() {
+  const p = new URLSearchParams(location.search);
+  const keep = (key) => p.get(key) || undefined;
+  return /** @type {Filters} */ ({ q: keep('q'), engine: keep('engine'), mentions: keep('mentions'), runId: keep('runId'), promptId: keep('promptId'), cited: keep('cited'), sentiment: keep('sentiment') });
+}
+
+function toAddress(filters, answerId) {
+  const p = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) if (value) p.set(key, value);
+  if (answerId) p.set('answer', answerId);
+  const query = p.toString();
+  history.replaceState(null, '', `${location.pathname}${query ? `?${query}` : ''}`);
+}
+
+/**
+ * Markdown's bold markers (`**`), which engines write and a reader should not see: kept in the
+ * page's text (the offsets and a copy stay exact) but not displayed.
+ */
+const withoutMarkup = (text) => text.split(/(\*\*)/).map((part) => (part === '**' ? html`<span class="markup">**</span>` : part));
+/** The answer's start for the list, as read (bold markers dropped). */
+const snippet = (text) => {
+  const plain = text.replaceAll('**', '');
+  return plain.length > SNIPPET ? `${plain.slice(0, SNIPPET).trimEnd()}…` : plain;
+};
+
+/** The class that colours a tracked name: the brand in one colour, each competitor in one of six. */
+const colourOf = (entities) => (entityId) => {
+  if (entityId === 'brand') return 'entity-brand';
+  const others = entities.filter((e) => e.kind === 'competitor').map((e) => e.entityId);
+  return `entity-c${Math.max(0, others.indexOf(entityId)) % 6}`;
+};
+
+/** @typedef {import('../../../../client/api.ts').paths['/api/v1/workspaces/{workspace}/answers/{id}']['get']['responses'][200]['content']['application/json']['answer']} Answer */
+
+/** @param {{ answer: Answer }} props */
+function AnswerText({ answer }) {
+  const colour = colourOf(answer.entities);
+  return html`<div class="answer-text">${pieces(answer.text, answer.mentions, answer.sentiment.evidence).map((p) => {
+    const shown = withoutMarkup(p.text);
+    const words = p.evidence ? html`<u class="evidence" title=${`Tone: ${p.evidence.cue}`}>${shown}</u>` : shown;
+    return p.mention ? html`<mark data-entity=${p.mention.entityId} class=${colour(p.mention.entityId)}>${words}</mark>` : words;
+  })}</div>`;
+}
+
+function Legend({ answer }) {
+  if (!answer.entities.length) return html`<p class="muted">The answer names no tracked brand or competitor.</p>`;
+  const colour = colourOf(answer.entities);
+  return html`<ul class="legend plain" aria-label="Names in this answer">${answer.entities.map((e) => html`<li>
+    <mark data-entity=${e.entityId} class=${colour(e.entityId)}>${e.name}</mark>${' '}<small class="muted">${e.kind === 'brand' ? 'your brand' : 'competitor'}${e.rank ? ` · position ${e.rank}` : ''}${e.sentiment ? ` · ${tone(e.sentiment)}` : ''}</small></li>`)}</ul>`;
+}
+
+function Sources({ answer }) {
+  const cited = answer.citations.filter((c) => c.cited);
+  const retrieved = answer.citations.filter((c) => !c.cited);
+  const item = (c) => html`<li><a href=${c.url} rel="noopener noreferrer nofollow" target="_blank">${c.title || c.url}</a> <small class="muted">${c.domain} · ${c.class === 'owned' ? 'your site' : c.class === 'competitor' ? 'a competitor’s site' : 'third party'}</small></li>`;
+  return html`<h3>Sources</h3>
+    ${cited.length ? html`<ol class="sources" id="cited-sources">${cited.map(item)}</ol>` : html`<p class="muted">The answer cites no source.</p>`}
+    ${retrieved.length ? html`<h4>Read but not cited</h4><ol class="sources muted" id="retrieved-sources" start=${cited.length + 1}>${retrieved.map(item)}</ol>` : null}
+    ${answer.fanOutQueries.length ? html`<h3>What the engine searched</h3><ul class="plain" id="fan-out">${answer.fanOutQueries.map((q) => html`<li>${q}</li>`)}</ul>` : null}`;
+}
+
+function Changes({ changes, previous }) {
+  const names = (list) => list.map((e) => e.name).join(', ');
+  const lines = [
+    changes.entered.length ? `Now named: ${names(changes.entered)}.` : null,
+    changes.left.length ? `No longer named: ${names(changes.left)}.` : null,
+    changes.citationsGained.length ? `Newly cited: ${changes.citationsGained.join(', ')}.` : null,
+    changes.citationsLost.length ? `No longer cited: ${changes.citationsLost.join(', ')}.` : null,
+    changes.sentiment.changed ? `Tone toward your brand: ${tone(changes.sentiment.from)} before, ${tone(changes.sentiment.to)} now.` : null,
+  ].filter(Boolean);
+  return html`<section id="answer-changes" aria-labelledby="changes-h"><h3 id="changes-h">Compared with the answer of ${when(previous.createdAt)}</h3>
+    ${lines.length ? html`<ul>${lines.map((l) => html`<li>${l}</li>`)}</ul>` : html`<p>The same names, sources and tone as before.</p>`}
+    <details><summary>The previous answer</summary><${AnswerText} answer=${previous} /></details></section>`;
+}
+
+function Reader({ slug, id, onClose }) {
+  const [state, setState] = useState({ data: null, error: null });
+  const [compare, setCompare] = useState(false);
+  useEffect(() => {
+    setState({ data: null, error: null });
+    setCompare(false);
+    call(client.GET('/api/v1/workspaces/{workspace}/answers/{id}', { params: { path: { workspace: slug, id } } }))
+      .then((data) => setState({ data, error: null }), (error) => setState({ data: null, error }));
+  }, [slug, id]);
+  if (state.error) return html`<${Alert} error=${state.error} />`;
+  if (!state.data) return html`<${Loading} what="Loading the answer" />`;
+  const { answer, previous, changes } = state.data;
+  return html`<article class="card reader" id="answer-reader" aria-labelledby="reader-h">
+    <p><button type="button" class="secondary small" onClick=${onClose}>Back to the list</button></p>
+    <h2 id="reader-h">${answer.prompt}</h2>
+    <p class="muted">${answer.engine.name} · ${when(answer.createdAt)}${answer.modelVersion ? ` · ${answer.modelVersion}` : ''} · ${fmt.languageName(answer.language)}
+      <${Simulated} simulated=${answer.simulated} /></p>
+    <${Legend} answer=${answer} />
+    <${AnswerText} answer=${answer} />
+    <p id="answer-tone">Tone toward your brand: <strong>${tone(answer.sentiment.label)}</strong>${answer.sentiment.evidence.length ? html` <small class="muted">(the underlined words set it)</small>` : null}</p>
+    <${Sources} answer=${answer} />
+    ${previous && changes
+      ? (compare ? html`<${Changes} changes=${changes} previous=${previous} />` : html`<p><button type="button" class="secondary" id="compare" onClick=${() => setCompare(true)}>Compare with the previous answer</button></p>`)
+      : html`<p class="muted">This is the first answer to this prompt on ${answer.engine.name}.</p>`}
+  </article>`;
+}
+
+function Filters({ filters, onChange }) {
+  const [q, setQ] = useState(filters.q ?? '');
+  const set = (key) => (e) => onChange({ ...filters, [key]: e.target.value || undefined });
+  const chip = (key, label) => (filters[key] ? html`<li><span class="badge">${label}</span> <button type="button" class="secondary small" onClick=${() => onChange({ ...filters, [key]: undefined })}>Show all</button></li>` : null);
+  return html`<form class="controls" role="search" aria-label="Find answers" onSubmit=${(e) => { e.preventDefault(); onChange({ ...filters, q: q.trim() || undefined }); }}>
+      <label>Search the answers <input id="answers-q" type="search" value=${q} maxLength="500" onInput=${(e) => setQ(e.target.value)} placeholder="words, “a phrase”, -word" /></label>
+      <label>Engine <select id="answers-engine" value=${filters.engine ?? ''} onChange=${set('engine')}><option value="">All engines</option>${ENGINES.map((e) => html`<option value=${e}>${engineName(e)}</option>`)}</select></label>
+      <label>Names <select id="answers-mentions" value=${filters.mentions ?? ''} onChange=${set('mentions')}>${MENTIONS.map(([v, l]) => html`<option value=${v}>${l}</option>`)}</select></label>
+      <button type="submit" class="small">Search</button>
+    </form>
+    <ul class="plain chips">${chip('runId', 'One run')}${chip('promptId', 'One prompt')}${chip('cited', `Citing ${filters.cited}`)}${chip('sentiment', `Tone: ${tone(filters.sentiment)}`)}</ul>`;
+}
+
+export function Answers({ workspace }) {
+  const [filters, setFilters] = useState(/** @type {Filters} */ (filtersFromAddress()));
+  const [open, setOpen] = useState(() => new URLSearchParams(location.search).get('answer'));
+  const [pages, setPages] = useState({ answers: [], nextCursor: null, loading: true, error: null });
+  const more = useAction();
+  const load = (cursor) => call(client.GET('/api/v1/workspaces/{workspace}/answers', { params: { path: { workspace }, query: { ...filters, limit: 20, ...(cursor ? { cursor } : {}) } } }));
+  useEffect(() => {
+    let live = true;
+    setPages({ answers: [], nextCursor: null, loading: true, error: null });
+    load(null).then((page) => live && setPages({ ...page, loading: false, error: null }), (error) => live && setPages({ answers: [], nextCursor: null, loading: false, error }));
+    return () => { live = false; };
+  }, [workspace, JSON.stringify(filters)]);
+  useEffect(() => toAddress(filters, open), [JSON.stringify(filters), open]);
+  const loadMore = () => more.run(async () => {
+    const page = await load(pages.nextCursor);
+    setPages({ ...pages, answers: [...pages.answers, ...page.answers], nextCursor: page.nextCursor });
+  });
+
+  if (open) return html`<h1>Answers</h1><${Reader} slug=${workspace} id=${open} onClose=${() => setOpen(null)} />`;
+  return html`<h1>Answers</h1>
+    <p class="lead">What the engines said, word for word: every answer of your runs, newest first.</p>
+    <${Filters} filters=${filters} onChange=${setFilters} />
+    <${Alert} error=${pages.error} />
+    ${pages.loading ? html`<${Loading} what="Loading the answers" />` : null}
+    ${!pages.loading && !pages.error && !pages.answers.length ? html`<p id="answers-empty">${Object.values(filters).some(Boolean) ? 'No answer matches these filters.' : 'No answer yet: start a run, and its answers appear here.'}</p>` : null}
+    <ol class="plain answers" id="answers">${pages.answers.map((a) => html`<li class="card answer-item">
+      <p><strong>${a.prompt}</strong></p>
+      <p class="muted">${a.engine.name} · ${when(a.createdAt)} · ${a.entities.length ? `names ${a.entities.map((e) => e.name).join(', ')}` : 'names no one tracked'}${a.sentiment.label ? ` · ${tone(a.sentiment.label)}` : ''} <${Simulated} simulated=${a.simulated} /></p>
+      <p>${snippet(a.text)}</p>
+      <button type="button" class="secondary small" onClick=${() => setOpen(a.id)}>Read the whole answer</button>
+    </li>`)}</ol>
+    ${pages.nextCursor ? html`<p><button type="button" class="secondary" id="answers-more" onClick=${loadMore} disabled=${more.busy}>Show ${plural(20, 'more answer')}</button></p>` : null}
+    <${Alert} error=${more.error} />`;
+}
