@@ -3061,7 +3061,7 @@ export interface paths {
         };
         /**
          * Web dashboard: a workspace section
-         * @description Sections: runs, recs, chat, seo, traffic, research, reports, email, settings. Any other section is the HTML "page not found" (404), as is any unknown dashboard address.
+         * @description Sections: runs, answers, recs, chat, seo, traffic, research, reports, email, settings. Any other section is the HTML "page not found" (404), as is any unknown dashboard address.
          */
         get: operations["dashboardSection"];
         put?: never;
