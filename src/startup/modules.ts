@@ -37,6 +37,7 @@ import { researchModule } from '../modules/research/research.module.ts';
 import { realModel, serpApi, simulatedModel, simulatedSerp } from '../modules/research/research.providers.ts';
 import { trafficModule } from '../modules/traffic/traffic.module.ts';
 import { trafficIngestModule } from '../modules/traffic-ingest/traffic-ingest.module.ts';
+import { logsReceived } from '../modules/traffic-ingest/uploads.reads.ts';
 import { schedulesModule } from '../modules/schedules/schedules.module.ts';
 import { alertsModule } from '../modules/alerts/alerts.module.ts';
 import { reportDeliveryModule } from '../modules/report-delivery/report-delivery.module.ts';
@@ -156,13 +157,13 @@ export async function createModules(deps: Needs) {
       return { model: model ? realModel(model) : simulatedModel(known), serp: serpKey ? serpApi(serpKey, config.providers.serpapi) : simulatedSerp() };
     },
   });
-  const ingest = trafficIngestModule({
-    db, clock, jobs: j, dataDir: config.dataDir, dnsServers: config.trafficDns, classifier: undefined,
-    credentialsKey: config.secrets.credentialsKey, workspaces: ws, spoolDeadlines: deps.spoolDeadlines,
-  });
   const traffic = trafficModule({
-    db, clock, logsReceived: ingest.logsReceived, stamps: () => scores.stamps,
+    db, clock, logsReceived: (workspaceId) => logsReceived(db, workspaceId), stamps: () => scores.stamps,
     siteSources: () => ({ evaluations: pages.pages.latestRows, ownedPaths: (w) => sources.sources.ownedPaths(w) }),
+  });
+  const ingest = trafficIngestModule({
+    db, clock, jobs: j, dataDir: config.dataDir, dnsServers: config.trafficDns, classifier: traffic.classifier,
+    credentialsKey: config.secrets.credentialsKey, workspaces: ws, spoolDeadlines: deps.spoolDeadlines,
   });
   const seo = seoModule({
     db, clock, jobs: j, pages: pages.pages, connections: connections.connections, workspaces: ws, scores: scores.scores, seo: seoConfig,
@@ -233,7 +234,7 @@ export async function createModules(deps: Needs) {
   // The order of the routes, the workers and the sweeps; modules close in the reverse order.
   const parts = [
     metrics, healthModule({ version: API_VERSION, ping: database.ping }), docsModule(), email, credits, workspaces, accounts, connections, engines,
-    team, access, profile, billing, jobs, canaries, prompts, runs, scores, sources, answers, pages, onboarding, research, ingest, traffic, seo,
+    team, access, profile, billing, jobs, canaries, prompts, runs, scores, sources, answers, pages, onboarding, research, traffic, ingest, seo,
     recs, reports, judge, chat, schedules, alerts, portfolio, delivery, webhooks, mcp,
   ];
   return {

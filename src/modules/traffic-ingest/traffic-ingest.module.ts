@@ -5,7 +5,6 @@ import { createTrafficService } from './ingest.service.ts';
 import { uploadsRoutes } from './uploads.routes.ts';
 import { createDrainsService } from './drains.service.ts';
 import { drainsRoutes } from './drains.routes.ts';
-import { logsReceived } from './uploads.reads.ts';
 
 type DrainsNeeds = Parameters<typeof createDrainsService>[0];
 
@@ -17,7 +16,6 @@ export function trafficIngestModule(needs: Parameters<typeof createTrafficServic
   const traffic = createTrafficService(needs);
   return {
     name: 'traffic-ingest', traffic,
-    logsReceived: (workspaceId: string) => logsReceived(needs.db, workspaceId),
     async http(app: FastifyInstance) {
       await uploadsRoutes(app, { traffic });
       await drainsRoutes(app, { drains: createDrainsService({ ...needs, traffic }) });
