@@ -34,14 +34,14 @@ const analysis = (named: Named[], cited: string[]): StoredAnalysis => ({
 
 async function seed(workspaceId: string, key: string, a: {
   runId: string; promptId: string; engine: string; language: string; text: string; at: Date; named: Named[]; cited?: string[];
-  retrieved?: string[]; queries?: string[]; error?: string; simulated?: boolean;
+  retrieved?: string[]; queries?: string[]; error?: string; simulated?: boolean; spans?: StoredAnalysis['spans'];
 }) {
   const id = newId('res');
   ids[key] = id;
   const { db } = ctx.database;
   await db.insert(runResults).values({
     id, runId: a.runId, workspaceId, engine: a.engine, simulated: a.simulated ?? false, promptId: a.promptId, promptText: `prompt ${a.promptId}`, intent: 'discovery',
-    language: a.language, answer: a.text, sources: [], analysis: analysis(a.named, a.cited ?? []), brandMentioned: a.named.some((n) => n.id === 'brand'),
+    language: a.language, answer: a.text, sources: [], analysis: { ...analysis(a.named, a.cited ?? []), ...(a.spans && { spans: a.spans }) }, brandMentioned: a.named.some((n) => n.id === 'brand'),
     error: a.error ?? null, latencyMs: 1, createdAt: a.at,
   });
   await db.insert(answerTraces).values({
@@ -91,6 +91,12 @@ beforeAll(async () => {
   await seed(wsId, 'emoji', {
     runId: run2, promptId: 'prm_f', engine: 'google-aio', language: 'en', at: at(DAY2, 4), simulated: true,
     text: '🚀🚀 Top pick: **Acme Analytics** — café-grade dashboards. Also Globex Corp and acme.com.', named: [{ id: 'brand' }, { id: 'competitor:0' }],
+  });
+  // Written with its spans (as runs write them since): read as kept, under the name it was counted by.
+  await seed(otherId, 'kept', {
+    runId: newId('run'), promptId: 'prm_g', engine: 'claude', language: 'en', at: at(DAY2, 5),
+    text: 'Hooli Cloud is the pick.', named: [{ id: 'competitor:0' }],
+    spans: { mentions: [{ entityId: 'competitor:0', name: 'Hooli Cloud', kind: 'competitor', start: 0, end: 11 }], evidence: [] },
   });
   await seed(otherId, 'foreign', { runId: newId('run'), promptId: 'prm_a', engine: 'chatgpt', language: 'en', at: DAY2, text: 'Another platform entirely.', named: [] });
 }, 120_000);
@@ -190,6 +196,12 @@ describe('the answers list', () => {
     expect(emoji.mentions[0]).toMatchObject({ entityId: 'brand', kind: 'brand', start: 17 }); // two astral characters are four UTF-16 units;
     const ca = page.answers.find((a) => a.id === ids.ca)!;
     expect(ca.mentions.map((m) => [m.entityId, ca.text.slice(m.start, m.end)])).toEqual([['competitor:1', 'Initech'], ['brand', 'Acme Analytics']]);
+  });
+
+  it('reads the spans kept with an answer instead of analysing it again', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/v1/workspaces/${other}/answers/${ids.kept}`, headers: { cookie: otherCookie } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().answer.mentions).toEqual([{ entityId: 'competitor:0', name: 'Hooli Cloud', kind: 'competitor', start: 0, end: 11 }]);
   });
 
   it('answers a key with runs:read, and refuses a key without it', async () => {

@@ -12,7 +12,8 @@ import {
   changesBetween, decodeCursor, encodeCursor, parseDomain, parseMentions, parseQuery, parseRange, type SentimentLabel,
 } from './answers.fns.ts';
 import { createAnswersRepo, type AnswerRecord } from './answers.repo.ts';
-import { citationViews, evidenceSpans, mentionSpans } from './spans.fns.ts';
+import { evidenceSpans, mentionSpans, type AnswerSpans } from '../analysis/spans.fns.ts';
+import { citationViews } from './citations.fns.ts';
 
 // What the engines said: every stored answer, whole, with where each tracked name stands in it,
 // what it cited and retrieved, what it searched, the brand's tone and its evidence, and the
@@ -51,11 +52,20 @@ export function createAnswersService(deps: AnswersDeps) {
   };
   type Profile = Awaited<ReturnType<typeof profileOf>>['profile'];
 
+  /** An answer stored before its spans were kept: analysed again with the workspace's names today. */
+  function spansAgain(r: AnswerRecord, profile: Profile, brandNamed: boolean): AnswerSpans {
+    const fresh = analyzeAnswer(profile, r.answer, r.sources, { prompt: r.prompt_text, language: r.language });
+    return {
+      mentions: mentionSpans(r.answer, r.analysis, fresh),
+      evidence: brandNamed ? evidenceSpans(r.answer, fresh, fresh.brand.sentimentEvidence) : [],
+    };
+  }
+
   /** One stored answer as readers see it (without its stamp). */
   function view(r: AnswerRecord, profile: Profile) {
     const text = r.answer;
-    const fresh = analyzeAnswer(profile, text, r.sources, { prompt: r.prompt_text, language: r.language });
     const brand = r.analysis?.entities.find((e) => e.entityId === 'brand') ?? null;
+    const spans = r.analysis?.spans ?? spansAgain(r, profile, brand !== null);
     const titles = new Map((r.cited ?? []).map((c) => [c.url, c.title] as const));
     const createdAt = new Date(r.created_at);
     return {
@@ -64,12 +74,12 @@ export function createAnswersService(deps: AnswersDeps) {
       surface: surfaceOf(r), modelVersion: r.model_version ?? null, sample: Number(r.sample), createdAt: createdAt.toISOString(),
       simulated: Boolean(r.simulated), language: r.language, text,
       entities: (r.analysis?.entities ?? []).map((e) => ({ entityId: e.entityId, name: e.name, kind: e.kind, rank: e.rank, sentiment: e.sentimentLabel ?? null })),
-      mentions: mentionSpans(text, r.analysis, fresh),
+      mentions: spans.mentions,
       citations: citationViews(r.analysis, r.retrieved ?? [], titles, entitiesOf(profile)),
       fanOutQueries: r.queries ?? [],
       sentiment: {
         label: (brand?.sentimentLabel ?? null) as SentimentLabel | null,
-        evidence: brand ? evidenceSpans(text, fresh, fresh.brand.sentimentEvidence) : [],
+        evidence: spans.evidence,
       },
     };
   }

@@ -3,6 +3,7 @@ import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { analyzeAnswer, type AnalysisProfile } from '../analysis/analyze.fns.ts';
+import { answerSpans } from '../analysis/spans.fns.ts';
 import type { EngineAnswer } from '../engines/simulated.fns.ts';
 import { insertTraces, traceRow, type TraceRow } from '../sources/sources.service.ts';
 import { storedAnalysis, type StoredAnalysis } from './detail.fns.ts';
@@ -101,7 +102,7 @@ export function createResultsWriter(deps: { db: Db; clock: Clock; runId: string;
       buffer.push({
         id: resultId, runId, workspaceId, engine: engine.id, simulated: engine.simulated, promptId: prompt.id, sample, extra: !firstPass,
         promptText: prompt.text, intent: prompt.intent, language: prompt.language, answer: answer?.text ?? '', sources: answer?.sources ?? [],
-        analysis: stored, brandMentioned: analysis?.brand.mentioned ?? false, brandRank: analysis?.brand.rank ?? null,
+        analysis: stored && answer && analysis ? { ...stored, spans: answerSpans(answer.text, analysis) } : null, brandMentioned: analysis?.brand.mentioned ?? false, brandRank: analysis?.brand.rank ?? null,
         brandSentiment: analysis?.brand.sentiment ?? null, error, latencyMs: Date.now() - started, createdAt,
         ...usageColumns(called.answer),
       });

@@ -1,11 +1,18 @@
 import type { AnswerAnalysis } from '../analysis/analyze.fns.ts';
 import type { SentimentLabel } from '../analysis/sentiment.fns.ts';
+import type { AnswerSpans } from '../analysis/spans.fns.ts';
 
 /** What a result keeps of its analysis: the mentioned entities and the citations, nothing derived twice. */
 export interface StoredAnalysis {
   mentioned: string[];
   entities: Array<{ entityId: string; name: string; kind: 'brand' | 'competitor'; mentioned: true; rank: number | null; sentiment: number | null; sentimentLabel?: SentimentLabel | null }>;
   citations: Array<{ url: string; domain: string; class: 'owned' | 'competitor' | 'third_party'; entityId: string | null }>;
+  /**
+   * Where those mentions and the brand's sentiment cues are in the text, kept on the stored row
+   * only (not in the run's in-memory tallies): the answers API reads them instead of analysing
+   * every answer again. Absent on answers stored before they were kept.
+   */
+  spans?: AnswerSpans;
 }
 
 export function storedAnalysis(a: AnswerAnalysis): StoredAnalysis {

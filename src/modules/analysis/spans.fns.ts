@@ -1,21 +1,21 @@
-import type { AnswerAnalysis, EntityResult } from '../analysis/analyze.fns.ts';
-import { classify } from '../analysis/citations.fns.ts';
-import { findMentions, type Entity, type Hit } from '../analysis/mentions.fns.ts';
-import { tokenize } from '../analysis/sentiment.tokens.ts';
-import type { SentimentEvidence } from '../analysis/sentiment.fns.ts';
-import { fold, foldWithOffsets, hostOf } from '../analysis/text.fns.ts';
-import type { StoredAnalysis } from '../runs/detail.fns.ts';
-import { trimEndOf } from '../../lib/text/trim.ts';
+import type { AnswerAnalysis, EntityResult } from './analyze.fns.ts';
+import { findMentions, type Hit } from './mentions.fns.ts';
+import { tokenize } from './sentiment.tokens.ts';
+import type { SentimentEvidence } from './sentiment.fns.ts';
+import { fold, foldWithOffsets } from './text.fns.ts';
 
 // Where in an answer's text each mention and each sentiment cue is. The stored analysis says who
-// was named (what every figure counted); the offsets come from analysing the text again with the
-// workspace's names, because the stored analysis keeps no offsets. Offsets are UTF-16 code units
-// (JavaScript string indexes), so `text.slice(start, end)` is the text that was matched.
+// was named (what every figure counted); the offsets are computed with it when the answer is
+// written (`answerSpans`, kept beside it) and, for answers stored before that, by analysing the
+// text again with the workspace's names. Offsets are UTF-16 code units (JavaScript string
+// indexes), so `text.slice(start, end)` is the text that was matched.
 
 export interface MentionSpan { entityId: string; name: string; kind: 'brand' | 'competitor'; start: number; end: number }
 export interface EvidenceSpan { cue: string; weight: number; rule: string; start: number; end: number; exact: boolean }
-export interface CitationView { url: string; title: string | null; domain: string; class: 'owned' | 'competitor' | 'third_party'; cited: boolean }
-type Stored = StoredAnalysis['entities'][number];
+/** The spans kept beside a stored analysis, computed once when the answer is written. */
+export interface AnswerSpans { mentions: MentionSpan[]; evidence: EvidenceSpan[] }
+/** Who a stored analysis named: enough of it to place them in the text. */
+interface Stored { entityId: string; name: string; kind: 'brand' | 'competitor' }
 
 const inText = (h: Hit) => h.via !== 'source';
 
@@ -36,7 +36,7 @@ function spansOf(text: string, stored: Stored, fresh: EntityResult | undefined):
  * Every mention of the entities the stored analysis named, in text order. A name inside a longer
  * match ("Globex" in "Globex Corp") is one mention, the longer: a reader marks spans that never overlap.
  */
-export function mentionSpans(text: string, stored: StoredAnalysis | null, fresh: AnswerAnalysis): MentionSpan[] {
+export function mentionSpans(text: string, stored: { entities: Stored[] } | null, fresh: AnswerAnalysis): MentionSpan[] {
   const byId = new Map(fresh.entities.map((e) => [e.entityId, e]));
   const all = (stored?.entities ?? []).flatMap((e) => spansOf(text, e, byId.get(e.entityId))).sort((a, b) => a.start - b.start || b.end - a.end);
   const kept: MentionSpan[] = [];
@@ -72,24 +72,10 @@ export function evidenceSpans(text: string, fresh: AnswerAnalysis, evidence: Sen
   });
 }
 
-const trimSlash = (url: string) => trimEndOf(url, '/');
-
-/**
- * The answer's sources: those the analysis counted as cited (`cited: true`, in the analysis'
- * order), then those the engine retrieved and did not cite (`cited: false`), each URL once.
- */
-export function citationViews(stored: StoredAnalysis | null, retrieved: Array<{ url: string; title: string | null; domain: string }>, titles: Map<string, string | null>, entities: Entity[]): CitationView[] {
-  const seen = new Set<string>();
-  const out: CitationView[] = [];
-  for (const c of stored?.citations ?? []) {
-    if (seen.has(trimSlash(c.url))) continue;
-    seen.add(trimSlash(c.url));
-    out.push({ url: c.url, title: titles.get(c.url) ?? null, domain: c.domain, class: c.class, cited: true });
-  }
-  for (const r of retrieved) {
-    if (seen.has(trimSlash(r.url))) continue;
-    seen.add(trimSlash(r.url));
-    out.push({ url: r.url, title: r.title, domain: r.domain, class: classify(hostOf(r.url) ?? r.domain, entities).class, cited: false });
-  }
-  return out;
+/** The spans of a fresh analysis, as stored beside it: its named entities' mentions and the brand's sentiment cues. */
+export function answerSpans(text: string, fresh: AnswerAnalysis): AnswerSpans {
+  return {
+    mentions: mentionSpans(text, { entities: fresh.entities.filter((e) => e.mentioned) }, fresh),
+    evidence: fresh.brand.mentioned ? evidenceSpans(text, fresh, fresh.brand.sentimentEvidence) : [],
+  };
 }

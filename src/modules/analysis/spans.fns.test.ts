@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeAnswer, entitiesOf, type AnalysisProfile } from '../analysis/analyze.fns.ts';
-import { storedAnalysis } from '../runs/detail.fns.ts';
-import { citationViews, evidenceSpans, mentionSpans } from './spans.fns.ts';
+import { analyzeAnswer, type AnalysisProfile } from './analyze.fns.ts';
+import { answerSpans, evidenceSpans, mentionSpans } from './spans.fns.ts';
 
 const profile: AnalysisProfile = {
   brand: { name: 'Acme Analytics', aliases: ['Acme'], domains: ['acme.com'], ambiguous: false },
   competitors: [{ name: 'Globex', aliases: ['Globex Corp'], domains: ['globex.com'], ambiguous: false }, { name: 'Initech', aliases: [], domains: [], ambiguous: false }],
 };
+const named = (a: ReturnType<typeof analyzeAnswer>) => ({ entities: a.entities.filter((e) => e.mentioned) });
 const slices = (text: string, spans: Array<{ start: number; end: number }>) => spans.map((s) => text.slice(s.start, s.end));
 
 describe('mention spans', () => {
@@ -17,7 +17,9 @@ describe('mention spans', () => {
     ['French, before astral characters', 'fr', '👍🏽 Globex est bon, mais Acme Analytics l’est davantage.', ['Globex', 'Acme Analytics']],
   ])('slice to what was matched: %s', (_name, language, text, expected) => {
     const fresh = analyzeAnswer(profile, text, [], { language });
-    expect(slices(text, mentionSpans(text, storedAnalysis(fresh), fresh))).toEqual(expected);
+    expect(slices(text, mentionSpans(text, named(fresh), fresh))).toEqual(expected);
+    // Kept when the answer is written: the same spans, without analysing it again.
+    expect(answerSpans(text, fresh).mentions).toEqual(mentionSpans(text, named(fresh), fresh));
   });
 
   it('keeps only the entities the stored analysis named, by their stored name when renamed since', () => {
@@ -36,6 +38,11 @@ describe('sentiment evidence spans', () => {
     expect(brand.map((e) => [text.slice(e.start, e.end), e.exact])).toEqual([['excellent', true]]);
     const globex = evidenceSpans(text, fresh, fresh.entities[1]!.sentimentEvidence);
     expect(globex.map((e) => text.slice(e.start, e.end))).toEqual(['would not recommend']);
+    expect(answerSpans(text, fresh).evidence).toEqual(brand);
+  });
+  it('keeps no cue when the brand is not named', () => {
+    const text = 'I would not recommend Globex.';
+    expect(answerSpans(text, analyzeAnswer(profile, text, [], { language: 'en' })).evidence).toEqual([]);
   });
   it('finds an accented cue as written', () => {
     const text = 'Acme Analytics és una eina fantàstica.';
@@ -43,21 +50,5 @@ describe('sentiment evidence spans', () => {
     const spans = evidenceSpans(text, fresh, fresh.brand.sentimentEvidence);
     expect(spans.length).toBeGreaterThan(0);
     for (const s of spans) expect(s.exact ? text.slice(s.start, s.end).normalize('NFD').replace(/\p{M}/gu, '').toLowerCase() : s.cue).toBe(s.cue.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase());
-  });
-});
-
-describe('citations', () => {
-  it('lists cited sources, then retrieved-only ones once, classed', () => {
-    const stored = { mentioned: [], entities: [], citations: [{ url: 'https://acme.com/pricing', domain: 'acme.com', class: 'owned' as const, entityId: 'brand' }] };
-    const retrieved = [
-      { url: 'https://acme.com/pricing/', title: 'Pricing', domain: 'acme.com' },
-      { url: 'https://globex.com/x', title: null, domain: 'globex.com' },
-      { url: 'https://g2.com/crm', title: 'G2', domain: 'g2.com' },
-    ];
-    expect(citationViews(stored, retrieved, new Map([['https://acme.com/pricing', 'Acme pricing']]), entitiesOf(profile))).toEqual([
-      { url: 'https://acme.com/pricing', title: 'Acme pricing', domain: 'acme.com', class: 'owned', cited: true },
-      { url: 'https://globex.com/x', title: null, domain: 'globex.com', class: 'competitor', cited: false },
-      { url: 'https://g2.com/crm', title: 'G2', domain: 'g2.com', class: 'third_party', cited: false },
-    ]);
   });
 });
