@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rawRows, type Db } from '../../lib/db.ts';
-import { ALL_SEARCH_CONFIGS, answerVectorSql, searchConfigSql } from '../runs/answer-search.fns.ts';
+import { ALL_SEARCH_CONFIGS, searchConfigSql } from '../runs/answer-search.fns.ts';
 import type { StoredAnalysis } from '../runs/detail.fns.ts';
 import type { TraceSource, TraceCitation } from '../engines/capture/trace.ts';
 import type { Cursor, MentionsFilter, SentimentLabel } from './answers.fns.ts';
@@ -47,16 +47,15 @@ const FROM = sql`run_results r left join answer_traces t on t.result_id = r.id`;
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
 /**
- * The search: the answer's words under its language's configuration match the query parsed
- * the same way. The first condition, the query parsed under every configuration and joined by
- * OR, is a constant the GIN index answers; the second keeps the rows whose own language matches.
- * `websearch_to_tsquery` reads any text as words, quoted phrases, OR and -word: nothing typed
- * reaches the query parser's operators.
+ * The search: the answer's stored words (`answer_search`, its language's configuration) match the
+ * query parsed the same way. The first condition, the query parsed under every configuration and
+ * joined by OR, is a constant the GIN index answers; the second keeps the rows whose own language
+ * matches. `websearch_to_tsquery` reads any text as words, quoted phrases, OR and -word: nothing
+ * typed reaches the query parser's operators.
  */
 function searchSql(q: string): SQL {
-  const vector = answerVectorSql(sql`r.language`, sql`r.answer`);
   const any = sql.join(ALL_SEARCH_CONFIGS.map((c) => sql`websearch_to_tsquery(${sql.raw(`'${c}'::regconfig`)}, ${q})`), sql` || `);
-  return sql`${vector} @@ (${any}) and ${vector} @@ websearch_to_tsquery(${searchConfigSql(sql`r.language`)}, ${q})`;
+  return sql`r.answer_search @@ (${any}) and r.answer_search @@ websearch_to_tsquery(${searchConfigSql(sql`r.language`)}, ${q})`;
 }
 
 function conditions(workspaceId: string, f: AnswerFilter): SQL[] {
@@ -88,6 +87,11 @@ export function createAnswersRepo(db: Db) {
     /** One answer of the workspace (answered: an error stored no answer), or none. */
     one: async (workspaceId: string, id: string) =>
       (await rawRows<AnswerRecord>(db, sql`select ${COLUMNS} from ${FROM} where r.id = ${id} and r.workspace_id = ${workspaceId} and r.error is null`))[0] ?? null,
+
+    /** Which of these runs have ended (succeeded, failed or cancelled): their answers change no more. */
+    endedRuns: async (ids: string[]) => new Set((ids.length
+      ? await rawRows<{ id: string }>(db, sql`select id from jobs where id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) and status <> 'running'`)
+      : []).map((r) => r.id)),
 
     /** The same prompt's answer on the same engine just before this one (an engine has one surface). */
     previous: async (workspaceId: string, a: { prompt_id: string; engine: string; created_at: string | Date; id: string }) =>

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../lib/db.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
@@ -85,15 +86,28 @@ export function createAnswersService(deps: AnswersDeps) {
   }
   type View = ReturnType<typeof view>;
 
+  // An ended run's stamp per engine never changes (its answers are written): kept, so that a page
+  // of a run's answers costs its rows, not an aggregate over the run per engine (bench/README.md).
+  type Stamp = Awaited<ReturnType<Stamps['ofRuns']>>;
+  const ended = new LRUCache<string, Stamp>({ max: 5_000 });
+
   /** Each answer with the stamp of its run and engine, each stamp built once per page. */
   async function stamped(ws: WorkspaceContext, views: View[]) {
-    const stamps = new Map<string, ReturnType<Stamps['ofRuns']>>();
+    const key = (v: View) => `${ws.id}|${v.runId}|${v.engine.id}`;
+    const missing = [...new Set(views.filter((v) => !ended.has(key(v))).map((v) => v.runId))];
+    const done = await repo.endedRuns(missing);
+    const stamps = new Map<string, Promise<Stamp>>();
     for (const v of views) {
-      const key = `${v.runId}|${v.engine.id}`;
+      const k = key(v);
+      const kept = ended.get(k);
+      if (stamps.has(k)) continue;
       const day = v.createdAt.slice(0, 10);
-      if (!stamps.has(key)) stamps.set(key, deps.stamps.ofRuns(ws, { runIds: [v.runId], from: day, to: day }, { engine: v.engine.id }));
+      stamps.set(k, kept ? Promise.resolve(kept) : deps.stamps.ofRuns(ws, { runIds: [v.runId], from: day, to: day }, { engine: v.engine.id }).then((stamp) => {
+        if (done.has(v.runId)) ended.set(k, stamp);
+        return stamp;
+      }));
     }
-    return Promise.all(views.map(async (v) => ({ ...v, stamp: await stamps.get(`${v.runId}|${v.engine.id}`)! })));
+    return Promise.all(views.map(async (v) => ({ ...v, stamp: await stamps.get(key(v))! })));
   }
 
   return {

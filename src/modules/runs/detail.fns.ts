@@ -4,7 +4,7 @@ import type { runResults } from './runs.tables.ts';
 // importing this module (which reads the table's row type): no import circle.
 export { storedAnalysis, type StoredAnalysis } from './stored-analysis.fns.ts';
 
-type Result = typeof runResults.$inferSelect;
+type Result = Omit<typeof runResults.$inferSelect, 'answerSearch'>;
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
 const round = (x: number | null, digits = 4) => (x === null ? null : Number(x.toFixed(digits)));
 

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db.ts';
 import type { EnginesService } from '../engines/engines.service.ts';
 import { CONNECTOR_OF } from '../engines/providers.ts';
@@ -10,6 +10,9 @@ import type { BatchView, RunBatches } from './batches.ts';
 import { summarizeRun } from './detail.fns.ts';
 import { runSimulation, type RunPlan } from './runs.fns.ts';
 import { runResults } from './runs.tables.ts';
+
+// Every column of a result but its search words (a tsvector as long as the answer, read by search only).
+const { answerSearch: _search, ...resultColumns } = getTableColumns(runResults);
 
 // A run as its readers see it: the job's view with what the run adds — samples and sampling,
 // the honest simulation labels, the provider cost, the circuits of the providers it calls while
@@ -63,7 +66,7 @@ export function createRunViews(deps: { db: Db; engines: Pick<EnginesService, 'pr
     },
     /** The run with every result per engine and prompt, and where an adaptive run's extra samples went. */
     async detail(row: JobRow, slug: string) {
-      const results = await db.select().from(runResults).where(eq(runResults.runId, row.id)).orderBy(asc(runResults.engine), asc(runResults.sample), asc(runResults.id));
+      const results = await db.select(resultColumns).from(runResults).where(eq(runResults.runId, row.id)).orderBy(asc(runResults.engine), asc(runResults.sample), asc(runResults.id));
       const counts = { calls: results.length, simulated: results.filter((r) => r.simulated).length, costMicrousd: results.reduce((sum, r) => sum + (r.costMicrousd ?? 0), 0) };
       const [states, extras, cells, submitted] = await Promise.all([providerStates([row]), samplingTotals(db, [row.id]), samplingCells(db, row.id), batches.views([row.id])]);
       const run = runView(row, slug, counts, states, extras.get(row.id), submitted.get(row.id));

@@ -1,0 +1,3 @@
+DROP INDEX "run_results_search_idx";--> statement-breakpoint
+ALTER TABLE "run_results" ADD COLUMN "answer_search" "tsvector" GENERATED ALWAYS AS (to_tsvector((case left(lower("language"), 2) when 'en' then 'english'::regconfig when 'es' then 'spanish'::regconfig when 'ca' then 'catalan'::regconfig when 'fr' then 'french'::regconfig else 'simple'::regconfig end), "answer")) STORED;--> statement-breakpoint
+CREATE INDEX "run_results_search_idx" ON "run_results" USING gin ("answer_search");
