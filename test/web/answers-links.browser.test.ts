@@ -103,7 +103,7 @@ describe.runIf(browserAvailable)('the answers behind the figures, in Chromium', 
     await page.goto(`${base}/w/${SLUG}`);
     const board = (await api(`/api/v1/workspaces/${SLUG}/scoreboard`)) as { date: string; entities: Array<{ entityId: string; name: string }> };
     const rival = board.entities.find((e) => e.entityId !== 'brand')!;
-    await page.locator('#scoreboard tbody tr', { hasText: rival.name }).getByRole('link', { name: `Read the answers naming ${rival.name}`, exact: false }).click();
+    await page.locator('#scoreboard tbody tr', { hasText: rival.name }).getByRole('link', { name: `${rival.name}: read the answers naming it`, exact: false }).click();
     await page.waitForURL(/\/answers\?/);
     const address = new URL(page.url()).searchParams;
     expect(Object.fromEntries(address)).toEqual({ mentions: rival.entityId, from: board.date, to: board.date });

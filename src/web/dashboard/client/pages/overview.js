@@ -61,14 +61,13 @@ function Scoreboard({ slug }) {
   return html`<section aria-labelledby="board-h" class="card">
     <h2 id="board-h">Scoreboard <${Simulated} simulated=${data.simulated} share=${data.simulatedShare} /> <${Grade} stamp=${data.stamp} /></h2>
     <div class="table-wrap"><table id="scoreboard">
-      <caption>Brand and competitors on ${day(data.date)}, ${fmt.count(data.answers)} answers</caption>
-      <thead><tr><th scope="col">Rank</th><th scope="col">Name</th><th scope="col">Score</th><th scope="col">Visibility (95%)</th><th scope="col">Share of voice (95%)</th><th scope="col">Avg. position</th><th scope="col">Citations</th><th scope="col">Answers</th></tr></thead>
+      <caption>Brand and competitors on ${day(data.date)}, ${fmt.count(data.answers)} answers (a name opens the answers naming it)</caption>
+      <thead><tr><th scope="col">Rank</th><th scope="col">Name</th><th scope="col">Score</th><th scope="col">Visibility (95%)</th><th scope="col">Share of voice (95%)</th><th scope="col">Avg. position</th><th scope="col">Citations</th></tr></thead>
       <tbody>${data.entities.map((e) => html`<tr class=${e.kind === 'brand' ? 'own' : ''}>
-        <td>${e.rank}</td><th scope="row">${e.name}${e.kind === 'brand' ? ' (you)' : ''}</th><td>${num(e.score)}</td>
+        <td>${e.rank}</td><th scope="row"><a href=${answersHref(slug, { mentions: e.entityId, from: data.date, to: data.date })} aria-label=${`${e.name}: read the answers naming it on ${day(data.date)}`}>${e.name}</a>${e.kind === 'brand' ? ' (you)' : ''}</th><td>${num(e.score)}</td>
         <td>${pct(e.visibility)} <small class="muted">${interval(e.visibilityInterval)}</small></td>
         <td>${pct(e.shareOfVoice)} <small class="muted">${interval(e.shareOfVoiceInterval)}</small></td>
-        <td>${num(e.averagePosition, 1, 'no_mentions')}</td><td>${fmt.count(e.citations)}</td>
-        <td><a href=${answersHref(slug, { mentions: e.entityId, from: data.date, to: data.date })} aria-label=${`Read the answers naming ${e.name} on ${day(data.date)}`}>Read</a></td></tr>`)}</tbody>
+        <td>${num(e.averagePosition, 1, 'no_mentions')}</td><td>${fmt.count(e.citations)}</td></tr>`)}</tbody>
     </table></div>
   </section>`;
 }
