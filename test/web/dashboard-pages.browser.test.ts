@@ -199,11 +199,13 @@ describe.runIf(browserAvailable)('dashboard pages in Chromium', () => {
   });
 
   it('reads what an engine said: the answers behind a run row, the whole text with the tracked names marked, searched, and compared with nothing before', { timeout: 90_000 }, async () => {
-    // From the run detail: a row's answer link opens the Answers page filtered to that run, prompt and engine.
+    // From the run detail: a row's answer link opens that answer, over the Answers page filtered to that run, prompt and engine.
     const run = (await api('GET', `/api/v1/workspaces/${SLUG}/runs?limit=1`)).body.runs[0];
     await page.goto(`${base}/w/${SLUG}/runs/${run.id}`);
     const link = page.locator('#results tbody tr').first().getByRole('link', { name: /^Read the / });
     await link.click();
+    await page.locator('#answer-reader').waitFor();
+    await page.getByRole('button', { name: 'Back to the list' }).click();
     await page.locator('#answers .answer-item').first().waitFor();
     expect(new URL(page.url()).searchParams.get('runId')).toBe(run.id);
     const count = await page.locator('#answers .answer-item').count();

@@ -48,7 +48,8 @@ export function summarizeRun(results: Result[]) {
         mentions: [...mentions.entries()].map(([entityId, m]) => ({ entityId, ...m })).sort((a, b) => b.answers - a.answers),
         citations: { ...classes, topDomains: [...domains.values()].sort((a, b) => b.citations - a.citations).slice(0, 10) },
         prompts: rows.map((r) => ({
-          promptId: r.promptId, sample: r.sample, text: r.promptText, intent: r.intent, language: r.language, simulated: r.simulated,
+          // The stored result's id: the answers API's id of this answer (GET …/answers/{id}).
+          id: r.id, promptId: r.promptId, sample: r.sample, text: r.promptText, intent: r.intent, language: r.language, simulated: r.simulated,
           brandMentioned: r.brandMentioned, brandRank: r.brandRank, brandSentiment: r.brandSentiment,
           mentioned: r.analysis?.mentioned ?? [], citations: (r.analysis?.citations ?? []).map((c) => ({ url: c.url, domain: c.domain, class: c.class })),
           answer: r.answer, error: r.error,

@@ -124,7 +124,7 @@ export function runsRoutes(app: FastifyInstance, deps: { runs: RunsService }) {
           engines: Type.Array(Type.Object({
             engine: Type.String(), simulated: Type.Boolean(), calls: Type.Integer(), answers: Type.Integer(), errors: Type.Integer(),
             brand: Type.Object({}, { additionalProperties: true, description: 'How often and how the brand appeared in this engine’s answers.' }),
-          }, { additionalProperties: true, description: 'Persisted results of one engine: mentions, cited domains and their classes.' })),
+          }, { additionalProperties: true, description: 'Persisted results of one engine: mentions, cited domains and their classes, and `prompts`: every call as a row (`id` is the answer\'s id in `GET …/answers/{id}`; all rows in one response, paged by the dashboard).' })),
           sampling: SamplingDetail,
         }),
       },

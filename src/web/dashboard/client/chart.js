@@ -4,9 +4,10 @@
 // switched on and off; the legend shows the values under the cursor and under the keyboard
 // (arrow keys on the focused chart). Annotations mark days with simulated answers, days a
 // recommendation was done and days an engine's provider named a new model version. The same
-// numbers are in a table for screen readers.
+// numbers are in a table for screen readers. With `linkOf`, the day the legend shows leads to the
+// answers behind each line's point: links under the chart, and a click (or Enter) on the plot.
 import uPlot from 'uplot';
-import { fmt, html, useEffect, useRef } from './lib.js';
+import { fmt, html, useEffect, useRef, useState } from './lib.js';
 
 const DAY_S = 86400;
 export const dayOf = (iso) => Date.parse(`${iso}T00:00:00Z`) / 1000;
@@ -99,11 +100,15 @@ function drawOverlay(u, list, annotations) {
 /**
  * `series`: [{key, label, color, points: [{date, score, interval}]}]; `shown`: keys switched on;
  * `annotations`: [{date, kind: 'simulated' | 'done' | 'model' | 'engine' | 'definition', text}]; `yLabel` and `format`
- * (the formatter's `score` or `percent`) say what the values are.
+ * (the formatter's `score` or `percent`) say what the values are. `linkOf(key, isoDay)`: the
+ * address of the answers behind a series' point that day (none: the chart links nowhere).
  */
-export function BandChart({ series, shown, annotations = [], label, yLabel = 'GEO score (0–100)', format = fmt.score }) {
+export function BandChart({ series, shown, annotations = [], label, yLabel = 'GEO score (0–100)', format = fmt.score, linkOf = null }) {
   const box = useRef(null);
   const plotRef = useRef(null);
+  const linksRef = useRef(null);
+  // The day the legend shows (an index of the aligned days), kept when the pointer leaves.
+  const [at, setAt] = useState(/** @type {number | null} */ (null));
   useEffect(() => {
     if (!box.current || !series.length) return undefined;
     const width = () => Math.max(260, box.current.clientWidth);
@@ -131,6 +136,7 @@ export function BandChart({ series, shown, annotations = [], label, yLabel = 'GE
         // The legend lists the series; each one's interval is in its whiskers and the table.
         init: [(u) => u.root.querySelectorAll('.u-legend .u-series').forEach((row, i) => { if (i > 0 && i % 3 !== 1) row.classList.add('bound'); })],
         draw: [(u) => drawOverlay(u, series, annotations)],
+        setCursor: [(u) => { if (u.cursor.idx !== null && u.cursor.idx !== undefined) setAt(u.cursor.idx); }],
         // What the axis spans, readable by the page tests (the axis stays within the data's own range).
         setScale: [(u, key) => { if (key === 'x') Object.assign(u.root.parentElement.dataset, { xMin: String(u.scales.x.min), xMax: String(u.scales.x.max) }); }],
       },
@@ -150,10 +156,23 @@ export function BandChart({ series, shown, annotations = [], label, yLabel = 'GE
     if (p) series.forEach((s, i) => [1, 2, 3].forEach((k) => p.setSeries(1 + i * 3 + k - 1, { show: shown.includes(s.key) })));
   }, [shown]);
   // Arrow keys move the legend's day, as the pointer does.
-  const onKey = legendKeys(plotRef);
+  const keys = legendKeys(plotRef);
+  // The answers behind the legend's day: one link per line switched on with a point that day.
+  const data = plotRef.current?.data;
+  const idx = data && at !== null ? Math.min(at, data[0].length - 1) : null;
+  const iso = idx !== null ? isoOf(data[0][idx]) : null;
+  const links = linkOf && iso ? series.map((s, i) => ({ s, i })).filter(({ s, i }) => shown.includes(s.key) && data[1 + i * 3][idx] !== null && data[1 + i * 3][idx] !== undefined)
+    .map(({ s }) => ({ key: s.key, label: s.label, href: linkOf(s.key, iso) })) : [];
+  // A click (or Enter) on the plot opens the answers of the one line shown, or offers the links when there are several.
+  const open = () => {
+    if (links.length === 1) location.assign(links[0].href);
+    else linksRef.current?.querySelector('a')?.focus();
+  };
+  const onKey = (e) => { if (e.key === 'Enter' && links.length) { e.preventDefault(); open(); } else keys(e); };
   return html`<figure class="chart">
-    <div ref=${box} class="plot" tabindex="0" onKeyDown=${onKey} role="group"
-      aria-label=${`${label}: each point with its 95% interval as a whisker; arrow keys move the day the legend shows; the table below has the same numbers`}></div>
+    <div ref=${box} class=${links.length ? 'plot linked' : 'plot'} tabindex="0" onKeyDown=${onKey} onClick=${links.length ? open : undefined} role="group"
+      aria-label=${`${label}: each point with its 95% interval as a whisker; arrow keys move the day the legend shows${linkOf ? ', Enter opens the answers behind it' : ''}; the table below has the same numbers`}></div>
+    ${links.length ? html`<p class="chart-links" id="chart-answers" ref=${linksRef}>Answers behind ${fmt.date(iso)}: ${links.map((l, k) => html`${k ? ' · ' : ''}<a href=${l.href} data-series=${l.key}>${l.label}</a>`)}</p>` : null}
     ${annotations.length ? html`<figcaption class="muted">Marks: ${[...new Set(annotations.map((a) => a.kind))].map((k) => `${MARKS[k].letter} = ${MARKS[k].says}`).join(', ')}.</figcaption>` : null}
     ${annotations.some((a) => a.kind === 'model') ? html`<ul class="plain muted small" id="model-changes">${annotations.filter((a) => a.kind === 'model').map((a) => html`<li>${fmt.date(a.date)}: ${a.text}</li>`)}</ul>` : null}
     ${annotations.some((a) => a.kind === 'engine' || a.kind === 'definition') ? html`<ul class="plain muted small" id="engine-changes">${annotations.filter((a) => a.kind === 'engine' || a.kind === 'definition').map((a) => html`<li>${fmt.date(a.date)}: ${a.text}</li>`)}</ul>` : null}

@@ -76,6 +76,17 @@ export function apiPath(template, params, query) {
   return search ? `${path}?${search}` : path;
 }
 /**
+ * The Answers page showing the answers behind a figure: `filters` are the answers list's own
+ * (runId, promptId, engine, surface, from, to, mentions, cited, sentiment, q) plus `answer` to
+ * open one; empty values are left out. Every figure of the dashboard links through here.
+ * @param {string} workspace
+ * @param {Partial<Record<keyof Query<'/api/v1/workspaces/{workspace}/answers'> | 'answer', string | undefined | null>>} filters
+ */
+export const answersHref = (workspace, filters) => {
+  const query = new URLSearchParams(/** @type {[string, string][]} */ (Object.entries(filters).filter(([, v]) => v))).toString();
+  return `/w/${encodeURIComponent(workspace)}/answers${query ? `?${query}` : ''}`;
+};
+/**
  * A request body the API's document does not describe, sent as it is through the typed client:
  * the log upload and the icon upload read their bytes themselves (octet stream, multipart), so
  * their schemas declare no body and openapi-fetch types it as `never`. Path and parameters stay

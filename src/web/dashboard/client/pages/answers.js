@@ -3,12 +3,14 @@
 // underlined, its sources numbered (cited apart from retrieved only), what the engine searched,
 // and what changed since the previous answer to the same prompt on the same engine.
 import { pieces } from '../answer-pieces.ts';
-import { Alert, ENGINES, Loading, Simulated, call, client, engineName, fmt, html, plural, useAction, useEffect, useState, when, words } from '../lib.js';
+import { Alert, ENGINES, Loading, Simulated, answersHref, call, client, day, engineName, fmt, html, plural, useAction, useEffect, useLoad, useState, when, words } from '../lib.js';
 
 /** @typedef {import('../lib.js').Query<'/api/v1/workspaces/{workspace}/answers'>} AnswersQuery */
 
 const MENTIONS = /** @type {const} */ ([['', 'Anyone or no one'], ['brand', 'Names the brand'], ['none', 'Names no one tracked']]);
 const SNIPPET = 180;
+/** Answers a page: 20, or 10 on a phone, so that a page stays a few screens long. */
+const PAGE = typeof matchMedia === 'function' && matchMedia('(max-width: 700px)').matches ? 10 : 20;
 /** A tone label as a reader says it (`null`: the answer does not name the brand). */
 const tone = (label) => (label ? words(label) : 'not named');
 
@@ -22,7 +24,10 @@ const tone = (label) => (label ? words(label) : 'not named');
 function filtersFromAddress() {
   const p = new URLSearchParams(location.search);
   const keep = (key) => p.get(key) || undefined;
-  return /** @type {Filters} */ ({ q: keep('q'), engine: keep('engine'), mentions: keep('mentions'), runId: keep('runId'), promptId: keep('promptId'), cited: keep('cited'), sentiment: keep('sentiment') });
+  return /** @type {Filters} */ ({
+    q: keep('q'), engine: keep('engine'), surface: keep('surface'), mentions: keep('mentions'), runId: keep('runId'), promptId: keep('promptId'),
+    cited: keep('cited'), sentiment: keep('sentiment'), from: keep('from'), to: keep('to'),
+  });
 }
 
 function toAddress(filters, answerId) {
@@ -70,10 +75,10 @@ function Legend({ answer }) {
     <mark data-entity=${e.entityId} class=${colour(e.entityId)}>${e.name}</mark>${' '}<small class="muted">${e.kind === 'brand' ? 'your brand' : 'competitor'}${e.rank ? ` · position ${e.rank}` : ''}${e.sentiment ? ` · ${tone(e.sentiment)}` : ''}</small></li>`)}</ul>`;
 }
 
-function Sources({ answer }) {
+function Sources({ answer, slug }) {
   const cited = answer.citations.filter((c) => c.cited);
   const retrieved = answer.citations.filter((c) => !c.cited);
-  const item = (c) => html`<li><a href=${c.url} rel="noopener noreferrer nofollow" target="_blank">${c.title || c.url}</a> <small class="muted">${c.domain} · ${c.class === 'owned' ? 'your site' : c.class === 'competitor' ? 'a competitor’s site' : 'third party'}</small></li>`;
+  const item = (c) => html`<li><a href=${c.url} rel="noopener noreferrer nofollow" target="_blank">${c.title || c.url}</a> <small class="muted">${c.domain} · ${c.class === 'owned' ? 'your site' : c.class === 'competitor' ? 'a competitor’s site' : 'third party'} · <a href=${answersHref(slug, { cited: c.domain })} aria-label=${`Answers citing ${c.domain}`}>answers citing it</a></small></li>`;
   return html`<h3>Sources</h3>
     ${cited.length ? html`<ol class="sources" id="cited-sources">${cited.map(item)}</ol>` : html`<p class="muted">The answer cites no source.</p>`}
     ${retrieved.length ? html`<h4>Read but not cited</h4><ol class="sources muted" id="retrieved-sources" start=${cited.length + 1}>${retrieved.map(item)}</ol>` : null}
@@ -109,29 +114,40 @@ function Reader({ slug, id, onClose }) {
   return html`<article class="card reader" id="answer-reader" aria-labelledby="reader-h">
     <p><button type="button" class="secondary small" onClick=${onClose}>Back to the list</button></p>
     <h2 id="reader-h">${answer.prompt}</h2>
-    <p class="muted">${answer.engine.name} · ${when(answer.createdAt)}${answer.modelVersion ? ` · ${answer.modelVersion}` : ''} · ${fmt.languageName(answer.language)}
+    <p class="muted">${answer.engine.name} · ${when(answer.createdAt)}${answer.modelVersion ? ` · ${answer.modelVersion}` : ''} · ${fmt.languageName(answer.language)}${' '}
       <${Simulated} simulated=${answer.simulated} /></p>
     <${Legend} answer=${answer} />
     <${AnswerText} answer=${answer} />
     <p id="answer-tone">Tone toward your brand: <strong>${tone(answer.sentiment.label)}</strong>${answer.sentiment.evidence.length ? html` <small class="muted">(the underlined words set it)</small>` : null}</p>
-    <${Sources} answer=${answer} />
+    <${Sources} answer=${answer} slug=${slug} />
     ${previous && changes
       ? (compare ? html`<${Changes} changes=${changes} previous=${previous} />` : html`<p><button type="button" class="secondary" id="compare" onClick=${() => setCompare(true)}>Compare with the previous answer</button></p>`)
       : html`<p class="muted">This is the first answer to this prompt on ${answer.engine.name}.</p>`}
   </article>`;
 }
 
-function Filters({ filters, onChange }) {
+/** The period a figure counted, in words: one day, or its bounds. */
+function periodOf(filters) {
+  if (filters.from && filters.from === filters.to) return `On ${day(filters.from)}`;
+  return [filters.from ? `From ${day(filters.from)}` : '', filters.to ? `until ${day(filters.to)}` : ''].filter(Boolean).join(' ');
+}
+
+function Filters({ slug, filters, onChange }) {
   const [q, setQ] = useState(filters.q ?? '');
+  // The competitors by name, so that "names Globex" (mentions=competitor:0, from a scoreboard row) is a choice of the list.
+  const rivals = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/competitors', { params: { path: { workspace: slug } } })).catch(() => ({ competitors: [] })), [slug]);
+  const mentions = [...MENTIONS, ...(rivals.data?.competitors ?? []).map((c) => [`competitor:${c.index}`, `Names ${c.name}`])];
+  // An entity the list does not know (yet) still shows as chosen rather than as "Anyone".
+  if (filters.mentions && !mentions.some(([v]) => v === filters.mentions)) mentions.push([filters.mentions, `Names ${filters.mentions}`]);
   const set = (key) => (e) => onChange({ ...filters, [key]: e.target.value || undefined });
-  const chip = (key, label) => (filters[key] ? html`<li><span class="badge">${label}</span> <button type="button" class="secondary small" onClick=${() => onChange({ ...filters, [key]: undefined })}>Show all</button></li>` : null);
+  const chip = (keys, label) => (keys.some((k) => filters[k]) ? html`<li><span class="badge">${label}</span> <button type="button" class="secondary small" onClick=${() => onChange({ ...filters, ...Object.fromEntries(keys.map((k) => [k, undefined])) })}>Show all<span class="visually-hidden"> instead of: ${label}</span></button></li>` : null);
   return html`<form class="controls" role="search" aria-label="Find answers" onSubmit=${(e) => { e.preventDefault(); onChange({ ...filters, q: q.trim() || undefined }); }}>
       <label>Search the answers <input id="answers-q" type="search" value=${q} maxLength="500" onInput=${(e) => setQ(e.target.value)} placeholder="words, “a phrase”, -word" /></label>
       <label>Engine <select id="answers-engine" value=${filters.engine ?? ''} onChange=${set('engine')}><option value="">All engines</option>${ENGINES.map((e) => html`<option value=${e}>${engineName(e)}</option>`)}</select></label>
-      <label>Names <select id="answers-mentions" value=${filters.mentions ?? ''} onChange=${set('mentions')}>${MENTIONS.map(([v, l]) => html`<option value=${v}>${l}</option>`)}</select></label>
+      <label>Names <select id="answers-mentions" value=${filters.mentions ?? ''} onChange=${set('mentions')}>${mentions.map(([v, l]) => html`<option value=${v}>${l}</option>`)}</select></label>
       <button type="submit" class="small">Search</button>
     </form>
-    <ul class="plain chips">${chip('runId', 'One run')}${chip('promptId', 'One prompt')}${chip('cited', `Citing ${filters.cited}`)}${chip('sentiment', `Tone: ${tone(filters.sentiment)}`)}</ul>`;
+    <ul class="plain chips" id="answers-chips">${chip(['runId'], 'One run')}${chip(['promptId'], 'One prompt')}${chip(['from', 'to'], periodOf(filters))}${chip(['surface'], filters.surface === 'product' ? 'Consumer products only' : 'Provider APIs only')}${chip(['cited'], `Citing ${filters.cited}`)}${chip(['sentiment'], `Tone: ${tone(filters.sentiment)}`)}</ul>`;
 }
 
 export function Answers({ workspace }) {
@@ -139,7 +155,7 @@ export function Answers({ workspace }) {
   const [open, setOpen] = useState(() => new URLSearchParams(location.search).get('answer'));
   const [pages, setPages] = useState({ answers: [], nextCursor: null, loading: true, error: null });
   const more = useAction();
-  const load = (cursor) => call(client.GET('/api/v1/workspaces/{workspace}/answers', { params: { path: { workspace }, query: { ...filters, limit: 20, ...(cursor ? { cursor } : {}) } } }));
+  const load = (cursor) => call(client.GET('/api/v1/workspaces/{workspace}/answers', { params: { path: { workspace }, query: { ...filters, limit: PAGE, ...(cursor ? { cursor } : {}) } } }));
   useEffect(() => {
     let live = true;
     setPages({ answers: [], nextCursor: null, loading: true, error: null });
@@ -155,16 +171,16 @@ export function Answers({ workspace }) {
   if (open) return html`<h1>Answers</h1><${Reader} slug=${workspace} id=${open} onClose=${() => setOpen(null)} />`;
   return html`<h1>Answers</h1>
     <p class="lead">What the engines said, word for word: every answer of your runs, newest first.</p>
-    <${Filters} filters=${filters} onChange=${setFilters} />
+    <${Filters} slug=${workspace} filters=${filters} onChange=${setFilters} />
     <${Alert} error=${pages.error} />
     ${pages.loading ? html`<${Loading} what="Loading the answers" />` : null}
-    ${!pages.loading && !pages.error && !pages.answers.length ? html`<p id="answers-empty">${Object.values(filters).some(Boolean) ? 'No answer matches these filters.' : 'No answer yet: start a run, and its answers appear here.'}</p>` : null}
+    ${!pages.loading && !pages.error && !pages.answers.length ? html`<p id="answers-empty">${Object.values(filters).some(Boolean) ? 'No answer matches these filters.' : html`No answer yet: the engines’ answers appear here once a run has asked them your prompts. <a href=${`/w/${workspace}/runs`}>Start a run</a>`}</p>` : null}
     <ol class="plain answers" id="answers">${pages.answers.map((a) => html`<li class="card answer-item">
       <p><strong>${a.prompt}</strong></p>
       <p class="muted">${a.engine.name} · ${when(a.createdAt)} · ${a.entities.length ? `names ${a.entities.map((e) => e.name).join(', ')}` : 'names no one tracked'}${a.sentiment.label ? ` · ${tone(a.sentiment.label)}` : ''} <${Simulated} simulated=${a.simulated} /></p>
-      <p>${snippet(a.text)}</p>
+      <p class="snippet">${snippet(a.text)}</p>
       <button type="button" class="secondary small" onClick=${() => setOpen(a.id)}>Read the whole answer</button>
     </li>`)}</ol>
-    ${pages.nextCursor ? html`<p><button type="button" class="secondary" id="answers-more" onClick=${loadMore} disabled=${more.busy}>Show ${plural(20, 'more answer')}</button></p>` : null}
+    ${pages.nextCursor ? html`<p><button type="button" class="secondary" id="answers-more" onClick=${loadMore} disabled=${more.busy}>Show ${plural(PAGE, 'more answer')}</button></p>` : null}
     <${Alert} error=${more.error} />`;
 }

@@ -1,7 +1,7 @@
 // Workspace overview: the GEO score with its five components, the scoreboard against the
 // competitors, and the time series per engine with its 95% interval band.
 import { BandChart, COLORS } from '../chart.js';
-import { Alert, Change, ENGINES, Grade, Loading, Simulated, day, hasMeasurement, engineName, fmt, html, interval, newKey, num, pct, plural, usd, useAction, useLoad, useState, call, client } from '../lib.js';
+import { Alert, Change, ENGINES, Grade, Loading, Simulated, answersHref, day, hasMeasurement, engineName, fmt, html, interval, newKey, num, pct, plural, usd, useAction, useLoad, useState, call, client } from '../lib.js';
 
 const COMPONENTS = {
   visibility: 'Visibility — share of answers that name the brand',
@@ -61,10 +61,10 @@ function Scoreboard({ slug }) {
   return html`<section aria-labelledby="board-h" class="card">
     <h2 id="board-h">Scoreboard <${Simulated} simulated=${data.simulated} share=${data.simulatedShare} /> <${Grade} stamp=${data.stamp} /></h2>
     <div class="table-wrap"><table id="scoreboard">
-      <caption>Brand and competitors on ${day(data.date)}, ${fmt.count(data.answers)} answers</caption>
+      <caption>Brand and competitors on ${day(data.date)}, ${fmt.count(data.answers)} answers (a name opens the answers naming it)</caption>
       <thead><tr><th scope="col">Rank</th><th scope="col">Name</th><th scope="col">Score</th><th scope="col">Visibility (95%)</th><th scope="col">Share of voice (95%)</th><th scope="col">Avg. position</th><th scope="col">Citations</th></tr></thead>
       <tbody>${data.entities.map((e) => html`<tr class=${e.kind === 'brand' ? 'own' : ''}>
-        <td>${e.rank}</td><th scope="row">${e.name}${e.kind === 'brand' ? ' (you)' : ''}</th><td>${num(e.score)}</td>
+        <td>${e.rank}</td><th scope="row"><a href=${answersHref(slug, { mentions: e.entityId, from: data.date, to: data.date })} aria-label=${`${e.name}: read the answers naming it on ${day(data.date)}`}>${e.name}</a>${e.kind === 'brand' ? ' (you)' : ''}</th><td>${num(e.score)}</td>
         <td>${pct(e.visibility)} <small class="muted">${interval(e.visibilityInterval)}</small></td>
         <td>${pct(e.shareOfVoice)} <small class="muted">${interval(e.shareOfVoiceInterval)}</small></td>
         <td>${num(e.averagePosition, 1, 'no_mentions')}</td><td>${fmt.count(e.citations)}</td></tr>`)}</tbody>
@@ -141,10 +141,12 @@ function Series({ slug }) {
     ${data && !points.length ? html`<p class="empty">No measured day in the last ${rangeWords}. Pick “All”, or <a href=${`/w/${slug}/runs`}>start a run</a>.</p>` : null}
     ${points.length ? html`<${BandChart} series=${list} shown=${on} annotations=${data.annotations}
         label=${rivalsOn ? `Visibility against competitors, ${rangeWords}` : `GEO score, ${rangeWords}`}
-        yLabel=${rivalsOn ? 'Visibility (% of answers)' : 'GEO score (0–100)'} format=${rivalsOn ? fmt.percent : fmt.score} />
+        yLabel=${rivalsOn ? 'Visibility (% of answers)' : 'GEO score (0–100)'} format=${rivalsOn ? fmt.percent : fmt.score}
+        linkOf=${(key, date) => answersHref(slug, { ...(rivalsOn ? { mentions: key } : key === 'composite' ? {} : { engine: key }), from: date, to: date })} />
       <details><summary>Table of the same numbers (all engines)</summary><div class="table-wrap"><table id="series-table">
-        <thead><tr><th scope="col">Day</th><th scope="col">Score</th><th scope="col">95% interval</th><th scope="col">Answers</th><th scope="col">Change</th><th scope="col">Data</th></tr></thead>
-        <tbody>${points.map((p) => html`<tr><th scope="row">${day(p.date)}</th><td>${num(p.score)}</td><td>${interval(p.interval)}</td><td>${fmt.count(p.n)}</td><td><${Change} change=${p.change} /></td><td>${p.simulated ? html`<${Simulated} simulated share=${p.simulatedShare} />` : 'measured'}</td></tr>`)}</tbody>
+        <thead><tr><th scope="col">Day</th><th scope="col">Score</th><th scope="col">95% interval</th><th scope="col">Answers</th><th scope="col">Change</th><th scope="col">Data</th><th scope="col">Answers</th></tr></thead>
+        <tbody>${points.map((p) => html`<tr><th scope="row">${day(p.date)}</th><td>${num(p.score)}</td><td>${interval(p.interval)}</td><td>${fmt.count(p.n)}</td><td><${Change} change=${p.change} /></td><td>${p.simulated ? html`<${Simulated} simulated share=${p.simulatedShare} />` : 'measured'}</td>
+          <td><a href=${answersHref(slug, { from: p.date, to: p.date })} aria-label=${`Read the answers of ${day(p.date)}`}>Read</a></td></tr>`)}</tbody>
       </table></div></details>
       ${rivalsOn ? html`<details><summary>Table of the same numbers (brands)</summary><div class="table-wrap"><table id="rivals-table">
         <thead><tr><th scope="col">Brand</th>${points.map((p) => html`<th scope="col">${day(p.date)}</th>`)}</tr></thead>

@@ -1,7 +1,7 @@
 // One recommendation opened on the board: its evidence (figures with n and 95% intervals, the
 // prompts and sources behind it), its measured effect (against holdout prompts when it targets
 // named prompts, else before/after; intervals and the verdict) and, for Reddit threads, the reply drafts — every version readable, a new one on demand.
-import { Alert, Loading, Simulated, fmt, html, interval, num, plural, say, when, useAction, useLoad, useState, call, client } from '../lib.js';
+import { Alert, Loading, Simulated, answersHref, fmt, html, interval, num, plural, say, when, useAction, useLoad, useState, call, client } from '../lib.js';
 
 const VERDICTS = ['improved', 'worse', 'no_detectable_change', 'pending'];
 
@@ -39,12 +39,19 @@ export function Effect({ effect }) {
   </div>`;
 }
 
-function Evidence({ ev }) {
+/** A source's site as the answers list's `cited` filter reads it (the API narrows it to the registrable domain). */
+const siteOf = (url) => { try { return new URL(url).hostname.replace(/^www\./, ''); } catch { return null; } };
+
+/** The evidence, each part leading to the answers behind it: its prompts (on its engine), its answers, its sources. */
+function Evidence({ slug, ev }) {
+  const engine = ev.metric?.scope?.engine;
+  const answers = (filters) => answersHref(slug, { ...(typeof engine === 'string' ? { engine } : {}), ...filters });
   return html`${ev.summary ? html`<p>${ev.summary}</p>` : null}
     ${ev.figures?.length ? html`<ul class="plain">${ev.figures.map((f) => html`<li>${f.label}: <strong>${num(f.value)}${f.unit === 'percent' ? '%' : ''}</strong> <small class="muted">(${f.k ?? '—'} of ${f.n}, 95% ${interval(f.interval)})</small></li>`)}</ul>` : null}
     ${ev.simulated ? html`<p><${Simulated} simulated /> Evidence from simulated answers.</p>` : null}
-    ${ev.prompts?.length ? html`<details><summary>Prompts behind it (${ev.prompts.length})</summary><ul>${ev.prompts.slice(0, 10).map((p) => html`<li>${p.text ?? p}</li>`)}</ul></details>` : null}
-    ${ev.urls?.length ? html`<p>Sources: ${ev.urls.slice(0, 5).map((u) => html`<code>${u}</code> `)}</p>` : null}`;
+    ${ev.prompts?.length ? html`<details><summary>Prompts behind it (${ev.prompts.length})</summary><ul>${ev.prompts.slice(0, 10).map((p) => html`<li>${p.promptId ? html`<a href=${answers({ promptId: p.promptId })}>${p.text}</a>` : p.text ?? p}</li>`)}</ul></details>` : null}
+    ${ev.answers?.length ? html`<details><summary>Answers behind it (${ev.answers.length})</summary><ul>${ev.answers.slice(0, 10).map((a) => html`<li><a href=${answersHref(slug, { runId: a.runId, promptId: a.promptId, engine: a.engine, answer: a.resultId })}>${fmt.engine(a.engine)}: ${a.prompt}</a></li>`)}</ul></details>` : null}
+    ${ev.urls?.length ? html`<p>Sources: ${ev.urls.slice(0, 5).map((u) => (siteOf(u) ? html`<a href=${answers({ cited: siteOf(u) })} aria-label=${`Answers citing ${siteOf(u)}`}><code>${u}</code></a> ` : html`<code>${u}</code> `))}</p>` : null}`;
 }
 
 /** The drafts of a reddit_thread item: the current one shown, earlier versions one click away. */
@@ -74,7 +81,7 @@ export function Detail({ slug, rec }) {
   if (loading && !data) return html`<${Loading} />`;
   if (error) return html`<${Alert} error=${error} />`;
   return html`<div class="detail">
-    <${Evidence} ev=${data.evidence ?? {}} />
+    <${Evidence} slug=${slug} ev=${data.evidence ?? {}} />
     <${Effect} effect=${data.effect} />
     ${rec.type === 'reddit_thread' ? html`<${Drafts} slug=${slug} rec=${rec} data=${data} reload=${reload} />` : null}
     ${data.history.length ? html`<details><summary>History (${data.history.length})</summary><ul class="plain">${data.history.map((h) => html`<li>${when(h.at)}: ${h.action.replaceAll('_', ' ')} (${h.from} → ${h.to})${h.note ? ` — ${h.note}` : ''}</li>`)}</ul></details>` : null}

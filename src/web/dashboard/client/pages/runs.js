@@ -1,6 +1,6 @@
 // Runs: start one (preset, samples, the cost quoted first), watch its progress, cancel it; and
 // the run detail as a filterable table of prompts × engines.
-import { Alert, ENGINES, Loading, Notice, Simulated, engineName, fmt, html, newKey, num, tone, usd, useAction, when, useEffect, useLoad, useState, words, call, client } from '../lib.js';
+import { Alert, ENGINES, Loading, Notice, Simulated, answersHref, engineName, fmt, html, newKey, num, tone, usd, useAction, when, useEffect, useLoad, useState, words, call, client } from '../lib.js';
 
 const PRESETS = /** @type {const} */ ([
   ['smoke', 'Smoke — 2 prompts, a quick check'],
@@ -85,8 +85,11 @@ export function Runs({ workspace }) {
     </li>`)}</ul></section>`;
 }
 
-/** The Answers page filtered to what a figure or row counted (run, prompt, engine). */
-export const answersLink = (workspace, filters) => `/w/${workspace}/answers?${new URLSearchParams(Object.entries(filters).filter(([, v]) => v))}`;
+/**
+ * Rows of the run detail on one page: a standard run has hundreds (prompts × engines × samples).
+ * 50, or 20 on a phone, where each row is taller, so that a page stays a few screens long.
+ */
+const PAGE_ROWS = typeof matchMedia === 'function' && matchMedia('(max-width: 700px)').matches ? 20 : 50;
 
 /** Every (prompt, engine, sample) of a run as one row. */
 export function detailRows(detail) {
@@ -116,19 +119,26 @@ function ExtraSamples({ sampling }) {
 export function RunDetail({ workspace, id }) {
   const { data, error, loading } = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/runs/{id}/detail', { params: { path: { workspace, id } } })), [workspace, id]);
   const [f, setF] = useState({ engine: '', query: '', mentionedOnly: false, tone: '', site: '' });
-  const set = (key) => (e) => setF({ ...f, [key]: e.target.type === 'checkbox' ? e.target.checked : e.target.value });
+  const [page, setPage] = useState(0);
+  // A filter changed: back to its first page.
+  const set = (key) => (e) => { setPage(0); setF({ ...f, [key]: e.target.type === 'checkbox' ? e.target.checked : e.target.value }); };
+  const turn = (to) => { setPage(to); document.getElementById('results')?.scrollIntoView(); };
   if (loading) return html`<h1>Run detail</h1><${Loading} />`;
   if (error) return html`<h1>Run detail</h1><${Alert} error=${error} />`;
   const all = detailRows(data);
   const sites = [...new Set(all.flatMap((r) => r.citations.map((c) => c.domain)))].sort();
   const rows = filterRows(all, f);
+  // The detail answers every row at once; the page shows them 50 at a time (filters apply to all).
+  const pages = Math.max(1, Math.ceil(rows.length / PAGE_ROWS));
+  const at = Math.min(page, pages - 1);
+  const shownRows = rows.slice(at * PAGE_ROWS, (at + 1) * PAGE_ROWS);
   return html`<h1>Run detail <${Simulated} simulated=${data.run.simulated} share=${data.run.simulatedShare} /></h1>
     <p>${data.run.status} · ${data.run.progress.completedCalls} calls · started ${when(data.run.startedAt)} · <a href=${`/w/${workspace}/runs`}>All runs</a></p>
     <div class="table-wrap"><table id="engines"><caption>Per engine</caption>
       <thead><tr><th scope="col">Engine</th><th scope="col">Answers</th><th scope="col">Brand mentioned</th><th scope="col">Avg. position</th><th scope="col">Tone</th><th scope="col">Top cited sites</th></tr></thead>
       <tbody>${data.engines.map((e) => html`<tr><th scope="row">${engineName(e.engine)} <${Simulated} simulated=${e.simulated} /></th><td>${e.answers}${e.errors ? ` (${e.errors} failed)` : ''}</td>
         <td>${e.brand.mentions} (${num((e.brand.mentionRate ?? 0) * 100, 0)}%)</td><td>${num(e.brand.averagePosition)}</td><td>${tone(e.brand.sentiment)}</td>
-        <td>${e.citations.topDomains.slice(0, 3).map((d) => d.domain).join(', ') || '—'}</td></tr>`)}</tbody></table></div>
+        <td>${e.citations.topDomains.length ? e.citations.topDomains.slice(0, 3).map((d, k) => html`${k ? ', ' : ''}<a href=${answersHref(workspace, { runId: data.run.id, engine: e.engine, cited: d.domain })} aria-label=${`Read the ${engineName(e.engine)} answers citing ${d.domain}`}>${d.domain}</a>`) : '—'}</td></tr>`)}</tbody></table></div>
     ${data.sampling ? html`<${ExtraSamples} sampling=${data.sampling} />` : null}
     <form class="controls" role="search" aria-label="Filter the answers" onSubmit=${(e) => e.preventDefault()}>
       <label>Engine <select id="filter-engine" value=${f.engine} onChange=${set('engine')}><option value="">All engines</option>${ENGINES.map((e) => html`<option value=${e}>${engineName(e)}</option>`)}</select></label>
@@ -137,15 +147,19 @@ export function RunDetail({ workspace, id }) {
       <label>Search <input id="filter-text" type="search" value=${f.query} onInput=${set('query')} placeholder="prompt, brand or site" /></label>
       <label class="check"><input id="filter-mentioned" type="checkbox" checked=${f.mentionedOnly} onChange=${set('mentionedOnly')} /> Brand mentioned only</label>
     </form>
-    <p role="status" id="row-count">${rows.length} answers shown</p>
+    <p role="status" id="row-count">${rows.length > PAGE_ROWS ? `${fmt.count(rows.length)} answers, ${fmt.count(at * PAGE_ROWS + 1)}–${fmt.count(at * PAGE_ROWS + shownRows.length)} shown` : `${rows.length} answers shown`}</p>
     <div class="table-wrap"><table id="results"><caption>Prompts × engines</caption>
       <thead><tr><th scope="col">Prompt</th><th scope="col">Engine</th><th scope="col">Mentioned (in order)</th><th scope="col">Brand position</th><th scope="col">Tone</th><th scope="col">Cited sites</th><th scope="col">Answer</th></tr></thead>
-      <tbody>${rows.map((r) => html`<tr>
+      <tbody>${shownRows.map((r) => html`<tr>
         <th scope="row">${r.text}<br /><small class="muted">${words(r.intent)} · ${fmt.languageName(r.language)}${r.samples > 1 ? ` · sample ${r.sample}` : ''}</small></th>
         <td>${engineName(r.engine)}${r.simulated ? html` <${Simulated} simulated />` : ''}</td>
         <td>${r.error ? html`<em>failed: ${r.error}</em>` : r.mentioned.length ? html`<ol class="mentions">${r.mentioned.map((m) => html`<li>${m}</li>`)}</ol>` : 'nobody'}</td>
         <td>${r.brandMentioned ? `#${r.brandRank}` : 'not named'}</td><td>${tone(r.brandSentiment)}</td>
         <td>${r.citations.length ? html`<ul class="plain">${r.citations.map((c) => html`<li>${c.domain} <small class="muted">${c.class.replace('_', ' ')}</small></li>`)}</ul>` : '—'}</td>
-        <td>${r.error ? '—' : html`<a href=${answersLink(workspace, { runId: data.run.id, promptId: r.promptId, engine: r.engine })} aria-label=${`Read the ${engineName(r.engine)} answer to ${r.text}`}>Read</a>`}</td></tr>`)}</tbody>
-    </table></div>`;
+        <td>${r.error ? '—' : html`<a href=${answersHref(workspace, { runId: data.run.id, promptId: r.promptId, engine: r.engine, answer: r.id })} aria-label=${`Read the ${engineName(r.engine)} answer to ${r.text}`}>Read</a>`}</td></tr>`)}</tbody>
+    </table></div>
+    ${pages > 1 ? html`<nav class="pager" aria-label="Pages of answers" id="results-pager">
+      <button type="button" class="secondary small" disabled=${at === 0} onClick=${() => turn(at - 1)}>Previous page</button>
+      <span>Page ${fmt.count(at + 1)} of ${fmt.count(pages)}</span>
+      <button type="button" class="secondary small" disabled=${at >= pages - 1} onClick=${() => turn(at + 1)}>Next page</button></nav>` : null}`;
 }

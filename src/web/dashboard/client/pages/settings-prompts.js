@@ -1,6 +1,6 @@
 // Settings: the prompt set — filter, add, edit in place, activate or deactivate, delete, and
 // refill the active set (a job; 409 while one is running). Pages of 20, oldest first.
-import { Loading, Notice, Section, fmt, html, useLoad, useState, words, call, client } from '../lib.js';
+import { Loading, Notice, Section, answersHref, fmt, html, useLoad, useState, words, call, client } from '../lib.js';
 import { ErrorBox, Field, fieldErrors, sure, useFocusFirst, useListEdits } from './settings-ui.js';
 
 const INTENTS = ['discovery', 'problem_solution', 'use_case', 'comparison', 'expert', 'brand_research'];
@@ -29,7 +29,7 @@ function EditPrompt({ p, edit, setEdit, busy, error, onSave }) {
   </form></li>`;
 }
 
-function PromptRow({ p, busy, error, onSave, onToggle, onRemove }) {
+function PromptRow({ slug, p, busy, error, onSave, onToggle, onRemove }) {
   const [edit, setEdit] = useState(null);
   // The box follows the click at once; a refusal puts it back (the row remounts on a stored change).
   const [active, setActive] = useState(p.active);
@@ -38,7 +38,8 @@ function PromptRow({ p, busy, error, onSave, onToggle, onRemove }) {
   return html`<li class=${`item${p.active ? '' : ' inactive'}`}>
     <div><label class="choice"><input type="checkbox" checked=${active} disabled=${busy} onChange=${flip} /> <span class="visually-hidden">Active: </span>${p.text}</label>
       <small class="muted">${words(p.intent)} · ${fmt.languageName(p.language)}${p.region ? ` · ${p.region}` : ''} · ${p.source}${p.active ? '' : ' · inactive'}</small></div>
-    <div class="actions"><button type="button" class="secondary small" onClick=${() => setEdit({ text: p.text, intent: p.intent, language: p.language, region: p.region ?? '' })}>Edit<span class="visually-hidden"> prompt: ${p.text}</span></button>
+    <div class="actions"><a class="button secondary small" href=${answersHref(slug, { promptId: p.id })}>Answers<span class="visually-hidden"> to the prompt: ${p.text}</span></a>
+      <button type="button" class="secondary small" onClick=${() => setEdit({ text: p.text, intent: p.intent, language: p.language, region: p.region ?? '' })}>Edit<span class="visually-hidden"> prompt: ${p.text}</span></button>
       <button type="button" class="secondary small danger" disabled=${busy} onClick=${() => onRemove(p)}>Delete<span class="visually-hidden"> prompt: ${p.text}</span></button></div>
   </li>`;
 }
@@ -74,7 +75,7 @@ export function Prompts({ slug }) {
       <button type="button" class="secondary" onClick=${generate} disabled=${action.busy}>Refill active set</button>
     </div>
     ${d ? html`<p class="muted" id="prompts-count">${d.total ? `${d.offset + 1}–${d.offset + d.prompts.length} of ${d.total}` : 'No prompt matches.'}</p>
-      <ul class="plain items" id="prompt-list">${d.prompts.map((x) => html`<${PromptRow} key=${`${x.id}-${x.active}`} p=${x} busy=${action.busy} error=${errorOf === x.id ? action.error : null} onSave=${save} onToggle=${toggle} onRemove=${remove} />`)}</ul>
+      <ul class="plain items" id="prompt-list">${d.prompts.map((x) => html`<${PromptRow} key=${`${x.id}-${x.active}`} slug=${slug} p=${x} busy=${action.busy} error=${errorOf === x.id ? action.error : null} onSave=${save} onToggle=${toggle} onRemove=${remove} />`)}</ul>
       <div class="actions">${d.offset > 0 ? html`<button type="button" class="secondary small" onClick=${() => setOffset(Math.max(0, offset - PAGE))}>Previous page</button>` : null}
         ${d.offset + d.prompts.length < d.total ? html`<button type="button" class="secondary small" onClick=${() => setOffset(offset + PAGE)}>Next page</button>` : null}</div>` : html`<${Loading} />`}
     ${errorOf !== 'add' ? html`<${ErrorBox} error=${action.error ?? p.error} />` : null}
