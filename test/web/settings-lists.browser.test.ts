@@ -92,7 +92,8 @@ describe.runIf(browserAvailable)('competitor and prompt settings in Chromium', (
     const edited = section.locator('#prompt-list li', { hasText: 'best analytics tool for small startups' });
     await edited.getByText('comparison · Spanish · es · added by you').waitFor();
 
-    await edited.getByRole('checkbox').uncheck();
+    // The row leaves the list once deactivated (replaced prompts are hidden): a click, not uncheck(), which waits on the box.
+    await edited.getByRole('checkbox').click();
     await section.getByText('Prompt deactivated.').waitFor();
     const listed = (await w.call('GET', `/api/v1/workspaces/${SLUG}/prompts?limit=500&includeInactive=true`)).body.prompts;
     expect(listed.find((p: { text: string }) => p.text === 'best analytics tool for small startups')).toMatchObject({ active: false, intent: 'comparison', language: 'es', region: 'es' });
