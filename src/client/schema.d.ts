@@ -1251,6 +1251,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspace}/metrics/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The daily figures in long form, one row per day, engine, surface, entity and metric: CSV or Parquet, streamed
+         * @description Schema `metrics-export/v1` (docs/scoring.md, "Export"; also the `x-export-schema` header and the Parquet file's `schema` metadata): columns `date`, `engine`, `surface`, `entity`, `metric`, `value`, `low`, `high`, `n`, `simulated`, `metric_version`, `grade`, `entity_name`. Every day measured in [from, to] (inclusive), every engine and the composites, the brand's score, components, mention and citation rates, and each entity's scoreboard figures. CSV and Parquet carry the same rows. `from` after `to` is a 400 naming `from`.
+         */
+        get: operations["exportMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspace}/model": {
         parameters: {
             query?: never;
@@ -16438,6 +16458,149 @@ export interface operations {
                     } & {
                         [key: string]: unknown;
                     };
+                };
+            };
+            /** @description invalid_request: the request failed validation or its JSON does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description invalid_key: no credential, or a malformed, unknown or inactive key */
+            401: {
+                headers: {
+                    /** @description The challenge: `Bearer realm="geo"` */
+                    "www-authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description insufficient_scope, csrf_rejected or ip_forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description workspace_not_found (unknown, unreachable or malformed workspace) or not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    exportMetrics: {
+        parameters: {
+            query: {
+                /** @description `csv` (RFC 4180) or `parquet`: the same rows */
+                format: "csv" | "parquet";
+                /** @description First day, inclusive (default: the first day measured) */
+                from?: string;
+                /** @description Last day, inclusive (default: today, UTC) */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Workspace slug */
+                workspace: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description internal_error (logged under the request id), upstream_error, or a 503 (`not_ready`, `billing_unavailable`, `pdf_unavailable`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description The file, as an attachment named `{workspace}-metrics-{from}-{to}.{csv|parquet}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.apache.parquet": string;
+                    "text/csv; charset=utf-8": string;
                 };
             };
             /** @description invalid_request: the request failed validation or its JSON does not parse */
