@@ -1,16 +1,18 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { parquetReadObjects } from 'hyparquet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeKey, createTestApp, createWorkspace, signup, type TestContext } from '../../test/helpers/app.ts';
 import { listen } from '../../test/helpers/sse.ts';
 import { runGeo } from '../../test/helpers/cli.ts';
+import { parseCsv } from '../../test/helpers/csv.ts';
 import { newId } from '../lib/ids.ts';
 import { runResults } from '../modules/runs/runs.tables.ts';
 import { workspaces } from '../modules/workspaces/workspaces.tables.ts';
 
-// `geo answers list|search|show`, the real binary against a server listening on a loopback port in
+// `geo answers list|search|show|export`, the real binary against a server listening on a loopback port in
 // this process, over two answers of one prompt on one engine written straight into the table.
 
 const WS = 'cli-answers';
@@ -68,5 +70,21 @@ describe('geo answers', () => {
     expect(shown.stdout).toContain(`Since the previous answer (${ids.old}, 2026-03-01): named now Acme Analytics; no longer —`);
     const json = JSON.parse((await geo(['--json', 'answers', 'show', ids.now])).stdout);
     expect(json.previous.id).toBe(ids.old);
+  }, 120_000);
+
+  it('export streams the file to standard output or to --output, with the list’s filters', async () => {
+    const ndjson = await geo(['answers', 'export']);
+    expect(ndjson.code, ndjson.stderr).toBe(0);
+    expect(ndjson.stdout.trimEnd().split('\n').map((l) => JSON.parse(l).id)).toEqual([ids.now, ids.old]);
+    const csv = await geo(['answers', 'export', '--format', 'csv', '--mentions', 'brand']);
+    expect(parseCsv(csv.stdout).map((r) => [r.id, r.text])).toEqual([[ids.now, 'Acme Analytics and Globex are the platforms to try.']]);
+    const file = path.join(dir, 'answers.parquet');
+    const written = await geo(['answers', 'export', '--format', 'parquet', '--search', 'solid', '--output', file]);
+    expect([written.code, written.stdout, written.stderr]).toEqual([0, '', expect.stringContaining(file)]);
+    const bytes = readFileSync(file);
+    const rows = await parquetReadObjects({ file: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer });
+    expect(rows.map((r) => r.id)).toEqual([ids.old]);
+    const bad = await geo(['answers', 'export', '--from', '2026-03-02', '--to', '2026-03-01']);
+    expect([bad.code, bad.stderr]).toEqual([1, expect.stringMatching(/^geo: invalid_request: .*from/)]);
   }, 120_000);
 });

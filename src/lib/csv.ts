@@ -24,6 +24,11 @@ const OPTIONS = {
   },
 } as const;
 
+/** Records alone (no header), each CRLF-terminated: a streamed export writes its header once, then a batch at a time. */
+export function csvRecords(rows: readonly (readonly CsvCell[])[]): string {
+  return rows.length ? stringify(rows as CsvCell[][], OPTIONS) : '';
+}
+
 /** A header row, then one record per row. */
 export function writeCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[], opts: { bom?: boolean } = {}): string {
   const body = stringify([header as CsvCell[], ...(rows as CsvCell[][])], OPTIONS);

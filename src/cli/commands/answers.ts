@@ -1,9 +1,15 @@
+import { createWriteStream } from 'node:fs';
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { Command, Option } from 'commander';
+import { errorOf } from '../client.ts';
 import { contextOf } from '../context.ts';
+import { CliError, EXIT } from '../exit.fns.ts';
 import { cellText, keyValues, table } from '../output.ts';
 import { positiveInt } from './runs.ts';
 
-// `geo answers list|search|show`: what the engines said, whole (docs/answers.md).
+// `geo answers list|search|show|export`: what the engines said, whole (docs/answers.md).
 
 type ListAnswer = {
   id: string; createdAt: string; engine: { id: string; name: string }; surface: string; prompt: string; simulated: boolean; language: string; text: string;
@@ -26,8 +32,8 @@ export function answersQuery(opts: Filters, q?: string) {
   return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined));
 }
 
-function withFilters(cmd: Command) {
-  return cmd
+function withFilters(cmd: Command, paging = true) {
+  const filtered = cmd
     .option('--run <id>', 'only this run')
     .option('--prompt <id>', 'only this prompt')
     .option('--engine <id>', 'only this engine')
@@ -36,9 +42,25 @@ function withFilters(cmd: Command) {
     .option('--to <date>', 'stored before, or through the end of a day')
     .option('--mentions <who>', 'brand, none, or an entity id (competitor:0)')
     .option('--cited <domain>', 'only answers citing this domain')
-    .addOption(new Option('--sentiment <label>', 'the tone toward the brand').choices(['positive', 'neutral', 'negative', 'mixed']))
-    .option('--limit <n>', 'answers per page (1-100, default 20)', positiveInt)
-    .option('--cursor <cursor>', 'the next page, as the previous one printed it');
+    .addOption(new Option('--sentiment <label>', 'the tone toward the brand').choices(['positive', 'neutral', 'negative', 'mixed']));
+  return paging
+    ? filtered.option('--limit <n>', 'answers per page (1-100, default 20)', positiveInt).option('--cursor <cursor>', 'the next page, as the previous one printed it')
+    : filtered;
+}
+
+/** The export's bytes, as they arrive, to the file or to standard output: never held whole. */
+async function exportAnswers(cmd: Command, opts: Filters & { format: string; output?: string; search?: string }) {
+  const ctx = await contextOf(cmd);
+  const { response: res, error } = await ctx.api.client.GET('/api/v1/workspaces/{workspace}/answers/export', {
+    params: { path: ctx.ws, query: { ...answersQuery(opts, opts.search), format: opts.format } as never }, parseAs: 'stream',
+  });
+  if (!res.ok) throw errorOf(res, error);
+  if (!res.body) throw new CliError('bad_response: the export answered no body.', EXIT.server, 'bad_response');
+  const body = Readable.fromWeb(res.body as WebReadableStream<Uint8Array>);
+  // Standard output is not closed at the end: the process may still print a note to it.
+  const out = opts.output ? createWriteStream(opts.output) : new Writable({ write: (chunk, _enc, done) => (process.stdout.write(chunk) ? done() : process.stdout.once('drain', () => done())) });
+  await pipeline(body, out);
+  if (opts.output) ctx.out.note(`Wrote ${opts.output} (${res.headers.get('x-export-schema') ?? 'answers export'}).`);
 }
 
 async function listAnswers(cmd: Command, opts: Filters, q?: string) {
@@ -73,6 +95,12 @@ export function registerAnswers(program: Command) {
 
   withFilters(answers.command('search <text>').description('Answers whose text matches, in each answer’s language (stems: “platforms” finds “platform”)'))
     .action(async (text: string, opts: Filters, cmd: Command) => listAnswers(cmd, opts, text));
+
+  withFilters(answers.command('export').description('Every answer the filters keep, as one NDJSON, CSV or Parquet file (schema answers-export/v1), streamed'), false)
+    .addOption(new Option('--format <format>', 'file format').choices(['ndjson', 'csv', 'parquet']).default('ndjson'))
+    .option('--search <text>', 'only answers whose text matches, as `geo answers search` finds them')
+    .option('--output <file>', 'write to this file (default: standard output)')
+    .action(async (opts: Filters & { format: string; output?: string; search?: string }, cmd: Command) => exportAnswers(cmd, opts));
 
   answers.command('show <id>')
     .description('One answer, whole, with its names marked, its sources and what changed since the previous one')

@@ -1,10 +1,13 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ACCESS } from '../../lib/http/credentials.ts';
 import { workspaceOf } from '../../lib/http/responses.ts';
 import { WorkspaceParams, workspaceParamsWith } from '../../lib/http/params.ts';
-import { DetailResponse, ListQuerySchema, ListResponse } from './answers.schemas.ts';
+import { EXPORT_MEDIA, exportChunks } from '../../lib/export-stream.ts';
+import { DetailResponse, ExportQuerySchema, ListQuerySchema, ListResponse } from './answers.schemas.ts';
 import type { AnswersService } from './answers.service.ts';
+import { ANSWER_COLUMNS, answerRows, ANSWERS_EXPORT_SCHEMA, EXPORT_BATCH } from './export.fns.ts';
 
 const tags = ['answers'];
 
@@ -20,6 +23,33 @@ export function answersRoutes(app: FastifyInstance, deps: { answers: AnswersServ
       params: WorkspaceParams, querystring: ListQuerySchema, response: { 200: ListResponse },
     },
   }, async (request) => answers.list(workspaceOf(request), request.query));
+
+  r.get('/api/v1/workspaces/:workspace/answers/export', {
+    config: { credential: ACCESS.runs.read },
+    schema: {
+      operationId: 'exportAnswers', tags, summary: 'Every answer the filters keep, as one NDJSON, CSV or Parquet file, streamed',
+      description: `The list's filters (not its paging), the list's order (newest first) and one row per answer in the versioned schema \`${ANSWERS_EXPORT_SCHEMA}\` (docs/answers.md, "Export"; also the \`x-export-schema\` header and the Parquet file's \`schema\` metadata). Streamed: read ${EXPORT_BATCH.toLocaleString('en')} answers at a time and written before the next are read (a Parquet row group per batch), so an export of any size holds one batch in memory. Nested values (entities, mentions, citations, fan-out queries, sentiment evidence) are objects in NDJSON and JSON text in CSV and Parquet. A bad filter is a 400 naming it, before any byte is sent.`,
+      params: WorkspaceParams, querystring: ExportQuerySchema,
+      produces: Object.values(EXPORT_MEDIA),
+      response: {
+        200: {
+          description: `The file, as an attachment named \`{workspace}-answers-{date}.{ndjson|csv|parquet}\``,
+          content: {
+            [EXPORT_MEDIA.ndjson]: { schema: { type: 'string' } }, [EXPORT_MEDIA.csv]: { schema: { type: 'string' } },
+            [EXPORT_MEDIA.parquet]: { schema: { type: 'string', format: 'binary' } },
+          },
+        },
+      },
+    },
+  }, async (request, reply) => {
+    const ws = workspaceOf(request);
+    const { format, ...filters } = request.query;
+    const batches = await answers.exportBatches(ws, filters);
+    const chunks = exportChunks(format, ANSWER_COLUMNS, answerRows(batches), { schema: ANSWERS_EXPORT_SCHEMA });
+    return reply.type(EXPORT_MEDIA[format]).header('x-export-schema', ANSWERS_EXPORT_SCHEMA)
+      .header('content-disposition', `attachment; filename="${ws.slug}-answers-${new Date().toISOString().slice(0, 10)}.${format}"`)
+      .send(Readable.from(chunks, { objectMode: false }) as never);
+  });
 
   r.get('/api/v1/workspaces/:workspace/answers/:id', {
     config: { credential: ACCESS.runs.read },

@@ -24,6 +24,13 @@ export const ListQuerySchema = Type.Object({
   q: Type.Optional(Type.String({ description: `Full-text search in each answer’s language (stems: “platforms” finds “platform”). Words, "quoted phrases", OR and -word; nothing else is an operator. At most ${MAX_QUERY_BYTES} bytes.` })),
 }, { additionalProperties: false });
 
+const { limit: _limit, cursor: _cursor, ...filters } = ListQuerySchema.properties;
+export const EXPORT_FORMATS = ['ndjson', 'csv', 'parquet'] as const;
+export const ExportQuerySchema = Type.Object({
+  format: StringEnum(EXPORT_FORMATS, { default: 'ndjson', description: '`ndjson` (one JSON object a line, nested values as objects), `csv` (RFC 4180, nested values as JSON text) or `parquet` (nested values as JSON text)' }),
+  ...filters,
+}, { additionalProperties: false });
+
 const Mention = Type.Object({
   entityId: Type.String(), name: Type.String(), kind: Kind,
   start: Type.Integer({ minimum: 0, description: 'UTF-16 offset into `text` (a JavaScript string index)' }),

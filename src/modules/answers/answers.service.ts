@@ -10,11 +10,12 @@ import type { Surface } from '../engines/capture/trace.ts';
 import type { Stamps } from '../scores/stamps.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
 import {
-  changesBetween, decodeCursor, encodeCursor, parseDomain, parseMentions, parseQuery, parseRange, type SentimentLabel,
+  changesBetween, decodeCursor, encodeCursor, parseDomain, parseMentions, parseQuery, parseRange, type Cursor, type SentimentLabel,
 } from './answers.fns.ts';
-import { createAnswersRepo, type AnswerRecord } from './answers.repo.ts';
+import { createAnswersRepo, type AnswerFilter, type AnswerRecord } from './answers.repo.ts';
 import { evidenceSpans, mentionSpans, type AnswerSpans } from '../analysis/spans.fns.ts';
 import { citationViews } from './citations.fns.ts';
+import { EXPORT_BATCH } from './export.fns.ts';
 
 // What the engines said: every stored answer, whole, with where each tracked name stands in it,
 // what it cited and retrieved, what it searched, the brand's tone and its evidence, and the
@@ -34,6 +35,9 @@ export interface ListQuery {
   sentiment?: SentimentLabel;
   q?: string;
 }
+
+/** The list's filters without its paging: what the export takes. */
+export type ExportQuery = Omit<ListQuery, 'limit' | 'cursor'>;
 
 export interface AnswersDeps {
   db: Db;
@@ -90,13 +94,13 @@ export function createAnswersService(deps: AnswersDeps) {
   // of a run's answers costs its rows, not an aggregate over the run per engine (bench/README.md).
   type Stamp = Awaited<ReturnType<Stamps['ofRuns']>>;
   const ended = new LRUCache<string, Stamp>({ max: 5_000 });
+  type StampsByRun = Map<string, Promise<Stamp>>;
 
-  /** Each answer with the stamp of its run and engine, each stamp built once per page. */
-  async function stamped(ws: WorkspaceContext, views: View[]) {
+  /** Each answer with the stamp of its run and engine, each stamp built once per page (or per export: `stamps` is kept across its batches). */
+  async function stamped(ws: WorkspaceContext, views: View[], stamps: StampsByRun = new Map()) {
     const key = (v: View) => `${ws.id}|${v.runId}|${v.engine.id}`;
-    const missing = [...new Set(views.filter((v) => !ended.has(key(v))).map((v) => v.runId))];
+    const missing = [...new Set(views.filter((v) => !ended.has(key(v)) && !stamps.has(key(v))).map((v) => v.runId))];
     const done = await repo.endedRuns(missing);
-    const stamps = new Map<string, Promise<Stamp>>();
     for (const v of views) {
       const k = key(v);
       const kept = ended.get(k);
@@ -110,17 +114,22 @@ export function createAnswersService(deps: AnswersDeps) {
     return Promise.all(views.map(async (v) => ({ ...v, stamp: await stamps.get(key(v))! })));
   }
 
+  /** The filters as the repo takes them; a 400 naming the field for a bad one. */
+  function filterOf(query: ExportQuery, competitors: number): AnswerFilter {
+    const range = parseRange(query.from, query.to);
+    const engines = query.surface ? enginesOn(query.surface).filter((e) => !query.engine || e === query.engine) : query.engine ? [query.engine] : undefined;
+    return {
+      runId: query.runId, promptId: query.promptId, engines, ...range,
+      mentions: parseMentions(query.mentions, competitors), cited: parseDomain(query.cited), sentiment: query.sentiment, q: parseQuery(query.q),
+    };
+  }
+
   return {
     /** A page of answers, newest first, with the cursor of the next page (null on the last). */
     async list(ws: WorkspaceContext, query: ListQuery) {
       const { settings, profile } = await profileOf(ws);
       const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-      const range = parseRange(query.from, query.to);
-      const engines = query.surface ? enginesOn(query.surface).filter((e) => !query.engine || e === query.engine) : query.engine ? [query.engine] : undefined;
-      const filter = {
-        runId: query.runId, promptId: query.promptId, engines, ...range,
-        mentions: parseMentions(query.mentions, settings.competitors.length), cited: parseDomain(query.cited), sentiment: query.sentiment, q: parseQuery(query.q),
-      };
+      const filter = filterOf(query, settings.competitors.length);
       const rows = await repo.page(ws.id, filter, query.limit + 1, after);
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
@@ -128,6 +137,31 @@ export function createAnswersService(deps: AnswersDeps) {
         answers: await stamped(ws, page.map((r) => view(r, profile))),
         nextCursor: rows.length > query.limit && last ? encodeCursor({ createdAt: new Date(last.created_at), id: last.id }) : null,
       };
+    },
+
+    /**
+     * Every answer the filters keep, in the list's order and shape, as batches of `batchSize` read
+     * by keyset (the last answer's time and id) and each handed on before the next is read. The
+     * filters are checked now, so a bad one is a 400 before any byte of the export is sent.
+     */
+    async exportBatches(ws: WorkspaceContext, query: ExportQuery, batchSize = EXPORT_BATCH) {
+      const { settings, profile } = await profileOf(ws);
+      const filter = filterOf(query, settings.competitors.length);
+      const stamps: StampsByRun = new Map();
+      return (async function* () {
+        let after: Cursor | undefined;
+        for (;;) {
+          const rows = await repo.page(ws.id, filter, batchSize, after);
+          if (!rows.length) return;
+          // A run and engine's stamp is kept for the rest of the export (the list is newest
+          // first, so runs come together); a bound on what is kept for a very long one.
+          if (stamps.size > 5_000) stamps.clear();
+          yield await stamped(ws, rows.map((r) => view(r, profile)), stamps);
+          if (rows.length < batchSize) return;
+          const last = rows.at(-1)!;
+          after = { createdAt: new Date(last.created_at), id: last.id };
+        }
+      })();
     },
 
     /** One answer, the same prompt × engine × surface's answer before it, and what changed. */

@@ -9,6 +9,7 @@ import { scoresRoutes } from './scores.routes.ts';
 import { createStamps, type StampsDeps } from './stamps.ts';
 import { methodologyRoutes } from './methodology.routes.ts';
 import { definitionsRoutes } from './definitions.routes.ts';
+import { createMetricsExport, metricsExportRoutes } from './export.routes.ts';
 import { createRederivation } from './rederive.ts';
 
 /**
@@ -25,6 +26,7 @@ export function scoresModule(needs: Parameters<typeof createScoresService>[0] & 
     http(app: FastifyInstance) {
       scoresRoutes(app, { scores, stamps });
       methodologyRoutes(app, { stamps });
+      metricsExportRoutes(app, { exporter: createMetricsExport({ db: needs.db, clock: needs.clock, stamps }) });
       definitionsRoutes(app, { rederivation: createRederivation({ db: needs.db, clock: needs.clock, jobs: needs.jobs, workspaces: needs.workspaces, reads: needs.runReads }) });
     },
   } satisfies ModuleParts & Record<string, unknown>;
