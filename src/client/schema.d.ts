@@ -20974,12 +20974,27 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                             current_draft_id: string | null;
-                            /** @description summary, metric (name, scope, better, current with k, n and 95% interval), figures (each with n), answers, prompts, urls, facts, window, simulated */
+                            /** @description summary (the why sentence), metric (name, scope, better, current with k, n and 95% interval), figures (each with a label in the workspace's language and n), answers, prompts, urls, facts, window, simulated (urls of a simulated answer are examples, never real pages) */
                             evidence: {
                                 [key: string]: unknown;
                             };
                             /** @enum {string} */
                             lane: "geo" | "seo";
+                            /**
+                             * @description The language of title, rationale, why, priorityLabel and the evidence's summary and figure labels
+                             * @enum {string}
+                             */
+                            language: "en" | "es" | "ca" | "fr";
+                            /** @description The figure behind the level, for hover: priority of 100 with impact, confidence and effort */
+                            priorityDetail: string;
+                            /** @description The level as a person reads it, e.g. "High priority" / "Prioridad alta" */
+                            priorityLabel: string;
+                            /**
+                             * @description The priority as a word: high from 40, medium from 15, else low
+                             * @enum {string}
+                             */
+                            priorityLevel: "high" | "medium" | "low";
+                            /** @description Why and what to do, in the workspace's language: the `why` sentence and advice */
                             rationale: string;
                             rec_id: string;
                             /** @description impact, confidence, effort, priority = round(100·impact·confidence/effort, 1); docs/scoring.md */
@@ -20989,6 +21004,7 @@ export interface operations {
                             state_version: number;
                             /** @enum {string} */
                             status: "proposed" | "todo" | "in_review" | "done" | "archived";
+                            /** @description What to do, naming the topic in words, in the workspace's language (its first language of en, es, ca, fr): e.g. "Publish a comparison of Holded and Contasimple". Never a quoted keyword string, a URL or a code identifier (docs/recommendations.md, "How texts are written") */
                             title: string;
                             /** @description Stable key: at most one open item per topic */
                             topic: string;
@@ -20996,6 +21012,8 @@ export interface operations {
                             type: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description One sentence of why, with at most two figures (the shared formatter's), in the workspace's language: the card's face */
+                            why: string;
                             /**
                              * @description Who wrote title and rationale
                              * @enum {string}
@@ -21007,12 +21025,27 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                             current_draft_id: string | null;
-                            /** @description summary, metric (name, scope, better, current with k, n and 95% interval), figures (each with n), answers, prompts, urls, facts, window, simulated */
+                            /** @description summary (the why sentence), metric (name, scope, better, current with k, n and 95% interval), figures (each with a label in the workspace's language and n), answers, prompts, urls, facts, window, simulated (urls of a simulated answer are examples, never real pages) */
                             evidence: {
                                 [key: string]: unknown;
                             };
                             /** @enum {string} */
                             lane: "geo" | "seo";
+                            /**
+                             * @description The language of title, rationale, why, priorityLabel and the evidence's summary and figure labels
+                             * @enum {string}
+                             */
+                            language: "en" | "es" | "ca" | "fr";
+                            /** @description The figure behind the level, for hover: priority of 100 with impact, confidence and effort */
+                            priorityDetail: string;
+                            /** @description The level as a person reads it, e.g. "High priority" / "Prioridad alta" */
+                            priorityLabel: string;
+                            /**
+                             * @description The priority as a word: high from 40, medium from 15, else low
+                             * @enum {string}
+                             */
+                            priorityLevel: "high" | "medium" | "low";
+                            /** @description Why and what to do, in the workspace's language: the `why` sentence and advice */
                             rationale: string;
                             rec_id: string;
                             /** @description impact, confidence, effort, priority = round(100·impact·confidence/effort, 1); docs/scoring.md */
@@ -21022,6 +21055,7 @@ export interface operations {
                             state_version: number;
                             /** @enum {string} */
                             status: "proposed" | "todo" | "in_review" | "done" | "archived";
+                            /** @description What to do, naming the topic in words, in the workspace's language (its first language of en, es, ca, fr): e.g. "Publish a comparison of Holded and Contasimple". Never a quoted keyword string, a URL or a code identifier (docs/recommendations.md, "How texts are written") */
                             title: string;
                             /** @description Stable key: at most one open item per topic */
                             topic: string;
@@ -21029,6 +21063,8 @@ export interface operations {
                             type: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description One sentence of why, with at most two figures (the shared formatter's), in the workspace's language: the card's face */
+                            why: string;
                             /**
                              * @description Who wrote title and rationale
                              * @enum {string}
@@ -21040,12 +21076,27 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                             current_draft_id: string | null;
-                            /** @description summary, metric (name, scope, better, current with k, n and 95% interval), figures (each with n), answers, prompts, urls, facts, window, simulated */
+                            /** @description summary (the why sentence), metric (name, scope, better, current with k, n and 95% interval), figures (each with a label in the workspace's language and n), answers, prompts, urls, facts, window, simulated (urls of a simulated answer are examples, never real pages) */
                             evidence: {
                                 [key: string]: unknown;
                             };
                             /** @enum {string} */
                             lane: "geo" | "seo";
+                            /**
+                             * @description The language of title, rationale, why, priorityLabel and the evidence's summary and figure labels
+                             * @enum {string}
+                             */
+                            language: "en" | "es" | "ca" | "fr";
+                            /** @description The figure behind the level, for hover: priority of 100 with impact, confidence and effort */
+                            priorityDetail: string;
+                            /** @description The level as a person reads it, e.g. "High priority" / "Prioridad alta" */
+                            priorityLabel: string;
+                            /**
+                             * @description The priority as a word: high from 40, medium from 15, else low
+                             * @enum {string}
+                             */
+                            priorityLevel: "high" | "medium" | "low";
+                            /** @description Why and what to do, in the workspace's language: the `why` sentence and advice */
                             rationale: string;
                             rec_id: string;
                             /** @description impact, confidence, effort, priority = round(100·impact·confidence/effort, 1); docs/scoring.md */
@@ -21055,6 +21106,7 @@ export interface operations {
                             state_version: number;
                             /** @enum {string} */
                             status: "proposed" | "todo" | "in_review" | "done" | "archived";
+                            /** @description What to do, naming the topic in words, in the workspace's language (its first language of en, es, ca, fr): e.g. "Publish a comparison of Holded and Contasimple". Never a quoted keyword string, a URL or a code identifier (docs/recommendations.md, "How texts are written") */
                             title: string;
                             /** @description Stable key: at most one open item per topic */
                             topic: string;
@@ -21062,6 +21114,8 @@ export interface operations {
                             type: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description One sentence of why, with at most two figures (the shared formatter's), in the workspace's language: the card's face */
+                            why: string;
                             /**
                              * @description Who wrote title and rationale
                              * @enum {string}
@@ -21073,12 +21127,27 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                             current_draft_id: string | null;
-                            /** @description summary, metric (name, scope, better, current with k, n and 95% interval), figures (each with n), answers, prompts, urls, facts, window, simulated */
+                            /** @description summary (the why sentence), metric (name, scope, better, current with k, n and 95% interval), figures (each with a label in the workspace's language and n), answers, prompts, urls, facts, window, simulated (urls of a simulated answer are examples, never real pages) */
                             evidence: {
                                 [key: string]: unknown;
                             };
                             /** @enum {string} */
                             lane: "geo" | "seo";
+                            /**
+                             * @description The language of title, rationale, why, priorityLabel and the evidence's summary and figure labels
+                             * @enum {string}
+                             */
+                            language: "en" | "es" | "ca" | "fr";
+                            /** @description The figure behind the level, for hover: priority of 100 with impact, confidence and effort */
+                            priorityDetail: string;
+                            /** @description The level as a person reads it, e.g. "High priority" / "Prioridad alta" */
+                            priorityLabel: string;
+                            /**
+                             * @description The priority as a word: high from 40, medium from 15, else low
+                             * @enum {string}
+                             */
+                            priorityLevel: "high" | "medium" | "low";
+                            /** @description Why and what to do, in the workspace's language: the `why` sentence and advice */
                             rationale: string;
                             rec_id: string;
                             /** @description impact, confidence, effort, priority = round(100·impact·confidence/effort, 1); docs/scoring.md */
@@ -21088,6 +21157,7 @@ export interface operations {
                             state_version: number;
                             /** @enum {string} */
                             status: "proposed" | "todo" | "in_review" | "done" | "archived";
+                            /** @description What to do, naming the topic in words, in the workspace's language (its first language of en, es, ca, fr): e.g. "Publish a comparison of Holded and Contasimple". Never a quoted keyword string, a URL or a code identifier (docs/recommendations.md, "How texts are written") */
                             title: string;
                             /** @description Stable key: at most one open item per topic */
                             topic: string;
@@ -21095,6 +21165,8 @@ export interface operations {
                             type: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description One sentence of why, with at most two figures (the shared formatter's), in the workspace's language: the card's face */
+                            why: string;
                             /**
                              * @description Who wrote title and rationale
                              * @enum {string}
@@ -21106,12 +21178,27 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                             current_draft_id: string | null;
-                            /** @description summary, metric (name, scope, better, current with k, n and 95% interval), figures (each with n), answers, prompts, urls, facts, window, simulated */
+                            /** @description summary (the why sentence), metric (name, scope, better, current with k, n and 95% interval), figures (each with a label in the workspace's language and n), answers, prompts, urls, facts, window, simulated (urls of a simulated answer are examples, never real pages) */
                             evidence: {
                                 [key: string]: unknown;
                             };
                             /** @enum {string} */
                             lane: "geo" | "seo";
+                            /**
+                             * @description The language of title, rationale, why, priorityLabel and the evidence's summary and figure labels
+                             * @enum {string}
+                             */
+                            language: "en" | "es" | "ca" | "fr";
+                            /** @description The figure behind the level, for hover: priority of 100 with impact, confidence and effort */
+                            priorityDetail: string;
+                            /** @description The level as a person reads it, e.g. "High priority" / "Prioridad alta" */
+                            priorityLabel: string;
+                            /**
+                             * @description The priority as a word: high from 40, medium from 15, else low
+                             * @enum {string}
+                             */
+                            priorityLevel: "high" | "medium" | "low";
+                            /** @description Why and what to do, in the workspace's language: the `why` sentence and advice */
                             rationale: string;
                             rec_id: string;
                             /** @description impact, confidence, effort, priority = round(100·impact·confidence/effort, 1); docs/scoring.md */
@@ -21121,6 +21208,7 @@ export interface operations {
                             state_version: number;
                             /** @enum {string} */
                             status: "proposed" | "todo" | "in_review" | "done" | "archived";
+                            /** @description What to do, naming the topic in words, in the workspace's language (its first language of en, es, ca, fr): e.g. "Publish a comparison of Holded and Contasimple". Never a quoted keyword string, a URL or a code identifier (docs/recommendations.md, "How texts are written") */
                             title: string;
                             /** @description Stable key: at most one open item per topic */
                             topic: string;
@@ -21128,6 +21216,8 @@ export interface operations {
                             type: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description One sentence of why, with at most two figures (the shared formatter's), in the workspace's language: the card's face */
+                            why: string;
                             /**
                              * @description Who wrote title and rationale
                              * @enum {string}
@@ -21353,7 +21443,7 @@ export interface operations {
                              */
                             verdict: "improved" | "no_detectable_change" | "worse" | "pending";
                         };
-                        /** @description summary, metric (name, scope, better, current with k, n and 95% interval), figures (each with n), answers, prompts, urls, facts, window, simulated */
+                        /** @description summary (the why sentence), metric (name, scope, better, current with k, n and 95% interval), figures (each with a label in the workspace's language and n), answers, prompts, urls, facts, window, simulated (urls of a simulated answer are examples, never real pages) */
                         evidence: {
                             [key: string]: unknown;
                         };
@@ -21377,6 +21467,21 @@ export interface operations {
                         }[];
                         /** @enum {string} */
                         lane: "geo" | "seo";
+                        /**
+                         * @description The language of title, rationale, why, priorityLabel and the evidence's summary and figure labels
+                         * @enum {string}
+                         */
+                        language: "en" | "es" | "ca" | "fr";
+                        /** @description The figure behind the level, for hover: priority of 100 with impact, confidence and effort */
+                        priorityDetail: string;
+                        /** @description The level as a person reads it, e.g. "High priority" / "Prioridad alta" */
+                        priorityLabel: string;
+                        /**
+                         * @description The priority as a word: high from 40, medium from 15, else low
+                         * @enum {string}
+                         */
+                        priorityLevel: "high" | "medium" | "low";
+                        /** @description Why and what to do, in the workspace's language: the `why` sentence and advice */
                         rationale: string;
                         rec_id: string;
                         /** @description impact, confidence, effort, priority = round(100·impact·confidence/effort, 1); docs/scoring.md */
@@ -21386,6 +21491,7 @@ export interface operations {
                         state_version: number;
                         /** @enum {string} */
                         status: "proposed" | "todo" | "in_review" | "done" | "archived";
+                        /** @description What to do, naming the topic in words, in the workspace's language (its first language of en, es, ca, fr): e.g. "Publish a comparison of Holded and Contasimple". Never a quoted keyword string, a URL or a code identifier (docs/recommendations.md, "How texts are written") */
                         title: string;
                         /** @description Stable key: at most one open item per topic */
                         topic: string;
@@ -21393,6 +21499,8 @@ export interface operations {
                         type: string;
                         /** Format: date-time */
                         updatedAt: string;
+                        /** @description One sentence of why, with at most two figures (the shared formatter's), in the workspace's language: the card's face */
+                        why: string;
                         /**
                          * @description Who wrote title and rationale
                          * @enum {string}
@@ -22081,12 +22189,27 @@ export interface operations {
                         /** Format: date-time */
                         createdAt: string;
                         current_draft_id: string | null;
-                        /** @description summary, metric (name, scope, better, current with k, n and 95% interval), figures (each with n), answers, prompts, urls, facts, window, simulated */
+                        /** @description summary (the why sentence), metric (name, scope, better, current with k, n and 95% interval), figures (each with a label in the workspace's language and n), answers, prompts, urls, facts, window, simulated (urls of a simulated answer are examples, never real pages) */
                         evidence: {
                             [key: string]: unknown;
                         };
                         /** @enum {string} */
                         lane: "geo" | "seo";
+                        /**
+                         * @description The language of title, rationale, why, priorityLabel and the evidence's summary and figure labels
+                         * @enum {string}
+                         */
+                        language: "en" | "es" | "ca" | "fr";
+                        /** @description The figure behind the level, for hover: priority of 100 with impact, confidence and effort */
+                        priorityDetail: string;
+                        /** @description The level as a person reads it, e.g. "High priority" / "Prioridad alta" */
+                        priorityLabel: string;
+                        /**
+                         * @description The priority as a word: high from 40, medium from 15, else low
+                         * @enum {string}
+                         */
+                        priorityLevel: "high" | "medium" | "low";
+                        /** @description Why and what to do, in the workspace's language: the `why` sentence and advice */
                         rationale: string;
                         rec_id: string;
                         /** @description impact, confidence, effort, priority = round(100·impact·confidence/effort, 1); docs/scoring.md */
@@ -22096,6 +22219,7 @@ export interface operations {
                         state_version: number;
                         /** @enum {string} */
                         status: "proposed" | "todo" | "in_review" | "done" | "archived";
+                        /** @description What to do, naming the topic in words, in the workspace's language (its first language of en, es, ca, fr): e.g. "Publish a comparison of Holded and Contasimple". Never a quoted keyword string, a URL or a code identifier (docs/recommendations.md, "How texts are written") */
                         title: string;
                         /** @description Stable key: at most one open item per topic */
                         topic: string;
@@ -22103,6 +22227,8 @@ export interface operations {
                         type: string;
                         /** Format: date-time */
                         updatedAt: string;
+                        /** @description One sentence of why, with at most two figures (the shared formatter's), in the workspace's language: the card's face */
+                        why: string;
                         /**
                          * @description Who wrote title and rationale
                          * @enum {string}
