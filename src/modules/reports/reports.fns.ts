@@ -153,12 +153,9 @@ export function effectsTable(r: Pick<RecsInput, 'effects'>): Table {
   return {
     columns: [col('col.item'), col('col.metric'), col('col.before', 'percent'), col('col.beforeN', 'count'), col('col.beforeInterval', 'interval'), col('col.after', 'percent'), col('col.afterN', 'count'), col('col.afterInterval', 'interval'), col('col.verdict'), col('col.why'),
       col('col.effect', 'points'), { ...col('col.effectInterval', 'interval'), missing: msg('note.effectNoInterval') }, col('col.comparison'), { ...col('col.moreDays', 'count'), missing: msg('note.moreDaysNone') }],
-    rows: r.effects.map((e) => [e.title, metricWords(e.effect.metric.name), ...m(e.effect.before), ...m(e.effect.after), term(e.effect.verdict), e.effect.explanation, ...effect(e.effect)]),
+    rows: r.effects.map((e) => [e.title, e.effect.metric.name, ...m(e.effect.before), ...m(e.effect.after), term(e.effect.verdict), e.effect.explanation, ...effect(e.effect)]),
   };
 }
-
-/** The metric an item moves, said in the report's language (never its key). */
-const metricWords = (name: string): Msg => msg(`recs.metric.${name}` as MessageKey);
 
 /** The DiD of an item against the holdout as a figure: n counts the answers of both sides, before and after. */
 function holdoutFigure(title: string, e: EffectInput): Figure {
@@ -187,7 +184,7 @@ export function recommendationsProgress(r: RecsInput): Section[] {
     {
       heading: msg('heading.effects'),
       figures: measured.flatMap((e) => [
-        ...(['before', 'after'] as const).map((when): Figure => ({ label: msg(when === 'before' ? 'label.before' : 'label.after', { item: e.title, metric: metricWords(e.effect.metric.name) }), value: e.effect[when]!.value, unit: '%', n: e.effect[when]!.n, interval: e.effect[when]!.interval, note: msg(e.effect[when]!.simulated ? 'note.verdictSimulated' : 'note.verdict', { verdict: term(e.effect.verdict) }) })),
+        ...(['before', 'after'] as const).map((when): Figure => ({ label: msg(when === 'before' ? 'label.before' : 'label.after', { item: e.title, metric: e.effect.metric.name }), value: e.effect[when]!.value, unit: '%', n: e.effect[when]!.n, interval: e.effect[when]!.interval, note: msg(e.effect[when]!.simulated ? 'note.verdictSimulated' : 'note.verdict', { verdict: term(e.effect.verdict) }) })),
         ...(e.effect.comparison === 'holdout' && e.effect.estimate && e.effect.sides ? [holdoutFigure(e.title, e.effect)] : []),
       ]),
       ...(r.effects.length ? { table: effectsTable(r) } : {}),
