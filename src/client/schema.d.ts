@@ -21336,12 +21336,27 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                             current_draft_id: string | null;
-                            /** @description summary, metric (name, scope, better, current with k, n and 95% interval), figures (each with n), answers, prompts, urls, facts, window, simulated */
+                            /** @description summary (the why sentence), metric (name, scope, better, current with k, n and 95% interval), figures (each with a label in the workspace's language and n), answers, prompts, urls, facts, window, simulated (urls of a simulated answer are examples, never real pages) */
                             evidence: {
                                 [key: string]: unknown;
                             };
                             /** @enum {string} */
                             lane: "geo" | "seo";
+                            /**
+                             * @description The language of title, rationale, why, priorityLabel and the evidence's summary and figure labels
+                             * @enum {string}
+                             */
+                            language: "en" | "es" | "ca" | "fr";
+                            /** @description The figure behind the level, for hover: priority of 100 with impact, confidence and effort */
+                            priorityDetail: string;
+                            /** @description The level as a person reads it, e.g. "High priority" / "Prioridad alta" */
+                            priorityLabel: string;
+                            /**
+                             * @description The priority as a word: high from 40, medium from 15, else low
+                             * @enum {string}
+                             */
+                            priorityLevel: "high" | "medium" | "low";
+                            /** @description Why and what to do, in the workspace's language: the `why` sentence and advice */
                             rationale: string;
                             rec_id: string;
                             /** @description impact, confidence, effort, priority = round(100·impact·confidence/effort, 1); docs/scoring.md */
@@ -21351,6 +21366,7 @@ export interface operations {
                             state_version: number;
                             /** @enum {string} */
                             status: "proposed" | "todo" | "in_review" | "done" | "archived";
+                            /** @description What to do, naming the topic in words, in the workspace's language (its first language of en, es, ca, fr): e.g. "Publish a comparison of Holded and Contasimple". Never a quoted keyword string, a URL or a code identifier (docs/recommendations.md, "How texts are written") */
                             title: string;
                             /** @description Stable key: at most one open item per topic */
                             topic: string;
@@ -21358,6 +21374,8 @@ export interface operations {
                             type: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description One sentence of why, with at most two figures (the shared formatter's), in the workspace's language: the card's face */
+                            why: string;
                             /**
                              * @description Who wrote title and rationale
                              * @enum {string}
@@ -21369,12 +21387,27 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                             current_draft_id: string | null;
-                            /** @description summary, metric (name, scope, better, current with k, n and 95% interval), figures (each with n), answers, prompts, urls, facts, window, simulated */
+                            /** @description summary (the why sentence), metric (name, scope, better, current with k, n and 95% interval), figures (each with a label in the workspace's language and n), answers, prompts, urls, facts, window, simulated (urls of a simulated answer are examples, never real pages) */
                             evidence: {
                                 [key: string]: unknown;
                             };
                             /** @enum {string} */
                             lane: "geo" | "seo";
+                            /**
+                             * @description The language of title, rationale, why, priorityLabel and the evidence's summary and figure labels
+                             * @enum {string}
+                             */
+                            language: "en" | "es" | "ca" | "fr";
+                            /** @description The figure behind the level, for hover: priority of 100 with impact, confidence and effort */
+                            priorityDetail: string;
+                            /** @description The level as a person reads it, e.g. "High priority" / "Prioridad alta" */
+                            priorityLabel: string;
+                            /**
+                             * @description The priority as a word: high from 40, medium from 15, else low
+                             * @enum {string}
+                             */
+                            priorityLevel: "high" | "medium" | "low";
+                            /** @description Why and what to do, in the workspace's language: the `why` sentence and advice */
                             rationale: string;
                             rec_id: string;
                             /** @description impact, confidence, effort, priority = round(100·impact·confidence/effort, 1); docs/scoring.md */
@@ -21384,6 +21417,7 @@ export interface operations {
                             state_version: number;
                             /** @enum {string} */
                             status: "proposed" | "todo" | "in_review" | "done" | "archived";
+                            /** @description What to do, naming the topic in words, in the workspace's language (its first language of en, es, ca, fr): e.g. "Publish a comparison of Holded and Contasimple". Never a quoted keyword string, a URL or a code identifier (docs/recommendations.md, "How texts are written") */
                             title: string;
                             /** @description Stable key: at most one open item per topic */
                             topic: string;
@@ -21391,6 +21425,8 @@ export interface operations {
                             type: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description One sentence of why, with at most two figures (the shared formatter's), in the workspace's language: the card's face */
+                            why: string;
                             /**
                              * @description Who wrote title and rationale
                              * @enum {string}
@@ -21402,12 +21438,27 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                             current_draft_id: string | null;
-                            /** @description summary, metric (name, scope, better, current with k, n and 95% interval), figures (each with n), answers, prompts, urls, facts, window, simulated */
+                            /** @description summary (the why sentence), metric (name, scope, better, current with k, n and 95% interval), figures (each with a label in the workspace's language and n), answers, prompts, urls, facts, window, simulated (urls of a simulated answer are examples, never real pages) */
                             evidence: {
                                 [key: string]: unknown;
                             };
                             /** @enum {string} */
                             lane: "geo" | "seo";
+                            /**
+                             * @description The language of title, rationale, why, priorityLabel and the evidence's summary and figure labels
+                             * @enum {string}
+                             */
+                            language: "en" | "es" | "ca" | "fr";
+                            /** @description The figure behind the level, for hover: priority of 100 with impact, confidence and effort */
+                            priorityDetail: string;
+                            /** @description The level as a person reads it, e.g. "High priority" / "Prioridad alta" */
+                            priorityLabel: string;
+                            /**
+                             * @description The priority as a word: high from 40, medium from 15, else low
+                             * @enum {string}
+                             */
+                            priorityLevel: "high" | "medium" | "low";
+                            /** @description Why and what to do, in the workspace's language: the `why` sentence and advice */
                             rationale: string;
                             rec_id: string;
                             /** @description impact, confidence, effort, priority = round(100·impact·confidence/effort, 1); docs/scoring.md */
@@ -21417,6 +21468,7 @@ export interface operations {
                             state_version: number;
                             /** @enum {string} */
                             status: "proposed" | "todo" | "in_review" | "done" | "archived";
+                            /** @description What to do, naming the topic in words, in the workspace's language (its first language of en, es, ca, fr): e.g. "Publish a comparison of Holded and Contasimple". Never a quoted keyword string, a URL or a code identifier (docs/recommendations.md, "How texts are written") */
                             title: string;
                             /** @description Stable key: at most one open item per topic */
                             topic: string;
@@ -21424,6 +21476,8 @@ export interface operations {
                             type: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description One sentence of why, with at most two figures (the shared formatter's), in the workspace's language: the card's face */
+                            why: string;
                             /**
                              * @description Who wrote title and rationale
                              * @enum {string}
@@ -21435,12 +21489,27 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                             current_draft_id: string | null;
-                            /** @description summary, metric (name, scope, better, current with k, n and 95% interval), figures (each with n), answers, prompts, urls, facts, window, simulated */
+                            /** @description summary (the why sentence), metric (name, scope, better, current with k, n and 95% interval), figures (each with a label in the workspace's language and n), answers, prompts, urls, facts, window, simulated (urls of a simulated answer are examples, never real pages) */
                             evidence: {
                                 [key: string]: unknown;
                             };
                             /** @enum {string} */
                             lane: "geo" | "seo";
+                            /**
+                             * @description The language of title, rationale, why, priorityLabel and the evidence's summary and figure labels
+                             * @enum {string}
+                             */
+                            language: "en" | "es" | "ca" | "fr";
+                            /** @description The figure behind the level, for hover: priority of 100 with impact, confidence and effort */
+                            priorityDetail: string;
+                            /** @description The level as a person reads it, e.g. "High priority" / "Prioridad alta" */
+                            priorityLabel: string;
+                            /**
+                             * @description The priority as a word: high from 40, medium from 15, else low
+                             * @enum {string}
+                             */
+                            priorityLevel: "high" | "medium" | "low";
+                            /** @description Why and what to do, in the workspace's language: the `why` sentence and advice */
                             rationale: string;
                             rec_id: string;
                             /** @description impact, confidence, effort, priority = round(100·impact·confidence/effort, 1); docs/scoring.md */
@@ -21450,6 +21519,7 @@ export interface operations {
                             state_version: number;
                             /** @enum {string} */
                             status: "proposed" | "todo" | "in_review" | "done" | "archived";
+                            /** @description What to do, naming the topic in words, in the workspace's language (its first language of en, es, ca, fr): e.g. "Publish a comparison of Holded and Contasimple". Never a quoted keyword string, a URL or a code identifier (docs/recommendations.md, "How texts are written") */
                             title: string;
                             /** @description Stable key: at most one open item per topic */
                             topic: string;
@@ -21457,6 +21527,8 @@ export interface operations {
                             type: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description One sentence of why, with at most two figures (the shared formatter's), in the workspace's language: the card's face */
+                            why: string;
                             /**
                              * @description Who wrote title and rationale
                              * @enum {string}
@@ -21468,12 +21540,27 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                             current_draft_id: string | null;
-                            /** @description summary, metric (name, scope, better, current with k, n and 95% interval), figures (each with n), answers, prompts, urls, facts, window, simulated */
+                            /** @description summary (the why sentence), metric (name, scope, better, current with k, n and 95% interval), figures (each with a label in the workspace's language and n), answers, prompts, urls, facts, window, simulated (urls of a simulated answer are examples, never real pages) */
                             evidence: {
                                 [key: string]: unknown;
                             };
                             /** @enum {string} */
                             lane: "geo" | "seo";
+                            /**
+                             * @description The language of title, rationale, why, priorityLabel and the evidence's summary and figure labels
+                             * @enum {string}
+                             */
+                            language: "en" | "es" | "ca" | "fr";
+                            /** @description The figure behind the level, for hover: priority of 100 with impact, confidence and effort */
+                            priorityDetail: string;
+                            /** @description The level as a person reads it, e.g. "High priority" / "Prioridad alta" */
+                            priorityLabel: string;
+                            /**
+                             * @description The priority as a word: high from 40, medium from 15, else low
+                             * @enum {string}
+                             */
+                            priorityLevel: "high" | "medium" | "low";
+                            /** @description Why and what to do, in the workspace's language: the `why` sentence and advice */
                             rationale: string;
                             rec_id: string;
                             /** @description impact, confidence, effort, priority = round(100·impact·confidence/effort, 1); docs/scoring.md */
@@ -21483,6 +21570,7 @@ export interface operations {
                             state_version: number;
                             /** @enum {string} */
                             status: "proposed" | "todo" | "in_review" | "done" | "archived";
+                            /** @description What to do, naming the topic in words, in the workspace's language (its first language of en, es, ca, fr): e.g. "Publish a comparison of Holded and Contasimple". Never a quoted keyword string, a URL or a code identifier (docs/recommendations.md, "How texts are written") */
                             title: string;
                             /** @description Stable key: at most one open item per topic */
                             topic: string;
@@ -21490,6 +21578,8 @@ export interface operations {
                             type: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description One sentence of why, with at most two figures (the shared formatter's), in the workspace's language: the card's face */
+                            why: string;
                             /**
                              * @description Who wrote title and rationale
                              * @enum {string}
@@ -21715,7 +21805,7 @@ export interface operations {
                              */
                             verdict: "improved" | "no_detectable_change" | "worse" | "pending";
                         };
-                        /** @description summary, metric (name, scope, better, current with k, n and 95% interval), figures (each with n), answers, prompts, urls, facts, window, simulated */
+                        /** @description summary (the why sentence), metric (name, scope, better, current with k, n and 95% interval), figures (each with a label in the workspace's language and n), answers, prompts, urls, facts, window, simulated (urls of a simulated answer are examples, never real pages) */
                         evidence: {
                             [key: string]: unknown;
                         };
@@ -21739,6 +21829,21 @@ export interface operations {
                         }[];
                         /** @enum {string} */
                         lane: "geo" | "seo";
+                        /**
+                         * @description The language of title, rationale, why, priorityLabel and the evidence's summary and figure labels
+                         * @enum {string}
+                         */
+                        language: "en" | "es" | "ca" | "fr";
+                        /** @description The figure behind the level, for hover: priority of 100 with impact, confidence and effort */
+                        priorityDetail: string;
+                        /** @description The level as a person reads it, e.g. "High priority" / "Prioridad alta" */
+                        priorityLabel: string;
+                        /**
+                         * @description The priority as a word: high from 40, medium from 15, else low
+                         * @enum {string}
+                         */
+                        priorityLevel: "high" | "medium" | "low";
+                        /** @description Why and what to do, in the workspace's language: the `why` sentence and advice */
                         rationale: string;
                         rec_id: string;
                         /** @description impact, confidence, effort, priority = round(100·impact·confidence/effort, 1); docs/scoring.md */
@@ -21748,6 +21853,7 @@ export interface operations {
                         state_version: number;
                         /** @enum {string} */
                         status: "proposed" | "todo" | "in_review" | "done" | "archived";
+                        /** @description What to do, naming the topic in words, in the workspace's language (its first language of en, es, ca, fr): e.g. "Publish a comparison of Holded and Contasimple". Never a quoted keyword string, a URL or a code identifier (docs/recommendations.md, "How texts are written") */
                         title: string;
                         /** @description Stable key: at most one open item per topic */
                         topic: string;
@@ -21755,6 +21861,8 @@ export interface operations {
                         type: string;
                         /** Format: date-time */
                         updatedAt: string;
+                        /** @description One sentence of why, with at most two figures (the shared formatter's), in the workspace's language: the card's face */
+                        why: string;
                         /**
                          * @description Who wrote title and rationale
                          * @enum {string}
@@ -22443,12 +22551,27 @@ export interface operations {
                         /** Format: date-time */
                         createdAt: string;
                         current_draft_id: string | null;
-                        /** @description summary, metric (name, scope, better, current with k, n and 95% interval), figures (each with n), answers, prompts, urls, facts, window, simulated */
+                        /** @description summary (the why sentence), metric (name, scope, better, current with k, n and 95% interval), figures (each with a label in the workspace's language and n), answers, prompts, urls, facts, window, simulated (urls of a simulated answer are examples, never real pages) */
                         evidence: {
                             [key: string]: unknown;
                         };
                         /** @enum {string} */
                         lane: "geo" | "seo";
+                        /**
+                         * @description The language of title, rationale, why, priorityLabel and the evidence's summary and figure labels
+                         * @enum {string}
+                         */
+                        language: "en" | "es" | "ca" | "fr";
+                        /** @description The figure behind the level, for hover: priority of 100 with impact, confidence and effort */
+                        priorityDetail: string;
+                        /** @description The level as a person reads it, e.g. "High priority" / "Prioridad alta" */
+                        priorityLabel: string;
+                        /**
+                         * @description The priority as a word: high from 40, medium from 15, else low
+                         * @enum {string}
+                         */
+                        priorityLevel: "high" | "medium" | "low";
+                        /** @description Why and what to do, in the workspace's language: the `why` sentence and advice */
                         rationale: string;
                         rec_id: string;
                         /** @description impact, confidence, effort, priority = round(100·impact·confidence/effort, 1); docs/scoring.md */
@@ -22458,6 +22581,7 @@ export interface operations {
                         state_version: number;
                         /** @enum {string} */
                         status: "proposed" | "todo" | "in_review" | "done" | "archived";
+                        /** @description What to do, naming the topic in words, in the workspace's language (its first language of en, es, ca, fr): e.g. "Publish a comparison of Holded and Contasimple". Never a quoted keyword string, a URL or a code identifier (docs/recommendations.md, "How texts are written") */
                         title: string;
                         /** @description Stable key: at most one open item per topic */
                         topic: string;
@@ -22465,6 +22589,8 @@ export interface operations {
                         type: string;
                         /** Format: date-time */
                         updatedAt: string;
+                        /** @description One sentence of why, with at most two figures (the shared formatter's), in the workspace's language: the card's face */
+                        why: string;
                         /**
                          * @description Who wrote title and rationale
                          * @enum {string}

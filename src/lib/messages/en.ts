@@ -14,7 +14,10 @@
 // the report renderer; `format.`, `metric.`, `effect.`, `reason.` the shared formatter's words;
 // `count.` counts with their noun; `dashboard.` the dashboard's words.
 
+import { RECS_EN } from './recs.en.ts';
+
 export const EN = {
+  ...RECS_EN,
   'title.visibility_summary': 'Visibility summary', 'title.competitor_comparison': 'Competitor comparison', 'title.citation_sources': 'Citation sources',
   'title.recommendations_progress': 'Recommendations progress', 'title.seo_technical_status': 'SEO technical status',
 
