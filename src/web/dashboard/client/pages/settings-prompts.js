@@ -43,12 +43,14 @@ function PromptRow({ p, busy, error, onSave, onToggle, onRemove }) {
   </li>`;
 }
 
-export function Prompts({ slug }) {
+export function Prompts({ slug, language = 'en' }) {
   const [filter, setFilter] = useState(/** @type {{ active: string, intent: import('../lib.js').Query<'/api/v1/workspaces/{workspace}/prompts'>['intent'] | '' }} */ ({ active: '', intent: '' }));
   const [offset, setOffset] = useState(0);
   const query = { limit: PAGE, offset, ...(filter.active ? { active: filter.active === 'true' } : {}), ...(filter.intent ? { intent: filter.intent } : {}) };
   const p = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/prompts', { params: { path: { workspace: slug }, query } })), [slug, offset, filter.active, filter.intent]);
-  const [add, setAdd] = useState(blank);
+  const [draft, setAdd] = useState(blank);
+  // Until edited, a new prompt is in the workspace's first language (a Spanish-only workspace asks in Spanish).
+  const add = draft === blank ? { ...blank, language } : draft;
   const { action, notice, errorOf, run } = useListEdits(p);
   // A new prompt is the newest, so it is on the last page of the unfiltered list: go there.
   const create = async (e) => {
