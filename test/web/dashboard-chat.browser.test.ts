@@ -64,12 +64,12 @@ describe.runIf(browserAvailable)('the chat without a model', () => {
     const answer = page.locator('#chat-log .msg.assistant');
     await answer.filter({ hasText: 'Lo que añadiría un modelo de lenguaje' }).waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Send' }).waitFor();
-    const text = (await answer.textContent())!.replace(/[\u00a0\u202f]/g, ' ');
+    const text = (await answer.textContent())!.replace(/[\u00a0\u202f]/g, ' ').replace(/^Assistant: /, '');
+    await page.screenshot({ path: `${SHOTS}/dashboard-chat-1440.png`, fullPage: true });
     expect(text).toMatch(/^No se puede usar ningún modelo de lenguaje en este espacio de trabajo/);
     expect(text).toContain('En Perplexity, Contasimple aparece en el');
     expect(text).toContain('Holded, su marca, en el');
     expect(text).not.toMatch(/across|answers|\)\)/);
-    await page.screenshot({ path: `${SHOTS}/dashboard-chat-1440.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.locator('#chat-log').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/dashboard-chat-390.png`, fullPage: true });
