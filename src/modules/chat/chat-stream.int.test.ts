@@ -39,7 +39,7 @@ beforeAll(async () => {
   await createWorkspace(ctx.app, cookie, 'chatty');
   await call('POST', '/api/v1/workspaces/chatty/credits/top-up', { amountMicrousd: 50_000_000, idempotencyKey: 'chat' });
   expect((await runSmoke('chatty')).status).toBe('succeeded');
-});
+}, 240_000); // a smoke run on a busy machine
 afterAll(() => ctx.close());
 
 describe('POST /api/v1/chat streams a turn', () => {
@@ -222,12 +222,12 @@ describe('tools honour the caller\'s credential', () => {
     expect(res.events.at(-1)!.data.finishReason).toBe('stop');
     expect(res.events.filter((e) => e.event === 'tool-call')).toEqual([]);
     expect(textOf(res)).toContain('This key may not read the figures.');
-    expect(textOf(res)).not.toMatch(/Your GEO score/);
+    expect(textOf(res)).not.toMatch(/GEO score on/);
 
     const full = await activeKey(ctx.app, cookie, 'chatty', { scopes: ['chat:read', 'chat:write', 'metrics:read'] });
     const allowed = await ask('chatty', threadId, 'What is our GEO score?', full.bearer);
     expect(allowed.events.filter((e) => e.event === 'tool-call').map((e) => e.data.toolName)).toEqual(['get_geo_score', 'get_timeseries']);
-    expect(textOf(allowed)).toMatch(/Your GEO score on \w{3} \d{1,2}, \d{4} is/);
+    expect(textOf(allowed)).toMatch(/GEO score on \w{3} \d{1,2}, \d{4}: [\d.]+ out of 100/);
   });
 
   it('a key without chat:write cannot post a turn (403 after the workspace check)', async () => {
