@@ -7826,6 +7826,7 @@ export interface operations {
                             /** @description true only when this score’s and the previous snapshot’s 95% intervals do not overlap */
                             significant: boolean;
                         } | null;
+                        /** @description The five components. `relativeSov` (said "lead over competitors" to readers) is the brand's mentions over those of the most-mentioned tracked entity: 100 = named most often. It is not the scoreboard's `shareOfVoice`, each entity's part of all mentions (they add up to 100). */
                         components: {
                             position: {
                                 value: number | null;
@@ -16751,6 +16752,9 @@ export interface operations {
                         isDefault: boolean;
                         /** @description The model the workspace uses. */
                         model: string;
+                        reason: ("no_key" | "unknown_provider") | null;
+                        /** @description Whether the model can be called now: a provider the service knows and a key reaching it (the workspace's stored credential or the server's). The chat decides the same way: when false, its replies are put together from the workspace's figures without a model, in the language of the question (docs/chat.md). */
+                        usable: boolean;
                     };
                 };
             };
@@ -16898,6 +16902,9 @@ export interface operations {
                         isDefault: boolean;
                         /** @description The model the workspace uses. */
                         model: string;
+                        reason: ("no_key" | "unknown_provider") | null;
+                        /** @description Whether the model can be called now: a provider the service knows and a key reaching it (the workspace's stored credential or the server's). The chat decides the same way: when false, its replies are put together from the workspace's figures without a model, in the language of the question (docs/chat.md). */
+                        usable: boolean;
                     };
                 };
             };
@@ -28951,6 +28958,7 @@ export interface operations {
                             /** @description true only when this score’s and the previous snapshot’s 95% intervals do not overlap */
                             significant: boolean;
                         } | null;
+                        /** @description The five components. `relativeSov` (said "lead over competitors" to readers) is the brand's mentions over those of the most-mentioned tracked entity: 100 = named most often. It is not the scoreboard's `shareOfVoice`, each entity's part of all mentions (they add up to 100). */
                         components: {
                             position: {
                                 value: number | null;

@@ -91,6 +91,8 @@ export async function createModules(deps: Needs) {
         await prompts.prompts.seedTemplates(tx, workspace);
         return { freeCredit };
       },
+      // Settings shows what the chat obeys: the model resolver's one decision (engines are made below).
+      modelStatus: (workspaceId, row) => engines.models.status(workspaceId, row),
     },
   });
   const ws = workspaces.workspaces;

@@ -12,6 +12,8 @@
 // table columns, `note.` figure notes, `na.` why a section has no figures, `term.` words in table
 // cells and bars, `method.` the appendix's stored sentence; `ui.` and `sentence.` are written by
 // the report renderer; `format.`, `metric.`, `effect.`, `reason.` the shared formatter's words;
+// `explain.` what a figure measures, said wherever two figures could be confused (`explain.sov` a
+// whole note that names its figure, `explain.relativeSov` the line under its figure's name);
 // `count.` counts with their noun; `dashboard.` the dashboard's words.
 
 import { RECS_EN } from './recs.en.ts';
@@ -29,7 +31,38 @@ export const EN = {
   // A heading, and a column of the page evaluations.
   seo: 'SEO',
 
-  'label.score': 'GEO score', 'label.visibility': 'Visibility', 'label.relativeSov': 'Relative share of voice', 'label.position': 'Position', 'label.sentiment': 'Sentiment',
+  'label.score': 'GEO score', 'label.visibility': 'Visibility', 'label.relativeSov': 'Lead over competitors', 'label.position': 'Position', 'label.sentiment': 'Sentiment',
+  'explain.relativeSov': 'Your brand’s mentions against those of the most-named brand: 100 = named most often, 50 = named half as often.',
+  'explain.sov': 'Share of voice: each brand’s part of all the brand mentions in the answers; together they add up to 100%.',
+  // The chat's reply when no language model can be used (src/modules/chat/no-model.fns.ts).
+  'chat.noModel': 'No language model can be used for this workspace: {reason, select, unknown_provider {{model} is not a model the service can call} other {{model} has no key for its provider}}. Chat replies are put together from the workspace’s figures, without a model, and cost nothing.',
+  'chat.modelReady': 'Chat replies are written by {model}.',
+  'chat.preface': 'Let me check the workspace’s data.',
+  'chat.prefaceMore': 'Looking a little further…',
+  'chat.figure': '{value} (95% interval {interval}, {n})',
+  'chat.entityOnEngine': 'On {engine}, {entity} was named in {rate} of the answers on {date}; {brand}, your brand, in {brandRate}.',
+  'chat.entityOverall': 'Across all engines on {date}, {entity} was named in {rate} of the answers; {brand}, your brand, in {brandRate}.',
+  'chat.entityUnmeasured': '{entity} has no measured answer on {engine} yet.',
+  'chat.engineBrand': 'On {engine}, your brand {brand} was named in {rate} of the answers on {date}, and its GEO score there is {score}.',
+  'chat.score': 'GEO score on {date}: {score} out of 100 (95% interval {interval}, {n}).',
+  'chat.metrics': 'On {date}, your brand was named in {rate} of the answers, and a source was cited in {citeRate}.',
+  'chat.trend': 'Score history for {engine} over {range, select, 7d {the last 7 days} all {the whole history} other {the last 28 days}}: from {first} on {firstDate} to {last} on {lastDate}, a change of {delta} points.',
+  'chat.trendNone': 'Score history for {engine} over {range, select, 7d {the last 7 days} all {the whole history} other {the last 28 days}}: no day measured.',
+  'chat.ranking': 'Ranking by GEO score on {date}: {list}.',
+  'chat.sources': 'Most cited sites on {date}: {list}.',
+  'chat.runs': 'Latest measurement run, started {when}: {status, select, succeeded {finished} failed {failed} running {still running} queued {waiting to start} other {cancelled}}, {done} of {total} calls.',
+  'chat.runDetail': 'In that run, {list}.',
+  'chat.runEngine': '{engine} named your brand in {k} of {n} answers',
+  'chat.noRuns': 'No measurement run yet: start one to get figures.',
+  'chat.credits': 'Credits: {available} available, {held} held.',
+  'chat.prompts': 'The workspace has {n, plural, one {# prompt} other {# prompts}}.',
+  'chat.rec': 'The recommendation to start with this week: {title}.',
+  'chat.recNone': 'There is no open recommendation yet; they are made after a measurement run.',
+  'chat.unreadable': 'Part of the data could not be read: {code, select, score_not_available {no measurement has finished yet} other {it is not available}}.',
+  'chat.scope': 'This key may not read {scope, select, metrics {the figures} runs {the measurement runs} prompts {the prompts} credits {the credits} recs {the recommendations} other {part of the data}}.',
+  'chat.other': 'Some of the data read here, such as the SEO dashboard, is summarised only by a language model.',
+  'chat.nothing': 'I found nothing in this workspace that answers that.',
+  'chat.modelWouldAdd': 'What a language model would add: {entity, select, none {it would read the answers themselves and turn these figures into a plan in plain words} other {it would read the answers that name {entity} and say what they have that yours lack, then turn these figures into a plan in plain words}}.',
   'label.volume': 'Owned citation share (volume)', 'label.citationRate': 'Citation rate', 'label.brandVisibility': '{brand} visibility',
   'label.ownedShare': 'Owned share of top citations', 'label.competitorShare': 'Competitor share of top citations', 'label.thirdPartyShare': 'Third-party share of top citations',
   'label.created': 'Created', 'label.accepted': 'Accepted', 'label.done': 'Done', 'label.before': '{item}: {metric} before', 'label.after': '{item}: {metric} after',
@@ -113,7 +146,7 @@ export const EN = {
   'criterion.cadence': 'cadence',
   'criterion.reproducibility': 'model versions reported',
   'criterion.platform_coverage': 'platform coverage',
-  'ui.weights': 'Score version {version}; weights: visibility 25%, relative share of voice 35%, position 15%, sentiment 10%, owned citation share 15%, renormalised over the components with data.',
+  'ui.weights': 'Score version {version}; weights: visibility 25%, lead over competitors 35%, position 15%, sentiment 10%, owned citation share 15%, renormalised over the components with data.',
   'ui.legend': '{engine} ({metric}, 95% band)', 'ui.perDay': '{metric} per day, {period}', 'ui.barChart': 'bar chart',
 
   'sentence.rose': '{m} rose from {a} to {b} ({sig}, {n}).', 'sentence.fell': '{m} fell from {a} to {b} ({sig}, {n}).',
@@ -144,7 +177,7 @@ export const EN = {
   // significance, metric names, a recommendation's effect, and the reasons a figure is missing.
   'format.notEnough': 'Not enough data', 'format.notEnoughWhy': 'Not enough data: {reason}', 'format.allEngines': 'All engines',
   'format.significant': 'significant', 'format.notSignificant': 'not significant',
-  'metric.score': 'GEO score', 'metric.visibility': 'Visibility', 'metric.relativeSov': 'Relative share of voice', 'metric.position': 'Position',
+  'metric.score': 'GEO score', 'metric.visibility': 'Visibility', 'metric.relativeSov': 'Lead over competitors', 'metric.position': 'Position',
   'metric.sentiment': 'Sentiment', 'metric.volume': 'Owned citation share', 'metric.citationRate': 'Citation rate',
   'effect.estimate': 'effect: {points} points ({interval}), vs. holdout', 'effect.beforeAfter': 'effect: {points} points, before/after (no holdout: {reason})',
   'effect.noiseDays': '{days, plural, one {not distinguishable from noise yet: about # more day at today’s cadence} other {not distinguishable from noise yet: about # more days at today’s cadence}}',

@@ -69,7 +69,7 @@ describe('evaluate', () => {
   it.each([
     ['a component on one engine', rule({ metric: 'relativeSov', engine: 'google-aio', direction: 'any' }),
       { ...changed(true, -10, 'google-aio'), data: { ...changed(true, -10, 'google-aio').data, components: { relativeSov: move(true, -10) } } },
-      'The relative share of voice component on Google AI Overviews dropped from 60.0 (95% 55.0–65.0, n = 50) on Nov 26, 2026 to 50.0 (95% 50.0–58.0, n = 50) on Nov 27, 2026; the 95% intervals do not overlap.'],
+      'The lead over competitors component on Google AI Overviews dropped from 60.0 (95% 55.0–65.0, n = 50) on Nov 26, 2026 to 50.0 (95% 50.0–58.0, n = 50) on Nov 27, 2026; the 95% intervals do not overlap.'],
     ['a skipped schedule', rule({ kind: 'schedule_skipped', metric: null, direction: null }),
       { id: 'e', type: 'schedule.skipped', data: { dueAt: '2026-11-27T09:00:00.000Z', reason: 'a run is already going', code: 'job_already_running' } },
       'The scheduled run due Nov 27, 2026, 9:00 AM UTC did not start: a run is already going [job_already_running].'],

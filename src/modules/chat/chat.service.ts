@@ -61,15 +61,20 @@ export function createChatService(deps: ChatDeps) {
     return row;
   }
 
-  /** The workspace's model when its provider has a key, else the simulated model in its place. */
-  async function modelFor(ws: WorkspaceContext, row: { model: string | null }): Promise<{ model: LanguageModel; name: string; priceId: string; simulated: boolean; standsInFor?: string }> {
-    const real = await deps.models.model(ws.id, row);
+  /**
+   * The workspace's model when the resolver says it is usable (the same `status` Settings shows),
+   * else the simulated model in its place, which answers from the figures in the question's language.
+   */
+  type Row = { model: string | null; displayName: string; languages: string[]; competitors: Array<{ name: string; aliases?: string[] | null }> };
+  async function modelFor(ws: WorkspaceContext, row: Row): Promise<{ model: LanguageModel; name: string; priceId: string; simulated: boolean; standsInFor?: string }> {
+    const status = await deps.models.status(ws.id, row);
+    const real = status.usable ? await deps.models.model(ws.id, row) : null;
     if (real) return { ...real, simulated: false };
-    const configured = deps.models.nameOf(row);
-    const id = modelConnector(configured).id;
+    const id = modelConnector(status.model).id;
+    const asker = { brand: row.displayName, competitors: row.competitors, languages: row.languages };
     return {
-      model: createSimulatedChatModel({ tokenDelayMs: settings.simulatedTokenMs, scopeOf }),
-      name: SIMULATED_MODEL_ID, priceId: id, simulated: true, standsInFor: configured,
+      model: createSimulatedChatModel({ tokenDelayMs: settings.simulatedTokenMs, scopeOf, asker, standsInFor: { model: status.model, reason: status.reason ?? 'no_key' } }),
+      name: SIMULATED_MODEL_ID, priceId: id, simulated: true, standsInFor: status.model,
     };
   }
 

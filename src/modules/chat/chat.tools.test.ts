@@ -18,7 +18,7 @@ describe('tools offered by scope', () => {
     const specs = chatToolSpecs(services);
     expect(Object.keys(toolSetFor(specs, session, { ws }))).toEqual(specs.map((s) => s.name));
     expect(Object.keys(toolSetFor(specs, key(['chat:write', 'credits:read']), { ws }))).toEqual(['get_credits_balance']);
-    expect(Object.keys(toolSetFor(specs, key(['chat:write', 'metrics:read']), { ws }))).toEqual(['get_geo_score', 'get_scoreboard', 'get_timeseries', 'get_metrics', 'get_top_cited_domains']);
+    expect(Object.keys(toolSetFor(specs, key(['chat:write', 'metrics:read']), { ws }))).toEqual(['get_geo_score', 'get_scoreboard', 'get_entity_timeseries', 'get_timeseries', 'get_metrics', 'get_top_cited_domains']);
   });
 
   it('recommendations and SEO exist only once their services are passed, each with its scope', () => {

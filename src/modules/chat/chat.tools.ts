@@ -60,9 +60,18 @@ export function chatToolSpecs(s: ChatToolServices): ChatToolSpec[] {
     },
     {
       name: 'get_scoreboard', scope: 'metrics:read',
-      description: 'The brand and every competitor ranked by the same score on the latest snapshot: visibility, share of voice, position, sentiment, citations.',
+      description: 'The brand and every competitor ranked by the same score on the latest snapshot: visibility, share of voice (each one\'s part of all brand mentions), position, sentiment, citations.',
       input: NoInput,
       run: async ({ ws }) => JSON.parse((await s.scores.scoreboardJson(ws)).json),
+    },
+    {
+      name: 'get_entity_timeseries', scope: 'metrics:read',
+      description: 'The brand and each competitor day by day, overall (composite) or on one engine: how often each is named (visibility) and its share of voice, with 95% intervals and n.',
+      input: Closed({
+        engine: Type.Optional(StringEnum([COMPOSITE, ...ENGINE_IDS] as const, { description: 'default composite' })),
+        range: Type.Optional(StringEnum(['7d', '28d', 'all'] as const, { description: 'default 28d' })),
+      }),
+      run: ({ ws }, i) => s.scores.entitySeries(ws, (i.engine as string) ?? COMPOSITE, (i.range as '7d') ?? '28d'),
     },
     {
       name: 'get_timeseries', scope: 'metrics:read',

@@ -1,22 +1,29 @@
 import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3Content, LanguageModelV3StreamPart, LanguageModelV3Usage } from '@ai-sdk/provider';
 import { abortableSleep } from '../engines/engines.service.ts';
 import { estimateTokens } from './chat.fns.ts';
+import { t } from '../../lib/messages/index.ts';
+import type { ModelUnusable } from '../engines/model-resolver.ts';
+import { noModelSentence } from './no-model.fns.ts';
+import { readQuestion, type Asker } from './question.fns.ts';
 import { planStep } from './simulated.fns.ts';
 
-// The chat's model when no provider key is configured: a LanguageModelV3 (the AI SDK's provider
-// interface) that reads the conversation it is given, calls the workspace's tools by simple rules
-// and answers with what they returned. It runs through the same `streamText` loop, tool calls,
-// step leases and storage as a real model. Deterministic; words stream at a fixed pace.
+// The chat's model when no language model can be used (the model resolver's `status`): a
+// LanguageModelV3 (the AI SDK's provider interface) that reads the conversation it is given,
+// calls the workspace's tools by simple rules and answers with what they returned, in the
+// question's language. It runs through the same `streamText` loop, tool calls, step leases and
+// storage as a real model. Deterministic; words stream at a fixed pace.
 
 export const SIMULATED_MODEL_ID = 'geo-simulated-v1';
-/** Said first in every turn of this model, so that nobody mistakes a template for a model's answer. */
-export const NO_MODEL_NOTICE = 'No language model is configured for this workspace, so this answer is put together from its data with a fixed template (not charged).\n\n';
 
 interface Options {
   /** Delay before each streamed word (0 in tests that do not watch the pace). */
   tokenDelayMs: number;
   /** The scope each known tool needs, to say which one a credential lacks. */
   scopeOf(tool: string): string | undefined;
+  /** The workspace the question is read against (brand, competitors and their aliases, languages). */
+  asker: Asker;
+  /** The model the workspace would use and why it cannot: said first in every turn (the words Settings shows). */
+  standsInFor: { model: string; reason: ModelUnusable | null };
 }
 
 /** What the model was asked: the last user question and the tool outputs since it, by tool name. */
@@ -45,25 +52,22 @@ function usageOf(inputChars: number, outputChars: number): LanguageModelV3Usage 
   };
 }
 
-/** One step's content: tool calls (with a short preface), or the answer. */
-function stepContent(options: LanguageModelV3CallOptions, step: number, scopeOf: Options['scopeOf']): { content: LanguageModelV3Content[]; toolCalls: boolean } {
-  const planned = plannedContent(options, step, scopeOf);
-  const first = planned.content[0];
-  if (step === 0 && first?.type === 'text') planned.content[0] = { ...first, text: `${NO_MODEL_NOTICE}${first.text}` };
-  return planned;
-}
-
-function plannedContent(options: LanguageModelV3CallOptions, step: number, scopeOf: Options['scopeOf']): { content: LanguageModelV3Content[]; toolCalls: boolean } {
+/** One step's content: tool calls (with a short preface), or the answer; the first step starts with why there is no model. */
+function stepContent(options: LanguageModelV3CallOptions, step: number, opts: Options): { content: LanguageModelV3Content[]; toolCalls: boolean } {
   const { question, done } = readPrompt(options.prompt);
-  const offered = new Set((options.tools ?? []).map((t) => t.name));
+  const language = readQuestion(question, opts.asker).language;
+  const offered = new Set((options.tools ?? []).map((tool) => tool.name));
   // The last allowed step is asked for text only (toolChoice none): answer with what is in.
-  const plan = options.toolChoice?.type === 'none' ? planStep(question, new Set(done.keys()), done, () => undefined) : planStep(question, offered, done, scopeOf);
-  if (plan.kind === 'answer') return { content: [{ type: 'text', text: plan.text }], toolCalls: false };
-  const preface = done.size ? 'Looking a little further… ' : 'Let me check the workspace’s data. ';
+  const plan = options.toolChoice?.type === 'none'
+    ? planStep(question, opts.asker, new Set(done.keys()), done, () => undefined)
+    : planStep(question, opts.asker, offered, done, opts.scopeOf);
+  // Said first, so that nobody mistakes figures put together without a model for a model's answer.
+  const notice = step === 0 ? `${noModelSentence(language, opts.standsInFor.model, opts.standsInFor.reason)}\n\n` : '';
+  if (plan.kind === 'answer') return { content: [{ type: 'text', text: `${notice}${plan.text}` }], toolCalls: false };
   return {
     toolCalls: true,
     content: [
-      { type: 'text', text: preface },
+      { type: 'text', text: `${notice}${t(language, done.size ? 'chat.prefaceMore' : 'chat.preface')} ` },
       ...plan.calls.map((c, i) => ({ type: 'tool-call' as const, toolCallId: `call_${step}_${i}_${c.tool}`, toolName: c.tool, input: JSON.stringify(c.input) })),
     ],
   };
@@ -78,7 +82,7 @@ export function createSimulatedChatModel(opts: Options): LanguageModelV3 {
     supportedUrls: {},
 
     async doGenerate(options) {
-      const { content, toolCalls } = stepContent(options, step++, opts.scopeOf);
+      const { content, toolCalls } = stepContent(options, step++, opts);
       const outputChars = JSON.stringify(content).length;
       return {
         content, warnings: [],
@@ -88,7 +92,7 @@ export function createSimulatedChatModel(opts: Options): LanguageModelV3 {
     },
 
     async doStream(options) {
-      const { content, toolCalls } = stepContent(options, step++, opts.scopeOf);
+      const { content, toolCalls } = stepContent(options, step++, opts);
       const signal = options.abortSignal ?? new AbortController().signal;
       const inputChars = JSON.stringify(options.prompt).length;
       const stream = new ReadableStream<LanguageModelV3StreamPart>({

@@ -1,71 +1,112 @@
 import { describe, expect, it } from 'vitest';
-import { compose, planStep, wantedTools } from './simulated.fns.ts';
+import type { Language } from '../../lib/format/format.ts';
+import { planStep } from './simulated.fns.ts';
+import { readQuestion, wantedTools, type Asker } from './question.fns.ts';
 
-const ALL = new Set(['get_geo_score', 'get_scoreboard', 'get_timeseries', 'get_metrics', 'get_top_cited_domains', 'list_runs', 'get_run_detail', 'list_prompts', 'get_credits_balance']);
-const scopeOf = (tool: string) => (tool.startsWith('get_') && tool !== 'get_run_detail' && tool !== 'get_credits_balance' ? 'metrics:read' : tool === 'get_credits_balance' ? 'credits:read' : tool === 'list_recommendations' ? 'recs:read' : 'runs:read');
+// The reply without a model, per language: the question's language, the competitor and engine it
+// names, the figures through the shared formatter, the recommendation that applies, what a model
+// would add. The workspace is a Spanish invoicing SaaS watching Contasimple (alias "Conta Simple").
 
-describe('wantedTools: the tools a question needs', () => {
+const ASKER: Asker = { brand: 'Holded', competitors: [{ name: 'Contasimple', aliases: ['Conta Simple'] }, { name: 'Quipu' }], languages: ['es'] };
+const ALL = new Set(['get_geo_score', 'get_scoreboard', 'get_entity_timeseries', 'get_timeseries', 'get_metrics', 'get_top_cited_domains', 'list_runs', 'list_prompts', 'get_credits_balance', 'list_recommendations']);
+const scopeOf = (tool: string) => ({ list_runs: 'runs:read', list_prompts: 'prompts:read', get_credits_balance: 'credits:read', list_recommendations: 'recs:read' } as Record<string, string>)[tool] ?? 'metrics:read';
+
+/** The workspace's data as the tools return it: 1,000 answers, 200 of them on Perplexity. */
+const DATA: Record<string, unknown> = {
+  get_scoreboard: {
+    date: '2026-12-04', answers: 1000, entities: [
+      { rank: 1, name: 'Contasimple', kind: 'competitor', score: 70.2, visibility: 63.4, visibilityInterval: [60.4, 66.3] },
+      { rank: 2, name: 'Holded', kind: 'brand', score: 55.1, visibility: 41.2, visibilityInterval: [38.2, 44.3] },
+    ],
+  },
+  get_entity_timeseries: {
+    engine: 'perplexity', entities: [
+      { name: 'Holded', kind: 'brand', points: [{ date: '2026-12-04', visibility: 38.5, interval: [32.0, 45.4], n: 200 }] },
+      { name: 'Contasimple', kind: 'competitor', points: [{ date: '2026-12-03', visibility: 60.1, interval: [53.2, 66.6], n: 200 }, { date: '2026-12-04', visibility: 63.5, interval: [56.6, 69.9], n: 200 }] },
+    ],
+  },
+  get_metrics: {
+    date: '2026-12-04', answers: 1000, mentionRate: { value: 41.2, n: 1000, interval: [38.2, 44.3] }, citationRate: { value: 80, n: 1000, interval: [77.4, 82.4] },
+    engines: [{ engine: 'perplexity', score: 48.3, answers: 200, mentionRate: { value: 38.5, n: 200, interval: [32.0, 45.4] } }],
+  },
+  get_timeseries: { engine: 'perplexity', range: '7d', points: [{ date: '2026-11-28', score: 52 }, { date: '2026-12-04', score: 48.3 }] },
+  list_recommendations: {
+    proposed: [{ title: 'Publish a guide to e-invoicing rules', topic: 'verifactu', scores: { priority: 80 }, evidence: {} }],
+    todo: [{ title: 'Publish a comparison of Holded and Contasimple for invoicing', topic: 'comparison', scores: { priority: 61 }, evidence: { engine: 'perplexity' } }],
+  },
+};
+
+function reply(question: string, offered = ALL): string {
+  const done = new Map<string, unknown>();
+  for (let step = 0; step < 5; step++) {
+    const plan = planStep(question, ASKER, offered, done, scopeOf);
+    if (plan.kind === 'answer') return plan.text;
+    for (const c of plan.calls) done.set(c.tool, DATA[c.tool] ?? { error: { code: 'score_not_available' } });
+  }
+  throw new Error('no answer in 5 steps');
+}
+
+const balanced = (text: string) => {
+  let depth = 0;
+  for (const ch of text) {
+    depth += ch === '(' ? 1 : ch === ')' ? -1 : 0;
+    if (depth < 0 || depth > 1) return false; // never closed before opened, never nested
+  }
+  return depth === 0;
+};
+
+describe.each([
+  ['en', 'Why does Contasimple show up more on Perplexity, and what should I do this week?',
+    ['On Perplexity, Contasimple was named in 63.5% (95% interval 56.6–69.9%, n = 200) of the answers on Dec 4, 2026; Holded, your brand, in 38.5%', 'What a language model would add'],
+    'The recommendation to start with this week: Publish a comparison of Holded and Contasimple for invoicing.'],
+  ['es', '¿Por qué Contasimple aparece más en Perplexity y qué hago esta semana?',
+    ['En Perplexity, Contasimple aparece en el 63,5 % (intervalo del 95 %: 56,6–69,9 %, n = 200) de las respuestas del 4 dic 2026', 'Lo que añadiría un modelo de lenguaje'],
+    'La recomendación por la que empezar esta semana: Publish a comparison of Holded and Contasimple for invoicing.'],
+  ['ca', 'Per què Conta Simple surt més a Perplexity i què he de fer aquesta setmana?',
+    ['A Perplexity, Contasimple apareix en el 63,5 % (interval del 95 %: 56,6–69,9 %, n = 200) de les respostes', 'El que afegiria un model de llenguatge'],
+    'La recomanació per on començar aquesta setmana: Publish a comparison of Holded and Contasimple for invoicing.'],
+  ['fr', 'Pourquoi Contasimple apparaît plus sur Perplexity et que faire cette semaine ?',
+    ['Sur Perplexity, Contasimple apparaît dans 63,5 % (intervalle à 95 % : 56,6–69,9 %, n = 200) des réponses', 'Ce qu’un modèle de langage ajouterait'],
+    'La recommandation par laquelle commencer cette semaine : Publish a comparison of Holded and Contasimple for invoicing.'],
+] as Array<[Language, string, string[], string]>)('the no-model reply in %s', (language, question, says, rec) => {
+  const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+  it('reads the question: its language, the competitor (by name or alias) and the engine', () => {
+    expect(readQuestion(question, ASKER)).toMatchObject({ language, engine: 'perplexity', entity: { name: 'Contasimple', kind: 'competitor' }, action: true });
+  });
+  it('answers in that language, names the competitor, and gives the recommendation that applies', () => {
+    const text = plain(reply(question));
+    for (const s of says) expect(text).toContain(plain(s));
+    expect(text).toContain(plain(rec));
+    expect(text.match(/Contasimple/g)!.length).toBeGreaterThanOrEqual(2);
+  });
+  it('writes figures once, through the formatter: one way to write n, no "across 1000 answers", balanced parentheses', () => {
+    const text = reply(question);
+    expect(text).not.toMatch(/across \d|1000|\bn=|\(95% [\d.]+–[\d.]+%, n/);
+    expect(text).toMatch(/n = 200/);
+    expect(balanced(text)).toBe(true);
+  });
+});
+
+describe('what the question needs', () => {
   it.each([
     ['What is our GEO score?', ['get_geo_score', 'get_timeseries']],
-    ['Why did our visibility drop on Perplexity last week?', ['get_timeseries', 'get_metrics']],
-    ['How do we compare with competitors?', ['get_scoreboard']],
+    ['¿Cómo vamos frente a la competencia?', ['get_scoreboard']],
     ['Which sources are cited most?', ['get_top_cited_domains']],
-    ['Show me the answers of the latest run', ['list_runs', 'get_run_detail']],
-    ['How much credit is left?', ['get_credits_balance']],
-    ['List our prompts', ['list_prompts']],
-    ['What should we do next?', ['list_recommendations']],
-    ['hello', ['get_geo_score', 'get_metrics']],
+    ['Quels sont nos crédits ?', ['get_credits_balance']],
+    ['How is Quipu doing?', ['get_scoreboard']],
+    ['hola', ['get_geo_score', 'get_metrics']],
   ])('%s → %j', (question, tools) => {
-    expect(wantedTools(question).map((w) => w.tool)).toEqual(tools);
+    expect(wantedTools(question, readQuestion(question, ASKER)).map((w) => w.tool)).toEqual(tools);
   });
-  it('reads the engine and the range', () => {
-    expect(wantedTools('Why did visibility drop on Perplexity last week?')[0]).toEqual({ tool: 'get_timeseries', input: { engine: 'perplexity', range: '7d' } });
+  it('falls back to the workspace language when the words do not tell', () => {
+    expect(readQuestion('Contasimple Perplexity?', ASKER).language).toBe('es');
+    expect(readQuestion('Contasimple Perplexity?', { ...ASKER, languages: ['fr'] }).language).toBe('fr');
   });
-});
-
-describe('planStep', () => {
-  it('calls the tools, then the one that needs an earlier result, then answers', () => {
-    const q = 'Show me the answers of the latest run';
-    const done = new Map<string, unknown>();
-    expect(planStep(q, ALL, done, scopeOf)).toEqual({ kind: 'calls', calls: [{ tool: 'list_runs', input: { limit: 5 } }] });
-    done.set('list_runs', { runs: [{ id: 'job_1', startedAt: 'x', status: 'succeeded', progress: { completedCalls: 10, totalCalls: 10 } }] });
-    expect(planStep(q, ALL, done, scopeOf)).toEqual({ kind: 'calls', calls: [{ tool: 'get_run_detail', input: { runId: 'job_1' } }] });
-    done.set('get_run_detail', { run: { id: 'job_1', status: 'succeeded' }, engines: [] });
-    const answer = planStep(q, ALL, done, scopeOf);
-    expect(answer.kind).toBe('answer');
-    expect(answer.kind === 'answer' && answer.text).toMatch(/latest, job_1/);
+  it('says in the question\'s language which data a key may not read, and never calls it', () => {
+    const text = reply('¿Qué hago esta semana?', new Set(['get_geo_score']));
+    expect(text).toContain('Esta clave no puede leer las recomendaciones.');
   });
-  it('says which scope is missing for a tool not offered, and never calls it', () => {
-    const plan = planStep('What is our GEO score?', new Set(['list_prompts']), new Map(), scopeOf);
-    expect(plan).toEqual({ kind: 'answer', text: expect.stringContaining('it needs the "metrics:read" scope') });
-  });
-});
-
-describe('compose: the answer carries the figures with sample sizes and intervals', () => {
-  it('renders a score with its components', () => {
-    const text = compose([['get_geo_score', {
-      score: 61.234, version: 'geo-score-v1', date: '2026-09-01', missingComponents: [],
-      components: { visibility: { weight: 0.25, value: 55.5 } }, sampleSizes: { visibility: { n: 10, interval: [26.7, 81.1] } },
-    }]], [], scopeOf);
-    expect(text).toBe('Your GEO score on Sep 1, 2026 is 61.2/100 (geo-score-v1). Components: visibility 55.5 (weight 0.25, 95% 26.7–81.1, n = 10).');
-  });
-  it.each([
-    ['metrics, engines by name and each rate with its interval', ['get_metrics', {
-      date: '2026-11-27', answers: 250, mentionRate: { value: 42, n: 250, interval: [36, 48.2] }, citationRate: { value: 80, n: 250, interval: null },
-      engines: [{ engine: 'google-aio', score: 51.25, answers: 50, mentionRate: { value: 30, n: 50, interval: [19.1, 43.8] } }],
-      change: { previousDate: '2026-11-26', score: { delta: -2.04 }, mentionRate: { delta: 3, significant: false } },
-    }], 'On Nov 27, 2026, across 250 answers the brand was mentioned in 42.0% (95% 36.0–48.2%, n = 250) and answers cited a source in 80.0% (n = 250). Per engine: Google AI Overviews 51.3 (50 answers, mentioned in 30.0% (95% 19.1–43.8%, n = 50)). Since Nov 26, 2026: score -2.0, mention rate +3.0 points (within the noise at 95%).'],
-    ['the history of one engine', ['get_timeseries', { engine: 'perplexity', range: '7d', points: [{ date: '2026-11-20', score: 40 }, { date: '2026-11-27', score: 46.5 }] }],
-      'Over the last 7 days on Perplexity, 2 days measured: the score went from 40.0 on Nov 20, 2026 to 46.5 on Nov 27, 2026 (+6.5 points); the lowest was 40.0 on Nov 20, 2026.'],
-    ['credits in dollars', ['get_credits_balance', { availableMicrousd: 4_500_000, postedMicrousd: 5_000_000, heldMicrousd: 500_000, nextExpiryAt: '2026-12-31T00:00:00.000Z' }],
-      'Credits: $4.50 available of $5.00 posted, $0.50 held; the next grant expires Dec 31, 2026, 12:00 AM UTC.'],
-    ['runs', ['list_runs', { runs: [{ id: 'run_1', startedAt: '2026-11-27T09:30:00.000Z', status: 'succeeded', progress: { completedCalls: 10, totalCalls: 10 } }] }],
-      '1 recent run; the latest, run_1, started Nov 27, 2026, 9:30 AM UTC and has succeeded (10 of 10 calls).'],
-  ] as const)('renders %s', (_, result, text) => {
-    expect(compose([result as unknown as [string, unknown]], [], scopeOf)).toBe(text);
-  });
-  it('passes a tool\'s error on, and summarises a result it has no template for', () => {
-    expect(compose([['get_metrics', { error: { code: 'score_not_available', message: 'No measurement has succeeded.' } }]], [], scopeOf)).toBe('I could not read the metrics: No measurement has succeeded.');
-    expect(compose([['list_recommendations', { proposed: [1, 2], todo: [] }]], [], scopeOf)).toBe('the recommendations: proposed 2, todo 0.');
+  it('a competitor overall, without an engine: its rate and the brand\'s from the scoreboard', () => {
+    expect(reply('How often is Contasimple named?')).toContain('Across all engines on Dec 4, 2026, Contasimple was named in 63.4% (95% interval 60.4–66.3%, n = 1,000) of the answers; Holded, your brand, in 41.2% (95% interval 38.2–44.3%, n = 1,000).');
   });
 });

@@ -20,14 +20,30 @@ export function createModelResolver(deps: {
     const { connector, id } = modelConnector(name);
     return { key: connector ? await deps.resolveKey(workspaceId, connector) : null, priceId: id };
   }
+  /**
+   * The one decision whether the workspace's model can be called: a provider the service knows,
+   * a model id, and a key reaching that provider. `model()` below and the model view that
+   * Settings shows both read it, so the chat and Settings never disagree.
+   */
+  async function usability(workspaceId: string, row: { model: string | null }): Promise<{ name: string; key: string | null; priceId: string; usable: boolean; reason: ModelUnusable | null }> {
+    const name = nameOf(row);
+    const { connector, id } = modelConnector(name);
+    if (!connector || !id) return { name, key: null, priceId: id, usable: false, reason: 'unknown_provider' };
+    const { key, priceId } = await keyFor(workspaceId, name);
+    return key ? { name, key, priceId, usable: true, reason: null } : { name, key: null, priceId, usable: false, reason: 'no_key' };
+  }
   return {
     nameOf,
+    /** Whether the workspace's model is usable, and why not: what Settings shows and the chat obeys. */
+    async status(workspaceId: string, row: { model: string | null }): Promise<ModelStatus> {
+      const { name, usable, reason } = await usability(workspaceId, row);
+      return { model: name, usable, reason };
+    },
     /** The workspace's language model and its name ("provider:model"), `priceId` the provider's model id. */
     async model(workspaceId: string, row: { model: string | null }): Promise<{ model: LanguageModel; name: string; priceId: string } | null> {
-      const name = nameOf(row);
-      const { key, priceId } = await keyFor(workspaceId, name);
-      const model = workspaceModel(name, key, deps.providers);
-      return model ? { model, name, priceId } : null;
+      const u = await usability(workspaceId, row);
+      const model = u.usable ? workspaceModel(u.name, u.key, deps.providers) : null;
+      return model ? { model, name: u.name, priceId: u.priceId } : null;
     },
     /** The embedding model of the workspace model's provider (near-duplicate prompts), where it has one. */
     async embedder(workspaceId: string, row: { model: string | null }): Promise<{ model: EmbeddingModel; name: string } | null> {
@@ -37,3 +53,6 @@ export function createModelResolver(deps: {
   };
 }
 export type ModelResolver = ReturnType<typeof createModelResolver>;
+/** Why a workspace's model cannot be called: no key reaches its provider, or the service knows no such provider. */
+export type ModelUnusable = 'no_key' | 'unknown_provider';
+export interface ModelStatus { model: string; usable: boolean; reason: ModelUnusable | null }

@@ -33,11 +33,11 @@ export const TOOLS: readonly ToolSpec[] = [
   },
   {
     name: 'get_score', title: 'GEO score', operationId: 'getScore', annotations: read,
-    description: 'The GEO score (0-100, geo-score-v1) with its components, 95% interval, sample sizes and change from the previous day measured; `date` reads the latest snapshot on or before that day; `surface` (api, product or mixed) says which answers it pools, and `surface=api|product` scores one surface on its own. 404 score_not_available before any run succeeded.',
+    description: 'The GEO score (0-100, geo-score-v1) with its components (relativeSov is the lead over competitors: the brand\'s mentions over the most-named brand\'s, 100 = named most often; not the scoreboard\'s share of voice), 95% interval, sample sizes and change from the previous day measured; `date` reads the latest snapshot on or before that day; `surface` (api, product or mixed) says which answers it pools, and `surface=api|product` scores one surface on its own. 404 score_not_available before any run succeeded.',
   },
   {
     name: 'get_scoreboard', title: 'Scoreboard', operationId: 'getScoreboard', annotations: read,
-    description: 'The brand and every competitor ranked by the same score: visibility, share of voice, position, sentiment, mentions and citations, with intervals.',
+    description: 'The brand and every competitor ranked by the same score: visibility, share of voice (each one\'s part of all brand mentions, adding up to 100; not the score\'s relativeSov), position, sentiment, mentions and citations, with intervals.',
   },
   {
     name: 'get_timeseries', title: 'Score time series', operationId: 'getTimeseries', annotations: read,

@@ -46,6 +46,8 @@ function comparison(p: PortfolioData, f: Formatter): string {
   const bars = p.rows.filter((r) => r.score !== null).map((r) => ({ label: r.name, value: r.score! }));
   return `<table class="compare"><thead><tr>${head.map((h, i) => `<th${num[i] ? ' class="num"' : ''}>${esc(h)}</th>`).join('')}</tr></thead><tbody>`
     + p.rows.map((r) => `<tr>${row(r)}</tr>`).join('') + '</tbody></table>'
+    // Share of voice, said what it is: the score's lead over competitors is another figure.
+    + `<p class="na">${esc(t.msg('explain.sov'))}</p>`
     + (bars.length ? barChart(bars, f, t, '#0a66c2', 'score') : '');
 }
 
@@ -68,7 +70,7 @@ function clientPage(c: PortfolioData['clients'][number], p: PortfolioData, f: Fo
   const th = (key: MessageKey, num = true) => `<th${num ? ' class="num"' : ''}>${esc(t.msg(key))}</th>`;
   const table = board.length ? `<h3>${esc(say(t, 'board', { count: f.count(board.length) }))}</h3><table><thead><tr>${th('col.rank')}${th('col.brand', false)}${th('label.score')}${th('label.visibility')}${th('ui.interval95')}${th('col.sov')}</tr></thead><tbody>`
     + board.map((e) => `<tr${e.kind === 'brand' ? ' class="own"' : ''}><td class="num">${esc(f.count(e.rank))}</td><td>${esc(e.name)}</td><td class="num">${esc(f.score(e.score, 'no_mentions'))}</td><td class="num">${esc(f.percent(e.visibility, 'no_answers'))}</td><td class="num">${esc(f.interval(e.visibilityInterval ?? null, 'too_few'))}</td><td class="num">${esc(f.percent(e.shareOfVoice, 'no_mentions'))}</td></tr>`).join('')
-    + '</tbody></table>' : '';
+    + `</tbody></table><p class="na">${esc(t.msg('explain.sov'))}</p>` : '';
   return `<section class="client"><div class="brand">${img(r.brand.logo, r.brand.name, 'brand-logo')}<h2>${esc(r.brand.name)}</h2></div>`
     + `<ul class="summary">${summarySentences(r, f, t).map((l) => `<li>${esc(l)}</li>`).join('')}</ul>`
     // Without a measured day the summary already says so: no empty chart under it.

@@ -11,8 +11,12 @@ import type { Cell, ReportData, Section } from './reports.fns.ts';
 // every deployment has run the upgrade (no row without `texts` is left).
 
 /** The groups a report stored as English; the renderer's own words (`ui.`, `sentence.`…) never were. */
-const STORED = (Object.keys(EN) as MessageKey[]).filter((k) => k === 'seo' || /^(title|heading|label|col|note|na|term|method)\./.test(k));
-const EXACT = new Map<string, MessageKey>(STORED.filter((k) => !EN[k].includes('{')).map((k) => [EN[k], k]));
+const STORED = (Object.keys(EN) as MessageKey[]).filter((k) => k === 'seo' || /^(title|heading|label|col|note|na|term|method|explain)\./.test(k));
+const EXACT = new Map<string, MessageKey>([
+  ...STORED.filter((k) => !EN[k].includes('{')).map((k) => [EN[k], k] as const),
+  // Labels whose English has changed since: a row stored with the old words reads the new ones.
+  ['Relative share of voice', 'label.relativeSov'],
+]);
 const TERM_CODES = new Map<string, MessageKey>([
   ...STORED.filter((k) => k.startsWith('term.')).map((k) => [EN[k] as string, k] as const),
 ]);
@@ -62,7 +66,7 @@ function section(s: Section): Section {
     ...s, heading: text(s.heading)!,
     ...(s.note !== undefined ? { note: text(s.note) } : {}),
     ...(s.unavailable !== undefined ? { unavailable: text(s.unavailable) } : {}),
-    figures: s.figures.map((f) => ({ ...f, label: text(f.label)!, ...(f.note !== undefined ? { note: text(f.note) } : {}) })),
+    figures: s.figures.map((f) => ({ ...f, label: text(f.label)!, ...(f.note !== undefined ? { note: text(f.note) } : {}), ...(f.hint !== undefined ? { hint: text(f.hint) } : {}) })),
     ...(s.bars ? { bars: s.bars.map((b) => ({ ...b, label: s.barKind === 'engine' || typeof b.label !== 'string' ? b.label : legacyTerm(b.label) })) } : {}),
     ...(s.table ? {
       table: {

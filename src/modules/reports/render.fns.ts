@@ -67,7 +67,7 @@ function figureValue(fig: Figure, f: Formatter, t: Translator): string {
 
 const figures = (list: Figure[], f: Formatter, t: Translator) => `<table class="figures"><thead><tr><th>${esc(t.msg('ui.figure'))}</th><th class="num">${esc(t.msg('ui.value'))}</th>`
   + `<th class="num">${esc(t.msg('ui.interval95'))}</th><th class="num">n</th><th>${esc(t.msg('ui.note'))}</th></tr></thead><tbody>${list.map((fig) =>
-  `<tr><td>${esc(t.text(fig.label))}</td><td class="num">${esc(figureValue(fig, f, t))}</td><td class="num">${esc(fig.interval ? f.interval(fig.interval) : '—')}</td><td class="num">${esc(f.count(fig.n))}</td><td>${esc(t.text(fig.note ?? ''))}</td></tr>`).join('')}</tbody></table>`;
+  `<tr><td>${esc(t.text(fig.label))}${fig.hint ? `<br><small class="hint">${esc(t.text(fig.hint))}</small>` : ''}</td><td class="num">${esc(figureValue(fig, f, t))}</td><td class="num">${esc(fig.interval ? f.interval(fig.interval) : '—')}</td><td class="num">${esc(f.count(fig.n))}</td><td>${esc(t.text(fig.note ?? ''))}</td></tr>`).join('')}</tbody></table>`;
 
 function section(s: Section, r: ReportData, f: Formatter, t: Translator): string {
   const color = colorOf(r);

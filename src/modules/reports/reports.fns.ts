@@ -15,13 +15,14 @@ export type ReportType = (typeof REPORT_TYPES)[number];
 
 export const CATALOG: Record<ReportType, { title: string; description: string }> = {
   visibility_summary: { title: english(msg('title.visibility_summary')), description: 'GEO score and its components over the period, per day and per engine.' },
-  competitor_comparison: { title: english(msg('title.competitor_comparison')), description: 'The scoreboard of the brand and its tracked competitors: visibility, share of voice, position, sentiment.' },
+  competitor_comparison: { title: english(msg('title.competitor_comparison')), description: 'The scoreboard of the brand and its tracked competitors: visibility, share of voice (each brand\'s part of all brand mentions), position, sentiment.' },
   citation_sources: { title: english(msg('title.citation_sources')), description: 'Which domains the engines cite: owned, competitor and third-party, with the citation rate.' },
   recommendations_progress: { title: english(msg('title.recommendations_progress')), description: 'Recommendations by status, the period’s created, accepted and done items, and the measured effect of done items.' },
   seo_technical_status: { title: english(msg('title.seo_technical_status')), description: 'SEO, GEO and combined scores, the SEO components, failed technical checks by page count, and the latest page evaluations.' },
 };
 
-export interface Figure { label: Text; value: number | null; unit: '%' | 'points' | 'rank' | 'count' | 'score'; n: number; interval: [number, number] | null; note?: Text }
+/** `hint`: what the figure measures, said under its name (where a reader could confuse it with another figure). */
+export interface Figure { label: Text; value: number | null; unit: '%' | 'points' | 'rank' | 'count' | 'score'; n: number; interval: [number, number] | null; note?: Text; hint?: Text }
 /** How a column reads: the renderers format each kind with the one formatter (src/lib/format); CSV keeps the raw value. */
 /** `points`: a signed change in percentage points ("+6.2"), as the formatter's `delta`. */
 export type ColumnKind = 'text' | 'engine' | 'score' | 'percent' | 'count' | 'decimal' | 'points' | 'interval' | 'date';
@@ -61,7 +62,7 @@ export function visibilitySummary(days: Day[], perEngine: Array<{ engine: string
   return [
     {
       heading: msg('heading.latest'), day: days.at(-1)!.day,
-      figures: [scoreFigure(last), pct('label.visibility', c.visibility), pct('label.relativeSov', c.relativeSov), pct('label.position', c.position), pct('label.sentiment', c.sentiment), pct('label.volume', c.volume), pct('label.citationRate', last.metrics.citationRate)],
+      figures: [scoreFigure(last), pct('label.visibility', c.visibility), { ...pct('label.relativeSov', c.relativeSov), hint: msg('explain.relativeSov') }, pct('label.position', c.position), pct('label.sentiment', c.sentiment), pct('label.volume', c.volume), pct('label.citationRate', last.metrics.citationRate)],
     },
     { heading: msg('heading.scorePerDay'), figures: [], chart: 'score' },
     {
@@ -95,6 +96,8 @@ export function competitorComparison(days: Day[]): Section[] {
     heading: msg('heading.scoreboard'), day: days.at(-1)!.day, figures,
     bars: last.scoreboard.map((e) => ({ label: e.name, value: e.visibility ?? 0 })), barUnit: '%',
     table: scoreboardTable(last),
+    // The scoreboard's share of voice is not the score's lead over competitors: say which it is.
+    note: msg('explain.sov'),
   }];
 }
 
@@ -319,7 +322,7 @@ function clientPages(input: ReportInput, measured: (list: Section[]) => Section[
   const last = input.days.at(-1)!.data;
   return [
     ...measured([
-      { heading: msg('heading.scoreboardCompetitors'), day: input.days.at(-1)!.day, figures: [], table: scoreboardTable(last) },
+      { heading: msg('heading.scoreboardCompetitors'), day: input.days.at(-1)!.day, figures: [], table: scoreboardTable(last), note: msg('explain.sov') },
       { heading: msg('heading.topDomains'), figures: [], table: domainsTable(last, input.domainClasses), ...(domainsTable(last).rows.length ? {} : { unavailable: msg('na.noCited') }) },
     ]),
     {

@@ -53,7 +53,7 @@ const Component = Type.Object({ weight: Type.Number({ description: 'Renormalised
 const Score = Type.Object({
   score: Type.Number({ minimum: 0, maximum: 100 }),
   version: Type.String({ description: 'The metric definition the snapshot was derived under (`geo-score-v1`, or another version of `listMetricDefinitions` after a re-derivation)' }),
-  components: Type.Object(Object.fromEntries(COMPONENTS.map((k) => [k, Component])) as Record<(typeof COMPONENTS)[number], typeof Component>),
+  components: Type.Object(Object.fromEntries(COMPONENTS.map((k) => [k, Component])) as Record<(typeof COMPONENTS)[number], typeof Component>, { description: 'The five components. `relativeSov` (said "lead over competitors" to readers) is the brand\'s mentions over those of the most-mentioned tracked entity: 100 = named most often. It is not the scoreboard\'s `shareOfVoice`, each entity\'s part of all mentions (they add up to 100).' }),
   missingComponents: Type.Array(Type.String()),
   date: Type.String({ format: 'date' }),
   engine: Type.String(),

@@ -161,6 +161,8 @@ export const ModelBody = Closed({
 export const ModelView = Type.Object({
   model: Type.String({ description: 'The model the workspace uses.' }),
   isDefault: Type.Boolean({ description: 'True when the workspace has not chosen one and the server default applies.' }),
+  usable: Type.Boolean({ description: 'Whether the model can be called now: a provider the service knows and a key reaching it (the workspace\'s stored credential or the server\'s). The chat decides the same way: when false, its replies are put together from the workspace\'s figures without a model, in the language of the question (docs/chat.md).' }),
+  reason: Nullable(StringEnum(['no_key', 'unknown_provider'] as const, { description: 'Why the model is not usable: `no_key` (no key reaches its provider), `unknown_provider`; null when usable.' })),
 });
 
 export const CompetitorReplaceBody = Closed({

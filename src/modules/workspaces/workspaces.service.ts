@@ -15,6 +15,11 @@ export const KEY_ROLE = 'api_key';
 export interface WorkspaceHooks {
   /** Runs inside the transaction that creates the workspace (e.g. the free credit grant), so both happen or neither. */
   onCreate?(tx: Db, workspace: WorkspaceRow, createdBy: string): Promise<{ freeCredit: FreeCreditView }>;
+  /**
+   * Whether the workspace's model can be called (the engines' model resolver, handed in at
+   * startup): the same decision the chat obeys, so Settings says what the chat does.
+   */
+  modelStatus?(workspaceId: string, row: { model: string | null }): Promise<{ usable: boolean; reason: 'no_key' | 'unknown_provider' | null }>;
 }
 
 /**
@@ -31,6 +36,11 @@ export function createWorkspacesService(deps: { repo: WorkspacesRepo; email: Inb
   const { repo, email, clock } = deps;
 
   const competitorsView = (list: Competitor[]) => list.map((c, index) => ({ index, ...c }));
+  /** The model in use and whether it can be called; without a status hook (tests), usable is unknown and said as not usable. */
+  const modelView = async (row: WorkspaceRow) => {
+    const status = deps.hooks?.modelStatus ? await deps.hooks.modelStatus(row.id, row) : { usable: false, reason: 'no_key' as const };
+    return { model: row.model ?? deps.defaultModel, isDefault: row.model === null, usable: status.usable, reason: status.reason };
+  };
 
   function settingsView(row: WorkspaceRow) {
     return {
@@ -137,14 +147,10 @@ export function createWorkspacesService(deps: { repo: WorkspacesRepo; email: Inb
       return { gscProperty: row.gscProperty, ga4Property: row.ga4Property };
     },
 
-    async getModel(ws: WorkspaceContext) {
-      const row = await load(ws);
-      return { model: row.model ?? deps.defaultModel, isDefault: row.model === null };
-    },
+    getModel: async (ws: WorkspaceContext) => modelView(await load(ws)),
 
     async setModel(ws: WorkspaceContext, model: string) {
-      await modify(ws, () => ({ model }));
-      return { model, isDefault: false };
+      return modelView(await modify(ws, () => ({ model })));
     },
 
     listCompetitors: async (ws: WorkspaceContext) => ({ competitors: competitorsView((await load(ws)).competitors) }),

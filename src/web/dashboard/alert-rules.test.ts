@@ -15,7 +15,7 @@ describe('alert rules for people', () => {
 
   it.each([
     [{ kind: 'score', metric: 'score', direction: 'drop', engine: null }, 'The GEO score across all engines drops beyond the noise (95% intervals apart)'],
-    [{ kind: 'score', metric: 'relativeSov', direction: 'any', engine: 'google-aio' }, 'Relative share of voice on Google AI Overviews moves beyond the noise (95% intervals apart)'],
+    [{ kind: 'score', metric: 'relativeSov', direction: 'any', engine: 'google-aio' }, 'Lead over competitors on Google AI Overviews moves beyond the noise (95% intervals apart)'],
     [{ kind: 'competitor_overtakes', competitor: 'Globex', engine: 'perplexity' }, 'Globex overtakes the brand on Perplexity (mention-rate intervals apart)'],
     [{ kind: 'competitor_overtakes', competitor: null, engine: null }, 'Any competitor overtakes the brand across all engines (mention-rate intervals apart)'],
     [{ kind: 'run_failed' }, 'A measurement run fails'],

@@ -1,11 +1,13 @@
 // Workspace overview: the GEO score with its five components, the scoreboard against the
 // competitors, and the time series per engine with its 95% interval band.
 import { BandChart, COLORS } from '../chart.js';
-import { Alert, Change, ENGINES, Grade, Loading, Simulated, answersHref, day, hasMeasurement, engineName, fmt, html, interval, newKey, num, pct, plural, usd, useAction, useLoad, useState, call, client } from '../lib.js';
+import { Alert, Change, ENGINES, Grade, Loading, Simulated, answersHref, day, hasMeasurement, engineName, fmt, html, interval, newKey, num, pct, plural, say, usd, useAction, useLoad, useState, call, client } from '../lib.js';
 
 const COMPONENTS = {
   visibility: 'Visibility — share of answers that name the brand',
-  relativeSov: 'Relative share of voice — mentions against competitors',
+  // Not the scoreboard's share of voice (a brand's part of all mentions): the catalogue's name and
+  // explanation, the same words as the reports'.
+  relativeSov: `${say('label.relativeSov')} — ${say('explain.relativeSov')}`,
   position: 'Position — how early the brand is named',
   sentiment: 'Sentiment — tone of the answers naming the brand',
   volume: 'Volume — citations of the brand’s own sites',
@@ -61,7 +63,7 @@ function Scoreboard({ slug }) {
   return html`<section aria-labelledby="board-h" class="card">
     <h2 id="board-h">Scoreboard <${Simulated} simulated=${data.simulated} share=${data.simulatedShare} /> <${Grade} stamp=${data.stamp} /></h2>
     <div class="table-wrap"><table id="scoreboard">
-      <caption>Brand and competitors on ${day(data.date)}, ${fmt.count(data.answers)} answers (a name opens the answers naming it)</caption>
+      <caption>Brand and competitors on ${day(data.date)}, ${fmt.count(data.answers)} answers (a name opens the answers naming it) <small class="muted" id="sov-explained">${say('explain.sov')}</small></caption>
       <thead><tr><th scope="col">Rank</th><th scope="col">Name</th><th scope="col">Score</th><th scope="col">Visibility (95%)</th><th scope="col">Share of voice (95%)</th><th scope="col">Avg. position</th><th scope="col">Citations</th></tr></thead>
       <tbody>${data.entities.map((e) => html`<tr class=${e.kind === 'brand' ? 'own' : ''}>
         <td>${e.rank}</td><th scope="row"><a href=${answersHref(slug, { mentions: e.entityId, from: data.date, to: data.date })} aria-label=${`${e.name}: read the answers naming it on ${day(data.date)}`}>${e.name}</a>${e.kind === 'brand' ? ' (you)' : ''}</th><td>${num(e.score)}</td>

@@ -1,7 +1,7 @@
 // Settings: the chat and writing model, and connections — where each engine's key comes from,
 // storing a connector credential (sealed; only a masked value comes back), testing it, and the
 // Search Console / GA4 properties.
-import { Loading, Notice, Section, engineName, html, useAction, useLoad, useState, when, call, client } from '../lib.js';
+import { Loading, Notice, Section, engineName, html, say, useAction, useLoad, useState, when, call, client } from '../lib.js';
 import { ErrorBox, Field, fieldErrors } from './settings-ui.js';
 
 const MODELS = ['openai:gpt-4.1-mini', 'openai:gpt-4.1', 'openai:gpt-4o-mini', 'anthropic:claude-sonnet-4-5', 'anthropic:claude-haiku-4-5', 'gemini:gemini-2.5-flash', 'gemini:gemini-2.5-pro'];
@@ -20,13 +20,22 @@ export function Model({ slug }) {
     action.run(async () => { const res = await call(client.PUT('/api/v1/workspaces/{workspace}/model', { params: { path: { workspace: slug } }, body: { model: model ?? m.data.model } })); setModel(null); setNotice(`Model set to ${res.model}.`); m.reload(); });
   };
   return html`<${Section} id="model" title="Chat and writing model">
-    <p class="muted">${m.data ? `In use: ${m.data.model}${m.data.isDefault ? ' (server default)' : ''}` : 'Loading…'}</p>
+    <p class="muted">${m.data ? `In use: ${m.data.model}${m.data.isDefault ? ', the server default' : ''}.` : 'Loading…'}</p>
+    ${m.data ? html`<${ModelStatus} model=${m.data} />` : null}
     <form class="controls" onSubmit=${save}>
       <${Field} id="model-id" label="Model (provider:model)" list="model-choices" required maxlength="100" error=${fieldErrors(action.error).model}
         value=${model ?? m.data?.model ?? ''} onInput=${(e) => setModel(e.target.value)} placeholder="openai:gpt-4.1-mini" />
       <datalist id="model-choices">${MODELS.map((x) => html`<option value=${x} />`)}</datalist>
       <button type="submit" disabled=${action.busy || !m.data}>Save model</button></form>
     <${Notice}>${notice}</${Notice}><${ErrorBox} error=${action.error ?? m.error} /></${Section}>`;
+}
+
+/**
+ * Whether the model can be called, in the words the chat uses: the API's `usable` is the model
+ * resolver's one decision, the same the chat obeys (docs/chat.md, "Without a model").
+ */
+export function ModelStatus({ model }) {
+  return html`<p id="model-status" class=${model.usable ? 'muted' : 'notice'}>${model.usable ? say('chat.modelReady', { model: model.model }) : say('chat.noModel', { model: model.model, reason: model.reason ?? 'no_key' })}</p>`;
 }
 
 function TestResult({ result }) {
