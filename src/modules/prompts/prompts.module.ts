@@ -34,7 +34,7 @@ export function promptsModule(needs: Omit<ProposalDeps, 'prompts' | 'site' | 'wo
     http(app: FastifyInstance) {
       promptsRoutes(app, { prompts, generation });
       proposalsRoutes(app, {
-        prompts, workspaceRow: needs.workspaceRow,
+        prompts, languagesOf: async (ws) => (await needs.workspaceRow(ws)).languages,
         proposals: createProposals({ ...needs, prompts, site: createSiteReader({ db, clock, fetcher: needs.fetcher }) }),
       });
     },

@@ -1,1 +1,0 @@
-ALTER TABLE "prompt_categories" ADD COLUMN "audience" text;
