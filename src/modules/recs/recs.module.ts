@@ -25,10 +25,7 @@ export function recsModule(needs: Omit<GenerationNeeds, 'seoSignals' | 'modelFor
 }) {
   const { db, clock, runReads, crawl } = needs;
   const seoSignals = needs.seoSignals ?? createSeoSignals(needs.seoSources);
-  const recs = createRecsService({
-    db, clock, measure: createMeasure({ runReads, seoSignals, crawl }), holdout: createHoldout({ runReads }),
-    readerOf: async (workspaceId) => ({ language: (await needs.facts(workspaceId)).language ?? 'en' }),
-  });
+  const recs = createRecsService({ db, clock, measure: createMeasure({ runReads, seoSignals, crawl }), holdout: createHoldout({ runReads }) });
   return {
     name: 'recs', recs,
     http(app: FastifyInstance) {
