@@ -184,6 +184,9 @@ export const DECISION_CREDENTIALS: Record<string, string> = {
   // docs/answers.md: the stored answers, read like run detail.
   [`GET ${W}/answers`]: 'runs:read',
   [`GET ${W}/answers/:id`]: 'runs:read',
+  [`GET ${W}/answers/export`]: 'runs:read',
+  // docs/scoring.md, "Export": the daily figures, read like the series.
+  [`GET ${W}/metrics/export`]: 'metrics:read',
   [`GET ${W}/sources/classes`]: 'settings:read',
   [`PUT ${W}/sources/classes`]: 'settings:write',
   [`DELETE ${W}/sources/classes`]: 'settings:write',

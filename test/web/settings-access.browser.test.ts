@@ -77,7 +77,7 @@ describe.runIf(browserAvailable)('API key, model and connection settings in Chro
     await model.getByLabel('Model (provider:model)').fill('anthropic:claude-haiku-4-5');
     await model.getByRole('button', { name: 'Save model' }).click();
     await model.getByText('Model set to anthropic:claude-haiku-4-5.').waitFor();
-    expect((await w.call('GET', `/api/v1/workspaces/${SLUG}/model`)).body).toEqual({ model: 'anthropic:claude-haiku-4-5', isDefault: false });
+    expect((await w.call('GET', `/api/v1/workspaces/${SLUG}/model`)).body).toMatchObject({ model: 'anthropic:claude-haiku-4-5', isDefault: false });
   });
 
   it('stores a credential that comes back masked, tests it, and sets the Google properties', async () => {
