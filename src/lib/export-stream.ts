@@ -23,6 +23,9 @@ export interface ExportColumn {
   description: string;
 }
 
+/** One column of a published export schema (nullable only when said). */
+export const exportColumn = (name: string, type: ColumnType, description: string, nullable = false): ExportColumn => ({ name, type, nullable, description });
+
 export type ExportRow = Record<string, unknown>;
 export type ExportFormat = 'ndjson' | 'csv' | 'parquet';
 

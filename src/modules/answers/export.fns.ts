@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { ExportColumn, ExportRow } from '../../lib/export-stream.ts';
+import { exportColumn, type ExportColumn, type ExportRow } from '../../lib/export-stream.ts';
 import type { Answer } from './answers.schemas.ts';
 
 // The answers export's schema (docs/answers.md, "Export"): one row per answer, the list's item
@@ -10,7 +10,7 @@ export const ANSWERS_EXPORT_SCHEMA = 'answers-export/v1';
 /** Answers read and written per batch: the export holds one batch in memory, whatever the set's size. */
 export const EXPORT_BATCH = 1_000;
 
-const col = (name: string, type: ExportColumn['type'], description: string, nullable = false): ExportColumn => ({ name, type, nullable, description });
+const col = exportColumn;
 
 export const ANSWER_COLUMNS: readonly ExportColumn[] = [
   col('id', 'string', 'The stored answer (the list’s `id`)'),

@@ -1,4 +1,4 @@
-import type { ExportColumn, ExportRow } from '../../lib/export-stream.ts';
+import { exportColumn, type ExportColumn, type ExportRow } from '../../lib/export-stream.ts';
 import { ENGINE_SURFACE } from '../engines/capture/capture.ts';
 import { COMPONENTS } from './scores.fns.ts';
 import type { Snapshot } from './snapshot.fns.ts';
@@ -11,7 +11,7 @@ export const METRICS_EXPORT_SCHEMA = 'metrics-export/v1';
 /** Snapshots (a day of one engine) read per batch. */
 export const METRICS_BATCH = 200;
 
-const col = (name: string, type: ExportColumn['type'], description: string, nullable = false): ExportColumn => ({ name, type, nullable, description });
+const col = exportColumn;
 
 export const METRIC_COLUMNS: readonly ExportColumn[] = [
   col('date', 'string', 'The day (UTC), YYYY-MM-DD'),
