@@ -58,12 +58,12 @@ async function loadAnswers(database: Database, a: { brand: string; workspaceId: 
       select ${a.idPrefix} || lpad(g::text, 25, '0'), ${a.runPrefix} || lpad((g / ${perDay})::text, 3, '0'), ${a.workspaceId}, (${engines})[g % 5 + 1], true,
         'prm_' || ((g % ${perDay}) / 5), 1, false, 'prompt ' || ((g % ${perDay}) / 5), 'discovery', p.language, p.answer, p.sources, p.analysis,
         p.brand_mentioned, p.brand_rank, p.brand_sentiment, null, 900, ${new Date(START).toISOString()}::timestamptz + (g / ${perDay}) * interval '1 day' + (g % ${perDay}) * interval '15 ms'
-      from generate_series(${from}::int, ${to}::int) g join bench_pool p on p.brand = ${a.brand} and p.k = (g * 7919) % ${a.pool}`);
+      from generate_series(${from}::int, ${to}::int) g join bench_pool p on p.brand = ${a.brand} and p.k = (g::bigint * 7919) % ${a.pool}`);
     await database.db.execute(sql`insert into answer_traces (result_id, run_id, workspace_id, engine, surface, simulated, prompt_id, sample, format, model_version,
         queries, retrieved, cited, usage, missing, warnings, created_at)
       select r.id, r.run_id, r.workspace_id, r.engine, case when r.engine = 'google-aio' then 'product' else 'api' end, true, r.prompt_id, 1, 'bench',
         case when r.engine = 'chatgpt' then 'gpt-4.1-mini-2025-04-14' end, p.queries, p.retrieved, '[]'::jsonb, null, '[]'::jsonb, '[]'::jsonb, r.created_at
-      from generate_series(${from}::int, ${to}::int) g join bench_pool p on p.brand = ${a.brand} and p.k = (g * 7919) % ${a.pool}
+      from generate_series(${from}::int, ${to}::int) g join bench_pool p on p.brand = ${a.brand} and p.k = (g::bigint * 7919) % ${a.pool}
       join run_results r on r.id = ${a.idPrefix} || lpad(g::text, 25, '0')`);
   }
 }
