@@ -83,3 +83,32 @@ describe('chainPages and chainSummary: one line per page, the weakest link first
     });
   });
 });
+
+describe('a page with visits, crawls or a sitemap entry is a line before any engine answered', () => {
+  // No run yet: no engine answered, so the engines come from the visits and the crawlers alone.
+  const none = (o: { crawls?: Crawl[]; visits?: Map<string, number>; ga4?: Map<string, number> | null; logs?: boolean }) => {
+    const crawls = o.crawls ?? [];
+    const pages = knownPages({ evaluations: [evaluation], owned: [], crawls, referred: [...(o.visits ?? []), ...(o.ga4 ?? [])].map(([k]) => ({ path: k.split('\u0000')[1]! })) });
+    const rows = chainRows({ agents, pages, index: crawlIndex(crawls), evaluations: latestPerPath([evaluation]), engines: [], owned: [], visits: o.visits ?? new Map(), ga4: o.ga4 ?? null, logsReceived: o.logs ?? false });
+    return { rows, byPage: chainPages(rows, pages) };
+  };
+  it.each([
+    ['GA4 visits only', { ga4: new Map([['chatgpt\u0000/pricing', 15]]) }, ['/pricing', ['chatgpt'], { accessLogs: null, ga4: 15 }, null]],
+    // The logs hold no fetch of the page by Perplexity's crawlers: that link is broken, visits or not.
+    ['access-log visits only', { visits: new Map([['perplexity\u0000/pricing', 4]]), logs: true }, ['/pricing', ['perplexity'], { accessLogs: 4, ga4: null }, 'crawl']],
+    ['crawls only', { crawls: [crawl('/pricing', 'oai-searchbot')], logs: true }, ['/pricing', ['chatgpt'], { accessLogs: 0, ga4: null }, null]],
+  ] as const)('%s: the page is a line with its visits, no link judged that needs answers', (_name, input, [path, engines, visits, weakest]) => {
+    const { rows, byPage } = none(input as Parameters<typeof none>[0]);
+    const page = byPage.find((p) => p.path === path)!;
+    expect(page.engines.map((e) => e.engine)).toEqual(engines);
+    expect(page.weakest).toBe(weakest);
+    expect(rows.find((r) => r.path === path)!.visits).toEqual(visits);
+  });
+  it('a page only the sitemap knows, with no engine at all, is still a line', () => {
+    const { rows, byPage } = none({});
+    expect(rows).toEqual([]);
+    expect(byPage.map((p) => [p.path, p.sources, p.engines, p.weakest])).toEqual([
+      ['/es', ['evaluated'], [], null], ['/es/facturacion', ['sitemap'], [], null], ['/es/precios', ['sitemap'], [], null],
+    ]);
+  });
+});

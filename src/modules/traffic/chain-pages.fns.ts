@@ -9,9 +9,14 @@ const ORDER: Record<Link, number> = { crawl: 0, retrieval: 1, citation: 2, visit
 const LINKS: Link[] = ['crawl', 'retrieval', 'citation', 'visits'];
 type Cell = Omit<ChainRow, 'path' | 'url' | 'sources'>;
 
-/** Rows (page × engine) to pages: the engines' cells in engine order, the page's weakest link with the engines where it breaks. */
-export function chainPages(rows: ChainRow[]) {
+/**
+ * Rows (page × engine) to pages: the engines' cells in engine order, the page's weakest link with
+ * the engines where it breaks. `known`: every page of the site in scope, so that a page with no
+ * engine to judge it by (no answer, no crawler, no visit yet) is still a line, with no link broken.
+ */
+export function chainPages(rows: ChainRow[], known: Iterable<[string, { url: string | null; sources: Set<string> }]> = []) {
   const by = new Map<string, { path: string; url: string | null; sources: string[]; engines: Cell[] }>();
+  for (const [path, page] of known) by.set(path, { path, url: page.url, sources: [...page.sources].sort(), engines: [] });
   for (const { path, url, sources, ...cell } of rows) {
     const p = by.get(path) ?? { path, url, sources, engines: [] };
     p.engines.push(cell);

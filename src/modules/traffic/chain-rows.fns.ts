@@ -14,10 +14,18 @@ import { crawlersOf, verdictOf, type ChainInput, type Link } from './chain.fns.t
 const ORDER: Record<Link, number> = { crawl: 0, retrieval: 1, citation: 2, visits: 3 };
 const share = (k: number, n: number) => ({ k, n, value: n ? Math.round((10_000 * k) / n) / 100 : null, interval: wilson(k, n) });
 
-/** The engines worth a column: those that answered in the window, and those whose crawlers are in the logs. */
-export const engineIdsOf = (input: Pick<ChainInput, 'engines' | 'agents' | 'index'>) => {
+/**
+ * The engines worth a column: those that answered in the window, those whose crawlers are in the
+ * logs, and those that sent visits (access-log referrers, GA4): a workspace with no run yet still
+ * sees the visits ChatGPT sent to its pricing page.
+ */
+export const engineIdsOf = (input: Pick<ChainInput, 'engines' | 'agents' | 'index' | 'visits' | 'ga4'>) => {
   const logged = input.index.agents();
-  return [...new Set([...input.engines.map((e) => e.engine), ...input.agents.flatMap((a) => (a.engine && logged.has(a.id) && !a.robotsOnly && a.purpose !== 'training' ? [a.engine] : []))])].sort();
+  const visited = [...input.visits, ...(input.ga4 ?? [])].flatMap(([key, n]) => (n > 0 ? [key.split('\u0000')[0]!] : []));
+  return [...new Set([
+    ...input.engines.map((e) => e.engine), ...visited,
+    ...input.agents.flatMap((a) => (a.engine && logged.has(a.id) && !a.robotsOnly && a.purpose !== 'training' ? [a.engine] : [])),
+  ])].sort();
 };
 const verifiable = (a: { ranges: string | null; rdns?: string[] }) => Boolean(a.ranges || a.rdns?.length);
 

@@ -87,7 +87,7 @@ export function createSiteViews(deps: {
       const inScope = all.filter((c) => (!q.engine || c.engine === q.engine) && (!q.path || c.path === pathKey(q.path)));
       const kept = inScope.filter((c) => wanted(c.weakest));
       // Pages: the summary counts every page in scope (before the weakest-link filter), the list the filtered ones.
-      const byPage = chainPages(inScope);
+      const byPage = chainPages(inScope, [...pages].filter(([path]) => !q.path || path === pathKey(q.path)));
       const pageList = byPage.filter((p) => wanted(p.weakest));
       const [offset, limit] = [q.offset ?? 0, q.limit ?? 500];
       return {
