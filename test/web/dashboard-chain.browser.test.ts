@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { browserAvailable, launchBrowser } from '../helpers/browser.ts';
 import { createTestApp, createWorkspace, signup, type TestContext } from '../helpers/app.ts';
 import { jobWhenDone } from '../helpers/fixture-site.ts';
-import { multiDayLog } from '../helpers/traffic-log.ts';
+import { logLine, multiDayLog } from '../helpers/traffic-log.ts';
 
 // The crawl → retrieve → cite → visit chain on the AI traffic page, at 1440 and 390 px, for a
 // workspace with access logs and a run on simulated engines (issue 43: 96 page × engine rows made
@@ -31,6 +31,12 @@ beforeAll(async () => {
   const upload = await ctx.app.inject({ method: 'POST', url: '/api/v1/workspaces/chain/traffic/logs', headers: { cookie, 'content-type': 'text/plain' }, payload: multiDayLog(10, 150, Date.now() - DAY_MS) });
   expect(upload.statusCode, upload.body).toBe(202);
   expect((await jobWhenDone(ctx.app, 'chain', upload.json().id, { cookie })).status).toBe('succeeded');
+  // 20 guides Googlebot fetched, each under two spellings (with and without a trailing slash):
+  // 26 pages, more than a table page holds, each page once whatever its spelling.
+  const guides = Array.from({ length: 40 }, (_, k) => logLine(2 + 100 * k, Date.now() - DAY_MS)[0].replace(/\/docs\/\d+\/page/, `/guides/${k % 20}${k >= 20 ? '/' : ''}`));
+  const more = await ctx.app.inject({ method: 'POST', url: '/api/v1/workspaces/chain/traffic/logs', headers: { cookie, 'content-type': 'text/plain' }, payload: `${guides.join('\n')}\n` });
+  expect(more.statusCode, more.body).toBe(202);
+  expect((await jobWhenDone(ctx.app, 'chain', more.json().id, { cookie })).status).toBe('succeeded');
   const run = await ctx.app.inject({ method: 'POST', url: '/api/v1/workspaces/chain/runs', headers: { cookie }, payload: { preset: 'smoke' } });
   expect(run.statusCode, run.body).toBe(202);
   expect((await jobWhenDone(ctx.app, 'chain', run.json().id, { cookie })).status).toBe('succeeded');
@@ -77,14 +83,25 @@ describe.runIf(browserAvailable)('the chain from crawled to visited', () => {
       const rowPaths = await page.locator('#chain-table tbody th').allTextContents();
       for (const p of simulated.filter((x) => !x.known)) expect(rowPaths).not.toContain(p.path);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `horizontal overflow at ${width}`).toBeLessThanOrEqual(width);
+      // Each spelling of a path is one page.
+      expect(new Set(rowPaths).size).toBe(rowPaths.length);
+      expect(rowPaths.filter((p) => p.endsWith('/') && p !== '/')).toEqual([]);
       const chainHeight = await page.locator('#chain').evaluate((e) => e.getBoundingClientRect().height);
       const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
       console.info(`chain at ${width}px: section ${Math.round(chainHeight)} px, page ${pageHeight} px, ${view.pagesTotal} pages × ${engines} engines`);
-      // A few screens: the old table was 96 rows and 11,898 px (31,658 px at 390).
-      expect(chainHeight).toBeLessThanOrEqual(width === 1440 ? 2 * 900 : 5 * 900);
+      // A few screens a table page: the old table was 96 rows and 11,898 px (31,658 px at 390).
+      expect(chainHeight).toBeLessThanOrEqual(width === 1440 ? 3 * 900 : 5 * 900);
       await page.locator('#chain').screenshot({ path: `${SHOTS}/dashboard-chain-${width}.png` });
       expect(problems).toEqual([]);
     }
+    // The next pages, one click away.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${base}/w/chain/traffic`);
+    await page.locator('#chain-table tbody tr').first().waitFor();
+    expect(view.pagesTotal).toBeGreaterThan(20);
+    await page.locator('#chain-pager').getByRole('button', { name: 'Next pages' }).click();
+    await page.locator('#chain-table caption', { hasText: `Pages 21–${Math.min(40, view.pagesTotal)} of ${view.pagesTotal}` }).waitFor();
+    expect(await page.locator('#chain-table tbody tr').count()).toBe(Math.min(20, view.pagesTotal - 20));
   });
 
   it('Settings, on a workspace without a schedule, logs no console error', { timeout: 60_000 }, async () => {

@@ -7,6 +7,8 @@ import type { ChainRow } from './chain-rows.fns.ts';
 
 const ORDER: Record<Link, number> = { crawl: 0, retrieval: 1, citation: 2, visits: 3 };
 const LINKS: Link[] = ['crawl', 'retrieval', 'citation', 'visits'];
+// /guides/2 before /guides/10, as a reader counts.
+const byPath = new Intl.Collator('en', { numeric: true }).compare;
 type Cell = Omit<ChainRow, 'path' | 'url' | 'sources'>;
 
 /**
@@ -28,7 +30,7 @@ export function chainPages(rows: ChainRow[], known: Iterable<[string, { url: str
     const weakest = broken[0]?.weakest ?? null;
     const at = broken.filter((e) => e.weakest === weakest);
     return { ...p, engines, weakest, weakestEngines: at.map((e) => e.engine), reason: at[0]?.reason ?? null };
-  }).sort((a, b) => (a.weakest ? ORDER[a.weakest] : 9) - (b.weakest ? ORDER[b.weakest] : 9) || b.weakestEngines.length - a.weakestEngines.length || a.path.localeCompare(b.path));
+  }).sort((a, b) => (a.weakest ? ORDER[a.weakest] : 9) - (b.weakest ? ORDER[b.weakest] : 9) || b.weakestEngines.length - a.weakestEngines.length || byPath(a.path, b.path));
 }
 export type ChainPage = ReturnType<typeof chainPages>[number];
 

@@ -8,25 +8,41 @@ import { Alert, Grade, Loading, Section, engineName, fmt, html, useLoad, useStat
 
 const LINKS = { crawl: 'Crawling', retrieval: 'Retrieval', citation: 'Citation', visits: 'Visits' };
 // 20 pages a screen's table holds on a desktop; on a phone each page is a card of its engines, so fewer.
-const PAGE = globalThis.matchMedia?.('(max-width: 40rem)').matches ? 8 : 20;
+const PAGE = globalThis.matchMedia?.('(max-width: 700px)').matches ? 8 : 20;
+
+/** A count said as a reader says it: "no …" for none. */
+const some = (n, one, many, none) => (n ? `${fmt.count(n)} ${n === 1 ? one : many}` : none);
 
 /** One engine's cell of a page: where it breaks (or that nothing does), and the figures behind it, short. */
 function EngineCell({ c }) {
   const facts = [];
-  if (c.crawled) facts.push(c.crawled.verifiable ? `${fmt.count(c.crawled.verifiedHits)} verified fetches` : `${fmt.count(c.crawled.claimedHits)} unverifiable fetches`);
+  // Anthropic publishes no addresses for its crawlers: their fetches are counted as claimed, and said so.
+  if (c.crawled) facts.push(c.crawled.verifiable ? some(c.crawled.verifiedHits, 'verified fetch', 'verified fetches', 'no verified fetch') : some(c.crawled.claimedHits, 'fetch (unverifiable)', 'fetches (unverifiable)', 'no fetch'));
   if (c.cited && !c.simulated) facts.push(`cited ${fmt.count(c.cited.k)}/${fmt.count(c.cited.n)}`);
-  if (c.visits.accessLogs !== null || c.visits.ga4 !== null) facts.push(`${fmt.count((c.visits.accessLogs ?? 0) + (c.visits.ga4 ?? 0))} visits`);
-  return html`<span title=${c.reason ?? ''}>${c.weakest ? html`<strong>${LINKS[c.weakest]}</strong>` : 'No break'}</span><br /><small class="muted">${facts.join(' · ')}</small>`;
+  if (c.visits.accessLogs !== null || c.visits.ga4 !== null) facts.push(some((c.visits.accessLogs ?? 0) + (c.visits.ga4 ?? 0), 'visit', 'visits', 'no visits'));
+  return html`<span title=${c.reason ?? ''}>${c.weakest ? html`<strong>${LINKS[c.weakest]}</strong>` : 'No break'}</span> <small class="muted facts">${facts.join(' · ')}</small>`;
 }
 
 /** Where the chain breaks, counted in pages: the first thing a reader needs, before any table. */
 function ChainSummary({ summary }) {
   const { byLink, pages, weakest } = summary;
-  const others = Object.entries(LINKS).filter(([k]) => k !== weakest).map(([k, v]) => `${v.toLowerCase()} on ${fmt.count(byLink[k])}`);
+  // Only the links that do break elsewhere: "retrieval on 0, citation on 0" says nothing.
+  const others = Object.entries(LINKS).filter(([k]) => k !== weakest && byLink[k]).map(([k, v]) => `${v.toLowerCase()} on ${fmt.count(byLink[k])}`);
   return html`<div class="stats" id="chain-summary">
     <div class="stat"><strong id="chain-weakest">${weakest ? LINKS[weakest] : 'Nothing broken'}</strong><span>${weakest ? `breaks first on ${fmt.count(byLink[weakest])} of ${fmt.count(pages)} pages: fix it first` : `on ${fmt.count(pages)} pages, as far as the data tells`}</span></div>
-    <div class="stat"><strong>${fmt.count(byLink.none)}</strong><span>pages with no break found</span><small class="muted">Elsewhere the chain breaks first at ${others.join(', ')}.</small></div>
+    <div class="stat"><strong>${fmt.count(byLink.none)}</strong><span>pages with no break found</span>${others.length ? html`<small class="muted">Elsewhere the chain breaks first at ${others.join(', ')}.</small>` : null}</div>
   </div>`;
+}
+
+/**
+ * A page's first break: the link and the engines where it breaks. The reason is one engine's
+ * (it names that engine's crawlers), so it is written out only when one engine breaks there;
+ * each engine's own reason is on its cell.
+ */
+function FirstBreak({ p }) {
+  if (!p.weakest) return 'None found';
+  if (p.weakestEngines.length === 1) return html`<strong>${LINKS[p.weakest]}</strong> for ${engineName(p.weakestEngines[0])}: ${p.reason}`;
+  return html`<strong>${LINKS[p.weakest]}</strong> for ${p.weakestEngines.map(engineName).join(', ')}`;
 }
 
 export function ChainPanel({ slug }) {
@@ -44,13 +60,13 @@ export function ChainPanel({ slug }) {
       <div class="controls"><label>Breaks first at <select value=${weakest} onChange=${(e) => { setWeakest(e.target.value); setOffset(0); }}>
         <option value="">Any link</option>${Object.entries(LINKS).map(([k, v]) => html`<option value=${k}>${v}</option>`)}<option value="none">No break found</option>
       </select></label></div>
-      ${data.pages.length ? html`<div class="table-wrap"><table id="chain-table" class="cards">
+      ${data.pages.length ? html`<div class="table-wrap"><table id="chain-table" class="cards chain">
         <caption>Pages ${fmt.count(offset + 1)}–${fmt.count(offset + data.pages.length)} of ${fmt.count(data.pagesTotal)}, most broken first</caption>
         <thead><tr><th scope="col">Page</th>${engines.map((e) => html`<th scope="col">${engineName(e)}</th>`)}<th scope="col">First break</th></tr></thead>
         <tbody>${data.pages.map((p) => html`<tr class=${p.weakest ? 'weak' : ''}>
           <th scope="row" class="path"><code>${p.path}</code></th>
           ${p.engines.map((c) => html`<td data-label=${engineName(c.engine)}><${EngineCell} c=${c} /></td>`)}
-          <td data-label="First break">${p.weakest ? html`${p.reason}${p.weakestEngines.length > 1 ? html` <small class="muted">(${p.weakestEngines.map(engineName).join(', ')})</small>` : ''}` : 'None found'}</td></tr>`)}</tbody>
+          <td data-label="First break"><${FirstBreak} p=${p} /></td></tr>`)}</tbody>
       </table></div>
       <div class="actions" id="chain-pager">
         ${offset > 0 ? html`<button type="button" class="secondary small" onClick=${() => setOffset(Math.max(0, offset - PAGE))}>Previous pages</button>` : null}
