@@ -2050,7 +2050,7 @@ export interface paths {
         };
         /**
          * The workspace’s measurement schedule, its next due time and recent history
-         * @description 404 `not_found` when the workspace has no schedule. `history` lists what each due time did: `started` with the run’s id, or `skipped` with the reason.
+         * @description 404 `not_found` when the workspace has no schedule; with `optional=true`, 204 and no body instead (a page that only asks whether there is one then fetches no error). `history` lists what each due time did: `started` with the run’s id, or `skipped` with the reason.
          */
         get: operations["getSchedule"];
         /**
@@ -28129,7 +28129,10 @@ export interface operations {
     };
     getSchedule: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `true`: answer 204 (no body) rather than 404 when the workspace has no schedule */
+                optional?: boolean;
+            };
             header?: never;
             path: {
                 /** @description Workspace slug */
@@ -28216,6 +28219,13 @@ export interface operations {
                         timeZone: string;
                     };
                 };
+            };
+            /** @description No schedule (only with `optional=true`) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description invalid_request: the request failed validation or its JSON does not parse */
             400: {
@@ -33161,7 +33171,10 @@ export interface operations {
                 format?: "json" | "csv";
                 /** @description First day of the visits counted (UTC), default 30 days ago */
                 from?: string;
+                /** @description At most this many `rows` (page × engine) and this many `pages` */
                 limit?: number;
+                /** @description Skip this many `rows` and this many `pages` (pagination: `offset` = page index × `limit`) */
+                offset?: number;
                 /** @description One page path, e.g. `/pricing` */
                 path?: string;
                 /** @description Last day (UTC), default today */
@@ -33215,8 +33228,71 @@ export interface operations {
                             syncedAt: string;
                         } | null;
                         logsReceived: boolean;
+                        /** @description One entry per page, the engines side by side; most broken first */
+                        pages: {
+                            /** @description One cell per engine, in engine order: the same fields as a row */
+                            engines: {
+                                /** @description Real (not simulated) answers of the engine citing the page, of all its real answers in the window; null: no real answer yet */
+                                cited: {
+                                    /** @description 95% Wilson interval, percent */
+                                    interval: number[];
+                                    k: number;
+                                    n: number;
+                                    value: number | null;
+                                } | null;
+                                /** @description null: no access log sent yet (unknown, not zero) */
+                                crawled: {
+                                    /** @description Unverified fetches */
+                                    claimedHits: number;
+                                    crawlers: string[];
+                                    /** @description Verified fetches answered ≥ 400 */
+                                    errors: number;
+                                    lastAt: string | null;
+                                    lastStatus: number | null;
+                                    /** @description Whether any of the crawlers can be verified (published addresses or a reverse-DNS rule). When none can (Anthropic's), their claimed fetches are what the crawl link is judged on */
+                                    verifiable: boolean;
+                                    /** @description Verified fetches by the engine's crawlers (search index and user-triggered; Googlebot for Google's engines) */
+                                    verifiedHits: number;
+                                } | null;
+                                engine: string;
+                                reason: string | null;
+                                /** @description Real (not simulated) answers of the engine that retrieved the page, of those reporting what they retrieved (window of latest runs); null: none report it */
+                                retrieved: {
+                                    /** @description 95% Wilson interval, percent */
+                                    interval: number[];
+                                    k: number;
+                                    n: number;
+                                    value: number | null;
+                                } | null;
+                                robots: {
+                                    token: string;
+                                    /**
+                                     * @description robots.txt's verdict for the agent's token on the page, from the latest page evaluation; `not_checked`: no evaluation of the page records it
+                                     * @enum {string}
+                                     */
+                                    verdict: "allowed" | "blocked" | "not_checked";
+                                }[];
+                                /** @description The engine's answers in the window are all simulated: retrieved and cited are then null, because simulated answers cite made-up paths (listed in `simulatedPaths`), never the site's real pages */
+                                simulated: boolean;
+                                visits: {
+                                    accessLogs: number | null;
+                                    ga4: number | null;
+                                };
+                                weakest: ("crawl" | "retrieval" | "citation" | "visits") | null;
+                            }[];
+                            /** @description The page's one key (lib/text/path-key.ts): no query, no trailing slash, escapes of letters decoded */
+                            path: string;
+                            reason: string | null;
+                            sources: string[];
+                            url: string | null;
+                            weakest: ("crawl" | "retrieval" | "citation" | "visits") | null;
+                            /** @description The engines where the page breaks at `weakest` */
+                            weakestEngines: string[];
+                        }[];
+                        /** @description Pages matching the filters (before `offset` and `limit`) */
+                        pagesTotal: number;
                         rows: {
-                            /** @description Answers of the engine citing the page, of all its answers in the window; null: no answer yet */
+                            /** @description Real (not simulated) answers of the engine citing the page, of all its real answers in the window; null: no real answer yet */
                             cited: {
                                 /** @description 95% Wilson interval, percent */
                                 interval: number[];
@@ -33233,13 +33309,15 @@ export interface operations {
                                 errors: number;
                                 lastAt: string | null;
                                 lastStatus: number | null;
+                                /** @description Whether any of the crawlers can be verified (published addresses or a reverse-DNS rule). When none can (Anthropic's), their claimed fetches are what the crawl link is judged on */
+                                verifiable: boolean;
                                 /** @description Verified fetches by the engine's crawlers (search index and user-triggered; Googlebot for Google's engines) */
                                 verifiedHits: number;
                             } | null;
                             engine: string;
                             path: string;
                             reason: string | null;
-                            /** @description Answers of the engine that retrieved the page, of those reporting what they retrieved (window of latest runs); null: none report it */
+                            /** @description Real (not simulated) answers of the engine that retrieved the page, of those reporting what they retrieved (window of latest runs); null: none report it */
                             retrieved: {
                                 /** @description 95% Wilson interval, percent */
                                 interval: number[];
@@ -33255,7 +33333,7 @@ export interface operations {
                                  */
                                 verdict: "allowed" | "blocked" | "not_checked";
                             }[];
-                            /** @description Answer figures come (partly) from simulated engines */
+                            /** @description The engine's answers in the window are all simulated: retrieved and cited are then null, because simulated answers cite made-up paths (listed in `simulatedPaths`), never the site's real pages */
                             simulated: boolean;
                             sources: string[];
                             url: string | null;
@@ -33264,6 +33342,20 @@ export interface operations {
                                 ga4: number | null;
                             };
                             weakest: ("crawl" | "retrieval" | "citation" | "visits") | null;
+                        }[];
+                        /** @description The brand's paths that simulated answers read or cited: made up by the simulated engines, so kept apart from the site's pages and never joined to the logs */
+                        simulatedPaths: {
+                            /** @description Simulated answers that cited it */
+                            cited: number;
+                            engines: string[];
+                            /** @description The path is also one of the site's known pages (its counts still stay apart) */
+                            known: boolean;
+                            path: string;
+                            /** @description Simulated answers that retrieved it */
+                            retrieved: number;
+                            /** @enum {boolean} */
+                            simulated: true;
+                            url: string;
                         }[];
                         /** @description The methodology stamp: how the figure was made and whether it is decision-grade (docs/methodology.md) */
                         stamp: {
@@ -33303,6 +33395,38 @@ export interface operations {
                             };
                             /** @description Share of answers whose provider reported no model version */
                             unversionedShare: number;
+                        };
+                        /** @description Where the chain breaks, counted in pages */
+                        summary: {
+                            byLink: {
+                                /** @description … citation */
+                                citation: number;
+                                /** @description Pages whose weakest link is crawling */
+                                crawl: number;
+                                /** @description Pages with no broken link (a link without data is never broken) */
+                                none: number;
+                                /** @description … retrieval */
+                                retrieval: number;
+                                /** @description … visits */
+                                visits: number;
+                            };
+                            /** @description The same counts per engine */
+                            engines: {
+                                /** @description … citation */
+                                citation: number;
+                                /** @description Pages whose weakest link is crawling */
+                                crawl: number;
+                                engine: string;
+                                /** @description Pages with no broken link (a link without data is never broken) */
+                                none: number;
+                                /** @description … retrieval */
+                                retrieval: number;
+                                /** @description … visits */
+                                visits: number;
+                            }[];
+                            /** @description Pages in scope (the `engine` and `path` filters apply, `weakest` does not) */
+                            pages: number;
+                            weakest: ("crawl" | "retrieval" | "citation" | "visits") | null;
                         };
                         /** Format: date */
                         to: string;

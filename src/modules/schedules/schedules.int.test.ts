@@ -65,6 +65,9 @@ describe('schedule CRUD', () => {
     expect((await api('DELETE', `/api/v1/workspaces/${slug}/schedule`)).statusCode).toBe(204);
     expect((await api('DELETE', `/api/v1/workspaces/${slug}/schedule`)).statusCode).toBe(404);
     expect((await api('GET', `/api/v1/workspaces/${slug}/schedule`)).statusCode).toBe(404);
+    // Asked whether there is one: no schedule is 204 with no body, not an error.
+    const optional = await api('GET', `/api/v1/workspaces/${slug}/schedule?optional=true`);
+    expect([optional.statusCode, optional.body]).toEqual([204, '']);
   });
 
   it('bad cron expressions and time zones are 400s naming the field', async () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ACCESS } from '../../lib/http/credentials.ts';
+import { AppError } from '../../lib/errors.ts';
 import { Closed, Nullable, StringEnum, Timestamp } from '../../lib/http/schema-helpers.ts';
 import { actorOf, workspaceOf } from '../../lib/http/responses.ts';
 import { WorkspaceParams } from '../../lib/http/params.ts';
@@ -51,10 +52,19 @@ export function schedulesRoutes(app: FastifyInstance, deps: { schedules: Schedul
     config: { credential: ACCESS.settings.read },
     schema: {
       operationId: 'getSchedule', tags, summary: 'The workspace’s measurement schedule, its next due time and recent history',
-      description: '404 `not_found` when the workspace has no schedule. `history` lists what each due time did: `started` with the run’s id, or `skipped` with the reason.',
-      params: WorkspaceParams, response: { 200: Schedule },
+      description: '404 `not_found` when the workspace has no schedule; with `optional=true`, 204 and no body instead (a page that only asks whether there is one then fetches no error). `history` lists what each due time did: `started` with the run’s id, or `skipped` with the reason.',
+      params: WorkspaceParams,
+      querystring: Closed({ optional: Type.Optional(Type.Boolean({ description: '`true`: answer 204 (no body) rather than 404 when the workspace has no schedule' })) }),
+      response: { 200: Schedule, 204: Type.Null({ description: 'No schedule (only with `optional=true`)' }) },
     },
-  }, async (request) => schedules.get(workspaceOf(request)));
+  }, async (request, reply) => {
+    try {
+      return await schedules.get(workspaceOf(request));
+    } catch (err) {
+      if (request.query.optional && err instanceof AppError && err.code === 'not_found') return reply.status(204).send(null);
+      throw err;
+    }
+  });
 
   r.put(path, {
     config: { credential: ACCESS.settings.write },

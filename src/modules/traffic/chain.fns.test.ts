@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AGENT_TOKENS } from '../pages/checks.keys.ts';
 import { AGENT_DATA } from './classify.fns.ts';
-import { crawlIndex, crawlersOf, findingOf, knownPages, latestPerPath, neverFetched, pathKey, type Crawl, type EvaluationIn } from './chain.fns.ts';
+import { crawlIndex, crawlersOf, findingOf, knownPages, latestPerPath, neverFetched, type Crawl, type EvaluationIn } from './chain.fns.ts';
 import { chainRows } from './chain-rows.fns.ts';
 
 const agents = AGENT_DATA.agents;
@@ -11,14 +11,6 @@ const crawl = (path: string, id: string, lastStatus = 200, verification: Crawl['
   ({ path, agent: id, verification, hits, errors: lastStatus >= 400 ? hits : 0, lastStatus, lastAt: at });
 const evaluation = (url: string, agentsVerdicts: Record<string, boolean> = {}, sitemapUrls: string[] = []): EvaluationIn =>
   ({ url, finalUrl: url, fetchedAt: at, llmsTxtPassed: false, bots: {}, agents: agentsVerdicts, sitemapUrls });
-
-describe('pathKey', () => {
-  it.each([
-    ['https://acme.com/pricing/', '/pricing'], ['https://acme.com/', '/'], ['/blog/a?x=1', '/blog/a'], ['https://acme.com/a#top', '/a'], ['/', '/'],
-    ['/a//?b#c', '/a'], ['//', '/'], ['/a#x?y', '/a'], ['?q', '/'],
-  ])('%s → %s', (input, out) => expect(pathKey(input)).toBe(out));
-  it('reads 50 000 slashes before a letter in one pass', () => expect(pathKey(`/${'/'.repeat(50_000)}x`)).toBe(`/${'/'.repeat(50_000)}x`));
-});
 
 it('every AI agent token of the traffic table has its robots.txt verdict recorded by page evaluations', () => {
   expect([...AGENT_TOKENS].sort()).toEqual(agents.map((a) => a.token).sort());
@@ -45,6 +37,7 @@ describe('crawlersOf', () => {
 });
 
 describe('neverFetched', () => {
+  // /docs, cited only by a simulated answer, is not a page of the site (chain-pages.fns.test.ts).
   it('lists known pages no AI agent fetched from a verified address, with claimed hits shown apart', () => {
     const crawls = [crawl('/pricing', 'gptbot'), crawl('/blog', 'gptbot', 200, 'claimed')];
     const pages = knownPages({
@@ -55,7 +48,6 @@ describe('neverFetched', () => {
     expect(neverFetched(pages, agents, crawlIndex(crawls))).toEqual([
       { path: '/', url: 'https://acme.com/', sources: ['evaluated'], claimedHits: 0 },
       { path: '/blog', url: 'https://acme.com/blog/', sources: ['crawled', 'sitemap'], claimedHits: 3 },
-      { path: '/docs', url: 'https://acme.com/docs', sources: ['answers'], claimedHits: 0 },
       { path: '/landing', url: null, sources: ['referred'], claimedHits: 0 },
     ]);
   });

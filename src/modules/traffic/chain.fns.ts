@@ -1,5 +1,5 @@
 import type { Agent } from './classify.fns.ts';
-import { pathKey } from '../sources/owned-paths.fns.ts';
+import { pathKey } from '../../lib/text/path-key.ts';
 import type { EngineAnswers, OwnedPathTally } from '../sources/owned-paths.fns.ts';
 
 // A page's chain from crawled to visited, pure: what robots.txt decides for each AI agent beside
@@ -38,6 +38,7 @@ export function verdictOf(e: EvaluationIn | undefined, token: string): RobotsVer
 /** Verified and claimed hits of one agent on one path, from the per-page aggregates. */
 export function crawlIndex(crawls: Crawl[]) {
   const index = new Map<string, { verified: number; claimed: number; errors: number; lastStatus: number | null; lastAt: Date | null }>();
+  const seen = new Set<string>();
   for (const c of crawls) {
     const key = `${pathKey(c.path)}\u0000${c.agent}`;
     const e = index.get(key) ?? { verified: 0, claimed: 0, errors: 0, lastStatus: null, lastAt: null };
@@ -47,8 +48,9 @@ export function crawlIndex(crawls: Crawl[]) {
       if (!e.lastAt || c.lastAt > e.lastAt) [e.lastAt, e.lastStatus] = [c.lastAt, c.lastStatus];
     } else e.claimed += c.hits;
     index.set(key, e);
+    seen.add(c.agent);
   }
-  return { get: (path: string, agent: string) => index.get(`${pathKey(path)}\u0000${agent}`) };
+  return { get: (path: string, agent: string) => index.get(`${pathKey(path)}\u0000${agent}`), agents: () => seen };
 }
 type Index = ReturnType<typeof crawlIndex>;
 
@@ -82,7 +84,11 @@ export function robotsDecisions(agents: Agent[], evaluations: EvaluationIn[], in
   }));
 }
 
-/** The site's pages we know of (evaluated, in the sitemap, read or cited in answers, crawled, referred), by path. */
+/**
+ * The site's pages we know of (evaluated, in the sitemap, read or cited in real answers, crawled,
+ * referred), by path. A path only simulated answers cite is not a page of the site: the simulated
+ * engines make such paths up (see simulatedPaths).
+ */
 export function knownPages(input: { evaluations: EvaluationIn[]; owned: OwnedPathTally[]; crawls: Crawl[]; referred: Array<{ path: string }> }) {
   const pages = new Map<string, { url: string | null; sources: Set<string> }>();
   const add = (urlOrPath: string, source: string) => {
@@ -98,10 +104,29 @@ export function knownPages(input: { evaluations: EvaluationIn[]; owned: OwnedPat
     const host = URL.canParse(e.finalUrl) ? new URL(e.finalUrl).host : '';
     for (const u of e.sitemapUrls) if (URL.canParse(u) && new URL(u).host === host) add(u, 'sitemap');
   }
-  for (const o of input.owned) add(o.url, 'answers');
+  for (const o of input.owned) if (!o.simulated) add(o.url, 'answers');
   for (const c of input.crawls) add(c.path, 'crawled');
   for (const r of input.referred) add(r.path, 'referred');
   return pages;
+}
+
+/**
+ * The brand's paths that simulated answers retrieved or cited, apart from the site's pages and
+ * labelled: a simulated engine invents them (/blog, /docs), so they are shown as what they are,
+ * never joined to the logs. `known`: the path is also a real page (its counts still stay apart).
+ */
+export function simulatedPaths(owned: OwnedPathTally[], pages: ReturnType<typeof knownPages>) {
+  const by = new Map<string, { path: string; url: string; engines: Set<string>; retrieved: number; cited: number }>();
+  for (const o of owned) {
+    if (!o.simulated) continue;
+    const e = by.get(o.path) ?? { path: o.path, url: o.url, engines: new Set<string>(), retrieved: 0, cited: 0 };
+    e.engines.add(o.engine);
+    e.retrieved += o.retrieved;
+    e.cited += o.cited;
+    by.set(o.path, e);
+  }
+  return [...by.values()].map((e) => ({ ...e, engines: [...e.engines].sort(), simulated: true as const, known: pages.has(e.path) }))
+    .sort((a, b) => b.cited - a.cited || a.path.localeCompare(b.path));
 }
 
 /** Known pages that no AI agent fetched from a verified address (claimed fetches are shown, not counted). */

@@ -2,7 +2,7 @@ import { and, eq, gte, lte } from 'drizzle-orm';
 import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Ga4ReferralRow } from '../seo/google.ts';
-import { pathKey } from '../sources/owned-paths.fns.ts';
+import { pathKey } from '../../lib/text/path-key.ts';
 import type { AgentData } from './classify.fns.ts';
 import { trafficGa4Referrals, trafficSettings } from './traffic.tables.ts';
 

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Agent } from './classify.fns.ts';
+import { pathKey } from '../../lib/text/path-key.ts';
 import { trafficSettings } from './traffic.tables.ts';
 
 // What the workspace report reads from the access logs besides the daily aggregates (which it
@@ -56,14 +57,20 @@ export function createTrafficReportReads(deps: {
           array_agg(distinct agent) filter (where verification = 'verified') as agents
         from traffic_hits
         where workspace_id = ${workspaceId} and agent is not null and at >= ${`${from}T00:00:00Z`}::timestamptz and at < ${end}::timestamptz
-        group by path
-        having count(*) filter (where verification = 'verified') > 0
-        order by verified desc, path
-        limit ${limit}`);
-      return rows<{ path: string; verified: number; errors: number; claimed: number; agents: string[] }>(result).map((r) => ({
-        path: r.path, verifiedHits: Number(r.verified), verifiedErrors: Number(r.errors), claimedHits: Number(r.claimed),
-        agents: (r.agents ?? []).map((a) => token.get(a) ?? a).sort(),
-      }));
+        group by path`);
+      // Each spelling of a page the log kept (`/a/`, `/a`) counts for the one page (pathKey).
+      const pages = new Map<string, PeriodPage>();
+      for (const r of rows<{ path: string; verified: number; errors: number; claimed: number; agents: string[] | null }>(result)) {
+        const path = pathKey(r.path);
+        const p = pages.get(path) ?? { path, verifiedHits: 0, verifiedErrors: 0, claimedHits: 0, agents: [] };
+        p.verifiedHits += Number(r.verified);
+        p.verifiedErrors += Number(r.errors);
+        p.claimedHits += Number(r.claimed);
+        p.agents = [...new Set([...p.agents, ...(r.agents ?? []).map((a) => token.get(a) ?? a)])].sort();
+        pages.set(path, p);
+      }
+      return [...pages.values()].filter((p) => p.verifiedHits > 0)
+        .sort((a, b) => b.verifiedHits - a.verifiedHits || a.path.localeCompare(b.path)).slice(0, limit);
     },
   };
 }

@@ -100,10 +100,10 @@ describe('traffic views joined to pages, answers and GA4', () => {
     expect(view.rows.find((r: { path: string }) => r.path === '/about')).toMatchObject({ claimedHits: 1, sources: expect.arrayContaining(['sitemap', 'crawled']) });
   });
 
-  it('chain: the weakest link per page and engine; retrieved and cited equal the sources module\'s counts', async () => {
+  it('chain: the weakest link per page and engine; simulated answers\' paths apart, with the sources module\'s counts', async () => {
     const res = await get('traffic/chain?limit=5000');
     expect(res.statusCode, res.body).toBe(200);
-    const { rows, logsReceived, ga4, window } = res.json();
+    const { rows, logsReceived, ga4, window, pages, pagesTotal, summary, simulatedPaths } = res.json();
     expect(logsReceived).toBe(true);
     expect(ga4).toBeNull();
     expect(window.runIds).toHaveLength(1);
@@ -114,14 +114,31 @@ describe('traffic views joined to pages, answers and GA4', () => {
     expect(row('perplexity', '/pricing').crawled).toMatchObject({ verifiedHits: 1, lastStatus: 200 });
     expect(row('chatgpt', '/docs').visits).toEqual({ accessLogs: 1, ga4: null });
 
+    // The run's engines are simulated: their answers say nothing about the site's real pages.
+    for (const engine of ['chatgpt', 'perplexity', 'gemini', 'claude']) expect(row(engine, '/pricing')).toMatchObject({ retrieved: null, cited: null, simulated: true });
+    // What they read and cite is listed apart, labelled, with the sources module's counts.
+    const owned = new Map<string, { retrieved: number; cited: number }>();
     for (const engine of ['chatgpt', 'perplexity', 'gemini', 'claude']) {
-      const urls = (await get(`sources/urls?engine=${engine}`)).json().rows.filter((r: { class: string }) => r.class === 'owned');
-      for (const path of ['/blog', '/docs', '/pricing']) {
-        const of = urls.filter((u: { url: string }) => pathKey(u.url) === path);
-        const sum = (k: 'retrieved' | 'cited') => of.reduce((s: number, u: Record<string, number>) => s + u[k]!, 0);
-        expect([row(engine, path).retrieved?.k ?? 0, row(engine, path).cited.k], `${engine} ${path}`).toEqual([sum('retrieved'), sum('cited')]);
+      for (const u of (await get(`sources/urls?engine=${engine}`)).json().rows.filter((r: { class: string }) => r.class === 'owned')) {
+        const o = owned.get(pathKey(u.url)) ?? { retrieved: 0, cited: 0 };
+        owned.set(pathKey(u.url), { retrieved: o.retrieved + u.retrieved, cited: o.cited + u.cited });
       }
     }
+    expect(owned.size).toBeGreaterThan(0);
+    expect(simulatedPaths.every((p: { simulated: boolean }) => p.simulated)).toBe(true);
+    expect(Object.fromEntries(simulatedPaths.map((p: { path: string; retrieved: number; cited: number }) => [p.path, { retrieved: p.retrieved, cited: p.cited }]))).toEqual(Object.fromEntries(owned));
+    const known = new Set(pages.map((p: { path: string }) => p.path));
+    for (const p of simulatedPaths) expect(p.known, p.path).toBe(known.has(p.path));
+
+    // One line per page, the engines side by side; the summary counts pages.
+    expect(pagesTotal).toBe(known.size);
+    expect(new Set(rows.map((r: { path: string }) => r.path))).toEqual(known);
+    expect(pages.find((p: { path: string }) => p.path === '/blog').engines.map((e: { engine: string }) => e.engine)).toEqual([...new Set(rows.map((r: { engine: string }) => r.engine))].sort());
+    expect(summary.pages).toBe(pages.length);
+    expect(Object.values(summary.byLink).reduce((a: number, b) => a + (b as number), 0)).toBe(pages.length);
+    const second = (await get('traffic/chain?limit=2&offset=2')).json();
+    expect(second.pages.map((p: { path: string }) => p.path)).toEqual(pages.slice(2, 4).map((p: { path: string }) => p.path));
+    expect((await get('traffic/chain?path=/blog/')).json().pages.map((p: { path: string }) => p.path)).toEqual(['/blog']);
     const filtered = (await get('traffic/chain?weakest=crawl&engine=chatgpt')).json();
     expect(filtered.rows.every((r: { weakest: string; engine: string }) => r.weakest === 'crawl' && r.engine === 'chatgpt')).toBe(true);
     const csv = await get('traffic/chain?format=csv');

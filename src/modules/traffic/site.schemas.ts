@@ -50,7 +50,8 @@ export const ChainQuery = Closed({
   engine: Type.Optional(Type.String({ maxLength: 64 })),
   path: Type.Optional(Type.String({ maxLength: 2000, description: 'One page path, e.g. `/pricing`' })),
   weakest: Type.Optional(StringEnum(['crawl', 'retrieval', 'citation', 'visits', 'none'] as const, { description: 'Only rows whose weakest link is this (`none`: no broken link)' })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 5000, default: 500 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 5000, default: 500, description: 'At most this many `rows` (page × engine) and this many `pages`' })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0, description: 'Skip this many `rows` and this many `pages` (pagination: `offset` = page index × `limit`)' })),
   format: Type.Optional(StringEnum(['json', 'csv'] as const, { description: '`csv`: one line per page and engine' })),
 });
 
@@ -60,23 +61,49 @@ export const ChainRow = Type.Object({
     verifiedHits: Count('Verified fetches by the engine\'s crawlers (search index and user-triggered; Googlebot for Google\'s engines)'),
     claimedHits: Count('Unverified fetches'), errors: Count('Verified fetches answered ≥ 400'),
     lastStatus: Nullable(Type.Integer()), lastAt: Nullable(Timestamp), crawlers: Type.Array(Type.String()),
+    verifiable: Type.Boolean({ description: 'Whether any of the crawlers can be verified (published addresses or a reverse-DNS rule). When none can (Anthropic\'s), their claimed fetches are what the crawl link is judged on' }),
   }), Type.Null()], { description: 'null: no access log sent yet (unknown, not zero)' }),
   robots: Type.Array(Type.Object({ token: Type.String(), verdict: Robots })),
-  retrieved: Type.Union([Share, Type.Null()], { description: 'Answers of the engine that retrieved the page, of those reporting what they retrieved (window of latest runs); null: none report it' }),
-  cited: Type.Union([Share, Type.Null()], { description: 'Answers of the engine citing the page, of all its answers in the window; null: no answer yet' }),
+  retrieved: Type.Union([Share, Type.Null()], { description: 'Real (not simulated) answers of the engine that retrieved the page, of those reporting what they retrieved (window of latest runs); null: none report it' }),
+  cited: Type.Union([Share, Type.Null()], { description: 'Real (not simulated) answers of the engine citing the page, of all its real answers in the window; null: no real answer yet' }),
   visits: Type.Object({
     accessLogs: Nullable(Type.Integer({ minimum: 0, description: 'AI-referred visits in the period from access-log referrers; null: no log sent' })),
     ga4: Nullable(Type.Integer({ minimum: 0, description: 'GA4 sessions from the engine landing on the page; null: GA4 not read' })),
   }),
-  simulated: Type.Boolean({ description: 'Answer figures come (partly) from simulated engines' }),
+  simulated: Type.Boolean({ description: 'The engine\'s answers in the window are all simulated: retrieved and cited are then null, because simulated answers cite made-up paths (listed in `simulatedPaths`), never the site\'s real pages' }),
   weakest: Nullable(StringEnum(['crawl', 'retrieval', 'citation', 'visits'] as const, { description: 'The first broken link, in chain order; null when none is broken or the data to tell is missing' })),
   reason: Nullable(Type.String({ description: 'The weakest link in a sentence, e.g. "PerplexityBot gets 403 on /pricing"' })),
 });
+const LinkCounts = {
+  crawl: Count('Pages whose weakest link is crawling'), retrieval: Count('… retrieval'), citation: Count('… citation'), visits: Count('… visits'),
+  none: Count('Pages with no broken link (a link without data is never broken)'),
+};
+export const ChainPage = Type.Object({
+  path: Type.String({ description: 'The page\'s one key (lib/text/path-key.ts): no query, no trailing slash, escapes of letters decoded' }),
+  url: Nullable(Type.String()), sources: Type.Array(Type.String({ description: 'evaluated, sitemap, answers (real answers only), crawled (in the access logs), referred' })),
+  engines: Type.Array(Type.Omit(ChainRow, ['path', 'url', 'sources']), { description: 'One cell per engine, in engine order: the same fields as a row' }),
+  weakest: Nullable(StringEnum(['crawl', 'retrieval', 'citation', 'visits'] as const, { description: 'The most broken of the engines\' weakest links' })),
+  weakestEngines: Type.Array(Type.String(), { description: 'The engines where the page breaks at `weakest`' }),
+  reason: Nullable(Type.String({ description: 'The first of those engines\' reasons' })),
+});
+
 export const ChainView = Type.Object({
   from: Type.String({ format: 'date' }), to: Type.String({ format: 'date' }),
   window: Type.Union([Type.Object({ runIds: Type.Array(Type.String()), from: Timestamp, to: Timestamp }), Type.Null()], { description: 'The runs whose answers give retrieved and cited' }),
   logsReceived: Type.Boolean(), ga4: Nullable(Type.Object({ syncedAt: Timestamp, property: Nullable(Type.String()) })),
   total: Count('Rows matching the filters (before `limit`)'), rows: Type.Array(ChainRow),
+  summary: Type.Object({
+    pages: Count('Pages in scope (the `engine` and `path` filters apply, `weakest` does not)'),
+    weakest: Nullable(StringEnum(['crawl', 'retrieval', 'citation', 'visits'] as const, { description: 'The link that breaks on the most pages (the earlier on a tie): fix it first' })),
+    byLink: Type.Object(LinkCounts), engines: Type.Array(Type.Object({ engine: Type.String(), ...LinkCounts }), { description: 'The same counts per engine' }),
+  }, { description: 'Where the chain breaks, counted in pages' }),
+  pagesTotal: Count('Pages matching the filters (before `offset` and `limit`)'),
+  pages: Type.Array(ChainPage, { description: 'One entry per page, the engines side by side; most broken first' }),
+  simulatedPaths: Type.Array(Type.Object({
+    path: Type.String(), url: Type.String(), engines: Type.Array(Type.String()),
+    retrieved: Count('Simulated answers that retrieved it'), cited: Count('Simulated answers that cited it'),
+    simulated: Type.Literal(true), known: Type.Boolean({ description: 'The path is also one of the site\'s known pages (its counts still stay apart)' }),
+  }), { description: 'The brand\'s paths that simulated answers read or cited: made up by the simulated engines, so kept apart from the site\'s pages and never joined to the logs' }),
   stamp: Stamp,
 });
 

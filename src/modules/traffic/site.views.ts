@@ -3,7 +3,9 @@ import type { Db } from '../../lib/db.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
 import type { EngineAnswers, OwnedPathTally } from '../sources/owned-paths.fns.ts';
 import type { Classifier } from './classify.fns.ts';
-import { crawlIndex, knownPages, latestPerPath, neverFetched, robotsDecisions, type Crawl, type EvaluationIn } from './chain.fns.ts';
+import { pathKey } from '../../lib/text/path-key.ts';
+import { crawlIndex, knownPages, latestPerPath, neverFetched, robotsDecisions, simulatedPaths, type Crawl, type EvaluationIn } from './chain.fns.ts';
+import { chainPages, chainSummary } from './chain-pages.fns.ts';
 import { chainRows } from './chain-rows.fns.ts';
 import type { Ga4Referrals } from './ga4.ts';
 import { trafficPageAgents, trafficReferralsDaily } from './traffic.tables.ts';
@@ -63,7 +65,7 @@ export function createSiteViews(deps: {
       return { logsReceived: await logsReceived(ws.id), pagesKnown: pages.size, rows: list };
     },
 
-    async chain(ws: WorkspaceContext, q: { from?: string; to?: string; engine?: string; path?: string; weakest?: string; limit?: number }) {
+    async chain(ws: WorkspaceContext, q: { from?: string; to?: string; engine?: string; path?: string; weakest?: string; limit?: number; offset?: number }) {
       const { from, to } = deps.range(q);
       const [evals, rows, owned, logs, ga4] = await Promise.all([
         evaluations(ws.id), crawls(ws.id), deps.sources.ownedPaths(ws), logsReceived(ws.id), deps.ga4.read(ws.id, from, to),
@@ -71,7 +73,7 @@ export function createSiteViews(deps: {
       const r = trafficReferralsDaily;
       const referred = await db.select({ engine: r.engine, path: r.path, visits: sql<number>`sum(${r.visits})::int` }).from(r)
         .where(and(eq(r.workspaceId, ws.id), gte(r.day, from), lte(r.day, to))).groupBy(r.engine, r.path);
-      const key = (engine: string, path: string) => `${engine}\u0000${path}`;
+      const key = (engine: string, path: string) => `${engine}\u0000${pathKey(path)}`;
       const visits = new Map<string, number>();
       for (const v of referred) visits.set(key(v.engine, v.path), (visits.get(key(v.engine, v.path)) ?? 0) + Number(v.visits));
       const ga4Visits = ga4 ? new Map<string, number>() : null;
@@ -81,10 +83,18 @@ export function createSiteViews(deps: {
         agents: classifier.agents, pages, index: crawlIndex(rows), evaluations: latestPerPath(evals), engines: owned.engines, owned: owned.rows,
         visits, ga4: ga4Visits, logsReceived: logs,
       });
-      const kept = all.filter((c) => (!q.engine || c.engine === q.engine) && (!q.path || c.path === q.path) && (!q.weakest || (q.weakest === 'none' ? c.weakest === null : c.weakest === q.weakest)));
+      const wanted = (w: string | null) => !q.weakest || (q.weakest === 'none' ? w === null : w === q.weakest);
+      const inScope = all.filter((c) => (!q.engine || c.engine === q.engine) && (!q.path || c.path === pathKey(q.path)));
+      const kept = inScope.filter((c) => wanted(c.weakest));
+      // Pages: the summary counts every page in scope (before the weakest-link filter), the list the filtered ones.
+      const byPage = chainPages(inScope, [...pages].filter(([path]) => !q.path || path === pathKey(q.path)));
+      const pageList = byPage.filter((p) => wanted(p.weakest));
+      const [offset, limit] = [q.offset ?? 0, q.limit ?? 500];
       return {
         from, to, window: owned.window, logsReceived: logs, ga4: ga4 ? { syncedAt: ga4.syncedAt, property: ga4.property } : null,
-        total: kept.length, rows: kept.slice(0, q.limit ?? 500),
+        total: kept.length, rows: kept.slice(offset, offset + limit),
+        summary: chainSummary(byPage), pagesTotal: pageList.length, pages: pageList.slice(offset, offset + limit),
+        simulatedPaths: simulatedPaths(owned.rows, pages),
       };
     },
 

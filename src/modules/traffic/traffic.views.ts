@@ -5,6 +5,7 @@ import { invalid } from '../../lib/errors.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
 import { type CsvCell, writeCsv } from '../../lib/csv.ts';
 import type { Agent, Classifier } from './classify.fns.ts';
+import { pathKey } from '../../lib/text/path-key.ts';
 import { trafficAgentDaily, trafficPageAgents, trafficReferralsDaily } from './traffic.tables.ts';
 
 // Reads over the aggregates (never the raw hits, which expire): per agent and day, per page and
@@ -52,7 +53,18 @@ export function createTrafficViews(deps: { db: Db; clock: Clock; classifier: Cla
       if (q.agent) where.push(eq(t.agent, q.agent));
       if (q.folder) where.push(like(t.path, `${q.folder.replace(/[\\%_]/g, '\\$&')}%`));
       const rows = await db.select().from(t).where(and(...where)).orderBy(desc(t.lastAt), asc(t.path), asc(t.agent)).limit(q.limit ?? 500);
-      return rows.map((r) => ({
+      // The log keeps each spelling of a page (`/a/` and `/a`): one row per page key, as every view.
+      const merged = new Map<string, (typeof rows)[number]>();
+      for (const r of rows) {
+        const key = `${pathKey(r.path)}\u0000${r.agent}\u0000${r.verification}`;
+        const m = merged.get(key);
+        if (!m) merged.set(key, { ...r, path: pathKey(r.path) });
+        else {
+          Object.assign(m, { hits: m.hits + r.hits, errors: m.errors + r.errors, firstAt: r.firstAt < m.firstAt ? r.firstAt : m.firstAt });
+          if (r.lastAt > m.lastAt) Object.assign(m, { lastAt: r.lastAt, lastStatus: r.lastStatus });
+        }
+      }
+      return [...merged.values()].map((r) => ({
         path: r.path, folder: folderOf(r.path), agent: r.agent, ...about(r.agent), verification: r.verification, hits: r.hits, errors: r.errors,
         errorRate: r.hits ? r.errors / r.hits : 0, lastStatus: r.lastStatus, firstAt: r.firstAt.toISOString(), lastAt: r.lastAt.toISOString(),
         hitsPerDay: r.hits / Math.max(1, (r.lastAt.getTime() - r.firstAt.getTime()) / DAY),
@@ -62,8 +74,16 @@ export function createTrafficViews(deps: { db: Db; clock: Clock; classifier: Cla
     async referrals(ws: WorkspaceContext, q: { from?: string; to?: string }) {
       const { from, to } = range(q);
       const t = trafficReferralsDaily;
-      return db.select({ day: t.day, engine: t.engine, path: t.path, visits: t.visits }).from(t)
+      const rows = await db.select({ day: t.day, engine: t.engine, path: t.path, visits: t.visits }).from(t)
         .where(and(eq(t.workspaceId, ws.id), gte(t.day, from), lte(t.day, to))).orderBy(asc(t.day), asc(t.engine), asc(t.path));
+      const merged = new Map<string, (typeof rows)[number]>();
+      for (const r of rows) {
+        const key = `${r.day}\u0000${r.engine}\u0000${pathKey(r.path)}`;
+        const m = merged.get(key);
+        if (m) m.visits += r.visits;
+        else merged.set(key, { ...r, path: pathKey(r.path) });
+      }
+      return [...merged.values()].sort((a, b) => a.day.localeCompare(b.day) || a.engine.localeCompare(b.engine) || a.path.localeCompare(b.path));
     },
 
     /** Per path: AI-agent hits by engine (the agent's engine), errors and the last fetch; used by the chain. */

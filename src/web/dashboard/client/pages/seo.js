@@ -11,6 +11,8 @@ const REASONS = {
   no_page_evaluation: 'no page evaluated yet', google_auth_failed: 'Google sign-in failed', gsc_error: 'Search Console answered an error', ga4_error: 'Analytics answered an error',
 };
 const label = (key) => (key ?? '').replaceAll('_', ' ');
+/** The SEO score's components as a reader names them (the API's keys are the spec's). */
+const COMPONENTS = { technical_health: 'Technical health', core_web_vitals: 'Core Web Vitals', ai_readiness: 'AI readiness', search_performance: 'Search performance', ai_referrals: 'AI referrals' };
 
 /** The GEO figure, the very one the overview shows (GET …/score), also before any SEO refresh. */
 async function loadGeo(slug) {
@@ -29,8 +31,8 @@ function Scores({ d, geo, slug, onRefresh, busy }) {
       <button type="submit" class="secondary" disabled=${busy}>Refresh (uses credit)</button>
     </form>
     <div class="table-wrap"><table id="seo-components"><caption>Components</caption><thead><tr><th scope="col">Component</th><th scope="col">Points</th><th scope="col">Status</th></tr></thead>
-    <tbody>${d.components.map((c) => html`<tr class=${c.available ? '' : 'missing'}><th scope="row">${label(c.key)}</th><td>${c.available ? `${num(c.points)} / ${c.maximum}` : '—'}</td>
-      <td>${c.available ? `${num(c.percent, 0)}%` : `missing: ${REASONS[c.unavailableReason] ?? label(c.unavailableReason)}`}</td></tr>`)}</tbody></table></div>
+    <tbody>${d.components.map((c) => html`<tr class=${c.available ? '' : 'missing'}><th scope="row">${COMPONENTS[c.key] ?? label(c.key)}</th><td>${c.available ? `${num(c.points)} / ${c.maximum}` : '—'}</td>
+      <td>${c.available ? fmt.percent(c.percent) : `missing: ${REASONS[c.unavailableReason] ?? label(c.unavailableReason)}`}</td></tr>`)}</tbody></table></div>
   </section>`;
 }
 

@@ -6,8 +6,9 @@ import { ErrorBox, Field, fieldErrors, sure } from './settings-ui.js';
 
 const EVENTS = /** @type {const} */ (['run.succeeded', 'run.failed', 'score.changed', 'alert.fired', 'recommendation.created', 'credits.low']);
 
+// No schedule is an answer, not an error: `optional=true` makes it 204 (null here), not a 404 the browser logs.
 export function Schedule({ slug }) {
-  const s = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/schedule', { params: { path: { workspace: slug } } })).catch((err) => (err.status === 404 ? null : Promise.reject(err))), [slug]);
+  const s = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/schedule', { params: { path: { workspace: slug }, query: { optional: true } } })), [slug]);
   const [f, setF] = useState(null);
   const action = useAction();
   const [notice, setNotice] = useState('');
