@@ -4,7 +4,7 @@ import { scoreBody, type Snapshot } from '../scores/snapshot.fns.ts';
 import { surfaceOf, type FigureSurface } from '../scores/stamp-facts.fns.ts';
 import { ENGINE_SURFACE } from '../engines/capture/capture.ts';
 import type { Language } from '../../lib/format/format.ts';
-import { english, msg, term, type MessageKey, type Msg, type Text } from './messages.fns.ts';
+import { english, msg, term, word, type MessageKey, type Msg, type Text } from './messages.fns.ts';
 import { executiveSummary, methodology, seriesOf, type Day, type Methodology, type Series, type Summary } from './summary.fns.ts';
 
 // Report content as data: every figure carries its sample size and its 95% interval (or says why
@@ -225,12 +225,12 @@ export function seoTechnicalStatus(s: SeoInput): Section[] {
         bp(msg('label.score'), d.geoScoreBp, s.geoAnswers, msg('note.geoScore')),
         bp(msg('label.combinedScore'), d.combinedScoreBp, n, msg('note.combined')),
       ],
-      table: { columns: [col('col.component'), col('col.available'), col('col.points', 'decimal'), col('col.maximum', 'decimal'), col('col.share', 'percent'), col('col.reason')], rows: d.components.map((c) => [c.key, msg(c.available ? 'term.yes' : 'term.no'), c.points, c.maximum, c.percent, c.unavailableReason || null]) },
+      table: { columns: [col('col.component'), col('col.available'), col('col.points', 'decimal'), col('col.maximum', 'decimal'), col('col.share', 'percent'), col('col.reason')], rows: d.components.map((c) => [word('seo.component', c.key), msg(c.available ? 'term.yes' : 'term.no'), c.points, c.maximum, c.percent, c.unavailableReason ? word('seo.reason', c.unavailableReason) : null]) },
     },
     {
       heading: msg('heading.failedChecks'),
-      figures: failed.map((f): Figure => ({ label: f.code, value: n ? Math.round((1000 * f.k) / n) / 10 : null, unit: '%', n, interval: n ? wilson(Math.min(f.k, n), n) : null, note: msg('note.pagesFail', { k: f.k, n }) })),
-      ...(failed.length ? { bars: failed.map((f) => ({ label: f.code, value: f.k })) } : { unavailable: d.scoreDate ? msg('na.noFailed') : msg('na.noRefreshChecks') }),
+      figures: failed.map((f): Figure => ({ label: word('seo.check', f.code), value: n ? Math.round((1000 * f.k) / n) / 10 : null, unit: '%', n, interval: n ? wilson(Math.min(f.k, n), n) : null, note: msg('note.pagesFail', { k: f.k, n }) })),
+      ...(failed.length ? { bars: failed.map((f) => ({ label: word('seo.check', f.code), value: f.k })) } : { unavailable: d.scoreDate ? msg('na.noFailed') : msg('na.noRefreshChecks') }),
     },
     {
       heading: msg('heading.evaluations'),
