@@ -46,6 +46,8 @@ export type { Day };
 
 const pct = (key: MessageKey, c: { value: number | null; n: number; interval?: [number, number] }, note?: Text): Figure =>
   ({ label: msg(key), value: c.value, unit: '%', n: c.n, interval: c.interval ?? null, ...(c.interval ? {} : { note: note ?? msg('note.mean') }) });
+/** A component that is an index on 0-100, not a share of answers (lead over competitors, position, sentiment): no % sign, as the dashboard shows it. */
+const index = (key: MessageKey, c: Parameters<typeof pct>[1]): Figure => ({ ...pct(key, c), unit: 'score' });
 
 /**
  * The headline score is the score endpoint's own body for the period's last day (`scoreBody`):
@@ -62,7 +64,7 @@ export function visibilitySummary(days: Day[], perEngine: Array<{ engine: string
   return [
     {
       heading: msg('heading.latest'), day: days.at(-1)!.day,
-      figures: [scoreFigure(last), pct('label.visibility', c.visibility), { ...pct('label.relativeSov', c.relativeSov), hint: msg('explain.relativeSov') }, pct('label.position', c.position), pct('label.sentiment', c.sentiment), pct('label.volume', c.volume), pct('label.citationRate', last.metrics.citationRate)],
+      figures: [scoreFigure(last), pct('label.visibility', c.visibility), { ...index('label.relativeSov', c.relativeSov), hint: msg('explain.relativeSov') }, index('label.position', c.position), index('label.sentiment', c.sentiment), pct('label.volume', c.volume), pct('label.citationRate', last.metrics.citationRate)],
     },
     { heading: msg('heading.scorePerDay'), figures: [], chart: 'score' },
     {
