@@ -25745,6 +25745,20 @@ export interface operations {
                             }[];
                             /** @description The workspace slug */
                             brand: string;
+                            brandVisibility: {
+                                /** @description 95% Wilson interval, in percent */
+                                interval: [
+                                    number,
+                                    number
+                                ];
+                                /** @description Of them, answers that name the brand */
+                                mentioned: number;
+                                /** @description Answers stored so far (failed calls excluded) */
+                                n: number;
+                                percent: number;
+                            } | null;
+                            /** @description The engine ids it asks, in its plan's order (display names: GET /api/v1/workspaces/{workspace}/engines) */
+                            engines: string[];
                             finishedAt: string | null;
                             id: string;
                             /** @description `measurement`, `prompt_generation`, … */
@@ -25755,6 +25769,7 @@ export interface operations {
                             logPath: string;
                             /** @description The operating-system process id of the process that runs the job, or ran it last: the creating process until a worker takes the job, then that worker's (with several worker processes, each job says which one). A number only: no host or path. */
                             pid: number;
+                            preset: ("smoke" | "lite" | "standard" | "searchx") | null;
                             progress: {
                                 completedCalls: number;
                                 percent: number;
@@ -25988,6 +26003,20 @@ export interface operations {
                         }[];
                         /** @description The workspace slug */
                         brand: string;
+                        brandVisibility: {
+                            /** @description 95% Wilson interval, in percent */
+                            interval: [
+                                number,
+                                number
+                            ];
+                            /** @description Of them, answers that name the brand */
+                            mentioned: number;
+                            /** @description Answers stored so far (failed calls excluded) */
+                            n: number;
+                            percent: number;
+                        } | null;
+                        /** @description The engine ids it asks, in its plan's order (display names: GET /api/v1/workspaces/{workspace}/engines) */
+                        engines: string[];
                         finishedAt: string | null;
                         id: string;
                         /** @description `measurement`, `prompt_generation`, … */
@@ -25998,6 +26027,7 @@ export interface operations {
                         logPath: string;
                         /** @description The operating-system process id of the process that runs the job, or ran it last: the creating process until a worker takes the job, then that worker's (with several worker processes, each job says which one). A number only: no host or path. */
                         pid: number;
+                        preset: ("smoke" | "lite" | "standard" | "searchx") | null;
                         progress: {
                             completedCalls: number;
                             percent: number;
@@ -26309,6 +26339,20 @@ export interface operations {
                         }[];
                         /** @description The workspace slug */
                         brand: string;
+                        brandVisibility: {
+                            /** @description 95% Wilson interval, in percent */
+                            interval: [
+                                number,
+                                number
+                            ];
+                            /** @description Of them, answers that name the brand */
+                            mentioned: number;
+                            /** @description Answers stored so far (failed calls excluded) */
+                            n: number;
+                            percent: number;
+                        } | null;
+                        /** @description The engine ids it asks, in its plan's order (display names: GET /api/v1/workspaces/{workspace}/engines) */
+                        engines: string[];
                         finishedAt: string | null;
                         id: string;
                         /** @description `measurement`, `prompt_generation`, … */
@@ -26319,6 +26363,7 @@ export interface operations {
                         logPath: string;
                         /** @description The operating-system process id of the process that runs the job, or ran it last: the creating process until a worker takes the job, then that worker's (with several worker processes, each job says which one). A number only: no host or path. */
                         pid: number;
+                        preset: ("smoke" | "lite" | "standard" | "searchx") | null;
                         progress: {
                             completedCalls: number;
                             percent: number;
@@ -26520,6 +26565,20 @@ export interface operations {
                         }[];
                         /** @description The workspace slug */
                         brand: string;
+                        brandVisibility: {
+                            /** @description 95% Wilson interval, in percent */
+                            interval: [
+                                number,
+                                number
+                            ];
+                            /** @description Of them, answers that name the brand */
+                            mentioned: number;
+                            /** @description Answers stored so far (failed calls excluded) */
+                            n: number;
+                            percent: number;
+                        } | null;
+                        /** @description The engine ids it asks, in its plan's order (display names: GET /api/v1/workspaces/{workspace}/engines) */
+                        engines: string[];
                         finishedAt: string | null;
                         id: string;
                         /** @description `measurement`, `prompt_generation`, … */
@@ -26530,6 +26589,7 @@ export interface operations {
                         logPath: string;
                         /** @description The operating-system process id of the process that runs the job, or ran it last: the creating process until a worker takes the job, then that worker's (with several worker processes, each job says which one). A number only: no host or path. */
                         pid: number;
+                        preset: ("smoke" | "lite" | "standard" | "searchx") | null;
                         progress: {
                             completedCalls: number;
                             percent: number;
@@ -26811,6 +26871,20 @@ export interface operations {
                             }[];
                             /** @description The workspace slug */
                             brand: string;
+                            brandVisibility: {
+                                /** @description 95% Wilson interval, in percent */
+                                interval: [
+                                    number,
+                                    number
+                                ];
+                                /** @description Of them, answers that name the brand */
+                                mentioned: number;
+                                /** @description Answers stored so far (failed calls excluded) */
+                                n: number;
+                                percent: number;
+                            } | null;
+                            /** @description The engine ids it asks, in its plan's order (display names: GET /api/v1/workspaces/{workspace}/engines) */
+                            engines: string[];
                             finishedAt: string | null;
                             id: string;
                             /** @description `measurement`, `prompt_generation`, … */
@@ -26821,6 +26895,7 @@ export interface operations {
                             logPath: string;
                             /** @description The operating-system process id of the process that runs the job, or ran it last: the creating process until a worker takes the job, then that worker's (with several worker processes, each job says which one). A number only: no host or path. */
                             pid: number;
+                            preset: ("smoke" | "lite" | "standard" | "searchx") | null;
                             progress: {
                                 completedCalls: number;
                                 percent: number;

@@ -47,6 +47,8 @@ const typesetAll = (language: Language, table: Messages): Messages =>
 /** Every language's table as written (typography applied): the source of every message. */
 export const MESSAGES: Readonly<Record<Language, Messages>> = { en: EN, es: typesetAll('es', ES), ca: typesetAll('ca', CA), fr: typesetAll('fr', FR) };
 export const KEYS = Object.freeze(Object.keys(EN) as MessageKey[]);
+/** True when `key` is one of the catalogue's keys: a code from data ("ai_readiness") has a word when `prefix.code` is. */
+export const isKey = (key: string): key is MessageKey => Object.hasOwn(EN, key);
 
 /** How a number reads in a message: the shared formatter's (a count grouped, else one decimal). */
 export type NumberWriter = (n: number) => string;

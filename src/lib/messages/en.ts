@@ -94,8 +94,8 @@ export const EN = {
 
   'term.brand': 'brand', 'term.competitor': 'competitor', 'term.owned': 'owned', 'term.thirdParty': 'third party', 'term.earnedMedia': 'earned media',
   'term.userGenerated': 'user-generated', 'term.reference': 'reference', 'term.social': 'social', 'term.yes': 'yes', 'term.no': 'no',
-  'term.proposed': 'proposed', 'term.todo': 'todo', 'term.inReview': 'in_review', 'term.done': 'done', 'term.archived': 'archived',
-  'term.improved': 'improved', 'term.noDetectableChange': 'no_detectable_change', 'term.worse': 'worse', 'term.pending': 'pending',
+  'term.proposed': 'proposed', 'term.todo': 'to do', 'term.inReview': 'in review', 'term.done': 'done', 'term.archived': 'archived',
+  'term.improved': 'improved', 'term.noDetectableChange': 'no detectable change', 'term.worse': 'worse', 'term.pending': 'pending',
   'term.complete': 'complete', 'term.partial': 'partial',
 
   // AI crawlers and referrals, from the access logs (traffic.fns.ts).
@@ -180,6 +180,14 @@ export const EN = {
   'effect.noiseDays': '{days, plural, one {not distinguishable from noise yet: about # more day at today’s cadence} other {not distinguishable from noise yet: about # more days at today’s cadence}}',
   'effect.noiseYear': 'not distinguishable from noise yet: more than a year at today’s cadence',
   'effect.noiseNever': 'not distinguishable from noise: the days before acceptance are too noisy for more days to settle it',
+  // SEO: the score's components and why one is missing (the dashboard and the reports).
+  'seo.component.technical_health': 'Technical health', 'seo.component.core_web_vitals': 'Core Web Vitals', 'seo.component.ai_readiness': 'AI readiness',
+  'seo.component.search_performance': 'Search performance', 'seo.component.ai_referrals': 'Visits from AI assistants',
+  'seo.check.robotsTxt': 'robots.txt', 'seo.check.sitemapXml': 'Sitemap', 'seo.check.llmsTxt': 'llms.txt', 'seo.check.metaRobots': 'Robots meta tag', 'seo.check.canonical': 'Canonical address',
+  'seo.check.title': 'Page title', 'seo.check.description': 'Meta description', 'seo.check.https': 'HTTPS', 'seo.check.viewport': 'Mobile viewport',
+  'seo.reason.not_refreshed': 'not refreshed yet', 'seo.reason.gsc_not_connected': 'Search Console not connected', 'seo.reason.ga4_not_connected': 'Analytics not connected',
+  'seo.reason.no_page_evaluation': 'no page evaluated yet', 'seo.reason.google_auth_failed': 'Google sign-in failed', 'seo.reason.gsc_error': 'Search Console answered an error',
+  'seo.reason.ga4_error': 'Analytics answered an error',
   'reason.no_answers': 'no answers in this period', 'reason.no_mentions': 'the brand was not mentioned', 'reason.no_citations': 'no answer cited a source',
   'reason.no_interval': 'an average, which has no interval', 'reason.no_previous': 'no earlier measurement to compare', 'reason.no_runs': 'no measurement succeeded in this period',
   'reason.too_few': 'too few answers for a reliable figure', 'reason.missing_component': 'a component of the score has no data', 'reason.not_measured': 'not measured',

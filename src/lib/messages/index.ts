@@ -5,7 +5,7 @@ import { formatMessage, type MessageKey, type Msg, type Params } from './catalog
 // numbers. `render(f, …)` for a caller that holds a formatter (reports, mails: it knows the
 // reader's locale and time zone); `t(locale, …)` for one that has only a locale.
 
-export { isMsg, KEYS, MESSAGES, msg, typeset, type MessageKey, type Messages, type Msg, type Param, type Params } from './catalogue.ts';
+export { isKey, isMsg, KEYS, MESSAGES, msg, typeset, type MessageKey, type Messages, type Msg, type Param, type Params } from './catalogue.ts';
 
 /** The formatter's number writer: a whole number as a count ("1,234"), any other to one decimal. */
 const numbers = (f: Pick<Formatter, 'count' | 'decimal'>) => (n: number) => (Number.isInteger(n) ? f.count(n) : f.decimal(n));

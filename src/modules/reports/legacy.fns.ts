@@ -12,13 +12,20 @@ import type { Cell, ReportData, Section } from './reports.fns.ts';
 
 /** The groups a report stored as English; the renderer's own words (`ui.`, `sentence.`…) never were. */
 const STORED = (Object.keys(EN) as MessageKey[]).filter((k) => k === 'seo' || /^(title|heading|label|col|note|na|term|method|explain)\./.test(k));
+/** The SEO report stored its components, reasons and checks as codes ("ai_readiness", "robotsTxt"): now their words. */
+const SEO_WORDS = (Object.keys(EN) as MessageKey[]).filter((k) => /^seo\.(component|reason|check)\./.test(k));
+const SEO_CODES = SEO_WORDS.flatMap((k) => [[k.split('.')[2]!, k], [EN[k] as string, k]] as const);
 const EXACT = new Map<string, MessageKey>([
   ...STORED.filter((k) => !EN[k].includes('{')).map((k) => [EN[k], k] as const),
   // Labels whose English has changed since: a row stored with the old words reads the new ones.
   ['Relative share of voice', 'label.relativeSov'],
+  ...SEO_CODES,
 ]);
 const TERM_CODES = new Map<string, MessageKey>([
   ...STORED.filter((k) => k.startsWith('term.')).map((k) => [EN[k] as string, k] as const),
+  // Terms whose English was a code before it became words.
+  ['todo', 'term.todo'], ['in_review', 'term.inReview'], ['no_detectable_change', 'term.noDetectableChange'],
+  ...SEO_CODES,
 ]);
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Templates as patterns, the one with the most fixed text first ("verdict: {verdict}; from simulated engines" before "verdict: {verdict}"). */

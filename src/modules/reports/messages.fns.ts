@@ -1,5 +1,5 @@
 import type { Formatter, Language } from '../../lib/format/format.ts';
-import { formatMessage, isMsg, type MessageKey, type Msg, type Param, type Params } from '../../lib/messages/catalogue.ts';
+import { formatMessage, isKey, isMsg, type MessageKey, type Msg, type Param, type Params } from '../../lib/messages/catalogue.ts';
 import { msg, render } from '../../lib/messages/index.ts';
 
 // A report's words in the reader's language, from the one message catalogue (src/lib/messages).
@@ -23,6 +23,8 @@ const TERMS: Readonly<Record<string, MessageKey>> = {
 };
 /** A code as the reader's word when the catalogue has one ("in_review"), else the code itself. */
 export const term = (code: string): Text => (Object.hasOwn(TERMS, code) ? msg(TERMS[code]!) : code);
+/** A code of the data with a word under `prefix` ("seo.component" + "ai_readiness"): that word, any other code as it is. */
+export const word = (prefix: string, code: string): Text => (isKey(`${prefix}.${code}`) ? msg(`${prefix}.${code}` as MessageKey) : code);
 /** The code of a term message, for data that must compare codes. */
 export const isTerm = (v: unknown, key: MessageKey) => isMsg(v) && v.key === key;
 

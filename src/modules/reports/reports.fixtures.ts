@@ -46,8 +46,8 @@ export const RECS: RecsInput = {
 export const SEO: SeoInput = {
   dashboard: {
     scoreDate: '2026-11-03', seoScoreBp: 7150, geoScoreBp: 4200, combinedScoreBp: 5380,
-    components: [{ key: 'technical', available: true, points: 20, maximum: 30, percent: 66.7, unavailableReason: '' }, { key: 'search_performance', available: false, points: 0, maximum: 25, percent: 0, unavailableReason: 'gsc_not_connected' }],
-    technicalChecks: [{ auditId: 'pev_1', code: 'meta_description' }, { auditId: 'pev_2', code: 'h1' }],
+    components: [{ key: 'technical_health', available: true, points: 20, maximum: 30, percent: 66.7, unavailableReason: '' }, { key: 'search_performance', available: false, points: 0, maximum: 20, percent: 0, unavailableReason: 'gsc_not_connected' }],
+    technicalChecks: [{ auditId: 'pev_1', code: 'description' }, { auditId: 'pev_2', code: 'llmsTxt' }],
   },
   refreshPages: 4, geoAnswers: 50,
   evaluations: [{ url: 'https://acme.example/', fetchedAt: '2026-11-03T10:00:00.000Z', status: 'complete', scores: { performance: 91, accessibility: 88, bestPractices: 100, seo: 92 } }],

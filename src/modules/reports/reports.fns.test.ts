@@ -76,7 +76,7 @@ describe('recommendationsProgress', () => {
 });
 
 describe('seoTechnicalStatus', () => {
-  const components = [{ key: 'technical', available: true, points: 20, maximum: 30, percent: 66.7, unavailableReason: '' }, { key: 'search', available: false, points: 0, maximum: 25, percent: 0, unavailableReason: 'gsc_not_connected' }];
+  const components = [{ key: 'technical_health', available: true, points: 20, maximum: 30, percent: 66.7, unavailableReason: '' }, { key: 'search_performance', available: false, points: 0, maximum: 20, percent: 0, unavailableReason: 'gsc_not_connected' }];
   const empty: SeoInput = { dashboard: { scoreDate: null, seoScoreBp: null, geoScoreBp: null, combinedScoreBp: null, components: [], technicalChecks: [] }, refreshPages: 0, geoAnswers: 0, evaluations: [] };
   const evaluation = { url: 'https://acme.example/', fetchedAt: '2026-11-20T10:00:00.000Z', status: 'complete', scores: { performance: 91, accessibility: 88, bestPractices: 100, seo: 92 } };
 
@@ -91,14 +91,15 @@ describe('seoTechnicalStatus', () => {
   });
 
   it('groups failed checks by check with page counts over the refresh’s pages', () => {
-    const checks = [{ auditId: 'pev_1', code: 'meta_description' }, { auditId: 'pev_2', code: 'meta_description' }, { auditId: 'pev_1', code: 'h1' }, { auditId: 'pev_1', code: 'h1' }];
+    const checks = [{ auditId: 'pev_1', code: 'description' }, { auditId: 'pev_2', code: 'description' }, { auditId: 'pev_1', code: 'llmsTxt' }, { auditId: 'pev_1', code: 'llmsTxt' }];
     const [scores, failed, pages] = seoTechnicalStatus({
       dashboard: { scoreDate: '2026-11-20', seoScoreBp: 7150, geoScoreBp: 4200, combinedScoreBp: 5380, components, technicalChecks: checks },
       refreshPages: 4, geoAnswers: 120, evaluations: [evaluation],
     });
     expect(scores!.figures.map((f) => [f.label, f.value, f.n])).toEqual([['SEO score', 71.5, 4], ['GEO score', 42, 120], ['Combined score', 53.8, 4]]);
-    expect(scores!.table!.rows).toEqual([['technical', 'yes', 20, 30, 66.7, null], ['search', 'no', 0, 25, 0, 'gsc_not_connected']]);
-    expect(failed!.figures.map((f) => [f.label, f.value, f.n, f.note])).toEqual([['meta_description', 50, 4, '2 of 4 pages fail'], ['h1', 25, 4, '1 of 4 pages fail']]);
+    // Components, reasons and checks read as words, never as their codes.
+    expect(scores!.table!.rows).toEqual([['Technical health', 'yes', 20, 30, 66.7, null], ['Search performance', 'no', 0, 20, 0, 'Search Console not connected']]);
+    expect(failed!.figures.map((f) => [f.label, f.value, f.n, f.note])).toEqual([['Meta description', 50, 4, '2 of 4 pages fail'], ['llms.txt', 25, 4, '1 of 4 pages fail']]);
     failed!.figures.forEach((f) => expect(f.interval).toEqual(expect.any(Array)));
     expect(pages!.table!.rows).toEqual([['https://acme.example/', '2026-11-20', 'complete', 91, 88, 100, 92]]);
     [...scores!.figures, ...failed!.figures].forEach(honest);

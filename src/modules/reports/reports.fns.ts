@@ -4,7 +4,7 @@ import { scoreBody, type Snapshot } from '../scores/snapshot.fns.ts';
 import { surfaceOf, type FigureSurface } from '../scores/stamp-facts.fns.ts';
 import { ENGINE_SURFACE } from '../engines/capture/capture.ts';
 import type { Language } from '../../lib/format/format.ts';
-import { english, msg, term, type MessageKey, type Msg, type Text } from './messages.fns.ts';
+import { english, msg, term, word, type MessageKey, type Msg, type Text } from './messages.fns.ts';
 import { executiveSummary, methodology, seriesOf, type Day, type Methodology, type Series, type Summary } from './summary.fns.ts';
 
 // Report content as data: every figure carries its sample size and its 95% interval (or says why
@@ -46,6 +46,8 @@ export type { Day };
 
 const pct = (key: MessageKey, c: { value: number | null; n: number; interval?: [number, number] }, note?: Text): Figure =>
   ({ label: msg(key), value: c.value, unit: '%', n: c.n, interval: c.interval ?? null, ...(c.interval ? {} : { note: note ?? msg('note.mean') }) });
+/** A component that is an index on 0-100, not a share of answers (lead over competitors, position, sentiment): no % sign, as the dashboard shows it. */
+const index = (key: MessageKey, c: Parameters<typeof pct>[1]): Figure => ({ ...pct(key, c), unit: 'score' });
 
 /**
  * The headline score is the score endpoint's own body for the period's last day (`scoreBody`):
@@ -62,7 +64,7 @@ export function visibilitySummary(days: Day[], perEngine: Array<{ engine: string
   return [
     {
       heading: msg('heading.latest'), day: days.at(-1)!.day,
-      figures: [scoreFigure(last), pct('label.visibility', c.visibility), { ...pct('label.relativeSov', c.relativeSov), hint: msg('explain.relativeSov') }, pct('label.position', c.position), pct('label.sentiment', c.sentiment), pct('label.volume', c.volume), pct('label.citationRate', last.metrics.citationRate)],
+      figures: [scoreFigure(last), pct('label.visibility', c.visibility), { ...index('label.relativeSov', c.relativeSov), hint: msg('explain.relativeSov') }, index('label.position', c.position), index('label.sentiment', c.sentiment), pct('label.volume', c.volume), pct('label.citationRate', last.metrics.citationRate)],
     },
     { heading: msg('heading.scorePerDay'), figures: [], chart: 'score' },
     {
@@ -225,12 +227,12 @@ export function seoTechnicalStatus(s: SeoInput): Section[] {
         bp(msg('label.score'), d.geoScoreBp, s.geoAnswers, msg('note.geoScore')),
         bp(msg('label.combinedScore'), d.combinedScoreBp, n, msg('note.combined')),
       ],
-      table: { columns: [col('col.component'), col('col.available'), col('col.points', 'decimal'), col('col.maximum', 'decimal'), col('col.share', 'percent'), col('col.reason')], rows: d.components.map((c) => [c.key, msg(c.available ? 'term.yes' : 'term.no'), c.points, c.maximum, c.percent, c.unavailableReason || null]) },
+      table: { columns: [col('col.component'), col('col.available'), col('col.points', 'decimal'), col('col.maximum', 'decimal'), col('col.share', 'percent'), col('col.reason')], rows: d.components.map((c) => [word('seo.component', c.key), msg(c.available ? 'term.yes' : 'term.no'), c.points, c.maximum, c.percent, c.unavailableReason ? word('seo.reason', c.unavailableReason) : null]) },
     },
     {
       heading: msg('heading.failedChecks'),
-      figures: failed.map((f): Figure => ({ label: f.code, value: n ? Math.round((1000 * f.k) / n) / 10 : null, unit: '%', n, interval: n ? wilson(Math.min(f.k, n), n) : null, note: msg('note.pagesFail', { k: f.k, n }) })),
-      ...(failed.length ? { bars: failed.map((f) => ({ label: f.code, value: f.k })) } : { unavailable: d.scoreDate ? msg('na.noFailed') : msg('na.noRefreshChecks') }),
+      figures: failed.map((f): Figure => ({ label: word('seo.check', f.code), value: n ? Math.round((1000 * f.k) / n) / 10 : null, unit: '%', n, interval: n ? wilson(Math.min(f.k, n), n) : null, note: msg('note.pagesFail', { k: f.k, n }) })),
+      ...(failed.length ? { bars: failed.map((f) => ({ label: word('seo.check', f.code), value: f.k })) } : { unavailable: d.scoreDate ? msg('na.noFailed') : msg('na.noRefreshChecks') }),
     },
     {
       heading: msg('heading.evaluations'),

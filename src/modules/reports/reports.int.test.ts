@@ -162,15 +162,15 @@ describe('reports', () => {
     const [scores, failed, latest] = report.sections;
     expect(scores.figures[0]).toMatchObject({ label: 'SEO score', value: 64, n: 2 });
     expect(scores.figures[1]).toMatchObject({ label: 'GEO score', value: expect.any(Number), n: expect.any(Number) });
-    expect(scores.table.rows).toContainEqual(['search_performance', 'no', 0, 20, 0, 'gsc_not_connected']);
-    expect(failed.figures.map((f: { label: string; value: number; n: number }) => [f.label, f.value, f.n])).toEqual([['description', 100, 2], ['canonical', 50, 2]]);
+    expect(scores.table.rows).toContainEqual(['Search performance', 'no', 0, 20, 0, 'Search Console not connected']);
+    expect(failed.figures.map((f: { label: string; value: number; n: number }) => [f.label, f.value, f.n])).toEqual([['Meta description', 100, 2], ['Canonical address', 50, 2]]);
     for (const f of failed.figures) expect(f.interval).toEqual(expect.any(Array));
     expect(latest.table.rows).toHaveLength(2);
     expect(latest.table.rows[0].slice(3)).toEqual([90, 80, 100, 70]);
     const html = (await reportOf('seo_technical_status', 'html')).body;
     expect(html).toContain('Failed technical checks');
     expect(html).toContain('Simulated data');
-    expect((await reportOf('seo_technical_status', 'csv')).body).toContain('seo_technical_status,Failed technical checks,description,');
+    expect((await reportOf('seo_technical_status', 'csv')).body).toContain('seo_technical_status,Failed technical checks,Meta description,');
   });
 
   it.skipIf(!browserAvailable)('renders PDF through Chromium, the simulated label on every page', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING, ENGINE_IDS } from '../engines/catalogue.ts';
-import { planRun } from './runs.fns.ts';
+import { brandVisibility, planRun } from './runs.fns.ts';
 
 const pipeline = { pricing: DEFAULT_PRICING, searchEngine: 'google-aio' as const, standardEngineCap: 120 };
 // The five core engines (optional ones join a run only when listed in GEO_OPTIONAL_ENGINES).
@@ -43,5 +43,17 @@ describe('planRun', () => {
     const plan = planRun('lite', 50, pipeline, { engines: ['chatgpt', 'claude'], samples: 2 });
     expect(plan.calls).toEqual({ chatgpt: 100, claude: 100 });
     expect(plan.estimateMicrousd).toBe(100 * (DEFAULT_PRICING.chatgpt + DEFAULT_PRICING.claude));
+  });
+});
+
+describe('brandVisibility: what a run alone measured', () => {
+  it.each([
+    ['nothing stored yet', undefined, null],
+    ['only failed calls', { answered: 0, mentioned: 0 }, null],
+    ['31 of 50', { answered: 50, mentioned: 31 }, { n: 50, mentioned: 31, percent: 62, interval: [48.15, 74.14] }],
+    ['none of 4', { answered: 4, mentioned: 0 }, { n: 4, mentioned: 0, percent: 0, interval: [0, 48.99] }],
+    ['all of 1', { answered: 1, mentioned: 1 }, { n: 1, mentioned: 1, percent: 100, interval: [20.65, 100] }],
+  ] as const)('%s', (_label, counts, expected) => {
+    expect(brandVisibility(counts)).toEqual(expected);
   });
 });

@@ -1,3 +1,4 @@
+import { wilsonPercent } from '../../lib/stats/wilson.ts';
 import type { EngineId } from '../engines/catalogue.ts';
 import type { PipelineConfig } from './runs.config.ts';
 import { ENGINE_IDS } from '../engines/catalogue.ts';
@@ -63,6 +64,18 @@ export function planRun(
  * before any call is stored, the share its plan expects (calls of engines that had no provider
  * when it started). `null` only for a run from before plans recorded it, with nothing stored.
  */
+/**
+ * The run's own headline figure: the share of its answers that name the brand, with its sample
+ * size and 95% Wilson interval. The GEO score is a day's (it pools the day's runs), so a run's
+ * row shows what that run alone measured; null until an answer is stored.
+ */
+export function brandVisibility(counts?: { answered?: number; mentioned?: number }) {
+  const n = counts?.answered ?? 0;
+  if (!n) return null;
+  const k = counts?.mentioned ?? 0;
+  return { n, mentioned: k, percent: Number(((100 * k) / n).toFixed(2)), interval: wilsonPercent(k, n)!.map((v) => Number(v.toFixed(2))) as [number, number] };
+}
+
 export function runSimulation(plan: Pick<RunPlan, 'calls' | 'totalCalls' | 'simulated'> | undefined, counts?: { calls: number; simulated: number }) {
   let share: number | null = null;
   if (counts && counts.calls > 0) share = counts.simulated / counts.calls;

@@ -15,6 +15,14 @@ const RunParams = workspaceParamsWith('id');
 /** Spec 2.10 plus what a run adds: its samples and how much of it is simulated. */
 const RunStatus = Type.Object({
   ...JobStatus.properties,
+  preset: Nullable(StringEnum(PRESETS, { description: 'The preset it was started with; null only for a run from before this was recorded' })),
+  engines: Type.Array(Type.String(), { description: 'The engine ids it asks, in its plan\'s order (display names: GET /api/v1/workspaces/{workspace}/engines)' }),
+  brandVisibility: Nullable(Closed({
+    n: Type.Integer({ minimum: 1, description: 'Answers stored so far (failed calls excluded)' }),
+    mentioned: Type.Integer({ minimum: 0, description: 'Of them, answers that name the brand' }),
+    percent: Type.Number({ minimum: 0, maximum: 100 }),
+    interval: Type.Tuple([Type.Number(), Type.Number()], { description: '95% Wilson interval, in percent' }),
+  }, { description: 'What this run alone measured: the share of its answers naming the brand, with n and its interval. The GEO score is the day\'s (pooled over the day\'s runs: GET …/score). null until an answer is stored.' })),
   samples: Type.Integer({ minimum: 1, maximum: MAX_SAMPLES, description: 'Times each engine asked each prompt' }),
   sampling: SamplingStatus,
   simulatedShare: Nullable(Type.Number({ minimum: 0, maximum: 1, description: 'Share of the run’s stored calls that went to a simulated engine (before any is stored: the share its plan expects). null only for a run from before this was recorded, with no stored call.' })),

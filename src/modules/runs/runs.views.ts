@@ -8,7 +8,7 @@ import { jobView, type JobRow } from '../jobs/jobs.service.ts';
 import { samplingCells, samplingSummary, samplingTotals } from './adaptive.ts';
 import type { BatchView, RunBatches } from './batches.ts';
 import { summarizeRun } from './detail.fns.ts';
-import { runSimulation, type RunPlan } from './runs.fns.ts';
+import { brandVisibility, runSimulation, type Preset, type RunPlan } from './runs.fns.ts';
 import { runResults } from './runs.tables.ts';
 
 // Every column of a result but its search words (a tsvector as long as the answer, read by search only).
@@ -18,19 +18,21 @@ const { answerSearch: _search, ...resultColumns } = getTableColumns(runResults);
 // the honest simulation labels, the provider cost, the circuits of the providers it calls while
 // it runs, and its provider batches. Lists read each figure for all their runs at once.
 
-type Counts = { calls: number; simulated: number; costMicrousd?: number };
+type Counts = { calls: number; simulated: number; costMicrousd?: number; answered?: number; mentioned?: number };
 
 export function createRunViews(deps: { db: Db; engines: Pick<EnginesService, 'providerStatus'>; batches: Pick<RunBatches, 'views'> }) {
   const { db, batches } = deps;
 
   /** Stored calls and simulated calls per run, for the honest labels of run lists. */
   async function resultCounts(runIds: string[]) {
-    if (!runIds.length) return new Map<string, { calls: number; simulated: number; costMicrousd: number }>();
+    if (!runIds.length) return new Map<string, Required<Counts>>();
     const rows = await db.select({
       runId: runResults.runId, calls: sql<number>`count(*)::int`, simulated: sql<number>`(count(*) filter (where ${runResults.simulated}))::int`,
       costMicrousd: sql<number>`coalesce(sum(${runResults.costMicrousd}), 0)::float8`,
+      answered: sql<number>`(count(*) filter (where ${runResults.error} is null))::int`,
+      mentioned: sql<number>`(count(*) filter (where ${runResults.error} is null and ${runResults.brandMentioned}))::int`,
     }).from(runResults).where(inArray(runResults.runId, runIds)).groupBy(runResults.runId);
-    return new Map(rows.map((r) => [r.runId, { calls: Number(r.calls), simulated: Number(r.simulated), costMicrousd: Number(r.costMicrousd) }]));
+    return new Map(rows.map((r) => [r.runId, { calls: Number(r.calls), simulated: Number(r.simulated), costMicrousd: Number(r.costMicrousd), answered: Number(r.answered), mentioned: Number(r.mentioned) }]));
   }
   /** The providers a running run calls for real: their circuits and pauses are its status too. */
   const realProviders = (row: JobRow): PacedProvider[] => {
@@ -46,7 +48,8 @@ export function createRunViews(deps: { db: Db; engines: Pick<EnginesService, 'pr
     const plan = row.params.plan as RunPlan | undefined;
     const mine = realProviders(row);
     return {
-      ...jobView(row, slug), samples: plan?.samples ?? 1, sampling: samplingSummary(plan?.sampling, extras), ...runSimulation(plan, counts), providerCostMicrousd: counts?.costMicrousd ?? 0,
+      ...jobView(row, slug), preset: (row.params.preset as Preset | undefined) ?? null, engines: plan ? Object.keys(plan.calls) : [],
+      brandVisibility: brandVisibility(counts), samples: plan?.samples ?? 1, sampling: samplingSummary(plan?.sampling, extras), ...runSimulation(plan, counts), providerCostMicrousd: counts?.costMicrousd ?? 0,
       providers: states.filter((s) => mine.includes(s.provider)).map((s) => ({ provider: s.provider, circuit: s.circuit, paused: s.paused })),
       batch: row.params.batch === true, batches: submitted,
     };

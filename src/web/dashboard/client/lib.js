@@ -4,7 +4,7 @@ import { h, render } from 'preact';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import htm from 'htm';
 import { createFormatter, plural } from '../../../lib/format/format.ts';
-import { t } from '../../../lib/messages/index.ts';
+import { isKey, t } from '../../../lib/messages/index.ts';
 import { createJsonApiClient } from '../../../client/api.ts';
 
 export const html = htm.bind(h);
@@ -152,6 +152,8 @@ export const fmt = createFormatter({ locale: navigator.language || 'en', timeZon
  * keys). The dashboard's own text is English for now, so its words are too.
  */
 export const say = (key, params) => t('en', key, params);
+/** A code of the data as its word: `prefix.code` of the catalogue ("seo.component" + "ai_readiness"), else the code with spaces. */
+export const sayCode = (prefix, code) => (isKey(`${prefix}.${code}`) ? t('en', /** @type {import('../../../lib/messages/index.ts').MessageKey} */ (`${prefix}.${code}`)) : words(code));
 export const usd = (micros) => fmt.usd(micros);
 /** A figure to one decimal; `digits` 0 for whole counts (Lighthouse scores, ranks). */
 export const num = (v, digits = 1, reason) => (digits === 0 ? fmt.count(v, reason) : fmt.decimal(v, reason));

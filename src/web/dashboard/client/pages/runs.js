@@ -1,7 +1,10 @@
 // Runs: start one (preset, samples, the cost quoted first), watch its progress, cancel it; and
 // the run detail as a filterable table of prompts × engines.
+import { wilsonPercent } from '../../../../lib/stats/wilson.ts';
 import { Alert, ENGINES, Loading, Notice, Simulated, answersHref, engineName, fmt, html, newKey, num, tone, usd, useAction, when, useEffect, useLoad, useState, words, call, client } from '../lib.js';
 
+/** A preset's name as the list says it. */
+const PRESET_NAMES = { smoke: 'Smoke', lite: 'Lite', standard: 'Standard', searchx: 'Search' };
 const PRESETS = /** @type {const} */ ([
   ['smoke', 'Smoke — 2 prompts, a quick check'],
   ['lite', 'Lite — up to 50 prompts'],
@@ -38,13 +41,20 @@ function StartRun({ slug, onStarted, running }) {
     <div id="quote" aria-live="polite">${q ? html`<p>This run asks <strong>${q.promptCount}</strong> prompts, <strong>${q.totalCalls}</strong> calls ${q.sampling ? 'in its first pass' : 'in all'}, and holds ${q.sampling ? 'at most' : 'about'} <strong id="quote-cost">${usd(q.estimateMicrousd)}</strong> of credit
       (available: ${usd(balance.data?.availableMicrousd)}).</p>
       ${q.sampling ? html`<p class="muted">First pass ${usd(q.sampling.firstPassMicrousd)}; extra samples up to ${usd(q.sampling.extraCeilingMicrousd)}, charged only for the calls made.</p>` : null}
-      <p class="muted">Engines: ${q.engines.map((e) => `${e.id}${e.enabled ? (e.simulated ? ' (simulated)' : '') : ' (off)'}`).join(', ')}</p>
+      <p class="muted">Engines: ${q.engines.map((e) => `${engineName(e.id)}${e.enabled ? (e.simulated ? ' (simulated)' : '') : ' (off)'}`).join(', ')}</p>
       ${q.engines.some((e) => e.enabled && e.simulated) ? html`<p><${Simulated} simulated /> Engines without a provider key answer with simulated data.</p>` : null}` : html`<${Loading} what="Quoting" />`}
       ${short ? html`<p class="alert" role="alert">Not enough credit for this run. <a href=${`/w/${slug}/settings#credits`}>Buy credits</a></p>` : null}
     </div>
     <${Alert} error=${action.error ?? quote.error} />
     <button type="submit" disabled=${action.busy || !q || running}>${running ? 'A run is in progress' : 'Start run'}</button>
   </form>`;
+}
+
+/** What the run alone measured: the share of its answers that name the brand, with n and its interval. */
+function RunFigure({ run }) {
+  const v = run.brandVisibility;
+  if (!v) return null;
+  return html`<p class="run-figure">Brand named in <strong>${fmt.percent(v.percent)}</strong> of its answers <span class="muted">(95% ${fmt.interval(v.interval, undefined, { unit: '%' })}, ${fmt.n(v.n)})</span></p>`;
 }
 
 function Progress({ run }) {
@@ -55,7 +65,8 @@ function Progress({ run }) {
 
 export function Runs({ workspace }) {
   const list = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/runs', { params: { path: { workspace }, query: { limit: 20 } } })), [workspace]);
-  const [notice, setNotice] = useState('');
+  // A notice about one run ("started") holds while that run runs; its row says how it ended.
+  const [notice, setNotice] = useState(/** @type {{ text: string, runId?: string }} */ ({ text: '' }));
   const cancel = useAction();
   const runs = list.data?.runs ?? [];
   const running = runs.some((r) => r.status === 'running');
@@ -67,12 +78,12 @@ export function Runs({ workspace }) {
   }, [list.data]);
   const doCancel = (run) => cancel.run(async () => {
     await call(client.DELETE('/api/v1/workspaces/{workspace}/runs/{id}', { params: { path: { workspace, id: run.id } } }));
-    setNotice('The run was cancelled; credit is charged only for the calls made.');
+    setNotice({ text: 'The run was cancelled; credit is charged only for the calls made.' });
     list.reload();
   });
   return html`<h1>Runs</h1>
-    <${StartRun} slug=${workspace} running=${running} onStarted=${(run) => { setNotice(`Run started: ${run.progress.totalCalls} calls.`); list.reload(); }} />
-    <${Notice}>${notice}</${Notice}>
+    <${StartRun} slug=${workspace} running=${running} onStarted=${(run) => { setNotice({ text: `Run started: ${fmt.count(run.progress.totalCalls)} calls.`, runId: run.id }); list.reload(); }} />
+    <${Notice}>${notice.runId && runs.some((r) => r.id === notice.runId && r.status !== 'running') ? '' : notice.text}</${Notice}>
     <${Alert} error=${list.error ?? cancel.error} />
     <section aria-labelledby="runs-h"><h2 id="runs-h">Recent runs</h2>
     ${list.loading && !list.data ? html`<${Loading} />` : null}
@@ -80,7 +91,9 @@ export function Runs({ workspace }) {
     <ul class="runs" id="runs">${runs.map((r) => html`<li class=${`run ${r.status}`}>
       <p><a href=${`/w/${workspace}/runs/${r.id}`}>Run of ${when(r.startedAt)}</a>
         <span class=${`badge status-${r.status}`}>${r.status}</span> <${Simulated} simulated=${r.simulated} share=${r.simulatedShare} /></p>
-      <${Progress} run=${r} />
+      <p class="muted">${r.preset ? `${PRESET_NAMES[r.preset]} · ` : ''}${r.engines.map(engineName).join(', ')}${r.samples > 1 ? ` · ${r.samples} samples` : ''}</p>
+      <${RunFigure} run=${r} />
+      ${r.status === 'running' ? html`<${Progress} run=${r} />` : null}
       ${r.status === 'running' ? html`<button type="button" class="secondary" onClick=${() => doCancel(r)} disabled=${cancel.busy}>Cancel run</button>` : null}
     </li>`)}</ul></section>`;
 }
@@ -137,7 +150,7 @@ export function RunDetail({ workspace, id }) {
     <div class="table-wrap"><table id="engines"><caption>Per engine</caption>
       <thead><tr><th scope="col">Engine</th><th scope="col">Answers</th><th scope="col">Brand mentioned</th><th scope="col">Avg. position</th><th scope="col">Tone</th><th scope="col">Top cited sites</th></tr></thead>
       <tbody>${data.engines.map((e) => html`<tr><th scope="row">${engineName(e.engine)} <${Simulated} simulated=${e.simulated} /></th><td>${e.answers}${e.errors ? ` (${e.errors} failed)` : ''}</td>
-        <td>${e.brand.mentions} (${num((e.brand.mentionRate ?? 0) * 100, 0)}%)</td><td>${num(e.brand.averagePosition)}</td><td>${tone(e.brand.sentiment)}</td>
+        <td>${e.answers ? html`${fmt.count(e.brand.mentions)} of ${fmt.count(e.answers)} · ${fmt.percent((100 * e.brand.mentions) / e.answers)} <small class="muted">(95% ${fmt.interval(wilsonPercent(e.brand.mentions, e.answers), undefined, { unit: '%' })})</small>` : '—'}</td><td>${num(e.brand.averagePosition)}</td><td>${tone(e.brand.sentiment)}</td>
         <td>${e.citations.topDomains.length ? e.citations.topDomains.slice(0, 3).map((d, k) => html`${k ? ', ' : ''}<a href=${answersHref(workspace, { runId: data.run.id, engine: e.engine, cited: d.domain })} aria-label=${`Read the ${engineName(e.engine)} answers citing ${d.domain}`}>${d.domain}</a>`) : '—'}</td></tr>`)}</tbody></table></div>
     ${data.sampling ? html`<${ExtraSamples} sampling=${data.sampling} />` : null}
     <form class="controls" role="search" aria-label="Filter the answers" onSubmit=${(e) => e.preventDefault()}>

@@ -1,18 +1,11 @@
 // SEO: the dashboard (scores in basis points, components with why one is missing, search
 // insights), technical checks with their evidence, and page evaluations (seo-pages.js).
-import { Alert, Loading, Notice, Simulated, fmt, hasMeasurement, html, jobReason, num, useAction, useLoad, useState, waitForJob, call, client } from '../lib.js';
+import { Alert, Loading, Notice, Simulated, fmt, hasMeasurement, html, jobReason, num, pct, plural, sayCode, useAction, useLoad, useState, waitForJob, call, client } from '../lib.js';
 import { PageEvaluations } from './seo-pages.js';
 
 const bp = (v) => (v === null || v === undefined ? '—' : num(v / 100));
 /** A headline figure; a missing one says why in small muted text instead of a large dash or sentence. */
 const headline = (id, text, reason) => (text === null ? html`<small class="muted" id=${id}>${fmt.notEnough(reason)}</small>` : html`<strong id=${id}>${text}</strong>`);
-const REASONS = {
-  not_refreshed: 'not refreshed yet', gsc_not_connected: 'Search Console not connected', ga4_not_connected: 'Analytics not connected',
-  no_page_evaluation: 'no page evaluated yet', google_auth_failed: 'Google sign-in failed', gsc_error: 'Search Console answered an error', ga4_error: 'Analytics answered an error',
-};
-const label = (key) => (key ?? '').replaceAll('_', ' ');
-/** The SEO score's components as a reader names them (the API's keys are the spec's). */
-const COMPONENTS = { technical_health: 'Technical health', core_web_vitals: 'Core Web Vitals', ai_readiness: 'AI readiness', search_performance: 'Search performance', ai_referrals: 'AI referrals' };
 
 /** The GEO figure, the very one the overview shows (GET …/score), also before any SEO refresh. */
 async function loadGeo(slug) {
@@ -31,8 +24,8 @@ function Scores({ d, geo, slug, onRefresh, busy }) {
       <button type="submit" class="secondary" disabled=${busy}>Refresh (uses credit)</button>
     </form>
     <div class="table-wrap"><table id="seo-components"><caption>Components</caption><thead><tr><th scope="col">Component</th><th scope="col">Points</th><th scope="col">Status</th></tr></thead>
-    <tbody>${d.components.map((c) => html`<tr class=${c.available ? '' : 'missing'}><th scope="row">${COMPONENTS[c.key] ?? label(c.key)}</th><td>${c.available ? `${num(c.points)} / ${c.maximum}` : '—'}</td>
-      <td>${c.available ? fmt.percent(c.percent) : `missing: ${REASONS[c.unavailableReason] ?? label(c.unavailableReason)}`}</td></tr>`)}</tbody></table></div>
+    <tbody>${d.components.map((c) => html`<tr class=${c.available ? '' : 'missing'}><th scope="row">${sayCode('seo.component', c.key)}</th><td>${c.available ? `${num(c.points)} / ${c.maximum}` : '—'}</td>
+      <td>${c.available ? pct(c.percent) : `missing: ${sayCode('seo.reason', c.unavailableReason)}`}</td></tr>`)}</tbody></table></div>
   </section>`;
 }
 
@@ -40,10 +33,10 @@ function Checks({ checks, slug }) {
   return html`<section class="card" aria-labelledby="checks-h"><h2 id="checks-h">Technical checks</h2>
     ${checks.length ? html`<div class="table-wrap"><table id="technical-checks"><caption>Failed checks of the evaluated pages, with what was observed</caption>
       <thead><tr><th scope="col">Page</th><th scope="col">Check</th><th scope="col">Observed</th><th scope="col">Expected</th><th scope="col">Evidence</th><th scope="col">What to do</th></tr></thead>
-      <tbody>${checks.map((c) => html`<tr><th scope="row">${c.pageUrl}<br /><small class="muted">page technical ${num(c.pageTechnicalPct, 0)}%</small></th>
-        <td>${label(c.code)}</td><td>${c.evidence?.observedValue || html`<em>absent</em>`}</td><td>${c.evidence?.expectedValue ?? '—'}</td>
+      <tbody>${checks.map((c) => html`<tr><th scope="row">${c.pageUrl}<br /><small class="muted">technical health ${pct(c.pageTechnicalPct)}</small></th>
+        <td>${sayCode('seo.check', c.code)}</td><td>${c.evidence?.observedValue || html`<em>absent</em>`}</td><td>${c.evidence?.expectedValue ?? '—'}</td>
         <td><small>${c.evidence?.source ?? '—'}${c.evidence?.url ? html`<br /><code>${c.evidence.url}</code>` : null}<br /><span class="muted">ref ${c.evidence?.providerRef ?? '—'}</span></small></td>
-        <td>${c.suggestion}${c.recommendationIds?.length ? html`<br /><a href=${`/w/${slug}/recs`}>${c.recommendationIds.length} recommendation(s)</a>` : null}</td></tr>`)}</tbody></table></div>`
+        <td>${c.suggestion}${c.recommendationIds?.length ? html`<br /><a href=${`/w/${slug}/recs`}>${plural(c.recommendationIds.length, 'recommendation')}</a>` : null}</td></tr>`)}</tbody></table></div>`
       : html`<p class="muted">No failed check recorded. Checks come from the pages a refresh evaluates.</p>`}
   </section>`;
 }
@@ -54,7 +47,7 @@ function Insights({ items }) {
     <div class="table-wrap"><table><caption>Queries from Search Console, most important first</caption>
       <thead><tr><th scope="col">Query</th><th scope="col">Impressions</th><th scope="col">Clicks</th><th scope="col">Position</th><th scope="col">Change</th><th scope="col">Share</th></tr></thead>
       <tbody>${items.map((i) => html`<tr><th scope="row">${i.subject}</th><td>${i.currentImpressions}</td><td>${i.currentClicks}</td><td>${num(i.currentPosition)}</td>
-        <td>${i.positionChange === null ? 'new' : `${i.positionChange > 0 ? '+' : ''}${num(i.positionChange)}`}</td><td>${num(i.importanceBp / 100)}%</td></tr>`)}</tbody></table></div>
+        <td>${i.positionChange === null ? 'new' : `${i.positionChange > 0 ? '+' : ''}${num(i.positionChange)}`}</td><td>${pct(i.importanceBp / 100)}</td></tr>`)}</tbody></table></div>
   </section>`;
 }
 
