@@ -1,9 +1,11 @@
 import type { Messages } from './en.ts';
+import { RECS_CA } from './recs.ca.ts';
 
 // Catalan. Written with plain spaces; the catalogue (catalogue.ts) puts the no-break space before "%".
 // A recommendation ("recomanació") is feminine: its statuses agree with it.
 
 export const CA: Messages = {
+  ...RECS_CA,
   'title.visibility_summary': 'Resum de visibilitat', 'title.competitor_comparison': 'Comparació amb la competència', 'title.citation_sources': 'Fonts de cites',
   'title.recommendations_progress': 'Progrés de les recomanacions', 'title.seo_technical_status': 'Estat tècnic SEO',
 

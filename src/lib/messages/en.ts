@@ -16,7 +16,10 @@
 // whole note that names its figure, `explain.relativeSov` the line under its figure's name);
 // `count.` counts with their noun; `dashboard.` the dashboard's words.
 
+import { RECS_EN } from './recs.en.ts';
+
 export const EN = {
+  ...RECS_EN,
   'title.visibility_summary': 'Visibility summary', 'title.competitor_comparison': 'Competitor comparison', 'title.citation_sources': 'Citation sources',
   'title.recommendations_progress': 'Recommendations progress', 'title.seo_technical_status': 'SEO technical status',
 

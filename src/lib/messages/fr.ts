@@ -1,10 +1,12 @@
 import type { Messages } from './en.ts';
+import { RECS_FR } from './recs.fr.ts';
 
 // French. Written with plain spaces before ":", ";" and "%"; the catalogue (catalogue.ts) turns them into
 // the narrow no-break space French typography asks for (as the formatter's numbers have it).
 // A recommendation ("recommandation") is feminine: its statuses agree with it.
 
 export const FR: Messages = {
+  ...RECS_FR,
   'title.visibility_summary': 'Synthèse de visibilité', 'title.competitor_comparison': 'Comparaison concurrentielle', 'title.citation_sources': 'Sources de citations',
   'title.recommendations_progress': 'Avancement des recommandations', 'title.seo_technical_status': 'État technique SEO',
 

@@ -14,6 +14,8 @@ import { sourceGapCandidates } from './gaps-lane.fns.ts';
 import { complianceFlag, LANE_LIMITS, selectCandidates } from './select.fns.ts';
 import { pageEvaluationCandidates, seoCandidates } from './seo-lane.fns.ts';
 import { writeItem } from './writer.ts';
+import { recTexts } from './texts.fns.ts';
+import type { Language } from '../../lib/format/format.ts';
 
 // Generation (job kind `recs_generation`): the lane's candidates from the latest runs or the SEO
 // signals, the best not already open up to min(cap, target − open), written by the workspace's
@@ -28,6 +30,8 @@ export interface WorkspaceFacts {
   name: string;
   aliases: string[];
   complianceProfile: string;
+  /** The language the workspace's people read its items in (texts.fns.ts); English when unset. */
+  language?: Language;
 }
 
 export function toGeoResult(row: Awaited<ReturnType<RunReads['answers']>>[number]): GeoResult {
@@ -123,10 +127,12 @@ export function createRecsGeneration(deps: {
       if (ctx.signal.aborted) return;
       // The seo lane is charged per item it creates, against the hold taken at start.
       if (lane === 'seo' && !(await ctx.lease(SEO_PRICE_PER_ITEM))) break;
-      const written = await writeItem(c, brand.name, model?.model ?? null, ctx.signal);
+      // The words are stored as keys with parameters and said at read time in the workspace's language.
+      const evidence = { ...c.evidence, text: recTexts(c, brand.name) };
+      const written = await writeItem({ ...c, evidence }, brand.name, model?.model ?? null, ctx.signal, brand.language ?? 'en');
       const now = clock.now();
       rows.push({
-        id: newId('rec'), workspaceId: ws.id, lane, type: c.type, topic: c.topic, ...written, evidence: c.evidence, scores: c.scores, priority: c.scores.priority,
+        id: newId('rec'), workspaceId: ws.id, lane, type: c.type, topic: c.topic, ...written, evidence, scores: c.scores, priority: c.scores.priority,
         status: 'proposed' as const, stateVersion: 1, restoreStatus: null, complianceFlag: complianceFlag(brand.complianceProfile, c), currentDraftId: null,
         baseline: null, doneAt: null, jobId: ctx.job.id, createdAt: now, updatedAt: now,
       });
