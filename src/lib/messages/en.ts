@@ -65,7 +65,7 @@ export const EN = {
   'chat.modelWouldAdd': 'What a language model would add: {entity, select, none {it would read the answers themselves and turn these figures into a plan in plain words} other {it would read the answers that name {entity} and say what they have that yours lack, then turn these figures into a plan in plain words}}.',
   'label.volume': 'Owned citation share (volume)', 'label.citationRate': 'Citation rate', 'label.brandVisibility': '{brand} visibility',
   'label.ownedShare': 'Owned share of top citations', 'label.competitorShare': 'Competitor share of top citations', 'label.thirdPartyShare': 'Third-party share of top citations',
-  'label.created': 'Created', 'label.accepted': 'Accepted', 'label.done': 'Done', 'label.before': '{item}: {metric} before', 'label.after': '{item}: {metric} after',
+  'label.created': 'Created', 'label.accepted': 'Accepted', 'label.done': 'Done', 'label.before': '{item}: {metric}, before', 'label.after': '{item}: {metric}, after',
   'label.seoScore': 'SEO score', 'label.combinedScore': 'Combined score',
 
   'col.engine': 'Engine', 'col.scoreInterval': 'Score interval', 'col.answers': 'Answers', 'col.visibilityInterval': 'Visibility interval', 'col.rank': 'Rank',
@@ -97,8 +97,8 @@ export const EN = {
 
   'term.brand': 'brand', 'term.competitor': 'competitor', 'term.owned': 'owned', 'term.thirdParty': 'third party', 'term.earnedMedia': 'earned media',
   'term.userGenerated': 'user-generated', 'term.reference': 'reference', 'term.social': 'social', 'term.yes': 'yes', 'term.no': 'no',
-  'term.proposed': 'proposed', 'term.todo': 'todo', 'term.inReview': 'in_review', 'term.done': 'done', 'term.archived': 'archived',
-  'term.improved': 'improved', 'term.noDetectableChange': 'no_detectable_change', 'term.worse': 'worse', 'term.pending': 'pending',
+  'term.proposed': 'proposed', 'term.todo': 'to do', 'term.inReview': 'in review', 'term.done': 'done', 'term.archived': 'archived',
+  'term.improved': 'improved', 'term.noDetectableChange': 'no detectable change', 'term.worse': 'worse', 'term.pending': 'pending',
   'term.complete': 'complete', 'term.partial': 'partial',
 
   // AI crawlers and referrals, from the access logs (traffic.fns.ts).
@@ -183,6 +183,14 @@ export const EN = {
   'effect.noiseDays': '{days, plural, one {not distinguishable from noise yet: about # more day at today’s cadence} other {not distinguishable from noise yet: about # more days at today’s cadence}}',
   'effect.noiseYear': 'not distinguishable from noise yet: more than a year at today’s cadence',
   'effect.noiseNever': 'not distinguishable from noise: the days before acceptance are too noisy for more days to settle it',
+  // Why a done item's verdict is what it is, in words (reports' effect table; the API's English explanation stays for scripts).
+  'effect.why.pending': 'Not measured yet: the figure after comes from the answers collected once the item is done.',
+  'effect.why.improved': 'A real improvement: the ranges before and after do not overlap.',
+  'effect.why.worse': 'A real decline: the ranges before and after do not overlap.',
+  'effect.why.noChange': 'No change that stands out from chance: the ranges before and after overlap.',
+  'effect.why.holdoutImproved': 'A real improvement compared with the questions left as they were.',
+  'effect.why.holdoutWorse': 'A real decline compared with the questions left as they were.',
+  'effect.why.holdoutNoChange': 'Compared with the questions left as they were, the change does not stand out from chance.',
   'reason.no_answers': 'no answers in this period', 'reason.no_mentions': 'the brand was not mentioned', 'reason.no_citations': 'no answer cited a source',
   'reason.no_interval': 'an average, which has no interval', 'reason.no_previous': 'no earlier measurement to compare', 'reason.no_runs': 'no measurement succeeded in this period',
   'reason.too_few': 'too few answers for a reliable figure', 'reason.missing_component': 'a component of the score has no data', 'reason.not_measured': 'not measured',

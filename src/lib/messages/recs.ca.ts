@@ -15,6 +15,7 @@ export const RECS_CA: { readonly [K in keyof typeof RECS_EN]: string } = {
   'recs.intent.problem_solution': 'les respostes a preguntes pràctiques', 'recs.intent.use_case': 'les respostes a preguntes sobre usos',
   'recs.intent.expert': 'les respostes a preguntes d’expert', 'recs.intent.brand_research': 'les respostes a preguntes sobre una marca', 'recs.intent.other': 'les respostes',
   'recs.subject.query': 'la cerca {query}',
+  'recs.subject.page': 'la pàgina {path}', 'recs.subject.home': 'la pàgina d’inici',
 
   'recs.title.content_gap': 'Publicar {page} perquè {engine} tingui què citar',
   'recs.title.source_gap': 'Publicar {page}',
@@ -43,7 +44,7 @@ export const RECS_CA: { readonly [K in keyof typeof RECS_EN]: string } = {
   'recs.why.crawl_error': '{bot} no va poder llegir {page} en el {pct} de les seves visites verificades.',
   'recs.why.technical_check': 'La comprovació falla en {k} de {n} pàgines avaluades.',
   'recs.why.search_falling_position': 'La posició mitjana de {subject} va baixar de {from} a {to}.',
-  'recs.why.search_low_ctr': '{subject} es va mostrar {impressions} vegades, però només el {pct} d’aquestes impressions va acabar en clic.',
+  'recs.why.search_low_ctr': 'Als resultats de cerca, {subject} es va mostrar {impressions} vegades, però només el {pct} d’aquestes impressions va acabar en clic.',
   'recs.why.search_losing_clicks': 'Els clics de {subject} van baixar de {from} a {to}.',
 
   'recs.advice.content_gap': 'Una pàgina de {brand} que respongui directament aquestes preguntes dona al motor alguna cosa per citar.',
@@ -87,6 +88,7 @@ export const RECS_CA: { readonly [K in keyof typeof RECS_EN]: string } = {
   'recs.metric.mention_rate': 'Respostes que anomenen la marca', 'recs.metric.citation_share': 'Respostes que citen el domini', 'recs.metric.thread_mention_rate': 'Respostes que citen el fil i anomenen la marca',
   'recs.metric.negative_rate': 'Respostes en to negatiu', 'recs.metric.check_pass_rate': 'Pàgines que superen la comprovació', 'recs.metric.bot_access_rate': 'Pàgines que el rastrejador pot llegir',
   'recs.metric.ctr': 'Percentatge de clics', 'recs.metric.crawl_success_rate': 'Visites verificades de rastrejadors que funcionen',
+  'recs.metric.other': 'La xifra mesurada',
   'recs.priority.high': 'Prioritat alta', 'recs.priority.medium': 'Prioritat mitjana', 'recs.priority.low': 'Prioritat baixa',
   'recs.priority.hover': 'Prioritat {priority} de 100: impacte {impact}, confiança {confidence}, esforç {effort} de 3',
   'recs.ui.evidence': 'Evidència', 'recs.ui.figure': '{label}: {value} ({k} de {n}; 95 % {interval})', 'recs.ui.figureNoInterval': '{label}: {value}',

@@ -19,6 +19,7 @@ export const RECS_EN = {
   'recs.intent.problem_solution': 'answers to how-to questions', 'recs.intent.use_case': 'answers to questions about uses',
   'recs.intent.expert': 'answers to expert questions', 'recs.intent.brand_research': 'answers to questions about a brand', 'recs.intent.other': 'answers',
   'recs.subject.query': 'the search {query}',
+  'recs.subject.page': 'the page {path}', 'recs.subject.home': 'the home page',
 
   'recs.title.content_gap': 'Publish {page}, so that {engine} can cite it',
   'recs.title.source_gap': 'Publish {page}',
@@ -47,7 +48,7 @@ export const RECS_EN = {
   'recs.why.crawl_error': '{bot} failed to read {page} in {pct} of its verified visits.',
   'recs.why.technical_check': 'The check fails on {k} of {n} pages evaluated.',
   'recs.why.search_falling_position': 'The average position of {subject} fell from {from} to {to}.',
-  'recs.why.search_low_ctr': '{subject} was shown {impressions} times, but only {pct} of those views became clicks.',
+  'recs.why.search_low_ctr': 'In search results, {subject} was shown {impressions} times, but only {pct} of those views became clicks.',
   'recs.why.search_losing_clicks': 'Clicks from {subject} fell from {from} to {to}.',
 
   'recs.advice.content_gap': 'A page on the site of {brand} that answers these questions directly gives the engine something to cite.',
@@ -93,6 +94,7 @@ export const RECS_EN = {
   'recs.metric.mention_rate': 'Answers naming the brand', 'recs.metric.citation_share': 'Answers citing the domain', 'recs.metric.thread_mention_rate': 'Answers citing the thread that name the brand',
   'recs.metric.negative_rate': 'Answers with a negative tone', 'recs.metric.check_pass_rate': 'Pages passing the check', 'recs.metric.bot_access_rate': 'Pages the crawler may read',
   'recs.metric.ctr': 'Click-through rate', 'recs.metric.crawl_success_rate': 'Verified crawler visits that succeed',
+  'recs.metric.other': 'The measured figure',
   'recs.priority.high': 'High priority', 'recs.priority.medium': 'Medium priority', 'recs.priority.low': 'Low priority',
   'recs.priority.hover': 'Priority {priority} of 100: impact {impact}, confidence {confidence}, effort {effort} of 3',
   'recs.ui.evidence': 'Evidence', 'recs.ui.figure': '{label}: {value} ({k} of {n}; 95% {interval})', 'recs.ui.figureNoInterval': '{label}: {value}',

@@ -15,6 +15,7 @@ export const RECS_ES: { readonly [K in keyof typeof RECS_EN]: string } = {
   'recs.intent.problem_solution': 'las respuestas a preguntas prácticas', 'recs.intent.use_case': 'las respuestas a preguntas sobre usos',
   'recs.intent.expert': 'las respuestas a preguntas de experto', 'recs.intent.brand_research': 'las respuestas a preguntas sobre una marca', 'recs.intent.other': 'las respuestas',
   'recs.subject.query': 'la búsqueda {query}',
+  'recs.subject.page': 'la página {path}', 'recs.subject.home': 'la página de inicio',
 
   'recs.title.content_gap': 'Publicar {page} para que {engine} tenga algo que citar',
   'recs.title.source_gap': 'Publicar {page}',
@@ -43,7 +44,7 @@ export const RECS_ES: { readonly [K in keyof typeof RECS_EN]: string } = {
   'recs.why.crawl_error': '{bot} no pudo leer {page} en el {pct} de sus visitas verificadas.',
   'recs.why.technical_check': 'La comprobación falla en {k} de {n} páginas evaluadas.',
   'recs.why.search_falling_position': 'La posición media de {subject} bajó de {from} a {to}.',
-  'recs.why.search_low_ctr': '{subject} se mostró {impressions} veces, pero solo el {pct} de esas impresiones acabó en clic.',
+  'recs.why.search_low_ctr': 'En los resultados de búsqueda, {subject} se mostró {impressions} veces, pero solo el {pct} de esas impresiones acabó en clic.',
   'recs.why.search_losing_clicks': 'Los clics de {subject} bajaron de {from} a {to}.',
 
   'recs.advice.content_gap': 'Una página de {brand} que responda directamente a estas preguntas le da al motor algo que citar.',
@@ -87,6 +88,7 @@ export const RECS_ES: { readonly [K in keyof typeof RECS_EN]: string } = {
   'recs.metric.mention_rate': 'Respuestas que nombran la marca', 'recs.metric.citation_share': 'Respuestas que citan el dominio', 'recs.metric.thread_mention_rate': 'Respuestas que citan el hilo y nombran la marca',
   'recs.metric.negative_rate': 'Respuestas en tono negativo', 'recs.metric.check_pass_rate': 'Páginas que superan la comprobación', 'recs.metric.bot_access_rate': 'Páginas que el rastreador puede leer',
   'recs.metric.ctr': 'Porcentaje de clics', 'recs.metric.crawl_success_rate': 'Visitas verificadas de rastreadores que funcionan',
+  'recs.metric.other': 'La cifra medida',
   'recs.priority.high': 'Prioridad alta', 'recs.priority.medium': 'Prioridad media', 'recs.priority.low': 'Prioridad baja',
   'recs.priority.hover': 'Prioridad {priority} de 100: impacto {impact}, confianza {confidence}, esfuerzo {effort} de 3',
   'recs.ui.evidence': 'Evidencia', 'recs.ui.figure': '{label}: {value} ({k} de {n}; 95 % {interval})', 'recs.ui.figureNoInterval': '{label}: {value}',

@@ -15,6 +15,7 @@ export const RECS_FR: { readonly [K in keyof typeof RECS_EN]: string } = {
   'recs.intent.problem_solution': 'des réponses aux questions pratiques', 'recs.intent.use_case': 'des réponses aux questions d’usage',
   'recs.intent.expert': 'des réponses aux questions d’expert', 'recs.intent.brand_research': 'des réponses aux questions sur une marque', 'recs.intent.other': 'des réponses',
   'recs.subject.query': 'la recherche {query}',
+  'recs.subject.page': 'la page {path}', 'recs.subject.home': 'la page d’accueil',
 
   'recs.title.content_gap': 'Publier {page} pour donner à {engine} de quoi citer',
   'recs.title.source_gap': 'Publier {page}',
@@ -43,7 +44,7 @@ export const RECS_FR: { readonly [K in keyof typeof RECS_EN]: string } = {
   'recs.why.crawl_error': '{bot} n’a pas pu lire {page} lors de {pct} de ses visites vérifiées.',
   'recs.why.technical_check': 'Le contrôle échoue sur {k} des {n} pages évaluées.',
   'recs.why.search_falling_position': 'La position moyenne de {subject} est passée de {from} à {to}.',
-  'recs.why.search_low_ctr': '{subject} a été affiché {impressions} fois, mais seulement {pct} de ces affichages ont donné un clic.',
+  'recs.why.search_low_ctr': 'Dans les résultats de recherche, les {impressions} affichages de {subject} n’ont donné que {pct} de clics.',
   'recs.why.search_losing_clicks': 'Les clics de {subject} sont passés de {from} à {to}.',
 
   'recs.advice.content_gap': 'Une page de {brand} qui répond directement à ces questions donne au moteur de quoi citer.',
@@ -87,6 +88,7 @@ export const RECS_FR: { readonly [K in keyof typeof RECS_EN]: string } = {
   'recs.metric.mention_rate': 'Réponses qui nomment la marque', 'recs.metric.citation_share': 'Réponses qui citent le domaine', 'recs.metric.thread_mention_rate': 'Réponses qui citent le fil et nomment la marque',
   'recs.metric.negative_rate': 'Réponses sur un ton négatif', 'recs.metric.check_pass_rate': 'Pages qui passent le contrôle', 'recs.metric.bot_access_rate': 'Pages que le robot peut lire',
   'recs.metric.ctr': 'Taux de clics', 'recs.metric.crawl_success_rate': 'Visites vérifiées de robots qui aboutissent',
+  'recs.metric.other': 'Le chiffre mesuré',
   'recs.priority.high': 'Priorité haute', 'recs.priority.medium': 'Priorité moyenne', 'recs.priority.low': 'Priorité basse',
   'recs.priority.hover': 'Priorité {priority} sur 100 : impact {impact}, confiance {confidence}, effort {effort} sur 3',
   'recs.ui.evidence': 'Preuves', 'recs.ui.figure': '{label} : {value} ({k} sur {n} ; IC 95 % {interval})', 'recs.ui.figureNoInterval': '{label} : {value}',

@@ -138,10 +138,11 @@ export function createRecsService(deps: { db: Db; clock: Clock; measure: Measure
      * The effect of every done item (the recommendations report): one read gives the items and
      * the after-value of each runs metric; SEO metrics share one read of the signals.
      */
-    async doneEffects(ws: WorkspaceContext) {
+    async doneEffects(ws: WorkspaceContext, language?: Language) {
       const now = clock.now();
       const seo = deps.measure.seoBatch(ws.id);
-      const [items, actedOn, reader] = await Promise.all([repo.doneWithAfter(db, ws.id), repo.actedOnPrompts(db, ws.id), readerOf(ws.id)]);
+      // A report says the titles in its own language, which may differ from the workspace's.
+      const [items, actedOn, reader] = await Promise.all([repo.doneWithAfter(db, ws.id), repo.actedOnPrompts(db, ws.id), language ? { language } : readerOf(ws.id)]);
       return Promise.all(items.map(async (item) => {
         const baseline = baselineOf(item.baseline);
         let after = null;

@@ -27,14 +27,14 @@ function mainIntent(ev: Evidence) {
 }
 const page = (intent: string, brand: string, rivals: string[]) => t(`recs.page.${intentOf(intent)}` as MessageKey, { brand, rivals: rivalsOf(rivals) });
 /** The search query or the page a Search Console insight is about. */
-const subjectOf = (ev: Evidence): TextParam => (ev.facts.query ? t('recs.subject.query', { query: str(ev, 'query') }) : pathOf(str(ev, 'page')));
-/** A page by its path ("/es/precios"): the site is the workspace's, its address is in the evidence. */
-function pathOf(url: string): string {
+const subjectOf = (ev: Evidence): TextParam => (ev.facts.query ? t('recs.subject.query', { query: str(ev, 'query') }) : pageOf(str(ev, 'page')));
+/** A page by its path ("the page /es/precios", "the home page"): the site is the workspace's, its address is in the evidence. */
+function pageOf(url: string): Text {
+  let path = url;
   try {
-    return new URL(url).pathname || url;
-  } catch {
-    return url;
-  }
+    path = new URL(url).pathname || url;
+  } catch { /* a path already */ }
+  return path === '/' ? t('recs.subject.home') : t('recs.subject.page', { path });
 }
 
 /** A quoted sentence without its own final stop: the message puts one after the quotation mark. */
