@@ -91,6 +91,7 @@ export const RECS_CA: { readonly [K in keyof typeof RECS_EN]: string } = {
   'recs.metric.other': 'La xifra mesurada',
   'recs.priority.high': 'Prioritat alta', 'recs.priority.medium': 'Prioritat mitjana', 'recs.priority.low': 'Prioritat baixa',
   'recs.priority.hover': 'Prioritat {priority} de 100: impacte {impact}, confiança {confidence}, esforç {effort} de 3',
+  'recs.ui.compliance': 'requereix l’aprovació de compliment',
   'recs.ui.evidence': 'Evidència', 'recs.ui.figure': '{label}: {value} ({k} de {n}; 95 % {interval})', 'recs.ui.figureNoInterval': '{label}: {value}',
   'recs.ui.now': '{metric}, avui: {value} de {n, plural, one {# resposta} other {# respostes}}; es torna a mesurar quan estigui feta.',
   'recs.ui.sourcesCited': 'Fonts citades:', 'recs.ui.simulatedSource': 'exemple d’una resposta simulada, no una pàgina real',

@@ -97,6 +97,7 @@ export const RECS_EN = {
   'recs.metric.other': 'The measured figure',
   'recs.priority.high': 'High priority', 'recs.priority.medium': 'Medium priority', 'recs.priority.low': 'Low priority',
   'recs.priority.hover': 'Priority {priority} of 100: impact {impact}, confidence {confidence}, effort {effort} of 3',
+  'recs.ui.compliance': 'needs compliance approval',
   'recs.ui.evidence': 'Evidence', 'recs.ui.figure': '{label}: {value} ({k} of {n}; 95% {interval})', 'recs.ui.figureNoInterval': '{label}: {value}',
   'recs.ui.now': '{metric}, today: {value} of {n, plural, one {# answer} other {# answers}}; measured again once the item is done.',
   'recs.ui.sourcesCited': 'Sources cited:', 'recs.ui.simulatedSource': 'example from a simulated answer, not a real page',

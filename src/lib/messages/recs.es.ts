@@ -91,6 +91,7 @@ export const RECS_ES: { readonly [K in keyof typeof RECS_EN]: string } = {
   'recs.metric.other': 'La cifra medida',
   'recs.priority.high': 'Prioridad alta', 'recs.priority.medium': 'Prioridad media', 'recs.priority.low': 'Prioridad baja',
   'recs.priority.hover': 'Prioridad {priority} de 100: impacto {impact}, confianza {confidence}, esfuerzo {effort} de 3',
+  'recs.ui.compliance': 'requiere aprobación de cumplimiento',
   'recs.ui.evidence': 'Evidencia', 'recs.ui.figure': '{label}: {value} ({k} de {n}; 95 % {interval})', 'recs.ui.figureNoInterval': '{label}: {value}',
   'recs.ui.now': '{metric}, hoy: {value} de {n, plural, one {# respuesta} other {# respuestas}}; se vuelve a medir cuando esté hecha.',
   'recs.ui.sourcesCited': 'Fuentes citadas:', 'recs.ui.simulatedSource': 'ejemplo de una respuesta simulada, no una página real',

@@ -91,6 +91,7 @@ export const RECS_FR: { readonly [K in keyof typeof RECS_EN]: string } = {
   'recs.metric.other': 'Le chiffre mesuré',
   'recs.priority.high': 'Priorité haute', 'recs.priority.medium': 'Priorité moyenne', 'recs.priority.low': 'Priorité basse',
   'recs.priority.hover': 'Priorité {priority} sur 100 : impact {impact}, confiance {confidence}, effort {effort} sur 3',
+  'recs.ui.compliance': 'à faire valider par la conformité',
   'recs.ui.evidence': 'Preuves', 'recs.ui.figure': '{label} : {value} ({k} sur {n} ; IC 95 % {interval})', 'recs.ui.figureNoInterval': '{label} : {value}',
   'recs.ui.now': '{metric}, aujourd’hui : {value} sur {n, plural, one {# réponse} other {# réponses}} ; mesuré à nouveau une fois la tâche terminée.',
   'recs.ui.sourcesCited': 'Sources citées :', 'recs.ui.simulatedSource': 'exemple tiré d’une réponse simulée, pas une vraie page',

@@ -28,7 +28,7 @@ function Card({ slug, rec, onMove }) {
   return html`<li class="rec" data-rec=${rec.rec_id} lang=${lang}>
     <h3>${rec.title}</h3>
     <p class="meta">${ev.simulated ? html`<${Simulated} simulated /> ` : null}<span class=${`badge priority ${rec.priorityLevel ?? ''}`} title=${rec.priorityDetail ?? ''}>${rec.priorityLabel ?? fmt.decimal(rec.scores?.priority)}</span>
-      <span class="badge" title=${LANES[rec.lane] ?? ''}>${sayIn(lang, `recs.type.${rec.type}`)}</span>${rec.compliance_flag ? html` <span class="badge">needs compliance approval</span>` : null}</p>
+      <span class="badge" title=${LANES[rec.lane] ?? ''}>${sayIn(lang, `recs.type.${rec.type}`)}</span>${rec.compliance_flag ? html` <span class="badge">${sayIn(lang, 'recs.ui.compliance')}</span>` : null}</p>
     <p class="why">${sentence(why)}</p>
     <details class="evidence"><summary>${sayIn(lang, 'recs.ui.evidence')}</summary>
       ${rest ? html`<p>${sentence(rest)}</p>` : null}
