@@ -11,10 +11,10 @@ import { recsRepo as repo } from './recs.repo.ts';
 import type { Candidate, CrawlSource, Lane, SeoSignals, SeoSignalsSource, SourceGapsSource } from './recs.types.ts';
 import { crawlErrorCandidates } from './crawl-lane.fns.ts';
 import { sourceGapCandidates } from './gaps-lane.fns.ts';
-import { complianceFlag, LANE_LIMITS, selectCandidates } from './select.fns.ts';
+import { complianceFlag, LANE_LIMITS, oneEachAction, selectCandidates } from './select.fns.ts';
 import { pageEvaluationCandidates, seoCandidates } from './seo-lane.fns.ts';
 import { writeItem } from './writer.ts';
-import { recTexts } from './texts.fns.ts';
+import { actionKey, recTexts } from './texts.fns.ts';
 import type { Language } from '../../lib/format/format.ts';
 
 // Generation (job kind `recs_generation`): the lane's candidates from the latest runs or the SEO
@@ -120,7 +120,9 @@ export function createRecsGeneration(deps: {
     if (!available) return void (await ctx.log(`result: ${JSON.stringify({ ...result, created: 0 })}`));
 
     const open = await repo.openItems(db, ws.id);
-    const { chosen, skippedOpen } = selectCandidates(candidates, new Set(open.map((o) => o.topic)), open.filter((o) => o.lane === lane).length, lane);
+    // Source gaps on the same topic ask for the same page: one card. Other types are one action per topic (two threads, two domains).
+    const distinct = oneEachAction(candidates, (c) => (c.type === 'source_gap' ? actionKey(recTexts(c, brand.name).title) : c.topic));
+    const { chosen, skippedOpen } = selectCandidates(distinct, new Set(open.map((o) => o.topic)), open.filter((o) => o.lane === lane).length, lane);
     const model = chosen.length ? await deps.modelFor(ws) : null;
     const rows = [];
     for (const c of chosen) {

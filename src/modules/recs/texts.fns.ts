@@ -165,6 +165,12 @@ export function say(f: Formatter, text: Text): string {
   return formatMessage(f.language, text.key, params, number);
 }
 
+/** A title as the action it asks for: its key and parameters, lists in any order ("Initech and Globex" is "Globex and Initech"). */
+export function actionKey(text: Text): string {
+  const norm = (v: TextParam): unknown => (Array.isArray(v) ? v.map((x) => JSON.stringify(norm(x as TextParam))).sort() : typeof v === 'object' ? { key: v.key, params: Object.fromEntries(Object.entries(v.params ?? {}).map(([k, x]) => [k, norm(x)])) } : v);
+  return JSON.stringify(norm(text));
+}
+
 /** True when `v` is a stored text (evidence written before texts were stored has none). */
 export const isText = (v: unknown): v is Text => typeof v === 'object' && v !== null && typeof (v as Text).key === 'string';
 

@@ -1,6 +1,6 @@
 // Recommendations as a list grouped by the five statuses (a five-column board clipped at 1280 px). Each card offers only the actions its status
 // allows (spec 3.2); a move someone else made first (409 stale_state) reloads the board and says so.
-import { Alert, Loading, Notice, Simulated, fmt, html, newKey, plural, useAction, useLoad, useState, waitForJob, call, client } from '../lib.js';
+import { Alert, Loading, Notice, fmt, html, newKey, plural, useAction, useLoad, useState, waitForJob, call, client } from '../lib.js';
 import { generationNotice } from '../generation.ts';
 import { Detail } from './recs-detail.js';
 import { Sources, figureSentence, fmtIn, sayIn } from './recs-words.js';
@@ -27,7 +27,7 @@ function Card({ slug, rec, onMove }) {
   const rest = String(rec.rationale ?? '').startsWith(why) ? String(rec.rationale).slice(why.length).trim() : rec.rationale;
   return html`<li class="rec" data-rec=${rec.rec_id} lang=${lang}>
     <h3>${rec.title}</h3>
-    <p class="meta">${ev.simulated ? html`<${Simulated} simulated /> ` : null}<span class=${`badge priority ${rec.priorityLevel ?? ''}`} title=${rec.priorityDetail ?? ''}>${rec.priorityLabel ?? fmt.decimal(rec.scores?.priority)}</span>
+    <p class="meta">${ev.simulated ? html`<span class="badge simulated" title=${sayIn(lang, 'recs.ui.simulated')}>${sayIn(lang, 'recs.ui.simulatedBadge')}</span> ` : null}<span class=${`badge priority ${rec.priorityLevel ?? ''}`} title=${rec.priorityDetail ?? ''}>${rec.priorityLabel ?? fmt.decimal(rec.scores?.priority)}</span>
       <span class="badge" title=${LANES[rec.lane] ?? ''}>${sayIn(lang, `recs.type.${rec.type}`)}</span>${rec.compliance_flag ? html` <span class="badge">${sayIn(lang, 'recs.ui.compliance')}</span>` : null}</p>
     <p class="why">${sentence(why)}</p>
     <details class="evidence"><summary>${sayIn(lang, 'recs.ui.evidence')}</summary>
