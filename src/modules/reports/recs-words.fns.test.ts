@@ -28,7 +28,7 @@ const effects: RecsInput['effects'] = METRICS.flatMap((name, i) => VERDICTS.map(
 const recs: RecsInput = { ...RECS, statusCounts: { proposed: 3, todo: 1, in_review: 1, done: effects.length, archived: 1 }, effects };
 
 /** What a reader sees of the HTML: its text, without styles, scripts and markup. */
-const readable = (html: string) => html.replace(/<(style|script)[\s\S]*?<\/\1>/g, ' ').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+const readable = (html: string) => html.replace(/<(style|script)[\s\S]*?<\/\1>/g, ' ').split(/<[^<>]+>/).join(' ').replace(/\s+/g, ' ');
 
 describe('recommendations in a report, said in words', () => {
   it.each((['en', 'es', 'ca', 'fr'] as Language[]).flatMap((language) => (['recommendations_progress', 'visibility_summary'] as const).map((type) => [language, type] as const)))(
