@@ -151,7 +151,7 @@ describe('the crawl_error recommendation', () => {
     expect(items.map((i) => i.topic)).toEqual(['crawl_error:oai-searchbot:/blog']);
     const [item] = items;
     expect(item).toMatchObject({ type: 'crawl_error', title: 'Let OAI-SearchBot read /blog', priorityLevel: 'high' });
-    expect(item!.evidence.summary).toBe('OAI-SearchBot failed to read /blog in 100% of its verified visits.');
+    expect(item!.evidence.summary).toBe('OAI-SearchBot failed to read /blog in 100.0% of its verified visits.');
 
     const steps = [['accept', 'proposed', 1], ['submit', 'todo', 2], ['verify', 'in_review', 3]] as const;
     for (const [action, expectedStatus, expectedVersion] of steps) {
