@@ -21324,12 +21324,27 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                             current_draft_id: string | null;
-                            /** @description summary, metric (name, scope, better, current with k, n and 95% interval), figures (each with n), answers, prompts, urls, facts, window, simulated */
+                            /** @description summary (the why sentence), metric (name, scope, better, current with k, n and 95% interval), figures (each with a label in the workspace's language and n), answers, prompts, urls, facts, window, simulated (urls of a simulated answer are examples, never real pages) */
                             evidence: {
                                 [key: string]: unknown;
                             };
                             /** @enum {string} */
                             lane: "geo" | "seo";
+                            /**
+                             * @description The language of title, rationale, why, priorityLabel and the evidence's summary and figure labels
+                             * @enum {string}
+                             */
+                            language: "en" | "es" | "ca" | "fr";
+                            /** @description The figure behind the level, for hover: priority of 100 with impact, confidence and effort */
+                            priorityDetail: string;
+                            /** @description The level as a person reads it, e.g. "High priority" / "Prioridad alta" */
+                            priorityLabel: string;
+                            /**
+                             * @description The priority as a word: high from 40, medium from 15, else low
+                             * @enum {string}
+                             */
+                            priorityLevel: "high" | "medium" | "low";
+                            /** @description Why and what to do, in the workspace's language: the `why` sentence and advice */
                             rationale: string;
                             rec_id: string;
                             /** @description impact, confidence, effort, priority = round(100·impact·confidence/effort, 1); docs/scoring.md */
@@ -21339,6 +21354,7 @@ export interface operations {
                             state_version: number;
                             /** @enum {string} */
                             status: "proposed" | "todo" | "in_review" | "done" | "archived";
+                            /** @description What to do, naming the topic in words, in the workspace's language (its first language of en, es, ca, fr): e.g. "Publish a comparison of Holded and Contasimple". Never a quoted keyword string, a URL or a code identifier (docs/recommendations.md, "How texts are written") */
                             title: string;
                             /** @description Stable key: at most one open item per topic */
                             topic: string;
@@ -21346,6 +21362,8 @@ export interface operations {
                             type: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description One sentence of why, with at most two figures (the shared formatter's), in the workspace's language: the card's face */
+                            why: string;
                             /**
                              * @description Who wrote title and rationale
                              * @enum {string}
@@ -21357,12 +21375,27 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                             current_draft_id: string | null;
-                            /** @description summary, metric (name, scope, better, current with k, n and 95% interval), figures (each with n), answers, prompts, urls, facts, window, simulated */
+                            /** @description summary (the why sentence), metric (name, scope, better, current with k, n and 95% interval), figures (each with a label in the workspace's language and n), answers, prompts, urls, facts, window, simulated (urls of a simulated answer are examples, never real pages) */
                             evidence: {
                                 [key: string]: unknown;
                             };
                             /** @enum {string} */
                             lane: "geo" | "seo";
+                            /**
+                             * @description The language of title, rationale, why, priorityLabel and the evidence's summary and figure labels
+                             * @enum {string}
+                             */
+                            language: "en" | "es" | "ca" | "fr";
+                            /** @description The figure behind the level, for hover: priority of 100 with impact, confidence and effort */
+                            priorityDetail: string;
+                            /** @description The level as a person reads it, e.g. "High priority" / "Prioridad alta" */
+                            priorityLabel: string;
+                            /**
+                             * @description The priority as a word: high from 40, medium from 15, else low
+                             * @enum {string}
+                             */
+                            priorityLevel: "high" | "medium" | "low";
+                            /** @description Why and what to do, in the workspace's language: the `why` sentence and advice */
                             rationale: string;
                             rec_id: string;
                             /** @description impact, confidence, effort, priority = round(100·impact·confidence/effort, 1); docs/scoring.md */
@@ -21372,6 +21405,7 @@ export interface operations {
                             state_version: number;
                             /** @enum {string} */
                             status: "proposed" | "todo" | "in_review" | "done" | "archived";
+                            /** @description What to do, naming the topic in words, in the workspace's language (its first language of en, es, ca, fr): e.g. "Publish a comparison of Holded and Contasimple". Never a quoted keyword string, a URL or a code identifier (docs/recommendations.md, "How texts are written") */
                             title: string;
                             /** @description Stable key: at most one open item per topic */
                             topic: string;
@@ -21379,6 +21413,8 @@ export interface operations {
                             type: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description One sentence of why, with at most two figures (the shared formatter's), in the workspace's language: the card's face */
+                            why: string;
                             /**
                              * @description Who wrote title and rationale
                              * @enum {string}
@@ -21390,12 +21426,27 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                             current_draft_id: string | null;
-                            /** @description summary, metric (name, scope, better, current with k, n and 95% interval), figures (each with n), answers, prompts, urls, facts, window, simulated */
+                            /** @description summary (the why sentence), metric (name, scope, better, current with k, n and 95% interval), figures (each with a label in the workspace's language and n), answers, prompts, urls, facts, window, simulated (urls of a simulated answer are examples, never real pages) */
                             evidence: {
                                 [key: string]: unknown;
                             };
                             /** @enum {string} */
                             lane: "geo" | "seo";
+                            /**
+                             * @description The language of title, rationale, why, priorityLabel and the evidence's summary and figure labels
+                             * @enum {string}
+                             */
+                            language: "en" | "es" | "ca" | "fr";
+                            /** @description The figure behind the level, for hover: priority of 100 with impact, confidence and effort */
+                            priorityDetail: string;
+                            /** @description The level as a person reads it, e.g. "High priority" / "Prioridad alta" */
+                            priorityLabel: string;
+                            /**
+                             * @description The priority as a word: high from 40, medium from 15, else low
+                             * @enum {string}
+                             */
+                            priorityLevel: "high" | "medium" | "low";
+                            /** @description Why and what to do, in the workspace's language: the `why` sentence and advice */
                             rationale: string;
                             rec_id: string;
                             /** @description impact, confidence, effort, priority = round(100·impact·confidence/effort, 1); docs/scoring.md */
@@ -21405,6 +21456,7 @@ export interface operations {
                             state_version: number;
                             /** @enum {string} */
                             status: "proposed" | "todo" | "in_review" | "done" | "archived";
+                            /** @description What to do, naming the topic in words, in the workspace's language (its first language of en, es, ca, fr): e.g. "Publish a comparison of Holded and Contasimple". Never a quoted keyword string, a URL or a code identifier (docs/recommendations.md, "How texts are written") */
                             title: string;
                             /** @description Stable key: at most one open item per topic */
                             topic: string;
@@ -21412,6 +21464,8 @@ export interface operations {
                             type: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description One sentence of why, with at most two figures (the shared formatter's), in the workspace's language: the card's face */
+                            why: string;
                             /**
                              * @description Who wrote title and rationale
                              * @enum {string}
@@ -21423,12 +21477,27 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                             current_draft_id: string | null;
-                            /** @description summary, metric (name, scope, better, current with k, n and 95% interval), figures (each with n), answers, prompts, urls, facts, window, simulated */
+                            /** @description summary (the why sentence), metric (name, scope, better, current with k, n and 95% interval), figures (each with a label in the workspace's language and n), answers, prompts, urls, facts, window, simulated (urls of a simulated answer are examples, never real pages) */
                             evidence: {
                                 [key: string]: unknown;
                             };
                             /** @enum {string} */
                             lane: "geo" | "seo";
+                            /**
+                             * @description The language of title, rationale, why, priorityLabel and the evidence's summary and figure labels
+                             * @enum {string}
+                             */
+                            language: "en" | "es" | "ca" | "fr";
+                            /** @description The figure behind the level, for hover: priority of 100 with impact, confidence and effort */
+                            priorityDetail: string;
+                            /** @description The level as a person reads it, e.g. "High priority" / "Prioridad alta" */
+                            priorityLabel: string;
+                            /**
+                             * @description The priority as a word: high from 40, medium from 15, else low
+                             * @enum {string}
+                             */
+                            priorityLevel: "high" | "medium" | "low";
+                            /** @description Why and what to do, in the workspace's language: the `why` sentence and advice */
                             rationale: string;
                             rec_id: string;
                             /** @description impact, confidence, effort, priority = round(100·impact·confidence/effort, 1); docs/scoring.md */
@@ -21438,6 +21507,7 @@ export interface operations {
                             state_version: number;
                             /** @enum {string} */
                             status: "proposed" | "todo" | "in_review" | "done" | "archived";
+                            /** @description What to do, naming the topic in words, in the workspace's language (its first language of en, es, ca, fr): e.g. "Publish a comparison of Holded and Contasimple". Never a quoted keyword string, a URL or a code identifier (docs/recommendations.md, "How texts are written") */
                             title: string;
                             /** @description Stable key: at most one open item per topic */
                             topic: string;
@@ -21445,6 +21515,8 @@ export interface operations {
                             type: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description One sentence of why, with at most two figures (the shared formatter's), in the workspace's language: the card's face */
+                            why: string;
                             /**
                              * @description Who wrote title and rationale
                              * @enum {string}
@@ -21456,12 +21528,27 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                             current_draft_id: string | null;
-                            /** @description summary, metric (name, scope, better, current with k, n and 95% interval), figures (each with n), answers, prompts, urls, facts, window, simulated */
+                            /** @description summary (the why sentence), metric (name, scope, better, current with k, n and 95% interval), figures (each with a label in the workspace's language and n), answers, prompts, urls, facts, window, simulated (urls of a simulated answer are examples, never real pages) */
                             evidence: {
                                 [key: string]: unknown;
                             };
                             /** @enum {string} */
                             lane: "geo" | "seo";
+                            /**
+                             * @description The language of title, rationale, why, priorityLabel and the evidence's summary and figure labels
+                             * @enum {string}
+                             */
+                            language: "en" | "es" | "ca" | "fr";
+                            /** @description The figure behind the level, for hover: priority of 100 with impact, confidence and effort */
+                            priorityDetail: string;
+                            /** @description The level as a person reads it, e.g. "High priority" / "Prioridad alta" */
+                            priorityLabel: string;
+                            /**
+                             * @description The priority as a word: high from 40, medium from 15, else low
+                             * @enum {string}
+                             */
+                            priorityLevel: "high" | "medium" | "low";
+                            /** @description Why and what to do, in the workspace's language: the `why` sentence and advice */
                             rationale: string;
                             rec_id: string;
                             /** @description impact, confidence, effort, priority = round(100·impact·confidence/effort, 1); docs/scoring.md */
@@ -21471,6 +21558,7 @@ export interface operations {
                             state_version: number;
                             /** @enum {string} */
                             status: "proposed" | "todo" | "in_review" | "done" | "archived";
+                            /** @description What to do, naming the topic in words, in the workspace's language (its first language of en, es, ca, fr): e.g. "Publish a comparison of Holded and Contasimple". Never a quoted keyword string, a URL or a code identifier (docs/recommendations.md, "How texts are written") */
                             title: string;
                             /** @description Stable key: at most one open item per topic */
                             topic: string;
@@ -21478,6 +21566,8 @@ export interface operations {
                             type: string;
                             /** Format: date-time */
                             updatedAt: string;
+                            /** @description One sentence of why, with at most two figures (the shared formatter's), in the workspace's language: the card's face */
+                            why: string;
                             /**
                              * @description Who wrote title and rationale
                              * @enum {string}
@@ -21703,7 +21793,7 @@ export interface operations {
                              */
                             verdict: "improved" | "no_detectable_change" | "worse" | "pending";
                         };
-                        /** @description summary, metric (name, scope, better, current with k, n and 95% interval), figures (each with n), answers, prompts, urls, facts, window, simulated */
+                        /** @description summary (the why sentence), metric (name, scope, better, current with k, n and 95% interval), figures (each with a label in the workspace's language and n), answers, prompts, urls, facts, window, simulated (urls of a simulated answer are examples, never real pages) */
                         evidence: {
                             [key: string]: unknown;
                         };
@@ -21727,6 +21817,21 @@ export interface operations {
                         }[];
                         /** @enum {string} */
                         lane: "geo" | "seo";
+                        /**
+                         * @description The language of title, rationale, why, priorityLabel and the evidence's summary and figure labels
+                         * @enum {string}
+                         */
+                        language: "en" | "es" | "ca" | "fr";
+                        /** @description The figure behind the level, for hover: priority of 100 with impact, confidence and effort */
+                        priorityDetail: string;
+                        /** @description The level as a person reads it, e.g. "High priority" / "Prioridad alta" */
+                        priorityLabel: string;
+                        /**
+                         * @description The priority as a word: high from 40, medium from 15, else low
+                         * @enum {string}
+                         */
+                        priorityLevel: "high" | "medium" | "low";
+                        /** @description Why and what to do, in the workspace's language: the `why` sentence and advice */
                         rationale: string;
                         rec_id: string;
                         /** @description impact, confidence, effort, priority = round(100·impact·confidence/effort, 1); docs/scoring.md */
@@ -21736,6 +21841,7 @@ export interface operations {
                         state_version: number;
                         /** @enum {string} */
                         status: "proposed" | "todo" | "in_review" | "done" | "archived";
+                        /** @description What to do, naming the topic in words, in the workspace's language (its first language of en, es, ca, fr): e.g. "Publish a comparison of Holded and Contasimple". Never a quoted keyword string, a URL or a code identifier (docs/recommendations.md, "How texts are written") */
                         title: string;
                         /** @description Stable key: at most one open item per topic */
                         topic: string;
@@ -21743,6 +21849,8 @@ export interface operations {
                         type: string;
                         /** Format: date-time */
                         updatedAt: string;
+                        /** @description One sentence of why, with at most two figures (the shared formatter's), in the workspace's language: the card's face */
+                        why: string;
                         /**
                          * @description Who wrote title and rationale
                          * @enum {string}
@@ -22431,12 +22539,27 @@ export interface operations {
                         /** Format: date-time */
                         createdAt: string;
                         current_draft_id: string | null;
-                        /** @description summary, metric (name, scope, better, current with k, n and 95% interval), figures (each with n), answers, prompts, urls, facts, window, simulated */
+                        /** @description summary (the why sentence), metric (name, scope, better, current with k, n and 95% interval), figures (each with a label in the workspace's language and n), answers, prompts, urls, facts, window, simulated (urls of a simulated answer are examples, never real pages) */
                         evidence: {
                             [key: string]: unknown;
                         };
                         /** @enum {string} */
                         lane: "geo" | "seo";
+                        /**
+                         * @description The language of title, rationale, why, priorityLabel and the evidence's summary and figure labels
+                         * @enum {string}
+                         */
+                        language: "en" | "es" | "ca" | "fr";
+                        /** @description The figure behind the level, for hover: priority of 100 with impact, confidence and effort */
+                        priorityDetail: string;
+                        /** @description The level as a person reads it, e.g. "High priority" / "Prioridad alta" */
+                        priorityLabel: string;
+                        /**
+                         * @description The priority as a word: high from 40, medium from 15, else low
+                         * @enum {string}
+                         */
+                        priorityLevel: "high" | "medium" | "low";
+                        /** @description Why and what to do, in the workspace's language: the `why` sentence and advice */
                         rationale: string;
                         rec_id: string;
                         /** @description impact, confidence, effort, priority = round(100·impact·confidence/effort, 1); docs/scoring.md */
@@ -22446,6 +22569,7 @@ export interface operations {
                         state_version: number;
                         /** @enum {string} */
                         status: "proposed" | "todo" | "in_review" | "done" | "archived";
+                        /** @description What to do, naming the topic in words, in the workspace's language (its first language of en, es, ca, fr): e.g. "Publish a comparison of Holded and Contasimple". Never a quoted keyword string, a URL or a code identifier (docs/recommendations.md, "How texts are written") */
                         title: string;
                         /** @description Stable key: at most one open item per topic */
                         topic: string;
@@ -22453,6 +22577,8 @@ export interface operations {
                         type: string;
                         /** Format: date-time */
                         updatedAt: string;
+                        /** @description One sentence of why, with at most two figures (the shared formatter's), in the workspace's language: the card's face */
+                        why: string;
                         /**
                          * @description Who wrote title and rationale
                          * @enum {string}

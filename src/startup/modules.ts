@@ -30,6 +30,7 @@ import { sourcesModule } from '../modules/sources/sources.module.ts';
 import { answersModule } from '../modules/answers/answers.module.ts';
 import { recsModule } from '../modules/recs/recs.module.ts';
 import { recIdsByTopic } from '../modules/recs/seo-signals.ts';
+import { readerLanguage } from '../modules/recs/texts.fns.ts';
 import { judgeModule } from '../modules/judge/judge.module.ts';
 import { DEFAULT_JUDGE_PRICE_MICROUSD } from '../modules/judge/judge.fns.ts';
 import { chatModule } from '../modules/chat/chat.module.ts';
@@ -184,7 +185,7 @@ export async function createModules(deps: Needs) {
     sourceGaps: sources.sources, crawl: traffic.crawl,
     async facts(workspaceId) {
       const row = await ws.getRow({ id: workspaceId });
-      return { name: row.displayName, aliases: profileFromWorkspace(row).brand.aliases, complianceProfile: row.complianceProfile };
+      return { name: row.displayName, aliases: profileFromWorkspace(row).brand.aliases, complianceProfile: row.complianceProfile, language: readerLanguage(row.languages) };
     },
     async brandOf(w) {
       const row = await ws.getRow(w);

@@ -158,8 +158,10 @@ describe.runIf(browserAvailable)('a dashboard a client can be shown', () => {
       const card = page.locator('.rec').first();
       await card.waitFor();
       const text = (await card.textContent())!;
-      expect(text).toContain('Why:');
-      expect(text).toContain('Expected effect:');
+      // One sentence of why on the face, the priority as a word, the rest folded under Evidence (docs/recommendations.md).
+      expect((await card.locator('p.why').textContent())!.trim()).toMatch(/^[A-Z].+\.$/);
+      expect(await card.locator('.badge.priority').textContent()).toMatch(/^(High|Medium|Low) priority$/);
+      expect(await card.locator('details.evidence > summary').textContent()).toBe('Evidence');
       expect(text).toContain('Simulated'); // the smoke run's engines are simulated: said on the card itself
       expect(text).not.toMatch(/\b[a-z]+_[a-z_]+\b/); // no raw enum
       expect(text).not.toMatch(/no interval\)|\d\.\d{3,}/); // no unformatted numbers

@@ -208,7 +208,7 @@ describe.runIf(browserAvailable)('dashboard in Chromium', () => {
     const moved = page.locator('#col-in_review-list .rec', { hasText: title });
     // The board keeps an opened card open across its reload; open it only when it is closed.
     const openDetails = async (card: typeof moved) => {
-      if (!(await card.getByRole('button', { name: 'Hide details' }).count())) await card.getByRole('button', { name: 'Evidence and effect' }).click();
+      if (!(await card.getByRole('button', { name: 'Hide effect and history' }).count())) await card.getByRole('button', { name: 'Effect and history' }).click();
     };
     await openDetails(moved);
     await moved.locator('.effect').waitFor();

@@ -1,9 +1,11 @@
 import type { Messages } from './en.ts';
+import { RECS_CA } from './recs.ca.ts';
 
 // Catalan. Written with plain spaces; the catalogue (catalogue.ts) puts the no-break space before "%".
 // A recommendation ("recomanació") is feminine: its statuses agree with it.
 
 export const CA: Messages = {
+  ...RECS_CA,
   'title.visibility_summary': 'Resum de visibilitat', 'title.competitor_comparison': 'Comparació amb la competència', 'title.citation_sources': 'Fonts de cites',
   'title.recommendations_progress': 'Progrés de les recomanacions', 'title.seo_technical_status': 'Estat tècnic SEO',
 
@@ -47,7 +49,7 @@ export const CA: Messages = {
   'chat.modelWouldAdd': 'El que afegiria un model de llenguatge: {entity, select, none {llegiria les respostes mateixes i convertiria aquestes xifres en un pla en paraules clares} other {llegiria les respostes que esmenten {entity} i diria què tenen que no tinguin les vostres, i convertiria aquestes xifres en un pla en paraules clares}}.',
   'label.volume': 'Quota de cites pròpies (volum)', 'label.citationRate': 'Taxa de cites', 'label.brandVisibility': 'Visibilitat ({brand})',
   'label.ownedShare': 'Quota pròpia de les principals cites', 'label.competitorShare': 'Quota de la competència en les principals cites', 'label.thirdPartyShare': 'Quota de tercers en les principals cites',
-  'label.created': 'Creats', 'label.accepted': 'Acceptats', 'label.done': 'Completats', 'label.before': '{item}: {metric} abans', 'label.after': '{item}: {metric} després',
+  'label.created': 'Creats', 'label.accepted': 'Acceptats', 'label.done': 'Completats', 'label.before': '{item}: {metric}, abans', 'label.after': '{item}: {metric}, després',
   'label.seoScore': 'Puntuació SEO', 'label.combinedScore': 'Puntuació combinada',
 
   'col.engine': 'Motor', 'col.scoreInterval': 'Interval de la puntuació', 'col.answers': 'Respostes', 'col.visibilityInterval': 'Interval de visibilitat', 'col.rank': 'Lloc',
@@ -167,6 +169,14 @@ export const CA: Messages = {
   'seo.reason.not_refreshed': 'encara no actualitzat', 'seo.reason.gsc_not_connected': 'Search Console no està connectat', 'seo.reason.ga4_not_connected': 'Analytics no està connectat',
   'seo.reason.no_page_evaluation': "encara no s'ha avaluat cap pàgina", 'seo.reason.google_auth_failed': "l'inici de sessió amb Google ha fallat", 'seo.reason.gsc_error': 'Search Console ha retornat un error',
   'seo.reason.ga4_error': 'Analytics ha retornat un error',
+  // Why a done item's verdict is what it is, in words (reports' effect table; the API's English explanation stays for scripts).
+  'effect.why.pending': 'Encara sense mesurar: la xifra de després surt de les respostes recollides un cop completada l’acció.',
+  'effect.why.improved': 'Una millora real: els intervals d’abans i després no se solapen.',
+  'effect.why.worse': 'Un empitjorament real: els intervals d’abans i després no se solapen.',
+  'effect.why.noChange': 'Cap canvi que destaqui sobre l’atzar: els intervals d’abans i després se solapen.',
+  'effect.why.holdoutImproved': 'Una millora real respecte de les preguntes que es van deixar com estaven.',
+  'effect.why.holdoutWorse': 'Un empitjorament real respecte de les preguntes que es van deixar com estaven.',
+  'effect.why.holdoutNoChange': 'Respecte de les preguntes que es van deixar com estaven, el canvi no destaca sobre l’atzar.',
   'reason.no_answers': 'no hi ha respostes en aquest període', 'reason.no_mentions': 'la marca no va ser esmentada', 'reason.no_citations': 'cap resposta no va citar una font',
   'reason.no_interval': 'és una mitjana, sense interval', 'reason.no_previous': 'no hi ha cap mesura anterior per comparar', 'reason.no_runs': 'cap mesura no va acabar en aquest període',
   'reason.too_few': 'massa poques respostes per a una xifra fiable', 'reason.missing_component': 'un component de la puntuació no té dades', 'reason.not_measured': 'no mesurat',

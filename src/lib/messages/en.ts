@@ -16,7 +16,10 @@
 // whole note that names its figure, `explain.relativeSov` the line under its figure's name);
 // `count.` counts with their noun; `dashboard.` the dashboard's words.
 
+import { RECS_EN } from './recs.en.ts';
+
 export const EN = {
+  ...RECS_EN,
   'title.visibility_summary': 'Visibility summary', 'title.competitor_comparison': 'Competitor comparison', 'title.citation_sources': 'Citation sources',
   'title.recommendations_progress': 'Recommendations progress', 'title.seo_technical_status': 'SEO technical status',
 
@@ -62,7 +65,7 @@ export const EN = {
   'chat.modelWouldAdd': 'What a language model would add: {entity, select, none {it would read the answers themselves and turn these figures into a plan in plain words} other {it would read the answers that name {entity} and say what they have that yours lack, then turn these figures into a plan in plain words}}.',
   'label.volume': 'Owned citation share (volume)', 'label.citationRate': 'Citation rate', 'label.brandVisibility': '{brand} visibility',
   'label.ownedShare': 'Owned share of top citations', 'label.competitorShare': 'Competitor share of top citations', 'label.thirdPartyShare': 'Third-party share of top citations',
-  'label.created': 'Created', 'label.accepted': 'Accepted', 'label.done': 'Done', 'label.before': '{item}: {metric} before', 'label.after': '{item}: {metric} after',
+  'label.created': 'Created', 'label.accepted': 'Accepted', 'label.done': 'Done', 'label.before': '{item}: {metric}, before', 'label.after': '{item}: {metric}, after',
   'label.seoScore': 'SEO score', 'label.combinedScore': 'Combined score',
 
   'col.engine': 'Engine', 'col.scoreInterval': 'Score interval', 'col.answers': 'Answers', 'col.visibilityInterval': 'Visibility interval', 'col.rank': 'Rank',
@@ -188,6 +191,14 @@ export const EN = {
   'seo.reason.not_refreshed': 'not refreshed yet', 'seo.reason.gsc_not_connected': 'Search Console not connected', 'seo.reason.ga4_not_connected': 'Analytics not connected',
   'seo.reason.no_page_evaluation': 'no page evaluated yet', 'seo.reason.google_auth_failed': 'Google sign-in failed', 'seo.reason.gsc_error': 'Search Console answered an error',
   'seo.reason.ga4_error': 'Analytics answered an error',
+  // Why a done item's verdict is what it is, in words (reports' effect table; the API's English explanation stays for scripts).
+  'effect.why.pending': 'Not measured yet: the figure after comes from the answers collected once the item is done.',
+  'effect.why.improved': 'A real improvement: the ranges before and after do not overlap.',
+  'effect.why.worse': 'A real decline: the ranges before and after do not overlap.',
+  'effect.why.noChange': 'No change that stands out from chance: the ranges before and after overlap.',
+  'effect.why.holdoutImproved': 'A real improvement compared with the questions left as they were.',
+  'effect.why.holdoutWorse': 'A real decline compared with the questions left as they were.',
+  'effect.why.holdoutNoChange': 'Compared with the questions left as they were, the change does not stand out from chance.',
   'reason.no_answers': 'no answers in this period', 'reason.no_mentions': 'the brand was not mentioned', 'reason.no_citations': 'no answer cited a source',
   'reason.no_interval': 'an average, which has no interval', 'reason.no_previous': 'no earlier measurement to compare', 'reason.no_runs': 'no measurement succeeded in this period',
   'reason.too_few': 'too few answers for a reliable figure', 'reason.missing_component': 'a component of the score has no data', 'reason.not_measured': 'not measured',

@@ -1,9 +1,11 @@
 import type { Messages } from './en.ts';
+import { RECS_ES } from './recs.es.ts';
 
 // Spanish. Written with plain spaces; the catalogue (catalogue.ts) puts the no-break space before "%".
 // A recommendation ("recomendación") is feminine: its statuses agree with it.
 
 export const ES: Messages = {
+  ...RECS_ES,
   'title.visibility_summary': 'Resumen de visibilidad', 'title.competitor_comparison': 'Comparación con la competencia', 'title.citation_sources': 'Fuentes de citas',
   'title.recommendations_progress': 'Progreso de las recomendaciones', 'title.seo_technical_status': 'Estado técnico SEO',
 
@@ -47,7 +49,7 @@ export const ES: Messages = {
   'chat.modelWouldAdd': 'Lo que añadiría un modelo de lenguaje: {entity, select, none {leería las propias respuestas y convertiría estas cifras en un plan en palabras claras} other {leería las respuestas que nombran a {entity} y diría qué tienen que les falta a las suyas, y convertiría estas cifras en un plan en palabras claras}}.',
   'label.volume': 'Cuota de citas propias (volumen)', 'label.citationRate': 'Tasa de citas', 'label.brandVisibility': 'Visibilidad de {brand}',
   'label.ownedShare': 'Cuota propia de las principales citas', 'label.competitorShare': 'Cuota de la competencia en las principales citas', 'label.thirdPartyShare': 'Cuota de terceros en las principales citas',
-  'label.created': 'Creados', 'label.accepted': 'Aceptados', 'label.done': 'Completados', 'label.before': '{item}: {metric} antes', 'label.after': '{item}: {metric} después',
+  'label.created': 'Creados', 'label.accepted': 'Aceptados', 'label.done': 'Completados', 'label.before': '{item}: {metric}, antes', 'label.after': '{item}: {metric}, después',
   'label.seoScore': 'Puntuación SEO', 'label.combinedScore': 'Puntuación combinada',
 
   'col.engine': 'Motor', 'col.scoreInterval': 'Intervalo de la puntuación', 'col.answers': 'Respuestas', 'col.visibilityInterval': 'Intervalo de visibilidad', 'col.rank': 'Puesto',
@@ -167,6 +169,14 @@ export const ES: Messages = {
   'seo.reason.not_refreshed': 'aún no actualizado', 'seo.reason.gsc_not_connected': 'Search Console no está conectado', 'seo.reason.ga4_not_connected': 'Analytics no está conectado',
   'seo.reason.no_page_evaluation': 'aún no se ha evaluado ninguna página', 'seo.reason.google_auth_failed': 'falló el inicio de sesión con Google', 'seo.reason.gsc_error': 'Search Console devolvió un error',
   'seo.reason.ga4_error': 'Analytics devolvió un error',
+  // Why a done item's verdict is what it is, in words (reports' effect table; the API's English explanation stays for scripts).
+  'effect.why.pending': 'Aún sin medir: la cifra de después sale de las respuestas recogidas una vez completada la acción.',
+  'effect.why.improved': 'Una mejora real: los intervalos de antes y después no se solapan.',
+  'effect.why.worse': 'Un empeoramiento real: los intervalos de antes y después no se solapan.',
+  'effect.why.noChange': 'Ningún cambio que destaque sobre el azar: los intervalos de antes y después se solapan.',
+  'effect.why.holdoutImproved': 'Una mejora real frente a las preguntas que se dejaron como estaban.',
+  'effect.why.holdoutWorse': 'Un empeoramiento real frente a las preguntas que se dejaron como estaban.',
+  'effect.why.holdoutNoChange': 'Frente a las preguntas que se dejaron como estaban, el cambio no destaca sobre el azar.',
   'reason.no_answers': 'no hay respuestas en este periodo', 'reason.no_mentions': 'la marca no fue mencionada', 'reason.no_citations': 'ninguna respuesta citó una fuente',
   'reason.no_interval': 'es una media, sin intervalo', 'reason.no_previous': 'no hay una medición anterior para comparar', 'reason.no_runs': 'ninguna medición terminó en este periodo',
   'reason.too_few': 'demasiado pocas respuestas para una cifra fiable', 'reason.missing_component': 'un componente de la puntuación no tiene datos', 'reason.not_measured': 'no medido',

@@ -1,10 +1,12 @@
 import type { Messages } from './en.ts';
+import { RECS_FR } from './recs.fr.ts';
 
 // French. Written with plain spaces before ":", ";" and "%"; the catalogue (catalogue.ts) turns them into
 // the narrow no-break space French typography asks for (as the formatter's numbers have it).
 // A recommendation ("recommandation") is feminine: its statuses agree with it.
 
 export const FR: Messages = {
+  ...RECS_FR,
   'title.visibility_summary': 'Synthèse de visibilité', 'title.competitor_comparison': 'Comparaison concurrentielle', 'title.citation_sources': 'Sources de citations',
   'title.recommendations_progress': 'Avancement des recommandations', 'title.seo_technical_status': 'État technique SEO',
 
@@ -48,7 +50,7 @@ export const FR: Messages = {
   'chat.modelWouldAdd': 'Ce qu’un modèle de langage ajouterait : {entity, select, none {il lirait les réponses elles-mêmes et ferait de ces chiffres un plan en mots simples} other {il lirait les réponses qui nomment {entity}, dirait ce qu’elles ont que les vôtres n’ont pas, et ferait de ces chiffres un plan en mots simples}}.',
   'label.volume': 'Part de citations propres (volume)', 'label.citationRate': 'Taux de citation', 'label.brandVisibility': 'Visibilité ({brand})',
   'label.ownedShare': 'Part propre dans les principales citations', 'label.competitorShare': 'Part des concurrents dans les principales citations', 'label.thirdPartyShare': 'Part des tiers dans les principales citations',
-  'label.created': 'Créés', 'label.accepted': 'Acceptés', 'label.done': 'Terminés', 'label.before': '{item} : {metric} avant', 'label.after': '{item} : {metric} après',
+  'label.created': 'Créés', 'label.accepted': 'Acceptés', 'label.done': 'Terminés', 'label.before': '{item} : {metric}, avant', 'label.after': '{item} : {metric}, après',
   'label.seoScore': 'Score SEO', 'label.combinedScore': 'Score combiné',
 
   'col.engine': 'Moteur', 'col.scoreInterval': 'Intervalle du score', 'col.answers': 'Réponses', 'col.visibilityInterval': 'Intervalle de visibilité', 'col.rank': 'Rang',
@@ -168,6 +170,14 @@ export const FR: Messages = {
   'seo.reason.not_refreshed': 'pas encore actualisé', 'seo.reason.gsc_not_connected': 'Search Console non connecté', 'seo.reason.ga4_not_connected': 'Analytics non connecté',
   'seo.reason.no_page_evaluation': 'aucune page évaluée pour l’instant', 'seo.reason.google_auth_failed': 'la connexion Google a échoué', 'seo.reason.gsc_error': 'Search Console a renvoyé une erreur',
   'seo.reason.ga4_error': 'Analytics a renvoyé une erreur',
+  // Why a done item's verdict is what it is, in words (reports' effect table; the API's English explanation stays for scripts).
+  'effect.why.pending': 'Pas encore mesuré : le chiffre après vient des réponses recueillies une fois l’action terminée.',
+  'effect.why.improved': 'Une amélioration réelle : les intervalles avant et après ne se chevauchent pas.',
+  'effect.why.worse': 'Une dégradation réelle : les intervalles avant et après ne se chevauchent pas.',
+  'effect.why.noChange': 'Aucun changement qui se distingue du hasard : les intervalles avant et après se chevauchent.',
+  'effect.why.holdoutImproved': 'Une amélioration réelle par rapport aux questions laissées telles quelles.',
+  'effect.why.holdoutWorse': 'Une dégradation réelle par rapport aux questions laissées telles quelles.',
+  'effect.why.holdoutNoChange': 'Par rapport aux questions laissées telles quelles, le changement ne se distingue pas du hasard.',
   'reason.no_answers': 'aucune réponse sur cette période', 'reason.no_mentions': 'la marque n’a pas été citée', 'reason.no_citations': 'aucune réponse n’a cité de source',
   'reason.no_interval': 'une moyenne, sans intervalle', 'reason.no_previous': 'aucune mesure antérieure à comparer', 'reason.no_runs': 'aucune mesure réussie sur cette période',
   'reason.too_few': 'trop peu de réponses pour un chiffre fiable', 'reason.missing_component': 'une composante du score n’a pas de données', 'reason.not_measured': 'non mesuré',

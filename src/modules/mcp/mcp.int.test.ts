@@ -159,14 +159,18 @@ describe.each(['http', 'stdio'] as const)('MCP over %s', (transport) => {
     expect(found.answers.map((a) => a.id)).toContain(page.answers[0]!.id);
     expect(errorCode(await call(full, 'search_answers', { limit: 101 }))).toBe('invalid_request');
     expect((await call(full, 'list_recommendations')).structuredContent).toHaveProperty('proposed');
-    // A recommendation's effect is said first, in the API's own summary line (the card's words).
+    // A recommendation is said as the card says it (title, priority as a word, why), then its effect's summary line.
     expect((await waitForJob(slug, (await api('POST', `/api/v1/workspaces/${slug}/recs/generate`, { lane: 'geo' })).json().id)).status).toBe('succeeded');
     const recs = (await api('GET', `/api/v1/workspaces/${slug}/recs`)).json() as Record<string, Array<{ rec_id: string }>>;
     const anyRec = Object.values(recs).flat()[0]!;
     const rec = await call(full, 'get_recommendation', { id: anyRec.rec_id });
-    const effect = (rec.structuredContent as { effect: { summary: string } }).effect;
+    const { effect, title, why, priorityLabel } = rec.structuredContent as { effect: { summary: string }; title: string; why: string; priorityLabel: string };
     expect(effect.summary).toMatch(/^Not enough data: Measured from acceptance/);
-    expect(rec.content.map((c) => (c as { text: string }).text)).toEqual([effect.summary, JSON.stringify(rec.structuredContent)]);
+    expect(rec.content.map((c) => (c as { text: string }).text)).toEqual([`${title} (${priorityLabel})\n${why}\n${effect.summary}`, JSON.stringify(rec.structuredContent)]);
+    expect(priorityLabel).toMatch(/^(High|Medium|Low) priority$/);
+    const listed = (await call(full, 'list_recommendations')).content.map((c) => (c as { text: string }).text);
+    expect(listed[0]).toMatch(/^(High|Medium|Low) priority: /);
+    expect(listed[0]).not.toMatch(/\b[a-z0-9]+_[a-z0-9_]+\b/);
     expect((await call(full, 'get_seo_dashboard')).structuredContent).toMatchObject({ workspace: slug });
     expect((await call(full, 'list_page_evaluations')).structuredContent).toEqual({ items: [] });
     expect((await call(full, 'list_prompts', { limit: 3 })).structuredContent).toMatchObject({ limit: 3 });

@@ -136,13 +136,23 @@ export const TOOLS: readonly ToolSpec[] = [
   },
   {
     name: 'list_recommendations', title: 'List recommendations', operationId: 'listRecommendations', annotations: read,
-    description: 'Recommendations grouped by status (proposed, todo, in_review, done, archived) with evidence and priority scores.',
+    description: 'Recommendations grouped by status (proposed, todo, in_review, done, archived) with evidence and priority scores. Each item\'s title, why, priorityLabel and evidence are in the workspace\'s language, as the dashboard\'s board says them; the proposed ones are said first, one a line.',
+    // The board's words (the API's human-text fields), never a type or metric key.
+    say: (r) => {
+      const items = Array.isArray(r.proposed) ? (r.proposed as Array<{ title?: unknown; priorityLabel?: unknown }>) : [];
+      return items.length ? items.slice(0, 10).map((i) => `${String(i.priorityLabel ?? '')}: ${String(i.title ?? '')}`).join('\n') : null;
+    },
   },
   {
     name: 'get_recommendation', title: 'Recommendation detail', operationId: 'getRecommendation', annotations: read,
     description: 'One recommendation with its history, drafts and measured effect. Once done, the effect compares its target prompts with the workspace\'s other prompts on the same engines and days (difference-in-differences with a 95% interval, `comparison: holdout`), or before/after with the reason; `effect.summary`, said first, reads e.g. "effect: +6.2 points (2.1–10.3), vs. holdout" or how many more days it needs.',
     // The summary is written by the shared formatter in the API: the same numbers as the card and reports.
-    say: (r) => { const e = r.effect as { summary?: unknown } | undefined; return typeof e?.summary === 'string' ? e.summary : null; },
+    // The card's face (title, priority as a word, one sentence of why) in the workspace's language, then the effect.
+    say: (r) => {
+      const e = r.effect as { summary?: unknown } | undefined;
+      const face = typeof r.title === 'string' ? [`${r.title} (${String(r.priorityLabel ?? '')})`, String(r.why ?? '')] : [];
+      return [...face, ...(typeof e?.summary === 'string' ? [e.summary] : [])].filter(Boolean).join('\n') || null;
+    },
   },
   {
     name: 'transition_recommendation', title: 'Move a recommendation', operationId: 'transitionRecommendation',

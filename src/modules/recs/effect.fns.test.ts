@@ -47,8 +47,8 @@ describe('comparison: holdout for mention rates over named prompts, before/after
   it.each([
     ['mention rate over prompts', { name: 'mention_rate', scope: { engine: 'chatgpt', promptIds: ['p1'] }, better: 'higher', source: 'runs' }, 'holdout', null],
     ['mention rate over every prompt', { name: 'mention_rate', scope: { engine: 'gemini' }, better: 'higher', source: 'runs' }, 'before_after', /targets every prompt on Gemini/],
-    ['citation share (not per prompt)', { name: 'citation_share', scope: { domain: 'g2.com' }, better: 'higher', source: 'runs' }, 'before_after', /citation_share is not counted per prompt/],
-    ['negative rate', { name: 'negative_rate', scope: {}, better: 'lower', source: 'runs' }, 'before_after', /negative_rate is not counted per prompt/],
+    ['citation share (not per prompt)', { name: 'citation_share', scope: { domain: 'g2.com' }, better: 'higher', source: 'runs' }, 'before_after', /^the share of answers citing the domain is not counted per prompt/],
+    ['negative rate', { name: 'negative_rate', scope: {}, better: 'lower', source: 'runs' }, 'before_after', /the share of answers with a negative tone about the brand is not counted per prompt/],
     ['SEO check', { name: 'check_pass_rate', scope: { checkId: 'title' }, better: 'higher', source: 'seo' }, 'before_after', /SEO signals/],
     ['crawl success', { name: 'crawl_success_rate', scope: { bot: 'GPTBot', page: '/' }, better: 'higher', source: 'traffic' }, 'before_after', /access logs/],
   ] as const)('%s → %s', (_name, metric, kind, reason) => {
@@ -89,6 +89,6 @@ describe('effectOf with a holdout comparison', () => {
 
   it('a metric that is not prompt-level keeps its method and says so', () => {
     const effect = effectOf({ metric: negative, measurement: m(50, 100) }, done, m(10, 100), negative);
-    expect(effect).toMatchObject({ comparison: 'before_after', verdict: 'improved', comparisonReason: expect.stringMatching(/negative_rate is not counted per prompt/), estimate: { points: -40 } });
+    expect(effect).toMatchObject({ comparison: 'before_after', verdict: 'improved', comparisonReason: expect.stringMatching(/the share of answers with a negative tone about the brand is not counted per prompt/), estimate: { points: -40 } });
   });
 });

@@ -39,10 +39,18 @@ export interface Effect {
   summary: string;
 }
 
+/** A metric as the sentences a person reads name it (never its key). */
+export const METRIC_WORDS: Record<string, string> = {
+  mention_rate: 'the share of answers naming the brand', citation_share: 'the share of answers citing the domain',
+  thread_mention_rate: 'the share of answers citing the thread that name the brand', negative_rate: 'the share of answers with a negative tone about the brand',
+  check_pass_rate: 'the share of pages passing the check', bot_access_rate: 'the share of pages the crawler may read', ctr: 'the click-through rate',
+  crawl_success_rate: 'the share of verified crawler visits that succeed',
+};
+
 /** Holdout needs a mention rate over named prompts: other metrics are not counted per prompt. */
 export function comparisonFor(metric: MetricRef): Comparison | { kind: 'holdout' } {
-  if (metric.source !== 'runs') return { kind: 'before_after', reason: `${metric.name} is not measured per prompt (${metric.source === 'seo' ? 'SEO signals' : 'access logs'}): it keeps the before/after comparison` };
-  if (metric.name !== 'mention_rate') return { kind: 'before_after', reason: `${metric.name} is not counted per prompt: it keeps the before/after comparison` };
+  if (metric.source !== 'runs') return { kind: 'before_after', reason: `${METRIC_WORDS[metric.name] ?? 'this measure'} is not measured per prompt (${metric.source === 'seo' ? 'SEO signals' : 'access logs'}): it keeps the before/after comparison` };
+  if (metric.name !== 'mention_rate') return { kind: 'before_after', reason: `${METRIC_WORDS[metric.name] ?? 'this measure'} is not counted per prompt: it keeps the before/after comparison` };
   if (!metric.scope.promptIds?.length) return { kind: 'before_after', reason: `the item targets every prompt${metric.scope.engine ? ` on ${english.engine(metric.scope.engine)}` : ''}: no prompt is left out to compare with` };
   return { kind: 'holdout' };
 }

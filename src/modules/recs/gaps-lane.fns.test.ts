@@ -42,7 +42,9 @@ describe('source gaps lane: one item per fan-out query and surface', () => {
     expect(ev.prompts).toEqual([{ promptId: 'prm_1', text: 'Which CRM is cheapest for a team of five?', intent: 'comparison', language: 'en' }]);
     // Before, current and after count one population: the answers to the prompts behind the query.
     expect(ev.metric).toMatchObject({ name: 'mention_rate', scope: { promptIds: ['prm_1'] }, better: 'higher', source: 'runs', current: { k: 1, n: 4 } });
-    expect(templateText(item!, 'Acme').title).toBe('Write a page that answers "crm pricing for small teams": engines read Globex\'s pages for it, not yours');
+    // The title names the page to publish, never the fan-out query in quotes; the query is said once, in the rationale.
+    expect(templateText(item!, 'Acme').title).toBe('Publish a comparison of Acme and Globex');
+    expect(templateText(item!, 'Acme').rationale).toMatch(/Engines searched for: crm pricing for small teams\.$/);
   });
 
   it('simulated traces: no links, the pages listed in the facts and marked simulated', () => {
@@ -50,7 +52,7 @@ describe('source gaps lane: one item per fan-out query and surface', () => {
     expect(item!.evidence).toMatchObject({ simulated: true, urls: [], facts: { competitorUrls: ['https://globex.com/pricing'], urlsSimulated: true } });
     expect(item!.evidence.answers[0]!.urls).toBeUndefined();
     expect(item!.evidence.summary).toMatch(/simulated engines/);
-    expect(templateText(item!, 'Acme').rationale).toMatch(/simulated engines/);
+    expect(templateText(item!, 'Acme').rationale).not.toMatch(/https?:/);
   });
 
   it('at most the top items by priority, the same on regeneration', () => {

@@ -11,9 +11,11 @@ import { recsRepo as repo } from './recs.repo.ts';
 import type { Candidate, CrawlSource, Lane, SeoSignals, SeoSignalsSource, SourceGapsSource } from './recs.types.ts';
 import { crawlErrorCandidates } from './crawl-lane.fns.ts';
 import { sourceGapCandidates } from './gaps-lane.fns.ts';
-import { complianceFlag, LANE_LIMITS, selectCandidates } from './select.fns.ts';
+import { complianceFlag, LANE_LIMITS, oneEachAction, selectCandidates } from './select.fns.ts';
 import { pageEvaluationCandidates, seoCandidates } from './seo-lane.fns.ts';
 import { writeItem } from './writer.ts';
+import { actionKey, recTexts } from './texts.fns.ts';
+import type { Language } from '../../lib/format/format.ts';
 
 // Generation (job kind `recs_generation`): the lane's candidates from the latest runs or the SEO
 // signals, the best not already open up to min(cap, target − open), written by the workspace's
@@ -28,6 +30,8 @@ export interface WorkspaceFacts {
   name: string;
   aliases: string[];
   complianceProfile: string;
+  /** The language the workspace's people read its items in (texts.fns.ts); English when unset. */
+  language?: Language;
 }
 
 export function toGeoResult(row: Awaited<ReturnType<RunReads['answers']>>[number]): GeoResult {
@@ -116,17 +120,21 @@ export function createRecsGeneration(deps: {
     if (!available) return void (await ctx.log(`result: ${JSON.stringify({ ...result, created: 0 })}`));
 
     const open = await repo.openItems(db, ws.id);
-    const { chosen, skippedOpen } = selectCandidates(candidates, new Set(open.map((o) => o.topic)), open.filter((o) => o.lane === lane).length, lane);
+    // Source gaps on the same topic ask for the same page: one card. Other types are one action per topic (two threads, two domains).
+    const distinct = oneEachAction(candidates, (c) => (c.type === 'source_gap' ? actionKey(recTexts(c, brand.name).title) : c.topic));
+    const { chosen, skippedOpen } = selectCandidates(distinct, new Set(open.map((o) => o.topic)), open.filter((o) => o.lane === lane).length, lane);
     const model = chosen.length ? await deps.modelFor(ws) : null;
     const rows = [];
     for (const c of chosen) {
       if (ctx.signal.aborted) return;
       // The seo lane is charged per item it creates, against the hold taken at start.
       if (lane === 'seo' && !(await ctx.lease(SEO_PRICE_PER_ITEM))) break;
-      const written = await writeItem(c, brand.name, model?.model ?? null, ctx.signal);
+      // The words are stored as keys with parameters and said at read time in the workspace's language.
+      const evidence = { ...c.evidence, text: recTexts(c, brand.name) };
+      const written = await writeItem({ ...c, evidence }, brand.name, model?.model ?? null, ctx.signal, brand.language ?? 'en');
       const now = clock.now();
       rows.push({
-        id: newId('rec'), workspaceId: ws.id, lane, type: c.type, topic: c.topic, ...written, evidence: c.evidence, scores: c.scores, priority: c.scores.priority,
+        id: newId('rec'), workspaceId: ws.id, lane, type: c.type, topic: c.topic, ...written, evidence, scores: c.scores, priority: c.scores.priority,
         status: 'proposed' as const, stateVersion: 1, restoreStatus: null, complianceFlag: complianceFlag(brand.complianceProfile, c), currentDraftId: null,
         baseline: null, doneAt: null, jobId: ctx.job.id, createdAt: now, updatedAt: now,
       });

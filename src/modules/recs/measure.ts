@@ -16,7 +16,7 @@ export function fromSignals(metric: MetricRef, signals: SeoSignals, now: string)
   if (metric.name === 'check_pass_rate') {
     const check = signals.failedChecks.find((c) => c.checkId === s.checkId);
     // A check missing from the failed list passes, but the SEO source does not say on how many pages.
-    return check ? { measurement: proportion(check.passRate.passed, check.passRate.n, now) } : { measurement: null, reason: `check ${s.checkId} is no longer failing; the SEO source reports no page count for passing checks` };
+    return check ? { measurement: proportion(check.passRate.passed, check.passRate.n, now) } : { measurement: null, reason: `the check is no longer failing; the SEO source reports no page count for passing checks` };
   }
   if (metric.name === 'bot_access_rate') {
     const pages = signals.aiBots.filter((b) => b.bot === s.bot);

@@ -156,7 +156,10 @@ describe('geo lane: source gaps from the fan-out traces of a run on the simulate
       expect(ev.facts.competitorUrls.length).toBeGreaterThan(0);
       expect(ev).toMatchObject({ simulated: true, urls: [], facts: { urlsSimulated: true }, metric: { name: 'mention_rate', source: 'runs', current: { n: expect.any(Number) } } });
       expect(ev.answers.length).toBeGreaterThan(0);
-      expect(item.title).toBe(`Write a page that answers "${ev.facts.query}": engines read ${ev.facts.competitor}'s pages for it, not yours`);
+      // An action naming the page in words; the query is never quoted in it.
+      expect(item.title).toMatch(/^Publish (a|an) /);
+      expect(item.title).not.toContain(ev.facts.query);
+      expect(item.why).toMatch(/engines read pages of .+ and none of /);
     }
     // Accepting one measures its metric: the effect measurement knows it.
     const accepted = await api('POST', `/api/v1/workspaces/${ws.slug}/recs/${items[0]!.rec_id}/transition`, { action: 'accept', expectedStatus: 'proposed', expectedVersion: 1, idempotencyKey: `a-${items[0]!.rec_id}` });

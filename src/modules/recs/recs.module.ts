@@ -25,7 +25,10 @@ export function recsModule(needs: Omit<GenerationNeeds, 'seoSignals' | 'modelFor
 }) {
   const { db, clock, runReads, crawl } = needs;
   const seoSignals = needs.seoSignals ?? createSeoSignals(needs.seoSources);
-  const recs = createRecsService({ db, clock, measure: createMeasure({ runReads, seoSignals, crawl }), holdout: createHoldout({ runReads }) });
+  const recs = createRecsService({
+    db, clock, measure: createMeasure({ runReads, seoSignals, crawl }), holdout: createHoldout({ runReads }),
+    readerOf: async (workspaceId) => ({ language: (await needs.facts(workspaceId)).language ?? 'en' }),
+  });
   return {
     name: 'recs', recs,
     http(app: FastifyInstance) {

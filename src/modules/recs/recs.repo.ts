@@ -111,8 +111,8 @@ export const recsRepo = {
    * window of runs finished after it was done) computed in the same read.
    */
   async doneWithAfter(db: Db, workspaceId: string) {
-    const rows = await rawRows<{ id: string; title: string; status: Status; baseline: unknown; done_at: string | Date | null; evidence: RecRow['evidence']; k: number | null; n: number | null; simulated: boolean | null; window_to: string | Date | null; run_id: string | null }>(db, sql`
-      select r.id, r.title, r.status, r.baseline, r.done_at, r.evidence, m.k, m.n, m.simulated, m.window_to, m.run_id
+    const rows = await rawRows<{ id: string; title: string; written_by: string; status: Status; baseline: unknown; done_at: string | Date | null; evidence: RecRow['evidence']; k: number | null; n: number | null; simulated: boolean | null; window_to: string | Date | null; run_id: string | null }>(db, sql`
+      select r.id, r.title, r.written_by, r.status, r.baseline, r.done_at, r.evidence, m.k, m.n, m.simulated, m.window_to, m.run_id
       from recommendations r
       left join lateral ${proportionOfMetricSql(workspaceId, sql`r.evidence->'metric'`, { after: sql`r.done_at` })} m
         on r.evidence->'metric'->>'source' = 'runs' and r.done_at is not null and r.baseline is not null
@@ -120,7 +120,7 @@ export const recsRepo = {
       order by r.priority desc, r.created_at desc, r.id desc`);
     const date = (v: string | Date | null) => (v === null ? null : new Date(v));
     return rows.map((r) => ({
-      id: r.id, title: r.title, status: r.status, baseline: (typeof r.baseline === 'string' ? JSON.parse(r.baseline) : r.baseline) as RecRow['baseline'],
+      id: r.id, title: r.title, writtenBy: r.written_by, status: r.status, baseline: (typeof r.baseline === 'string' ? JSON.parse(r.baseline) : r.baseline) as RecRow['baseline'],
       doneAt: date(r.done_at), evidence: typeof r.evidence === 'string' ? JSON.parse(r.evidence as unknown as string) : r.evidence,
       after: r.window_to === null || r.k === null ? null : { k: Number(r.k), n: Number(r.n), simulated: Boolean(r.simulated), to: date(r.window_to)!, runId: r.run_id! },
     }));

@@ -49,10 +49,12 @@ describe('seo lane from a Search Console refresh', () => {
       lane: 'seo', status: 'proposed', topic: `gsc:losing_clicks:${home.keys[1]}`,
       evidence: { urls: [home.keys[1]], facts: { kind: 'losing_clicks', page: home.keys[1] }, metric: { name: 'ctr', scope: { page: home.keys[1] }, source: 'seo' } },
     });
-    expect(losing[0]!.evidence.summary).toBe(`page ${home.keys[1]} lost clicks: 50 → 40`);
+    // The page is said by its path in words, never as a URL or a key (texts.fns.ts).
+    expect(losing[0]).toMatchObject({ title: 'Win back the clicks the home page is losing', why: 'Clicks from the home page fell from 50 to 40.' });
+    expect(losing[0]!.evidence.summary).toBe('Clicks from the home page fell from 50 to 40.');
     expect(losing[0]!.evidence.figures).toEqual(expect.arrayContaining([
-      expect.objectContaining({ label: 'previous clicks', value: 50, n: 1000 }),
-      expect.objectContaining({ label: 'click-through rate', k: 40, n: 1000 }),
+      expect.objectContaining({ label: 'Previous clicks', value: 50, n: 1000 }),
+      expect.objectContaining({ label: 'Click-through rate', k: 40, n: 1000 }),
     ]));
     expect(items.map((i) => i.type).sort()).toEqual(['search_losing_clicks', 'search_low_ctr']);
 

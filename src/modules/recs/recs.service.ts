@@ -10,6 +10,8 @@ import { AFTER_DAYS, type Holdout } from './holdout.ts';
 import { ofRuns, type Measure } from './measure.ts';
 import { recsRepo as repo, uniqueViolation, type RecRow, type TransitionRow } from './recs.repo.ts';
 import type { Baseline } from './recs.types.ts';
+import type { Language } from '../../lib/format/format.ts';
+import { titleOf, wordsOf } from './words.ts';
 
 // Reading recommendations and moving them through their lifecycle. A transition is decided by the
 // pure table (lifecycle.fns.ts) against the row as read, then written with one compare-and-swap
@@ -27,14 +29,20 @@ export interface TransitionBody {
   complianceApproved?: boolean;
 }
 
-export function recView(row: RecRow) {
+/** Who reads a workspace's items: the language their words are said in. */
+export interface Reader { language: Language }
+const ENGLISH: Reader = { language: 'en' };
+
+export function recView(row: RecRow, reader: Reader = ENGLISH) {
   return {
-    rec_id: row.id, type: row.type, topic: row.topic, title: row.title, rationale: row.rationale, evidence: row.evidence, scores: row.scores,
+    rec_id: row.id, type: row.type, topic: row.topic, ...wordsOf(row, reader), scores: row.scores,
     state_version: row.stateVersion, compliance_flag: row.complianceFlag, current_draft_id: row.currentDraftId,
     status: row.status, lane: row.lane, writtenBy: row.writtenBy, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString(),
   };
 }
 export type RecView = ReturnType<typeof recView>;
+/** A view built by the transition's statement (or replayed from it), its words said for the reader. */
+const said = (view: RecView, reader: Reader): RecView => ({ ...view, ...wordsOf(view as unknown as Parameters<typeof wordsOf>[0], reader) });
 
 const historyView = (t: TransitionRow) => ({
   action: t.action, from: t.fromStatus, to: t.toStatus, version: t.version, note: t.note, reviewEvidence: t.reviewEvidence,
@@ -54,8 +62,12 @@ export function checkFields(body: TransitionBody) {
 export const othersTargeted = (actedOn: Array<{ id: string; promptIds: string[] }>, id: string) =>
   [...new Set(actedOn.filter((r) => r.id !== id).flatMap((r) => r.promptIds))];
 
-export function createRecsService(deps: { db: Db; clock: Clock; measure: Measure; holdout: Holdout }) {
+export function createRecsService(deps: { db: Db; clock: Clock; measure: Measure; holdout: Holdout;
+  /** The workspace's reading language (its first language the catalogue speaks); English without it. */
+  readerOf?: (workspaceId: string) => Promise<Reader>;
+}) {
   const { db, clock } = deps;
+  const readerOf = async (workspaceId: string) => (deps.readerOf ? deps.readerOf(workspaceId) : ENGLISH);
 
   async function load(ws: WorkspaceContext, id: string) {
     const row = await repo.get(db, ws.id, id);
@@ -67,7 +79,7 @@ export function createRecsService(deps: { db: Db; clock: Clock; measure: Measure
     const record = await repo.idempotencyRecord(db, ws.id, key);
     if (!record) return null;
     if (record.requestHash !== requestHash) throw new AppError('idempotency_conflict', 'This idempotency key was already used with a different request body.');
-    return (await repo.transition(db, record.resourceId))!.response as RecView;
+    return said((await repo.transition(db, record.resourceId))!.response as RecView, await readerOf(ws.id));
   }
 
   const stale = (row: Pick<RecRow, 'status' | 'stateVersion'>) =>
@@ -92,7 +104,8 @@ export function createRecsService(deps: { db: Db; clock: Clock; measure: Measure
 
     async list(ws: WorkspaceContext) {
       const groups = Object.fromEntries(STATUSES.map((s) => [s, [] as RecView[]])) as Record<Status, RecView[]>;
-      for (const row of await repo.list(db, ws.id)) groups[row.status].push(recView(row));
+      const [rows, reader] = await Promise.all([repo.list(db, ws.id), readerOf(ws.id)]);
+      for (const row of rows) groups[row.status].push(recView(row, reader));
       return groups;
     },
 
@@ -107,14 +120,14 @@ export function createRecsService(deps: { db: Db; clock: Clock; measure: Measure
 
     async detail(ws: WorkspaceContext, id: string) {
       const row = await load(ws, id);
-      const [history, drafts] = await Promise.all([repo.history(db, row.id), repo.drafts(db, row.id)]);
+      const [history, drafts, reader] = await Promise.all([repo.history(db, row.id), repo.drafts(db, row.id), readerOf(ws.id)]);
       const baseline = baselineOf(row.baseline);
       const now = clock.now();
       let after = null;
       if (baseline?.measurement && row.doneAt) after = (await deps.measure.measure(ws.id, baseline.metric, { after: row.doneAt }, now)).measurement;
       const comparison = await deps.holdout.compare(ws.id, baseline, row.doneAt, now, row.doneAt ? othersTargeted(await repo.actedOnPrompts(db, ws.id), row.id) : []);
       return {
-        ...recView(row),
+        ...recView(row, reader),
         history: history.map(historyView),
         drafts: drafts.map((d) => ({ draftId: d.id, version: d.version, text: d.text, model: d.model, simulated: d.simulated, createdAt: d.createdAt.toISOString() })),
         effect: effectOf(baseline, { status: row.status, doneAt: row.doneAt }, after, row.evidence.metric, comparison),
@@ -125,17 +138,18 @@ export function createRecsService(deps: { db: Db; clock: Clock; measure: Measure
      * The effect of every done item (the recommendations report): one read gives the items and
      * the after-value of each runs metric; SEO metrics share one read of the signals.
      */
-    async doneEffects(ws: WorkspaceContext) {
+    async doneEffects(ws: WorkspaceContext, language?: Language) {
       const now = clock.now();
       const seo = deps.measure.seoBatch(ws.id);
-      const [items, actedOn] = await Promise.all([repo.doneWithAfter(db, ws.id), repo.actedOnPrompts(db, ws.id)]);
+      // A report says the titles in its own language, which may differ from the workspace's.
+      const [items, actedOn, reader] = await Promise.all([repo.doneWithAfter(db, ws.id), repo.actedOnPrompts(db, ws.id), language ? { language } : readerOf(ws.id)]);
       return Promise.all(items.map(async (item) => {
         const baseline = baselineOf(item.baseline);
         let after = null;
         if (baseline?.measurement && item.doneAt) after = baseline.metric.source === 'runs' ? (item.after ? ofRuns(item.after) : null) : (await seo(baseline.metric, now, item.doneAt)).measurement;
         // The holdout's daily counts: two index reads per item with prompts (done items are few).
         const comparison = await deps.holdout.compare(ws.id, baseline, item.doneAt, now, othersTargeted(actedOn, item.id));
-        return { id: item.id, title: item.title, effect: effectOf(baseline, { status: item.status, doneAt: item.doneAt }, after, item.evidence.metric, comparison) };
+        return { id: item.id, title: titleOf(item, reader), effect: effectOf(baseline, { status: item.status, doneAt: item.doneAt }, after, item.evidence.metric, comparison) };
       }));
     },
 
@@ -166,7 +180,7 @@ export function createRecsService(deps: { db: Db; clock: Clock; measure: Measure
         if (moved) {
           // A metric of the SEO signals is measured outside the statement, right after it.
           if (body.action === 'accept' && moved.metricSource !== 'runs') await snapshotSeo(ws, id, now);
-          return moved.response as RecView;
+          return said(moved.response as RecView, await readerOf(ws.id));
         }
       }
       // Not moved: a replay, or explain why from the row as it is now.

@@ -1,4 +1,5 @@
 import type { WorkspaceContext } from '../../lib/http/types.ts';
+import type { MessageKey } from '../../lib/messages/catalogue.ts';
 
 // Shapes shared by the lanes, the service and the tables. Evidence and scores are the spec's
 // "internal structure not shown" (2.18); this is ours, documented in docs/recommendations.md.
@@ -9,6 +10,12 @@ export const LANES = ['geo', 'seo'] as const;
 export const GEO_TYPES = ['content_gap', 'outreach', 'reddit_thread', 'engine_gap', 'language_gap', 'negative_sentiment', 'ai_bot_blocked', 'llms_txt_missing', 'source_gap', 'crawl_error'] as const;
 export const SEO_TYPES = ['technical_check', 'search_falling_position', 'search_low_ctr', 'search_losing_clicks'] as const;
 export type RecType = (typeof GEO_TYPES)[number] | (typeof SEO_TYPES)[number];
+
+/** A stored text: a key of the catalogue and its parameters (names, numbers, lists, nested texts); texts.fns.ts says it. */
+export interface Text { key: MessageKey; params?: Record<string, TextParam> }
+export type TextParam = string | number | string[] | Text | Text[];
+/** An item's words as stored keys: title, the one sentence of why, the rationale, the figures' labels. */
+export interface RecTexts { title: Text; why: Text; rationale: Text; figures: Text[] }
 
 /** The metric an item's evidence names: what effect tracking measures before and after. */
 export type MetricName = 'mention_rate' | 'citation_share' | 'thread_mention_rate' | 'negative_rate' | 'check_pass_rate' | 'bot_access_rate' | 'ctr' | 'crawl_success_rate';
@@ -75,6 +82,8 @@ export interface Evidence {
   window: { runIds: string[]; from: string; to: string; answers: number } | null;
   /** True when any answer behind it came from a simulated engine. */
   simulated: boolean;
+  /** The item's words as message keys with parameters (texts.fns.ts), said at read time in the workspace's language; absent on items made before them. */
+  text?: RecTexts;
 }
 
 export interface Scores {

@@ -33,5 +33,19 @@ export function selectCandidates(candidates: Candidate[], openTopics: ReadonlySe
   return { chosen: fresh.slice(0, room(lane, openInLane)), skippedOpen };
 }
 
+/**
+ * One candidate per action: two fan-out queries on the same topic both ask for "a buyer's guide
+ * that presents Holded next to Contasimple and Quipu", and a marketer reads two such cards as a
+ * duplicate. `actionOf` says a candidate's action (its title's key and parameters); of those that
+ * share one, the highest priority (then topic) stays, so a regeneration keeps the same one.
+ */
+export function oneEachAction(candidates: Candidate[], actionOf: (c: Candidate) => string): Candidate[] {
+  const seen = new Set<string>();
+  return [...candidates].sort((a, b) => b.scores.priority - a.scores.priority || a.topic.localeCompare(b.topic)).filter((c) => {
+    const action = `${c.lane}:${actionOf(c)}`;
+    return seen.has(action) ? false : (seen.add(action), true);
+  });
+}
+
 /** spec decisions: under `eu_medical`, items whose action makes health or product claims are flagged. */
 export const complianceFlag = (profile: string, c: Pick<Candidate, 'makesClaims'>) => profile === 'eu_medical' && c.makesClaims;

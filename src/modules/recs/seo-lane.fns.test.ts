@@ -88,7 +88,7 @@ describe('title and rationale', () => {
     const written = await writeItem(item!, 'Acme', null);
     expect(written).toEqual(templateText(item!, 'Acme'));
     expect(written.writtenBy).toBe('template');
-    expect(written.rationale).toContain('70.0% (95% 39.7–89.2%, n = 10)');
+    expect(written.rationale).toContain('The check fails on 3 of 10 pages evaluated.');
   });
   const model = (text: string) => new MockLanguageModelV3({
     doGenerate: async () => ({ content: [{ type: 'text', text }], finishReason: { unified: 'stop', raw: 'stop' }, usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } }, warnings: [] }),

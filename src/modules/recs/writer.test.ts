@@ -22,9 +22,9 @@ const skewed = (by: 'engine' | 'language', low: string, high: string) => [
 
 describe('template texts name things as a person reads them', () => {
   it.each([
-    ['a content gap', () => texts(contentGaps(input(gaps()))), 'Create problem solution content that Google AI Overviews can cite for Acme Analytics', /^Google AI Overviews: 4 of 5 problem solution answers name competitors/],
-    ['an engine gap', () => texts(laggards(input(skewed('engine', 'google-aio', 'chatgpt')), 'engine')).slice(0, 1), "Raise Acme Analytics's visibility on Google AI Overviews", /^Google AI Overviews: the brand is named in 2 of 30 answers, against 27 of 30 on the other engines$/],
-    ['a language gap', () => texts(laggards(input(skewed('language', 'de', 'en')), 'language')).slice(0, 1), "Improve Acme Analytics's presence in German answers", /^German: the brand is named in 2 of 30 answers, against 27 of 30 in other languages$/],
+    ['a content gap', () => texts(contentGaps(input(gaps()))), 'Publish a how-to guide that shows how Acme Analytics solves the problem, so that Google AI Overviews can cite it', /^Google AI Overviews: 4 of 5 problem solution answers name competitors/],
+    ['an engine gap', () => texts(laggards(input(skewed('engine', 'google-aio', 'chatgpt')), 'engine')).slice(0, 1), 'Raise the visibility of Acme Analytics on Google AI Overviews', /^Google AI Overviews: the brand is named in 2 of 30 answers, against 27 of 30 on the other engines$/],
+    ['a language gap', () => texts(laggards(input(skewed('language', 'de', 'en')), 'language')).slice(0, 1), 'Strengthen Acme Analytics in answers in German', /^German: the brand is named in 2 of 30 answers, against 27 of 30 in other languages$/],
   ])('%s', (_, make, title, summary) => {
     const [item] = make();
     expect(item!.title).toBe(title);

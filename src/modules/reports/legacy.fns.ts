@@ -1,5 +1,5 @@
 import { EN, type MessageKey } from '../../lib/messages/en.ts';
-import { msg, type Param, type Text } from './messages.fns.ts';
+import { metricName, msg, type Param, type Text } from './messages.fns.ts';
 import type { Cell, ReportData, Section } from './reports.fns.ts';
 
 // LEGACY: reports stored before texts were messages hold the English of the catalogue instead of
@@ -11,7 +11,7 @@ import type { Cell, ReportData, Section } from './reports.fns.ts';
 // every deployment has run the upgrade (no row without `texts` is left).
 
 /** The groups a report stored as English; the renderer's own words (`ui.`, `sentence.`…) never were. */
-const STORED = (Object.keys(EN) as MessageKey[]).filter((k) => k === 'seo' || /^(title|heading|label|col|note|na|term|method|explain)\./.test(k));
+const STORED = (Object.keys(EN) as MessageKey[]).filter((k) => k === 'seo' || /^(title|heading|label|col|note|na|term|method|explain|effect\.why|recs\.metric)\./.test(k));
 /** The SEO report stored its components, reasons and checks as codes ("ai_readiness", "robotsTxt"): now their words. */
 const SEO_WORDS = (Object.keys(EN) as MessageKey[]).filter((k) => /^seo\.(component|reason|check)\./.test(k));
 const SEO_CODES = SEO_WORDS.flatMap((k) => [[k.split('.')[2]!, k], [EN[k] as string, k]] as const);
@@ -22,15 +22,17 @@ const EXACT = new Map<string, MessageKey>([
   ...SEO_CODES,
 ]);
 const TERM_CODES = new Map<string, MessageKey>([
-  ...STORED.filter((k) => k.startsWith('term.')).map((k) => [EN[k] as string, k] as const),
-  // Terms whose English was a code before it became words.
-  ['todo', 'term.todo'], ['in_review', 'term.inReview'], ['no_detectable_change', 'term.noDetectableChange'],
+  ...STORED.filter((k) => /^(term|recs\.metric|effect\.why)\./.test(k)).map((k) => [EN[k] as string, k] as const),
+  // Status and verdict codes the English once printed as they are.
+  ['in_review', 'term.inReview'], ['no_detectable_change', 'term.noDetectableChange'], ['todo', 'term.todo'],
   ...SEO_CODES,
 ]);
+/** Templates whose English has changed since, as a row stored them. */
+const OLD_TEMPLATES: Array<[MessageKey, string]> = [['label.before', '{item}: {metric} before'], ['label.after', '{item}: {metric} after']];
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Templates as patterns, the one with the most fixed text first ("verdict: {verdict}; from simulated engines" before "verdict: {verdict}"). */
-const TEMPLATES = STORED.filter((k) => EN[k].includes('{')).map((key) => {
-  const parts = EN[key].split(/\{(\w+)\}/);
+const TEMPLATES = [...STORED.filter((k) => EN[k].includes('{')).map((k) => [k, EN[k] as string] as const), ...OLD_TEMPLATES].map(([key, english]) => {
+  const parts = english.split(/\{(\w+)\}/);
   const names = parts.filter((_p, i) => i % 2 === 1);
   const literal = parts.filter((_p, i) => i % 2 === 0);
   return { key, names, fixed: literal.join('').length, re: new RegExp(`^${literal.map(escape).join('(.+)')}$`, 's') };
@@ -39,6 +41,9 @@ const TEMPLATES = STORED.filter((k) => EN[k].includes('{')).map((key) => {
 const STORED_TEXT_MAX = 2_000;
 /** A parameter that is itself a word of the catalogue. */
 const TERM_PARAMS = new Set(['verdict']);
+
+/** A metric in a stored label: its words, or its key ("mention_rate") as those words. */
+const legacyMetric = (v: string): Param => (EXACT.has(v) ? msg(EXACT.get(v)!) : /^[a-z]+(_[a-z]+)*$/.test(v) ? metricName(v) : v);
 
 /** A word of a table cell or bar ("third party", "in_review"): its `term.` message, any other text as it is. */
 export function legacyTerm(s: string): Text {
@@ -58,7 +63,7 @@ export function legacyText(s: string): Text {
     const params: Record<string, Param> = {};
     t.names.forEach((name, i) => {
       const v = m[i + 1]!;
-      params[name] = /^\d+$/.test(v) ? Number(v) : TERM_PARAMS.has(name) ? legacyTerm(v) : v;
+      params[name] = /^\d+$/.test(v) ? Number(v) : TERM_PARAMS.has(name) ? legacyTerm(v) : name === 'metric' ? legacyMetric(v) : v;
     });
     return msg(t.key, params);
   }

@@ -46,13 +46,16 @@ describe('LEGACY: a report stored as English converts to messages', () => {
     ['en', '1234 of 2000 items', '1,234 of 2,000 items'],
     ['fr', 'verdict: improved; from simulated engines', 'verdict\u202f: amélioration\u202f; issu de moteurs simulés'],
     ['fr', 'verdict: no_detectable_change', 'verdict\u202f: aucun changement détectable'],
-    ['ca', 'Fix: titles: mention_rate before', 'Fix: titles: mention_rate abans'],
+    ['ca', 'Fix: titles: mention_rate before', 'Fix: titles: Respostes que anomenen la marca, abans'],
     ['es', 'meta_description', 'meta_description'],
     ['fr', 'Acme Corp', 'Acme Corp'],
   ] as Array<[Language, string, string]>)('%s %j → %j', (language, text, out) => expect(t(language).text(legacyText(text))).toBe(out));
 
   it('converts only vocabulary words in cells: a name that is also a heading stays a name', () => {
     expect(t('fr').text(legacyTerm('third party'))).toBe('tiers');
+    // Codes the English once printed as they are read as words.
+    expect(t('es').text(legacyTerm('in_review'))).toBe('en revisión');
+    expect(t('en').text(legacyTerm('no_detectable_change'))).toBe('no detectable change');
     expect(legacyTerm('Scoreboard')).toBe('Scoreboard');
     expect(legacyTerm('Social')).toBe('Social');
   });

@@ -25,6 +25,10 @@ const TERMS: Readonly<Record<string, MessageKey>> = {
 export const term = (code: string): Text => (Object.hasOwn(TERMS, code) ? msg(TERMS[code]!) : code);
 /** A code of the data with a word under `prefix` ("seo.component" + "ai_readiness"): that word, any other code as it is. */
 export const word = (prefix: string, code: string): Text => (isKey(`${prefix}.${code}`) ? msg(`${prefix}.${code}` as MessageKey) : code);
+/** The metrics an item moves, by the words the recommendations board uses (src/lib/messages/recs.*.ts), never by their keys. */
+const METRICS = ['mention_rate', 'citation_share', 'thread_mention_rate', 'negative_rate', 'check_pass_rate', 'bot_access_rate', 'ctr', 'crawl_success_rate'] as const;
+/** A metric key ("mention_rate") as the reader's words; one the catalogue does not know as "the measured figure". */
+export const metricName = (name: string): Msg => msg((METRICS as readonly string[]).includes(name) ? (`recs.metric.${name}` as MessageKey) : 'recs.metric.other');
 /** The code of a term message, for data that must compare codes. */
 export const isTerm = (v: unknown, key: MessageKey) => isMsg(v) && v.key === key;
 

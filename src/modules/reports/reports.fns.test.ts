@@ -49,11 +49,11 @@ describe('recommendationsProgress', () => {
     });
     expect(effect!.unavailable).toBeUndefined();
     expect(effect!.figures).toEqual([
-      { label: 'Answer the thread: mention_rate before', value: 10, unit: '%', n: 60, interval: [4.7, 20.1], note: 'verdict: improved' },
-      { label: 'Answer the thread: mention_rate after', value: 40, unit: '%', n: 60, interval: [28.6, 52.6], note: 'verdict: improved; from simulated engines' },
+      { label: 'Answer the thread: Answers naming the brand, before', value: 10, unit: '%', n: 60, interval: [4.7, 20.1], note: 'verdict: improved' },
+      { label: 'Answer the thread: Answers naming the brand, after', value: 40, unit: '%', n: 60, interval: [28.6, 52.6], note: 'verdict: improved; from simulated engines' },
     ]);
     // An effect without comparison fields (stored before them) reads as before/after without an estimate.
-    expect(effect!.table!.rows[0]).toEqual(['Answer the thread', 'mention_rate', 10, 60, [4.7, 20.1], 40, 60, [28.6, 52.6], 'improved', 'separate', null, null, 'before/after', null]);
+    expect(effect!.table!.rows[0]).toEqual(['Answer the thread', 'Answers naming the brand', 10, 60, [4.7, 20.1], 40, 60, [28.6, 52.6], 'improved', 'A real improvement: the ranges before and after do not overlap.', null, null, 'before/after', null]);
   });
 
   it('a holdout effect: the DiD with its interval as a figure (n = all four sides) and in the table; undecided, the days still needed', () => {

@@ -4,7 +4,7 @@ import { scoreBody, type Snapshot } from '../scores/snapshot.fns.ts';
 import { surfaceOf, type FigureSurface } from '../scores/stamp-facts.fns.ts';
 import { ENGINE_SURFACE } from '../engines/capture/capture.ts';
 import type { Language } from '../../lib/format/format.ts';
-import { english, msg, term, word, type MessageKey, type Msg, type Text } from './messages.fns.ts';
+import { english, metricName, msg, term, word, type MessageKey, type Msg, type Text } from './messages.fns.ts';
 import { executiveSummary, methodology, seriesOf, type Day, type Methodology, type Series, type Summary } from './summary.fns.ts';
 
 // Report content as data: every figure carries its sample size and its 95% interval (or says why
@@ -158,8 +158,22 @@ export function effectsTable(r: Pick<RecsInput, 'effects'>): Table {
   return {
     columns: [col('col.item'), col('col.metric'), col('col.before', 'percent'), col('col.beforeN', 'count'), col('col.beforeInterval', 'interval'), col('col.after', 'percent'), col('col.afterN', 'count'), col('col.afterInterval', 'interval'), col('col.verdict'), col('col.why'),
       col('col.effect', 'points'), { ...col('col.effectInterval', 'interval'), missing: msg('note.effectNoInterval') }, col('col.comparison'), { ...col('col.moreDays', 'count'), missing: msg('note.moreDaysNone') }],
-    rows: r.effects.map((e) => [e.title, e.effect.metric.name, ...m(e.effect.before), ...m(e.effect.after), term(e.effect.verdict), e.effect.explanation, ...effect(e.effect)]),
+    rows: r.effects.map((e) => [e.title, metricName(e.effect.metric.name), ...m(e.effect.before), ...m(e.effect.after), term(e.effect.verdict), effectWhy(e.effect), ...effect(e.effect)]),
   };
+}
+
+/**
+ * Why a verdict is what it is, in the reader's words: the recs service's `explanation` is English
+ * for scripts and names its method; the report says the same by verdict and comparison.
+ */
+export function effectWhy(e: Pick<EffectInput, 'verdict' | 'comparison'>): Text {
+  const holdout = e.comparison === 'holdout';
+  switch (e.verdict) {
+    case 'improved': return msg(holdout ? 'effect.why.holdoutImproved' : 'effect.why.improved');
+    case 'worse': return msg(holdout ? 'effect.why.holdoutWorse' : 'effect.why.worse');
+    case 'no_detectable_change': return msg(holdout ? 'effect.why.holdoutNoChange' : 'effect.why.noChange');
+    default: return msg('effect.why.pending');
+  }
 }
 
 /** The DiD of an item against the holdout as a figure: n counts the answers of both sides, before and after. */
@@ -189,7 +203,7 @@ export function recommendationsProgress(r: RecsInput): Section[] {
     {
       heading: msg('heading.effects'),
       figures: measured.flatMap((e) => [
-        ...(['before', 'after'] as const).map((when): Figure => ({ label: msg(when === 'before' ? 'label.before' : 'label.after', { item: e.title, metric: e.effect.metric.name }), value: e.effect[when]!.value, unit: '%', n: e.effect[when]!.n, interval: e.effect[when]!.interval, note: msg(e.effect[when]!.simulated ? 'note.verdictSimulated' : 'note.verdict', { verdict: term(e.effect.verdict) }) })),
+        ...(['before', 'after'] as const).map((when): Figure => ({ label: msg(when === 'before' ? 'label.before' : 'label.after', { item: e.title, metric: metricName(e.effect.metric.name) }), value: e.effect[when]!.value, unit: '%', n: e.effect[when]!.n, interval: e.effect[when]!.interval, note: msg(e.effect[when]!.simulated ? 'note.verdictSimulated' : 'note.verdict', { verdict: term(e.effect.verdict) }) })),
         ...(e.effect.comparison === 'holdout' && e.effect.estimate && e.effect.sides ? [holdoutFigure(e.title, e.effect)] : []),
       ]),
       ...(r.effects.length ? { table: effectsTable(r) } : {}),

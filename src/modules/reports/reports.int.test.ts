@@ -131,7 +131,7 @@ describe('reports', () => {
     expect(period.figures.map((f: { label: string; value: number; n: number }) => [f.label, f.value, f.n])).toEqual([['Created', 2, 2], ['Accepted', 1, 2], ['Done', 1, 2]]);
     // Accepted after a run: the baseline was measured; no run has finished since it was done, so no verdict.
     // Its metric names no prompts (every prompt is targeted): before/after, no estimate yet.
-    expect(effect.table.rows).toEqual([[`Write about t-1`, 'mention_rate', expect.any(Number), expect.any(Number), [expect.any(Number), expect.any(Number)], null, null, null, 'pending', expect.any(String), null, null, 'before/after', null]]);
+    expect(effect.table.rows).toEqual([[`Write about t-1`, 'Answers naming the brand', expect.any(Number), expect.any(Number), [expect.any(Number), expect.any(Number)], null, null, null, 'pending', expect.any(String), null, null, 'before/after', null]]);
     expect(effect.unavailable).toMatch(/both a before and an after/);
     const html = (await reportOf('recommendations_progress', 'html')).body;
     expect(html).toContain('Simulated data');

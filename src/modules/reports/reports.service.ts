@@ -104,10 +104,10 @@ export function createReportsService(deps: {
   /** The period's bounds as instants: from its first day's start to the day after its last. */
   const bounds = (row: ReportRow) => [new Date(`${row.periodFrom}T00:00:00Z`), new Date(`${addDays(row.periodTo, 1)}T00:00:00Z`)] as const;
 
-  async function recsInput(ws: WorkspaceContext, row: ReportRow): Promise<RecsInput> {
+  async function recsInput(ws: WorkspaceContext, row: ReportRow, language: Language): Promise<RecsInput> {
     const recs = deps.sources.recs();
-    // The effects of all done items in one batched read (not one detail per item).
-    const [groups, activity, done] = await Promise.all([recs.list(ws), recs.activity(ws, ...bounds(row)), recs.doneEffects(ws)]);
+    // The effects of all done items in one batched read (not one detail per item), their titles in the report's language.
+    const [groups, activity, done] = await Promise.all([recs.list(ws), recs.activity(ws, ...bounds(row)), recs.doneEffects(ws, language)]);
     const effects = done.map((d) => ({ title: d.title, effect: d.effect }));
     return { statusCounts: Object.fromEntries(Object.entries(groups).map(([status, items]) => [status, items.length])), created: activity.created, transitions: activity.transitions, effects };
   }
@@ -158,13 +158,14 @@ export function createReportsService(deps: {
     // The portfolio (lean) never prints the traffic pages.
     const traffic = !opts.lean && type === 'visibility_summary' ? await trafficPages(deps.sources.traffic?.(), ws, row.periodFrom, row.periodTo) : undefined;
     const stamp = days.length && deps.sources.stamp ? await deps.sources.stamp(ws, row.periodFrom, row.periodTo) : null;
+    const language = (row.trigger === 'run' || row.trigger === 'weekly' ? brand.language : row.language) as Language;
     return buildReport({
-      ...brand, language: (row.trigger === 'run' || row.trigger === 'weekly' ? brand.language : row.language) as Language,
+      ...brand, language,
       type, workspace: ws.slug, periodFrom: row.periodFrom, periodTo: row.periodTo, generatedAt: row.createdAt.toISOString(),
       // Run and weekly reports recorded their simulated engines; an on-demand one reads them from its snapshots.
       simulatedEngines: row.simulatedEngines.length ? row.simulatedEngines : perEngineDays.filter((e) => e.days.some((d) => d.data.simulated)).map((e) => e.engine).sort(),
       days, perEngine, perEngineDays, unavailable: UNAVAILABLE[type], domainClasses, modelVersions, traffic, stamp,
-      recs: wantsRecs ? await recsInput(ws, row) : undefined,
+      recs: wantsRecs ? await recsInput(ws, row, language) : undefined,
       seo: type === 'seo_technical_status' ? await seoInput(ws, days.at(-1)?.data.metrics.answers ?? 0) : undefined,
     });
   }

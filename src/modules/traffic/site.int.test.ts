@@ -167,8 +167,8 @@ describe('the crawl_error recommendation', () => {
     const items = Object.values((await get('recs', ws)).json()).flat() as Array<Record<string, any>>;
     expect(items.map((i) => i.topic)).toEqual(['crawl_error:oai-searchbot:/blog']);
     const [item] = items;
-    expect(item).toMatchObject({ type: 'crawl_error', title: 'Let OAI-SearchBot read /blog: it gets 403' });
-    expect(item!.evidence.summary).toBe('OAI-SearchBot gets 403 on /blog: 12 of 12 verified fetches failed (it feeds ChatGPT)');
+    expect(item).toMatchObject({ type: 'crawl_error', title: 'Let OAI-SearchBot read /blog', priorityLevel: 'high' });
+    expect(item!.evidence.summary).toBe('OAI-SearchBot failed to read /blog in 100.0% of its verified visits.');
 
     const steps = [['accept', 'proposed', 1], ['submit', 'todo', 2], ['verify', 'in_review', 3]] as const;
     for (const [action, expectedStatus, expectedVersion] of steps) {

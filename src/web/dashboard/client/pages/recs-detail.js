@@ -2,19 +2,24 @@
 // prompts and sources behind it), its measured effect (against holdout prompts when it targets
 // named prompts, else before/after; intervals and the verdict) and, for Reddit threads, the reply drafts — every version readable, a new one on demand.
 import { Alert, Loading, Simulated, answersHref, fmt, html, interval, num, plural, say, when, useAction, useLoad, useState, call, client } from '../lib.js';
+import { figureSentence, sayIn } from './recs-words.js';
 
 const VERDICTS = ['improved', 'worse', 'no_detectable_change', 'pending'];
+// The history's words (the board's English, as its buttons): never the action or status keys.
+const STATUS_WORDS = { proposed: 'Proposed', todo: 'To do', in_review: 'In review', done: 'Done', archived: 'Archived' };
+const ACTION_WORDS = { accept: 'accepted', decline: 'declined', submit: 'submitted for review', verify: 'verified done', request_changes: 'changes requested', archive: 'archived', restore: 'restored', reopen: 'reopened', stale_reopen: 'reopened' };
 
 /** One side of the effect: value with k of n and its interval, or that it was not measured. */
 function Measured({ label, m }) {
   return html`<li><strong>${label}:</strong> ${m ? html`${num(m.value)}% <small class="muted">(95% ${interval(m.interval)}; ${m.k ?? '—'} of ${m.n} ${m.n === 1 ? 'answer' : 'answers'}${m.observedAt ? `, ${when(m.observedAt)}` : ''})</small>${m.simulated ? html` <${Simulated} simulated />` : null}` : html`<span class="muted">not measured</span>`}</li>`;
 }
 
-/** The metric's scope in words: `{engine: 'gemini', promptIds: [..3]}` → "on Gemini, 3 prompts". */
+/** The metric's scope in words: `{engine: 'gemini', promptIds: [..3]}` → "on Gemini, 3 prompts"; internal keys are never said. */
 export function scopeText(scope) {
-  if (!scope || typeof scope !== 'object') return scope ? String(scope) : '';
-  const part = ([k, v]) => (Array.isArray(v) ? (k === 'promptIds' ? plural(v.length, 'prompt') : `${v.length} ${k}`) : k === 'engine' ? `on ${fmt.engine(v)}` : k === 'language' ? `in ${fmt.languageName(v)}` : `${k} ${v}`);
-  return Object.entries(scope).map(part).join(', ');
+  if (!scope || typeof scope !== 'object') return '';
+  const part = ([k, v]) => (k === 'promptIds' && Array.isArray(v) ? plural(v.length, 'prompt') : k === 'engine' ? `on ${fmt.engine(v)}` : k === 'language' ? `in ${fmt.languageName(v)}`
+    : k === 'domain' || k === 'bot' || k === 'page' || k === 'query' ? String(v) : k === 'thread' ? 'the Reddit thread' : null);
+  return Object.entries(scope).map(part).filter(Boolean).join(', ');
 }
 
 /** Answers and days on each side of a holdout comparison: "target 151 of 300 answers over 3 days after done (42 of 200 over 2 days before)". */
@@ -34,24 +39,22 @@ export function Effect({ effect }) {
     <p class="effect"><strong class=${`verdict ${effect.verdict}`}>${VERDICTS.includes(effect.verdict) ? say(`dashboard.verdict.${effect.verdict}`) : effect.verdict}</strong>. ${effect.explanation}</p>
     ${effect.sides ? html`<${Sides} sides=${effect.sides} />` : null}
     ${effect.comparison === 'before_after' && effect.comparisonReason ? html`<p class="muted">Compared before/after, not with holdout prompts: ${effect.comparisonReason}.</p>` : null}
-    ${metric.name ? html`<p class="muted">Metric: ${metric.name.replaceAll('_', ' ')}${scope ? ` (${scope})` : ''}${metric.better ? `, ${metric.better} is better` : ''}</p>` : null}
+    ${metric.name ? html`<p class="muted">Metric: ${sayIn('en', `recs.metric.${metric.name}`).toLowerCase()}${scope ? ` (${scope})` : ''}${metric.better ? `, ${metric.better} is better` : ''}</p>` : null}
     ${effect.before || effect.after ? html`<ul class="plain effect-values"><${Measured} label="Before (at acceptance)" m=${effect.before} /><${Measured} label="After (first run once done)" m=${effect.after} /></ul>` : null}
   </div>`;
 }
 
-/** A source's site as the answers list's `cited` filter reads it (the API narrows it to the registrable domain). */
-const siteOf = (url) => { try { return new URL(url).hostname.replace(/^www\./, ''); } catch { return null; } };
-
-/** The evidence, each part leading to the answers behind it: its prompts (on its engine), its answers, its sources. */
-function Evidence({ slug, ev }) {
+/**
+ * The rest of the evidence, in the workspace's language: the figures the card's Evidence does not
+ * show (it shows the first three, and the sources), and the questions behind the item, each
+ * leading to its answers (on the item's engine when it is about one).
+ */
+function Evidence({ slug, ev, language }) {
+  const more = (ev.figures ?? []).slice(3);
   const engine = ev.metric?.scope?.engine;
-  const answers = (filters) => answersHref(slug, { ...(typeof engine === 'string' ? { engine } : {}), ...filters });
-  return html`${ev.summary ? html`<p>${ev.summary}</p>` : null}
-    ${ev.figures?.length ? html`<ul class="plain">${ev.figures.map((f) => html`<li>${f.label}: <strong>${num(f.value)}${f.unit === 'percent' ? '%' : ''}</strong> <small class="muted">(${f.k ?? '—'} of ${f.n}, 95% ${interval(f.interval)})</small></li>`)}</ul>` : null}
-    ${ev.simulated ? html`<p><${Simulated} simulated /> Evidence from simulated answers.</p>` : null}
-    ${ev.prompts?.length ? html`<details><summary>Prompts behind it (${ev.prompts.length})</summary><ul>${ev.prompts.slice(0, 10).map((p) => html`<li>${p.promptId ? html`<a href=${answers({ promptId: p.promptId })}>${p.text}</a>` : p.text ?? p}</li>`)}</ul></details>` : null}
-    ${ev.answers?.length ? html`<details><summary>Answers behind it (${ev.answers.length})</summary><ul>${ev.answers.slice(0, 10).map((a) => html`<li><a href=${answersHref(slug, { runId: a.runId, promptId: a.promptId, engine: a.engine, answer: a.resultId })}>${fmt.engine(a.engine)}: ${a.prompt}</a></li>`)}</ul></details>` : null}
-    ${ev.urls?.length ? html`<p>Sources: ${ev.urls.slice(0, 5).map((u) => (siteOf(u) ? html`<a href=${answers({ cited: siteOf(u) })} aria-label=${`Answers citing ${siteOf(u)}`}><code>${u}</code></a> ` : html`<code>${u}</code> `))}</p>` : null}`;
+  const answers = (promptId) => answersHref(slug, { ...(typeof engine === 'string' ? { engine } : {}), promptId });
+  return html`${more.length ? html`<ul class="plain figures">${more.map((f) => html`<li>${figureSentence(f, language)}</li>`)}</ul>` : null}
+    ${ev.prompts?.length ? html`<details><summary>${sayIn(language, 'recs.ui.prompts', { n: ev.prompts.length })}</summary><ul>${ev.prompts.slice(0, 10).map((p) => html`<li>${p.promptId ? html`<a href=${answers(p.promptId)}>${p.text}</a>` : p.text ?? p}</li>`)}</ul></details>` : null}`;
 }
 
 /** The drafts of a reddit_thread item: the current one shown, earlier versions one click away. */
@@ -81,9 +84,9 @@ export function Detail({ slug, rec }) {
   if (loading && !data) return html`<${Loading} />`;
   if (error) return html`<${Alert} error=${error} />`;
   return html`<div class="detail">
-    <${Evidence} slug=${slug} ev=${data.evidence ?? {}} />
+    <${Evidence} slug=${slug} ev=${data.evidence ?? {}} language=${data.language ?? 'en'} />
     <${Effect} effect=${data.effect} />
     ${rec.type === 'reddit_thread' ? html`<${Drafts} slug=${slug} rec=${rec} data=${data} reload=${reload} />` : null}
-    ${data.history.length ? html`<details><summary>History (${data.history.length})</summary><ul class="plain">${data.history.map((h) => html`<li>${when(h.at)}: ${h.action.replaceAll('_', ' ')} (${h.from} → ${h.to})${h.note ? ` — ${h.note}` : ''}</li>`)}</ul></details>` : null}
+    ${data.history.length ? html`<details><summary>History (${data.history.length})</summary><ul class="plain">${data.history.map((h) => html`<li>${when(h.at)}: ${ACTION_WORDS[h.action] ?? 'moved'} (${STATUS_WORDS[h.from] ?? h.from} → ${STATUS_WORDS[h.to] ?? h.to})${h.note ? ` — ${h.note}` : ''}</li>`)}</ul></details>` : null}
   </div>`;
 }

@@ -1,8 +1,9 @@
 // Recommendations as a list grouped by the five statuses (a five-column board clipped at 1280 px). Each card offers only the actions its status
 // allows (spec 3.2); a move someone else made first (409 stale_state) reloads the board and says so.
-import { Alert, Loading, Notice, Simulated, fmt, html, newKey, plural, useAction, useLoad, useState, waitForJob, words, call, client } from '../lib.js';
+import { Alert, Loading, Notice, fmt, html, newKey, plural, useAction, useLoad, useState, waitForJob, call, client } from '../lib.js';
 import { generationNotice } from '../generation.ts';
 import { Detail } from './recs-detail.js';
+import { Sources, figureSentence, fmtIn, sayIn } from './recs-words.js';
 
 export const STATUSES = [['proposed', 'Proposed'], ['todo', 'To do'], ['in_review', 'In review'], ['done', 'Done'], ['archived', 'Archived']];
 export const ACTIONS = {
@@ -15,43 +16,29 @@ export const ACTIONS = {
 
 const LANES = { geo: 'AI answers (GEO)', seo: 'Search (SEO)' };
 const sentence = (text) => { const t = String(text ?? '').trim(); return t && !/[.!?…]$/.test(t) ? `${t}.` : t; };
-/**
- * A figure as a line: "Answers naming competitors but not the brand: 75.0% (95% 30.1–95.4%, 3 of 4
- * answers)." Labels are noun phrases, singular or plural ("click-through rate", "pages passing the
- * check"), so the value follows a colon, never "is".
- */
-function figureSentence(f) {
-  const label = String(f.label ?? '').trim().replace(/[.!?…]$/, '');
-  const Label = `${label.charAt(0).toUpperCase()}${label.slice(1)}`;
-  // A count is a count ("Previous clicks: 120."), not an average with an interval it cannot have.
-  if (f.unit === 'count') return `${Label}: ${fmt.count(f.value)}.`;
-  const value = f.unit === 'percent' ? fmt.percent(f.value) : fmt.decimal(f.value);
-  const iv = f.interval ? `95% ${fmt.interval(f.interval, undefined, f.unit === 'percent' ? { unit: '%' } : {})}` : fmt.notEnough('no_interval');
-  const of = f.k !== undefined && f.k !== null ? `${fmt.count(f.k)} of ${fmt.count(f.n)} ${f.n === 1 ? 'answer' : 'answers'}` : fmt.n(f.n);
-  return `${Label}: ${value} (${iv}, ${of}).`;
-}
-/** Links only to sources real engines cited; a simulated engine's addresses are invented, so they are not links. */
-function Sources({ ev }) {
-  if (!ev.urls?.length) return null;
-  const urls = ev.urls.slice(0, 5);
-  if (ev.simulated) return html`<p class="muted">Sources named by simulated answers (not real pages): ${urls.map((u, i) => html`${i ? ', ' : ''}<span class="fake-url">${u}</span>`)}.</p>`;
-  return html`<p>Sources cited: ${urls.map((u, i) => html`${i ? ', ' : ''}<a href=${u} rel="noopener noreferrer nofollow" target="_blank">${new URL(u, location.href).hostname}</a>`)}.</p>`;
-}
-
+/** The card's face: the action, one sentence of why, the priority as a word (its figure on hover); the rest folds under Evidence. */
 function Card({ slug, rec, onMove }) {
   const [open, setOpen] = useState(false);
   const ev = rec.evidence ?? {};
+  const lang = rec.language ?? 'en';
   const current = ev.metric?.current;
-  // A template's rationale already says what the evidence summary says; a model's may leave it out.
-  return html`<li class="rec" data-rec=${rec.rec_id}>
+  // The face says why; the evidence adds what to do (a template's rationale opens with the same sentence).
+  const why = rec.why ?? rec.rationale;
+  const rest = String(rec.rationale ?? '').startsWith(why) ? String(rec.rationale).slice(why.length).trim() : rec.rationale;
+  return html`<li class="rec" data-rec=${rec.rec_id} lang=${lang}>
     <h3>${rec.title}</h3>
-    <p class="meta">${ev.simulated ? html`<${Simulated} simulated /> ` : null}<span class="badge">${LANES[rec.lane] ?? words(rec.lane)}</span> <span class="badge">${words(rec.type)}</span>${rec.compliance_flag ? html` <span class="badge">needs compliance approval</span>` : null}</p>
-    <p><strong>Why:</strong> ${sentence(rec.rationale)}${ev.summary && rec.writtenBy === 'model' ? ` ${sentence(ev.summary)}` : ''}</p>
-    ${ev.figures?.length ? html`<ul class="plain figures">${ev.figures.slice(0, 3).map((f) => html`<li>${figureSentence(f)}</li>`)}</ul>` : null}
-    <p><strong>Expected effect:</strong> ${current ? html`moves ${words(ev.metric.name)} (${ev.metric.better ?? 'higher'} is better), today ${fmt.percent(current.value)} with 95% interval ${fmt.interval(current.interval, undefined, { unit: '%' })} over ${fmt.count(current.n)} ${current.n === 1 ? 'answer' : 'answers'}` : rec.status === 'done' ? 'measured now that it is done (Evidence and effect)' : 'not measurable before it is done'}; priority ${fmt.decimal(rec.scores?.priority, 'not_measured')} (impact ${fmt.decimal((rec.scores?.impact ?? NaN) * 100)}%, confidence ${fmt.decimal((rec.scores?.confidence ?? NaN) * 100)}%).</p>
-    <${Sources} ev=${ev} />
+    <p class="meta">${ev.simulated ? html`<span class="badge simulated" title=${sayIn(lang, 'recs.ui.simulated')}>${sayIn(lang, 'recs.ui.simulatedBadge')}</span> ` : null}<span class=${`badge priority ${rec.priorityLevel ?? ''}`} title=${rec.priorityDetail ?? ''}>${rec.priorityLabel ?? fmt.decimal(rec.scores?.priority)}</span>
+      <span class="badge" title=${LANES[rec.lane] ?? ''}>${sayIn(lang, `recs.type.${rec.type}`)}</span>${rec.compliance_flag ? html` <span class="badge">${sayIn(lang, 'recs.ui.compliance')}</span>` : null}</p>
+    <p class="why">${sentence(why)}</p>
+    <details class="evidence"><summary>${sayIn(lang, 'recs.ui.evidence')}</summary>
+      ${rest ? html`<p>${sentence(rest)}</p>` : null}
+      ${ev.figures?.length ? html`<ul class="plain figures">${ev.figures.slice(0, 3).map((f) => html`<li>${figureSentence(f, lang)}</li>`)}</ul>` : null}
+      ${current && ev.metric?.name ? html`<p class="muted">${sayIn(lang, 'recs.ui.now', { metric: sayIn(lang, `recs.metric.${ev.metric.name}`), value: fmtIn(lang).percent(current.value), n: current.n })}</p>` : null}
+      ${ev.simulated ? html`<p class="muted">${sayIn(lang, 'recs.ui.simulated')}</p>` : null}
+      <${Sources} ev=${ev} language=${lang} />
+    </details>
     <div class="actions">${ACTIONS[rec.status].map(([action, label]) => html`<button type="button" class=${action === ACTIONS[rec.status][0][0] ? 'small' : 'secondary small'} onClick=${() => onMove(rec, action)}>${label}</button>`)}
-      <button type="button" class="link" aria-expanded=${open} onClick=${() => setOpen(!open)}>${open ? 'Hide details' : 'Evidence and effect'}</button></div>
+      <button type="button" class="link" aria-expanded=${open} onClick=${() => setOpen(!open)}>${open ? sayIn(lang, 'recs.ui.hide') : sayIn(lang, 'recs.ui.effectAndHistory')}</button></div>
     ${open ? html`<${Detail} slug=${slug} rec=${rec} />` : null}
   </li>`;
 }
