@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable } from '../helpers/browser.ts';
+import { createWorkspace } from '../helpers/app.ts';
 import { acceptNextDialog, openSettingsWorld, SHOTS, type SettingsWorld } from './settings-setup.ts';
 
 // Competitors and prompts in Chromium, walked as an owner would: add, edit in place, remove
@@ -108,6 +109,14 @@ describe.runIf(browserAvailable)('competitor and prompt settings in Chromium', (
     expect(await asked).toContain('small startups');
     await section.getByText('Prompt deleted.').waitFor();
     expect((await w.call('GET', `/api/v1/workspaces/${SLUG}/prompts?limit=500`)).body.prompts.some((p: { text: string }) => p.text.includes('small startups'))).toBe(false);
+  });
+
+  it('proposes a new prompt in the workspace\'s language, not English', async () => {
+    const { page } = w;
+    await createWorkspace(w.ctx.app, w.owner.cookie, `${SLUG}-es`, { languages: ['es'], regions: ['es'] });
+    await page.goto(`${w.base}/w/${SLUG}-es/settings#prompts`);
+    const language = page.locator('#prompts #prompt-new-language');
+    await expect.poll(() => language.inputValue()).toBe('es');
   });
 
   it('changes what the brand offers and who buys it, and the template prompts are rewritten on it', { timeout: 90_000 }, async () => {

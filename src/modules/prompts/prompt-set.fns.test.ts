@@ -108,7 +108,14 @@ describe.each(CASES)('the $language prompt set', ({ input, context, placeholders
       expect(['comparison', 'brand_research']).toContain(p.intent);
       expect(p.text).toContain(input.brand);
       expect(p.text).not.toMatch(placeholders);
+      expect(p.text, p.text).not.toMatch(/\(\d+\)|\s\d+$/);
     }
+    // The smaller set holds to the same rules: no repeats once normalised, no stem past a fifth.
+    const texts = set.prompts.map((p) => p.text);
+    expect(new Set(texts.map(fold)).size).toBe(texts.length);
+    const counts = new Map<string, number>();
+    for (const t of texts) counts.set(stemOf(t, variants), (counts.get(stemOf(t, variants)) ?? 0) + 1);
+    expect(Math.max(...counts.values())).toBeLessThanOrEqual(texts.length / 5);
   });
 
   it('is the same set every time', () => {

@@ -142,7 +142,11 @@ export function createProposals(deps: ProposalDeps) {
 
     const caps = apportion(row.activeSetSize, row.quotas);
     const input = await deps.prompts.templateInput(row);
-    add('template', templatesFor(input, caps).prompts.map((p) => ({
+    // Twice the quota: the first half is usually the set itself (a template set is rewritten on
+    // each confirmed category), and a template already active is left out silently, so the
+    // templates worth proposing are the ones past it.
+    const wider = Object.fromEntries(Object.entries(caps).map(([intent, n]) => [intent, n * 2])) as typeof caps;
+    add('template', templatesFor(input, wider).prompts.map((p) => ({
       text: p.text, intent: p.intent, language: p.language, source: 'template' as const,
       reason: categories[p.language]
         ? `The ${p.intent.replace('_', '-')} template in ${english.languageName(p.language)}, on the category "${categories[p.language]!.plural}".`

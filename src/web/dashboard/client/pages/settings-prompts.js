@@ -53,9 +53,11 @@ export function Prompts({ slug, settings }) {
   const p = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/prompts', { params: { path: { workspace: slug }, query } })), [slug, offset, filter.replaced, filter.intent]);
   const active = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/prompts', { params: { path: { workspace: slug }, query: { limit: 1, offset: 0 } } })), [slug, p.data]);
   const languages = settings?.data?.languages ?? [];
-  // A new prompt defaults to the workspace's first language, not English.
+  // A new prompt defaults to the workspace's first language, not English. The form holds no state
+  // until it is edited, so the default follows the settings once they load (they may come later).
   const blank = { text: '', intent: 'discovery', language: languages[0] ?? 'en', region: '' };
-  const [add, setAdd] = useState(blank);
+  const [edited, setAdd] = useState(/** @type {typeof blank | null} */ (null));
+  const add = edited ?? blank;
   const { action, notice, errorOf, run } = useListEdits(p);
   // A new prompt is the newest, so it is on the last page of the unfiltered list: go there.
   const create = async (e) => {
@@ -66,7 +68,7 @@ export function Prompts({ slug, settings }) {
       setFilter({ replaced: false, intent: '' }); setOffset(Math.floor((all.total - 1) / PAGE) * PAGE);
       return made;
     }, 'Prompt added.');
-    if (created) setAdd(blank);
+    if (created) setAdd(null);
   };
   const save = (x, f) => run(x.id, () => call(client.PATCH('/api/v1/workspaces/{workspace}/prompts/{id}', { params: { path: { workspace: slug, id: x.id } }, body: bodyOf(f) })), 'Prompt saved.');
   const toggle = (x) => run('list', () => call(client.PATCH('/api/v1/workspaces/{workspace}/prompts/{id}', { params: { path: { workspace: slug, id: x.id } }, body: { active: !x.active } })), x.active ? 'Prompt deactivated.' : 'Prompt activated.');
