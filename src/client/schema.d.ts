@@ -605,7 +605,7 @@ export interface paths {
         put?: never;
         /**
          * Propose a new workspace from its brand name and domain
-         * @description Free (nothing is charged: there is no workspace to charge yet). Reads the domain's home page through the safe fetcher (HTTPS, else HTTP; private addresses refused) and proposes every field of the creation body except `ga4Property`, which only the person knows: a free slug from the name, the display name the site gives itself, languages from `<html lang>` and hreflang alternates (en, es, ca, fr; English when none), regions from region subtags and a country-code domain, competitors, `sc-domain:` of the domain, the default quotas and set size, and `eu_medical` when schema.org calls the site medical. Competitors come from the simulated engine (invented brands with guessed domains, `simulated: true`): real engines cost credits, which a workspace holds. A site that does not answer still gets a proposal (`site.read: false`). 400 names the field; 429 `rate_limited` past 30 proposals per 10 minutes per user.
+         * @description Free (nothing is charged: there is no workspace to charge yet). Reads the domain's home page through the safe fetcher (HTTPS, else HTTP; private addresses refused) and proposes every field of the creation body except `ga4Property`, which only the person knows: a free slug from the name, the display name the site gives itself, languages from `<html lang>` and hreflang alternates (en, es, ca, fr; English when none), regions from region subtags and a country-code domain, competitors, `sc-domain:` of the domain, the default quotas and set size, and `eu_medical` when schema.org calls the site medical. Competitors only from a source, each named in `competitorSources`: comparison links on the site ("Acme vs Globex", "Alternative to Globex") and, when a real model is configured for proposals, its answer; none is invented, and when nothing names one the list is empty and the form asks. A site that does not answer still gets a proposal (`site.read: false`). 400 names the field; 429 `rate_limited` past 30 proposals per 10 minutes per user.
          */
         post: operations["proposeWorkspace"];
         delete?: never;
@@ -629,7 +629,7 @@ export interface paths {
         put?: never;
         /**
          * Create a workspace for a brand
-         * @description Every field is required and no other field is allowed. `brand` (^[a-z0-9-]{2,20}$) becomes the slug; 409 `slug_taken` when it is used. `freeCredit` says whether this workspace received the one free credit grant of its creator; in production the grant waits until the creator's email is verified, then goes to their first workspace.
+         * @description Every field is required and no other field is allowed. `brand` (^[a-z0-9-]{2,20}$) becomes the slug; 409 `slug_taken` when it is used. `freeCredit` says whether this workspace received the one free credit grant of its creator; in production the grant waits until the creator's email is verified, then goes to their first workspace. The new workspace's prompt set is made from templates, free, but holds only the prompts naming the brand and its competitors (comparison and brand research, about 15 of 50): this body has no category, and no prompt about the category is written before one is confirmed (`PUT …/prompts/categories`, which rewrites the set to `activeSetSize`). A deliberate departure from starting with `activeSetSize` prompts.
          */
         post: operations["createWorkspace"];
         delete?: never;
@@ -1442,7 +1442,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The prompt set, oldest first */
+        /**
+         * The active prompt set, oldest first
+         * @description Active prompts only unless asked: replaced (inactive) prompts, which keep their past results, are listed with `includeInactive=true` (all) or `active=false` (only them).
+         */
         get: operations["listPrompts"];
         put?: never;
         /** Add a prompt (active unless said otherwise) */
@@ -1485,7 +1488,7 @@ export interface paths {
         get: operations["listPromptCategories"];
         /**
          * Confirm or edit the category of one language
-         * @description 400 naming the field when a phrase is empty or over 80 characters, the language is not one the workspace uses, or the gender is missing in es, ca or fr. Prompts generated afterwards use it; existing prompts are not rewritten (regenerate them with POST /prompts/generate).
+         * @description 400 naming the field when a phrase is empty or over 80 characters, the language is not one the workspace uses, or the gender is missing in es, ca or fr. When the generated part of the active set came from the templates it is rewritten on the new category and audience at once, free (`rewritten: true`; the replaced prompts stay, inactive, with their results); a set written by the model is left as it is (regenerate it with POST /prompts/generate).
          */
         put: operations["setPromptCategory"];
         post?: never;
@@ -8459,6 +8462,14 @@ export interface operations {
                     "application/json": {
                         /** @enum {number} */
                         chargedMicrousd: 0;
+                        /** @description Where each proposed competitor comes from, in the order of `proposal.competitors`. A competitor is proposed only from a source; none is invented. A competitor found without its website has empty `domains`: the form asks for it. */
+                        competitorSources: {
+                            /** @description Where it was found, in words: the link on the site, or the question the model answered. */
+                            detail: string;
+                            name: string;
+                            /** @enum {string} */
+                            source: "site" | "model";
+                        }[];
                         /** @description The creation body of POST /api/v1/workspaces without `ga4Property`; every value editable. */
                         proposal: {
                             activeSetSize: number;
@@ -8497,7 +8508,7 @@ export interface operations {
                             quotas: string;
                             regions: string;
                         };
-                        /** @description True when the competitors were named by the simulated engine. */
+                        /** @description True when no real model was available: then only the site can name competitors. */
                         simulated: boolean;
                         site: {
                             detail: string;
@@ -19175,7 +19186,10 @@ export interface operations {
     listPrompts: {
         parameters: {
             query: {
+                /** @description Only active (true) or only inactive (false) prompts; without it, active ones unless includeInactive. */
                 active?: boolean;
+                /** @description List inactive (replaced) prompts too. */
+                includeInactive?: boolean;
                 intent?: "discovery" | "problem_solution" | "use_case" | "comparison" | "expert" | "brand_research";
                 limit: number;
                 offset: number;
@@ -19961,6 +19975,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         categories: {
+                            audience: string | null;
                             gender: ("m" | "f") | null;
                             language: string;
                             plural: string;
@@ -20121,6 +20136,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    audience?: string | null;
                     gender?: ("m" | "f") | null;
                     /** @enum {string} */
                     language: "en" | "es" | "ca" | "fr";
@@ -20161,9 +20177,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        audience: string | null;
                         gender: ("m" | "f") | null;
                         language: string;
                         plural: string;
+                        /** @description Whether the template prompts were rewritten on this category. */
+                        rewritten: boolean;
                         singular: string;
                         /** @enum {string} */
                         source: "user" | "site";

@@ -120,10 +120,31 @@ export function workspaceBody(brand: string, overrides: Record<string, unknown> 
   };
 }
 
-export async function createWorkspace(app: FastifyInstance, cookie: string, brand: string, overrides: Record<string, unknown> = {}) {
-  const res = await app.inject({ method: 'POST', url: '/api/v1/workspaces', headers: { cookie }, payload: workspaceBody(brand, overrides) });
+/** The category each language is given after creation, as onboarding does (docs/prompts.md). */
+export const TEST_CATEGORIES = {
+  en: { singular: 'analytics tool', plural: 'analytics tools' },
+  es: { singular: 'herramienta de analítica', plural: 'herramientas de analítica', gender: 'f' },
+  ca: { singular: "eina d'analítica", plural: "eines d'analítica", gender: 'f' },
+  fr: { singular: "outil d'analyse", plural: "outils d'analyse", gender: 'm' },
+} as const;
+
+/**
+ * Creates a workspace, then confirms a category in each of its languages as onboarding does, so
+ * that the template set is complete (without one, templates make only the questions naming the
+ * brand and its competitors). `{category: false}` in `options` leaves the category unset.
+ */
+export async function createWorkspace(app: FastifyInstance, cookie: string, brand: string, overrides: Record<string, unknown> = {}, options: { category?: boolean } = {}) {
+  const body = workspaceBody(brand, overrides);
+  const res = await app.inject({ method: 'POST', url: '/api/v1/workspaces', headers: { cookie }, payload: body });
   if (res.statusCode !== 201) throw new Error(`workspace creation failed: ${res.body}`);
-  return res.json() as { slug: string };
+  const created = res.json() as { slug: string };
+  if (options.category !== false) {
+    for (const language of body.languages as Array<keyof typeof TEST_CATEGORIES>) {
+      const put = await app.inject({ method: 'PUT', url: `/api/v1/workspaces/${created.slug}/prompts/categories`, headers: { cookie }, payload: { language, ...TEST_CATEGORIES[language] } });
+      if (put.statusCode !== 200) throw new Error(`category failed: ${put.body}`);
+    }
+  }
+  return created;
 }
 
 /** The error envelope without its requestId, for byte-for-byte comparisons. */

@@ -15,7 +15,7 @@ const DOMAIN = 'acme-analytics.com';
 const SITE = `<!doctype html><html lang="en-US"><head><meta charset="utf-8"><title>Acme Analytics | Dashboards for everyone</title>
 <link rel="alternate" hreflang="es" href="/es/"><meta name="description" content="The BI platform for small teams: dashboards that answer questions about your business data.">
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"Organization","name":"Acme Analytics"}</script></head>
-<body><main><h1>Dashboards for everyone</h1><h2>How long does it take to build a dashboard?</h2><h2>Reports your whole team can read</h2></main></body></html>`;
+<body><nav><a href="https://www.globex.com/">Acme Analytics vs Globex</a> <a href="https://initech.io/">Alternative to Initech</a></nav><main><h1>Dashboards for everyone</h1><h2>How long does it take to build a dashboard?</h2><h2>Reports your whole team can read</h2></main></body></html>`;
 
 let ctx: TestContext;
 let site: FixtureSite;
@@ -75,7 +75,7 @@ describe.runIf(browserAvailable)('first workspace in a minute', () => {
     await type('Website domain', `https://www.${DOMAIN}/`);
     await page.getByRole('button', { name: 'Propose the rest' }).click();
 
-    // Step 2: everything proposed from the site, competitors labelled simulated.
+    // Step 2: everything proposed from the site; the competitors its comparison links name, each saying where.
     await page.getByRole('heading', { name: /Step 2 of 3/ }).waitFor();
     expect(await page.getByText(/^Read http:\/\/.+ Nothing was charged\.$/).isVisible()).toBe(true);
     expect(await page.getByLabel('Display name').inputValue()).toBe('Acme Analytics');
@@ -83,11 +83,14 @@ describe.runIf(browserAvailable)('first workspace in a minute', () => {
     expect(await page.getByLabel('English').isChecked()).toBe(true);
     expect(await page.getByLabel('Spanish').isChecked()).toBe(true);
     expect(await page.getByLabel('Regions').inputValue()).toBe('us');
-    const competitors = await page.locator('.competitor').count();
-    expect(competitors).toBeGreaterThanOrEqual(2);
-    expect(competitors).toBeLessThanOrEqual(5);
-    expect(await page.getByLabel('Competitor 1 domain').inputValue()).toMatch(/^[a-z0-9]+\.com$/);
-    expect(await page.locator('legend', { hasText: 'Competitors' }).getByText('Simulated').isVisible()).toBe(true);
+    expect(await page.locator('.competitor').count()).toBe(2);
+    expect(await page.getByLabel('Competitor 1 name').inputValue()).toBe('Globex');
+    expect(await page.getByLabel('Competitor 2 name').inputValue()).toBe('Initech');
+    expect(await page.getByLabel('Competitor 2 domain').inputValue()).toBe('initech.io');
+    expect(await page.locator('.competitor-source').allTextContents()).toEqual([
+      expect.stringMatching(/^Globex: A link on .+: “Acme Analytics vs Globex”\.$/), expect.stringMatching(/^Initech: A link on .+: “Alternative to Initech”\.$/),
+    ]);
+    expect(await page.getByLabel('Competitor 1 domain').inputValue()).toBe('globex.com');
     // The two property ids are checked as they are typed.
     await type('Google Analytics 4 property ID', 'G-1234567');
     await page.getByText('The GA4 property id is 6 to 12 digits').waitFor();
@@ -101,15 +104,12 @@ describe.runIf(browserAvailable)('first workspace in a minute', () => {
     await page.getByRole('button', { name: 'Create workspace' }).click();
 
     // Step 3: the category read from the site, confirmed with a click, rewrites the set made at
-    // creation on it ("provider" until then); the site's suggestions; then the quoted first run.
+    // creation on it (until then only the questions naming the brand and its competitors); the
+    // site's suggestions; then the quoted first run.
     await page.getByRole('heading', { name: /Step 3 of 3/ }).waitFor();
     await page.locator('#category input[name="en-singular"]').waitFor();
     expect(await page.locator('#category input[name="en-singular"]').inputValue()).toBe('BI platform');
     expect(await page.locator('#category input[name="en-plural"]').inputValue()).toBe('BI platforms');
-    // The competitors were named by the simulated engine: research, quoted, can ask the engines now.
-    const check = page.locator('#competitor-check');
-    await check.getByRole('button', { name: /^Ask (research|the engines) \(holds \$\d+\.\d\d\)$/ }).waitFor();
-    expect(await check.textContent()).toMatch(/you confirmed were named by the simulated engine[\s\S]*holds \$\d+\.\d\d of credit and charges only the calls it makes/);
     await shoot('3-category');
     await page.getByRole('button', { name: 'Use this category and rewrite the prompts' }).click();
     await page.locator('#category').waitFor({ state: 'detached' });

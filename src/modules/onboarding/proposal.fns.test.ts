@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { competitorsFrom, guessedDomain, languagesOf, regionsOf, siteIdentity, slugCandidates, slugOf } from './proposal.fns.ts';
+import { competitorsFrom, competitorsFromSite, languagesOf, regionsOf, siteIdentity, slugCandidates, slugOf } from './proposal.fns.ts';
 
 const identity = (lang: string | null, hreflangs: string[] = []) => ({ name: null, lang, hreflangs, medical: false });
 
@@ -54,10 +54,26 @@ describe('siteIdentity', () => {
 });
 
 describe('competitorsFrom', () => {
-  it('takes list names other than the brand, at most five', () => {
-    const answer = '1. Acme - the brand\n2. Nimbus Labs - a well-known option\n3. **Helixa** - another\n4. Lumio\n5. Orbitly - x\n6. Parallax - y\n7. Cobalt Suite - z';
-    expect(competitorsFrom(answer, 'acme', guessedDomain).map((c) => [c.name, c.domains[0]])).toEqual([
-      ['Nimbus Labs', 'nimbuslabs.com'], ['Helixa', 'helixa.com'], ['Lumio', 'lumio.com'], ['Orbitly', 'orbitly.com'], ['Parallax', 'parallax.com'],
+  it('takes list names other than the brand, at most five, and invents no domain', () => {
+    const answer = '1. Acme - the brand\n2. Pipedrive - a well-known option\n3. **HubSpot** - another\n4. Zoho CRM\n5. Salesforce - x\n6. Freshsales - y\n7. Close - z';
+    expect(competitorsFrom(answer, 'acme').map((c) => [c.name, c.domains])).toEqual([
+      ['Pipedrive', []], ['HubSpot', []], ['Zoho CRM', []], ['Salesforce', []], ['Freshsales', []],
     ]);
+  });
+});
+
+describe('competitorsFromSite', () => {
+  const page = (links: string) => `<html><body>${links}</body></html>`;
+  it.each([
+    ['<a href="/es/holded-vs-contasimple">Holded vs Contasimple</a>', [['Contasimple', []]]],
+    ['<a href="https://www.quipu.com/">Holded o Quipu: ¿cuál elegir?</a>', [['Quipu', ['quipu.com']]]],
+    ['<a href="/alternativas/sage">Alternativa a Sage</a><a href="/x">Sage alternative</a>', [['Sage', []]]],
+    ['<a href="/precios">Precios</a><a href="https://twitter.com/holded">Twitter</a>', []],
+    ['<a href="/a">Facturas o presupuestos</a>', []],
+  ])('%s → %j', (links, expected) => {
+    expect(competitorsFromSite(page(links), 'Holded', 'https://holded.com/es', 'holded.com').map((c) => [c.name, c.domains])).toEqual(expected);
+  });
+  it('says where each was found', () => {
+    expect(competitorsFromSite(page('<a href="/vs">Holded vs Contasimple</a>'), 'Holded', 'https://holded.com/', 'holded.com')[0]!.detail).toContain('Holded vs Contasimple');
   });
 });

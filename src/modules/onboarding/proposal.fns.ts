@@ -72,12 +72,60 @@ export function regionsOf(identity: SiteIdentity | null, domain: string): { regi
   return { regions, reason: `From ${[subtags.length ? 'the languages\' region subtags' : '', fromTld.length ? `the .${tld} domain` : ''].filter(Boolean).join(' and ')}.` };
 }
 
-/** A competitor's domain guessed from its name (only for simulated names, which have no site). */
-export const guessedDomain = (name: string) => `${fold(name).replace(/[^a-z0-9]+/g, '')}.com`;
+/** Where a proposed competitor was found, in words: the form shows it beside the name. */
+export interface CompetitorSource { name: string; source: 'site' | 'model'; detail: string }
+export interface ProposedCompetitor { name: string; domains: string[]; aliases: string[]; ambiguous: false }
 
-/** Competitors from an engine's list answer: names not the brand's, at most five, in the answer's order. */
-export function competitorsFrom(answer: string, brand: string, domainOf: (name: string) => string) {
+/** Competitors from an engine's list answer: names not the brand's, at most five, in the answer's order; no domain (the form asks). */
+export function competitorsFrom(answer: string, brand: string) {
   const own = fold(brand);
   const names = [...new Set(listItems(answer).map(brandOfLine).filter((n): n is string => !!n && fold(n) !== own))].slice(0, MAX_COMPETITORS);
-  return names.map((name) => ({ name, domains: [domainOf(name)], aliases: [name], ambiguous: false }));
+  return names.map((name): ProposedCompetitor => ({ name, domains: [], aliases: [name], ambiguous: false }));
+}
+
+const NAME = /^[\p{L}\p{N}][\p{L}\p{N} .&'’+-]{0,58}[\p{L}\p{N}+]$/u;
+const JOINS = new Set(['vs', 'vs.', 'versus', 'contra', 'o', 'or', 'ou']);
+const LEADS = new Set(['las', 'les', 'the', 'best', 'mejores', 'millors', 'meilleures']);
+const ALTERNATIVE = /^alternativ(?:a|e|as|es|s)?$/i;
+const cut = (s: string) => s.split(/[:?¿!,]/)[0]!.trim();
+
+/** The other name of "A vs B" / "A o B: …" when one side is the brand, or the name of "Alternative to X" / "X alternative". */
+function rivalIn(text: string, own: string): string | null {
+  const words = text.split(' ');
+  const join = words.findIndex((w, i) => i > 0 && i < words.length - 1 && JOINS.has(w.toLowerCase()));
+  if (join > 0) {
+    const left = cut(words.slice(0, join).join(' '));
+    const right = cut(words.slice(join + 1).join(' '));
+    return fold(left) === own ? right : fold(right) === own ? left : null;
+  }
+  let i = 0;
+  while (i < words.length && LEADS.has(words[i]!.toLowerCase())) i++;
+  if (ALTERNATIVE.test(words[i] ?? '') && /^(?:a|to|à|de)$/i.test(words[i + 1] ?? '')) return cut(words.slice(i + 2).join(' '));
+  const last = cut(words.at(-1) ?? '');
+  if (words.length > 1 && /^alternatives?$/i.test(last)) return words.slice(0, -1).join(' ');
+  return null;
+}
+
+/**
+ * Competitors the site itself names: links such as "Holded vs Contasimple" or "Alternative to
+ * Contasimple" (a comparison page), with the linked site's domain when the link leaves the site.
+ */
+export function competitorsFromSite(html: string, brand: string, pageUrl: string, ownDomain: string): Array<ProposedCompetitor & { detail: string }> {
+  const $ = cheerio.load(html);
+  const own = fold(brand);
+  const out: Array<ProposedCompetitor & { detail: string }> = [];
+  for (const el of $('a[href]').toArray()) {
+    const text = $(el).text().replace(/\s+/g, ' ').trim();
+    if (!text || text.length > 80) continue;
+    const name = rivalIn(text, own);
+    if (!name || !NAME.test(name) || fold(name) === own || out.some((c) => fold(c.name) === fold(name))) continue;
+    let domain: string | null = null;
+    try {
+      const host = new URL($(el).attr('href')!, pageUrl).hostname.replace(/^www\./, '');
+      if (host !== ownDomain && !host.endsWith(`.${ownDomain}`)) domain = host;
+    } catch { /* a broken href names no domain */ }
+    out.push({ name, domains: domain ? [domain] : [], aliases: [name], ambiguous: false, detail: `A link on ${pageUrl}: “${text}”.` });
+    if (out.length >= MAX_COMPETITORS) break;
+  }
+  return out;
 }

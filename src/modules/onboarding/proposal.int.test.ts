@@ -8,7 +8,7 @@ import { html, mappedFetcher, startFixtureSite, type FixtureSite } from '../../.
 const CLINIC = `<!doctype html><html lang="es-ES"><head><title>Clínica Sonrisa | Dentistas en Barcelona</title>
 <link rel="alternate" hreflang="ca" href="/ca/"><link rel="alternate" hreflang="x-default" href="/">
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"Dentist","name":"Clínica Sonrisa"}</script></head>
-<body><h1>Dentistas</h1></body></html>`;
+<body><h1>Dentistas</h1><a href="https://www.vitaldent.com/">Clínica Sonrisa vs Vitaldent</a> <a href="https://dentix.es/">Alternativa a Dentix</a></body></html>`;
 
 let ctx: TestContext;
 let site: FixtureSite;
@@ -40,9 +40,13 @@ describe('POST /api/v1/workspace-proposals', () => {
       },
       site: { read: true }, simulated: true, chargedMicrousd: 0,
     });
-    expect(body.proposal.competitors.length).toBeGreaterThanOrEqual(2);
-    expect(body.proposal.competitors.length).toBeLessThanOrEqual(5);
-    expect(body.reasons.competitors).toMatch(/simulated/);
+    // Only what the site names, each with its source; the simulated engine invents nobody.
+    expect(body.proposal.competitors).toEqual([
+      { name: 'Vitaldent', domains: ['vitaldent.com'], aliases: ['Vitaldent'], ambiguous: false },
+      { name: 'Dentix', domains: ['dentix.es'], aliases: ['Dentix'], ambiguous: false },
+    ]);
+    expect(body.competitorSources.map((c: { name: string; source: string }) => [c.name, c.source])).toEqual([['Vitaldent', 'site'], ['Dentix', 'site']]);
+    expect(body.competitorSources[0].detail).toContain('Clínica Sonrisa vs Vitaldent');
     const created = await ctx.app.inject({ method: 'POST', url: '/api/v1/workspaces', headers: { cookie }, payload: { ...body.proposal, ga4Property: '123456789' } });
     expect(created.statusCode).toBe(201);
     expect(created.json().slug).toBe('clinica-sonrisa-2');
@@ -52,6 +56,13 @@ describe('POST /api/v1/workspace-proposals', () => {
     const res = await propose({ brandName: 'Nowhere', domain: 'nowhere.com' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ proposal: { brand: 'nowhere', displayName: 'Nowhere', languages: ['en'], regions: [] }, site: { read: false, url: null } });
+  });
+
+  it('proposes no competitor without a source: the list is empty and the form asks', async () => {
+    const body = (await propose({ brandName: 'Nowhere', domain: 'nowhere.com' })).json();
+    expect(body.proposal.competitors).toEqual([]);
+    expect(body.competitorSources).toEqual([]);
+    expect(body.reasons.competitors).toMatch(/Who do you lose deals to/);
   });
 
   it.each([

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ACCESS } from '../../lib/http/credentials.ts';
 import { sessionOf } from '../../lib/http/responses.ts';
-import { Closed, Nullable, PlainText } from '../../lib/http/schema-helpers.ts';
+import { Closed, Nullable, PlainText, StringEnum } from '../../lib/http/schema-helpers.ts';
 import type { RateLimiter } from '../../lib/rate-limit/rate-limit.ts';
 import type { WorkspaceProposals } from './proposal.service.ts';
 import { Domain, WorkspaceCreateBody } from '../workspaces/workspaces.schemas.ts';
@@ -24,7 +24,7 @@ export function workspaceProposalRoutes(app: FastifyInstance, deps: { proposals:
     config: { credential: ACCESS.workspaceSummary.write },
     schema: {
       operationId: 'proposeWorkspace', tags, summary: 'Propose a new workspace from its brand name and domain',
-      description: 'Free (nothing is charged: there is no workspace to charge yet). Reads the domain\'s home page through the safe fetcher (HTTPS, else HTTP; private addresses refused) and proposes every field of the creation body except `ga4Property`, which only the person knows: a free slug from the name, the display name the site gives itself, languages from `<html lang>` and hreflang alternates (en, es, ca, fr; English when none), regions from region subtags and a country-code domain, competitors, `sc-domain:` of the domain, the default quotas and set size, and `eu_medical` when schema.org calls the site medical. Competitors come from the simulated engine (invented brands with guessed domains, `simulated: true`): real engines cost credits, which a workspace holds. A site that does not answer still gets a proposal (`site.read: false`). 400 names the field; 429 `rate_limited` past 30 proposals per 10 minutes per user.',
+      description: 'Free (nothing is charged: there is no workspace to charge yet). Reads the domain\'s home page through the safe fetcher (HTTPS, else HTTP; private addresses refused) and proposes every field of the creation body except `ga4Property`, which only the person knows: a free slug from the name, the display name the site gives itself, languages from `<html lang>` and hreflang alternates (en, es, ca, fr; English when none), regions from region subtags and a country-code domain, competitors, `sc-domain:` of the domain, the default quotas and set size, and `eu_medical` when schema.org calls the site medical. Competitors only from a source, each named in `competitorSources`: comparison links on the site ("Acme vs Globex", "Alternative to Globex") and, when a real model is configured for proposals, its answer; none is invented, and when nothing names one the list is empty and the form asks. A site that does not answer still gets a proposal (`site.read: false`). 400 names the field; 429 `rate_limited` past 30 proposals per 10 minutes per user.',
       body: Closed({
         brandName: PlainText({ minLength: 2, maxLength: 60, description: 'The brand as people call it.' }),
         domain: Domain,
@@ -34,7 +34,10 @@ export function workspaceProposalRoutes(app: FastifyInstance, deps: { proposals:
           proposal: Type.Object(proposed, { description: 'The creation body of POST /api/v1/workspaces without `ga4Property`; every value editable.' }),
           reasons: Type.Object({ displayName: Why, languages: Why, regions: Why, competitors: Why, complianceProfile: Why, quotas: Why }, { description: 'Why each value was proposed, in words.' }),
           site: Type.Object({ read: Type.Boolean(), url: Nullable(Type.String()), detail: Type.String() }),
-          simulated: Type.Boolean({ description: 'True when the competitors were named by the simulated engine.' }),
+          competitorSources: Type.Array(Type.Object({
+            name: Type.String(), source: StringEnum(['site', 'model'] as const), detail: Type.String({ description: 'Where it was found, in words: the link on the site, or the question the model answered.' }),
+          }), { description: 'Where each proposed competitor comes from, in the order of `proposal.competitors`. A competitor is proposed only from a source; none is invented. A competitor found without its website has empty `domains`: the form asks for it.' }),
+          simulated: Type.Boolean({ description: 'True when no real model was available: then only the site can name competitors.' }),
           chargedMicrousd: Type.Literal(0),
         }),
       },

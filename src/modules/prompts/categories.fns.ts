@@ -5,7 +5,8 @@ import type { Category, Language } from './prompts.types.ts';
 // from what the site says about itself (title, description, headings, schema.org data).
 
 export const CATEGORY_MAX = 80;
-export interface CategoryInput { language: string; singular: string; plural: string; gender?: 'm' | 'f' | null }
+export const AUDIENCE_MAX = 60;
+export interface CategoryInput { language: string; singular: string; plural: string; gender?: 'm' | 'f' | null; audience?: string | null }
 export interface FieldProblem { field: string; message: string }
 
 /** Every problem of a category body at once, each naming its field. */
@@ -20,6 +21,9 @@ export function categoryProblems(input: CategoryInput, workspaceLanguages: strin
     else if (value.length > CATEGORY_MAX) problems.push({ field, message: `body.${field} must be at most ${CATEGORY_MAX} characters` });
     else if (/[{}?¿!]/.test(value)) problems.push({ field, message: `body.${field} must be a noun phrase, without braces or question marks` });
   }
+  const audience = input.audience?.trim() ?? '';
+  if (audience.length > AUDIENCE_MAX) problems.push({ field: 'audience', message: `body.audience must be at most ${AUDIENCE_MAX} characters` });
+  else if (/[{}?¿!]/.test(audience)) problems.push({ field: 'audience', message: 'body.audience must be a plain phrase, without braces or question marks' });
   if (input.language !== 'en' && workspaceLanguages.includes(input.language) && !input.gender) {
     problems.push({ field: 'gender', message: `body.gender is required in ${input.language}: m or f, the gender of the phrase's head noun` });
   }

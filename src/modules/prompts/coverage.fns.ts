@@ -3,7 +3,7 @@ import { PACKS } from './lang/index.ts';
 import { apportion } from './prompts.fns.ts';
 import { meaningWords, nearDuplicate, type Proposal } from './proposals.fns.ts';
 import { STAGE_OF, type Category, type Intent, type Language } from './prompts.types.ts';
-import { CATEGORY_INTENTS, render } from './templates.fns.ts';
+import { render } from './templates.fns.ts';
 
 // What the active set covers, by intent, funnel stage and language, and the gaps it leaves,
 // each with one ready prompt that fills it (POST it to /prompts: one click).
@@ -27,8 +27,8 @@ const LABEL: Record<Intent, string> = {
 function fill(input: CoverageInput, intent: Intent, language: Language, competitor = input.competitors[0] ?? input.brand): string {
   const taken = input.active.map((a) => meaningWords(a.text, a.language as Language));
   const pack = PACKS[language];
-  // Every template bare first, then with each modifier in turn.
-  const candidates = (CATEGORY_INTENTS.has(intent) ? pack.modifiers.category : pack.modifiers.named).flatMap((modifier) => pack.templates[intent]
+  // Every template bare first, then with each plain modifier in turn (no year or audience here).
+  const candidates = ['', ...pack.modifiers[intent].filter((m) => m && !m.includes('{'))].flatMap((modifier) => pack.templates[intent]
     .map((t) => render(language, t, { brand: input.brand, competitor, product: null, category: input.categories[language], modifier })));
   return candidates.find((c) => !taken.some((t) => nearDuplicate(t, meaningWords(c, language)))) ?? candidates[0]!;
 }

@@ -4,8 +4,7 @@ import type { JobContext, JobsService } from '../jobs/jobs.service.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
 import type { WorkspaceRow } from '../workspaces/workspaces.service.ts';
 import type { PromptsService } from './prompts.service.ts';
-import { templateInputOf } from './prompts.service.ts';
-import { templatePrompts } from './prompts.fns.ts';
+import { templatesFor } from './prompts.fns.ts';
 import type { Intent, Language } from './prompts.types.ts';
 
 // Prompt generation: refill the active set to `activeSetSize` by quota. Through the workspace's
@@ -44,11 +43,13 @@ export function createPromptGeneration(deps: {
     const deficits = await deps.prompts.deficits(row);
     const model = ctx.job.params.useModel ? await deps.modelFor(ws, row) : null;
     if (!model) {
-      const input = templateInputOf(row, await deps.prompts.categoriesOf(row.id));
-      const fresh = INTENTS.flatMap((intent) => templatePrompts(input, intent, deficits[intent]).map((p) => ({ ...p, intent })));
-      await deps.prompts.replaceGenerated(row.id, fresh, 'template');
+      const made = templatesFor(await deps.prompts.templateInput(row), deficits);
+      await deps.prompts.replaceGenerated(row.id, made.prompts.map(({ stem: _stem, ...p }) => p), 'template');
       ctx.progress(1);
-      await ctx.log(`${fresh.length} prompts from templates`);
+      // Never padded with numbered copies: a short set says how short, and why.
+      await ctx.log(made.missing
+        ? `${made.prompts.length} prompts from templates, ${made.missing} fewer than the ${made.wanted} wanted: the templates have no more distinct questions${Object.keys((await deps.prompts.templateInput(row)).categories).length < row.languages.length ? ' until every language has a category' : ''}. Add your own, or generate with a model.`
+        : `${made.prompts.length} prompts from templates`);
       return;
     }
     // No more calls than the hold was sized for when the job started.

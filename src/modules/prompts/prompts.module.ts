@@ -34,7 +34,7 @@ export function promptsModule(needs: Omit<ProposalDeps, 'prompts' | 'site' | 'wo
     http(app: FastifyInstance) {
       promptsRoutes(app, { prompts, generation });
       proposalsRoutes(app, {
-        prompts, languagesOf: async (ws) => (await needs.workspaceRow(ws)).languages,
+        prompts, workspaceRow: needs.workspaceRow,
         proposals: createProposals({ ...needs, prompts, site: createSiteReader({ db, clock, fetcher: needs.fetcher }) }),
       });
     },

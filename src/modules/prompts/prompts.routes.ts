@@ -32,9 +32,12 @@ export function promptsRoutes(app: FastifyInstance, deps: { prompts: PromptsServ
   r.get('/api/v1/workspaces/:workspace/prompts', {
     config: { credential: ACCESS.prompts.read },
     schema: {
-      operationId: 'listPrompts', tags, summary: 'The prompt set, oldest first', params: WorkspaceParams,
+      operationId: 'listPrompts', tags, summary: 'The active prompt set, oldest first', params: WorkspaceParams,
+      description: 'Active prompts only unless asked: replaced (inactive) prompts, which keep their past results, are listed with `includeInactive=true` (all) or `active=false` (only them).',
       querystring: Type.Object({
-        active: Type.Optional(Type.Boolean()), intent: Type.Optional(StringEnum(INTENTS)),
+        active: Type.Optional(Type.Boolean({ description: 'Only active (true) or only inactive (false) prompts; without it, active ones unless includeInactive.' })),
+        includeInactive: Type.Optional(Type.Boolean({ default: false, description: 'List inactive (replaced) prompts too.' })),
+        intent: Type.Optional(StringEnum(INTENTS)),
         limit: Type.Integer({ minimum: 1, maximum: 500, default: 100 }), offset: Type.Integer({ minimum: 0, maximum: 100_000, default: 0 }),
       }, { additionalProperties: false }),
       response: { 200: Type.Object({ prompts: Type.Array(Prompt), total: Type.Integer(), limit: Type.Integer(), offset: Type.Integer() }) },

@@ -6,7 +6,7 @@ import { newId } from '../../lib/ids.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
 import type { WorkspaceRow } from '../workspaces/workspaces.service.ts';
 import { categoryProblems, cleanCategory, type CategoryInput } from './categories.fns.ts';
-import { apportion, templateSet, type Category, type Intent, type Language, type TemplateInput } from './prompts.fns.ts';
+import { apportion, templatesFor, templateSet, type Category, type Intent, type Language, type TemplateInput } from './prompts.fns.ts';
 import { promptCategories, prompts } from './prompts.tables.ts';
 
 export type PromptRow = typeof prompts.$inferSelect;
@@ -26,16 +26,24 @@ export const promptView = (p: PromptRow) => ({
 export type Categories = Partial<Record<Language, Category>>;
 export type CategoryRow = typeof promptCategories.$inferSelect;
 export const categoryView = (c: CategoryRow) => ({
-  language: c.language, singular: c.singular, plural: c.plural, gender: c.gender ?? null, source: c.source, updatedAt: c.updatedAt.toISOString(),
+  language: c.language, singular: c.singular, plural: c.plural, gender: c.gender ?? null, audience: c.audience ?? null, source: c.source, updatedAt: c.updatedAt.toISOString(),
 });
 
+/** The workspace fields the templates read. */
+export type TemplateWorkspace = Pick<WorkspaceRow, 'id' | 'displayName' | 'competitors' | 'languages' | 'regions' | 'productsServices' | 'activeSetSize' | 'quotas'>;
+
 /** What the templates need of a workspace; `categories` are its confirmed categories (prompts.categoriesOf). */
-export function templateInputOf(ws: Pick<WorkspaceRow, 'displayName' | 'competitors' | 'languages' | 'regions' | 'productsServices'>, categories: Categories): TemplateInput {
+export function templateInputOf(
+  ws: Pick<WorkspaceRow, 'displayName' | 'competitors' | 'languages' | 'regions' | 'productsServices'>, categories: Categories,
+  extra: { audiences?: Partial<Record<Language, string | null>>; year?: number } = {},
+): TemplateInput {
   return {
-    brand: ws.displayName, competitors: ws.competitors.map((c) => c.name), categories,
+    brand: ws.displayName, competitors: ws.competitors.map((c) => c.name), categories, ...extra,
     products: (ws.productsServices ?? []).map((p) => p.name), languages: ws.languages as Language[], regions: ws.regions,
   };
 }
+
+const stripStem = <T extends { stem: string }>(list: T[]) => list.map(({ stem: _stem, ...p }) => p);
 
 export function createPromptsService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
@@ -50,17 +58,20 @@ export function createPromptsService(deps: { db: Db; clock: Clock }) {
     return row;
   }
 
-  return {
+  const service = {
     /** The free starting set of a new workspace, inside the transaction creating it (no category confirmed yet). */
     async seedTemplates(tx: Db, ws: WorkspaceRow) {
-      const set = templateSet(templateInputOf(ws, {}), ws.activeSetSize, ws.quotas);
-      await tx.insert(prompts).values(rowsFor(ws.id, set, 'template'));
+      // No category yet: only the questions naming the brand and its competitors (docs/prompts.md).
+      const set = stripStem(templateSet(templateInputOf(ws, {}, { year: clock.now().getUTCFullYear() }), ws.activeSetSize, ws.quotas));
+      if (set.length) await tx.insert(prompts).values(rowsFor(ws.id, set, 'template'));
     },
 
-    async list(ws: WorkspaceContext, filter: { active?: boolean; intent?: string; limit: number; offset: number }) {
+    /** Replaced prompts (inactive) are left out unless `active` asks for them or `includeInactive` is set. */
+    async list(ws: WorkspaceContext, filter: { active?: boolean; includeInactive?: boolean; intent?: string; limit: number; offset: number }) {
+      const active = filter.active ?? (filter.includeInactive ? undefined : true);
       const where = and(
         eq(prompts.workspaceId, ws.id),
-        filter.active === undefined ? undefined : eq(prompts.active, filter.active),
+        active === undefined ? undefined : eq(prompts.active, active),
         filter.intent ? eq(prompts.intent, filter.intent) : undefined,
       );
       const [rows, [total]] = await Promise.all([
@@ -102,7 +113,7 @@ export function createPromptsService(deps: { db: Db; clock: Clock }) {
      * What a generation must make: the active set is refilled to `activeSetSize`, in proportion
      * to the quotas. The user's own active prompts stay and count; generated ones are replaced.
      */
-    async deficits(ws: WorkspaceRow) {
+    async deficits(ws: Pick<WorkspaceRow, 'id' | 'activeSetSize' | 'quotas'>) {
       const users = await db.select({ intent: prompts.intent, n: count() }).from(prompts)
         .where(and(eq(prompts.workspaceId, ws.id), eq(prompts.active, true), eq(prompts.source, 'user'))).groupBy(prompts.intent);
       const target = apportion(ws.activeSetSize, ws.quotas);
@@ -127,17 +138,38 @@ export function createPromptsService(deps: { db: Db; clock: Clock }) {
       return Object.fromEntries(rows.map((r) => [r.language, { singular: r.singular, plural: r.plural, gender: r.gender ?? null }]));
     },
 
-    /** Confirms or edits the category of one language; 400 naming each field that is wrong. */
-    async setCategory(ws: WorkspaceContext, languages: string[], input: CategoryInput) {
-      const problems = categoryProblems(input, languages);
+    /** The template input of a workspace: its categories, audiences and this year. */
+    async templateInput(ws: TemplateWorkspace) {
+      const rows = await db.select().from(promptCategories).where(eq(promptCategories.workspaceId, ws.id));
+      return templateInputOf(ws, Object.fromEntries(rows.map((r) => [r.language, { singular: r.singular, plural: r.plural, gender: r.gender ?? null }])), {
+        audiences: Object.fromEntries(rows.map((r) => [r.language, r.audience])), year: clock.now().getUTCFullYear(),
+      });
+    },
+
+    /**
+     * Confirms or edits the category (and audience) of one language; 400 naming each field that
+     * is wrong. When the generated part of the active set came from the templates, it is
+     * rewritten on the new category at once (free); a set the model wrote is left to regenerate.
+     */
+    async setCategory(ws: WorkspaceContext, row: TemplateWorkspace, input: CategoryInput) {
+      const problems = categoryProblems(input, row.languages);
       if (problems.length) throw invalid(problems.map((p) => p.message).join('; '), { fields: problems });
-      const values = { ...cleanCategory(input), source: 'user' as const, updatedAt: clock.now() };
-      const [row] = await db.insert(promptCategories).values({ workspaceId: ws.id, language: input.language, ...values })
+      const values = { ...cleanCategory(input), audience: input.audience?.trim().replace(/\s+/g, ' ') || null, source: 'user' as const, updatedAt: clock.now() };
+      const [stored] = await db.insert(promptCategories).values({ workspaceId: ws.id, language: input.language, ...values })
         .onConflictDoUpdate({ target: [promptCategories.workspaceId, promptCategories.language], set: values }).returning();
-      return categoryView(row!);
+      const fromModel = await db.select({ n: count() }).from(prompts)
+        .where(and(eq(prompts.workspaceId, ws.id), eq(prompts.active, true), eq(prompts.source, 'model')));
+      let rewritten = false;
+      if (fromModel[0]!.n === 0) {
+        const fresh = templatesFor(await service.templateInput(row), await service.deficits(row));
+        await service.replaceGenerated(ws.id, stripStem(fresh.prompts), 'template');
+        rewritten = true;
+      }
+      return { ...categoryView(stored!), rewritten };
     },
 
     byIds: (workspaceId: string, ids: string[]) => (ids.length ? db.select().from(prompts).where(and(eq(prompts.workspaceId, workspaceId), inArray(prompts.id, ids))) : Promise.resolve([])),
   };
+  return service;
 }
 export type PromptsService = ReturnType<typeof createPromptsService>;

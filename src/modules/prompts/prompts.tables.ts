@@ -32,6 +32,8 @@ export const promptCategories = pgTable(
     plural: text('plural').notNull(),
     /** `m` or `f` in es, ca and fr; null in en. */
     gender: text('gender').$type<'m' | 'f'>(),
+    /** Who buys, as it reads after "for" in this language ("autónomos y pymes"); templates add it with the regions. */
+    audience: text('audience'),
     /** `user` once confirmed or edited through the API, `site` when stored from a site proposal. */
     source: text('source').$type<'user' | 'site'>().notNull(),
     updatedAt: ts('updated_at').notNull(),

@@ -6,8 +6,9 @@ import { Closed, Nullable, StringEnum, Timestamp } from '../../lib/http/schema-h
 import { workspaceOf } from '../../lib/http/responses.ts';
 import { INTENTS, LANGUAGES } from '../workspaces/workspaces.schemas.ts';
 import { WorkspaceParams } from '../../lib/http/params.ts';
-import { CATEGORY_MAX } from './categories.fns.ts';
+import { AUDIENCE_MAX, CATEGORY_MAX } from './categories.fns.ts';
 import type { PromptsService } from './prompts.service.ts';
+import type { WorkspaceRow } from '../workspaces/workspaces.service.ts';
 import { PROPOSAL_SOURCES } from './proposals.fns.ts';
 import { SITE_READ_LIMIT, type ProposalsService } from './proposals.service.ts';
 
@@ -17,7 +18,8 @@ import { SITE_READ_LIMIT, type ProposalsService } from './proposals.service.ts';
 const tags = ['prompts'];
 const Gender = Nullable(StringEnum(['m', 'f'] as const, { description: 'Gender of the head noun: required in es, ca and fr; null in en.' }));
 const Phrase = (what: string) => Type.String({ minLength: 1, maxLength: CATEGORY_MAX, description: `The category ${what}: a complete noun phrase with its own head noun ("CRM platform"), at most ${CATEGORY_MAX} characters.` });
-const CategoryView = Type.Object({ language: Type.String(), singular: Type.String(), plural: Type.String(), gender: Gender, source: StringEnum(['user', 'site'] as const), updatedAt: Timestamp });
+const Audience = Nullable(Type.String({ maxLength: AUDIENCE_MAX, description: `Who buys, in this language, as it reads after "for" (en), "para" (es), "per a" (ca) or "pour" (fr): "small sales teams", "autónomos y pymes". The templates add it with the workspace's regions ("para autónomos y pymes en España"). At most ${AUDIENCE_MAX} characters; null or empty for none.` }));
+const CategoryView = Type.Object({ language: Type.String(), singular: Type.String(), plural: Type.String(), gender: Gender, audience: Audience, source: StringEnum(['user', 'site'] as const), updatedAt: Timestamp });
 const Proposal = Type.Object({
   text: Type.String(), intent: StringEnum(INTENTS), language: StringEnum(LANGUAGES),
   source: StringEnum(PROPOSAL_SOURCES, { description: 'template, site, search_console, engines (follow-up questions in answers and the query fan-out engines searched in recent runs), research or model' }),
@@ -52,7 +54,7 @@ const Counted = Type.Object({ count: Type.Integer(), target: Type.Integer() });
 /** Said by every route that reads the site. */
 const SITE_READ = `The site is read (home page and up to three FAQ, product or service pages it links) at most once a day per workspace: later requests within the day use the pages read then, and a change of the workspace's first domain reads the new site. Categories, proposals and rewrites share a limit per workspace: ${SITE_READ_LIMIT.limit} requests per ${SITE_READ_LIMIT.windowMs / 60_000} minutes, then 429 \`rate_limited\` with Retry-After (docs/prompts.md).`;
 
-export function proposalsRoutes(app: FastifyInstance, deps: { prompts: PromptsService; proposals: ProposalsService; languagesOf(ws: { id: string }): Promise<string[]> }) {
+export function proposalsRoutes(app: FastifyInstance, deps: { prompts: PromptsService; proposals: ProposalsService; workspaceRow(ws: { id: string }): Promise<WorkspaceRow> }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.get('/api/v1/workspaces/:workspace/prompts/categories', {
@@ -78,13 +80,13 @@ export function proposalsRoutes(app: FastifyInstance, deps: { prompts: PromptsSe
     config: { credential: ACCESS.prompts.write },
     schema: {
       operationId: 'setPromptCategory', tags, summary: 'Confirm or edit the category of one language', params: WorkspaceParams,
-      description: `400 naming the field when a phrase is empty or over ${CATEGORY_MAX} characters, the language is not one the workspace uses, or the gender is missing in es, ca or fr. Prompts generated afterwards use it; existing prompts are not rewritten (regenerate them with POST /prompts/generate).`,
-      body: Closed({ language: StringEnum(LANGUAGES), singular: Phrase('in the singular'), plural: Phrase('in the plural'), gender: Type.Optional(Gender) }),
-      response: { 200: CategoryView },
+      description: `400 naming the field when a phrase is empty or over ${CATEGORY_MAX} characters, the language is not one the workspace uses, or the gender is missing in es, ca or fr. When the generated part of the active set came from the templates it is rewritten on the new category and audience at once, free (\`rewritten: true\`; the replaced prompts stay, inactive, with their results); a set written by the model is left as it is (regenerate it with POST /prompts/generate).`,
+      body: Closed({ language: StringEnum(LANGUAGES), singular: Phrase('in the singular'), plural: Phrase('in the plural'), gender: Type.Optional(Gender), audience: Type.Optional(Audience) }),
+      response: { 200: Type.Object({ ...CategoryView.properties, rewritten: Type.Boolean({ description: 'Whether the template prompts were rewritten on this category.' }) }) },
     },
   }, async (request) => {
     const ws = workspaceOf(request);
-    return deps.prompts.setCategory(ws, await deps.languagesOf(ws), request.body);
+    return deps.prompts.setCategory(ws, await deps.workspaceRow(ws), request.body);
   });
 
   r.get('/api/v1/workspaces/:workspace/prompts/proposals', {

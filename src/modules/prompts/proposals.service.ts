@@ -9,8 +9,8 @@ import { INTENTS } from '../workspaces/workspaces.schemas.ts';
 import { proposeCategory, translateCategory } from './categories.fns.ts';
 import { coverage } from './coverage.fns.ts';
 import { PACKS } from './lang/index.ts';
-import { apportion, templatePrompts } from './prompts.fns.ts';
-import { templateInputOf, type PromptsService } from './prompts.service.ts';
+import { apportion, templatePrompts, templatesFor } from './prompts.fns.ts';
+import { categoryView, templateInputOf, type PromptsService } from './prompts.service.ts';
 import type { Category, Intent, Language } from './prompts.types.ts';
 import {
   answerQuestions, asQuestion, classifyIntent, clusterQueries, fanoutQueries, guessLanguage, headingQuestion, queryQuestion, selectWithinQuota,
@@ -76,7 +76,7 @@ export function createProposals(deps: ProposalDeps) {
 
   function fromSite(facts: SiteFacts[], row: WorkspaceRow, categories: Partial<Record<Language, Category>>): Proposal[] {
     const language = siteLanguage(facts, row);
-    const category = categoryOr(language, categories[language]);
+    const category = categories[language];
     const names = namesOf(row);
     const out: Proposal[] = [];
     for (const f of facts) {
@@ -90,8 +90,9 @@ export function createProposals(deps: ProposalDeps) {
         .find((p) => p.text.includes(product))?.text;
       if (text) out.push({ text, intent: i % 2 ? 'brand_research' : 'use_case', language, source: 'site', reason: `A product or service the site names: ${product}.` });
     }
-    for (const heading of facts.flatMap((f) => f.headings)) {
-      out.push({ text: headingQuestion(heading, language, category), intent: 'use_case', language, source: 'site', reason: `A heading of the site, as a question: "${heading}".` });
+    // A heading becomes a question about the category: none until the category is confirmed.
+    for (const heading of category ? facts.flatMap((f) => f.headings) : []) {
+      out.push({ text: headingQuestion(heading, language, category!), intent: 'use_case', language, source: 'site', reason: `A heading of the site, as a question: "${heading}".` });
     }
     return out;
   }
@@ -140,11 +141,17 @@ export function createProposals(deps: ProposalDeps) {
     })), research.length ? `research ${research[0]!.jobId}` : 'no research has run yet');
 
     const caps = apportion(row.activeSetSize, row.quotas);
-    const input = templateInputOf(row, categories);
-    add('template', INTENTS.flatMap((intent) => templatePrompts(input, intent, caps[intent]).filter((p) => !/\(\d+\)$/.test(p.text)).map((p) => ({
-      text: p.text, intent, language: p.language, source: 'template' as const,
-      reason: `The ${intent.replace('_', '-')} template in ${english.languageName(p.language)}, on the category "${categoryOr(p.language, categories[p.language]).plural}"${categories[p.language] ? '' : ' (the neutral fallback: confirm a category)'}.`,
-    }))), 'fixed templates of the six intents');
+    const input = await deps.prompts.templateInput(row);
+    // Twice the quota: the first half is usually the set itself (a template set is rewritten on
+    // each confirmed category), and a template already active is left out silently, so the
+    // templates worth proposing are the ones past it.
+    const wider = Object.fromEntries(Object.entries(caps).map(([intent, n]) => [intent, n * 2])) as typeof caps;
+    add('template', templatesFor(input, wider).prompts.map((p) => ({
+      text: p.text, intent: p.intent, language: p.language, source: 'template' as const,
+      reason: categories[p.language]
+        ? `The ${p.intent.replace('_', '-')} template in ${english.languageName(p.language)}, on the category "${categories[p.language]!.plural}".`
+        : `The ${p.intent.replace('_', '-')} template in ${english.languageName(p.language)}, naming the brand and its competitors (templates about the category wait until it is confirmed).`,
+    })), 'fixed templates of the six intents');
     return { candidates, statuses, caps, categories };
   }
 
@@ -229,7 +236,7 @@ export function createProposals(deps: ProposalDeps) {
         return [];
       });
       return {
-        categories: stored.map((c) => ({ language: c.language, singular: c.singular, plural: c.plural, gender: c.gender ?? null, source: c.source, updatedAt: c.updatedAt.toISOString() })),
+        categories: stored.map(categoryView),
         missing,
         fallback: Object.fromEntries(languagesOf(row).map((l) => [l, PACKS[l].fallbackCategory])),
         proposals: [...(proposed && language ? [{ language, ...proposed.category, source: 'site' as const, reason: proposed.reason }] : []), ...translated],

@@ -40,7 +40,7 @@ describe.each(LANGUAGES)('no two head nouns, no untranslated category (%s)', (la
   const pack = PACKS[language];
   const heads = new Set(Object.keys(pack.headNouns).flatMap((n) => [n, pack.plural(n)]));
   const cases = CATEGORY_CASES.flatMap((row) => INTENTS.filter((i) => CATEGORY_INTENTS.has(i)).flatMap((intent) =>
-    pack.templates[intent].flatMap((template) => pack.modifiers.category.map((modifier) => {
+    pack.templates[intent].flatMap((template) => pack.modifiers[intent].filter((m) => !m.includes('{')).map((modifier) => {
       const usesPlural = /\{cat\}|\{de:cat\}/.test(template);
       return { row, template, phrase: usesPlural ? row[language].plural : row[language].singular, text: render(language, template, { ...fill, category: row[language], modifier }) };
     }))));
@@ -98,9 +98,9 @@ describe('grammar helpers', () => {
 });
 
 describe('template sets', () => {
-  it('uses the neutral fallback until a category is confirmed, and the category once it is', () => {
+  it('makes no category prompt until a category is confirmed (no placeholder word), and uses the category once it is', () => {
     const input = { brand: 'Acme', competitors: ['Globex'], languages: ['en'] as Language[], regions: [] };
-    expect(templatePrompts({ ...input, categories: {} }, 'discovery', 1)[0]!.text).toBe('What are the best providers?');
+    expect(templatePrompts({ ...input, categories: {} }, 'discovery', 5)).toEqual([]);
     expect(templatePrompts({ ...input, categories: { en: CATEGORY_CASES[0]!.en } }, 'discovery', 1)[0]!.text).toBe('What are the best CRM platforms?');
   });
 

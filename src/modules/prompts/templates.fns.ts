@@ -6,7 +6,6 @@ import type { Category, Intent, Language } from './prompts.types.ts';
 // singular, plural and gender), "a"/"an" in English, "de"/"d'" in Catalan and French, and the
 // gendered alternatives `{masculine|feminine}` of the templates.
 
-export const MODIFIERS: Record<Language, string[]> = Object.fromEntries(Object.entries(PACKS).map(([l, p]) => [l, p.modifiers.category])) as Record<Language, string[]>;
 export const CATEGORY_INTENTS: ReadonlySet<Intent> = new Set(['discovery', 'problem_solution', 'use_case', 'expert']);
 
 const VOWEL_START = /^[aeiouyàâäáéèêëíìîïóòôöúùûüh]/i;

@@ -45,22 +45,25 @@ function seeded(seed: string) {
   };
 }
 
-const SIM_BRANDS = ['Brightlane', 'Nimbus Labs', 'Quantive', 'Orbitly', 'Verdant Cloud', 'Helixa', 'Northwind Tools', 'Parallax', 'Lumio', 'Cobalt Suite'];
 const SIM_SITES = ['g2.com', 'capterra.com', 'reddit.com', 'en.wikipedia.org', 'forbes.com', 'techradar.com', 'gartner.com', 'medium.com', 'youtube.com', 'trustradius.com'];
 
-/** Simulated model: list answers in the shape the real prompts ask for; names mixed with `known`. */
+/**
+ * Simulated model: list answers in the shape the real prompts ask for, naming only `known` brands
+ * (the workspace's own and its tracked competitors). It invents no brand: a name it gave would be
+ * proposed as a competitor with no source behind it.
+ */
 export function simulatedModel(known: string[]): ResearchModel {
   return {
     simulated: true,
     async ask(prompt) {
       const random = seeded(prompt);
-      const pool = [...SIM_BRANDS, ...known];
+      const pool = [...known];
       if (/^List (\d+) questions/i.test(prompt)) {
         const topic = topicAfterAbout(prompt.split('\n')[0]!) ?? 'this category';
         const forms = ['How do I compare', 'What is the best way to evaluate', 'Which features matter most in', 'How much does it cost to adopt', 'What are common mistakes when choosing', 'Who are the leaders in'];
         return forms.map((f, i) => `${i + 1}. ${f} ${topic}?`).join('\n');
       }
-      const count = 3 + Math.floor(random() * 4);
+      const count = Math.min(pool.length, 3 + Math.floor(random() * 4));
       const picked = [...pool].sort(() => random() - 0.5).slice(0, count);
       return picked.map((name, i) => `${i + 1}. ${name} - a well-known option`).join('\n');
     },

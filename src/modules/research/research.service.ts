@@ -107,7 +107,7 @@ export function createResearchService(deps: ResearchDeps) {
           if (answer === null) continue;
           // A simulated model cannot write in four languages: it proposes grammatical template prompts not yet in the set.
           const lines = model.simulated
-            ? templatePrompts({ ...input, languages: [language] }, intent, 5, active.length + li * 7).map((p) => p.text)
+            ? templatePrompts({ ...input, languages: [language] }, intent, active.length + 5).map((p) => p.text).filter((t) => !active.includes(t)).slice(0, 5)
             : listItems(answer, 5);
           suggested.push(...lines.map((text) => ({ text, intent, language })));
         }

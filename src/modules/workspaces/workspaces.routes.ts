@@ -35,7 +35,7 @@ export function workspacesRoutes(app: FastifyInstance, deps: { workspaces: Works
     config: { credential: ACCESS.workspaceSummary.write },
     schema: {
       operationId: 'createWorkspace', tags, summary: 'Create a workspace for a brand', body: WorkspaceCreateBody,
-      description: `Every field is required and no other field is allowed. \`brand\` (${SLUG_PATTERN}) becomes the slug; 409 \`slug_taken\` when it is used. \`freeCredit\` says whether this workspace received the one free credit grant of its creator; in production the grant waits until the creator's email is verified, then goes to their first workspace.`,
+      description: `Every field is required and no other field is allowed. \`brand\` (${SLUG_PATTERN}) becomes the slug; 409 \`slug_taken\` when it is used. \`freeCredit\` says whether this workspace received the one free credit grant of its creator; in production the grant waits until the creator's email is verified, then goes to their first workspace. The new workspace's prompt set is made from templates, free, but holds only the prompts naming the brand and its competitors (comparison and brand research, about 15 of 50): this body has no category, and no prompt about the category is written before one is confirmed (\`PUT …/prompts/categories\`, which rewrites the set to \`activeSetSize\`). A deliberate departure from starting with \`activeSetSize\` prompts.`,
       response: { 201: WorkspaceCreated },
     },
     // The quota sum is not expressible in JSON Schema: checked here so that it is reported

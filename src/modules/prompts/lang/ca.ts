@@ -12,9 +12,16 @@ export const ca: LanguagePack = {
   productTemplates: { use_case: ['És {product} una bona opció?'], brand_research: ['Què opinen els usuaris {de:product}, {de:brand}?'] },
   topicTemplate: '{Quin és el millor|Quina és la millor} {catSg} per a {topic}?',
   modifiers: {
-    category: ['', "l'any 2026", 'amb poc pressupost', 'amb bones ressenyes', 'amb la millor relació qualitat-preu', 'amb bona atenció al client'],
-    named: ['', "l'any 2026"],
+    discovery: ['{ctx}', '', "l'any {year}", 'amb bones ressenyes'],
+    problem_solution: ['{ctx}', '', 'amb poc pressupost'],
+    use_case: ['{ctx}', '', 'amb poc pressupost', 'amb bona atenció al client', 'amb la millor relació qualitat-preu'],
+    comparison: ['', '{ctx}'],
+    expert: ['{ctx}', "l'any {year}", ''],
+    brand_research: ['', '{ctx}', "l'any {year}"],
   },
+  context: (audience, place) => [audience ? `per a ${audience}` : '', place ?? ''].filter(Boolean).join(' '),
+  // Countries named with an article in Catalan ("al Canadà", "als Estats Units", "a l'Argentina").
+  inPlace: (name, code) => (({ US: 'als ', NL: 'als ', GB: 'al ', CA: 'al ', JP: 'al ', BR: 'al ', MA: 'al ', PE: 'al ', PY: 'al ', AR: "a l'", IN: "a l'", UY: "a l'", EU: "a la " } as Record<string, string>)[code] ?? 'a ') + name,
   fallbackCategory: { singular: 'proveïdor', plural: 'proveïdors', gender: 'm' },
   headNouns: {
     acadèmia: 'f', aerolínia: 'f', agència: 'f', aplicació: 'f', app: 'f', asseguradora: 'f', autoescola: 'f', banc: 'm', botiga: 'f',

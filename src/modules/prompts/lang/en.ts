@@ -7,7 +7,7 @@ export const en: LanguagePack = {
   templates: {
     discovery: ['What are the best {cat}?', 'Which {cat} do experts recommend?', 'What are the top {cat} to consider?'],
     problem_solution: ['How do I choose the right {catSg}?', 'What should I check before choosing {aCatSg}?', 'What mistakes should I avoid when choosing {aCatSg}?'],
-    use_case: ['Which {catSg} is the best choice?', 'Can you recommend {aCatSg}?', 'Which {catSg} is right for me?'],
+    use_case: ['Which {catSg} is the best choice?', 'Can you recommend {aCatSg}?', 'Which {catSg} should I use?'],
     comparison: ['{brand} vs {competitor}: which is better?', 'How does {brand} compare with {competitor}?', 'Is {competitor} a good alternative to {brand}?'],
     expert: ['What do experts say about choosing {aCatSg}?', 'Which {cat} lead the market?', 'Which {cat} are rated highest by reviewers?'],
     brand_research: ['Is {brand} any good?', 'What are the pros and cons of {brand}?', 'What do reviews say about {brand}?'],
@@ -15,9 +15,15 @@ export const en: LanguagePack = {
   productTemplates: { use_case: ['Is {product} a good choice?'], brand_research: ['What do users say about {product} by {brand}?'] },
   topicTemplate: 'What is the best {catSg} for {topic}?',
   modifiers: {
-    category: ['', 'in 2026', 'on a budget', 'with good reviews', 'with the best value for money', 'with good customer service'],
-    named: ['', 'in 2026'],
+    discovery: ['{ctx}', '', 'in {year}', 'with good reviews'],
+    problem_solution: ['{ctx}', '', 'on a tight budget'],
+    use_case: ['{ctx}', '', 'on a budget', 'with good customer service', 'with the best value for money'],
+    comparison: ['', '{ctx}'],
+    expert: ['{ctx}', 'in {year}', ''],
+    brand_research: ['', '{ctx}', 'in {year}'],
   },
+  context: (audience, place) => [audience ? `for ${audience}` : '', place ?? ''].filter(Boolean).join(' '),
+  inPlace: (name, code) => `in ${/^(?:US|GB|NL|AE|PH|EU|DO|BS)$/.test(code) ? 'the ' : ''}${name}`,
   fallbackCategory: { singular: 'provider', plural: 'providers', gender: null },
   headNouns: Object.fromEntries([
     'agency', 'airline', 'app', 'application', 'bank', 'brand', 'builder', 'clinic', 'company', 'consultancy', 'firm', 'gym', 'hotel',

@@ -12,9 +12,15 @@ export const es: LanguagePack = {
   productTemplates: { use_case: ['¿Es {product} una buena opción?'], brand_research: ['¿Qué opinan los usuarios {de:product}, {de:brand}?'] },
   topicTemplate: '¿Cuál es {el mejor|la mejor} {catSg} para {topic}?',
   modifiers: {
-    category: ['', 'en 2026', 'con poco presupuesto', 'con buenas opiniones', 'con la mejor relación calidad-precio', 'con buena atención al cliente'],
-    named: ['', 'en 2026'],
+    discovery: ['{ctx}', '', 'en {year}', 'con buenas opiniones'],
+    problem_solution: ['{ctx}', '', 'con poco presupuesto'],
+    use_case: ['{ctx}', '', 'con poco presupuesto', 'con buena atención al cliente', 'con la mejor relación calidad-precio'],
+    comparison: ['', '{ctx}'],
+    expert: ['{ctx}', 'en {year}', ''],
+    brand_research: ['', '{ctx}', 'en {year}'],
   },
+  context: (audience, place) => [audience ? `para ${audience}` : '', place ?? ''].filter(Boolean).join(' '),
+  inPlace: (name, code) => `en ${code === 'GB' ? 'el ' : code === 'EU' ? 'la ' : ''}${name}`,
   fallbackCategory: { singular: 'proveedor', plural: 'proveedores', gender: 'm' },
   headNouns: {
     academia: 'f', aerolínea: 'f', agencia: 'f', app: 'f', aplicación: 'f', aseguradora: 'f', autoescuela: 'f', banco: 'm', centro: 'm',

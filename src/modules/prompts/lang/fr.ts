@@ -12,8 +12,20 @@ export const fr: LanguagePack = {
   productTemplates: { use_case: ['{product} : un bon choix ?'], brand_research: ['Que pensent les utilisateurs {de:product}, proposé par {brand} ?'] },
   topicTemplate: '{Quel est le meilleur|Quelle est la meilleure} {catSg} pour {topic} ?',
   modifiers: {
-    category: ['', 'en 2026', 'avec un petit budget', 'avec de bons avis', 'avec le meilleur rapport qualité-prix', 'avec un bon service client'],
-    named: ['', 'en 2026'],
+    discovery: ['{ctx}', '', 'en {year}', 'avec de bons avis'],
+    problem_solution: ['{ctx}', '', 'avec un petit budget'],
+    use_case: ['{ctx}', '', 'avec un petit budget', 'avec un bon service client', 'avec le meilleur rapport qualité-prix'],
+    comparison: ['', '{ctx}'],
+    expert: ['{ctx}', 'en {year}', ''],
+    brand_research: ['', '{ctx}', 'en {year}'],
+  },
+  context: (audience, place) => [audience ? `pour ${audience}` : '', place ?? ''].filter(Boolean).join(' '),
+  // "en" before feminine names and vowels, "au" before masculine ones, "aux" before plurals.
+  inPlace: (name, code) => {
+    if (/^(?:US|NL|AE|PH)$/.test(code)) return `aux ${name}`;
+    if (code === 'EU') return `dans l'${name}`;
+    const masculine = /^(?:MX|KH|MZ|ZW)$/.test(code) || !/e$/.test(name);
+    return /^[AEIOUÉÈ]/i.test(name) || !masculine ? `en ${name}` : `au ${name}`;
   },
   fallbackCategory: { singular: 'prestataire', plural: 'prestataires', gender: 'm' },
   headNouns: {

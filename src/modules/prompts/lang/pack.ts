@@ -16,9 +16,20 @@ export interface LanguagePack {
   productTemplates: Partial<Record<Intent, string[]>>;
   /** A heading of the site made into a question (use_case intent). */
   topicTemplate: string;
-  /** Appended before the question mark: `category` ones to the category intents, `named` ones to comparison and brand research. */
-  modifiers: { category: string[]; named: string[] };
-  /** Used until the workspace confirms a category in this language. */
+  /**
+   * Appended before the question mark, per intent, in the order they are used: `{ctx}` is the
+   * workspace's audience and region ("para autónomos en España"), `{year}` the current year.
+   * Few per intent on purpose: variants of one question are capped at a fifth of the set.
+   */
+  modifiers: Record<Intent, string[]>;
+  /** The audience and place as one phrase ("for freelancers in Spain"); either may be missing. */
+  context(audience: string | null, place: string | null): string;
+  /** A country's name (Intl, in this language) with its preposition ("in the United States", "au Canada"); `code` is upper-case ISO. */
+  inPlace(name: string, code: string): string;
+  /**
+   * The neutral word for what a business offers: said to a model when no category is confirmed,
+   * never written into a prompt (templates wait for the category).
+   */
   fallbackCategory: Category;
   /** Nouns that head a category phrase (gender where the language has one); proposals look for them on the site. */
   headNouns: Record<string, 'm' | 'f' | null>;

@@ -1,6 +1,6 @@
 // Onboarding, step 3: what the brand sells, per language (the prompts' category,
-// docs/prompts.md). The set made at creation is built on each language's neutral fallback
-// ("provider"), because the creation body has no category; here the site's proposal (GET
+// docs/prompts.md). The set made at creation holds only the questions naming the brand and its
+// competitors, because the creation body has no category; here the site's proposal (GET
 // …/prompts/categories) is shown, editable, and confirming it rewrites the generated prompts on
 // it (POST …/prompts/generate).
 import { Alert, html, jobReason, useAction, useLoad, useState, waitForJob, call, client } from '../lib.js';
@@ -38,7 +38,7 @@ export function CategoryBox({ slug, onApplied }) {
 
   return html`<form class="card stack" id="category" onSubmit=${apply} aria-labelledby="category-h">
     <h3 id="category-h">What you offer, in a few words</h3>
-    <p>The prompts below say “${data.fallback[data.missing[0]]?.singular}” where your category belongs. Name it (singular and plural) and they are rewritten on it: free from templates, or by your language model when one is configured (credit is held per call).</p>
+    <p>Until you name it, the prompts below are only the questions that name your brand and its competitors. Name it (singular and plural) and the set is written in full on it: free from templates, or by your language model when one is configured (credit is held per call).</p>
     ${data.missing.map((lang) => html`<fieldset class="inline"><legend>${LANGUAGE[lang] ?? lang}${proposal(lang) ? html` <small class="muted">— ${proposal(lang).reason}</small>` : null}</legend>
       <label>Singular <input name=${`${lang}-singular`} value=${value(lang, 'singular')} placeholder=${data.fallback[lang]?.singular} maxlength="80" onInput=${set(lang, 'singular')} /></label>
       <label>Plural <input name=${`${lang}-plural`} value=${value(lang, 'plural')} placeholder=${data.fallback[lang]?.plural} maxlength="80" onInput=${set(lang, 'plural')} /></label>

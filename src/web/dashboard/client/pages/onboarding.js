@@ -2,7 +2,7 @@
 // server proposes the rest (POST /api/v1/workspace-proposals, free), everything stays editable,
 // the two Google property ids are asked with where to find them and checked as typed, and the
 // creation body sent is the contract's, every field filled. Then the prompts step.
-import { Alert, Simulated, html, useAction, useState, call, client } from '../lib.js';
+import { Alert, html, useAction, useState, call, client } from '../lib.js';
 import { ErrorBox, Field, fieldErrors, list } from './settings-ui.js';
 import { PromptsStep } from './onboarding-prompts.js';
 
@@ -42,11 +42,11 @@ function BrandStep({ onProposed }) {
   </form>`;
 }
 
-function Competitors({ items, onChange, simulated, reason }) {
+function Competitors({ items, onChange, reason }) {
   const edit = (i, key) => (e) => onChange(items.map((c, k) => (k === i ? { ...c, [key]: e.target.value } : c)));
-  return html`<fieldset><legend>Competitors (2 to 5) <${Simulated} simulated=${simulated} /></legend>
+  return html`<fieldset><legend>Competitors (2 to 5)</legend>
     <p class="muted">${reason}</p>
-    ${items.map((c, i) => html`<div class="row competitor">
+    ${items.map((c, i) => html`${c.source ? html`<p class="muted small competitor-source">${c.name}: ${c.source}</p>` : null}<div class="row competitor">
       <${Field} id=${`c${i}-name`} label=${`Competitor ${i + 1} name`} value=${c.name} onInput=${edit(i, 'name')} required minlength="2" maxlength="60" />
       <${Field} id=${`c${i}-domain`} label=${`Competitor ${i + 1} domain`} value=${c.domain} onInput=${edit(i, 'domain')} required
         error=${c.domain && !DOMAIN.test(c.domain) ? 'A domain such as example.com.' : null} />
@@ -61,7 +61,10 @@ function ReviewStep({ proposed, onCreated }) {
   const [f, setF] = useState({
     brand: p.brand, displayName: p.displayName, languages: p.languages, regions: p.regions.join(', '), ga4: '', gsc: p.gscProperty,
     size: p.activeSetSize, compliance: p.complianceProfile, quotas: p.quotas,
-    competitors: p.competitors.map((c) => ({ name: c.name, domain: c.domains[0] })),
+    // Only competitors a source named, each with where it was found; none found: two empty rows to fill.
+    competitors: p.competitors.length
+      ? p.competitors.map((c, i) => ({ name: c.name, domain: c.domains[0] ?? '', source: proposed.competitorSources[i]?.detail ?? null }))
+      : [{ name: '', domain: '' }, { name: '', domain: '' }],
   });
   const [touched, setTouched] = useState({});
   const set = (key, value) => { setF({ ...f, [key]: value }); setTouched({ ...touched, [key]: true }); };
@@ -96,7 +99,7 @@ function ReviewStep({ proposed, onCreated }) {
       <p class="muted">${proposed.reasons.languages}</p>
       <${Field} id="regions" label="Regions" value=${f.regions} onInput=${(e) => set('regions', e.target.value)} hint=${`${proposed.reasons.regions} Comma separated, empty for all.`} error=${server.regions} />
     </fieldset>
-    <${Competitors} items=${f.competitors} onChange=${(v) => set('competitors', v)} simulated=${proposed.simulated} reason=${proposed.reasons.competitors} />
+    <${Competitors} items=${f.competitors} onChange=${(v) => set('competitors', v)} reason=${proposed.reasons.competitors} />
     <${Alert} error=${server.competitors ? { message: server.competitors } : null} />
     <fieldset><legend>Google properties</legend>
       <${Field} id="ga4" label="Google Analytics 4 property ID" value=${f.ga4} onInput=${(e) => set('ga4', e.target.value.trim())} inputmode="numeric" autocomplete="off"
@@ -125,7 +128,7 @@ export function NewWorkspace() {
   const [proposed, setProposed] = useState(null);
   const [slug, setSlug] = useState(null);
   return html`<h1>New workspace</h1>
-    ${slug ? html`<${PromptsStep} slug=${slug} simulatedCompetitors=${proposed?.simulated ?? false} />`
+    ${slug ? html`<${PromptsStep} slug=${slug} />`
       : proposed ? html`<${ReviewStep} proposed=${proposed} onCreated=${setSlug} />`
       : html`<${BrandStep} onProposed=${setProposed} />`}`;
 }

@@ -1,12 +1,14 @@
-// Settings: the prompt set — filter, add, edit in place, activate or deactivate, delete, and
-// refill the active set (a job; 409 while one is running). Pages of 20, oldest first.
+// Settings: what the brand offers (the category the templates are written on), then the prompt
+// set — filter, add, edit in place, activate or deactivate, delete, and refill the active set (a
+// job; 409 while one is running). Pages of 20, oldest first; replaced prompts hidden unless asked.
 import { Loading, Notice, Section, answersHref, fmt, html, useLoad, useState, words, call, client } from '../lib.js';
 import { ErrorBox, Field, fieldErrors, sure, useFocusFirst, useListEdits } from './settings-ui.js';
+import { CategoryControl } from './settings-category.js';
 
 const INTENTS = ['discovery', 'problem_solution', 'use_case', 'comparison', 'expert', 'brand_research'];
 const LANGUAGES = ['en', 'es', 'ca', 'fr'];
 const PAGE = 20;
-const blank = { text: '', intent: 'discovery', language: 'en', region: '' };
+const SOURCE = { template: 'from templates', model: 'written by the model', user: 'added by you' };
 
 function PromptFields({ prefix, f, set, errors }) {
   const bind = (key) => ({ value: f[key], onInput: (e) => set({ ...f, [key]: e.target.value }) });
@@ -37,19 +39,25 @@ function PromptRow({ slug, p, busy, error, onSave, onToggle, onRemove }) {
   if (edit) return html`<${EditPrompt} p=${p} edit=${edit} setEdit=${setEdit} busy=${busy} error=${error} onSave=${onSave} />`;
   return html`<li class=${`item${p.active ? '' : ' inactive'}`}>
     <div><label class="choice"><input type="checkbox" checked=${active} disabled=${busy} onChange=${flip} /> <span class="visually-hidden">Active: </span>${p.text}</label>
-      <small class="muted">${words(p.intent)} · ${fmt.languageName(p.language)}${p.region ? ` · ${p.region}` : ''} · ${p.source}${p.active ? '' : ' · inactive'}</small></div>
+      <small class="muted">${words(p.intent)} · ${fmt.languageName(p.language)}${p.region ? ` · ${p.region}` : ''} · ${SOURCE[p.source] ?? p.source}${p.active ? '' : ' · replaced'}</small></div>
     <div class="actions"><a class="button secondary small" href=${answersHref(slug, { promptId: p.id })}>Answers<span class="visually-hidden"> to the prompt: ${p.text}</span></a>
       <button type="button" class="secondary small" onClick=${() => setEdit({ text: p.text, intent: p.intent, language: p.language, region: p.region ?? '' })}>Edit<span class="visually-hidden"> prompt: ${p.text}</span></button>
       <button type="button" class="secondary small danger" disabled=${busy} onClick=${() => onRemove(p)}>Delete<span class="visually-hidden"> prompt: ${p.text}</span></button></div>
   </li>`;
 }
 
-export function Prompts({ slug }) {
-  const [filter, setFilter] = useState(/** @type {{ active: string, intent: import('../lib.js').Query<'/api/v1/workspaces/{workspace}/prompts'>['intent'] | '' }} */ ({ active: '', intent: '' }));
+export function Prompts({ slug, settings }) {
+  const [filter, setFilter] = useState(/** @type {{ replaced: boolean, intent: import('../lib.js').Query<'/api/v1/workspaces/{workspace}/prompts'>['intent'] | '' }} */ ({ replaced: false, intent: '' }));
   const [offset, setOffset] = useState(0);
-  const query = { limit: PAGE, offset, ...(filter.active ? { active: filter.active === 'true' } : {}), ...(filter.intent ? { intent: filter.intent } : {}) };
-  const p = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/prompts', { params: { path: { workspace: slug }, query } })), [slug, offset, filter.active, filter.intent]);
-  const [add, setAdd] = useState(blank);
+  const query = { limit: PAGE, offset, ...(filter.replaced ? { includeInactive: true } : {}), ...(filter.intent ? { intent: filter.intent } : {}) };
+  const p = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/prompts', { params: { path: { workspace: slug }, query } })), [slug, offset, filter.replaced, filter.intent]);
+  const active = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/prompts', { params: { path: { workspace: slug }, query: { limit: 1, offset: 0 } } })), [slug, p.data]);
+  const languages = settings?.data?.languages ?? [];
+  // A new prompt defaults to the workspace's first language, not English. The form holds no state
+  // until it is edited, so the default follows the settings once they load (they may come later).
+  const blank = { text: '', intent: 'discovery', language: languages[0] ?? 'en', region: '' };
+  const [edited, setAdd] = useState(/** @type {typeof blank | null} */ (null));
+  const add = edited ?? blank;
   const { action, notice, errorOf, run } = useListEdits(p);
   // A new prompt is the newest, so it is on the last page of the unfiltered list: go there.
   const create = async (e) => {
@@ -57,24 +65,29 @@ export function Prompts({ slug }) {
     const created = await run('add', async () => {
       const made = await call(client.POST('/api/v1/workspaces/{workspace}/prompts', { params: { path: { workspace: slug } }, body: bodyOf(add) }));
       const all = await call(client.GET('/api/v1/workspaces/{workspace}/prompts', { params: { path: { workspace: slug }, query: { limit: 1, offset: 0 } } }));
-      setFilter({ active: '', intent: '' }); setOffset(Math.floor((all.total - 1) / PAGE) * PAGE);
+      setFilter({ replaced: false, intent: '' }); setOffset(Math.floor((all.total - 1) / PAGE) * PAGE);
       return made;
     }, 'Prompt added.');
-    if (created) setAdd(blank);
+    if (created) setAdd(null);
   };
   const save = (x, f) => run(x.id, () => call(client.PATCH('/api/v1/workspaces/{workspace}/prompts/{id}', { params: { path: { workspace: slug, id: x.id } }, body: bodyOf(f) })), 'Prompt saved.');
   const toggle = (x) => run('list', () => call(client.PATCH('/api/v1/workspaces/{workspace}/prompts/{id}', { params: { path: { workspace: slug, id: x.id } }, body: { active: !x.active } })), x.active ? 'Prompt deactivated.' : 'Prompt activated.');
   const remove = (x) => sure(`Delete the prompt "${x.text}"? Past results keep it; it will not be asked again.`) && run('list', () => call(client.DELETE('/api/v1/workspaces/{workspace}/prompts/{id}', { params: { path: { workspace: slug, id: x.id } } })), 'Prompt deleted.');
   const generate = () => run('list', () => call(client.POST('/api/v1/workspaces/{workspace}/prompts/generate', { params: { path: { workspace: slug } } })), 'Refilling the active set: this takes a moment; reload the list to see it.');
-  const setF = (key) => (e) => { setOffset(0); setFilter({ ...filter, [key]: e.target.value }); };
+  const setF = (key) => (e) => { setOffset(0); setFilter({ ...filter, [key]: e.target.type === 'checkbox' ? e.target.checked : e.target.value }); };
   const d = p.data;
+  const target = settings?.data?.activeSetSize;
+  const activeCount = active.data?.total;
   return html`<${Section} id="prompts" title="Prompts">
+    ${languages.length ? html`<${CategoryControl} slug=${slug} languages=${languages} onSaved=${p.reload} />` : null}
+    <h3>The prompts the engines are asked</h3>
+    ${target && activeCount !== undefined && activeCount < target ? html`<p class="notice" id="prompts-short">${fmt.count(activeCount)} active prompts of the ${fmt.count(target)} wanted: the templates have no more distinct questions${languages.length ? ' until every language says what you offer' : ''}. Add your own, or refill with a model.</p>` : null}
     <div class="controls">
-      <label>Show <select id="prompts-active" value=${filter.active} onChange=${setF('active')}><option value="">all prompts</option><option value="true">active only</option><option value="false">inactive only</option></select></label>
+      <label class="choice"><input type="checkbox" id="prompts-replaced" checked=${filter.replaced} onChange=${setF('replaced')} /> Show replaced prompts</label>
       <label>Intent <select id="prompts-intent" value=${filter.intent} onChange=${setF('intent')}><option value="">every intent</option>${INTENTS.map((i) => html`<option value=${i}>${words(i)}</option>`)}</select></label>
       <button type="button" class="secondary" onClick=${generate} disabled=${action.busy}>Refill active set</button>
     </div>
-    ${d ? html`<p class="muted" id="prompts-count">${d.total ? `${d.offset + 1}–${d.offset + d.prompts.length} of ${d.total}` : 'No prompt matches.'}</p>
+    ${d ? html`<p class="muted" id="prompts-count">${d.total ? `${fmt.count(d.offset + 1)}–${fmt.count(d.offset + d.prompts.length)} of ${fmt.count(d.total)}${filter.replaced ? '' : ' active'}` : 'No prompt matches.'}</p>
       <ul class="plain items" id="prompt-list">${d.prompts.map((x) => html`<${PromptRow} key=${`${x.id}-${x.active}`} slug=${slug} p=${x} busy=${action.busy} error=${errorOf === x.id ? action.error : null} onSave=${save} onToggle=${toggle} onRemove=${remove} />`)}</ul>
       <div class="actions">${d.offset > 0 ? html`<button type="button" class="secondary small" onClick=${() => setOffset(Math.max(0, offset - PAGE))}>Previous page</button>` : null}
         ${d.offset + d.prompts.length < d.total ? html`<button type="button" class="secondary small" onClick=${() => setOffset(offset + PAGE)}>Next page</button>` : null}</div>` : html`<${Loading} />`}

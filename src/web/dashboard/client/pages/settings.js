@@ -21,7 +21,7 @@ export function Settings({ workspace }) {
   return html`<div class="settings"><h1>Settings</h1>
     <nav aria-label="Settings sections" class="subnav"><ul>${SECTIONS.map(([id, l]) => html`<li><a href=${`#${id}`}>${l}</a></li>`)}</ul></nav>
     <${Brand} slug=${workspace} settings=${settings} /><${Design} slug=${workspace} settings=${settings} />
-    <${Competitors} slug=${workspace} /><${Prompts} slug=${workspace} /><${Model} slug=${workspace} />
+    <${Competitors} slug=${workspace} /><${Prompts} slug=${workspace} settings=${settings} /><${Model} slug=${workspace} />
     <${Connections} slug=${workspace} /><${ApiKeys} slug=${workspace} /><${Team} slug=${workspace} /><${Credits} slug=${workspace} />
     <${Schedule} slug=${workspace} /><${Alerts} slug=${workspace} /><${Webhooks} slug=${workspace} /></div>`;
 }

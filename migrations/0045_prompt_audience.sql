@@ -1,0 +1,1 @@
+ALTER TABLE "prompt_categories" ADD COLUMN "audience" text;
