@@ -12,6 +12,13 @@ type Doc = { paths: Record<string, Record<string, { operationId: string; respons
 const NOT_FIGURES: Record<string, string> = {
   startDeviceAuthorization: '`interval` is the polling interval in seconds (RFC 8628), not a figure',
   getRunDetail: 'one run\'s working record: adaptive sampling\'s cells each carry their own samples, answers and interval before and after, and why they were sampled (docs/methodology.md, "Adaptive sampling")',
+  // A run's own figure (`brandVisibility`: the share of this run's answers naming the brand, with n
+  // and its interval) is, like its detail, the run's working record beside its `simulatedShare`;
+  // the figures a reader compares over time are the day's, stamped (GET …/score, docs/runs.md).
+  listRuns: 'a run\'s own record: brandVisibility counts this run\'s answers (n, interval) beside its simulatedShare; the day\'s stamped figures are GET …/score\'s',
+  startRun: 'the run\'s own record, as listRuns',
+  getRun: 'the run\'s own record, as listRuns',
+  cancelRun: 'the run\'s own record, as listRuns',
   getRecommendation: 'the effect is a difference-in-differences against holdout prompts; its `comparison`, `sides` (days and answers per side) and `method` say how it was made (docs/methodology.md)',
 };
 
