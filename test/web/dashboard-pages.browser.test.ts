@@ -153,14 +153,8 @@ describe.runIf(browserAvailable)('dashboard pages in Chromium', () => {
     const accepted = jobs[0]!.stages.flatMap((s) => s.findings).filter((f) => f.kind === 'prompt' && f.accepted);
     expect(accepted).toHaveLength(1);
     expect(promptText).toContain(accepted[0]!.text);
-    // An untracked competitor becomes tracked with the domain the user gives.
-    const rival = page.locator('#found-competitors li').first();
-    const name = (await rival.locator('strong').textContent())!;
-    await rival.getByLabel(`Domain of ${name}`).fill('rival.example');
-    await rival.getByRole('button', { name: 'Track' }).click();
-    await page.getByText(`${name} is now tracked as a competitor.`).waitFor();
-    const competitors = JSON.stringify((await api('GET', `/api/v1/workspaces/${SLUG}/competitors`)).body);
-    expect(competitors).toContain('rival.example');
+    // The simulated model names only the tracked brands: no competitor is proposed without a source.
+    expect(await page.locator('#found-competitors li').count()).toBe(0);
     await shot('research');
   });
 

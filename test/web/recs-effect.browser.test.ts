@@ -87,7 +87,7 @@ describe.runIf(browserAvailable)('a done recommendation\'s effect on its card', 
     await page.goto(`${base}/w/${SLUG}/recs`);
     const card = page.locator('#col-done-list .rec', { hasText: 'Publish a pricing comparison page' });
     await card.waitFor();
-    await card.getByRole('button', { name: 'Evidence and effect' }).click();
+    await card.getByRole('button', { name: 'Effect and history' }).click();
     const line = card.locator('.effect-line');
     await line.waitFor();
     expect(await line.textContent()).toBe(createFormatter({ locale: 'en-US' }).effect(effect));
@@ -103,7 +103,7 @@ describe.runIf(browserAvailable)('a done recommendation\'s effect on its card', 
     await page.goto(`${base}/w/${SLUG}-early/recs`);
     const card = page.locator('#col-done-list .rec', { hasText: 'Answer the integration question' });
     await card.waitFor();
-    await card.getByRole('button', { name: 'Evidence and effect' }).click();
+    await card.getByRole('button', { name: 'Effect and history' }).click();
     const line = card.locator('.effect-line');
     await line.waitFor();
     expect(await line.textContent()).toBe(effect.summary);
