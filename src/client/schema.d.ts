@@ -25902,7 +25902,7 @@ export interface operations {
                                 n: number;
                                 percent: number;
                             } | null;
-                            /** @description The engine ids it asks, in its plan's order (display names: GET /api/v1/workspaces/{workspace}/engines) */
+                            /** @description The engine ids it asks, the built-in engines in the catalogue's order (ChatGPT first), optional ones after (display names: GET /api/v1/workspaces/{workspace}/engines) */
                             engines: string[];
                             finishedAt: string | null;
                             id: string;
@@ -26160,7 +26160,7 @@ export interface operations {
                             n: number;
                             percent: number;
                         } | null;
-                        /** @description The engine ids it asks, in its plan's order (display names: GET /api/v1/workspaces/{workspace}/engines) */
+                        /** @description The engine ids it asks, the built-in engines in the catalogue's order (ChatGPT first), optional ones after (display names: GET /api/v1/workspaces/{workspace}/engines) */
                         engines: string[];
                         finishedAt: string | null;
                         id: string;
@@ -26496,7 +26496,7 @@ export interface operations {
                             n: number;
                             percent: number;
                         } | null;
-                        /** @description The engine ids it asks, in its plan's order (display names: GET /api/v1/workspaces/{workspace}/engines) */
+                        /** @description The engine ids it asks, the built-in engines in the catalogue's order (ChatGPT first), optional ones after (display names: GET /api/v1/workspaces/{workspace}/engines) */
                         engines: string[];
                         finishedAt: string | null;
                         id: string;
@@ -26722,7 +26722,7 @@ export interface operations {
                             n: number;
                             percent: number;
                         } | null;
-                        /** @description The engine ids it asks, in its plan's order (display names: GET /api/v1/workspaces/{workspace}/engines) */
+                        /** @description The engine ids it asks, the built-in engines in the catalogue's order (ChatGPT first), optional ones after (display names: GET /api/v1/workspaces/{workspace}/engines) */
                         engines: string[];
                         finishedAt: string | null;
                         id: string;
@@ -27028,7 +27028,7 @@ export interface operations {
                                 n: number;
                                 percent: number;
                             } | null;
-                            /** @description The engine ids it asks, in its plan's order (display names: GET /api/v1/workspaces/{workspace}/engines) */
+                            /** @description The engine ids it asks, the built-in engines in the catalogue's order (ChatGPT first), optional ones after (display names: GET /api/v1/workspaces/{workspace}/engines) */
                             engines: string[];
                             finishedAt: string | null;
                             id: string;

@@ -106,7 +106,13 @@ describe.runIf(browserAvailable)('dashboard in Chromium', () => {
     await page.locator('#runs .run.running progress').waitFor();
     await shot('run-running');
     await page.locator('#runs .run.succeeded').waitFor({ timeout: 30_000 });
-    expect(await page.locator('#runs .run progress').getAttribute('value')).toBe('10');
+    // Once it has ended the row says what the run found (its figure with n), not a full progress bar,
+    // and the engines by name; the 'Run started' notice has gone with the run.
+    const row = page.locator('#runs .run.succeeded').first();
+    expect(await row.locator('.run-figure').textContent()).toMatch(/^Brand named in \d+\.\d% of its answers \(95% \d+\.\d–\d+\.\d%, n = 10\)$/);
+    expect(await row.textContent()).toContain('Smoke · ChatGPT, Perplexity, Gemini, Claude, Google AI Overviews');
+    expect(await row.locator('progress').count()).toBe(0);
+    expect(await page.getByText('Run started').count()).toBe(0);
     await page.getByRole('link', { name: /^Run of / }).first().click();
     await page.locator('#results tbody tr').first().waitFor();
     expect(await page.locator('#results tbody tr').count()).toBe(10);

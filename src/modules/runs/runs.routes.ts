@@ -16,7 +16,7 @@ const RunParams = workspaceParamsWith('id');
 const RunStatus = Type.Object({
   ...JobStatus.properties,
   preset: Nullable(StringEnum(PRESETS, { description: 'The preset it was started with; null only for a run from before this was recorded' })),
-  engines: Type.Array(Type.String(), { description: 'The engine ids it asks, in its plan\'s order (display names: GET /api/v1/workspaces/{workspace}/engines)' }),
+  engines: Type.Array(Type.String(), { description: 'The engine ids it asks, the built-in engines in the catalogue\'s order (ChatGPT first), optional ones after (display names: GET /api/v1/workspaces/{workspace}/engines)' }),
   brandVisibility: Nullable(Closed({
     n: Type.Integer({ minimum: 1, description: 'Answers stored so far (failed calls excluded)' }),
     mentioned: Type.Integer({ minimum: 0, description: 'Of them, answers that name the brand' }),

@@ -2,6 +2,7 @@ import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db.ts';
 import type { EnginesService } from '../engines/engines.service.ts';
 import { CONNECTOR_OF } from '../engines/providers.ts';
+import { ENGINE_IDS } from '../engines/catalogue.ts';
 import type { ProviderStatus } from '../engines/limits/pacer.ts';
 import type { PacedProvider } from '../engines/limits/limits.config.ts';
 import { jobView, type JobRow } from '../jobs/jobs.service.ts';
@@ -17,6 +18,12 @@ const { answerSearch: _search, ...resultColumns } = getTableColumns(runResults);
 // A run as its readers see it: the job's view with what the run adds — samples and sampling,
 // the honest simulation labels, the provider cost, the circuits of the providers it calls while
 // it runs, and its provider batches. Lists read each figure for all their runs at once.
+
+/** Engine ids in the catalogue's order (ChatGPT first), whatever order the plan was built in; others after. */
+const byCatalogue = (ids: string[]) => {
+  const at = (id: string) => { const i = (ENGINE_IDS as readonly string[]).indexOf(id); return i < 0 ? ENGINE_IDS.length : i; };
+  return [...ids].sort((a, b) => at(a) - at(b) || a.localeCompare(b));
+};
 
 type Counts = { calls: number; simulated: number; costMicrousd?: number; answered?: number; mentioned?: number };
 
@@ -48,7 +55,7 @@ export function createRunViews(deps: { db: Db; engines: Pick<EnginesService, 'pr
     const plan = row.params.plan as RunPlan | undefined;
     const mine = realProviders(row);
     return {
-      ...jobView(row, slug), preset: (row.params.preset as Preset | undefined) ?? null, engines: plan ? Object.keys(plan.calls) : [],
+      ...jobView(row, slug), preset: (row.params.preset as Preset | undefined) ?? null, engines: plan ? byCatalogue(Object.keys(plan.calls)) : [],
       brandVisibility: brandVisibility(counts), samples: plan?.samples ?? 1, sampling: samplingSummary(plan?.sampling, extras), ...runSimulation(plan, counts), providerCostMicrousd: counts?.costMicrousd ?? 0,
       providers: states.filter((s) => mine.includes(s.provider)).map((s) => ({ provider: s.provider, circuit: s.circuit, paused: s.paused })),
       batch: row.params.batch === true, batches: submitted,
