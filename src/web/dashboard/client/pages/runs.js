@@ -3,14 +3,14 @@
 import { wilsonPercent } from '../../../../lib/stats/wilson.ts';
 import { Alert, ENGINES, Loading, Notice, Simulated, answersHref, engineName, fmt, html, newKey, num, tone, usd, useAction, when, useEffect, useLoad, useState, words, call, client } from '../lib.js';
 
-/** A preset's name as the list says it. */
-const PRESET_NAMES = { smoke: 'Smoke', lite: 'Lite', standard: 'Standard', searchx: 'Search' };
+/** Each preset: its value, its name (the runs list says it) and what it asks. */
 const PRESETS = /** @type {const} */ ([
-  ['smoke', 'Smoke — 2 prompts, a quick check'],
-  ['lite', 'Lite — up to 50 prompts'],
-  ['standard', 'Standard — up to 150 prompts'],
-  ['searchx', 'Search — up to 150 prompts on the search engine only'],
+  ['smoke', 'Smoke', '2 prompts, a quick check'],
+  ['lite', 'Lite', 'up to 50 prompts'],
+  ['standard', 'Standard', 'up to 150 prompts'],
+  ['searchx', 'Search', 'up to 150 prompts on the search engine only'],
 ]);
+const PRESET_NAMES = Object.fromEntries(PRESETS.map(([v, name]) => [v, name]));
 
 function StartRun({ slug, onStarted, running }) {
   const [preset, setPreset] = useState(/** @type {import('../lib.js').Query<'/api/v1/workspaces/{workspace}/runs/quote'>['preset']} */ ('smoke'));
@@ -31,7 +31,7 @@ function StartRun({ slug, onStarted, running }) {
   return html`<form class="card stack" onSubmit=${start} aria-labelledby="start-h">
     <h2 id="start-h">Start a run</h2>
     <fieldset><legend>Preset</legend>
-      ${PRESETS.map(([v, l]) => html`<label class="choice"><input type="radio" name="preset" value=${v} checked=${preset === v} onChange=${() => setPreset(v)} /> ${l}</label>`)}
+      ${PRESETS.map(([v, name, what]) => html`<label class="choice"><input type="radio" name="preset" value=${v} checked=${preset === v} onChange=${() => setPreset(v)} /> ${name} — ${what}</label>`)}
     </fieldset>
     <div class="field"><label for="samples">Samples per prompt and engine</label>
       <input id="samples" type="number" min="1" max="10" value=${samples} onInput=${(e) => setSamples(Math.min(10, Math.max(1, Number(e.target.value) || 1)))} /></div>
