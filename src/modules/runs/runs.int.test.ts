@@ -330,9 +330,18 @@ describe('runs through real provider adapters (local fake providers)', () => {
     const slug = await funded(undefined, real.app);
     await api('POST', `/api/v1/workspaces/${slug}/credentials`, { connector: 'openai', key: 'api_key', value: 'sk-test-fake-1234567890' }, real.app);
     const started = (await api('POST', `/api/v1/workspaces/${slug}/runs`, { preset: 'smoke' }, real.app)).json();
-    expect(started).toMatchObject({ simulatedShare: 0.6, simulated: true });
+    expect(started).toMatchObject({ simulatedShare: 0.6, simulated: true, preset: 'smoke', engines: ['chatgpt', 'perplexity', 'gemini', 'claude', 'google-aio'] });
     await waitFor(slug, started.id, real.app);
-    expect((await api('GET', `/api/v1/workspaces/${slug}/runs`, undefined, real.app)).json().runs[0]).toMatchObject({ simulatedShare: 0.6, simulated: true });
+    const listed = (await api('GET', `/api/v1/workspaces/${slug}/runs`, undefined, real.app)).json().runs[0];
+    expect(listed).toMatchObject({ simulatedShare: 0.6, simulated: true, preset: 'smoke' });
+    // What the run alone measured: its answered calls, those naming the brand, and the Wilson interval around their share.
+    const v = listed.brandVisibility;
+    const detail = (await api('GET', `/api/v1/workspaces/${slug}/runs/${started.id}/detail`, undefined, real.app)).json();
+    const answered = detail.engines.reduce((sum: number, e: { answers: number }) => sum + e.answers, 0);
+    const mentioned = detail.engines.reduce((sum: number, e: { brand: { mentions: number } }) => sum + e.brand.mentions, 0);
+    expect(v).toMatchObject({ n: answered, mentioned, percent: Number(((100 * mentioned) / answered).toFixed(2)) });
+    expect(v.interval[0]).toBeLessThanOrEqual(v.percent);
+    expect(v.interval[1]).toBeGreaterThanOrEqual(v.percent);
   });
 
   it('simulation off (production’s default): engines without a provider are off; with none left the run is refused with 400 naming each engine', async () => {
