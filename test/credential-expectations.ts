@@ -74,6 +74,8 @@ export const SPEC_CREDENTIALS: Record<string, string> = {
   [`GET ${W}/credits/balance`]: 'credits:read',
   [`GET ${W}/credits/usage`]: 'credits:read',
   [`POST ${W}/credits/top-up`]: 'session',
+  // Issue 44: moving credit between an owner's workspaces (docs/credits.md).
+  [`POST ${W}/credits/transfer`]: 'session',
   [`POST ${W}/billing/checkout`]: 'session',
   [`GET ${W}/billing/status`]: 'session',
   'POST /api/v1/webhooks/payment': 'public',

@@ -76,6 +76,7 @@ export async function createModules(deps: Needs) {
     // credits.low crosses the workspace's credits_low alert thresholds.
     lowThresholds: (tx, workspaceId) => alerts.alerts.creditThresholds(tx, workspaceId),
     mockTopUpAllowed: config.env !== 'production' && config.payments.mode !== 'processor', checkoutAvailable: config.payments.mode !== 'none',
+    membership: async (slug, userId) => (await workspaces.workspaces.contextsForUser(userId)).find((w) => w.slug === slug) ?? null,
   });
   const workspaces = workspacesModule({
     db, email: email.email, clock, defaultModel: config.defaultModel,

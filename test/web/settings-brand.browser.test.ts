@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable } from '../helpers/browser.ts';
 import { makePng } from '../../src/modules/profile/test-images.ts';
-import { activeKey } from '../helpers/app.ts';
+import { activeKey, createWorkspace } from '../helpers/app.ts';
 import { openSettingsWorld, SHOTS, type SettingsWorld } from './settings-setup.ts';
 
 // Brand, design and icon, and credits in Chromium, then the whole settings page at phone
@@ -100,6 +100,24 @@ describe.runIf(browserAvailable)('brand, design and credit settings in Chromium'
     expect(opened).toMatch(/\/checkout\/[\w-]+$/);
     expect((await w.call('GET', `/api/v1/workspaces/${SLUG}/billing/status`)).body.receipts[0]).toMatchObject({ amountMicrousd: 20_000_000, status: 'pending' });
     await page.unroute(/\/checkout\//);
+  });
+
+  it('moves credit from another client the person owns, and names it in both ledgers', async () => {
+    const { page } = w;
+    await createWorkspace(w.ctx.app, w.owner.cookie, 'brand-other');
+    expect((await w.call('POST', '/api/v1/workspaces/brand-other/credits/top-up', { amountMicrousd: 5_000_000, idempotencyKey: 'other-funds' })).status).toBe(200);
+    const before = (await w.call('GET', `/api/v1/workspaces/${SLUG}/credits/balance`)).body.availableMicrousd as number;
+    await page.goto(`${w.base}/w/${SLUG}/settings#credits`);
+    const move = page.locator('#move-credit');
+    await move.getByRole('option', { name: /\$5\.00 available/ }).waitFor({ state: 'attached' });
+    await move.getByLabel('Amount to move (USD)').fill('3.25');
+    await move.getByRole('button', { name: 'Move credit' }).click();
+    await page.getByText(/Moved \$3\.25 from .+\. It keeps its expiry date\./).waitFor();
+    expect((await w.call('GET', `/api/v1/workspaces/${SLUG}/credits/balance`)).body.availableMicrousd).toBe(before + 3_250_000);
+    expect((await w.call('GET', '/api/v1/workspaces/brand-other/credits/balance')).body.availableMicrousd).toBe(1_750_000);
+    await page.locator('#credits').getByText('Ledger').click();
+    await page.locator('#credit-ledger').getByText('Moved from brand-other').waitFor();
+    await w.shot('credits-moved');
   });
 
   it('fits a 390 px phone screen without sideways scrolling', async () => {

@@ -26,7 +26,7 @@ export const ACCESS = {
   reports: { read: 'reports:read', write: 'reports:write', settings: 'settings:write' },
   pageEvaluations: { read: 'reports:read', write: 'runs:write' },
   chat: { read: 'chat:read', write: 'chat:write' },
-  credits: { read: 'credits:read', topUp: 'session' },
+  credits: { read: 'credits:read', topUp: 'session', transfer: 'session' },
   team: { read: 'workspace:read', write: 'session' },
   email: { read: 'settings:read', backfill: 'session' },
   // Spec 5.2: never allowed with a key.

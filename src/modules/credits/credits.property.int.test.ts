@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors.ts';
 import { createTestApp, createWorkspace, signup, type TestContext } from '../../../test/helpers/app.ts';
 import { createWorkspacesRepo } from '../workspaces/workspaces.repo.ts';
 import { createCreditsService, type CreditsService } from './credits.service.ts';
+import { createTransferService, type TransferService } from './transfer.ts';
 
 // Random sequences of grant / reserve / lease / settle / release / expire against the real
 // service and database, checked after every step against a simple model:
@@ -12,13 +13,16 @@ import { createCreditsService, type CreditsService } from './credits.service.ts'
 // - held equals what the model believes is held;
 // - a reservation succeeds exactly when the available balance covers it;
 // - a lease is granted exactly when it fits in what is reserved and not yet leased;
-// - a settlement debits exactly the amount settled.
+// - a settlement debits exactly the amount settled;
+// - a transfer to or from a partner workspace succeeds exactly when its source's available
+//   balance covers it, and leaves the two balances' sum unchanged.
 
 const DAY = 24 * 3600 * 1000;
 const clock = manualClock(new Date('2026-06-01T00:00:00Z'));
 let ctx: TestContext;
 let cookie: string;
 let credits: CreditsService;
+let transfers: TransferService;
 
 beforeAll(async () => {
   // The app keeps real time (sessions must not expire as the model's clock runs months ahead).
@@ -26,7 +30,11 @@ beforeAll(async () => {
   cookie = (await signup(ctx.app)).cookie;
   await createWorkspace(ctx.app, cookie, 'prop-free'); // spends the free grant of this user
   credits = createCreditsService({ db: ctx.database.db, clock });
+  const owned = new Map<string, { id: string; slug: string; role: string }>();
+  transfers = createTransferService({ db: ctx.database.db, clock, credits, membership: async (slug) => owned.get(slug) ?? null });
+  own = (ws) => void owned.set(ws.slug, { ...ws, role: 'owner' });
 });
+let own: (ws: { id: string; slug: string }) => void;
 afterAll(() => ctx.close());
 
 type Op =
@@ -35,7 +43,8 @@ type Op =
   | { op: 'lease'; pick: number; amount: number }
   | { op: 'settle'; pick: number; fraction: number }
   | { op: 'release'; pick: number }
-  | { op: 'expire'; days: number };
+  | { op: 'expire'; days: number }
+  | { op: 'transfer'; out: boolean; amount: number };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ op: fc.constant('grant' as const), amount: fc.integer({ min: 1, max: 2_000_000 }), days: fc.integer({ min: 1, max: 60 }) }),
@@ -44,6 +53,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ op: fc.constant('settle' as const), pick: fc.nat(), fraction: fc.double({ min: 0, max: 1, noNaN: true }) }),
   fc.record({ op: fc.constant('release' as const), pick: fc.nat() }),
   fc.record({ op: fc.constant('expire' as const), days: fc.integer({ min: 1, max: 40 }) }),
+  fc.record({ op: fc.constant('transfer' as const), out: fc.boolean(), amount: fc.integer({ min: 1, max: 1_500_000 }) }),
 );
 
 let runs = 0;
@@ -60,6 +70,10 @@ describe('credits ledger (property-based)', { timeout: 180_000 }, () => {
     await fc.assert(
       fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 25 }), async (ops) => {
         const ws = await freshWorkspace();
+        // A partner of the same owner that credit moves to and from.
+        const partner = await freshWorkspace();
+        own(ws); own(partner);
+        await credits.grant(partner.id, { kind: 'top_up', amount: 1_000_000, days: 60 });
         const held = new Map<string, { amount: number; leased: number }>();
         const pick = (i: number) => [...held.keys()][i % Math.max(1, held.size)];
 
@@ -107,6 +121,22 @@ describe('credits ledger (property-based)', { timeout: 180_000 }, () => {
               if (!id) break;
               await credits.release(id);
               held.delete(id);
+              break;
+            }
+            case 'transfer': {
+              const [from, to] = step.out ? [ws, partner] : [partner, ws];
+              const [source, pair] = [await credits.balance(from), (await credits.balance(ws)).postedMicrousd + (await credits.balance(partner)).postedMicrousd];
+              const result = await transfers.transfer({ ...to, role: 'owner' }, 'usr_prop', { from: from.slug, amountMicrousd: step.amount, idempotencyKey: `p-${Math.random()}` })
+                .catch((err: AppError) => err);
+              if (result instanceof AppError) {
+                expect(result.code).toBe('insufficient_credits');
+                expect(source.availableMicrousd).toBeLessThan(step.amount);
+              } else {
+                expect(source.availableMicrousd).toBeGreaterThanOrEqual(step.amount);
+                expect(result.balances.from.availableMicrousd).toBe(source.availableMicrousd - step.amount);
+              }
+              expect((await credits.balance(ws)).postedMicrousd + (await credits.balance(partner)).postedMicrousd).toBe(pair);
+              expect(await credits.ledgerSum(partner.id)).toBe((await credits.balance(partner)).postedMicrousd);
               break;
             }
             case 'expire': {

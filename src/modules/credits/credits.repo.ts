@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
 import { rawRows, type Db } from '../../lib/db.ts';
 import { newId } from '../../lib/ids.ts';
 import {
-  creditAccounts, creditGrants, creditLeases, creditLedger, creditPins, creditReservations, freeGrantClaims,
+  creditAccounts, creditGrants, creditLeases, creditLedger, creditPins, creditReservations, creditTransfers, freeGrantClaims,
 } from './credits.tables.ts';
 
 export type ReservationRow = typeof creditReservations.$inferSelect;
@@ -35,19 +35,31 @@ export const creditsRepo = {
       .orderBy(asc(creditGrants.expiresAt), asc(creditGrants.id));
   },
 
-  async insertGrant(tx: Db, row: Omit<typeof creditGrants.$inferInsert, 'remaining'>) {
+  /** A grant and its ledger entry (`transfer_in` naming the transfer when credit was moved in). */
+  async insertGrant(tx: Db, row: Omit<typeof creditGrants.$inferInsert, 'remaining'>, transferId: string | null = null) {
     const [grant] = await tx.insert(creditGrants).values({ ...row, remaining: row.amount }).returning();
-    await tx.insert(creditLedger).values({ id: newId('led'), workspaceId: row.workspaceId, kind: 'grant', amount: row.amount, grantId: grant!.id, createdAt: row.createdAt });
+    await tx.insert(creditLedger).values({
+      id: newId('led'), workspaceId: row.workspaceId, kind: transferId ? 'transfer_in' : 'grant', amount: row.amount, grantId: grant!.id, transferId, createdAt: row.createdAt,
+    });
     return grant!;
   },
 
-  /** Takes `amount` off a grant with a ledger entry of its own (a debit or an expiry). */
-  async takeFromGrant(tx: Db, entry: { workspaceId: string; grantId: string; amount: number; kind: 'debit' | 'expiry'; reservationId?: string; now: Date }) {
+  /** Takes `amount` off a grant with a ledger entry of its own (a debit, an expiry or a transfer out). */
+  async takeFromGrant(tx: Db, entry: { workspaceId: string; grantId: string; amount: number; kind: 'debit' | 'expiry' | 'transfer_out'; reservationId?: string; transferId?: string; now: Date }) {
     await tx.update(creditGrants).set({ remaining: sql`${creditGrants.remaining} - ${entry.amount}` }).where(eq(creditGrants.id, entry.grantId));
     await tx.insert(creditLedger).values({
       id: newId('led'), workspaceId: entry.workspaceId, kind: entry.kind, amount: -entry.amount, grantId: entry.grantId,
-      reservationId: entry.reservationId ?? null, createdAt: entry.now,
+      reservationId: entry.reservationId ?? null, transferId: entry.transferId ?? null, createdAt: entry.now,
     });
+  },
+
+  async insertTransfer(tx: Db, row: typeof creditTransfers.$inferInsert) {
+    await tx.insert(creditTransfers).values(row);
+  },
+
+  async transferById(db: Db, id: string) {
+    const [row] = await db.select().from(creditTransfers).where(eq(creditTransfers.id, id));
+    return row ?? null;
   },
 
   async grantById(db: Db, id: string) {
@@ -131,8 +143,12 @@ export const creditsRepo = {
       .where(and(gt(creditGrants.remaining, 0), lte(creditGrants.expiresAt, now)));
   },
 
+  /** Newest first; a transfer's entry carries the other workspace's slug. */
   ledger(db: Db, workspaceId: string, limit: number) {
-    return db.select().from(creditLedger).where(eq(creditLedger.workspaceId, workspaceId)).orderBy(desc(creditLedger.createdAt), desc(creditLedger.id)).limit(limit);
+    const other = sql<string | null>`case when ${creditTransfers.fromWorkspaceId} = ${workspaceId} then ${creditTransfers.toSlug} else ${creditTransfers.fromSlug} end`;
+    return db.select({ entry: creditLedger, counterpart: other }).from(creditLedger)
+      .leftJoin(creditTransfers, eq(creditTransfers.id, creditLedger.transferId))
+      .where(eq(creditLedger.workspaceId, workspaceId)).orderBy(desc(creditLedger.createdAt), desc(creditLedger.id)).limit(limit);
   },
 
   /** Credits debited per UTC day since `since` (every metered operation), as positive amounts. */

@@ -8,6 +8,7 @@ import { workspaceOf } from '../../lib/http/responses.ts';
 import { WorkspaceParams } from '../../lib/http/params.ts';
 import type { CreditsService } from './credits.service.ts';
 import { addCreditsHint } from './credits.hint.ts';
+import type { TransferService } from './transfer.ts';
 
 const tags = ['credits'];
 const Micros = (description?: string) => Type.Integer({ minimum: 0, ...(description ? { description } : {}) });
@@ -34,8 +35,13 @@ const Usage = Type.Object({
     })),
   }), { description: 'Newest day first, over the last `days` UTC days (today included); a day is listed when it debited credits or ran calls.' }),
   ledger: Type.Array(Type.Object({
-    entryId: Type.String(), kind: StringEnum(['grant', 'debit', 'expiry'] as const), amountMicrousd: Type.Integer({ description: 'Positive for grants, negative otherwise' }),
-    grantId: Type.String(), reservationId: Nullable(Type.String()), createdAt: Timestamp,
+    entryId: Type.String(),
+    kind: StringEnum(['grant', 'debit', 'expiry', 'transfer_out', 'transfer_in'] as const, { description: '`transfer_out`: credit moved to another workspace (one entry per grant it came from); `transfer_in`: credit moved here, as a grant that keeps the source grant\'s expiry' }),
+    amountMicrousd: Type.Integer({ description: 'Positive for grants and credit moved in, negative otherwise' }),
+    grantId: Type.String(), reservationId: Nullable(Type.String()),
+    transferId: Nullable(Type.String({ description: 'The transfer a `transfer_in` or `transfer_out` entry belongs to; null otherwise' })),
+    counterpartWorkspace: Nullable(Type.String({ description: 'For a transfer: the other workspace\'s slug as it was then; null for every other entry' })),
+    createdAt: Timestamp,
   })),
   operations: Type.Array(Type.Object({
     reservationId: Type.String(), operation: Type.String(), status: StringEnum(['held', 'settled', 'released', 'expired'] as const),
@@ -45,7 +51,7 @@ const Usage = Type.Object({
   })),
 }, { description: 'Newest first; `limit` applies to the ledger and the operations, `days` to the periods.' });
 
-export function creditsRoutes(app: FastifyInstance, deps: { credits: CreditsService; mockTopUpAllowed: boolean; checkoutAvailable?: boolean }) {
+export function creditsRoutes(app: FastifyInstance, deps: { credits: CreditsService; transfers: TransferService; mockTopUpAllowed: boolean; checkoutAvailable?: boolean }) {
   // Every 402, whichever module raised it, says how to add credits here.
   const ways = { mockTopUp: deps.mockTopUpAllowed, checkout: deps.checkoutAvailable ?? false };
   app.errorHints.insufficient_credits = (request) => addCreditsHint(request.workspace?.slug, ways);
@@ -91,5 +97,32 @@ export function creditsRoutes(app: FastifyInstance, deps: { credits: CreditsServ
     const ws = workspaceOf(request);
     const result = await credits.mockTopUp(ws, request.body);
     return { ...result, balance: await credits.balance(ws) };
+  });
+
+  r.post('/api/v1/workspaces/:workspace/credits/transfer', {
+    config: { credential: ACCESS.credits.transfer },
+    schema: {
+      operationId: 'transferCredits', tags, summary: 'Move credit here from another workspace you own (an agency\'s clients)', params: WorkspaceParams,
+      description: [
+        'Moves `amountMicrousd` of posted, available credit from workspace `from` to this one, in one transaction: a `transfer_out` ledger entry in the source per grant it takes from (earliest-expiring first) and a `transfer_in` grant here with the same expiry, each naming the transfer and the other workspace. A session that owns both workspaces only.',
+        'The same `idempotencyKey` answers the same transfer (`replayed: true`); with another body it is 409 `idempotency_conflict`. 402 `insufficient_credits` when the source\'s available balance (posted − held) is short; 404 `workspace_not_found` for a `from` you are not a member of; 403 `forbidden` unless you own both; 400 for `from` equal to this workspace.',
+      ].join(' '),
+      body: Closed({
+        from: Type.String({ minLength: 1, maxLength: 200, description: 'The slug of the workspace the credit comes from' }),
+        amountMicrousd: Type.Integer({ minimum: 1, maximum: 1_000_000_000_000, description: 'Whole micro-USD, at least 1' }),
+        idempotencyKey: Type.String({ minLength: 1, maxLength: 200 }),
+      }),
+      response: {
+        200: Type.Object({
+          transferId: Type.String(), from: Type.String(), to: Type.String(), amountMicrousd: Micros(), createdAt: Timestamp,
+          replayed: Type.Boolean({ description: 'True when this answers an earlier request with the same key.' }),
+          balances: Type.Object({ from: Balance, to: Balance }, { description: 'Both workspaces\' balances after the transfer' }),
+        }),
+      },
+    },
+  }, async (request) => {
+    const principal = request.principal;
+    if (principal?.kind !== 'session') throw new AppError('forbidden', 'Only a signed-in person moves credit.');
+    return deps.transfers.transfer(workspaceOf(request), principal.userId, request.body);
   });
 }

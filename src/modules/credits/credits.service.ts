@@ -219,6 +219,16 @@ export function createCreditsService(deps: {
     announceLow,
 
     /**
+     * Records `credits.low` when a write other than a hold (a transfer out) took the available
+     * balance from `before` to `after` across a threshold, inside that write's transaction; the
+     * caller passes the result to `announceLow` after its commit.
+     */
+    async lowAfter(tx: Db, input: { workspaceId: string; operation: string; before: number; after: number }) {
+      const thresholds = (await deps.lowThresholds?.(tx, input.workspaceId)) ?? [];
+      return recordLow(tx, lowCrossing({ ...input, reservationId: null, thresholds }));
+    },
+
+    /**
      * A lease authority for the one worker that owns a hold (a run's calls): the cap is checked in
      * memory — the worker is the hold's only leaser — and leases are written as rows in batches
      * (every 100 ms or 64 leases, and on `flush`), without locking the hold, so hundreds of calls
@@ -334,8 +344,9 @@ export function createCreditsService(deps: {
       return {
         workspace: workspace.slug,
         periods: costPeriods(debits, costs),
-        ledger: ledger.map((e) => ({
-          entryId: e.id, kind: e.kind, amountMicrousd: e.amount, grantId: e.grantId, reservationId: e.reservationId, createdAt: e.createdAt.toISOString(),
+        ledger: ledger.map(({ entry: e, counterpart }) => ({
+          entryId: e.id, kind: e.kind, amountMicrousd: e.amount, grantId: e.grantId, reservationId: e.reservationId,
+          transferId: e.transferId, counterpartWorkspace: e.transferId ? counterpart : null, createdAt: e.createdAt.toISOString(),
         })),
         operations: reservations.map((r) => ({
           reservationId: r.id, operation: r.operation, status: r.status, reservedMicrousd: r.amount, leasedMicrousd: r.leased,

@@ -20,7 +20,7 @@ export const creditGrants = pgTable(
   {
     id: text('id').primaryKey(),
     workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
-    kind: text('kind').$type<'free' | 'top_up' | 'checkout'>().notNull(),
+    kind: text('kind').$type<'free' | 'top_up' | 'checkout' | 'transfer'>().notNull(),
     amount: micros('amount').notNull(),
     remaining: micros('remaining').notNull(),
     source: text('source'),
@@ -30,16 +30,38 @@ export const creditGrants = pgTable(
   (t) => [index('credit_grants_workspace_idx').on(t.workspaceId, t.expiresAt)],
 );
 
-/** The append-only ledger: +grant, −debit (per grant consumed), −expiry. Posted balance = Σ amount. */
+/**
+ * Credit moved between two workspaces of one owner (an agency's clients): the source's
+ * `transfer_out` entries and the target's `transfer_in` grants name it. The workspaces are kept
+ * as plain ids with their slugs as they were: deleting one leaves the other's ledger whole and
+ * still saying where its credit went.
+ */
+export const creditTransfers = pgTable('credit_transfers', {
+  id: text('id').primaryKey(),
+  fromWorkspaceId: text('from_workspace_id').notNull(),
+  fromSlug: text('from_slug').notNull(),
+  toWorkspaceId: text('to_workspace_id').notNull(),
+  toSlug: text('to_slug').notNull(),
+  amount: micros('amount').notNull(),
+  userId: text('user_id').notNull(),
+  createdAt: ts('created_at').notNull(),
+});
+
+/**
+ * The append-only ledger: +grant, −debit (per grant consumed), −expiry, −transfer_out (per grant
+ * the transfer took from), +transfer_in (a grant in the target keeping the source grant's
+ * expiry). Posted balance = Σ amount.
+ */
 export const creditLedger = pgTable(
   'credit_ledger',
   {
     id: text('id').primaryKey(),
     workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
-    kind: text('kind').$type<'grant' | 'debit' | 'expiry'>().notNull(),
+    kind: text('kind').$type<'grant' | 'debit' | 'expiry' | 'transfer_out' | 'transfer_in'>().notNull(),
     amount: micros('amount').notNull(),
     grantId: text('grant_id').notNull().references(() => creditGrants.id),
     reservationId: text('reservation_id'),
+    transferId: text('transfer_id').references(() => creditTransfers.id),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [index('credit_ledger_workspace_idx').on(t.workspaceId, t.createdAt)],

@@ -3,6 +3,7 @@
 // …/prompts/proposals, free) — then the first run, quoted before it starts.
 import { CategoryBox } from './onboarding-category.js';
 import { CompetitorCheck } from './onboarding-research.js';
+import { MoveCredit } from './settings-credits-move.js';
 import { Alert, Loading, fmt, html, newKey, usd, useAction, useEffect, useLoad, useState, words, call, client } from '../lib.js';
 
 const PRESETS = /** @type {const} */ ([['lite', 'Lite — up to 50 prompts'], ['smoke', 'Smoke — 2 prompts, a quick check']]);
@@ -37,6 +38,7 @@ export function PromptsStep({ slug, simulatedCompetitors = false }) {
   }, [quote.data, balance]);
   const action = useAction();
   const [saved, setSaved] = useState(false);
+  const [moved, setMoved] = useState('');
 
   const start = (e) => {
     e.preventDefault();
@@ -80,7 +82,7 @@ export function PromptsStep({ slug, simulatedCompetitors = false }) {
   return html`<h2 id="step-h">Step 3 of 3: prompts and the first run</h2>
     <p class="notice" role="status">Workspace <strong>${slug}</strong> created. These are the questions the engines will be asked; change any before the first run.</p>
     <${CategoryBox} slug=${slug} onApplied=${rewritten} />
-    ${simulatedCompetitors ? html`<${CompetitorCheck} slug=${slug} />` : null}
+    ${simulatedCompetitors ? html`<${CompetitorCheck} slug=${slug} available=${balance?.availableMicrousd ?? null} />` : null}
     <form class="stack wide" onSubmit=${start} aria-labelledby="step-h">
     ${proposals.length ? html`<fieldset><legend>Suggested by your site (${fmt.count(proposals.length)})</legend>
       <ul class="prompt-edit">${proposals.map((p, i) => html`<li>
@@ -102,9 +104,12 @@ export function PromptsStep({ slug, simulatedCompetitors = false }) {
       ${PRESETS.map(([id, label]) => html`<label><input type="radio" name="preset" value=${id} checked=${preset === id} onChange=${() => { setChosen(true); setPreset(id); }} /> ${label}</label>`)}
     </fieldset>
     <p id="first-quote" aria-live="polite">${q ? html`Quoted: <strong>${usd(q.estimateMicrousd)}</strong> of credit for ${fmt.count(q.promptCount)} prompts, ${fmt.count(q.totalCalls)} calls${q.engines.some((en) => en.enabled && en.simulated) ? ' (simulated engines)' : ''}. Available: ${usd(balance?.availableMicrousd)}.` : 'Quoting…'}</p>
-    ${short ? html`<p class="alert" role="alert">Not enough credit for this run: pick the smoke run, or buy credits in Settings.</p>` : null}
+    ${moved ? html`<p class="notice" role="status">${moved}</p>` : null}
+    ${short ? html`<p class="alert" role="alert">Not enough credit for this run${preset === 'lite' ? ': pick the smoke run, or' : ':'} move credit from another client you own, or buy credits in <a href=${`/w/${encodeURIComponent(slug)}/settings#credits`}>Settings</a>.</p>` : null}
     <${Alert} error=${action.error ?? quote.error} />
     <p class="row"><button type="submit" disabled=${action.busy || !q || short}>${q ? `Start the first run (${usd(q.estimateMicrousd)})` : 'Start the first run'}</button>
       <a class="button secondary" href=${`/w/${encodeURIComponent(slug)}`}>Skip for now</a></p>
-  </form>`;
+  </form>
+    ${short ? html`<section class="card" aria-labelledby="move-h"><h3 id="move-h">Move credit from another client</h3>
+      <${MoveCredit} slug=${slug} onMoved=${(text) => { setMoved(text); loaded.reload(); }} /></section>` : null}`;
 }

@@ -4,6 +4,7 @@
 import uPlot from 'uplot';
 import { Loading, Notice, Section, html, newKey, usd, useAction, useEffect, useLoad, useRef, useState, when, call, client } from '../lib.js';
 import { ErrorBox, Field, fieldErrors } from './settings-ui.js';
+import { MoveCredit, entryWords } from './settings-credits-move.js';
 
 /**
  * The balance after each ledger entry, oldest first. The ledger comes newest first and the
@@ -13,7 +14,7 @@ export function balanceCourse(ledger, postedMicrousd) {
   const out = [];
   let after = postedMicrousd;
   for (const e of ledger) {
-    out.push({ at: e.createdAt, kind: e.kind, amount: e.amountMicrousd, balance: after });
+    out.push({ at: e.createdAt, kind: e.kind, counterpart: e.counterpartWorkspace ?? null, amount: e.amountMicrousd, balance: after });
     after -= e.amountMicrousd;
   }
   return out.reverse();
@@ -70,11 +71,13 @@ export function Credits({ slug }) {
     ${usage.data && b ? html`<${BalanceChart} course=${course} />` : null}
     <h3>Buy credits</h3>
     ${billing.data ? html`<${Checkout} slug=${slug} mode=${billing.data.mode} onTopUp=${toppedUp} />` : html`<${ErrorBox} error=${billing.error} />`}
+    <h3>Move credit from another client</h3>
+    <${MoveCredit} slug=${slug} onMoved=${toppedUp} />
     <${Notice}>${notice}</${Notice}>
     <details><summary>Metered operations</summary><div class="table-wrap"><table id="credit-operations"><thead><tr><th scope="col">When</th><th scope="col">Operation</th><th scope="col">Status</th><th scope="col">Held</th><th scope="col">Charged</th></tr></thead>
       <tbody>${(usage.data?.operations ?? []).map((o) => html`<tr><td>${when(o.createdAt)}</td><th scope="row">${o.operation}</th><td>${o.status}</td><td>${usd(o.reservedMicrousd)}</td><td>${usd(o.settledMicrousd)}</td></tr>`)}</tbody></table></div></details>
     <details><summary>Ledger</summary><div class="table-wrap"><table id="credit-ledger"><thead><tr><th scope="col">When</th><th scope="col">Entry</th><th scope="col">Amount</th><th scope="col">Balance after</th></tr></thead>
-      <tbody>${[...course].reverse().map((p) => html`<tr><td>${when(p.at)}</td><th scope="row">${p.kind}</th><td>${p.amount < 0 ? `−${usd(-p.amount)}` : usd(p.amount)}</td><td>${usd(p.balance)}</td></tr>`)}</tbody></table></div></details>
+      <tbody>${[...course].reverse().map((p) => html`<tr><td>${when(p.at)}</td><th scope="row">${entryWords(p.kind, p.counterpart)}</th><td>${p.amount < 0 ? `−${usd(-p.amount)}` : usd(p.amount)}</td><td>${usd(p.balance)}</td></tr>`)}</tbody></table></div></details>
     ${billing.data?.receipts.length ? html`<details><summary>Checkout receipts</summary><div class="table-wrap"><table id="receipts"><thead><tr><th scope="col">Started</th><th scope="col">Amount</th><th scope="col">Status</th><th scope="col">Completed</th></tr></thead>
       <tbody>${billing.data.receipts.map((r) => html`<tr><td>${when(r.createdAt)}</td><td>${usd(r.amountMicrousd)}</td><th scope="row">${r.status}</th><td>${when(r.completedAt)}</td></tr>`)}</tbody></table></div></details>` : null}
     <${ErrorBox} error=${balance.error ?? usage.error} /></${Section}>`;
