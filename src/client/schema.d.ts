@@ -17044,8 +17044,15 @@ export interface operations {
                     "application/json": {
                         /** @description True when the workspace has not chosen one and the server default applies. */
                         isDefault: boolean;
-                        /** @description The model the workspace uses. */
+                        /**
+                         * @description The workspace's reading language (the first of its languages the service writes in, else English): the language Settings and the chat say whether the model is usable in.
+                         * @enum {string}
+                         */
+                        language: "en" | "es" | "ca" | "fr";
+                        /** @description The model the workspace uses, as its provider-qualified id. */
                         model: string;
+                        /** @description The model's display name ("OpenAI · GPT-4.1 mini"); a model the service has no name for reads as its id without the provider. */
+                        name: string;
                         reason: ("no_key" | "unknown_provider") | null;
                         /** @description Whether the model can be called now: a provider the service knows and a key reaching it (the workspace's stored credential or the server's). The chat decides the same way: when false, its replies are put together from the workspace's figures without a model, in the language of the question (docs/chat.md). */
                         usable: boolean;
@@ -17194,8 +17201,15 @@ export interface operations {
                     "application/json": {
                         /** @description True when the workspace has not chosen one and the server default applies. */
                         isDefault: boolean;
-                        /** @description The model the workspace uses. */
+                        /**
+                         * @description The workspace's reading language (the first of its languages the service writes in, else English): the language Settings and the chat say whether the model is usable in.
+                         * @enum {string}
+                         */
+                        language: "en" | "es" | "ca" | "fr";
+                        /** @description The model the workspace uses, as its provider-qualified id. */
                         model: string;
+                        /** @description The model's display name ("OpenAI · GPT-4.1 mini"); a model the service has no name for reads as its id without the provider. */
+                        name: string;
                         reason: ("no_key" | "unknown_provider") | null;
                         /** @description Whether the model can be called now: a provider the service knows and a key reaching it (the workspace's stored credential or the server's). The chat decides the same way: when false, its replies are put together from the workspace's figures without a model, in the language of the question (docs/chat.md). */
                         usable: boolean;

@@ -8,9 +8,10 @@ import { logLine, multiDayLog } from '../helpers/traffic-log.ts';
 
 // The crawl → retrieve → cite → visit chain on the AI traffic page, at 1440 and 390 px, for a
 // workspace with access logs and a run on simulated engines (issue 43: 96 page × engine rows made
-// a 12,000 px page, 32,000 px on a phone). Now: where the chain breaks first, counted in pages,
-// then one line per page with the engines as columns, 20 pages at a time (8 on a phone); the paths only the
-// simulated answers cite apart and labelled. And Settings, on a workspace without a schedule,
+// a 12,000 px page, 32,000 px on a phone). Now: the AI traffic page's first view; where the chain
+// breaks first, counted in pages, then one line per page with the engines as columns, 20 pages at
+// a time (8 on a phone); the paths only the simulated answers cite apart and labelled. Paged
+// through at 1440 px; at 390 px the first table page only. And Settings, on a workspace without a schedule,
 // logs no console error. Screenshots: <SCREENSHOT_DIR>/dashboard-chain-*.png.
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'test-artifacts';
@@ -58,50 +59,74 @@ afterAll(async () => {
 
 const api = async (path: string) => (await ctx.app.inject({ method: 'GET', url: `/api/v1/workspaces/chain${path}`, headers: { cookie } })).json();
 
+const LINK_NAMES: Record<string, string> = { crawl: 'Crawling', retrieval: 'Retrieval', citation: 'Citation', visits: 'Visits' };
+
+async function openChain(width: number) {
+  problems = [];
+  await page.setViewportSize({ width, height: 900 });
+  // The chain is the AI traffic page's first view: its bare address.
+  await page.goto(`${base}/w/chain/traffic`);
+  await page.locator('#chain-table tbody tr').first().waitFor();
+  await page.waitForLoadState('networkidle');
+}
+async function measure(width: number, label: string) {
+  const chainHeight = await page.locator('#chain').evaluate((e) => e.getBoundingClientRect().height);
+  const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+  console.info(`chain at ${width}px: section ${Math.round(chainHeight)} px, page ${pageHeight} px, ${label}`);
+  // A few screens a table page: the old table was 96 rows and 11,898 px (31,658 px at 390), and the
+  // whole AI traffic page 13,465 px at 390 with the chain below every other view.
+  expect(chainHeight).toBeLessThanOrEqual(width === 1440 ? 3 * 900 : 5 * 900);
+  expect(pageHeight).toBeLessThanOrEqual(width === 1440 ? 4 * 900 : 6 * 900);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `horizontal overflow at ${width}`).toBeLessThanOrEqual(width);
+  await page.locator('#chain').screenshot({ path: `${SHOTS}/dashboard-chain-${width}.png` });
+}
+
+// Paged through at one width (every page once, whatever its spelling); the phone's width is
+// checked on the first table page only, which is where its layout differs.
 describe.runIf(browserAvailable)('the chain from crawled to visited', () => {
-  it('summary first, one line per page with engines as columns, paginated, simulated paths apart; a few screens tall', { timeout: 180_000 }, async () => {
+  it('summary first, one line per page with engines as columns, paginated through every page, simulated paths apart; a few screens tall', { timeout: 180_000 }, async () => {
     const view = await api('/traffic/chain?limit=20');
-    expect(view.pagesTotal).toBeGreaterThan(0);
     const engines = view.pages[0].engines.length;
-    for (const width of [1440, 390]) {
-      problems = [];
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto(`${base}/w/chain/traffic`);
-      await page.locator('#chain-table tbody tr').first().waitFor();
-      await page.waitForLoadState('networkidle');
-      // The summary comes before the table.
-      expect(await page.locator('#chain-summary ~ div #chain-table, #chain-summary ~ * #chain-table').count()).toBe(1);
-      expect(await page.locator('#chain-weakest').textContent()).toBe(view.summary.weakest ? { crawl: 'Crawling', retrieval: 'Retrieval', citation: 'Citation', visits: 'Visits' }[view.summary.weakest as string] : 'Nothing broken');
-      // One row per page, the engines as columns (plus the page and its first break).
-      expect(await page.locator('#chain-table tbody tr').count()).toBe(Math.min(width === 390 ? 8 : 20, view.pagesTotal));
-      expect(await page.locator('#chain-table thead th').count()).toBe(engines + 2);
-      // The paths only simulated answers cite: apart, labelled, never rows of the table.
-      const simulated = view.simulatedPaths as Array<{ path: string; known: boolean }>;
-      expect(simulated.length).toBeGreaterThan(0);
-      await page.locator('#chain-simulated summary').click();
-      expect(await page.locator('#chain-simulated li .badge').allTextContents()).toEqual(simulated.map(() => 'simulated'));
-      const rowPaths = await page.locator('#chain-table tbody th').allTextContents();
-      for (const p of simulated.filter((x) => !x.known)) expect(rowPaths).not.toContain(p.path);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `horizontal overflow at ${width}`).toBeLessThanOrEqual(width);
-      // Each spelling of a path is one page.
-      expect(new Set(rowPaths).size).toBe(rowPaths.length);
-      expect(rowPaths.filter((p) => p.endsWith('/') && p !== '/')).toEqual([]);
-      const chainHeight = await page.locator('#chain').evaluate((e) => e.getBoundingClientRect().height);
-      const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
-      console.info(`chain at ${width}px: section ${Math.round(chainHeight)} px, page ${pageHeight} px, ${view.pagesTotal} pages × ${engines} engines`);
-      // A few screens a table page: the old table was 96 rows and 11,898 px (31,658 px at 390).
-      expect(chainHeight).toBeLessThanOrEqual(width === 1440 ? 3 * 900 : 5 * 900);
-      await page.locator('#chain').screenshot({ path: `${SHOTS}/dashboard-chain-${width}.png` });
-      expect(problems).toEqual([]);
-    }
-    // The next pages, one click away.
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto(`${base}/w/chain/traffic`);
-    await page.locator('#chain-table tbody tr').first().waitFor();
     expect(view.pagesTotal).toBeGreaterThan(20);
-    await page.locator('#chain-pager').getByRole('button', { name: 'Next pages' }).click();
-    await page.locator('#chain-table caption', { hasText: `Pages 21–${Math.min(40, view.pagesTotal)} of ${view.pagesTotal}` }).waitFor();
-    expect(await page.locator('#chain-table tbody tr').count()).toBe(Math.min(20, view.pagesTotal - 20));
+    await openChain(1440);
+    // The summary comes before the table, and the view's tab says the weakest link too.
+    expect(await page.locator('#chain-summary ~ div #chain-table, #chain-summary ~ * #chain-table').count()).toBe(1);
+    const weakest = view.summary.weakest ? LINK_NAMES[view.summary.weakest as string]! : 'Nothing broken';
+    expect(await page.locator('#chain-weakest').textContent()).toBe(weakest);
+    await expect.poll(() => page.locator('#view-chain').textContent()).toContain(weakest);
+    // One row per page, the engines as columns (plus the page and its first break).
+    expect(await page.locator('#chain-table thead th').count()).toBe(engines + 2);
+    // The paths only simulated answers cite: apart, labelled, never rows of the table.
+    const simulated = view.simulatedPaths as Array<{ path: string; known: boolean }>;
+    expect(simulated.length).toBeGreaterThan(0);
+    await measure(1440, `${view.pagesTotal} pages × ${engines} engines`);
+    await page.locator('#chain-simulated summary').click();
+    expect(await page.locator('#chain-simulated li .badge').allTextContents()).toEqual(simulated.map(() => 'simulated'));
+    // Every table page, one click each: 20 rows a page, each page of the site once.
+    const rowPaths: string[] = [];
+    for (let offset = 0; ; offset += 20) {
+      await page.locator('#chain-table caption', { hasText: `Pages ${offset + 1}–${Math.min(offset + 20, view.pagesTotal)} of ${view.pagesTotal}` }).waitFor();
+      const paths = await page.locator('#chain-table tbody th').allTextContents();
+      expect(paths.length).toBe(Math.min(20, view.pagesTotal - offset));
+      rowPaths.push(...paths);
+      const next = page.locator('#chain-pager').getByRole('button', { name: 'Next pages' });
+      if (!await next.count()) break;
+      await next.click();
+    }
+    expect(rowPaths.length).toBe(view.pagesTotal);
+    // Each spelling of a path is one page; no simulated-only path is a row.
+    expect(new Set(rowPaths).size).toBe(rowPaths.length);
+    expect(rowPaths.filter((p) => p.endsWith('/') && p !== '/')).toEqual([]);
+    for (const p of simulated.filter((x) => !x.known)) expect(rowPaths).not.toContain(p.path);
+    expect(problems).toEqual([]);
+
+    // On a phone: the first table page, 8 pages as cards, the summary still first.
+    await openChain(390);
+    expect(await page.locator('#chain-weakest').textContent()).toBe(weakest);
+    expect(await page.locator('#chain-table tbody tr').count()).toBe(Math.min(8, view.pagesTotal));
+    expect(await page.locator('#chain-table thead th').count()).toBe(engines + 2);
+    await measure(390, 'the first 8 pages');
+    expect(problems).toEqual([]);
   });
 
   it('Settings, on a workspace without a schedule, logs no console error', { timeout: 60_000 }, async () => {

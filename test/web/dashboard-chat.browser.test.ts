@@ -54,10 +54,14 @@ describe.runIf(browserAvailable)('the chat without a model', () => {
     const settings = (await api('GET', `/api/v1/workspaces/${SLUG}/model`)).json();
     expect(settings).toMatchObject({ usable: false, reason: 'no_key' });
     await page.goto(`${base}/w/${SLUG}/chat`);
-    // The page says what Settings says: the same sentence from the same decision.
+    // The page says what Settings says: the same sentence from the same decision, in the
+    // workspace's language (Spanish), the model by its name, never its "provider:model" id.
     const status = page.locator('#model-status');
     await status.waitFor();
-    expect(await status.textContent()).toContain('No language model can be used for this workspace');
+    const banner = (await page.locator('.model-line').textContent())!.replace(/[\u00a0\u202f]/g, ' ');
+    expect(banner).toContain('No se puede usar ningún modelo de lenguaje en este espacio de trabajo: OpenAI · GPT-4.1 mini no tiene clave para su proveedor.');
+    expect(banner).toContain('Elige un modelo o añade su clave');
+    expect(banner).not.toContain(settings.model);
     await page.getByRole('button', { name: 'New conversation' }).click();
     await page.locator('#chat-input').fill(QUESTION);
     await page.getByRole('button', { name: 'Send' }).click();
@@ -66,7 +70,7 @@ describe.runIf(browserAvailable)('the chat without a model', () => {
     await page.getByRole('button', { name: 'Send' }).waitFor();
     const text = (await answer.textContent())!.replace(/[\u00a0\u202f]/g, ' ').replace(/^Assistant: /, '');
     await page.screenshot({ path: `${SHOTS}/dashboard-chat-1440.png`, fullPage: true });
-    expect(text).toMatch(/^No se puede usar ningún modelo de lenguaje en este espacio de trabajo/);
+    expect(text).toMatch(/^No se puede usar ningún modelo de lenguaje en este espacio de trabajo: OpenAI · GPT-4.1 mini/);
     expect(text).toContain('En Perplexity, Contasimple aparece en el');
     expect(text).toContain('Holded, su marca, en el');
     expect(text).not.toMatch(/across|answers|\)\)/);

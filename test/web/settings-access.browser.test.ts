@@ -76,7 +76,9 @@ describe.runIf(browserAvailable)('API key, model and connection settings in Chro
     expect(await model.locator('#model-id-err').textContent()).toMatch(/model/);
     await model.getByLabel('Model (provider:model)').fill('anthropic:claude-haiku-4-5');
     await model.getByRole('button', { name: 'Save model' }).click();
-    await model.getByText('Model set to anthropic:claude-haiku-4-5.').waitFor();
+    // Named as a person reads it, here and in the line above: the same name the chat's banner gives.
+    await model.getByText('Model set to Anthropic · Claude Haiku 4.5.').waitFor();
+    await model.getByText('In use: Anthropic · Claude Haiku 4.5.').waitFor();
     expect((await w.call('GET', `/api/v1/workspaces/${SLUG}/model`)).body).toMatchObject({ model: 'anthropic:claude-haiku-4-5', isDefault: false });
   });
 

@@ -12,8 +12,10 @@ import { audit } from '../../src/modules/pages/lighthouse.ts';
 // the empty state (how to send logs, copyable commands, no red error) and can upload a log from
 // the page; a workspace with a generated log uploaded through the API shows verified and claimed
 // hits apart, status classes with the error share, pages per agent and AI referrals, with the
-// same figures as the API, through the shared formatter. No console error, nothing wider than the
-// screen. Screenshots: <SCREENSHOT_DIR>/traffic-*.png.
+// same figures as the API, through the shared formatter. The page is four views picked from tabs
+// that carry each view's headline figure, each view its own address (?view=…), a few screens tall
+// (the page with every view stacked was 13,465 px at 390 px). No console error, nothing wider
+// than the screen. Screenshots: <SCREENSHOT_DIR>/traffic-*.png.
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'test-artifacts';
 const WIDTHS = [1440, 390];
@@ -58,10 +60,10 @@ afterAll(async () => {
 
 const api = async (path: string) => (await ctx.app.inject({ method: 'GET', url: `/api/v1/workspaces/withlogs${path}`, headers: { cookie } })).json();
 
-async function open(slug: string, width: number, ready: string) {
+async function open(slug: string, width: number, ready: string, view?: string) {
   problems = [];
   await page.setViewportSize({ width, height: 900 });
-  await page.goto(`${base}/w/${slug}/traffic`);
+  await page.goto(`${base}/w/${slug}/traffic${view ? `?view=${view}` : ''}`);
   await page.locator(ready).waitFor();
   await page.waitForLoadState('networkidle');
   expect(await page.evaluate(() => document.documentElement.scrollWidth), `${slug} at ${width}: horizontal overflow`).toBeLessThanOrEqual(width);
@@ -87,22 +89,50 @@ describe.runIf(browserAvailable)('the AI traffic page', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('npx geo traffic push /var/log/nginx/access.log --wait');
     await page.setInputFiles('#log-file', { name: 'access.log', mimeType: 'text/plain', buffer: Buffer.from(multiDayLog(2, 100, Date.now() - DAY_MS)) });
     await page.getByRole('button', { name: 'Upload' }).click();
-    await page.locator('#traffic-agents').waitFor();
+    await page.locator('#traffic-views').waitFor();
     expect(await page.locator('#traffic-received').textContent()).toMatch(/294 lines: 35 AI agent requests \(20 verified, 15 claimed\), 4 AI-referred visits/);
     expect(problems).toEqual([]);
   });
 
-  it('with logs: verified and claimed apart, status classes, pages per agent and referrals, the API\'s figures', { timeout: 120_000 }, async () => {
+  it('with logs: verified and claimed apart, status classes, pages per agent and referrals, the API\'s figures; one view at a time', { timeout: 180_000 }, async () => {
     const to = new Date().toISOString().slice(0, 10);
     const from = new Date(Date.now() - 29 * DAY_MS).toISOString().slice(0, 10);
     const days = await api(`/traffic/agents?from=${from}&to=${to}`) as Array<{ verification: string; hits: number; day: string }>;
     const sum = (v: string) => days.filter((d) => d.verification === v).reduce((n, d) => n + d.hits, 0);
     const visits = (await api(`/traffic/referrals?from=${from}&to=${to}`) as Array<{ visits: number }>).reduce((n, r) => n + r.visits, 0);
+    const chain = await api('/traffic/chain?limit=200') as { pagesTotal: number; summary: { pages: number; weakest: string | null; byLink: Record<string, number> } };
+    const unfetched = await api('/traffic/unfetched') as { rows: unknown[]; pagesKnown: number };
+    const heights: string[] = [];
+    const measure = async (view: string, width: number) => {
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      heights.push(`${view} ${height} px`);
+      await page.screenshot({ path: `${SHOTS}/traffic-${view}-${width}.png`, fullPage: true });
+      // A view is a few screens, not every table stacked.
+      expect(height, `${view} at ${width}`).toBeLessThanOrEqual(width === 1440 ? 4 * 900 : 6 * 900);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${view} at ${width}: horizontal overflow`).toBeLessThanOrEqual(width);
+    };
     for (const width of WIDTHS) {
-      await open('withlogs', width, '#traffic-agents .plot[data-x-min]');
+      heights.length = 0;
+      // The first view: where the chain breaks, its headline on its tab, and every tab's figure.
+      await open('withlogs', width, '#chain-table tbody tr >> nth=0');
+      expect(await page.locator('#view-chain').getAttribute('aria-current')).toBe('true');
+      const weakest = { crawl: 'Crawling', retrieval: 'Retrieval', citation: 'Citation', visits: 'Visits' }[chain.summary.weakest ?? ''];
+      await expect.poll(() => page.locator('#view-chain').textContent()).toContain(weakest ? `${weakest} breaks first on ${fmt.count(chain.summary.byLink[chain.summary.weakest!])} of ${fmt.count(chain.summary.pages)} pages` : 'Nothing broken');
+      expect(await page.locator('#view-crawlers').textContent()).toContain(`${fmt.count(sum('verified'))} verified hits`);
+      expect(await page.locator('#view-visits').textContent()).toContain(`${fmt.count(visits)} visits`);
+      await expect.poll(() => page.locator('#view-robots').textContent()).toContain(unfetched.rows.length ? `${fmt.count(unfetched.rows.length)} of ${fmt.count(unfetched.pagesKnown)} pages never fetched` : `Every one of ${fmt.count(unfetched.pagesKnown)} pages fetched`);
+      expect(await page.locator('#chain-table tbody tr').count()).toBe(Math.min(width === 390 ? 8 : 20, chain.pagesTotal));
+      // One view at a time: the crawlers' chart is not on this one; the logs received close every view.
+      expect(await page.locator('#traffic-agents').count()).toBe(0);
+      await page.locator('#traffic-received').waitFor();
+      await measure('chain', width);
+
+      // The crawlers, from their tab: the address says the view.
+      await page.locator('#view-crawlers').click();
+      await page.locator('#traffic-agents .plot[data-x-min]').waitFor();
+      expect(new URL(page.url()).searchParams.get('view')).toBe('crawlers');
       expect(await page.locator('#stat-verified').textContent()).toBe(fmt.count(sum('verified')));
       expect(await page.locator('#stat-claimed').textContent()).toBe(fmt.count(sum('claimed')));
-      expect(await page.locator('#stat-referrals').textContent()).toBe(fmt.count(visits));
       // The chart's axis stays within the days that have data.
       const axis = await page.locator('#traffic-agents .plot').evaluate((e) => Object.fromEntries(Object.entries((e as HTMLElement).dataset).map(([k, v]) => [k, Number(v)])));
       expect(axis.xMin).toBeGreaterThanOrEqual(axis.firstDay! - DAY_MS / 1000);
@@ -112,18 +142,29 @@ describe.runIf(browserAvailable)('the AI traffic page', () => {
       expect(await claude.locator('td').nth(2).textContent()).toBe('0');
       expect(await claude.textContent()).toContain('Not enough data: no verified hit');
       expect(await page.locator('#traffic-status tbody tr', { hasText: 'bingbot' }).textContent()).toMatch(/\d+\.\d% 95% \d+\.\d–\d+\.\d%, \d+ of \d+/);
-      expect(await page.locator('#pages-table tbody tr').count()).toBeGreaterThan(1);
+      await page.locator('#pages-table tbody tr').nth(1).waitFor();
+      await page.waitForLoadState('networkidle');
+      await measure('crawlers', width);
+
+      // The visits AI answers sent; the browser's back button returns to the crawlers.
+      await page.locator('#view-visits').click();
+      await page.locator('#traffic-referrals').waitFor();
+      expect(await page.locator('#stat-referrals').textContent()).toBe(fmt.count(visits));
       expect(await page.locator('#referral-engines').textContent()).toMatch(/ChatGPT.*Perplexity|Perplexity.*ChatGPT/);
-      // The joined views: the chain per page and engine, robots.txt (no page evaluated here), pages never fetched.
-      await page.locator('#chain-table tbody tr').first().waitFor();
-      const chain = await api('/traffic/chain?limit=200') as { pagesTotal: number };
-      expect(await page.locator('#chain-table tbody tr').count()).toBe(Math.min(width === 390 ? 8 : 20, chain.pagesTotal));
+      await measure('visits', width);
+      await page.goBack();
+      await page.locator('#traffic-agents').waitFor();
+      expect(await page.locator('#view-crawlers').getAttribute('aria-current')).toBe('true');
+
+      // robots.txt (no page evaluated here) and the pages never fetched, from its own address.
+      await open('withlogs', width, '#unfetched h2', 'robots');
       await page.locator('#robots', { hasText: 'No page evaluated yet' }).waitFor();
-      await page.locator('#unfetched h2').waitFor();
-      await page.screenshot({ path: `${SHOTS}/traffic-${width}.png`, fullPage: true });
+      await measure('robots', width);
+      console.info(`AI traffic views at ${width}px: ${heights.join(', ')}`);
       expect(problems).toEqual([]);
     }
     // Per purpose, by keyboard: the radio group answers the arrow keys.
+    await open('withlogs', 1440, '#traffic-agents .plot[data-x-min]', 'crawlers');
     await page.locator('#group-by input[value=agent]').focus();
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => page.locator('#traffic-status thead').textContent()).toContain('Purpose');

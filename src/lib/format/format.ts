@@ -20,6 +20,7 @@
 /// <reference lib="es2023.intl" />
 // (For `useGrouping: 'always'`, which Node 20 and the browsers have.)
 import { formatMessage, type Language, type MessageKey, type Params } from '../messages/catalogue.ts';
+import { modelName } from './models.ts';
 
 export type { Language };
 export const LANGUAGES: readonly Language[] = Object.freeze(['en', 'es', 'ca', 'fr'] as const);
@@ -64,6 +65,8 @@ export interface Formatter {
   dateTime(v: When): string;
   period(from: string, to: string): string;
   engine(id: string): string;
+  /** A language model's display name ("OpenAI · GPT-4.1 mini"), never "provider:model" (models.ts). */
+  model(id: string): string;
   usd(micros: Num, reason?: Reason): string;
   languageName(code: string): string;
   brand(b: string | { displayName?: string | null; name?: string | null; brand?: string; slug?: string } | null | undefined): string;
@@ -84,6 +87,15 @@ export interface EffectLike {
 export function languageOf(locale: string | null | undefined): Language {
   const primary = String(locale ?? '').toLowerCase().split(/[-_]/)[0] ?? '';
   return (LANGUAGES as readonly string[]).includes(primary) ? (primary as Language) : 'en';
+}
+
+/** The workspace's reading language: the first of its languages the catalogue speaks, else English. */
+export function readerLanguage(languages: readonly string[]): Language {
+  for (const l of languages) {
+    const lang = languageOf(l);
+    if (lang !== 'en' || l.toLowerCase().startsWith('en')) return lang;
+  }
+  return 'en';
 }
 
 /** True when `tz` is an IANA time zone this runtime knows. */
@@ -189,6 +201,7 @@ export function createFormatter({ locale = 'en', timeZone = 'UTC' }: { locale?: 
     },
     /** An engine's (or a referring AI assistant's) display name; "composite" (all engines pooled) reads as such. */
     engine: (id) => (id === 'composite' ? word('format.allEngines') : (ENGINE_NAMES as Readonly<Record<string, string>>)[id] ?? (ASSISTANT_NAMES as Readonly<Record<string, string>>)[id] ?? humanise(id)),
+    model: (id) => modelName(id),
     /** A language code by its name in the reader's language ("de" → "German", "alemán"); the code when unknown. */
     languageName: (code) => {
       try {

@@ -37,6 +37,7 @@ export const EN = {
   // The chat's reply when no language model can be used (src/modules/chat/no-model.fns.ts).
   'chat.noModel': 'No language model can be used for this workspace: {reason, select, unknown_provider {{model} is not a model the service can call} other {{model} has no key for its provider}}. Chat replies are put together from the workspace’s figures, without a model, and cost nothing.',
   'chat.modelReady': 'Chat replies are written by {model}.',
+  'chat.chooseModel': 'Choose a model or add its key',
   'chat.preface': 'Let me check the workspace’s data.',
   'chat.prefaceMore': 'Looking a little further…',
   'chat.figure': '{value} (95% interval {interval}, {n})',
@@ -48,6 +49,7 @@ export const EN = {
   'chat.metrics': 'On {date}, your brand was named in {rate} of the answers, and a source was cited in {citeRate}.',
   'chat.trend': 'Score history for {engine} over {range, select, 7d {the last 7 days} all {the whole history} other {the last 28 days}}: from {first} on {firstDate} to {last} on {lastDate}, a change of {delta} points.',
   'chat.trendNone': 'Score history for {engine} over {range, select, 7d {the last 7 days} all {the whole history} other {the last 28 days}}: no day measured.',
+  'chat.trendOne': 'Score history for {engine} over {range, select, 7d {the last 7 days} all {the whole history} other {the last 28 days}}: {score} on {date}, the only day measured so far, so there is no change to report yet.',
   'chat.ranking': 'Ranking by GEO score on {date}: {list}.',
   'chat.sources': 'Most cited sites on {date}: {list}.',
   'chat.runs': 'Latest measurement run, started {when}: {status, select, succeeded {finished} failed {failed} running {still running} queued {waiting to start} other {cancelled}}, {done} of {total} calls.',

@@ -97,7 +97,7 @@ describe('credits', () => {
     expect(after.postedMicrousd).toBe(before.postedMicrousd);
     const thread = (await call('GET', `/api/v1/threads/${threadId}?workspace=chatty`)).body;
     expect(thread.messages[1].metadata).toMatchObject({ creditsMicrousd: 0, simulated: true });
-    expect(textOf(res).startsWith('No language model can be used for this workspace: openai:gpt-4.1-mini has no key for its provider.')).toBe(true);
+    expect(textOf(res).startsWith('No language model can be used for this workspace: OpenAI · GPT-4.1 mini has no key for its provider.')).toBe(true);
     // The balance tool read the balance while the turn's hold was in place.
     expect(textOf(res)).toMatch(/Credits: \$\d+\.\d\d available/);
   });

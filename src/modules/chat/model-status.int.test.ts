@@ -38,17 +38,21 @@ afterAll(async () => {
 
 describe('Settings and the chat on whether a model is usable', () => {
   it.each([
-    ['a key reaches the provider', 'openai:gpt-4.1-mini', { usable: true, reason: null }],
-    ['no key for the provider', 'anthropic:claude-sonnet-4', { usable: false, reason: 'no_key' }],
-    ['a provider the service does not know', 'mistral:mistral-large', { usable: false, reason: 'unknown_provider' }],
+    ['a key reaches the provider', 'openai:gpt-4.1-mini', { usable: true, reason: null, name: 'OpenAI · GPT-4.1 mini' }],
+    ['no key for the provider', 'anthropic:claude-sonnet-4', { usable: false, reason: 'no_key', name: 'Anthropic · Claude Sonnet 4' }],
+    ['a provider the service does not know', 'mistral:mistral-large', { usable: false, reason: 'unknown_provider', name: 'mistral-large' }],
   ] as const)('%s', async (_case, model, expected) => {
     await call('PUT', '/api/v1/workspaces/agree/model', { model });
     const settings = await call('GET', '/api/v1/workspaces/agree/model');
-    expect(settings).toMatchObject({ model, ...expected });
+    // The model by its display name beside its id, and the workspace's language to say it in.
+    expect(settings).toMatchObject({ model, ...expected, language: 'en' });
     const turn = await ask();
     expect(turn.simulated).toBe(!settings.usable);
-    // Without a model the chat says first the very sentence Settings shows.
-    if (!settings.usable) expect(turn.text.startsWith(noModelSentence('en', settings.model, settings.reason))).toBe(true);
-    else expect(turn.text).toBe('Hello');
+    // Without a model the chat says first the very sentence Settings shows, naming the model as Settings does.
+    if (!settings.usable) {
+      expect(turn.text.startsWith(noModelSentence('en', settings.model, settings.reason))).toBe(true);
+      expect(turn.text).toContain(settings.name);
+      expect(turn.text).not.toContain(model);
+    } else expect(turn.text).toBe('Hello');
   });
 });

@@ -5,6 +5,7 @@
 // "62.1% (95% interval 56.6–69.9%, n = 200)", never inside another pair of parentheses.
 
 import { createFormatter, type Formatter, type Language } from '../../lib/format/format.ts';
+import { modelName } from '../../lib/format/models.ts';
 import { t } from '../../lib/messages/index.ts';
 import type { MessageKey } from '../../lib/messages/catalogue.ts';
 import { fold, type Asked } from './question.fns.ts';
@@ -21,9 +22,12 @@ export interface NoModelReply {
   refused: ReadonlyArray<{ scope: string }>;
 }
 
-/** The sentence said first in every reply without a model, and shown by Settings (same words). */
+/**
+ * The sentence said first in every reply without a model, and shown by Settings (same words):
+ * the model by its display name (models.ts), never its "provider:model" id.
+ */
 export const noModelSentence = (language: Language, model: string, reason: 'no_key' | 'unknown_provider' | null) =>
-  t(language, 'chat.noModel', { model, reason: reason ?? 'no_key' });
+  t(language, 'chat.noModel', { model: modelName(model), reason: reason ?? 'no_key' });
 
 /** A rate on 0-100 with its interval and n, as one phrase. */
 function rate(f: Formatter, language: Language, value: unknown, interval: unknown, n: unknown): string {
@@ -115,9 +119,13 @@ export function composeNoModel(reply: NoModelReply): string {
         const engine = f.engine(o.engine ?? 'composite');
         const first = points[0];
         const last = points.at(-1);
-        lines.push(points.length
-          ? say('chat.trend', { engine, range: String(o.range ?? asked.range), first: f.score(first.score), firstDate: f.date(first.date), last: f.score(last.score), lastDate: f.date(last.date), delta: f.delta(last.score - first.score) })
-          : say('chat.trendNone', { engine, range: String(o.range ?? asked.range) }));
+        const range = String(o.range ?? asked.range);
+        // One day measured (or the first and last the same day) is a figure, not a change "from 70.4 to 70.4".
+        lines.push(!points.length
+          ? say('chat.trendNone', { engine, range })
+          : first.date === last.date
+            ? say('chat.trendOne', { engine, range, score: f.score(last.score), date: f.date(last.date) })
+            : say('chat.trend', { engine, range, first: f.score(first.score), firstDate: f.date(first.date), last: f.score(last.score), lastDate: f.date(last.date), delta: f.delta(last.score - first.score) }));
         break;
       }
       case 'get_metrics':

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../lib/format/format.ts';
 import { planStep } from './simulated.fns.ts';
+import { composeNoModel } from './no-model.fns.ts';
 import { readQuestion, wantedTools, type Asker } from './question.fns.ts';
 
 // The reply without a model, per language: the question's language, the competitor and engine it
@@ -108,5 +109,33 @@ describe('what the question needs', () => {
   });
   it('a competitor overall, without an engine: its rate and the brand\'s from the scoreboard', () => {
     expect(reply('How often is Contasimple named?')).toContain('Across all engines on Dec 4, 2026, Contasimple was named in 63.4% (95% interval 60.4–66.3%, n = 1,000) of the answers; Holded, your brand, in 41.2% (95% interval 38.2–44.3%, n = 1,000).');
+  });
+});
+
+// The score history with one day measured (the first run's day): that day's figure and that it is
+// the only one, never "from 70.4 on Dec 5 to 70.4 on Dec 5, a change of 0.0 points".
+describe.each([
+  ['en', 'Score history for All engines over the last 28 days: 70.4 on Dec 5, 2026, the only day measured so far', 'from 70.4'],
+  ['es', 'Evolución de la puntuación en Todos los motores en los últimos 28 días: 70,4 el 5 dic 2026, el único día medido hasta ahora', 'de 70,4'],
+  ['ca', 'Evolució de la puntuació a Tots els motors els últims 28 dies: 70,4 el 5 de des. 2026, l’únic dia mesurat fins ara', 'de 70,4'],
+  ['fr', 'Évolution du score sur Tous les moteurs ces 28 derniers jours : 70,4 le 5 déc. 2026, le seul jour mesuré pour l’instant', 'de 70,4'],
+] as Array<[Language, string, string]>)('the score history with one day measured, in %s', (language, says, notSays) => {
+  const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+  const history = (points: unknown[]) => plain(composeNoModel({
+    asked: { language, range: '28d', change: true, compare: false, action: false }, brand: 'Holded', refused: [],
+    results: new Map([['get_timeseries', { engine: 'composite', range: '28d', points }]]),
+  }));
+  it('says the figure of that day and that it is the only one, not a change from it to itself', () => {
+    const text = history([{ date: '2026-12-05', score: 70.4 }]);
+    expect(text).toContain(plain(says));
+    expect(text).not.toContain(notSays);
+  });
+  it('a day measured twice in the points is still one day', () => {
+    expect(history([{ date: '2026-12-05', score: 70.4 }, { date: '2026-12-05', score: 70.4 }])).toContain(plain(says));
+  });
+  it('two days measured: the change from the first to the last', () => {
+    const text = history([{ date: '2026-12-04', score: 68.1 }, { date: '2026-12-05', score: 70.4 }]);
+    expect(text).toContain(notSays.replace('70,4', '68,1').replace('70.4', '68.1'));
+    expect(text).not.toContain(plain(says));
   });
 });

@@ -1,5 +1,5 @@
 import { formatMessage, type MessageKey } from '../../lib/messages/catalogue.ts';
-import { languageOf, type Formatter, type Language } from '../../lib/format/format.ts';
+import { readerLanguage, type Formatter, type Language } from '../../lib/format/format.ts';
 import type { Candidate, Evidence, Figure, RecTexts, RecType, Text, TextParam } from './recs.types.ts';
 
 // The words of a recommendation, pure: what to do (a title that names the topic in words), why
@@ -178,11 +178,5 @@ export type PriorityLevel = 'high' | 'medium' | 'low';
 /** The priority (0-100) as a word: high from 40, medium from 15. docs/scoring.md. */
 export const priorityLevel = (priority: number): PriorityLevel => (priority >= 40 ? 'high' : priority >= 15 ? 'medium' : 'low');
 
-/** The workspace's reading language: the first of its languages the catalogue speaks, else English. */
-export function readerLanguage(languages: readonly string[]): Language {
-  for (const l of languages) {
-    const lang = languageOf(l);
-    if (lang !== 'en' || l.toLowerCase().startsWith('en')) return lang;
-  }
-  return 'en';
-}
+/** The workspace's reading language (format.ts, shared with Settings and the chat's banner). */
+export { readerLanguage };

@@ -88,9 +88,9 @@ describe('settings and profile (2.6)', () => {
 
 describe('model', () => {
   it('starts on the server default and keeps the chosen one', async () => {
-    expect((await req('GET', '/api/v1/workspaces/acme/model')).json()).toEqual({ model: 'openai:gpt-4.1-mini', isDefault: true, usable: false, reason: 'no_key' });
+    expect((await req('GET', '/api/v1/workspaces/acme/model')).json()).toEqual({ model: 'openai:gpt-4.1-mini', name: 'OpenAI · GPT-4.1 mini', language: 'en', isDefault: true, usable: false, reason: 'no_key' });
     const put = await req('PUT', '/api/v1/workspaces/acme/model', { model: 'anthropic:claude-sonnet-4' });
-    expect(put.json()).toEqual({ model: 'anthropic:claude-sonnet-4', isDefault: false, usable: false, reason: 'no_key' });
+    expect(put.json()).toEqual({ model: 'anthropic:claude-sonnet-4', name: 'Anthropic · Claude Sonnet 4', language: 'en', isDefault: false, usable: false, reason: 'no_key' });
     expect((await req('GET', '/api/v1/workspaces/acme/model')).json().model).toBe('anthropic:claude-sonnet-4');
   });
 

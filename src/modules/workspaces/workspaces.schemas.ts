@@ -159,7 +159,9 @@ export const ModelBody = Closed({
   model: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9][A-Za-z0-9._:/@-]*$', ...expected('a provider-qualified model id such as openai:gpt-4.1-mini'), description: 'Provider-qualified model id, e.g. openai:gpt-4.1-mini.' }),
 });
 export const ModelView = Type.Object({
-  model: Type.String({ description: 'The model the workspace uses.' }),
+  model: Type.String({ description: 'The model the workspace uses, as its provider-qualified id.' }),
+  name: Type.String({ description: 'The model\'s display name ("OpenAI · GPT-4.1 mini"); a model the service has no name for reads as its id without the provider.' }),
+  language: StringEnum(LANGUAGES, { description: 'The workspace\'s reading language (the first of its languages the service writes in, else English): the language Settings and the chat say whether the model is usable in.' }),
   isDefault: Type.Boolean({ description: 'True when the workspace has not chosen one and the server default applies.' }),
   usable: Type.Boolean({ description: 'Whether the model can be called now: a provider the service knows and a key reaching it (the workspace\'s stored credential or the server\'s). The chat decides the same way: when false, its replies are put together from the workspace\'s figures without a model, in the language of the question (docs/chat.md).' }),
   reason: Nullable(StringEnum(['no_key', 'unknown_provider'] as const, { description: 'Why the model is not usable: `no_key` (no key reaches its provider), `unknown_provider`; null when usable.' })),

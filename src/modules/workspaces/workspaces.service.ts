@@ -1,5 +1,7 @@
 import { AppError, invalid, notFound, workspaceNotFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { readerLanguage } from '../../lib/format/format.ts';
+import { modelName } from '../../lib/format/models.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../lib/db.ts';
 import type { Principal, WorkspaceContext } from '../../lib/http/types.ts';
@@ -39,7 +41,8 @@ export function createWorkspacesService(deps: { repo: WorkspacesRepo; email: Inb
   /** The model in use and whether it can be called; without a status hook (tests), usable is unknown and said as not usable. */
   const modelView = async (row: WorkspaceRow) => {
     const status = deps.hooks?.modelStatus ? await deps.hooks.modelStatus(row.id, row) : { usable: false, reason: 'no_key' as const };
-    return { model: row.model ?? deps.defaultModel, isDefault: row.model === null, usable: status.usable, reason: status.reason };
+    const model = row.model ?? deps.defaultModel;
+    return { model, name: modelName(model), language: readerLanguage(row.languages), isDefault: row.model === null, usable: status.usable, reason: status.reason };
   };
 
   function settingsView(row: WorkspaceRow) {

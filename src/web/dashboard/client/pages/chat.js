@@ -3,6 +3,7 @@
 // as a stream (`parseAs: 'stream'`) and a reader takes it apart.
 import { Alert, Loading, Simulated, html, newKey, useAction, useEffect, useLoad, useRef, useState, call, client } from '../lib.js';
 import { ModelStatus } from './settings-connections.js';
+import { sayIn } from './recs-words.js';
 
 /** Splits an SSE buffer into complete events and the unfinished rest. */
 export function parseSse(buffer) {
@@ -47,7 +48,8 @@ const textOf = (m) => m.parts.filter((p) => p.type === 'text').map((p) => p.text
 
 export function Chat({ workspace }) {
   const threads = useLoad(() => call(client.GET('/api/v1/threads', { params: { query: { workspace } } })), [workspace]);
-  // Whether a model writes the replies: the same answer and sentence as Settings (one decision on the server).
+  // Whether a model writes the replies: the same answer and sentence as Settings (one decision on the
+  // server), the model by its display name, said in the workspace's language (the replies are in the question's).
   const model = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/model', { params: { path: { workspace } } })), [workspace]);
   const [current, setCurrent] = useState(null);
   const [messages, setMessages] = useState([]);
@@ -106,7 +108,7 @@ export function Chat({ workspace }) {
   // The list has the server's title (it names a thread after its first question).
   const shown = current ? { ...current, ...list.find((t) => t.id === current.id) } : null;
   return html`<h1>Chat</h1>
-    ${model.data ? html`<div class="model-line"><${ModelStatus} model=${model.data} />${model.data.usable ? null : html` <a href=${`/w/${workspace}/settings#model`}>Choose a model or add its key</a>`}</div>` : null}
+    ${model.data ? html`<div class="model-line" lang=${model.data.language}><${ModelStatus} model=${model.data} language=${model.data.language} />${model.data.usable ? null : html` <a href=${`/w/${workspace}/settings#model`}>${sayIn(model.data.language, 'chat.chooseModel')}</a>`}</div>` : null}
     <div class="chat">
       <nav class="threads" aria-label="Threads">
         <button type="button" onClick=${newThread} disabled=${action.busy || sending.busy}>New conversation</button>

@@ -1,10 +1,11 @@
 // Settings: the chat and writing model, and connections — where each engine's key comes from,
 // storing a connector credential (sealed; only a masked value comes back), testing it, and the
 // Search Console / GA4 properties.
-import { Loading, Notice, Section, engineName, html, say, useAction, useLoad, useState, when, call, client } from '../lib.js';
+import { Loading, Notice, Section, engineName, html, useAction, useLoad, useState, when, call, client } from '../lib.js';
 import { ErrorBox, Field, fieldErrors } from './settings-ui.js';
+import { sayIn } from './recs-words.js';
+import { MODEL_IDS, modelName } from '../../../../lib/format/models.ts';
 
-const MODELS = ['openai:gpt-4.1-mini', 'openai:gpt-4.1', 'openai:gpt-4o-mini', 'anthropic:claude-sonnet-4-5', 'anthropic:claude-haiku-4-5', 'gemini:gemini-2.5-flash', 'gemini:gemini-2.5-pro'];
 const CONNECTORS = ['openai', 'anthropic', 'gemini', 'perplexity', 'serpapi', 'google'];
 const keyOf = (connector) => (connector === 'google' ? 'service_account_json' : 'api_key');
 const SOURCE = { workspace: 'this workspace’s key', environment: 'the server’s key', simulated: 'simulated (no key)' };
@@ -17,25 +18,27 @@ export function Model({ slug }) {
   const save = (e) => {
     e.preventDefault();
     setNotice('');
-    action.run(async () => { const res = await call(client.PUT('/api/v1/workspaces/{workspace}/model', { params: { path: { workspace: slug } }, body: { model: model ?? m.data.model } })); setModel(null); setNotice(`Model set to ${res.model}.`); m.reload(); });
+    action.run(async () => { const res = await call(client.PUT('/api/v1/workspaces/{workspace}/model', { params: { path: { workspace: slug } }, body: { model: model ?? m.data.model } })); setModel(null); setNotice(`Model set to ${res.name}.`); m.reload(); });
   };
   return html`<${Section} id="model" title="Chat and writing model">
-    <p class="muted">${m.data ? `In use: ${m.data.model}${m.data.isDefault ? ', the server default' : ''}.` : 'Loading…'}</p>
+    <p class="muted">${m.data ? `In use: ${m.data.name}${m.data.isDefault ? ', the server default' : ''}.` : 'Loading…'}</p>
     ${m.data ? html`<${ModelStatus} model=${m.data} />` : null}
     <form class="controls" onSubmit=${save}>
       <${Field} id="model-id" label="Model (provider:model)" list="model-choices" required maxlength="100" error=${fieldErrors(action.error).model}
         value=${model ?? m.data?.model ?? ''} onInput=${(e) => setModel(e.target.value)} placeholder="openai:gpt-4.1-mini" />
-      <datalist id="model-choices">${MODELS.map((x) => html`<option value=${x} />`)}</datalist>
+      <datalist id="model-choices">${MODEL_IDS.map((x) => html`<option value=${x} label=${modelName(x)} />`)}</datalist>
       <button type="submit" disabled=${action.busy || !m.data}>Save model</button></form>
     <${Notice}>${notice}</${Notice}><${ErrorBox} error=${action.error ?? m.error} /></${Section}>`;
 }
 
 /**
  * Whether the model can be called, in the words the chat uses: the API's `usable` is the model
- * resolver's one decision, the same the chat obeys (docs/chat.md, "Without a model").
+ * resolver's one decision, the same the chat obeys (docs/chat.md, "Without a model"). The model by
+ * its display name (the API's `name`, from src/lib/format/models.ts), in `language`: the chat's
+ * banner speaks the workspace's language (the API's `language`), Settings the dashboard's.
  */
-export function ModelStatus({ model }) {
-  return html`<p id="model-status" class=${model.usable ? 'muted' : 'notice'}>${model.usable ? say('chat.modelReady', { model: model.model }) : say('chat.noModel', { model: model.model, reason: model.reason ?? 'no_key' })}</p>`;
+export function ModelStatus({ model, language = 'en' }) {
+  return html`<p id="model-status" class=${model.usable ? 'muted' : 'notice'}>${model.usable ? sayIn(language, 'chat.modelReady', { model: model.name }) : sayIn(language, 'chat.noModel', { model: model.name, reason: model.reason ?? 'no_key' })}</p>`;
 }
 
 function TestResult({ result }) {

@@ -6,7 +6,8 @@
 
 import { Alert, Grade, Loading, Section, engineName, fmt, html, useLoad, useState, when, words, call, client } from '../lib.js';
 
-const LINKS = { crawl: 'Crawling', retrieval: 'Retrieval', citation: 'Citation', visits: 'Visits' };
+/** The chain's links by name (the views' tabs say the weakest one too). */
+export const LINKS = { crawl: 'Crawling', retrieval: 'Retrieval', citation: 'Citation', visits: 'Visits' };
 // 20 pages a screen's table holds on a desktop; on a phone each page is a card of its engines, so fewer.
 const PAGE = globalThis.matchMedia?.('(max-width: 700px)').matches ? 8 : 20;
 

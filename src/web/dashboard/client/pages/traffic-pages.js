@@ -17,7 +17,8 @@ export function errorShare(k, n, bare = false) {
 export const Stat = ({ id, value, label, note, cls = '' }) => html`<div class=${`stat ${cls}`}>
   <strong id=${id}>${value}</strong><span>${label}</span>${note ? html`<small class="muted">${note}</small>` : null}</div>`;
 
-const TOP_PAGES = 20;
+// The busiest 20 on a desktop; on a phone each row is a card, so 8 keep the view a few screens tall.
+const TOP_PAGES = globalThis.matchMedia?.('(max-width: 700px)').matches ? 8 : 20;
 
 /** The pages one agent fetched, most hits first: verified and claimed rows apart, since the first fetch. */
 export function AgentPages({ slug, agents }) {

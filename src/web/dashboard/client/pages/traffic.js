@@ -3,12 +3,15 @@
 // operator's published addresses) kept apart from claimed (the user agent alone: never added to
 // verified), status classes with the error share; the pages each agent fetched
 // (traffic-pages.js); the visits AI answers referred. Before any log, it says how to send one.
+// Four views, one at a time, picked from tabs that carry each view's headline figure
+// (traffic-views.js); the logs received close every view.
 import { COLORS } from '../chart.js';
 import { CountChart } from '../count-chart.js';
 import { Alert, Loading, fmt, html, useLoad, useMemo, useState, call, client } from '../lib.js';
 import { AgentPages, Referrals, Stat, errorShare } from './traffic-pages.js';
 import { NoLogsYet, Received } from './traffic-send.js';
 import { ChainPanel, RobotsPanel, UnfetchedPanel } from './traffic-chain.js';
+import { ViewTabs, useView } from './traffic-views.js';
 
 /** @type {Array<[number, string]>} */
 const RANGES = [[7, '7 days'], [30, '30 days'], [90, '90 days']];
@@ -16,6 +19,8 @@ const GROUPS = [['agent', 'Agent'], ['purpose', 'Purpose']];
 export const PURPOSE = { training: 'Training', search_index: 'Search index', user_fetch: 'User-triggered fetch' };
 const CLAIMED = { key: 'claimed', label: 'Claimed (unverified), all agents', color: '#6e7781', dashed: true };
 const DAY_MS = 86_400_000;
+// On a phone the status table is a card per agent: folded, its headline (the error share) above it.
+const PHONE = globalThis.matchMedia?.('(max-width: 700px)').matches ?? false;
 const isoDay = (ms) => new Date(ms).toISOString().slice(0, 10);
 const STATUS = ['s2xx', 's3xx', 's4xx', 's5xx'];
 /** Bytes in the unit that shows them (kB, MB, GB), one decimal through the shared formatter. */
@@ -102,14 +107,15 @@ function Agents({ data, days }) {
         <thead><tr><th scope="col">Day</th>${series.map((s) => html`<th scope="col" class="num">${s.label}</th>`)}</tr></thead>
         <tbody>${chartDays.map((d) => html`<tr><th scope="row">${fmt.date(d)}</th>${series.map((s) => html`<td class="num">${fmt.count(s.values[d] ?? 0)}</td>`)}</tr>`)}</tbody>
       </table></div></details>
-      <h3>Status classes</h3>
-      <${StatusTable} groups=${groups} by=${by} />`
+      <details class="fold" open=${!PHONE}><summary><h3>Status classes per ${by === 'agent' ? 'agent' : 'purpose'}</h3></summary>
+        <${StatusTable} groups=${groups} by=${by} /></details>`
     : html`<p class="empty">No AI agent request in the logs for the last ${days} days. Pick a longer range, or send newer logs below.</p>`}
   </section>`;
 }
 
 export function Traffic({ workspace }) {
   const [days, setDays] = useState(30);
+  const { view, go } = useView();
   const load = useLoad(() => loadTraffic(workspace, days), [workspace, days]);
   const d = load.data;
   const head = html`<h1>AI traffic</h1>`;
@@ -117,16 +123,16 @@ export function Traffic({ workspace }) {
   if (load.error) return html`${head}<${Alert} error=${load.error} />`;
   if (!d.uploads.length) return html`${head}<${NoLogsYet} slug=${workspace} onSent=${load.reload} />`;
   const agents = groupRows(d.agentDays, 'agent', d.names).map((g) => ({ id: g.key, label: g.label }));
+  // The range applies to the hits and the visits; the chain reads its own period (said in it).
+  const range = html`<fieldset class="inline" id="traffic-range"><legend>Range</legend>
+      ${RANGES.map(([v, l]) => html`<label><input type="radio" name="traffic-range" value=${v} checked=${days === v} onChange=${() => setDays(v)} /> ${l}</label>`)}
+    </fieldset>`;
   return html`<div class="traffic">${head}
     <p>Which AI crawlers and agents read your site and which visits AI answers sent, from the access logs you send.</p>
-    <fieldset class="inline" id="traffic-range"><legend>Range</legend>
-      ${RANGES.map(([v, l]) => html`<label><input type="radio" name="traffic-range" value=${v} checked=${days === v} onChange=${() => setDays(v)} /> ${l}</label>`)}
-    </fieldset>
-    <${Agents} data=${d} days=${days} />
-    <${AgentPages} slug=${workspace} agents=${agents} />
-    <${ChainPanel} slug=${workspace} />
-    <${RobotsPanel} slug=${workspace} />
-    <${UnfetchedPanel} slug=${workspace} />
-    <${Referrals} rows=${d.referrals} days=${days} />
+    <${ViewTabs} slug=${workspace} data=${d} view=${view} go=${go} />
+    ${view === 'chain' ? html`<${ChainPanel} slug=${workspace} />` : null}
+    ${view === 'crawlers' ? html`${range}<${Agents} data=${d} days=${days} /><${AgentPages} slug=${workspace} agents=${agents} />` : null}
+    ${view === 'visits' ? html`${range}<${Referrals} rows=${d.referrals} days=${days} />` : null}
+    ${view === 'robots' ? html`<${RobotsPanel} slug=${workspace} /><${UnfetchedPanel} slug=${workspace} />` : null}
     <${Received} slug=${workspace} uploads=${d.uploads} onSent=${load.reload} /></div>`;
 }
