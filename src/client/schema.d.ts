@@ -5949,6 +5949,8 @@ export interface operations {
                             workspace: string;
                         }[];
                         simulated: boolean;
+                        /** @description Whose answers came from simulated engines: every client with answers in the period (`all`), some, or none */
+                        simulatedClients: "all" | "some" | "none";
                         simulatedEngines: string[];
                         timeZone: string;
                         /** @enum {string} */

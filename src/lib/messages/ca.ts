@@ -154,7 +154,7 @@ export const CA: Messages = {
   'ui.portfolio.title': 'Informe de cartera', 'ui.portfolio.clients': '{n, plural, one {# client} other {# clients}}', 'ui.portfolio.client': 'Client', 'ui.portfolio.change': 'Canvi', 'ui.portfolio.rival': 'Competidor principal', 'ui.portfolio.sim': 'Simulat',
   'ui.portfolio.steady': 'no significatiu', 'ui.portfolio.sig': 'significatiu', 'ui.portfolio.none': 'Un sol dia mesurat', 'ui.portfolio.board': 'Classificació (primers {count})',
   'ui.portfolio.method': 'Com s’obtenen aquestes xifres', 'ui.portfolio.methodText': 'Les xifres de cada client són el seu resum de visibilitat del període: la puntuació, l’interval del 95 % i n de l’últim dia mesurat.',
-  'ui.portfolio.simBanner': 'Dades simulades: part de les respostes provenen de motors simulats, no de motors d’IA reals ({engines}).', 'ui.portfolio.empty': 'Cap client: aquest compte no té cap espai de treball.',
+  'ui.portfolio.simBanner': 'Dades simulades: {scope, select, all {les respostes de tots els clients provenen} other {les respostes d’alguns clients provenen}} de motors simulats, no de motors d’IA reals ({engines}).', 'ui.portfolio.empty': 'Cap client: aquest compte no té cap espai de treball.',
 
   'format.notEnough': 'Dades insuficients', 'format.notEnoughWhy': 'Dades insuficients: {reason}', 'format.allEngines': 'Tots els motors',
   'format.significant': 'significatiu', 'format.notSignificant': 'no significatiu',

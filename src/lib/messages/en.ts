@@ -172,7 +172,7 @@ export const EN = {
   'ui.portfolio.title': 'Portfolio report', 'ui.portfolio.clients': '{n, plural, one {# client} other {# clients}}', 'ui.portfolio.client': 'Client', 'ui.portfolio.change': 'Change', 'ui.portfolio.rival': 'Top competitor', 'ui.portfolio.sim': 'Simulated',
   'ui.portfolio.steady': 'not significant', 'ui.portfolio.sig': 'significant', 'ui.portfolio.none': 'One day measured', 'ui.portfolio.board': 'Scoreboard (top {count})',
   'ui.portfolio.method': 'How these figures are made', 'ui.portfolio.methodText': 'Each client’s figures are its visibility summary for the period: the score, 95% interval and n of the score endpoint for the period’s last measured day.',
-  'ui.portfolio.simBanner': 'Simulated data: some clients’ answers come from simulated engines, not real AI engines ({engines}).', 'ui.portfolio.empty': 'No client: this account reaches no workspace.',
+  'ui.portfolio.simBanner': 'Simulated data: {scope, select, all {every client’s answers come} other {some clients’ answers come}} from simulated engines, not real AI engines ({engines}).', 'ui.portfolio.empty': 'No client: this account reaches no workspace.',
 
 
   // The shared formatter's words (src/lib/format/format.ts): a missing figure, the pooled engines,

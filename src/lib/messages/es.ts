@@ -154,7 +154,7 @@ export const ES: Messages = {
   'ui.portfolio.title': 'Informe de cartera', 'ui.portfolio.clients': '{n, plural, one {# cliente} other {# clientes}}', 'ui.portfolio.client': 'Cliente', 'ui.portfolio.change': 'Cambio', 'ui.portfolio.rival': 'Principal competidor', 'ui.portfolio.sim': 'Simulado',
   'ui.portfolio.steady': 'no significativo', 'ui.portfolio.sig': 'significativo', 'ui.portfolio.none': 'Un solo día medido', 'ui.portfolio.board': 'Clasificación (primeros {count})',
   'ui.portfolio.method': 'Cómo se obtienen estas cifras', 'ui.portfolio.methodText': 'Las cifras de cada cliente son su resumen de visibilidad del periodo: la puntuación, el intervalo del 95 % y n del último día medido.',
-  'ui.portfolio.simBanner': 'Datos simulados: parte de las respuestas provienen de motores simulados, no de motores de IA reales ({engines}).', 'ui.portfolio.empty': 'Sin clientes: esta cuenta no tiene ningún espacio de trabajo.',
+  'ui.portfolio.simBanner': 'Datos simulados: {scope, select, all {las respuestas de todos los clientes provienen} other {las respuestas de algunos clientes provienen}} de motores simulados, no de motores de IA reales ({engines}).', 'ui.portfolio.empty': 'Sin clientes: esta cuenta no tiene ningún espacio de trabajo.',
 
   'format.notEnough': 'Datos insuficientes', 'format.notEnoughWhy': 'Datos insuficientes: {reason}', 'format.allEngines': 'Todos los motores',
   'format.significant': 'significativo', 'format.notSignificant': 'no significativo',

@@ -155,7 +155,7 @@ export const FR: Messages = {
   'ui.portfolio.title': 'Rapport de portefeuille', 'ui.portfolio.clients': '{n, plural, one {# client} other {# clients}}', 'ui.portfolio.client': 'Client', 'ui.portfolio.change': 'Évolution', 'ui.portfolio.rival': 'Principal concurrent', 'ui.portfolio.sim': 'Simulé',
   'ui.portfolio.steady': 'non significatif', 'ui.portfolio.sig': 'significatif', 'ui.portfolio.none': 'Un seul jour mesuré', 'ui.portfolio.board': 'Classement (les {count} premiers)',
   'ui.portfolio.method': 'Comment ces chiffres sont obtenus', 'ui.portfolio.methodText': 'Les chiffres de chaque client sont sa synthèse de visibilité sur la période : le score, l’intervalle à 95 % et n du dernier jour mesuré.',
-  'ui.portfolio.simBanner': 'Données simulées : une partie des réponses provient de moteurs simulés, et non de vrais moteurs d’IA ({engines}).', 'ui.portfolio.empty': 'Aucun client : ce compte n’a accès à aucun espace de travail.',
+  'ui.portfolio.simBanner': 'Données simulées : {scope, select, all {les réponses de tous les clients proviennent} other {les réponses de certains clients proviennent}} de moteurs simulés, et non de vrais moteurs d’IA ({engines}).', 'ui.portfolio.empty': 'Aucun client : ce compte n’a accès à aucun espace de travail.',
 
   'format.notEnough': 'Données insuffisantes', 'format.notEnoughWhy': 'Données insuffisantes : {reason}', 'format.allEngines': 'Tous les moteurs',
   'format.significant': 'significatif', 'format.notSignificant': 'non significatif',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildPortfolio, clientRow, commonest, portfolioAgency } from './portfolio.fns.ts';
+import { buildPortfolio, simulatedClients, clientRow, commonest, portfolioAgency } from './portfolio.fns.ts';
 import { portfolioCsv, portfolioHtml } from './portfolio.render.fns.ts';
 import type { ReportData } from '../reports/reports.fns.ts';
 import type { SeriesPoint } from '../reports/summary.fns.ts';
@@ -74,7 +74,25 @@ describe('the portfolio document', () => {
     const p = build();
     expect(p.rows.map((r) => r.workspace)).toEqual(['high', 'low', 'none']);
     expect(p.clients.map((c) => c.workspace)).toEqual(['high', 'low', 'none']);
-    expect(p).toMatchObject({ simulated: true, simulatedEngines: ['chatgpt'] });
+    expect(p).toMatchObject({ simulated: true, simulatedEngines: ['chatgpt'], simulatedClients: 'some' });
+  });
+
+  it.each([
+    [[1, 1, null], 'all'], [[1, 0], 'some'], [[0.4, 1], 'some'], [[0, 0, null], 'none'], [[null], 'none'], [[], 'none'],
+  ] as const)('simulated shares %j: %s of the clients', (shares, want) => expect(simulatedClients(shares)).toBe(want));
+
+  it.each([
+    ['en', 'every client’s answers come', 'some clients’'], ['es', 'todos los clientes', 'algunos clientes'],
+    ['ca', 'tots els clients', 'alguns clients'], ['fr', 'tous les clients', 'certains clients'],
+  ] as const)('%s: the banner says every client when all are simulated, never "some"', (language, every, some) => {
+    const all = buildPortfolio({
+      periodFrom: '2026-11-01', periodTo: '2026-11-30', generatedAt: '2026-11-30T10:00:00Z', language, timeZone: 'UTC',
+      clients: ['a', 'b'].map((w) => ({ workspace: w, report: client(w, { points: [point('2026-11-30', 50, [45, 55])], simulated: true }) })),
+    });
+    expect(all.simulatedClients).toBe('all');
+    expect(portfolioHtml(all)).toContain(every);
+    expect(portfolioHtml(all)).not.toContain(some);
+    expect(portfolioHtml(build(language))).toContain(some);
   });
 
   it('HTML: names escaped, one decimal, a page per client, the unmeasured client said once', () => {

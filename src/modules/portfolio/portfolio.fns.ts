@@ -25,6 +25,8 @@ export interface PortfolioData {
   type: 'portfolio'; periodFrom: string; periodTo: string; generatedAt: string; language: Language; timeZone: string;
   agency: Branding['agency'];
   simulated: boolean; simulatedEngines: string[];
+  /** Whose answers came from simulated engines: every measured client's (`all`), some of them, or none. */
+  simulatedClients: SimulatedClients;
   /** Clients by score, highest first (unmeasured ones last, by name). */
   rows: ClientRow[];
   /** Each client's visibility summary, in the order of `rows`. */
@@ -74,6 +76,19 @@ export function commonest<T>(values: T[], fallback: T): T {
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? fallback;
 }
 
+export type SimulatedClients = 'all' | 'some' | 'none';
+
+/**
+ * `all` when every client with answers had only simulated ones (the banner then says so rather
+ * than "some"), `none` when no client had any, `some` otherwise; clients without answers in the
+ * period say nothing either way.
+ */
+export function simulatedClients(shares: ReadonlyArray<number | null>): SimulatedClients {
+  const measured = shares.filter((s): s is number => s !== null);
+  if (!measured.some((s) => s > 0)) return 'none';
+  return measured.every((s) => s >= 1) ? 'all' : 'some';
+}
+
 export function buildPortfolio(input: {
   periodFrom: string; periodTo: string; generatedAt: string; language: Language; timeZone: string;
   clients: Array<{ workspace: string; report: ReportData }>;
@@ -85,7 +100,8 @@ export function buildPortfolio(input: {
   return {
     type: 'portfolio', periodFrom: input.periodFrom, periodTo: input.periodTo, generatedAt: input.generatedAt,
     language: input.language, timeZone: input.timeZone, agency: portfolioAgency(clients.map((c) => c.report)),
-    simulated: simulatedEngines.length > 0, simulatedEngines, rows, clients,
+    simulated: simulatedEngines.length > 0, simulatedEngines,
+    simulatedClients: simulatedClients(rows.map((r) => r.simulatedShare)), rows, clients,
   };
 }
 

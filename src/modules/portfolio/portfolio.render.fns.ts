@@ -77,7 +77,7 @@ function clientPage(c: PortfolioData['clients'][number], p: PortfolioData, f: Fo
     + (r.summary.latest ? scoreChart(r.series, f, t, colorOf(r)) : '') + table + '</section>';
 }
 
-const simulatedText = (p: PortfolioData, f: Formatter) => say(translator(f), 'simBanner', { engines: p.simulatedEngines.map((e) => f.engine(e)).join(', ') });
+const simulatedText = (p: PortfolioData, f: Formatter) => say(translator(f), 'simBanner', { scope: p.simulatedClients, engines: p.simulatedEngines.map((e) => f.engine(e)).join(', ') });
 
 const EXTRA = `
 .first { break-after: page; } .first h1 { color: #111827; } .first .period { font-size: 15px; margin: 4px 0; }

@@ -22,6 +22,7 @@ const PortfolioJson = Type.Object({
   type: Type.Literal('portfolio'), periodFrom: Day, periodTo: Day, generatedAt: Type.String({ format: 'date-time' }), language: Language, timeZone: Type.String(),
   agency: Type.Object({ name: Nullable(Type.String()), logo: Nullable(Type.String()), whiteLabel: Type.Boolean() }),
   simulated: Type.Boolean(), simulatedEngines: Type.Array(Type.String()),
+  simulatedClients: Type.Union([Type.Literal('all'), Type.Literal('some'), Type.Literal('none')], { description: 'Whose answers came from simulated engines: every client with answers in the period (`all`), some, or none' }),
   rows: Type.Array(Type.Object({
     workspace: Type.String(), name: Type.String({ description: 'The brand’s display name' }),
     day: Nullable(Day), score: Nullable(Type.Number()), interval: Nullable(Interval), n: Type.Integer(),
