@@ -244,3 +244,23 @@ describe('reports stored as English before messages', () => {
     expect(html).toContain('Últimos datos');
   });
 });
+
+describe('the language of a report', () => {
+  it('is the one written on it: changing the setting later changes only the next run’s reports', async () => {
+    await createWorkspace(ctx.app, owner, 'reports-lang');
+    expect((await req('POST', 'reports-lang/credits/top-up', { amountMicrousd: 5_000_000, idempotencyKey: 'lang-funds' })).statusCode).toBe(200);
+    const run = async () => {
+      const id = (await req('POST', 'reports-lang/runs', { preset: 'smoke' })).json().id as string;
+      await ended(async () => (await req('GET', `reports-lang/runs/${id}`)).json(), 'a run');
+      return (await req('GET', 'reports-lang/reports?type=visibility_summary')).json().find((r: { runId: string }) => r.runId === id) as { id: string; language: string };
+    };
+    const first = await run();
+    expect(first.language).toBe('en');
+    const put = await ctx.app.inject({ method: 'PUT', url: '/api/v1/workspaces/reports-lang/reports/settings', headers: { cookie: owner }, payload: { language: 'es' } });
+    expect(put.statusCode).toBe(200);
+    expect((await req('GET', `reports-lang/reports/${first.id}?format=json`)).json().report.language).toBe('en');
+    const second = await run();
+    expect(second.language).toBe('es');
+    expect((await req('GET', `reports-lang/reports/${second.id}?format=json`)).json().report.language).toBe('es');
+  }, 90_000);
+});

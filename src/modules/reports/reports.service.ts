@@ -119,8 +119,8 @@ export function createReportsService(deps: {
     return { dashboard: data, refreshPages, geoAnswers, evaluations };
   }
 
-  async function settingsOf(workspaceId: string) {
-    const [row] = await db.select().from(reportSettings).where(eq(reportSettings.workspaceId, workspaceId));
+  async function settingsOf(workspaceId: string, tx: Db = db) {
+    const [row] = await tx.select().from(reportSettings).where(eq(reportSettings.workspaceId, workspaceId));
     return row ?? defaultSettings(workspaceId);
   }
 
@@ -158,7 +158,9 @@ export function createReportsService(deps: {
     // The portfolio (lean) never prints the traffic pages.
     const traffic = !opts.lean && type === 'visibility_summary' ? await trafficPages(deps.sources.traffic?.(), ws, row.periodFrom, row.periodTo) : undefined;
     const stamp = days.length && deps.sources.stamp ? await deps.sources.stamp(ws, row.periodFrom, row.periodTo) : null;
-    const language = (row.trigger === 'run' || row.trigger === 'weekly' ? brand.language : row.language) as Language;
+    // A report reads in the language written on it when it was made (the settings' then, for a
+    // run's or week's report): changing the setting later never changes a report already listed.
+    const language = row.language as Language;
     return buildReport({
       ...brand, language,
       type, workspace: ws.slug, periodFrom: row.periodFrom, periodTo: row.periodTo, generatedAt: row.createdAt.toISOString(),
@@ -232,8 +234,9 @@ export function createReportsService(deps: {
     async afterRun(tx: Db, workspaceId: string, runId: string, simulatedEngines: string[]) {
       const day = dayOf(clock.now());
       const now = clock.now();
+      const { language } = await settingsOf(workspaceId, tx);
       await tx.insert(reports).values(MADE_TYPES.map((type) => ({
-        id: newId('rpt'), workspaceId, type, trigger: 'run' as const, runId, periodFrom: addDays(day, 1 - RUN_PERIOD_DAYS), periodTo: day, simulatedEngines, createdAt: now,
+        id: newId('rpt'), workspaceId, type, trigger: 'run' as const, runId, periodFrom: addDays(day, 1 - RUN_PERIOD_DAYS), periodTo: day, simulatedEngines, createdAt: now, language,
       })));
     },
 
@@ -252,8 +255,10 @@ export function createReportsService(deps: {
         byWorkspace.set(r.workspaceId, set);
       }
       const now = clock.now();
+      const languages = new Map(await Promise.all([...byWorkspace.keys()].map(async (id) => [id, (await settingsOf(id)).language] as const)));
       const rows = [...byWorkspace].flatMap(([workspaceId, sim]) => MADE_TYPES.map((type) => ({
         id: newId('rpt'), workspaceId, type, trigger: 'weekly' as const, runId: null, periodFrom: from, periodTo: to, simulatedEngines: [...sim].sort(), createdAt: now,
+        language: languages.get(workspaceId) ?? 'en',
       })));
       const made = rows.length ? await db.insert(reports).values(rows).onConflictDoNothing().returning() : [];
       for (const row of made.filter((r) => r.type === 'visibility_summary')) await mailWeekly(row);
