@@ -22078,6 +22078,7 @@ export interface operations {
                                 /** @description Effect in percentage points of the metric: the difference-in-differences (holdout) or after − before (before_after) */
                                 points: number;
                             } | null;
+                            /** @description Why there is no verdict yet, or how it was reached: one sentence in the workspace's language (`language`), said at read time; never a code identifier */
                             explanation: string;
                             /** @description name, scope, better, source */
                             metric: {
@@ -22114,7 +22115,7 @@ export interface operations {
                                     };
                                 };
                             } | null;
-                            /** @description The line the dashboard, reports and MCP show, e.g. "effect: +6.2 points (2.1–10.3), vs. holdout" or "…; not distinguishable from noise yet: about 4 more days at today's cadence" */
+                            /** @description The line the dashboard, reports and MCP show, written by the shared formatter in the workspace's language, e.g. "effect: +6.2 points (2.1–10.3), vs. holdout" or "…; not distinguishable from noise yet: about 4 more days at today's cadence" (Spanish: "efecto: +6,2 puntos (2,1–10,3), frente a los prompts de control") */
                             summary: string;
                             /**
                              * @description With `comparison: holdout`: `improved`/`worse` when the 95% interval of the difference-in-differences excludes 0, `pending` with fewer than 2 days on a side. With `before_after`: `improved` only when the before and after 95% intervals separate

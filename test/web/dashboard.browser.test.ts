@@ -226,7 +226,7 @@ describe.runIf(browserAvailable)('dashboard in Chromium', () => {
     };
     await openDetails(moved);
     await moved.locator('.effect').waitFor();
-    expect(await moved.locator('.effect').textContent()).toMatch(/^Pending\. The after-value is measured by the first run after the item is done/);
+    expect(await moved.locator('.effect').textContent()).toMatch(/^Pending\. The figure after is measured by the first run once the item is done\.$/);
 
     // A Reddit thread gets a drafted reply that discloses the affiliation.
     const reddit = page.locator('.rec', { hasText: /Reddit/ }).first();

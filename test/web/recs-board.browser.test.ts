@@ -8,7 +8,8 @@ import { seedRun, type SeedResult } from '../helpers/runs-seed.ts';
 // The recommendations board of a Spanish workspace, as an agency reads it, at 1440 and 390 px:
 // cards in Spanish, each an action naming its topic, one sentence of why, the priority as a word
 // (the figure on hover), the rest folded under "Evidencia"; a Reddit thread a simulated answer
-// invented is labelled and never a link; no code identifier anywhere on the board.
+// invented is labelled and never a link; no code identifier anywhere on the board. The board's own
+// words (columns, buttons, empty columns, notices) are Spanish too, before any card exists.
 // Screenshots: test-artifacts/dashboard-recs-1440.png and dashboard-recs-390.png.
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'test-artifacts';
@@ -31,6 +32,8 @@ const results = (): SeedResult[] => [
 const openEvidence = async (card: ReturnType<Page['locator']>) => {
   if ((await card.locator('details.evidence').getAttribute('open')) === null) await card.locator('details.evidence > summary').click();
 };
+/** The board's English chrome, which a Spanish workspace must not read. */
+const ENGLISH = /\b(Accept|Decline|Submit for review|Archive|Verify done|Request changes|Reopen|Restore|Proposed|To do|In review|Done|Archived|Nothing|Generate|Effect|History|moved to)\b/;
 const IDENTIFIER = /\b[a-z0-9]+_[a-z0-9_]+\b|\brecs\.[a-z]|\{[a-zA-Z]+\}/;
 
 beforeAll(async () => {
@@ -62,7 +65,12 @@ afterAll(async () => {
 describe.runIf(browserAvailable)('the recommendations board in the workspace’s language', () => {
   it('generates Spanish cards: an action, one sentence of why, priority as a word, evidence folded', { timeout: 90_000 }, async () => {
     await page.goto(`${base}/w/${SLUG}/recs`);
-    await page.getByRole('button', { name: /Generate GEO/ }).click();
+    // An empty board already speaks the workspace's language (its settings say Spanish; the browser is en-US).
+    await page.getByRole('heading', { name: 'Recomendaciones', level: 1 }).waitFor();
+    expect(await page.locator('.rec-group h2').allTextContents()).toEqual(['Propuestas 0', 'Por hacer 0', 'En revisión 0', 'Hechas 0', 'Archivadas 0']);
+    expect(await page.locator('#col-todo-list .empty').textContent()).toBe('Aún no hay nada por hacer. Acepta una recomendación propuesta para planificarla.');
+    expect((await page.locator('main').innerText()).match(ENGLISH)?.[0] ?? null).toBeNull();
+    await page.getByRole('button', { name: /Generar recomendaciones GEO/ }).click();
     await page.locator('#col-proposed-list .rec').first().waitFor({ timeout: 60_000 });
     const cards = page.locator('#col-proposed-list .rec');
     expect(await cards.count()).toBeGreaterThanOrEqual(3);
@@ -83,6 +91,18 @@ describe.runIf(browserAvailable)('the recommendations board in the workspace’s
     expect(await page.locator('#col-proposed-list .rec h3').allTextContents()).toContain('Publicar una comparativa de Holded y Contasimple para que ChatGPT tenga algo que citar');
   });
 
+  it('moves a card with Spanish buttons and says where it went', async () => {
+    // A card the next tests do not read (they open the Reddit thread's and the comparison's).
+    const card = page.locator('#col-proposed-list .rec').filter({ hasNotText: /Reddit|comparativa/ }).last();
+    expect(await card.locator('.actions button').allTextContents()).toEqual(['Aceptar', 'Descartar', 'Efecto e historial']);
+    const title = (await card.locator('h3').textContent())!;
+    await card.getByRole('button', { name: 'Aceptar' }).click();
+    await expect.poll(() => page.locator('[aria-live]').innerText()).toBe(`«${title}» pasó a Por hacer.`);
+    const moved = page.locator('#col-todo-list .rec', { hasText: title });
+    await moved.waitFor();
+    expect(await moved.locator('.actions button').allTextContents()).toEqual(['Enviar a revisión', 'Archivar', 'Efecto e historial']);
+  });
+
   it('labels a source a simulated answer invented, and never links it', async () => {
     const thread = page.locator('#col-proposed-list .rec', { hasText: 'Reddit' }).first();
     await openEvidence(thread);
@@ -98,8 +118,9 @@ describe.runIf(browserAvailable)('the recommendations board in the workspace’s
     await openEvidence(page.locator('#col-proposed-list .rec', { hasText: 'comparativa' }));
     await first.getByRole('button', { name: 'Efecto e historial' }).click();
     await first.locator('.effect').waitFor();
-    const text = (await page.locator('.rec-groups').innerText()).replace(/https?:\/\/\S+/g, '');
+    const text = (await page.locator('main').innerText()).replace(/https?:\/\/\S+/g, '');
     expect(text.match(IDENTIFIER)?.[0] ?? null).toBeNull();
+    expect(text.match(ENGLISH)?.[0] ?? null).toBeNull();
     expect(text).not.toMatch(/priority \d|impact \d|confidence \d/i);
     await page.screenshot({ path: `${SHOTS}/dashboard-recs-1440.png`, fullPage: true });
   });

@@ -11,7 +11,9 @@ import type { Evidence, MetricRef } from '../../src/modules/recs/recs.types.ts';
 
 // A done recommendation's card in Chromium says its effect against the holdout prompts in the
 // shared formatter's words and numbers, the same line the API (and so reports and MCP) carries.
-// Runs are seeded before acceptance and after done; the item is dated done six days ago.
+// Runs are seeded before acceptance and after done; the item is dated done six days ago. The first
+// workspace is Spanish: the effect's sentences (the API's) and the panel's own words read in
+// Spanish, whatever the browser's locale; the second is English.
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'test-artifacts';
 const SLUG = 'effect';
@@ -38,11 +40,13 @@ async function seedDone(slug: string, title: string, after: Array<readonly [numb
   await seedRun(ctx.database.db, wsId, { finishedAt: ago(12), results: run(20, 30) });
   await seedRun(ctx.database.db, wsId, { finishedAt: ago(11), results: run(22, 31) });
   const metric: MetricRef = { name: 'mention_rate', scope: { engine: 'chatgpt', promptIds: ['prm_t'] }, better: 'higher', source: 'runs' };
-  const evidence: Evidence = { summary: 'ChatGPT rarely names the brand on these questions', metric: { ...metric, current: null }, figures: [], answers: [], prompts: [], urls: [], facts: {}, window: null, simulated: false };
+  // An item stored before texts were keys says its stored summary: the Spanish workspace's in Spanish.
+  const summary = slug === SLUG ? 'ChatGPT casi nunca nombra la marca en estas preguntas' : 'ChatGPT rarely names the brand on these questions';
+  const evidence: Evidence = { summary, metric: { ...metric, current: null }, figures: [], answers: [], prompts: [], urls: [], facts: {}, window: null, simulated: false };
   const now = new Date();
   const id = newId('rec');
   await ctx.database.db.insert(recommendations).values({
-    id, workspaceId: wsId, lane: 'geo', type: 'content_gap', topic: `content_gap:${id}`, title, rationale: 'Competitors are named instead', writtenBy: 'template', evidence,
+    id, workspaceId: wsId, lane: 'geo', type: 'content_gap', topic: `content_gap:${id}`, title, rationale: slug === SLUG ? 'Nombra a la competencia en su lugar' : 'Competitors are named instead', writtenBy: 'template', evidence,
     scores: { impact: 1, confidence: 1, effort: 1, priority: 100, formula: 'recs-priority-v1' }, priority: 100, status: 'proposed', stateVersion: 1, restoreStatus: null,
     complianceFlag: false, currentDraftId: null, baseline: null, doneAt: null, jobId: null, createdAt: now, updatedAt: now,
   });
@@ -59,8 +63,8 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   ctx = await createTestApp();
   cookie = (await signup(ctx.app)).cookie;
-  await createWorkspace(ctx.app, cookie, SLUG);
-  recId = await seedDone(SLUG, 'Publish a pricing comparison page', [[50, 31], [52, 30], [49, 32]]);
+  await createWorkspace(ctx.app, cookie, SLUG, { languages: ['es'] });
+  recId = await seedDone(SLUG, 'Publicar una comparativa de precios', [[50, 31], [52, 30], [49, 32]]);
   // A second workspace whose item was done two days ago with one run since: no verdict yet.
   await createWorkspace(ctx.app, cookie, `${SLUG}-early`);
   earlyId = await seedDone(`${SLUG}-early`, 'Answer the integration question', [[40, 31]], 2);
@@ -68,7 +72,7 @@ beforeAll(async () => {
   await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   base = `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`;
   browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
   const [name, value] = cookie.split(/=(.*)/s);
   await context.addCookies([{ name: name!, value: value!, url: base }]);
   page = await context.newPage();
@@ -81,19 +85,37 @@ afterAll(async () => {
 });
 
 describe.runIf(browserAvailable)('a done recommendation\'s effect on its card', () => {
-  it('says the DiD against the holdout, its interval and the sides, as the API does', async () => {
+  it('says the DiD against the holdout, its interval and the sides, in the workspace’s Spanish, as the API does', async () => {
     const effect = (await api('GET', `/api/v1/workspaces/${SLUG}/recs/${recId}`)).json().effect;
     expect(effect).toMatchObject({ comparison: 'holdout', verdict: 'improved' });
     await page.goto(`${base}/w/${SLUG}/recs`);
-    const card = page.locator('#col-done-list .rec', { hasText: 'Publish a pricing comparison page' });
+    const card = page.locator('#col-done-list .rec', { hasText: 'Publicar una comparativa de precios' });
     await card.waitFor();
-    await card.getByRole('button', { name: 'Effect and history' }).click();
+    expect(await card.locator('.actions button').allTextContents()).toEqual(['Reabrir', 'Archivar', 'Efecto e historial']);
+    await card.getByRole('button', { name: 'Efecto e historial' }).click();
     const line = card.locator('.effect-line');
     await line.waitFor();
-    expect(await line.textContent()).toBe(createFormatter({ locale: 'en-US' }).effect(effect));
-    expect(await line.textContent()).toBe(effect.summary); // en-US reads as the API's English
-    expect(await card.locator('.effect-sides').textContent()).toContain('151 of 300 answers over 3 days after done');
+    // The API's line, written by the Spanish formatter (the browser is en-US).
+    expect(await line.textContent()).toBe(createFormatter({ locale: 'es' }).effect(effect));
+    expect(await line.textContent()).toBe(effect.summary);
+    expect(effect.summary).toMatch(/^efecto: \+28,8 puntos/);
+    const box = card.locator('.effect-box');
+    expect(await box.locator('h4').textContent()).toBe('Efecto');
+    expect(await box.locator('.verdict').textContent()).toBe('Mejora');
+    expect(await box.locator('.effect').textContent()).toContain(effect.explanation);
+    expect(effect.explanation).toMatch(/^1 pregunta trabajada frente a 8 preguntas que se dejaron igual/);
+    expect(await card.locator('.effect-sides').textContent()).toContain('151 de 300 respuestas en 3 días después de hecha');
+    expect(await card.locator('.detail > details > summary').textContent()).toBe('Historial (3)');
+    await card.locator('.detail > details > summary').click();
+    const text = await card.innerText();
+    expect(text.match(/\b[a-z0-9]+_[a-z0-9_]+\b|\brecs\.[a-z]|\{[a-zA-Z]+\}/)?.[0] ?? null).toBeNull();
+    expect(text.match(/\b(Effect|History|Before|After|Target|Holdout|accepted|verified|Reopen|Archive|answers|Measured|higher is better)\b/)?.[0] ?? null).toBeNull();
     await card.screenshot({ path: `${SHOTS}/recs-effect-holdout.png` });
+    await page.screenshot({ path: `${SHOTS}/recs-effect-1440.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: `${SHOTS}/recs-effect-390.png`, fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
     expect(problems).toEqual([]);
   });
 

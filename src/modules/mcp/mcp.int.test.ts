@@ -165,7 +165,7 @@ describe.each(['http', 'stdio'] as const)('MCP over %s', (transport) => {
     const anyRec = Object.values(recs).flat()[0]!;
     const rec = await call(full, 'get_recommendation', { id: anyRec.rec_id });
     const { effect, title, why, priorityLabel } = rec.structuredContent as { effect: { summary: string }; title: string; why: string; priorityLabel: string };
-    expect(effect.summary).toMatch(/^Not enough data: Measured from acceptance/);
+    expect(effect.summary).toBe('Not enough data: Measured from acceptance: this item has not been accepted yet.');
     expect(rec.content.map((c) => (c as { text: string }).text)).toEqual([`${title} (${priorityLabel})\n${why}\n${effect.summary}`, JSON.stringify(rec.structuredContent)]);
     expect(priorityLabel).toMatch(/^(High|Medium|Low) priority$/);
     const listed = (await call(full, 'list_recommendations')).content.map((c) => (c as { text: string }).text);

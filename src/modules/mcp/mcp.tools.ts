@@ -145,7 +145,7 @@ export const TOOLS: readonly ToolSpec[] = [
   },
   {
     name: 'get_recommendation', title: 'Recommendation detail', operationId: 'getRecommendation', annotations: read,
-    description: 'One recommendation with its history, drafts and measured effect. Once done, the effect compares its target prompts with the workspace\'s other prompts on the same engines and days (difference-in-differences with a 95% interval, `comparison: holdout`), or before/after with the reason; `effect.summary`, said first, reads e.g. "effect: +6.2 points (2.1–10.3), vs. holdout" or how many more days it needs.',
+    description: 'One recommendation with its history, drafts and measured effect. Once done, the effect compares its target prompts with the workspace\'s other prompts on the same engines and days (difference-in-differences with a 95% interval, `comparison: holdout`), or before/after with the reason; `effect.summary`, said first, reads e.g. "effect: +6.2 points (2.1–10.3), vs. holdout" or how many more days it needs. The effect’s sentences (`summary`, `explanation`, `comparisonReason`) are in the workspace’s language, like the title.',
     // The summary is written by the shared formatter in the API: the same numbers as the card and reports.
     // The card's face (title, priority as a word, one sentence of why) in the workspace's language, then the effect.
     say: (r) => {

@@ -1,8 +1,7 @@
 import type { RunReads } from '../runs/runs.reads.ts';
 import { diffInDiff } from './did.fns.ts';
 import { comparisonFor, type Comparison } from './effect.fns.ts';
-import type { Baseline } from './recs.types.ts';
-import { english as fmt } from '../../lib/format/english.ts';
+import type { Baseline, Text } from './recs.types.ts';
 
 
 // The holdout comparison of a done item (docs/recommendations.md "Effect"): its target prompts
@@ -35,8 +34,10 @@ export function createHoldout(deps: { runReads: RunReads }) {
         deps.runReads.promptDays(workspaceId, { after: doneAt, until: end }, scope),
       ]);
       if (!before.days.some((d) => d.holdout.n > 0)) {
-        const others = othersTargeted.length ? ' (prompts other recommendations target are left out)' : '';
-        return { kind: 'before_after', reason: `no other prompt of the workspace was answered${scope.engine ? ` on ${fmt.engine(scope.engine)}` : ''}${scope.language ? ` in ${fmt.languageName(scope.language)}` : ''} before acceptance${others}: there is no holdout to compare with` };
+        // Said at read time (effect.fns.ts sayEffect): where no other prompt was answered, and whether others' prompts were left out.
+        const where: Text = scope.engine && scope.language ? { key: 'recs.effect.scope.both' as const, params: { engine: scope.engine, language: scope.language } }
+          : scope.engine ? { key: 'recs.effect.scope.engine' as const, params: { engine: scope.engine } } : scope.language ? { key: 'recs.effect.scope.language' as const, params: { language: scope.language } } : { key: 'recs.effect.scope.any' as const };
+        return { kind: 'before_after', reason: { key: 'recs.effect.reason.noHoldout', params: { where, others: othersTargeted.length ? 'yes' : 'no' } } };
       }
       // Rounded, not ceiled: a request a few milliseconds past the sixth day is six days, not seven.
       const elapsedDays = Math.max(1, Math.round((end.getTime() - doneAt.getTime()) / DAY_MS));

@@ -1,12 +1,14 @@
 import type { RunReads } from '../runs/runs.reads.ts';
 import { proportion } from './priority.fns.ts';
-import type { CrawlSource, Measurement, MetricRef, SeoSignals, SeoSignalsSource } from './recs.types.ts';
+import type { CrawlSource, Measurement, MetricRef, SeoSignals, SeoSignalsSource, Text } from './recs.types.ts';
 
 // Measures the metric an item's evidence names, now (baseline at acceptance) or after it was done:
 // run metrics over the window of latest runs (by PostgreSQL), SEO metrics from the SEO signals,
 // crawl success from the access logs of the period.
 
-export type Measured = { measurement: Measurement; reason?: undefined } | { measurement: null; reason: string };
+/** `reason`: why there is no figure, as a message key said in the reader's language (effect.fns.ts). */
+export type Measured = { measurement: Measurement; reason?: undefined } | { measurement: null; reason: Text };
+const why = (key: Text['key'], params?: Text['params']): Text => (params ? { key, params } : { key });
 
 export function fromSignals(metric: MetricRef, signals: SeoSignals, now: string): Measured {
   const s = metric.scope;
@@ -16,17 +18,17 @@ export function fromSignals(metric: MetricRef, signals: SeoSignals, now: string)
   if (metric.name === 'check_pass_rate') {
     const check = signals.failedChecks.find((c) => c.checkId === s.checkId);
     // A check missing from the failed list passes, but the SEO source does not say on how many pages.
-    return check ? { measurement: proportion(check.passRate.passed, check.passRate.n, now) } : { measurement: null, reason: `the check is no longer failing; the SEO source reports no page count for passing checks` };
+    return check ? { measurement: proportion(check.passRate.passed, check.passRate.n, now) } : { measurement: null, reason: why('recs.effect.why.checkPasses') };
   }
   if (metric.name === 'bot_access_rate') {
     const pages = signals.aiBots.filter((b) => b.bot === s.bot);
-    return pages.length ? { measurement: proportion(pages.filter((p) => p.allowed).length, pages.length, now) } : { measurement: null, reason: `no evaluated page reports on ${s.bot}` };
+    return pages.length ? { measurement: proportion(pages.filter((p) => p.allowed).length, pages.length, now) } : { measurement: null, reason: why('recs.effect.why.noBotPage', { bot: s.bot ?? '' }) };
   }
   if (metric.name === 'ctr') {
     const i = signals.insights.find((x) => (s.query ? x.query === s.query : x.page === s.page));
-    return i ? { measurement: proportion(Math.min(i.clicks, i.impressions), i.impressions, now) } : { measurement: null, reason: 'the query or page is no longer among the Search Console insights' };
+    return i ? { measurement: proportion(Math.min(i.clicks, i.impressions), i.impressions, now) } : { measurement: null, reason: why('recs.effect.why.noInsight') };
   }
-  return { measurement: null, reason: `${metric.name} is not an SEO metric` };
+  return { measurement: null, reason: why('recs.effect.why.other') };
 }
 
 /** A proportion over runs (k of n, the window's newest run) as a measurement. */
@@ -36,9 +38,9 @@ export const ofRuns = (found: { k: number; n: number; to: Date; runId: string; s
 export function createMeasure(deps: { runReads: RunReads; seoSignals?: SeoSignalsSource; crawl?: CrawlSource }) {
   async function overTraffic(workspaceId: string, metric: MetricRef, range: { after?: Date; until?: Date }): Promise<Measured> {
     const { bot, page } = metric.scope;
-    if (!deps.crawl || !bot || !page) return { measurement: null, reason: 'access-log metrics are not available on this server' };
+    if (!deps.crawl || !bot || !page) return { measurement: null, reason: why('recs.effect.why.noLogs') };
     const found = await deps.crawl.crawlSuccess(workspaceId, { agent: bot, path: page }, range);
-    if (!found) return { measurement: null, reason: `no verified fetch of ${page} by ${bot} in the access logs of the period` };
+    if (!found) return { measurement: null, reason: why('recs.effect.why.noFetch', { bot, page }) };
     return { measurement: proportion(found.k, found.n, found.lastAt.toISOString()) };
   }
 
@@ -49,20 +51,20 @@ export function createMeasure(deps: { runReads: RunReads; seoSignals?: SeoSignal
       : metric.name === 'negative_rate' ? { kind: 'negative_rate' as const }
       : { kind: 'mention_rate' as const, engine: s.engine, language: s.language, promptIds: s.promptIds };
     const found = await deps.runReads.proportionInWindow(workspaceId, range, spec);
-    if (!found) return { measurement: null, reason: 'no succeeded measurement run in the period' };
+    if (!found) return { measurement: null, reason: why('recs.effect.why.noRun') };
     return { measurement: ofRuns(found) };
   }
 
   /** An SEO metric from the signals as they are now (read by `read`, once per call of its caller). */
   async function overSignals(read: () => Promise<SeoSignals>, metric: MetricRef, now: Date): Promise<Measured> {
-    if (!deps.seoSignals) return { measurement: null, reason: 'SEO signals are not available on this server' };
+    if (!deps.seoSignals) return { measurement: null, reason: why('recs.effect.why.noSeo') };
     let signals;
     try {
       signals = await read();
-    } catch (err) {
-      return { measurement: null, reason: `the SEO signals failed: ${(err as Error).message}` };
+    } catch {
+      return { measurement: null, reason: why('recs.effect.why.seoFailed') };
     }
-    if (!signals.available) return { measurement: null, reason: signals.reason ?? 'SEO signals are not available' };
+    if (!signals.available) return { measurement: null, reason: why('recs.effect.why.noSeo') };
     return fromSignals(metric, signals, now.toISOString());
   }
 

@@ -66,7 +66,7 @@ describe('effect tracking', () => {
     await walkToDone(ws.slug, rec.id);
     const pending = (await detail(ws.slug, rec.id)).effect;
     expect(pending).toMatchObject({ verdict: 'pending', before: { k: k0, n: 100, value: k0 }, after: null });
-    expect(pending.explanation).toMatch(/No measurement/);
+    expect(pending.explanation).toMatch(/^No run with answers has finished since the item was done/);
     await seedRun(ctx.database.db, ws.id, { finishedAt: new Date(Date.now() + hour), results: mentions(k1, 100, { engine: 'chatgpt' }) });
     const effect = (await detail(ws.slug, rec.id)).effect;
     expect(effect).toMatchObject({ verdict, metric: mentionRate, before: { k: k0, n: 100 }, after: { k: k1, n: 100, value: k1 } });
@@ -122,7 +122,7 @@ describe('effect tracking', () => {
     const ws = await workspace();
     const rec = await seedRec(ws.id, mentionRate);
     await walkToDone(ws.slug, rec.id);
-    expect((await detail(ws.slug, rec.id)).effect).toMatchObject({ verdict: 'pending', before: null, explanation: expect.stringMatching(/no succeeded measurement run/) });
+    expect((await detail(ws.slug, rec.id)).effect).toMatchObject({ verdict: 'pending', before: null, explanation: 'No figure could be measured when the item was accepted: no measurement run succeeded in the period.' });
   });
 });
 

@@ -73,7 +73,7 @@ export const recsRepo = {
     const iso = (col: SQL) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
     // A runs metric is snapshotted with its n; the interval is derived from k and n when read.
     const snapshot = sql`(select case when m.window_to is null
-        then jsonb_build_object('metric', r.evidence->'metric', 'measurement', null, 'reason', 'no succeeded measurement run in the period')
+        then jsonb_build_object('metric', r.evidence->'metric', 'measurement', null, 'reason', jsonb_build_object('key', 'recs.effect.why.noRun'))
         else jsonb_build_object('metric', r.evidence->'metric', 'measurement', jsonb_build_object('k', m.k, 'n', m.n, 'observedAt', ${iso(sql`m.window_to`)}, 'runId', m.run_id, 'simulated', m.simulated)) end
       from ${proportionOfMetricSql(t.workspaceId, sql`r.evidence->'metric'`, { until: sql`${now}::timestamptz` })} m)`;
     const rows = await preparedRows<{ response: Record<string, unknown> | string; metric_source: string | null }>(db, 'recs_transition', sql`

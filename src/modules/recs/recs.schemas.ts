@@ -71,9 +71,9 @@ export const RecommendationDetail = Type.Object({
     before: Measurement,
     after: Measurement,
     verdict: StringEnum(['improved', 'no_detectable_change', 'worse', 'pending'] as const, { description: 'With `comparison: holdout`: `improved`/`worse` when the 95% interval of the difference-in-differences excludes 0, `pending` with fewer than 2 days on a side. With `before_after`: `improved` only when the before and after 95% intervals separate' }),
-    explanation: Type.String(),
+    explanation: Type.String({ description: 'Why there is no verdict yet, or how it was reached: one sentence in the workspace\'s language (`language`), said at read time; never a code identifier' }),
     comparison: StringEnum(['holdout', 'before_after'] as const, { description: '`holdout`: the target prompts against the workspace\'s other prompts on the same engine, language and days (difference-in-differences, docs/methodology.md). `before_after`: the metric is not a mention rate over named prompts, or no holdout prompt was answered; `comparisonReason` says which' }),
-    comparisonReason: Nullable(Type.String({ description: 'Why there is no holdout; null with one' })),
+    comparisonReason: Nullable(Type.String({ description: 'Why there is no holdout, in the workspace\'s language (a phrase, said inside `summary` too); null with one' })),
     estimate: Nullable(Type.Object({
       points: Type.Number({ description: 'Effect in percentage points of the metric: the difference-in-differences (holdout) or after − before (before_after)' }),
       interval: Nullable(Type.Tuple([Type.Number(), Type.Number()], { description: '95% interval [low, high] (normal approximation over daily contrasts); null for before_after, whose verdict is the overlap rule' })),
@@ -86,7 +86,7 @@ export const RecommendationDetail = Type.Object({
     }, { description: 'Holdout only: answers (k of n) and days on each side, over the days both sides were answered' })),
     moreDays: Nullable(Type.Integer({ minimum: 1, description: 'Holdout, no verdict yet: calendar days more at today\'s cadence until an effect of this size would be told from noise (docs/methodology.md); null when decided, or when the days before acceptance are too noisy for waiting to settle it' })),
     cadence: Nullable(Type.Number({ minimum: 0, maximum: 1, description: 'Days with runs per calendar day since done' })),
-    summary: Type.String({ description: 'The line the dashboard, reports and MCP show, e.g. "effect: +6.2 points (2.1–10.3), vs. holdout" or "…; not distinguishable from noise yet: about 4 more days at today\'s cadence"' }),
+    summary: Type.String({ description: 'The line the dashboard, reports and MCP show, written by the shared formatter in the workspace\'s language, e.g. "effect: +6.2 points (2.1–10.3), vs. holdout" or "…; not distinguishable from noise yet: about 4 more days at today\'s cadence" (Spanish: "efecto: +6,2 puntos (2,1–10,3), frente a los prompts de control")' }),
   }),
 });
 

@@ -4,7 +4,7 @@ import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { requestFingerprint } from '../../lib/idempotency/idempotency.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
-import { baselineOf, effectOf } from './effect.fns.ts';
+import { baselineOf, effectOf, sayEffect } from './effect.fns.ts';
 import { COMPLIANCE_GATED, decide, STATUSES, TRANSITIONS, type Action, type Status } from './lifecycle.fns.ts';
 import { AFTER_DAYS, type Holdout } from './holdout.ts';
 import { ofRuns, type Measure } from './measure.ts';
@@ -12,6 +12,7 @@ import { recsRepo as repo, uniqueViolation, type RecRow, type TransitionRow } fr
 import type { Baseline } from './recs.types.ts';
 import type { Language } from '../../lib/format/format.ts';
 import { titleOf, wordsOf } from './words.ts';
+import { formatterOf } from './writer.ts';
 
 // Reading recommendations and moving them through their lifecycle. A transition is decided by the
 // pure table (lifecycle.fns.ts) against the row as read, then written with one compare-and-swap
@@ -130,7 +131,8 @@ export function createRecsService(deps: { db: Db; clock: Clock; measure: Measure
         ...recView(row, reader),
         history: history.map(historyView),
         drafts: drafts.map((d) => ({ draftId: d.id, version: d.version, text: d.text, model: d.model, simulated: d.simulated, createdAt: d.createdAt.toISOString() })),
-        effect: effectOf(baseline, { status: row.status, doneAt: row.doneAt }, after, row.evidence.metric, comparison),
+        // Said in the reader's language, like the item's words (effect.fns.ts keeps keys, never English).
+        effect: sayEffect(effectOf(baseline, { status: row.status, doneAt: row.doneAt }, after, row.evidence.metric, comparison), formatterOf(reader.language)),
       };
     },
 
@@ -149,7 +151,7 @@ export function createRecsService(deps: { db: Db; clock: Clock; measure: Measure
         if (baseline?.measurement && item.doneAt) after = baseline.metric.source === 'runs' ? (item.after ? ofRuns(item.after) : null) : (await seo(baseline.metric, now, item.doneAt)).measurement;
         // The holdout's daily counts: two index reads per item with prompts (done items are few).
         const comparison = await deps.holdout.compare(ws.id, baseline, item.doneAt, now, othersTargeted(actedOn, item.id));
-        return { id: item.id, title: titleOf(item, reader), effect: effectOf(baseline, { status: item.status, doneAt: item.doneAt }, after, item.evidence.metric, comparison) };
+        return { id: item.id, title: titleOf(item, reader), effect: sayEffect(effectOf(baseline, { status: item.status, doneAt: item.doneAt }, after, item.evidence.metric, comparison), formatterOf(reader.language)) };
       }));
     },
 

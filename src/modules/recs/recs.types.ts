@@ -98,7 +98,8 @@ export interface Scores {
   formula: 'recs-priority-v1';
 }
 
-export type Baseline = { metric: MetricRef; measurement: Measurement | null; reason?: string };
+/** `reason`: why no figure was taken, a message key (a plain string in items snapshotted before reasons were keys). */
+export type Baseline = { metric: MetricRef; measurement: Measurement | null; reason?: Text | string };
 
 /** What a lane proposes before it is written and stored. */
 export interface Candidate {

@@ -52,7 +52,7 @@ describe('geo items from page evaluations', () => {
     expect(fromSignals({ name: 'check_pass_rate', scope: { checkId: 'title' }, better: 'higher', source: 'seo' }, s, now).measurement).toMatchObject({ k: 8, n: 10 });
     expect(fromSignals({ name: 'check_pass_rate', scope: { checkId: 'llmsTxt' }, better: 'higher', source: 'seo' }, s, now).measurement).toMatchObject({ k: 1, n: 1 });
     expect(fromSignals({ name: 'bot_access_rate', scope: { bot: 'GPTBot' }, better: 'higher', source: 'seo' }, s, now).measurement).toMatchObject({ k: 1, n: 1 });
-    expect(fromSignals({ name: 'check_pass_rate', scope: { checkId: 'canonical' }, better: 'higher', source: 'seo' }, s, now)).toMatchObject({ measurement: null, reason: expect.stringMatching(/no longer failing/) });
+    expect(fromSignals({ name: 'check_pass_rate', scope: { checkId: 'canonical' }, better: 'higher', source: 'seo' }, s, now)).toMatchObject({ measurement: null, reason: { key: 'recs.effect.why.checkPasses' } });
   });
 });
 

@@ -5,6 +5,8 @@
 
 export interface GenerationResult { lane: string; available: boolean; reason?: string; answers?: number; candidates?: number; created: number; skippedOpenTopics?: number }
 
+import { isKey } from '../../../lib/messages/index.ts';
+
 /** The job's `result: {…}` line, parsed; null when it has none (an older or unfinished job). */
 export function generationResult(lines: readonly string[] | null | undefined): GenerationResult | null {
   for (const line of [...(lines ?? [])].reverse()) {
@@ -19,17 +21,23 @@ export function generationResult(lines: readonly string[] | null | undefined): G
   return null;
 }
 
-/** The notice for a generation job that has ended; `plural` is the shared formatter's. */
-export function generationNotice(job: { status: string; lastLines?: readonly string[] | null }, plural: (count: number, one: string, many?: string) => string): string {
+/** Says a catalogue key in the board's language (recs-words.js `sayIn` bound to it). */
+export type Say = (key: string, params?: Record<string, string | number>) => string;
+
+/** The notice for a generation job that has ended, in the board's language (`say`). */
+export function generationNotice(job: { status: string; lastLines?: readonly string[] | null }, say: Say): string {
   const last = job.lastLines?.[job.lastLines.length - 1];
-  if (job.status !== 'succeeded') return `Generation ${job.status}: ${last ?? 'no reason was logged'}`;
+  if (job.status !== 'succeeded') return say('recs.ui.gen.failed', { reason: last ?? say('recs.ui.gen.noLog') });
   const result = generationResult(job.lastLines);
-  if (!result) return 'Generation finished.';
-  if (!result.available) return `Nothing generated: ${String(result.reason ?? 'the lane has no data').replaceAll('_', ' ')}.`;
-  const skipped = result.skippedOpenTopics ? ` ${plural(result.skippedOpenTopics, 'topic')} found ${result.skippedOpenTopics === 1 ? 'is' : 'are'} already open on the board.` : '';
-  if (result.created) return `${plural(result.created, 'new recommendation')} proposed.${skipped}`;
-  if (result.skippedOpenTopics) return `Nothing new to propose.${skipped}`;
-  if (result.answers === 0) return 'Nothing to propose yet: no run has measured answers. Start a run, then generate again.';
-  const read = typeof result.answers === 'number' ? `the ${plural(result.answers, 'answer')} of the latest runs ${result.answers === 1 ? 'shows' : 'show'}` : 'the latest data show';
-  return `Nothing to propose: ${read} no gap, source or tone problem above the thresholds. More prompts or another run give it more to go on.`;
+  if (!result) return say('recs.ui.gen.finished');
+  if (!result.available) {
+    // The SEO module's reasons are codes ("not_refreshed"): said by the catalogue's words for them.
+    const code = String(result.reason ?? '').split(/[:\s]/)[0] ?? '';
+    return say('recs.ui.gen.unavailable', { reason: isKey(`seo.reason.${code}`) ? say(`seo.reason.${code}`) : say('recs.ui.gen.noData') });
+  }
+  const skipped = result.skippedOpenTopics ? ` ${say('recs.ui.gen.skipped', { n: result.skippedOpenTopics })}` : '';
+  if (result.created) return `${say('recs.ui.gen.created', { n: result.created })}${skipped}`;
+  if (result.skippedOpenTopics) return `${say('recs.ui.gen.nothingNew')}${skipped}`;
+  if (result.answers === 0) return say('recs.ui.gen.noRun');
+  return typeof result.answers === 'number' ? say('recs.ui.gen.nothingAnswers', { n: result.answers }) : say('recs.ui.gen.nothingData');
 }

@@ -1,46 +1,54 @@
 // One recommendation opened on the board: its evidence (figures with n and 95% intervals, the
 // prompts and sources behind it), its measured effect (against holdout prompts when it targets
 // named prompts, else before/after; intervals and the verdict) and, for Reddit threads, the reply drafts — every version readable, a new one on demand.
-import { Alert, Loading, Simulated, answersHref, fmt, html, interval, num, plural, say, when, useAction, useLoad, useState, call, client } from '../lib.js';
-import { figureSentence, sayIn } from './recs-words.js';
+import { Alert, Loading, answersHref, html, useAction, useLoad, useState, call, client } from '../lib.js';
+import { figureSentence, fmtIn, sayIn } from './recs-words.js';
 
+// Every word here is in the workspace's language (the item's `language`), like the card: the
+// effect's sentences come from the API in it, the panel's own words from the catalogue's `recs.ui.`.
 const VERDICTS = ['improved', 'worse', 'no_detectable_change', 'pending'];
-// The history's words (the board's English, as its buttons): never the action or status keys.
-const STATUS_WORDS = { proposed: 'Proposed', todo: 'To do', in_review: 'In review', done: 'Done', archived: 'Archived' };
-const ACTION_WORDS = { accept: 'accepted', decline: 'declined', submit: 'submitted for review', verify: 'verified done', request_changes: 'changes requested', archive: 'archived', restore: 'restored', reopen: 'reopened', stale_reopen: 'reopened' };
+const STATUSES = ['proposed', 'todo', 'in_review', 'done', 'archived'];
+const ACTIONS = ['accept', 'decline', 'submit', 'verify', 'request_changes', 'archive', 'restore', 'reopen', 'stale_reopen'];
+/** The simulated badge in the item's language (the dashboard's own is the browser's). */
+const Simulated = ({ simulated, lang }) => (simulated ? html`<span class="badge simulated" title=${sayIn(lang, 'recs.ui.simulated')}>${sayIn(lang, 'recs.ui.simulatedBadge')}</span>` : null);
+const when = (lang, iso) => (iso ? fmtIn(lang).dateTime(iso) : fmtIn(lang).notEnough('not_measured'));
 
 /** One side of the effect: value with k of n and its interval, or that it was not measured. */
-function Measured({ label, m }) {
-  return html`<li><strong>${label}:</strong> ${m ? html`${num(m.value)}% <small class="muted">(95% ${interval(m.interval)}; ${m.k ?? '—'} of ${m.n} ${m.n === 1 ? 'answer' : 'answers'}${m.observedAt ? `, ${when(m.observedAt)}` : ''})</small>${m.simulated ? html` <${Simulated} simulated />` : null}` : html`<span class="muted">not measured</span>`}</li>`;
+function Measured({ label, m, lang }) {
+  const F = fmtIn(lang);
+  return html`<li><strong>${label}:</strong> ${m ? html`${F.percent(m.value)} <small class="muted">${sayIn(lang, 'recs.ui.measuredDetail', { interval: F.interval(m.interval, undefined, { unit: '%' }), kOfN: sayIn(lang, 'recs.ui.kOfN', { k: m.k ?? 0, n: m.n }), when: m.observedAt ? `, ${when(lang, m.observedAt)}` : '' })}</small>${m.simulated ? html` <${Simulated} simulated lang=${lang} />` : null}` : html`<span class="muted">${sayIn(lang, 'recs.ui.notMeasured')}</span>`}</li>`;
 }
 
-/** The metric's scope in words: `{engine: 'gemini', promptIds: [..3]}` → "on Gemini, 3 prompts"; internal keys are never said. */
-export function scopeText(scope) {
+/** The metric's scope in words: `{engine: 'gemini', promptIds: [..3]}` → "on Gemini, 3 questions"; internal keys are never said. */
+export function scopeText(scope, lang = 'en') {
   if (!scope || typeof scope !== 'object') return '';
-  const part = ([k, v]) => (k === 'promptIds' && Array.isArray(v) ? plural(v.length, 'prompt') : k === 'engine' ? `on ${fmt.engine(v)}` : k === 'language' ? `in ${fmt.languageName(v)}`
-    : k === 'domain' || k === 'bot' || k === 'page' || k === 'query' ? String(v) : k === 'thread' ? 'the Reddit thread' : null);
+  const F = fmtIn(lang);
+  const part = ([k, v]) => (k === 'promptIds' && Array.isArray(v) ? sayIn(lang, 'recs.ui.scope.prompts', { n: v.length }) : k === 'engine' ? sayIn(lang, 'recs.ui.scope.engine', { engine: F.engine(v) })
+    : k === 'language' ? sayIn(lang, 'recs.ui.scope.language', { language: F.languageName(v) }) : k === 'domain' || k === 'bot' || k === 'page' || k === 'query' ? String(v) : k === 'thread' ? sayIn(lang, 'recs.ui.scope.thread') : null);
   return Object.entries(scope).map(part).filter(Boolean).join(', ');
 }
 
-/** Answers and days on each side of a holdout comparison: "target 151 of 300 answers over 3 days after done (42 of 200 over 2 days before)". */
-function Sides({ sides }) {
-  const part = (s) => `${fmt.count(s.k)} of ${fmt.count(s.n)} ${s.n === 1 ? 'answer' : 'answers'} over ${plural(s.days, 'day')}`;
-  const line = (label, x, prompts) => html`<li><strong>${label}</strong> (${plural(prompts, 'prompt')}): ${part(x.after)} after done; ${part(x.before)} before acceptance</li>`;
-  return html`<ul class="plain effect-sides">${line('Target', sides.target, sides.prompts.target)}${line('Holdout', sides.holdout, sides.prompts.holdout)}</ul>`;
+/** Answers and days on each side of a holdout comparison: "Questions worked on (1 question): 151 of 300 answers over 3 days after done; …". */
+function Sides({ sides, lang }) {
+  const F = fmtIn(lang);
+  const part = (s) => sayIn(lang, 'recs.ui.side', { k: F.count(s.k), n: s.n, days: s.days });
+  const line = (key, x, prompts) => html`<li>${sayIn(lang, 'recs.ui.sides', { label: sayIn(lang, key), prompts, after: part(x.after), before: part(x.before) })}</li>`;
+  return html`<ul class="plain effect-sides">${line('recs.ui.target', sides.target, sides.prompts.target)}${line('recs.ui.holdout', sides.holdout, sides.prompts.holdout)}</ul>`;
 }
 
-export function Effect({ effect }) {
+export function Effect({ effect, lang = 'en' }) {
   const metric = effect.metric ?? {};
-  const scope = scopeText(metric.scope);
-  // The headline is the shared formatter's line (the same numbers as reports and MCP), in the reader's locale.
-  return html`<div class="effect-box">
-    <h4>Effect</h4>
-    ${effect.estimate ? html`<p class="effect-line" data-comparison=${effect.comparison}><strong>${fmt.effect(effect)}</strong></p>` : null}
-    <p class="effect"><strong class=${`verdict ${effect.verdict}`}>${VERDICTS.includes(effect.verdict) ? say(`dashboard.verdict.${effect.verdict}`) : effect.verdict}</strong>. ${effect.explanation}</p>
-    ${effect.sides ? html`<${Sides} sides=${effect.sides} />` : null}
-    ${effect.comparison === 'before_after' && effect.comparisonReason ? html`<p class="muted">Compared before/after, not with holdout prompts: ${effect.comparisonReason}.</p>` : null}
-    ${metric.name ? html`<p class="muted">Metric: ${sayIn('en', `recs.metric.${metric.name}`).toLowerCase()}${scope ? ` (${scope})` : ''}${metric.better ? `, ${metric.better} is better` : ''}</p>` : null}
-    ${effect.before || effect.after ? html`<ul class="plain effect-values"><${Measured} label="Before (at acceptance)" m=${effect.before} /><${Measured} label="After (first run once done)" m=${effect.after} /></ul>` : null}
+  const scope = scopeText(metric.scope, lang);
+  const better = metric.better === 'higher' || metric.better === 'lower' ? sayIn(lang, `recs.ui.better.${metric.better}`) : '';
+  // The headline is the API's summary: the shared formatter's line (the same numbers as reports and MCP), in the workspace's language.
+  return html`<div class="effect-box" lang=${lang}>
+    <h4>${sayIn(lang, 'recs.ui.effect')}</h4>
+    ${effect.estimate ? html`<p class="effect-line" data-comparison=${effect.comparison}><strong>${effect.summary ?? fmtIn(lang).effect(effect)}</strong></p>` : null}
+    <p class="effect"><strong class=${`verdict ${effect.verdict}`}>${VERDICTS.includes(effect.verdict) ? sayIn(lang, `dashboard.verdict.${effect.verdict}`) : ''}</strong>. ${effect.explanation}</p>
+    ${effect.sides ? html`<${Sides} sides=${effect.sides} lang=${lang} />` : null}
+    ${effect.comparison === 'before_after' && effect.comparisonReason ? html`<p class="muted">${sayIn(lang, 'recs.ui.beforeAfter', { reason: effect.comparisonReason })}</p>` : null}
+    ${metric.name ? html`<p class="muted">${sayIn(lang, 'recs.ui.measured', { metric: sayIn(lang, `recs.metric.${metric.name}`).toLocaleLowerCase(lang) })}${scope ? ` (${scope})` : ''}${better ? `, ${better}` : ''}</p>` : null}
+    ${effect.before || effect.after ? html`<ul class="plain effect-values"><${Measured} label=${sayIn(lang, 'recs.ui.before')} m=${effect.before} lang=${lang} /><${Measured} label=${sayIn(lang, 'recs.ui.after')} m=${effect.after} lang=${lang} /></ul>` : null}
   </div>`;
 }
 
@@ -58,7 +66,7 @@ function Evidence({ slug, ev, language }) {
 }
 
 /** The drafts of a reddit_thread item: the current one shown, earlier versions one click away. */
-function Drafts({ slug, rec, data, reload }) {
+function Drafts({ slug, rec, data, reload, lang }) {
   const action = useAction();
   const [shown, setShown] = useState(data.current_draft_id);
   const make = () => action.run(async () => {
@@ -67,14 +75,15 @@ function Drafts({ slug, rec, data, reload }) {
     reload();
   });
   const current = data.drafts.find((d) => d.draftId === shown) ?? data.drafts[data.drafts.length - 1];
-  return html`<div class="drafts">
-    <h4>Reply drafts</h4>
-    <p class="muted">Each draft discloses your affiliation in its first line. Writing one uses credit ($0.12).</p>
-    ${data.drafts.length ? html`<div class="actions" role="group" aria-label="Draft versions">${data.drafts.map((d) => html`<button type="button" class="secondary small" aria-pressed=${current?.draftId === d.draftId}
-        onClick=${() => setShown(d.draftId)}>Version ${d.version}${d.draftId === data.current_draft_id ? ' (current)' : ''}</button>`)}</div>` : html`<p>No draft yet.</p>`}
-    ${current ? html`<p class="muted">Version ${current.version}, ${when(current.createdAt)}, ${current.model} ${current.simulated ? html`<${Simulated} simulated />` : null}</p>
+  const price = fmtIn(lang).usd(120_000);
+  return html`<div class="drafts" lang=${lang}>
+    <h4>${sayIn(lang, 'recs.ui.drafts')}</h4>
+    <p class="muted">${sayIn(lang, 'recs.ui.draftsNote', { price })}</p>
+    ${data.drafts.length ? html`<div class="actions" role="group" aria-label=${sayIn(lang, 'recs.ui.draftVersions')}>${data.drafts.map((d) => html`<button type="button" class="secondary small" aria-pressed=${current?.draftId === d.draftId}
+        onClick=${() => setShown(d.draftId)}>${sayIn(lang, d.draftId === data.current_draft_id ? 'recs.ui.versionCurrent' : 'recs.ui.version', { n: d.version })}</button>`)}</div>` : html`<p>${sayIn(lang, 'recs.ui.noDraft')}</p>`}
+    ${current ? html`<p class="muted">${sayIn(lang, 'recs.ui.draftMeta', { n: current.version, when: when(lang, current.createdAt), model: current.model })} ${current.simulated ? html`<${Simulated} simulated lang=${lang} />` : null}</p>
       <pre class="draft" id=${`draft-${rec.rec_id}`}>${current.text}</pre>` : null}
-    <button type="button" class="secondary small" onClick=${make} disabled=${action.busy}>${action.busy ? 'Writing…' : data.drafts.length ? 'Write another draft' : 'Write a draft reply'}</button>
+    <button type="button" class="secondary small" onClick=${make} disabled=${action.busy}>${sayIn(lang, action.busy ? 'recs.ui.writing' : data.drafts.length ? 'recs.ui.writeAnother' : 'recs.ui.writeFirst')}</button>
     <${Alert} error=${action.error} />
   </div>`;
 }
@@ -83,10 +92,13 @@ export function Detail({ slug, rec }) {
   const { data, error, loading, reload } = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/recs/{id}', { params: { path: { workspace: slug, id: rec.rec_id } } })), [rec.rec_id, rec.state_version]);
   if (loading && !data) return html`<${Loading} />`;
   if (error) return html`<${Alert} error=${error} />`;
-  return html`<div class="detail">
-    <${Evidence} slug=${slug} ev=${data.evidence ?? {}} language=${data.language ?? 'en'} />
-    <${Effect} effect=${data.effect} />
-    ${rec.type === 'reddit_thread' ? html`<${Drafts} slug=${slug} rec=${rec} data=${data} reload=${reload} />` : null}
-    ${data.history.length ? html`<details><summary>History (${data.history.length})</summary><ul class="plain">${data.history.map((h) => html`<li>${when(h.at)}: ${ACTION_WORDS[h.action] ?? 'moved'} (${STATUS_WORDS[h.from] ?? h.from} → ${STATUS_WORDS[h.to] ?? h.to})${h.note ? ` — ${h.note}` : ''}</li>`)}</ul></details>` : null}
+  const lang = data.language ?? rec.language ?? 'en';
+  const status = (s) => (STATUSES.includes(s) ? sayIn(lang, `recs.ui.status.${s}`) : s);
+  const did = (a) => sayIn(lang, ACTIONS.includes(a) ? `recs.ui.did.${a}` : 'recs.ui.did.other');
+  return html`<div class="detail" lang=${lang}>
+    <${Evidence} slug=${slug} ev=${data.evidence ?? {}} language=${lang} />
+    <${Effect} effect=${data.effect} lang=${lang} />
+    ${rec.type === 'reddit_thread' ? html`<${Drafts} slug=${slug} rec=${rec} data=${data} reload=${reload} lang=${lang} />` : null}
+    ${data.history.length ? html`<details><summary>${sayIn(lang, 'recs.ui.history', { n: data.history.length })}</summary><ul class="plain">${data.history.map((h) => html`<li>${when(lang, h.at)}: ${did(h.action)} (${status(h.from)} → ${status(h.to)})${h.note ? ` — ${h.note}` : ''}</li>`)}</ul></details>` : null}
   </div>`;
 }
