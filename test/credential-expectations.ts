@@ -138,6 +138,9 @@ export const DECISION_CREDENTIALS: Record<string, string> = {
   [`POST ${W}/reports`]: 'reports:write',
   [`GET ${W}/reports/settings`]: 'settings:read',
   [`PUT ${W}/reports/settings`]: 'settings:write',
+  // Issue 44: a person's agency settings, inherited by the workspaces they create (docs/reports.md).
+  'GET /api/v1/account/agency': 'session',
+  'PUT /api/v1/account/agency': 'session',
   // 5.1 Team: read workspace:read, writes session-only (5.2: invite, change, remove members)
   [`GET ${W}/members`]: 'workspace:read',
   [`POST ${W}/members`]: 'session',

@@ -19,6 +19,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/account/agency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your agency settings: set once, inherited by the workspaces you create */
+        get: operations["getAgencySettings"];
+        /**
+         * Set your agency settings (all fields; omitted ones take their defaults)
+         * @description Agency name, logo, white-label, time zone and language, once for every workspace you created: each of them uses these for every field it does not set itself (`PUT …/reports/settings`, whose answer lists the `inherited` fields). A session only.
+         */
+        put: operations["putAgencySettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/api-keys/self": {
         parameters: {
             query?: never;
@@ -1830,7 +1851,10 @@ export interface paths {
         };
         /** Who sends the reports (agency, white-label) and how they read (time zone, language) */
         get: operations["getReportSettings"];
-        /** Set the report settings (all fields; omitted ones take their defaults) */
+        /**
+         * Set this workspace’s own report settings (the fields given; omitted ones are inherited)
+         * @description Replaces the workspace’s overrides: each field in the body is the workspace’s own from now on; each omitted field is inherited from the agency settings of the person who created the workspace (`PUT /api/v1/account/agency`), else its default. An empty body returns every field to the agency’s. `inherited` in the answer lists them.
+         */
         put: operations["putReportSettings"];
         post?: never;
         delete?: never;
@@ -3202,6 +3226,281 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+        };
+    };
+    getAgencySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description internal_error (logged under the request id), upstream_error, or a 503 (`not_ready`, `billing_unavailable`, `pdf_unavailable`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agencyLogo: string | null;
+                        /** @description The agency named on the cover and in the footer, without control characters; null: none. */
+                        agencyName: string | null;
+                        /** @enum {string} */
+                        language: "en" | "es" | "ca" | "fr";
+                        /** @description IANA time zone the report’s times read in. */
+                        timeZone: string;
+                        /** @description True: no product name anywhere in the report. */
+                        whiteLabel: boolean;
+                    };
+                };
+            };
+            /** @description invalid_key: no credential, or a malformed, unknown or inactive key */
+            401: {
+                headers: {
+                    /** @description The challenge: `Bearer realm="geo"` */
+                    "www-authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description session_required (an API key was used), csrf_rejected or ip_forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    putAgencySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    agencyLogo?: string | null;
+                    /** @description The agency named on the cover and in the footer, without control characters; null: none. */
+                    agencyName?: string | null;
+                    /** @enum {string} */
+                    language?: "en" | "es" | "ca" | "fr";
+                    /** @description IANA time zone the report’s times read in. */
+                    timeZone?: string;
+                    whiteLabel?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description internal_error (logged under the request id), upstream_error, or a 503 (`not_ready`, `billing_unavailable`, `pdf_unavailable`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agencyLogo: string | null;
+                        /** @description The agency named on the cover and in the footer, without control characters; null: none. */
+                        agencyName: string | null;
+                        /** @enum {string} */
+                        language: "en" | "es" | "ca" | "fr";
+                        /** @description IANA time zone the report’s times read in. */
+                        timeZone: string;
+                        /** @description True: no product name anywhere in the report. */
+                        whiteLabel: boolean;
+                    };
+                };
+            };
+            /** @description invalid_request: the request failed validation or its JSON does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description invalid_key: no credential, or a malformed, unknown or inactive key */
+            401: {
+                headers: {
+                    /** @description The challenge: `Bearer realm="geo"` */
+                    "www-authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description session_required (an API key was used), csrf_rejected or ip_forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description payload_too_large: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description unsupported_media_type: the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
                 };
             };
         };
@@ -24599,6 +24898,8 @@ export interface operations {
                         agencyLogo: string | null;
                         /** @description The agency named on the cover and in the footer, without control characters; null: none. */
                         agencyName: string | null;
+                        /** @description The fields this workspace does not set: they come from the agency settings of the person who created it (`GET /api/v1/account/agency`), else the defaults (UTC, the workspace’s own language, no agency). */
+                        inherited: ("agencyName" | "agencyLogo" | "whiteLabel" | "timeZone" | "language")[];
                         /** @enum {string} */
                         language: "en" | "es" | "ca" | "fr";
                         /** @description IANA time zone the report’s times read in. */
@@ -24757,6 +25058,8 @@ export interface operations {
                         agencyLogo: string | null;
                         /** @description The agency named on the cover and in the footer, without control characters; null: none. */
                         agencyName: string | null;
+                        /** @description The fields this workspace does not set: they come from the agency settings of the person who created it (`GET /api/v1/account/agency`), else the defaults (UTC, the workspace’s own language, no agency). */
+                        inherited: ("agencyName" | "agencyLogo" | "whiteLabel" | "timeZone" | "language")[];
                         /** @enum {string} */
                         language: "en" | "es" | "ca" | "fr";
                         /** @description IANA time zone the report’s times read in. */

@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ACCESS } from '../../lib/http/credentials.ts';
+import { AppError } from '../../lib/errors.ts';
 import { actorOf, workspaceOf } from '../../lib/http/responses.ts';
 import { Closed, PlainText, StringEnum } from '../../lib/http/schema-helpers.ts';
 import { WorkspaceParams, workspaceParamsWith } from '../../lib/http/params.ts';
@@ -10,7 +11,7 @@ import { LANGUAGES } from '../../lib/format/format.ts';
 import { REPORT_TYPES } from './reports.fns.ts';
 import { MAX_PERIOD_DAYS, type ReportsService } from './reports.service.ts';
 import { sendReport } from './reports.reply.ts';
-import { LOGO_MAX_CHARS, LOGO_MAX_SIDE, LOGO_PATTERN } from './settings.fns.ts';
+import { LOGO_MAX_CHARS, LOGO_MAX_SIDE, LOGO_PATTERN, SETTING_FIELDS } from './settings.fns.ts';
 
 const tags = ['reports'];
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
@@ -32,7 +33,21 @@ const Settings = Type.Object({
   timeZone: Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone the report’s times read in.' }),
   language: Language,
 });
+const SettingsView = Type.Object({
+  ...Settings.properties,
+  inherited: Type.Array(StringEnum(SETTING_FIELDS), { description: 'The fields this workspace does not set: they come from the agency settings of the person who created it (`GET /api/v1/account/agency`), else the defaults (UTC, the workspace’s own language, no agency).' }),
+});
+const SettingsBody = Closed({
+  agencyName: Type.Optional(Settings.properties.agencyName), agencyLogo: Type.Optional(Settings.properties.agencyLogo), whiteLabel: Type.Optional(Type.Boolean()),
+  timeZone: Type.Optional(Settings.properties.timeZone), language: Type.Optional(Language),
+});
 
+
+/** The signed-in person (the account routes are session-only). */
+function userOf(request: FastifyRequest): string {
+  if (request.principal?.kind !== 'session') throw new AppError('session_required', 'Agency settings belong to a person: sign in.');
+  return request.principal.userId;
+}
 
 export function reportsRoutes(app: FastifyInstance, deps: { reports: ReportsService }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -62,20 +77,33 @@ export function reportsRoutes(app: FastifyInstance, deps: { reports: ReportsServ
 
   r.get('/api/v1/workspaces/:workspace/reports/settings', {
     config: { credential: ACCESS.settings.read },
-    schema: { operationId: 'getReportSettings', tags, summary: 'Who sends the reports (agency, white-label) and how they read (time zone, language)', params: WorkspaceParams, response: { 200: Settings } },
+    schema: { operationId: 'getReportSettings', tags, summary: 'Who sends the reports (agency, white-label) and how they read (time zone, language)', params: WorkspaceParams, response: { 200: SettingsView } },
   }, async (request) => reports.getSettings(workspaceOf(request)));
 
   r.put('/api/v1/workspaces/:workspace/reports/settings', {
     config: { credential: ACCESS.reports.settings },
     schema: {
-      operationId: 'putReportSettings', tags, summary: 'Set the report settings (all fields; omitted ones take their defaults)', params: WorkspaceParams,
-      body: Closed({
-        agencyName: Type.Optional(Settings.properties.agencyName), agencyLogo: Type.Optional(Settings.properties.agencyLogo), whiteLabel: Type.Optional(Type.Boolean()),
-        timeZone: Type.Optional(Settings.properties.timeZone), language: Type.Optional(Language),
-      }),
-      response: { 200: Settings },
+      operationId: 'putReportSettings', tags, summary: 'Set this workspace’s own report settings (the fields given; omitted ones are inherited)', params: WorkspaceParams,
+      description: 'Replaces the workspace’s overrides: each field in the body is the workspace’s own from now on; each omitted field is inherited from the agency settings of the person who created the workspace (`PUT /api/v1/account/agency`), else its default. An empty body returns every field to the agency’s. `inherited` in the answer lists them.',
+      body: SettingsBody,
+      response: { 200: SettingsView },
     },
   }, async (request) => reports.putSettings(workspaceOf(request), request.body));
+
+  r.get('/api/v1/account/agency', {
+    config: { credential: ACCESS.account },
+    schema: { operationId: 'getAgencySettings', tags, summary: 'Your agency settings: set once, inherited by the workspaces you create', response: { 200: Settings } },
+  }, async (request) => reports.getAgency(userOf(request)));
+
+  r.put('/api/v1/account/agency', {
+    config: { credential: ACCESS.account },
+    schema: {
+      operationId: 'putAgencySettings', tags, summary: 'Set your agency settings (all fields; omitted ones take their defaults)',
+      description: 'Agency name, logo, white-label, time zone and language, once for every workspace you created: each of them uses these for every field it does not set itself (`PUT …/reports/settings`, whose answer lists the `inherited` fields). A session only.',
+      body: SettingsBody,
+      response: { 200: Settings },
+    },
+  }, async (request) => reports.putAgency(userOf(request), request.body));
 
   r.get('/api/v1/workspaces/:workspace/reports', {
     config: { credential: ACCESS.reports.read },

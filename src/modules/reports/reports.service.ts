@@ -5,7 +5,7 @@ import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { claimIdempotencyKey, requestFingerprint } from '../../lib/idempotency/idempotency.ts';
-import { createFormatter, type Language } from '../../lib/format/format.ts';
+import { createFormatter, readerLanguage, type Language } from '../../lib/format/format.ts';
 import { english, sayAll } from './messages.fns.ts';
 import { isLegacy, upgradeTexts } from './legacy.fns.ts';
 import type { JobsService } from '../jobs/jobs.service.ts';
@@ -20,9 +20,9 @@ import type { PagesService } from '../pages/pages.service.ts';
 import type { PdfRenderer } from './pdf.ts';
 import { pdfChrome, toCsv, toHtml } from './render.fns.ts';
 import { buildReport, CATALOG, REPORT_TYPES, type Branding, type RecsInput, type ReportData, type ReportType, type SeoInput } from './reports.fns.ts';
-import { reportSettings, reports } from './reports.tables.ts';
+import { agencySettings, reportSettings, reports } from './reports.tables.ts';
 import { readLogoSize } from './logo.image.ts';
-import { checkSettings, defaultSettings, logoKind, settingsView, type ReportSettingsBody } from './settings.fns.ts';
+import { agencyView, checkSettings, defaultSettings, logoKind, overridesOf, resolveSettings, settingsView, type ReportSettingsBody } from './settings.fns.ts';
 import { trafficPages, type TrafficReads } from './traffic.data.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -119,9 +119,19 @@ export function createReportsService(deps: {
     return { dashboard: data, refreshPages, geoAnswers, evaluations };
   }
 
+  /** The settings reports use: the workspace's own fields, else its creator's agency's, else the defaults (resolveSettings). */
   async function settingsOf(workspaceId: string, tx: Db = db) {
-    const [row] = await tx.select().from(reportSettings).where(eq(reportSettings.workspaceId, workspaceId));
-    return row ?? defaultSettings(workspaceId);
+    const ws = await deps.workspaces.getRow({ id: workspaceId });
+    const [own] = await tx.select().from(reportSettings).where(eq(reportSettings.workspaceId, workspaceId));
+    const [agency] = ws.createdBy ? await tx.select().from(agencySettings).where(eq(agencySettings.userId, ws.createdBy)) : [];
+    return resolveSettings(workspaceId, own ?? null, agency ?? null, readerLanguage(ws.languages ?? []));
+  }
+
+  /** Stored as given; an omitted field takes its default (the agency's are the defaults its workspaces inherit). */
+  async function storedValues(body: ReportSettingsBody) {
+    // sharp reads the header only of a logo whose bytes are the PNG or JPEG it says it is.
+    checkSettings(body, body.agencyLogo && logoKind(body.agencyLogo) ? await readLogoSize(body.agencyLogo) : null);
+    return { agencyName: body.agencyName ?? null, agencyLogo: body.agencyLogo ?? null, whiteLabel: body.whiteLabel ?? false, timeZone: body.timeZone ?? 'UTC', language: body.language ?? 'en', updatedAt: clock.now() };
   }
 
   /** Cover data: the client brand's display name, colour and stored icon; the agency from the report settings. */
@@ -356,13 +366,22 @@ export function createReportsService(deps: {
     },
 
     getSettings: async (ws: WorkspaceContext) => settingsView(await settingsOf(ws.id)),
+    /** The workspace's own fields are those the body gives; the others are inherited from then on. */
     async putSettings(ws: WorkspaceContext, body: ReportSettingsBody) {
-      // sharp reads the header only of a logo whose bytes are the PNG or JPEG it says it is.
-      checkSettings(body, body.agencyLogo && logoKind(body.agencyLogo) ? await readLogoSize(body.agencyLogo) : null);
-      const values = { agencyName: body.agencyName ?? null, agencyLogo: body.agencyLogo ?? null, whiteLabel: body.whiteLabel ?? false, timeZone: body.timeZone ?? 'UTC', language: body.language ?? 'en', updatedAt: clock.now() };
-      const [row] = await db.insert(reportSettings).values({ workspaceId: ws.id, ...values })
-        .onConflictDoUpdate({ target: reportSettings.workspaceId, set: values }).returning();
-      return settingsView(row!);
+      const values = { ...(await storedValues(body)), overrides: overridesOf(body) };
+      await db.insert(reportSettings).values({ workspaceId: ws.id, ...values }).onConflictDoUpdate({ target: reportSettings.workspaceId, set: values });
+      return settingsView(await settingsOf(ws.id));
+    },
+
+    /** A person's agency settings (GET/PUT /api/v1/account/agency); the defaults until set. */
+    async getAgency(userId: string) {
+      const [row] = await db.select().from(agencySettings).where(eq(agencySettings.userId, userId));
+      return agencyView(row ?? { ...defaultSettings(''), userId });
+    },
+    async putAgency(userId: string, body: ReportSettingsBody) {
+      const values = await storedValues(body);
+      const [row] = await db.insert(agencySettings).values({ userId, ...values }).onConflictDoUpdate({ target: agencySettings.userId, set: values }).returning();
+      return agencyView(row!);
     },
   };
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, customType, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ts } from '../../lib/columns.ts';
 import { workspaces } from '../workspaces/workspaces.tables.ts';
+import { users } from '../accounts/accounts.tables.ts';
 import type { ReportData } from './reports.fns.ts';
 
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -49,6 +50,22 @@ export const reportSettings = pgTable('report_settings', {
   workspaceId: text('workspace_id').primaryKey().references(() => workspaces.id, { onDelete: 'cascade' }),
   agencyName: text('agency_name'),
   /** A PNG or JPEG as a data: URI (at most 256 KB), embedded in the cover. */
+  agencyLogo: text('agency_logo'),
+  whiteLabel: boolean('white_label').notNull().default(false),
+  timeZone: text('time_zone').notNull().default('UTC'),
+  language: text('language').notNull().default('en'),
+  /**
+   * The fields this workspace sets itself; the others come from its creator's agency settings
+   * (below), else the defaults. Rows written before agency settings existed set all five.
+   */
+  overrides: text('overrides').array().notNull().default(sql`'{agencyName,agencyLogo,whiteLabel,timeZone,language}'::text[]`),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+/** A person's agency settings, set once and inherited by the workspaces they create (docs/reports.md, "Agency settings"). */
+export const agencySettings = pgTable('agency_settings', {
+  userId: text('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  agencyName: text('agency_name'),
   agencyLogo: text('agency_logo'),
   whiteLabel: boolean('white_label').notNull().default(false),
   timeZone: text('time_zone').notNull().default('UTC'),

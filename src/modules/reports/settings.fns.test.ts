@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOGO_MAX_SIDE, logoKind, logoSizeProblem } from './settings.fns.ts';
+import { LOGO_MAX_SIDE, SETTING_FIELDS, defaultSettings, logoKind, logoSizeProblem, resolveSettings, settingsView, type AgencySettingsRow, type ReportSettingsRow } from './settings.fns.ts';
 
 // A logo is refused by its pixels, not only its bytes (a small file can decode to a huge image);
 // the message says the limit in words.
@@ -28,4 +28,20 @@ describe('logoKind: the declared type, only when the bytes begin as that type do
     ['a JPEG labelled PNG', uri('png', [0xff, 0xd8, 0xff, 0xe0]), null],
     ['another type', uri('gif', [0x47, 0x49, 0x46, 0x38]), null],
   ])('%s → %s', (_what, dataUri, kind) => expect(logoKind(dataUri)).toBe(kind));
+});
+
+describe('resolveSettings: own field, else the agency’s, else the default', () => {
+  const own = (fields: Partial<ReportSettingsRow>, overrides: string[]): ReportSettingsRow => ({ ...defaultSettings('ws', 'en'), ...fields, overrides });
+  const agency: AgencySettingsRow = { userId: 'usr', agencyName: 'Norte', agencyLogo: null, whiteLabel: true, timeZone: 'Europe/Madrid', language: 'fr', updatedAt: new Date(0) };
+  it.each([
+    ['nothing set anywhere', null, null, { agencyName: null, whiteLabel: false, timeZone: 'UTC', language: 'es' }, SETTING_FIELDS],
+    ['the agency only', null, agency, { agencyName: 'Norte', whiteLabel: true, timeZone: 'Europe/Madrid', language: 'fr' }, SETTING_FIELDS],
+    ['the workspace sets its language', own({ language: 'ca' }, ['language']), agency, { agencyName: 'Norte', language: 'ca' }, ['agencyName', 'agencyLogo', 'whiteLabel', 'timeZone']],
+    ['a stored value that is not an override is ignored', own({ timeZone: 'Asia/Tokyo' }, []), agency, { timeZone: 'Europe/Madrid' }, SETTING_FIELDS],
+    ['white-label off set by the workspace wins over the agency’s on', own({ whiteLabel: false }, ['whiteLabel']), agency, { whiteLabel: false }, ['agencyName', 'agencyLogo', 'timeZone', 'language']],
+  ] as const)('%s', (_name, row, ag, want, inherited) => {
+    const view = settingsView(resolveSettings('ws', row, ag, 'es'));
+    expect(view).toMatchObject(want);
+    expect(view.inherited).toEqual([...inherited]);
+  });
 });

@@ -2,12 +2,16 @@ import { isTimeZone, type Language } from '../../lib/format/format.ts';
 import { invalid } from '../../lib/errors.ts';
 import { english } from '../../lib/format/english.ts';
 import type { LogoSize } from './logo.image.ts';
-import type { reportSettings } from './reports.tables.ts';
+import type { agencySettings, reportSettings } from './reports.tables.ts';
 
 // Report settings of a workspace: the agency that sends its reports (name, logo, white-label) and
 // the time zone and language they read in. Checks the schema cannot express live here.
 
 export type ReportSettingsRow = typeof reportSettings.$inferSelect;
+export type AgencySettingsRow = typeof agencySettings.$inferSelect;
+/** The fields a workspace inherits from its creator's agency settings unless it sets them. */
+export const SETTING_FIELDS = ['agencyName', 'agencyLogo', 'whiteLabel', 'timeZone', 'language'] as const;
+export type SettingField = (typeof SETTING_FIELDS)[number];
 export interface ReportSettingsBody { agencyName?: string | null; agencyLogo?: string | null; whiteLabel?: boolean; timeZone?: string; language?: Language }
 
 /** 256 KB of image as base64 (4/3 of the bytes) plus the data: prefix. */
@@ -20,13 +24,37 @@ export const LOGO_PATTERN = '^data:image/(png|jpeg);base64,[A-Za-z0-9+/=]+$';
 export const LOGO_MAX_SIDE = 4096;
 const MAGIC = { png: [0x89, 0x50, 0x4e, 0x47], jpeg: [0xff, 0xd8, 0xff] } as const;
 
-export const defaultSettings = (workspaceId: string): ReportSettingsRow => ({
-  workspaceId, agencyName: null, agencyLogo: null, whiteLabel: false, timeZone: 'UTC', language: 'en', updatedAt: new Date(0),
+export const defaultSettings = (workspaceId: string, language: Language = 'en'): ReportSettingsRow => ({
+  workspaceId, agencyName: null, agencyLogo: null, whiteLabel: false, timeZone: 'UTC', language, overrides: [], updatedAt: new Date(0),
 });
+
+/**
+ * A workspace's settings as its reports use them: each field the workspace sets itself, else its
+ * creator's agency's, else the default (the language: the workspace's own, `fallbackLanguage`).
+ * `overrides` keeps what the workspace set, so the view can say which fields are inherited.
+ */
+export function resolveSettings(workspaceId: string, own: ReportSettingsRow | null, agency: AgencySettingsRow | null, fallbackLanguage: Language): ReportSettingsRow {
+  const base = defaultSettings(workspaceId, fallbackLanguage);
+  const set = new Set(own?.overrides ?? []);
+  const from: Pick<ReportSettingsRow, SettingField> = agency ?? base;
+  const pick = <K extends SettingField>(field: K): ReportSettingsRow[K] => (own && set.has(field) ? own[field] : (from[field] as ReportSettingsRow[K]));
+  return {
+    workspaceId, agencyName: pick('agencyName'), agencyLogo: pick('agencyLogo'), whiteLabel: pick('whiteLabel'), timeZone: pick('timeZone'), language: pick('language'),
+    overrides: SETTING_FIELDS.filter((f) => set.has(f)), updatedAt: own?.updatedAt ?? agency?.updatedAt ?? base.updatedAt,
+  };
+}
 
 export const settingsView = (r: ReportSettingsRow) => ({
   agencyName: r.agencyName, agencyLogo: r.agencyLogo, whiteLabel: r.whiteLabel, timeZone: r.timeZone, language: r.language as Language,
+  inherited: SETTING_FIELDS.filter((f) => !r.overrides.includes(f)),
 });
+
+export const agencyView = (r: Pick<AgencySettingsRow, SettingField>) => ({
+  agencyName: r.agencyName, agencyLogo: r.agencyLogo, whiteLabel: r.whiteLabel, timeZone: r.timeZone, language: r.language as Language,
+});
+
+/** The fields a body sets: an omitted one is inherited (from the agency, else the default). */
+export const overridesOf = (body: ReportSettingsBody): SettingField[] => SETTING_FIELDS.filter((f) => body[f] !== undefined);
 
 /** The validation problem of a time zone field (settings, portfolio query, portfolio schedule), or null. */
 export function timeZoneProblem(value: string | undefined, field: string) {

@@ -14,8 +14,12 @@ function MakeReport({ workspace, catalog, onMade }) {
   const today = new Date();
   const [form, setForm] = useState(/** @type {import('../lib.js').Body<'/api/v1/workspaces/{workspace}/reports'>} */ ({ type: 'visibility_summary', from: dayOf(new Date(today.getTime() - 29 * 86_400_000)), to: dayOf(today), language: 'en' }));
   const action = useAction();
+  // A report starts in the language the workspace's reports use (its own, or its agency's), not English.
+  const settings = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/reports/settings', { params: { path: { workspace } } })), [workspace]);
+  const [touched, setTouched] = useState(false);
+  useEffect(() => { if (settings.data && !touched) setForm((f) => ({ ...f, language: settings.data.language })); }, [settings.data]);
   const errs = fieldErrors(action.error);
-  const bind = (key) => ({ value: form[key], onInput: (e) => setForm({ ...form, [key]: e.target.value }) });
+  const bind = (key) => ({ value: form[key], onInput: (e) => { if (key === 'language') setTouched(true); setForm({ ...form, [key]: e.target.value }); } });
   const make = (e) => {
     e.preventDefault();
     action.run(async () => onMade(await call(client.POST('/api/v1/workspaces/{workspace}/reports', { params: { path: { workspace: workspace } }, body: { ...form, idempotencyKey: newKey() } }))));
