@@ -21,6 +21,7 @@ import { canariesModule } from '../modules/canaries/canaries.module.ts';
 import { scoresModule } from '../modules/scores/scores.module.ts';
 import { reportsModule } from '../modules/reports/reports.module.ts';
 import { runsModule } from '../modules/runs/runs.module.ts';
+import { promptsWithHistory } from '../modules/runs/runs.reads.ts';
 import { promptsModule } from '../modules/prompts/prompts.module.ts';
 import { pagesModule } from '../modules/pages/pages.module.ts';
 import { DEFAULT_SEO_CONFIG } from '../modules/pages/pages.service.ts';
@@ -126,6 +127,7 @@ export async function createModules(deps: Needs) {
   const canaries = canariesModule({ db, clock, engines: engines.engines, config: config.canaries, log });
   const prompts = promptsModule({
     db, clock, jobs: j, fetcher, credits: credits.credits, limiter, workspaceRow: (w) => ws.getRow(w), modelFor,
+    withHistory: promptsWithHistory,
     embedderFor: (w, row) => models.embedder(w.id, row),
     searchQueries: (w) => seo.seo.searchQueries(w),
     async recentAnswers(workspaceId) {

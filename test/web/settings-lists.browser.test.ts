@@ -104,8 +104,8 @@ describe.runIf(browserAvailable)('competitor and prompt settings in Chromium', (
     await section.locator('#prompts-replaced').check();
     await expect.poll(() => section.locator('#prompts-count').textContent()).toMatch(new RegExp(` of ${listed.length}$`));
     await w.shot('prompts');
-    // Oldest first: the prompt just deactivated is on the last page, after the template prompts
-    // replaced when the category was confirmed.
+    // Oldest first: the prompt just deactivated is after the active set (replaced template
+    // prompts never asked are deleted, not listed).
     const target = section.locator('#prompt-list li', { hasText: 'small startups' });
     while (!(await target.count())) {
       const shown = await section.locator('#prompts-count').textContent();

@@ -6,7 +6,7 @@ import type { SafeFetcher } from '../../lib/safe-fetch/safe-fetch.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
 import type { WorkspaceRow } from '../workspaces/workspaces.service.ts';
 import type { JobsService } from '../jobs/jobs.service.ts';
-import { createPromptsService } from './prompts.service.ts';
+import { createPromptsService, type PromptsDeps } from './prompts.service.ts';
 import { createPromptGeneration } from './generation.ts';
 import { promptsRoutes } from './prompts.routes.ts';
 import { proposalsRoutes } from './proposals.routes.ts';
@@ -20,11 +20,12 @@ import { createSiteReader } from './site.service.ts';
  */
 export function promptsModule(needs: Omit<ProposalDeps, 'prompts' | 'site' | 'workspaceRow'> & {
   db: Db; clock: Clock; jobs: JobsService; fetcher: SafeFetcher;
+  withHistory: PromptsDeps['withHistory'];
   modelFor: ProposalDeps['modelFor'];
   workspaceRow(ws: { id: string }): Promise<WorkspaceRow>;
 }) {
   const { db, clock } = needs;
-  const prompts = createPromptsService({ db, clock });
+  const prompts = createPromptsService({ db, clock, withHistory: needs.withHistory });
   const generation = createPromptGeneration({
     jobs: needs.jobs, prompts, workspaceRow: needs.workspaceRow,
     modelFor: async (ws, row) => (await needs.modelFor(ws, row))?.model ?? null,

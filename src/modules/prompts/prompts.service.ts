@@ -45,7 +45,17 @@ export function templateInputOf(
 
 const stripStem = <T extends { stem: string }>(list: T[]) => list.map(({ stem: _stem, ...p }) => p);
 
-export function createPromptsService(deps: { db: Db; clock: Clock }) {
+export interface PromptsDeps {
+  db: Db; clock: Clock;
+  /**
+   * Of `ids`, the prompts with a history — a stored answer, or a place in a run not yet ended —
+   * read through `tx` (the replacing transaction). Handed in at startup: the runs module builds on
+   * this one.
+   */
+  withHistory(tx: Db, workspaceId: string, ids: string[]): Promise<Set<string>>;
+}
+
+export function createPromptsService(deps: PromptsDeps) {
   const { db, clock } = deps;
   const rowsFor = (workspaceId: string, list: Array<{ intent: string; text: string; language: string; region: string | null }>, source: PromptRow['source']) => {
     const now = clock.now();
@@ -121,12 +131,22 @@ export function createPromptsService(deps: { db: Db; clock: Clock }) {
       return Object.fromEntries(Object.entries(target).map(([intent, n]) => [intent, Math.max(0, n - (have.get(intent) ?? 0))])) as Record<Intent, number>;
     },
 
-    /** Swaps the generated part of the active set for `fresh` in one transaction. */
+    /**
+     * Swaps the generated part of the active set for `fresh` in one transaction. A replaced prompt
+     * with a history (answers, or a run still asking it) stays, inactive, so its answers keep
+     * their question; one never asked is deleted: kept, it would only be a row no one can tell
+     * from the set (docs/prompts.md, "Replaced prompts").
+     */
     async replaceGenerated(workspaceId: string, fresh: Array<{ intent: string; text: string; language: string; region: string | null }>, source: 'template' | 'model') {
-      await db.transaction(async (tx) => {
-        await tx.update(prompts).set({ active: false, updatedAt: clock.now() })
-          .where(and(eq(prompts.workspaceId, workspaceId), eq(prompts.active, true), ne(prompts.source, 'user')));
+      return db.transaction(async (tx) => {
+        const replaced = await tx.update(prompts).set({ active: false, updatedAt: clock.now() })
+          .where(and(eq(prompts.workspaceId, workspaceId), eq(prompts.active, true), ne(prompts.source, 'user'))).returning({ id: prompts.id });
+        const ids = replaced.map((r) => r.id);
+        const kept = await deps.withHistory(tx, workspaceId, ids);
+        const unasked = ids.filter((id) => !kept.has(id));
+        if (unasked.length) await tx.delete(prompts).where(and(eq(prompts.workspaceId, workspaceId), inArray(prompts.id, unasked)));
         if (fresh.length) await tx.insert(prompts).values(rowsFor(workspaceId, fresh, source));
+        return { deactivated: kept.size, deleted: unasked.length };
       });
     },
 

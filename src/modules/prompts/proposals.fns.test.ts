@@ -61,13 +61,17 @@ describe('free text as prompts', () => {
     ['en', 'acme vs globex', 'Acme vs globex: which is better?'],
     ['en', 'crm platforms comparison 2026', 'Which crm platforms are best in 2026?'],
     ['en', 'how much does a crm cost', 'How much does a crm cost?'],
-    ['en', 'crm with gmail integration for startups', 'Crm with gmail integration for startups?'], // no pattern: as typed
+    ['en', 'crm with gmail integration for startups', null], // a fragment no pattern fits: not proposed
     ['es', 'opiniones clínica dental barcelona', '¿Qué opiniones hay sobre clínica dental barcelona?'],
     ['es', 'mejores clínicas dentales barcelona', '¿Cuál es la mejor opción de clínicas dentales barcelona?'],
     ['es', 'precio implante dental', '¿Cuál es el precio de implante dental?'],
     ['ca', 'alternatives a vitaldent', 'Quines alternatives hi ha a vitaldent?'],
     ['fr', 'avis logiciel de paie', 'Que disent les avis sur logiciel de paie ?'],
   ] as const)('queryQuestion(%s, %s) = %s', (language, query, question) => expect(queryQuestion(query, language)).toBe(question));
+
+  it('writes names as the workspace does', () => {
+    expect(queryQuestion('alternatives to acme crm', 'en', ['Acme CRM'])).toBe('What are the best alternatives to Acme CRM?');
+  });
 
   it.each([
     ['Is Acme CRM better than Globex?', 'comparison'], ['Globex alternatives for startups', 'comparison'], ['Does Acme CRM integrate with Gmail?', 'brand_research'],
@@ -88,12 +92,15 @@ describe('near-identical prompts', () => {
     expect(nearDuplicate(words('What are the best CRM platforms?'), words('What are the best CRM platforms for agencies?'))).toBe(false);
   });
 
-  it('merge Search Console queries, summing impressions, question-shaped or long-tail only', () => {
+  it('merge Search Console queries whose questions are the same, summing impressions; fragments left out', () => {
     expect(clusterQueries([
       { query: 'how much does a crm cost for small teams', impressions: 300 }, { query: 'how much does a crm cost for a small team', impressions: 1200 },
       { query: 'acme crm', impressions: 9000 }, { query: 'best crm for small sales teams', impressions: 900 },
-    ], ['en']).map((c) => [c.text, c.impressions, c.variants])).toEqual([
-      ['how much does a crm cost for a small team', 1500, 2], ['best crm for small sales teams', 900, 1],
+      { query: 'alternatives to globex', impressions: 200 }, { query: 'globex alternatives', impressions: 100 },
+      { query: 'crm with gmail integration for startups', impressions: 5000 },
+    ], ['en']).map((c) => [c.question, c.impressions, c.variants])).toEqual([
+      ['How much does a crm cost for a small team?', 1500, 2], ['What is the best crm for small sales teams?', 900, 1],
+      ['What are the best alternatives to globex?', 300, 2],
     ]);
   });
 
@@ -110,26 +117,25 @@ describe('what the engines searched for', () => {
   const prompt = { text: 'What are the best CRM platforms?', language: 'en' };
   const row = (query: string, engines: Array<[string, number]>, prompts = [prompt], simulated = false) => ({ query, answers: engines.reduce((n, [, a]) => n + a, 0), engines: engines.map(([engine, answers]) => ({ engine, answers })), prompts, simulated });
 
-  it('keeps askable queries that say more than their prompt, merged and counted by answers and engines', () => {
+  it('keeps queries that make a question saying more than their prompt, merged and counted by answers and engines', () => {
     expect(fanoutQueries([
       row('best crm platforms', [['chatgpt', 9]]), // the prompt restated
       row('crm pricing', [['chatgpt', 4]]), // a keyword query the patterns make a question of
       row('crm gmail', [['chatgpt', 5]]), // a short keyword query they do not
       row('which crm is easiest for small sales teams', [['chatgpt', 2], ['gemini', 1]]),
       row('which crm is easiest for a small sales team', [['perplexity', 1]], [prompt], true), // simulated: the merged query says so
-      row('crm with the best gmail integration for startups', [['gemini', 2]]),
+      row('crm with the best gmail integration for startups', [['gemini', 2]]), // a fragment no pattern fits
       row('cuál es el mejor crm para una pyme', [['chatgpt', 1]], [{ text: '¿Cuáles son las mejores plataformas CRM?', language: 'es' }]),
     ], ['en', 'es'])).toEqual([
-      { text: 'crm pricing', language: 'en', count: 4, engines: ['chatgpt'], simulated: false },
-      { text: 'which crm is easiest for small sales teams', language: 'en', count: 4, engines: ['chatgpt', 'gemini', 'perplexity'], simulated: true },
-      { text: 'crm with the best gmail integration for startups', language: 'en', count: 2, engines: ['gemini'], simulated: false },
-      { text: 'cuál es el mejor crm para una pyme', language: 'es', count: 1, engines: ['chatgpt'], simulated: false },
+      { text: 'crm pricing', question: 'How much does crm cost?', language: 'en', count: 4, engines: ['chatgpt'], simulated: false },
+      { text: 'which crm is easiest for small sales teams', question: 'Which crm is easiest for small sales teams?', language: 'en', count: 4, engines: ['chatgpt', 'gemini', 'perplexity'], simulated: true },
+      { text: 'cuál es el mejor crm para una pyme', question: '¿Cuál es el mejor crm para una pyme?', language: 'es', count: 1, engines: ['chatgpt'], simulated: false },
     ]);
   });
 
   it('reads a query in the language it is written in when its prompts are of no workspace language', () => {
     expect(fanoutQueries([row('quel logiciel de paie choisir pour une pme', [['claude', 1]], [])], ['en', 'fr'])).toEqual([
-      { text: 'quel logiciel de paie choisir pour une pme', language: 'fr', count: 1, engines: ['claude'], simulated: false },
+      { text: 'quel logiciel de paie choisir pour une pme', question: 'Quel logiciel de paie choisir pour une pme ?', language: 'fr', count: 1, engines: ['claude'], simulated: false },
     ]);
   });
 });

@@ -75,41 +75,93 @@ export function headingQuestion(heading: string, language: Language, category: C
   return render(language, PACKS[language].topicTemplate, { brand: '', competitor: '', product: null, category, modifier: '', topic });
 }
 
-/** A bare keyword query as a question by the language's patterns ("crm pricing" → "How much does crm cost"), or null when none matches. */
+/** Words as the fragment lists are matched: folded, an elision split off ("s'inscrire" → "s'", "inscrire"). */
+const wordsOf = (text: string) => fold(text).replace(/['’]/g, "' ").split(/[^\p{L}\p{N}'-]+/u).filter(Boolean);
+
+/** What a pattern may wrap: a name or a noun phrase, with no word of a question or of another pattern's relation. */
+function isTopic(slot: string, language: Language): boolean {
+  const fragment = new Set([...PACKS[language].fragmentWords, ...PACKS[language].questionWords].map(fold));
+  return !wordsOf(slot).some((w) => fragment.has(w));
+}
+
+/** Longer than a keyword query a person types: not read by the patterns (which also keeps their nesting shallow). */
+const KEYWORD_MAX = 200;
+
+/**
+ * A bare keyword query as a question by the language's patterns ("crm pricing" → "How much does
+ * crm cost"), or null. A pattern wraps a topic only: when what it would wrap is a question or a
+ * keyword query of its own, that is the question, alone ("alternatives to how does acme compare
+ * with globex" → "how does acme compare with globex"); when it holds a question's words without
+ * being one ("alternativas a se compara acme con initech"), the query is a fragment and gives none.
+ */
 export function keywordQuestion(query: string, language: Language): string | null {
   const pack = PACKS[language];
   const bare = query.trim().replace(/[¿?]+/g, '').replace(/\s+/g, ' ').toLowerCase();
+  if (bare.length > KEYWORD_MAX) return null;
   const year = /\s(?:in\s|en\s|el\s)?((?:19|20)\d\d)$/.exec(bare);
   const core = year ? bare.slice(0, year.index).trim() : bare;
   for (const [pattern, write] of pack.keywordQuestions) {
     const m = pattern.exec(core);
-    if (m) return `${write(m)}${year ? ` ${pack.inYear(year[1]!)}` : ''}`;
+    if (!m) continue;
+    const slots = m.slice(1).filter((x): x is string => x !== undefined);
+    // One slot that is a question, or a keyword query of its own, is the question; two ("X vs Y") must both be topics.
+    const only = slots.length === 1 ? slots[0]! : null;
+    // Accents kept here: a pattern's remainder "es compara…" (ca) is a fragment, not "és…".
+    if (only && only.split(' ').length >= 3 && pack.questionWords.some((w) => only.startsWith(`${w} `))) return only;
+    const inner = only ? keywordQuestion(only, language) : null;
+    if (inner) return inner;
+    return slots.every((x) => isTopic(x, language)) ? `${write(m)}${year ? ` ${pack.inYear(year[1]!)}` : ''}` : null;
   }
   return null;
 }
 
-/** A search query as a prompt: a question as it is; a keyword query through the language's patterns; else as typed, with question marks. */
-export const queryQuestion = (query: string, language: Language) =>
-  asQuestion(isQuestionShaped(query, language) ? query : (keywordQuestion(query, language) ?? query), language);
+/** Names written as the workspace writes them ("acme crm" → "Acme CRM"): queries come lower-cased. */
+export function withNames(text: string, names: string[]): string {
+  let out = text;
+  for (const name of [...names].sort((a, b) => b.length - a.length)) {
+    if (!name.trim()) continue;
+    const escaped = name.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'giu'), name.trim());
+  }
+  return out;
+}
 
-/** A query worth proposing as a prompt: question-shaped, a keyword query the patterns make a question of, or long-tail (five words or more). */
-export const askable = (query: string, language: Language) =>
-  isQuestionShaped(query, language) || keywordQuestion(query, language) !== null || query.trim().split(/\s+/).length >= 5;
+/** A forum named after a question ("is holded worth it reddit"): where to search, not part of what is asked. */
+const FORUMS = new Set(['reddit', 'foro', 'foros', 'forum', 'forums']);
+function withoutForum(query: string): string {
+  const t = query.trimEnd();
+  const i = t.lastIndexOf(' ');
+  return i > 0 && FORUMS.has(fold(t.slice(i + 1))) ? t.slice(0, i) : query;
+}
+
+/**
+ * A search query as a prompt a marketer would type, or null: a question cleaned up (question
+ * marks, capital, the workspace's spelling of names); a keyword query through the language's
+ * patterns (`keywordQuestion`); anything else — a fragment no pattern fits — is not proposed.
+ */
+export function queryQuestion(query: string, language: Language, names: string[] = []): string | null {
+  const text = isQuestionShaped(query, language) ? withoutForum(query) : keywordQuestion(query, language);
+  return text === null ? null : asQuestion(withNames(text, names), language);
+}
+
+/** A query worth proposing as a prompt: one `queryQuestion` makes a question of. */
+export const askable = (query: string, language: Language) => queryQuestion(query, language) !== null;
 
 export interface QueryRow { query: string; impressions: number }
-/** Question-shaped or long-tail (five words or more) queries, near-duplicates merged, by impressions. */
+/** Queries that make a question, merged when their questions are near-identical, by impressions. */
 export function clusterQueries(rows: QueryRow[], languages: Language[]) {
-  const clusters: Array<{ text: string; language: Language; words: string[]; impressions: number; variants: number; top: number }> = [];
+  const clusters: Array<{ text: string; question: string; language: Language; words: string[]; impressions: number; variants: number; top: number }> = [];
   for (const row of [...rows].sort((a, b) => b.impressions - a.impressions || a.query.localeCompare(b.query))) {
     const language = guessLanguage(row.query, languages);
-    if (!askable(row.query, language)) continue;
-    const words = meaningWords(row.query, language);
+    const question = queryQuestion(row.query, language);
+    if (!question) continue;
+    const words = meaningWords(question, language);
     if (!words.length) continue;
     const same = clusters.find((c) => c.language === language && nearDuplicate(c.words, words));
     if (same) {
       same.impressions += row.impressions;
       same.variants += 1;
-    } else clusters.push({ text: row.query, language, words, impressions: row.impressions, variants: 1, top: row.impressions });
+    } else clusters.push({ text: row.query, question, language, words, impressions: row.impressions, variants: 1, top: row.impressions });
   }
   return clusters.sort((a, b) => b.impressions - a.impressions || a.text.localeCompare(b.text));
 }
@@ -145,27 +197,28 @@ export interface SearchedQuery {
 
 /**
  * Fan-out queries as prompt candidates: in the language of the prompts that led to them (else the
- * one they read as), askable as Search Console queries are, not a mere restatement of their own
- * prompt (its meaning words and nothing more), near-duplicates merged with their answers and
- * engines summed; most searched first.
+ * one they read as), made a question as Search Console queries are, that question not a mere
+ * restatement of their own prompt (its meaning words and nothing more), near-identical questions
+ * merged with their answers and engines summed; most searched first.
  */
 export function fanoutQueries(rows: SearchedQuery[], languages: Language[]) {
-  const out: Array<{ text: string; language: Language; words: string[]; count: number; engines: Map<string, number>; simulated: boolean }> = [];
+  const out: Array<{ text: string; question: string; language: Language; words: string[]; count: number; engines: Map<string, number>; simulated: boolean }> = [];
   for (const row of [...rows].sort((a, b) => b.answers - a.answers || a.query.localeCompare(b.query))) {
     const own = row.prompts.map((p) => p.language).find((l): l is Language => languages.includes(l as Language));
     const language = own ?? guessLanguage(row.query, languages);
-    const words = meaningWords(row.query, language);
-    if (!words.length || !askable(row.query, language)) continue;
+    const question = queryQuestion(row.query, language);
+    const words = question ? meaningWords(question, language) : [];
+    if (!question || !words.length) continue;
     if (row.prompts.some((p) => { const mine = meaningWords(p.text, language); return words.every((w) => mine.includes(w)); })) continue;
     const same = out.find((c) => c.language === language && nearDuplicate(c.words, words));
-    const target = same ?? { text: row.query, language, words, count: 0, engines: new Map<string, number>(), simulated: false };
+    const target = same ?? { text: row.query, question, language, words, count: 0, engines: new Map<string, number>(), simulated: false };
     if (!same) out.push(target);
     target.count += row.answers;
     target.simulated ||= Boolean(row.simulated);
     for (const e of row.engines) target.engines.set(e.engine, (target.engines.get(e.engine) ?? 0) + e.answers);
   }
   return out
-    .map((c) => ({ text: c.text, language: c.language, count: c.count, simulated: c.simulated, engines: [...c.engines].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([e]) => e) }))
+    .map((c) => ({ text: c.text, question: c.question, language: c.language, count: c.count, simulated: c.simulated, engines: [...c.engines].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([e]) => e) }))
     .sort((a, b) => b.count - a.count || a.text.localeCompare(b.text));
 }
 

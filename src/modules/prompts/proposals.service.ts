@@ -13,7 +13,7 @@ import { apportion, templatePrompts, templatesFor } from './prompts.fns.ts';
 import { categoryView, templateInputOf, type PromptsService } from './prompts.service.ts';
 import type { Category, Intent, Language } from './prompts.types.ts';
 import {
-  answerQuestions, asQuestion, classifyIntent, clusterQueries, fanoutQueries, guessLanguage, headingQuestion, queryQuestion, selectWithinQuota,
+  answerQuestions, asQuestion, classifyIntent, clusterQueries, fanoutQueries, guessLanguage, headingQuestion, selectWithinQuota, withNames,
   type Proposal, type ProposalSource, type QueryRow, type SearchedQuery,
 } from './proposals.fns.ts';
 import type { SiteFacts } from './site.fns.ts';
@@ -101,6 +101,11 @@ export function createProposals(deps: ProposalDeps) {
     const categories = await deps.prompts.categoriesOf(row.id);
     const languages = languagesOf(row);
     const names = namesOf(row);
+    // Queries come lower-cased: their questions write names as the workspace does (not aliases).
+    const spelled = [
+      row.displayName, ...(row.productsServices ?? []).map((p) => p.name), ...row.competitors.map((c) => c.name),
+      ...Object.values(categories).flatMap((c) => (c ? [c.plural, c.singular] : [])),
+    ];
     const statuses: SourceStatus[] = [];
     const candidates: Proposal[] = [];
     const add = (source: ProposalSource, list: Proposal[], detail: string, status?: SourceStatus['status']) => {
@@ -116,7 +121,7 @@ export function createProposals(deps: ProposalDeps) {
     if (gsc.available) {
       const clusters = clusterQueries(gsc.rows, languages);
       add('search_console', clusters.map((c) => ({
-        text: queryQuestion(c.text, c.language), intent: classifyIntent(c.text, c.language, names), language: c.language, source: 'search_console' as const,
+        text: withNames(c.question, spelled), intent: classifyIntent(c.text, c.language, names), language: c.language, source: 'search_console' as const,
         reason: `Search Console query "${c.text}" with ${c.impressions} impressions in 28 days${c.variants > 1 ? ` (${c.variants} near-identical queries merged)` : ''}.`,
       })), `${gsc.rows.length} queries, ${clusters.length} question-shaped or long-tail clusters`);
     } else add('search_console', [], gsc.reason, gsc.reason === 'gsc_not_connected' ? 'not_connected' : 'unavailable');
@@ -127,11 +132,11 @@ export function createProposals(deps: ProposalDeps) {
     const answers = (await deps.recentAnswers(row.id)).filter((a) => languages.includes(a.language as Language)) as Array<{ answer: string; language: Language; simulated: boolean }>;
     const searched = await deps.searchedQueries(ws);
     const fromEngines = [
-      ...answerQuestions(answers).map((q) => ({ ...q, reason: `A follow-up question engines wrote in ${plural(q.count, 'answer')} of recent runs${q.simulated ? ' (simulated answers)' : ''}.` })),
+      ...answerQuestions(answers).map((q) => ({ ...q, question: asQuestion(q.text, q.language), reason: `A follow-up question engines wrote in ${plural(q.count, 'answer')} of recent runs${q.simulated ? ' (simulated answers)' : ''}.` })),
       ...fanoutQueries(searched, languages).map((q) => ({ ...q, reason: `${listOf(q.engines.map(english.engine))} searched for this in ${plural(q.count, 'answer')} of recent runs (query fan-out${q.simulated ? '; simulated answers' : ''}).` })),
     ].sort((a, b) => b.count - a.count);
     add('engines', fromEngines.map((q) => ({
-      text: queryQuestion(q.text, q.language), intent: classifyIntent(q.text, q.language, names), language: q.language, source: 'engines' as const, reason: q.reason,
+      text: withNames(q.question, spelled), intent: classifyIntent(q.text, q.language, names), language: q.language, source: 'engines' as const, reason: q.reason,
     })), `${answers.length} answers of the latest runs read, ${searched.length} distinct fan-out queries`);
 
     const research = (await deps.researchQuestions(row.id)).filter((q) => languages.includes(q.language as Language));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brandOfLine, callPlan, countDomains, dedupePrompts, listItems, PROVIDER_CAPS, RESEARCH_CALLS, totalCalls, untrackedNames } from './research.fns.ts';
+import { brandOfLine, callPlan, countDomains, dedupePrompts, listItems, PROVIDER_CAPS, RESEARCH_CALLS, totalCalls, untrackedNames, urlIn } from './research.fns.ts';
 import { topicAfterAbout } from './research.providers.ts';
 
 describe('callPlan', () => {
@@ -27,11 +27,20 @@ describe('names and domains', () => {
     ['1. **Brightlane** - a well-known option', 'Brightlane'], ['- Nimbus Labs: great for teams', 'Nimbus Labs'], ['Quantive (enterprise)', 'Quantive'], ['—', null], ['3.', null], ['- Acme Corp.,;', 'Acme Corp'],
   ])('brandOfLine(%s) = %s', (line, name) => expect(listItems(line).map(brandOfLine)[0] ?? null).toBe(name));
 
-  it('counts untracked names once per answer, most mentioned first', () => {
-    expect(untrackedNames([['Brightlane', 'Globex', 'Brightlane'], ['brightlane', 'Orbitly'], ['Globex Corp']], ['Acme', 'Globex', 'Globex Corp'])).toEqual([
-      { name: 'Brightlane', mentions: 2 }, { name: 'Orbitly', mentions: 1 },
+  it('counts untracked names once per answer, most mentioned first, each with the answer that first named it', () => {
+    expect(untrackedNames([
+      { question: 'Which CRM for a small team?', lines: ['Brightlane - simple (https://brightlane.example/crm).', 'Globex - known', 'Brightlane: again'] },
+      { question: 'Which CRM is cheapest?', lines: ['brightlane - cheap', 'Orbitly - free plan'] },
+      { question: 'Which CRM for agencies?', lines: ['Globex Corp - agencies'] },
+    ], ['Acme', 'Globex', 'Globex Corp'])).toEqual([
+      { name: 'Brightlane', mentions: 2, source: { question: 'Which CRM for a small team?', line: 'Brightlane - simple (https://brightlane.example/crm).', url: 'https://brightlane.example/crm' } },
+      { name: 'Orbitly', mentions: 1, source: { question: 'Which CRM is cheapest?', line: 'Orbitly - free plan', url: null } },
     ]);
   });
+
+  it.each([
+    ['see https://a.example/x, and more', 'https://a.example/x'], ['(http://b.example)', 'http://b.example'], ['no address', null], ['https://', null],
+  ])('urlIn(%j) = %j', (line, url) => expect(urlIn(line)).toBe(url));
 
   it('counts registrable domains once per result list', () => {
     expect(countDomains([['https://www.g2.com/a', 'https://g2.com/b', 'https://blog.acme.co.uk/x'], ['https://g2.com/c', 'not a url']])).toEqual([

@@ -64,16 +64,39 @@ export function brandOfLine(line: string): string | null {
   return name.length >= 2 && name.length <= 60 && /\p{L}/u.test(name) ? name : null;
 }
 
-export interface Tracked { names: string[] }
-/** Names counted across answers, without those the workspace tracks (its brand, competitors, aliases). */
-export function untrackedNames(answers: string[][], tracked: string[]): Array<{ name: string; mentions: number }> {
+/** One probe's answer: the question asked and the answer's list lines. */
+export interface ProbeAnswer { question: string; lines: string[] }
+/** Where a proposed competitor came from: the probe question, the answer's line naming it, and the address that line gives, if any. */
+export interface NameSource { question: string; line: string; url: string | null }
+
+/** The first http(s) address in a line, without the punctuation a sentence puts after it. */
+export function urlIn(line: string): string | null {
+  const at = line.search(/https?:\/\//);
+  if (at === -1) return null;
+  const url = trimEndOf(line.slice(at).split(/[\s<>"'()[\]]/)[0]!, '.,;:!?');
+  try {
+    return new URL(url).protocol.startsWith('http') ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Names counted across answers (once per answer), without those the workspace tracks (its
+ * brand, competitors, aliases); each with the first answer that named it as its source, so a
+ * proposal says where it came from.
+ */
+export function untrackedNames(answers: ProbeAnswer[], tracked: string[]): Array<{ name: string; mentions: number; source: NameSource }> {
   const known = new Set(tracked.map((t) => promptKey(t)));
-  const counts = new Map<string, { name: string; mentions: number }>();
-  for (const names of answers) {
-    for (const name of new Set(names)) {
-      const key = promptKey(name);
-      if (!key || known.has(key)) continue;
-      const entry = counts.get(key) ?? { name, mentions: 0 };
+  const counts = new Map<string, { name: string; mentions: number; source: NameSource }>();
+  for (const { question, lines } of answers) {
+    const seen = new Set<string>();
+    for (const line of lines) {
+      const name = brandOfLine(line);
+      const key = name ? promptKey(name) : '';
+      if (!name || !key || known.has(key) || seen.has(key)) continue;
+      seen.add(key);
+      const entry = counts.get(key) ?? { name, mentions: 0, source: { question, line, url: urlIn(line) } };
       entry.mentions += 1;
       counts.set(key, entry);
     }
@@ -101,6 +124,6 @@ export function countDomains(resultLists: string[][]): Array<{ domain: string; c
 export type Finding =
   | { id: string; kind: 'topic'; text: string; language: string }
   | { id: string; kind: 'prompt'; text: string; intent: Intent; language: Language; accepted: boolean }
-  | { id: string; kind: 'competitor'; name: string; mentions: number; probes: number; accepted: boolean }
+  | { id: string; kind: 'competitor'; name: string; mentions: number; probes: number; accepted: boolean; source?: NameSource }
   | { id: string; kind: 'source'; domain: string; citations: number; probes: number; class: 'owned' | 'competitor' | 'third_party' };
 export interface StageView { stage: Stage; status: 'pending' | 'running' | 'succeeded' | 'failed'; calls: number; findings: Finding[] }

@@ -12,8 +12,8 @@ import { categoryOr } from '../prompts/templates.fns.ts';
 import { INTENTS } from '../workspaces/workspaces.schemas.ts';
 import type { WorkspaceRow, WorkspacesService } from '../workspaces/workspaces.service.ts';
 import {
-  brandOfLine, callPlan, countDomains, dedupePrompts, listItems, PRICE_PER_CALL, PROBES, PROVIDER_CAPS, RESEARCH_HOLD, STAGES,
-  totalCalls, untrackedNames, type Finding, type Provider, type Stage, type StageView,
+  callPlan, countDomains, dedupePrompts, listItems, PRICE_PER_CALL, PROBES, PROVIDER_CAPS, RESEARCH_HOLD, STAGES,
+  totalCalls, untrackedNames, type Finding, type ProbeAnswer, type Provider, type Stage, type StageView,
 } from './research.fns.ts';
 
 export type { Finding, StageView } from './research.fns.ts';
@@ -117,10 +117,10 @@ export function createResearchService(deps: ResearchDeps) {
 
     const probes = [...stages[1]!.findings, ...stages[0]!.findings].map((f) => (f as { text: string }).text).slice(0, PROBES);
     await stage('competitors', async (view) => {
-      const answers: string[][] = [];
+      const answers: ProbeAnswer[] = [];
       for (const q of probes) {
-        const answer = await call(view, 'model', () => model.ask(`${q}\nAnswer with the brands or vendors you would recommend, one per line, as "Name - reason".`, ctx.signal));
-        if (answer !== null) answers.push(listItems(answer).map(brandOfLine).filter((n): n is string => !!n));
+        const answer = await call(view, 'model', () => model.ask(`${q}\nAnswer with the brands or vendors you would recommend, one per line, as "Name - reason", with the address of a page that says so when you know one.`, ctx.signal));
+        if (answer !== null) answers.push({ question: q, lines: listItems(answer) });
       }
       view.findings.push(...untrackedNames(answers, tracked).slice(0, 20).map((n) => ({ id: fid(), kind: 'competitor' as const, ...n, probes: answers.length, accepted: false })));
     });

@@ -83,6 +83,23 @@ export async function providerCostByDay(db: Db, workspaceId: string, since: Date
   return rows.map((r) => ({ day: r.day, engine: r.engine, calls: Number(r.calls), answered: Number(r.answered), simulated: Number(r.simulated), costMicrousd: Number(r.cost) }));
 }
 
+/**
+ * Of `ids`, the prompts that have a history: a stored answer (any run), or a place in a
+ * measurement run still running (its params name the prompts it will ask). Replacing generated
+ * prompts keeps these inactive and deletes the others (docs/prompts.md); `db` may be the
+ * replacing transaction.
+ */
+export async function promptsWithHistory(db: Db, workspaceId: string, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const list = sql.join(ids.map((id) => sql`${id}`), sql`, `);
+  const rows = await rawRows<{ id: string }>(db, sql`
+    select distinct prompt_id as id from run_results where workspace_id = ${workspaceId} and prompt_id in (${list})
+    union
+    select p.id from jobs j cross join lateral jsonb_array_elements_text(coalesce(j.params->'promptIds', '[]'::jsonb)) as p(id)
+    where j.workspace_id = ${workspaceId} and j.kind = 'measurement' and j.status = 'running' and p.id in (${list})`);
+  return new Set(rows.map((r) => r.id));
+}
+
 export function createRunReads(db: Db) {
   return {
     /**

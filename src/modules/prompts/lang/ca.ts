@@ -52,8 +52,11 @@ export const ca: LanguagePack = {
     [/^millors? (.+)$/, (m) => `Quina és la millor opció de ${m[1]}`],
     [/^(?:opinions|ressenyes) (?:de |sobre )?(.+)$|^(.+?) (?:opinions|ressenyes)$/, (m) => `Quines opinions hi ha sobre ${m[1] ?? m[2]}`],
     [/^(?:preus?|cost|tarifes?) (?:de )?(.+)$|^(.+?) (?:preus?|cost|tarifes?)$/, (m) => `Quin és el preu de ${m[1] ?? m[2]}`],
+    [/^pros (?:i )?contres (?:de |d')?(.+)$/, (m) => `Quins són els pros i els contres ${/^[aeiouàèéíòóú]/.test(m[1]!) ? "d'" : 'de '}${m[1]}`],
+    [/^(.+?) fòrums?$/, (m) => `Què es diu als fòrums sobre ${m[1]}`],
     [/^comparativa (?:de )?(.+)$/, (m) => `Quina és la millor opció de ${m[1]}`],
   ],
+  fragmentWords: ['jo', 'nosaltres', 'es', "s'", 'em', 'et', 'ens', 'us', 'li', 'hi', 'ho', 'és', 'són', 'era', 'està', 'estan', 'he', 'ha', 'han', 'puc', 'pot', 'poden', 'cal', 'val', 'pena', 'convé', 'tenir', 'trio', 'triar', 'escollir', 'compara', 'comparen', 'comparar', 'recomanen', 'recomanes', 'recomana', 'diuen', 'opinen', 'lideren', 'evitar', 'fer', 'què', 'que', 'com', 'quin', 'quina', 'quins', 'quines', 'quant', 'on', 'qui', 'opció', 'alternativa', 'alternatives', 'vs', 'versus'],
   inYear: (year) => `el ${year}`,
   // -ca/-ga/-ça/-ja/-qua/-gua change their consonant before -es (clínica → clíniques, platja → platges).
   plural: (noun) => (/a$/.test(noun)

@@ -51,9 +51,17 @@ export interface LanguagePack {
   /**
    * Bare keyword queries (Search Console, the engines' fan-out) as questions: the first pattern
    * matching the query (lower-cased, a trailing year taken off) writes the question, without its
-   * question marks. A query no pattern matches is proposed as typed.
+   * question marks. A query no pattern matches is not proposed.
    */
   keywordQuestions: Array<[RegExp, (m: RegExpExecArray) => string]>;
+  /**
+   * Words that mark what a pattern would wrap as a piece of a question, not a topic: pronouns,
+   * auxiliaries, the verbs and closing words of the questions prompts ask, and the relation words
+   * of the patterns themselves. "alternativas a se compara acme con initech" is an engine's search
+   * on a question, and "¿Qué alternativas hay a se compara…?" no one would type: such a query is
+   * proposed not at all (proposals.fns.ts `keywordQuestion`).
+   */
+  fragmentWords: string[];
   /** A year after a question ("in 2026"). */
   inYear(year: string): string;
   /** Plural of a head noun the lexicon does not list. */

@@ -22,8 +22,17 @@ function Prompts({ slug, job, findings, onDone }) {
   </fieldset>`;
 }
 
+/** The host of the page the model's answer pointed to, as a first guess at the competitor's domain. */
+function hostOf(url) {
+  try {
+    return url ? new URL(url).hostname.replace(/^www\./, '') : '';
+  } catch {
+    return '';
+  }
+}
+
 function Competitor({ slug, job, f, onDone }) {
-  const [domain, setDomain] = useState('');
+  const [domain, setDomain] = useState(hostOf(f.source?.url));
   const action = useAction();
   const track = (e) => {
     e.preventDefault();
@@ -32,7 +41,9 @@ function Competitor({ slug, job, f, onDone }) {
       onDone(`${f.name} is now tracked as a competitor.`);
     });
   };
+  // Where the name came from: the question research asked and the page the answer gave, shown as text (not checked, so not a link).
   return html`<li><strong>${f.name}</strong> <small class="muted">named in ${f.mentions} of ${plural(f.probes, 'answer')}</small>
+    ${f.source ? html`<p class="muted">From the model's answer to “${f.source.question}”${f.source.url ? `, which gives ${f.source.url} (not checked)` : ''}.</p>` : null}
     ${f.accepted ? html` <span class="badge">tracked</span>` : html`<form class="controls" onSubmit=${track}>
       <label>Domain of ${f.name}<input required value=${domain} onInput=${(e) => setDomain(e.target.value)} placeholder="example.com" /></label>
       <button type="submit" class="secondary small" disabled=${action.busy}>Track</button></form><${Alert} error=${action.error} />`}</li>`;
