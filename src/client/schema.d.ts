@@ -22414,7 +22414,7 @@ export interface operations {
                                     };
                                 };
                             } | null;
-                            /** @description The line the dashboard, reports and MCP show, written by the shared formatter in the workspace's language, e.g. "effect: +6.2 points (2.1–10.3), vs. holdout" or "…; not distinguishable from noise yet: about 4 more days at today's cadence" (Spanish: "efecto: +6,2 puntos (2,1–10,3), frente a los prompts de control") */
+                            /** @description The line the dashboard, reports and MCP show, written by the shared formatter in the workspace's language, e.g. "effect: +6.2 points (2.1–10.3), vs. holdout" or "…; not distinguishable from noise yet: about 4 more days at today's cadence" (Spanish: "efecto: +6,2 puntos (2,1–10,3), frente a las preguntas que se dejaron igual") */
                             summary: string;
                             /**
                              * @description With `comparison: holdout`: `improved`/`worse` when the 95% interval of the difference-in-differences excludes 0, `pending` with fewer than 2 days on a side. With `before_after`: `improved` only when the before and after 95% intervals separate

@@ -200,11 +200,11 @@ describe('effect: one line for a recommendation\'s effect, the same numbers ever
   const holdout = { comparison: 'holdout' as const, estimate: { points: 6.24, interval: [2.08, 10.31] as [number, number] }, verdict: 'improved' };
   it.each([
     ['en', holdout, 'effect: +6.2 points (2.1–10.3), vs. holdout'],
-    ['es', holdout, 'efecto: +6,2 puntos (2,1–10,3), frente a los prompts de control'],
-    ['fr', holdout, 'effet~: +6,2 points (2,1–10,3), face aux prompts témoins'],
+    ['es', holdout, 'efecto: +6,2 puntos (2,1–10,3), frente a las preguntas que se dejaron igual'],
+    ['fr', holdout, 'effet~: +6,2 points (2,1–10,3), face aux questions laissées telles quelles'],
     ['en', { ...holdout, verdict: 'no_detectable_change', moreDays: 1234 }, 'effect: +6.2 points (2.1–10.3), vs. holdout; not distinguishable from noise yet: more than a year at today’s cadence'],
     ['en', { ...holdout, verdict: 'pending', moreDays: 12 }, 'effect: +6.2 points (2.1–10.3), vs. holdout; not distinguishable from noise yet: about 12 more days at today’s cadence'],
-    ['ca', { ...holdout, verdict: 'pending', moreDays: 12 }, 'efecte: +6,2 punts (2,1–10,3), davant dels prompts de control; encara no es distingeix del soroll: uns 12 dies més al ritme actual'],
+    ['ca', { ...holdout, verdict: 'pending', moreDays: 12 }, 'efecte: +6,2 punts (2,1–10,3), davant de les preguntes que es van deixar igual; encara no es distingeix del soroll: uns 12 dies més al ritme actual'],
     ['en', { comparison: 'before_after' as const, comparisonReason: 'negative_rate is not counted per prompt', estimate: { points: -4, interval: null }, verdict: 'improved' }, 'effect: -4.0 points, before/after (no holdout: negative_rate is not counted per prompt)'],
     ['en', { comparison: 'holdout' as const, estimate: null, verdict: 'pending', explanation: 'the item is not done yet' }, 'Not enough data: the item is not done yet'],
   ])('%s: %s', (locale, effect, line) => {

@@ -86,7 +86,7 @@ export const RecommendationDetail = Type.Object({
     }, { description: 'Holdout only: answers (k of n) and days on each side, over the days both sides were answered' })),
     moreDays: Nullable(Type.Integer({ minimum: 1, description: 'Holdout, no verdict yet: calendar days more at today\'s cadence until an effect of this size would be told from noise (docs/methodology.md); null when decided, or when the days before acceptance are too noisy for waiting to settle it' })),
     cadence: Nullable(Type.Number({ minimum: 0, maximum: 1, description: 'Days with runs per calendar day since done' })),
-    summary: Type.String({ description: 'The line the dashboard, reports and MCP show, written by the shared formatter in the workspace\'s language, e.g. "effect: +6.2 points (2.1–10.3), vs. holdout" or "…; not distinguishable from noise yet: about 4 more days at today\'s cadence" (Spanish: "efecto: +6,2 puntos (2,1–10,3), frente a los prompts de control")' }),
+    summary: Type.String({ description: 'The line the dashboard, reports and MCP show, written by the shared formatter in the workspace\'s language, e.g. "effect: +6.2 points (2.1–10.3), vs. holdout" or "…; not distinguishable from noise yet: about 4 more days at today\'s cadence" (Spanish: "efecto: +6,2 puntos (2,1–10,3), frente a las preguntas que se dejaron igual")' }),
   }),
 });
 
