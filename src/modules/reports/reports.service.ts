@@ -121,7 +121,8 @@ export function createReportsService(deps: {
 
   /** The settings reports use: the workspace's own fields, else its creator's agency's, else the defaults (resolveSettings). */
   async function settingsOf(workspaceId: string, tx: Db = db) {
-    const ws = await deps.workspaces.getRow({ id: workspaceId });
+    // Every read in `tx`: afterRun calls this inside the transaction that ends a run.
+    const ws = await deps.workspaces.getRowIn(tx, { id: workspaceId });
     const [own] = await tx.select().from(reportSettings).where(eq(reportSettings.workspaceId, workspaceId));
     const [agency] = ws.createdBy ? await tx.select().from(agencySettings).where(eq(agencySettings.userId, ws.createdBy)) : [];
     return resolveSettings(workspaceId, own ?? null, agency ?? null, readerLanguage(ws.languages ?? []));

@@ -36,8 +36,9 @@ export function createWorkspacesRepo(db: Db) {
         .orderBy(asc(workspaces.createdAt), asc(workspaces.id));
     },
 
-    async byId(id: string) {
-      const [row] = await db.select().from(workspaces).where(eq(workspaces.id, id));
+    /** `tx`: read inside the caller's transaction (on the embedded database a read beside an open transaction waits for it). */
+    async byId(id: string, tx: Db = db) {
+      const [row] = await tx.select().from(workspaces).where(eq(workspaces.id, id));
       return row ?? null;
     },
 

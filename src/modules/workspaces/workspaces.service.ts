@@ -111,6 +111,12 @@ export function createWorkspacesService(deps: { repo: WorkspacesRepo; email: Inb
     getSettings: async (ws: WorkspaceContext) => settingsView(await load(ws)),
     /** The stored row, for modules that compute from the whole workspace (prompts, runs). */
     getRow: (ws: Pick<WorkspaceContext, 'id'>) => load(ws as WorkspaceContext),
+    /** The same inside the caller's transaction (a run's reports are made in the one that ends it). */
+    async getRowIn(tx: Db, ws: Pick<WorkspaceContext, 'id'>) {
+      const row = await repo.byId(ws.id, tx);
+      if (!row) throw workspaceNotFound();
+      return row;
+    },
 
     updateSettings: async (ws: WorkspaceContext, patch: WorkspaceUpdate) =>
       settingsView(await modify(ws, () => patch as Partial<WorkspaceRow>)),
