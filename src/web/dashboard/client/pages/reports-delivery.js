@@ -32,7 +32,10 @@ export function Sender({ workspace }) {
     e.preventDefault();
     setSaved('');
     action.run(async () => {
-      await call(client.PUT('/api/v1/workspaces/{workspace}/reports/settings', { params: { path: { workspace: workspace } }, body: { agencyName: f.agencyName.trim() || null, agencyLogo: f.agencyLogo, whiteLabel: f.whiteLabel, timeZone: f.timeZone, language: f.language } }));
+      const all = { agencyName: f.agencyName.trim() || null, agencyLogo: f.agencyLogo, whiteLabel: f.whiteLabel, timeZone: f.timeZone, language: f.language };
+      // A field still as the agency settings give it stays inherited: only what this workspace sets, or changed here, is its own.
+      const own = Object.fromEntries(Object.entries(all).filter(([k, v]) => !settings.data.inherited.includes(k) || v !== settings.data[k]));
+      await call(client.PUT('/api/v1/workspaces/{workspace}/reports/settings', { params: { path: { workspace: workspace } }, body: own }));
       setSaved('Saved: the next reports use it.'); setForm(null); settings.reload();
     });
   };
@@ -48,6 +51,7 @@ export function Sender({ workspace }) {
       <${Field} id="sender-zone" label="Time zone" hint="IANA, such as Europe/Madrid: dates, times and the mail schedule read in it." error=${errs.timeZone} ...${bind('timeZone')} />
       <${Field} id="sender-language" as="select" label="Language of the reports the service makes" error=${errs.language} ...${bind('language')}>${LANGUAGES.map(([v, l]) => html`<option value=${v}>${l}</option>`)}</${Field}>
     </div>
+    ${settings.data.inherited.length ? html`<p class="muted">${settings.data.inherited.length === 5 ? 'Every field comes' : `${settings.data.inherited.length} of these fields come`} from your agency settings (or the defaults) until you change them here.</p>` : null}
     <${Notice}>${saved}</${Notice}><${ErrorBox} error=${action.error} />
     <div class="actions"><button type="submit" disabled=${action.busy}>Save</button></div>
   </form></${Section}>`;
