@@ -120,9 +120,10 @@ export function createReportsService(deps: {
   }
 
   /** The settings reports use: the workspace's own fields, else its creator's agency's, else the defaults (resolveSettings). */
-  async function settingsOf(workspaceId: string, tx: Db = db) {
-    // Every read in `tx`: afterRun calls this inside the transaction that ends a run.
-    const ws = await deps.workspaces.getRowIn(tx, { id: workspaceId });
+  async function settingsOf(workspaceId: string, tx: Db = db, row?: Pick<Awaited<ReturnType<WorkspacesService['getRow']>>, 'createdBy' | 'languages'>) {
+    // Every read in `tx`: afterRun calls this inside the transaction that ends a run. `row`: the
+    // workspace already read by the caller (the cover), not read twice.
+    const ws = row ?? await deps.workspaces.getRowIn(tx, { id: workspaceId });
     const [own] = await tx.select().from(reportSettings).where(eq(reportSettings.workspaceId, workspaceId));
     const [agency] = ws.createdBy ? await tx.select().from(agencySettings).where(eq(agencySettings.userId, ws.createdBy)) : [];
     return resolveSettings(workspaceId, own ?? null, agency ?? null, readerLanguage(ws.languages ?? []));
@@ -137,7 +138,8 @@ export function createReportsService(deps: {
 
   /** Cover data: the client brand's display name, colour and stored icon; the agency from the report settings. */
   async function branding(ws: WorkspaceContext): Promise<Branding & { timeZone: string; language: Language }> {
-    const [row, settings, icon] = await Promise.all([deps.workspaces.getRow(ws), settingsOf(ws.id), deps.sources.icon(ws).catch(() => null)]);
+    const [row, icon] = await Promise.all([deps.workspaces.getRow(ws), deps.sources.icon(ws).catch(() => null)]);
+    const settings = await settingsOf(ws.id, db, row);
     return {
       brand: { name: row.displayName, color: row.brandColors?.primary ?? null, logo: icon ? `data:image/png;base64,${icon.toString('base64')}` : null },
       agency: { name: settings.agencyName, logo: settings.agencyLogo, whiteLabel: settings.whiteLabel },
