@@ -141,6 +141,7 @@ export const DECISION_CREDENTIALS: Record<string, string> = {
   // Issue 44: a person's agency settings, inherited by the workspaces they create (docs/reports.md).
   'GET /api/v1/account/agency': 'session',
   'PUT /api/v1/account/agency': 'session',
+  'PUT /api/v1/account/preferences': 'session',
   // 5.1 Team: read workspace:read, writes session-only (5.2: invite, change, remove members)
   [`GET ${W}/members`]: 'workspace:read',
   [`POST ${W}/members`]: 'session',

@@ -40,6 +40,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/account/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the language the dashboard speaks to you
+         * @description The dashboard's words, number and date formats follow `language` (en, es, ca or fr; any other code is 400). `null` hands the choice back to the browser's Accept-Language. Workspace content (prompts, answers) stays in its own language; reports speak their own settings' language. A session only.
+         */
+        put: operations["putPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/api-keys/self": {
         parameters: {
             query?: never;
@@ -3505,6 +3525,176 @@ export interface operations {
             };
         };
     };
+    putPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    language: ("en" | "es" | "ca" | "fr") | null;
+                };
+            };
+        };
+        responses: {
+            /** @description internal_error (logged under the request id), upstream_error, or a 503 (`not_ready`, `billing_unavailable`, `pdf_unavailable`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            email: string;
+                            emailVerified: boolean;
+                            id: string;
+                            language: ("en" | "es" | "ca" | "fr") | null;
+                            name: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description invalid_request: the request failed validation or its JSON does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description invalid_key: no credential, or a malformed, unknown or inactive key */
+            401: {
+                headers: {
+                    /** @description The challenge: `Bearer realm="geo"` */
+                    "www-authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description session_required (an API key was used), csrf_rejected or ip_forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description payload_too_large: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description unsupported_media_type: the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     revokeOwnApiKey: {
         parameters: {
             query?: never;
@@ -3714,6 +3904,7 @@ export interface operations {
                             email: string;
                             emailVerified: boolean;
                             id: string;
+                            language: ("en" | "es" | "ca" | "fr") | null;
                             name: string | null;
                         };
                     };
@@ -4029,6 +4220,7 @@ export interface operations {
                             email: string;
                             emailVerified: boolean;
                             id: string;
+                            language: ("en" | "es" | "ca" | "fr") | null;
                             name: string | null;
                         };
                     };
@@ -4136,6 +4328,7 @@ export interface operations {
                             email: string;
                             emailVerified: boolean;
                             id: string;
+                            language: ("en" | "es" | "ca" | "fr") | null;
                             name: string | null;
                         };
                     };
@@ -4281,6 +4474,7 @@ export interface operations {
                             email: string;
                             emailVerified: boolean;
                             id: string;
+                            language: ("en" | "es" | "ca" | "fr") | null;
                             name: string | null;
                         };
                     };

@@ -73,6 +73,11 @@ export async function registerHttp(services: Services): Promise<FastifyInstance>
   // The pages a browser opens: the dashboard, the CLI's device sign-in, the checkout.
   checkoutPageRoutes(app, { billing, mockEnabled: config.payments.mode === 'mock', webhookSecret: config.payments.webhookSecret });
   devicePageRoutes(app);
-  dashboardRoutes(app, { findSession: (token) => accounts.findSession(token) });
+  dashboardRoutes(app, {
+    sessionLanguage: async (token) => {
+      const principal = await accounts.findSession(token);
+      return principal ? (await accounts.currentUser(principal.userId)).language : undefined;
+    },
+  });
   return app;
 }

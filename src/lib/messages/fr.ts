@@ -1,5 +1,8 @@
 import type { Messages } from './en.ts';
 import { RECS_FR } from './recs.fr.ts';
+import { DASH_FR } from './dash.fr.ts';
+import { DASH_WORK_FR } from './dash-work.fr.ts';
+import { DASH_SETUP_FR } from './dash-setup.fr.ts';
 
 // French. Written with plain spaces before ":", ";" and "%"; the catalogue (catalogue.ts) turns them into
 // the narrow no-break space French typography asks for (as the formatter's numbers have it).
@@ -7,6 +10,7 @@ import { RECS_FR } from './recs.fr.ts';
 
 export const FR: Messages = {
   ...RECS_FR,
+  ...DASH_FR, ...DASH_WORK_FR, ...DASH_SETUP_FR,
   'title.visibility_summary': 'Synthèse de visibilité', 'title.competitor_comparison': 'Comparaison concurrentielle', 'title.citation_sources': 'Sources de citations',
   'title.recommendations_progress': 'Avancement des recommandations', 'title.seo_technical_status': 'État technique SEO',
 

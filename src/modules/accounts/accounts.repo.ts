@@ -19,6 +19,10 @@ export function createAccountsRepo(db: Db) {
       const [row] = await db.select().from(users).where(eq(users.id, id));
       return row ?? null;
     },
+    async setLanguage(id: string, language: string | null) {
+      const [row] = await db.update(users).set({ language }).where(eq(users.id, id)).returning();
+      return row ?? null;
+    },
     usersByIds(ids: string[]) {
       return ids.length ? db.select().from(users).where(inArray(users.id, ids)) : Promise.resolve([]);
     },

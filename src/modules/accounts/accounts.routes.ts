@@ -9,7 +9,7 @@ import { AppError } from '../../lib/errors.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { addressBucket } from '../../lib/rate-limit/address.fns.ts';
 import { SESSION_TTL_MS, type AccountsService } from './accounts.service.ts';
-import { LoginBody, SignupBody, UserEnvelope, VerifyEmailBody } from './accounts.schemas.ts';
+import { LoginBody, PreferencesBody, SignupBody, UserEnvelope, VerifyEmailBody } from './accounts.schemas.ts';
 
 const tags = ['accounts'];
 const AUTH_WINDOW_MS = 10 * 60 * 1000;
@@ -77,6 +77,14 @@ export function accountsRoutes(app: FastifyInstance, deps: { accounts: AccountsS
     config: { credential: ACCESS.account },
     schema: { operationId: 'getSession', tags, summary: 'The signed-in user', response: { 200: UserEnvelope } },
   }, async (request) => ({ user: await accounts.currentUser(sessionOf(request).userId) }));
+
+  r.put('/api/v1/account/preferences', {
+    config: { credential: ACCESS.account },
+    schema: {
+      operationId: 'putPreferences', tags, summary: 'Set the language the dashboard speaks to you', body: PreferencesBody, response: { 200: UserEnvelope },
+      description: 'The dashboard\'s words, number and date formats follow `language` (en, es, ca or fr; any other code is 400). `null` hands the choice back to the browser\'s Accept-Language. Workspace content (prompts, answers) stays in its own language; reports speak their own settings\' language. A session only.',
+    },
+  }, async (request) => ({ user: await accounts.setLanguage(sessionOf(request).userId, request.body.language) }));
 
   r.post('/api/v1/auth/verify-email', {
     config: { credential: ACCESS.public },

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import { Closed, Nullable, Timestamp } from '../../lib/http/schema-helpers.ts';
+import { Closed, Nullable, StringEnum, Timestamp } from '../../lib/http/schema-helpers.ts';
+import { LANGUAGES } from '../../lib/format/format.ts';
 
 const Email = Type.String({ format: 'email', maxLength: 254 });
 const Password = Type.String({ minLength: 10, maxLength: 256, description: 'At least 10 characters.' });
@@ -13,6 +14,10 @@ export const User = Type.Object({
   email: Type.String(),
   name: Nullable(Type.String()),
   emailVerified: Type.Boolean(),
+  language: Nullable(StringEnum(LANGUAGES, { description: 'The dashboard language the person chose; null: the browser\'s Accept-Language decides.' })),
   createdAt: Timestamp,
 });
 export const UserEnvelope = Type.Object({ user: User });
+export const PreferencesBody = Closed({
+  language: Nullable(StringEnum(LANGUAGES, { description: 'en, es, ca or fr; null returns the choice to the browser\'s Accept-Language.' })),
+});

@@ -6,6 +6,9 @@ import type { Clock } from '../../lib/clock.ts';
 import type { SessionPrincipal } from '../../lib/http/types.ts';
 import type { Mailer } from '../email/email.service.ts';
 import type { AccountsRepo, UserRow } from './accounts.repo.ts';
+import { LANGUAGES, type Language } from '../../lib/format/format.ts';
+
+const isLanguage = (v: string | null): v is Language => v !== null && (LANGUAGES as readonly string[]).includes(v);
 
 export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
 const VERIFICATION_TTL_MS = 24 * 3600 * 1000;
@@ -15,11 +18,13 @@ export interface UserView {
   email: string;
   name: string | null;
   emailVerified: boolean;
+  /** The dashboard language the person chose; null: the browser's Accept-Language decides. */
+  language: Language | null;
   createdAt: string;
 }
 
 export function userView(row: UserRow): UserView {
-  return { id: row.id, email: row.email, name: row.name, emailVerified: row.emailVerifiedAt !== null, createdAt: row.createdAt.toISOString() };
+  return { id: row.id, email: row.email, name: row.name, emailVerified: row.emailVerifiedAt !== null, language: isLanguage(row.language) ? row.language : null, createdAt: row.createdAt.toISOString() };
 }
 
 const invalidCredentials = () => new AppError('invalid_credentials', 'Email or password is incorrect.');
@@ -97,6 +102,12 @@ export function createAccountsService(deps: {
       return userView(user);
     },
 
+    /** Sets (or, with null, clears) the person's dashboard language. */
+    async setLanguage(userId: string, language: Language | null): Promise<UserView> {
+      const row = await repo.setLanguage(userId, language);
+      if (!row) throw new AppError('not_found', 'No such user.');
+      return userView(row);
+    },
     async usersByIds(ids: string[]): Promise<UserView[]> {
       return (await repo.usersByIds(ids)).map(userView);
     },

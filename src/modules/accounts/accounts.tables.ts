@@ -8,6 +8,9 @@ export const users = pgTable('users', {
   name: text('name'),
   passwordHash: text('password_hash').notNull(),
   emailVerifiedAt: ts('email_verified_at'),
+  // The dashboard's language (en, es, ca, fr) as the person chose it; null until chosen, when the
+  // browser's Accept-Language decides.
+  language: text('language'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 

@@ -25,6 +25,32 @@ describe('dashboard pages', () => {
     expect((await get('/', { cookie })).body).toContain('data-page="agency"');
   });
 
+  it('speaks the browser\'s language until the person chooses one, then theirs on every page', async () => {
+    const spanish = await get('/signin', { 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' });
+    expect(spanish.body).toContain('<html lang="es">');
+    expect(spanish.body).toContain('<title>Iniciar sesión · GEO visibility</title>');
+    expect((await get('/signin', { 'accept-language': 'de-DE' })).body).toContain('<html lang="en">');
+    expect((await get('/w/dash', { cookie, 'accept-language': 'ca' })).body).toContain('<h1>Resum</h1>');
+
+    const put = (language: unknown) => ctx.app.inject({ method: 'PUT', url: '/api/v1/account/preferences', headers: { cookie }, payload: { language } });
+    const chosen = await put('fr');
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json().user.language).toBe('fr');
+    const french = await get('/w/dash/settings', { cookie, 'accept-language': 'es' });
+    expect(french.body).toContain('<html lang="fr">');
+    expect(french.body).toContain('<h1>Paramètres</h1>');
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/session', headers: { cookie } })).json().user.language).toBe('fr');
+
+    for (const bad of ['de', 'FR', '', 42]) {
+      const res = await put(bad);
+      expect(res.statusCode, String(bad)).toBe(400);
+      expect(res.json().error.message, String(bad)).toMatch(/language/);
+    }
+    expect((await put(null)).json().user.language).toBeNull();
+    expect((await get('/w/dash/settings', { cookie, 'accept-language': 'es' })).body).toContain('<html lang="es">');
+    expect((await ctx.app.inject({ method: 'PUT', url: '/api/v1/account/preferences', payload: { language: 'fr' } })).statusCode).toBe(401);
+  });
+
   it('sends a visitor without a session to sign in and back; renders the section with one', async () => {
     const res = await get('/w/dash/recs');
     expect(res.statusCode).toBe(303);

@@ -10,7 +10,10 @@ import { SESSION_COOKIE } from '../../lib/http/auth.ts';
 import { escapeHtml } from '../../lib/http/html.ts';
 import { notFoundHtml } from '../../lib/http/error-handler.ts';
 import { dashboardBundle } from './bundle.ts';
-import { PAGE_TITLES as PAGES, SECTIONS, type PageName } from './pages.ts';
+import { pageTitle, SECTIONS, type PageName } from './pages.ts';
+import { pageLanguage } from './language.fns.ts';
+import { t } from '../../lib/messages/index.ts';
+import type { Language } from '../../lib/format/format.ts';
 
 // The web dashboard (docs/dashboard.md): server-rendered HTML shells whose client (Preact + htm,
 // uPlot for plots, sources in client/) is one script and one style sheet bundled by esbuild
@@ -22,20 +25,21 @@ export const DASHBOARD_CSP = "default-src 'none'; script-src 'self'; style-src '
 const here = path.dirname(fileURLToPath(import.meta.url));
 const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
 
-export function shell(pageName: PageName, workspace = '', id = ''): string {
+export function shell(pageName: PageName, lang: Language = 'en', workspace = '', id = ''): string {
+  const title = escapeHtml(pageTitle(lang, pageName));
   return `<!doctype html>
-<html lang="en">
+<html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="description" content="GEO visibility dashboard: how visible your brand is in AI answer engines, and what to do about it.">
-<title>${escapeHtml(PAGES[pageName])} · GEO visibility</title>
+<meta name="description" content="${escapeHtml(t(lang, 'dashboard.shell.description'))}">
+<title>${title} · GEO visibility</title>
 <link rel="icon" href="/favicon.ico" type="image/png">
 <link rel="stylesheet" href="/assets/dashboard/app.css">
 <script type="module" src="/assets/dashboard/app.js"></script>
 </head>
 <body>
-<div id="app" data-page="${pageName}" data-workspace="${escapeHtml(workspace)}" data-id="${escapeHtml(id)}"><main id="main"><h1>${escapeHtml(PAGES[pageName])}</h1><p>Loading…</p><noscript><p>The dashboard needs JavaScript. The JSON API at /api/v1 works without it.</p></noscript></main></div>
+<div id="app" data-page="${pageName}" data-workspace="${escapeHtml(workspace)}" data-id="${escapeHtml(id)}"><main id="main"><h1>${title}</h1><p>${escapeHtml(t(lang, 'dashboard.shell.loading'))}</p><noscript><p>${escapeHtml(t(lang, 'dashboard.shell.noscript'))}</p></noscript></main></div>
 </body>
 </html>`;
 }
@@ -46,8 +50,8 @@ function secure(reply: FastifyReply) {
 }
 
 export interface DashboardDeps {
-  /** Resolves a session token to its principal (the API's own lookup), null when unknown or expired. */
-  findSession(token: string): Promise<unknown | null>;
+  /** Resolves a session token to its person's chosen language (null: none chosen), or undefined when the session is unknown or expired. */
+  sessionLanguage(token: string): Promise<Language | null | undefined>;
 }
 
 export function dashboardRoutes(app: FastifyInstance, deps: DashboardDeps) {
@@ -60,10 +64,12 @@ export function dashboardRoutes(app: FastifyInstance, deps: DashboardDeps) {
     200: { description: 'The file', content: { 'text/javascript': { schema: { type: 'string' } }, 'text/css': { schema: { type: 'string' } } } },
     404: { ...ErrorBody, description: 'not_found: no such dashboard file' },
   };
-  const hasSession = async (request: FastifyRequest) => {
+  // A page speaks the signed-in person's language, else the browser's (language.fns.ts).
+  const visitor = async (request: FastifyRequest): Promise<{ signedIn: boolean; lang: Language }> => {
     const raw = request.cookies[SESSION_COOKIE];
     const unsigned = raw ? request.unsignCookie(raw) : null;
-    return Boolean(unsigned?.valid && unsigned.value && (await deps.findSession(unsigned.value)));
+    const chosen = unsigned?.valid && unsigned.value ? await deps.sessionLanguage(unsigned.value) : undefined;
+    return { signedIn: chosen !== undefined, lang: pageLanguage(chosen, request.headers['accept-language']) };
   };
   const html = (reply: FastifyReply, body: string) => secure(reply).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
 
@@ -71,7 +77,10 @@ export function dashboardRoutes(app: FastifyInstance, deps: DashboardDeps) {
   app.get('/', {
     config: { credential: ACCESS.public },
     schema: { operationId: 'dashboardHome', tags, summary: 'Web dashboard: sign-in page without a session, the agency overview with one', produces: ['text/html'], response: PAGE },
-  }, async (request, reply) => html(reply, shell((await hasSession(request)) ? 'agency' : 'signin')));
+  }, async (request, reply) => {
+    const { signedIn, lang } = await visitor(request);
+    return html(reply, shell(signedIn ? 'agency' : 'signin', lang));
+  });
 
   // Pages outside a workspace: sign-in and sign-up, and the two that mailed links open
   // (`/invite#token=…`, `/verify-email#token=…`: the token rides in the fragment, which no server
@@ -79,19 +88,20 @@ export function dashboardRoutes(app: FastifyInstance, deps: DashboardDeps) {
   for (const [url, name] of [['/signin', 'signin'], ['/signup', 'signup'], ['/invite', 'invite'], ['/verify-email', 'verify']] as const) {
     app.get(url, {
       config: { credential: ACCESS.public },
-      schema: { operationId: `dashboard${name[0]!.toUpperCase()}${name.slice(1)}`, tags, summary: `Web dashboard: ${PAGES[name].toLowerCase()} page`, produces: ['text/html'], response: PAGE },
-    }, async (_request, reply) => html(reply, shell(name)));
+      schema: { operationId: `dashboard${name[0]!.toUpperCase()}${name.slice(1)}`, tags, summary: `Web dashboard: ${pageTitle('en', name).toLowerCase()} page`, produces: ['text/html'], response: PAGE },
+    }, async (request, reply) => html(reply, shell(name, (await visitor(request)).lang)));
   }
 
   // Pages behind a session send a visitor without one to sign in, and back here afterwards.
-  const signedIn = async (request: FastifyRequest, reply: FastifyReply, body: () => string) => {
-    if (await hasSession(request)) return html(reply, body());
+  const signedIn = async (request: FastifyRequest, reply: FastifyReply, body: (lang: Language) => string) => {
+    const { signedIn: known, lang } = await visitor(request);
+    if (known) return html(reply, body(lang));
     return secure(reply).redirect(`/signin?next=${encodeURIComponent(request.url)}`, 303);
   };
   app.get('/new', {
     config: { credential: ACCESS.public },
     schema: { operationId: 'dashboardNewWorkspace', tags, summary: 'Web dashboard: create a workspace', produces: ['text/html'], response: SIGNED_IN_PAGE },
-  }, (request, reply) => signedIn(request, reply, () => shell('new')));
+  }, (request, reply) => signedIn(request, reply, (lang) => shell('new', lang)));
 
   const Slug = Type.String({ pattern: '^[a-z0-9-]+$', maxLength: 60 });
   const NOT_FOUND_PAGE = { 404: { description: 'No such dashboard page (HTML)', content: { 'text/html': { schema: { type: 'string' } } } } };
@@ -108,7 +118,7 @@ export function dashboardRoutes(app: FastifyInstance, deps: DashboardDeps) {
   app.get('/w/:workspace', {
     config: { credential: ACCESS.public },
     schema: { operationId: 'dashboardWorkspace', tags, summary: 'Web dashboard: workspace overview', params: Type.Object({ workspace: Slug }), produces: ['text/html'], response: SIGNED_IN_PAGE },
-  }, (request, reply) => signedIn(request, reply, () => shell('overview', (request.params as { workspace: string }).workspace)));
+  }, (request, reply) => signedIn(request, reply, (lang) => shell('overview', lang, (request.params as { workspace: string }).workspace)));
   app.get('/w/:workspace/:section', {
     config: { credential: ACCESS.public },
     schema: {
@@ -119,14 +129,14 @@ export function dashboardRoutes(app: FastifyInstance, deps: DashboardDeps) {
   }, (request, reply) => {
     const { workspace, section } = request.params as { workspace: string; section: PageName };
     if (!(SECTIONS as readonly string[]).includes(section)) return notFoundHtml(reply);
-    return signedIn(request, reply, () => shell(section, workspace));
+    return signedIn(request, reply, (lang) => shell(section, lang, workspace));
   });
   app.get('/w/:workspace/runs/:id', {
     config: { credential: ACCESS.public },
     schema: { operationId: 'dashboardRun', tags, summary: 'Web dashboard: run detail', params: Type.Object({ workspace: Slug, id: Type.String({ pattern: '^[A-Za-z0-9_-]{1,80}$' }) }), produces: ['text/html'], response: SIGNED_IN_PAGE },
   }, (request, reply) => {
     const { workspace, id } = request.params as { workspace: string; id: string };
-    return signedIn(request, reply, () => shell('run', workspace, id));
+    return signedIn(request, reply, (lang) => shell('run', lang, workspace, id));
   });
 
   // The bundle's two files only: nothing else is readable through this route.

@@ -3,7 +3,8 @@
 import 'uplot/dist/uPlot.min.css';
 import './app.css';
 import { WORKSPACE_NAV, sectionPath } from '../pages.ts';
-import { call, client, html, render, useLoad } from './lib.js';
+import { LANGUAGES } from '../../../lib/format/format.ts';
+import { call, client, html, render, say, useLoad } from './lib.js';
 import { SignIn, SignUp } from './pages/auth.js';
 import { Agency } from './pages/agency.js';
 import { NewWorkspace } from './pages/onboarding.js';
@@ -34,16 +35,27 @@ function Header() {
     location.assign('/');
   };
   const current = page === 'run' ? 'runs' : page;
+  // The person's language for every page (PUT /api/v1/account/preferences); "as my browser" clears it.
+  const chosen = session.data?.user?.language ?? '';
+  const setLanguage = async (value) => {
+    await call(client.PUT('/api/v1/account/preferences', { body: { language: value || null } }));
+    location.reload();
+  };
   return html`<header class="top">
     <a class="brand" href="/">GEO visibility</a>
-    ${workspace && html`<label class="switcher">Workspace
+    ${workspace && html`<label class="switcher">${say('dashboard.header.workspace')}
       <select onChange=${(e) => location.assign(`/w/${e.target.value}`)}>
         ${(workspaces.data ?? [{ id: workspace, displayName: workspace }]).map((w) => html`<option value=${w.id} selected=${w.id === workspace}>${w.displayName}</option>`)}
       </select></label>`}
+    <label class="switcher">${say('dashboard.header.language')}
+      <select onChange=${(e) => setLanguage(e.target.value)} disabled=${!session.data}>
+        <option value="" selected=${!chosen}>${say('dashboard.header.languageAuto')}</option>
+        ${LANGUAGES.map((l) => html`<option value=${l} lang=${l} selected=${chosen === l}>${say(`dashboard.language.${l}`)}</option>`)}
+      </select></label>
     <span class="user">${session.data?.user?.email ?? ''}</span>
-    <button type="button" class="secondary small" onClick=${signOut}>Sign out</button>
-    ${workspace && html`<nav aria-label="Workspace sections"><ul>
-      ${WORKSPACE_NAV.map(([key, label]) => html`<li><a href=${sectionPath(workspace, key)} aria-current=${current === key ? 'page' : undefined}>${label}</a></li>`)}
+    <button type="button" class="secondary small" onClick=${signOut}>${say('dashboard.header.signOut')}</button>
+    ${workspace && html`<nav aria-label=${say('dashboard.header.sections')}><ul>
+      ${WORKSPACE_NAV.map((key) => html`<li><a href=${sectionPath(workspace, key)} aria-current=${current === key ? 'page' : undefined}>${say(`dashboard.nav.${key}`)}</a></li>`)}
     </ul></nav>`}
   </header>`;
 }
@@ -54,7 +66,7 @@ function App() {
   if (page === 'invite') return html`<${Invite} />`;
   if (page === 'verify') return html`<${Verify} />`;
   const Page = VIEWS[page];
-  return html`<a class="skip" href="#main">Skip to content</a><${Header} />
+  return html`<a class="skip" href="#main">${say('dashboard.header.skip')}</a><${Header} />
     <main id="main" tabindex="-1"><${Page} workspace=${workspace} id=${id} /></main>`;
 }
 

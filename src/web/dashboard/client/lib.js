@@ -3,8 +3,8 @@
 import { h, render } from 'preact';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import htm from 'htm';
-import { createFormatter, plural } from '../../../lib/format/format.ts';
-import { isKey, t } from '../../../lib/messages/index.ts';
+import { createFormatter, languageOf, plural } from '../../../lib/format/format.ts';
+import { isKey, render as renderMessage } from '../../../lib/messages/index.ts';
 import { createJsonApiClient } from '../../../client/api.ts';
 
 export const html = htm.bind(h);
@@ -141,19 +141,28 @@ export function useAction() {
 }
 
 /**
+ * The page's language: the server wrote it into <html lang> (the person's own choice, else the
+ * browser's Accept-Language: src/web/dashboard/language.fns.ts). Numbers and dates follow the
+ * browser's own regional variant of that language when it has one ("es-MX"), else the language.
+ */
+export const LANG = languageOf(document.documentElement.lang);
+const LOCALE = (navigator.languages ?? [navigator.language]).find((l) => languageOf(l) === LANG && l.toLowerCase().startsWith(LANG)) ?? LANG;
+/**
  * Every number, date and name a person reads goes through the one shared formatter
  * (src/lib/format/format.ts, the one the server uses): one decimal, the reader's
  * locale and time zone, display names, and "Not enough data: <reason>" instead of a bare dash.
  */
-export const fmt = createFormatter({ locale: navigator.language || 'en', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC' });
+export const fmt = createFormatter({ locale: LOCALE, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC' });
 /**
- * A word of the one message catalogue (src/lib/messages, bundled into the dashboard's script):
- * the dashboard's words live there beside the reports' and the formatter's (`dashboard.`, `count.`
- * keys). The dashboard's own text is English for now, so its words are too.
+ * A text of the one message catalogue (src/lib/messages, bundled into the dashboard's script) in
+ * the page's language, its figures written by `fmt`. Keys are typed: a key the catalogue lacks
+ * fails `npm run typecheck`, as does a language that lacks one of its keys.
+ * @param {import('../../../lib/messages/index.ts').MessageKey} key
+ * @param {import('../../../lib/messages/index.ts').Params} [params]
  */
-export const say = (key, params) => t('en', key, params);
+export const say = (key, params) => renderMessage(fmt, key, params);
 /** A code of the data as its word: `prefix.code` of the catalogue ("seo.component" + "ai_readiness"), else the code with spaces. */
-export const sayCode = (prefix, code) => (isKey(`${prefix}.${code}`) ? t('en', /** @type {import('../../../lib/messages/index.ts').MessageKey} */ (`${prefix}.${code}`)) : words(code));
+export const sayCode = (prefix, code) => (isKey(`${prefix}.${code}`) ? say(/** @type {import('../../../lib/messages/index.ts').MessageKey} */ (`${prefix}.${code}`)) : words(code));
 export const usd = (micros) => fmt.usd(micros);
 /** A figure to one decimal; `digits` 0 for whole counts (Lighthouse scores, ranks). */
 export const num = (v, digits = 1, reason) => (digits === 0 ? fmt.count(v, reason) : fmt.decimal(v, reason));

@@ -1,12 +1,11 @@
 // Reports: make one now (type, period, language), every report the service made (after each
 // succeeded run, weekly, on request, for a scheduled mail) with its status and downloads, and
 // who sends them and when they are mailed (reports-delivery.js).
-import { Alert, Loading, Section, Simulated, engineName, fmt, html, newKey, say, useAction, useEffect, useLoad, useState, when, apiPath, call, client } from '../lib.js';
+import { Alert, Loading, Section, Simulated, engineName, fmt, html, newKey, say, sayCode, useAction, useEffect, useLoad, useState, when, apiPath, call, client } from '../lib.js';
 import { ErrorBox, Field, fieldErrors } from './settings-ui.js';
 import { Delivery, LANGUAGES, Sender } from './reports-delivery.js';
 
 const FORMATS = [['html', 'HTML'], ['pdf', 'PDF'], ['csv', 'CSV'], ['json', 'JSON']];
-const TRIGGERS = ['run', 'weekly', 'on_demand', 'scheduled'];
 const STATUS = { queued: 'Waiting to start', running: 'Being made', failed: 'Failed' };
 const dayOf = (d) => d.toISOString().slice(0, 10);
 
@@ -66,7 +65,7 @@ export function Reports({ workspace }) {
       ${list.data?.length ? html`<div class="table-wrap"><table id="reports" class="cards"><caption>Newest first</caption>
         <thead><tr><th scope="col">Report</th><th scope="col">Period</th><th scope="col">Made</th><th scope="col">Data</th><th scope="col">Download</th></tr></thead>
         <tbody>${list.data.map((r) => html`<tr>
-          <th scope="row">${r.title}<br /><small class="muted">${TRIGGERS.includes(r.trigger) ? say(`dashboard.trigger.${r.trigger}`) : r.trigger}</small></th>
+          <th scope="row">${r.title}<br /><small class="muted">${sayCode('dashboard.trigger', r.trigger)}</small></th>
           <td data-label="Period">${fmt.period(r.periodFrom, r.periodTo)}</td><td data-label="Made">${when(r.createdAt)}</td>
           <td data-label="Data">${r.simulated ? html`<${Simulated} simulated /><br /><small class="muted">${r.simulatedEngines.map(engineName).join(', ')}</small>` : 'measured'}</td>
           <td data-label="Download"><${Downloads} workspace=${workspace} report=${r} /></td>
