@@ -138,6 +138,8 @@ export const DECISION_CREDENTIALS: Record<string, string> = {
   [`POST ${W}/reports`]: 'reports:write',
   [`GET ${W}/reports/settings`]: 'settings:read',
   [`PUT ${W}/reports/settings`]: 'settings:write',
+  [`GET ${W}/reports/automatic`]: 'settings:read',
+  [`PUT ${W}/reports/automatic`]: 'settings:write',
   // Issue 44: a person's agency settings, inherited by the workspaces they create (docs/reports.md).
   'GET /api/v1/account/agency': 'session',
   'PUT /api/v1/account/agency': 'session',

@@ -42,6 +42,8 @@ beforeAll(async () => {
   cookie = (await signup(ctx.app)).cookie;
   await createWorkspace(ctx.app, cookie, SLUG);
   expect((await api('POST', `/api/v1/workspaces/${SLUG}/credits/top-up`, { amountMicrousd: 20_000_000, idempotencyKey: 'pages-topup' })).status).toBeLessThan(300);
+  // Every report type after the run, to list, filter and download.
+  expect((await api('PUT', `/api/v1/workspaces/${SLUG}/reports/automatic`, { afterRun: ['visibility_summary', 'competitor_comparison', 'citation_sources', 'recommendations_progress', 'seo_technical_status'], weekly: [] })).status).toBe(200);
   const run = await api('POST', `/api/v1/workspaces/${SLUG}/runs`, { preset: 'smoke' });
   expect((await jobWhenDone(ctx.app, SLUG, run.body.id, { cookie })).status).toBe('succeeded');
   // Recommendations to fill the board at phone width.

@@ -146,6 +146,8 @@ h1 { font-size: 30px; margin: 0; color: ${color}; } h2 { font-size: 15px; margin
 .cover .brand { display: flex; align-items: center; gap: 14px; } .brand-logo { width: 64px; height: 64px; } .agency-logo { height: 32px; }
 .cover .title { font-size: 20px; margin: 10px 0 0; } .cover .period { font-size: 15px; margin: 0; } .meta, .na, .product { color: #4b5563; } .product { margin-top: 40px; font-size: 10px; }
 .block { margin: 0 0 18px; } .block table, .chart { break-inside: avoid; }
+/* A heading and the lines that introduce its section never end a page: they go with what they head. */
+.block > h2, .block > .surface, .block > .na:not(:last-child) { break-after: avoid; }
 table { border-collapse: collapse; width: 100%; margin: 4px 0 8px; } th, td { border-bottom: 1px solid #e5e7eb; padding: 3px 5px; text-align: left; vertical-align: top; }
 th { background: #f3f4f6; font-weight: 600; } .num { text-align: right; white-space: nowrap; } .num.missing { white-space: normal; color: #4b5563; } table.data th.num { white-space: normal; } tr { break-inside: avoid; } thead { display: table-header-group; }
 .chart { margin: 0 0 8px; } .chart svg { width: 100%; height: auto; font-size: 10px; fill: #374151; }

@@ -22,6 +22,9 @@ beforeAll(async () => {
   ctx = await createTestApp();
   owner = (await signup(ctx.app)).cookie;
   await createWorkspace(ctx.app, owner, 'reports-a');
+  // Every type after runs and weekly, chosen before the run (nothing is automatic by default).
+  const chosen = await ctx.app.inject({ method: 'PUT', url: '/api/v1/workspaces/reports-a/reports/automatic', headers: { cookie: owner }, payload: { afterRun: ALL_TYPES, weekly: ALL_TYPES } });
+  expect(chosen.statusCode, chosen.body).toBe(200);
   const run = await req('POST', 'reports-a/runs', { preset: 'smoke' });
   expect(run.statusCode, run.body).toBe(202);
   runId = run.json().id;
@@ -249,6 +252,7 @@ describe('the language of a report', () => {
   it('is the one written on it: changing the setting later changes only the next run’s reports', async () => {
     await createWorkspace(ctx.app, owner, 'reports-lang');
     expect((await req('POST', 'reports-lang/credits/top-up', { amountMicrousd: 5_000_000, idempotencyKey: 'lang-funds' })).statusCode).toBe(200);
+    await ctx.app.inject({ method: 'PUT', url: '/api/v1/workspaces/reports-lang/reports/automatic', headers: { cookie: owner }, payload: { afterRun: ['visibility_summary'], weekly: [] } });
     const run = async () => {
       const id = (await req('POST', 'reports-lang/runs', { preset: 'smoke' })).json().id as string;
       await ended(async () => (await req('GET', `reports-lang/runs/${id}`)).json(), 'a run');

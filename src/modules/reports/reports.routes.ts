@@ -75,6 +75,26 @@ export function reportsRoutes(app: FastifyInstance, deps: { reports: ReportsServ
     },
   }, async (request, reply) => reply.status(202).send(await reports.create(workspaceOf(request), actorOf(request), request.body)));
 
+  const Types = (moment: string) => Type.Array(StringEnum(REPORT_TYPES), { maxItems: REPORT_TYPES.length, uniqueItems: true, description: `The report types made ${moment}.` });
+  const AutomationBody = Closed({ afterRun: Types('after each succeeded run (the 30 days ending that day)'), weekly: Types('every Monday for the week before (Monday to Sunday), when the workspace measured in it') });
+  const AutomationView = Type.Object({
+    afterRun: Types('after each succeeded run'), weekly: Types('weekly'),
+    chosen: Type.Boolean({ description: 'False until the workspace chooses: then nothing is made after runs, and the weekly visibility summary only once the workspace measures on a schedule.' }),
+  });
+  r.get('/api/v1/workspaces/:workspace/reports/automatic', {
+    config: { credential: ACCESS.settings.read },
+    schema: { operationId: 'getReportAutomation', tags, summary: 'Which reports are made automatically, after runs and weekly', params: WorkspaceParams, response: { 200: AutomationView } },
+  }, async (request) => reports.automation.get(workspaceOf(request)));
+
+  r.put('/api/v1/workspaces/:workspace/reports/automatic', {
+    config: { credential: ACCESS.reports.settings },
+    schema: {
+      operationId: 'putReportAutomation', tags, summary: 'Choose which reports are made automatically', params: WorkspaceParams, body: AutomationBody,
+      description: 'Opt-in per type: exactly the types listed are made after each succeeded run and weekly; an empty list makes none. Until a workspace chooses, nothing is made after runs and the weekly visibility summary is made once the workspace has a measurement schedule. A type the service cannot make is refused (400). Reports on request (`POST …/reports`) are always available.',
+      response: { 200: AutomationView },
+    },
+  }, async (request) => reports.automation.put(workspaceOf(request), request.body));
+
   r.get('/api/v1/workspaces/:workspace/reports/settings', {
     config: { credential: ACCESS.settings.read },
     schema: { operationId: 'getReportSettings', tags, summary: 'Who sends the reports (agency, white-label) and how they read (time zone, language)', params: WorkspaceParams, response: { 200: SettingsView } },
@@ -109,7 +129,7 @@ export function reportsRoutes(app: FastifyInstance, deps: { reports: ReportsServ
     config: { credential: ACCESS.reports.read },
     schema: {
       operationId: 'listReports', tags, summary: 'Reports made for the workspace, newest first', params: WorkspaceParams,
-      description: 'Made by the service after each succeeded run (the 30 days ending that day) and weekly (Monday to Sunday), and on demand (`POST …/reports`).',
+      description: 'Made on demand (`POST …/reports`), and by the service after each succeeded run (the 30 days ending that day) or weekly (Monday to Sunday) for the types chosen in `…/reports/automatic`.',
       querystring: Type.Object({ type: Type.Optional(StringEnum(REPORT_TYPES)), limit: Type.Integer({ minimum: 1, maximum: 200, default: 50 }) }, { additionalProperties: false }),
       response: { 200: Type.Array(ReportItem) },
     },

@@ -19,6 +19,8 @@ import type { SeoService } from '../seo/seo.service.ts';
 import type { PagesService } from '../pages/pages.service.ts';
 import type { PdfRenderer } from './pdf.ts';
 import { pdfChrome, toCsv, toHtml } from './render.fns.ts';
+import { createReportAutomation } from './automation.ts';
+import type { Automation } from './automation.fns.ts';
 import { buildReport, CATALOG, REPORT_TYPES, type Branding, type RecsInput, type ReportData, type ReportType, type SeoInput } from './reports.fns.ts';
 import { agencySettings, reportSettings, reports } from './reports.tables.ts';
 import { readLogoSize } from './logo.image.ts';
@@ -96,6 +98,7 @@ export function createReportsService(deps: {
 }) {
   const { db, clock, scores, jobs } = deps;
   const settled: ReportSettled[] = [];
+  const automation = createReportAutomation({ db, clock, made: MADE_TYPES });
   const tell = async (id: string, log: (line: string) => Promise<void>) => {
     const [row] = await db.select().from(reports).where(eq(reports.id, id));
     for (const listener of settled) await listener(row!).catch((err) => log(`after report ${id}: ${(err as Error).message}`));
@@ -240,39 +243,42 @@ export function createReportsService(deps: {
   return {
     catalog: () => REPORT_TYPES.map((type) => ({
       type, ...CATALOG[type], formats: ['json', 'csv', 'html', 'pdf'], available: !UNAVAILABLE[type], ...(UNAVAILABLE[type] ? { reason: UNAVAILABLE[type] } : {}),
-      schedule: 'after each succeeded run (the 30 days ending that day) and weekly (Monday to Sunday)',
+      schedule: 'on request; after each succeeded run (the 30 days ending that day) or weekly (Monday to Sunday) when chosen in …/reports/automatic',
     })),
 
-    /** Inside the transaction that marks a run succeeded: its reports exist exactly when it succeeded. */
+    automation: { get: (ws: WorkspaceContext) => automation.get(ws.id), put: (ws: WorkspaceContext, body: Automation) => automation.put(ws.id, body) },
+
+    /** Inside the transaction that marks a run succeeded: the reports chosen after a run exist exactly when it succeeded. */
     async afterRun(tx: Db, workspaceId: string, runId: string, simulatedEngines: string[]) {
+      const types = await automation.afterRun(tx, workspaceId);
+      if (!types.length) return;
       const day = dayOf(clock.now());
       const now = clock.now();
       const { language } = await settingsOf(workspaceId, tx);
-      await tx.insert(reports).values(MADE_TYPES.map((type) => ({
+      await tx.insert(reports).values(types.map((type) => ({
         id: newId('rpt'), workspaceId, type, trigger: 'run' as const, runId, periodFrom: addDays(day, 1 - RUN_PERIOD_DAYS), periodTo: day, simulatedEngines, createdAt: now, language,
       })));
     },
 
-    /** Weekly reports of the last full week (Monday to Sunday) for workspaces that ran in it. Idempotent. */
+    /**
+     * Weekly reports of the last full week (Monday to Sunday), of the types each workspace has
+     * weekly (automation.fns.ts), for those that measured in it. Idempotent.
+     */
     async sweepWeekly() {
       const today = dayOf(clock.now());
       const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0
       const to = addDays(today, -weekday - 1);
       const from = addDays(to, -6);
-      const runs = await db.select({ workspaceId: reports.workspaceId, simulatedEngines: reports.simulatedEngines }).from(reports)
-        .where(and(eq(reports.trigger, 'run'), gte(reports.periodTo, from), lte(reports.periodTo, to)));
-      const byWorkspace = new Map<string, Set<string>>();
-      for (const r of runs) {
-        const set = byWorkspace.get(r.workspaceId) ?? new Set();
-        r.simulatedEngines.forEach((e) => set.add(e));
-        byWorkspace.set(r.workspaceId, set);
-      }
       const now = clock.now();
-      const languages = new Map(await Promise.all([...byWorkspace.keys()].map(async (id) => [id, (await settingsOf(id)).language] as const)));
-      const rows = [...byWorkspace].flatMap(([workspaceId, sim]) => MADE_TYPES.map((type) => ({
-        id: newId('rpt'), workspaceId, type, trigger: 'weekly' as const, runId: null, periodFrom: from, periodTo: to, simulatedEngines: [...sim].sort(), createdAt: now,
-        language: languages.get(workspaceId) ?? 'en',
-      })));
+      const rows: Array<typeof reports.$inferInsert> = [];
+      for (const [workspaceId, types] of await automation.weekly()) {
+        if (!(await scores.history(workspaceId, 'composite', from, to)).length) continue;
+        // The week's simulated engines from its snapshots, as an on-demand report reads them.
+        const sim: string[] = [];
+        for (const engine of ENGINE_IDS) if ((await scores.history(workspaceId, engine, from, to)).some((d) => d.data.simulated)) sim.push(engine);
+        const { language } = await settingsOf(workspaceId);
+        rows.push(...types.map((type) => ({ id: newId('rpt'), workspaceId, type, trigger: 'weekly' as const, runId: null, periodFrom: from, periodTo: to, simulatedEngines: sim, createdAt: now, language })));
+      }
       const made = rows.length ? await db.insert(reports).values(rows).onConflictDoNothing().returning() : [];
       for (const row of made.filter((r) => r.type === 'visibility_summary')) await mailWeekly(row);
       return made.length;

@@ -72,3 +72,15 @@ export const agencySettings = pgTable('agency_settings', {
   language: text('language').notNull().default('en'),
   updatedAt: ts('updated_at').notNull(),
 });
+
+/**
+ * Which reports the service makes by itself for a workspace, per type (docs/reports.md, "Automatic
+ * reports"). No row: the defaults (automation.fns.ts), nothing after runs and the weekly summary
+ * once the workspace measures on a schedule.
+ */
+export const reportAutomation = pgTable('report_automation', {
+  workspaceId: text('workspace_id').primaryKey().references(() => workspaces.id, { onDelete: 'cascade' }),
+  afterRun: text('after_run').array().notNull(),
+  weekly: text('weekly').array().notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
