@@ -45,11 +45,19 @@ export function scoreChart(series: Series, f: Formatter, t: Translator, color: s
   const ticks = (days.length === 1 ? [days[0]!] : days.length === 2 ? [days[0]!, days[1]!] : [days[0]!, days[Math.floor((days.length - 1) / 2)]!, days.at(-1)!]);
   const anchor = (i: number, n: number) => (n === 1 ? 'middle' : i === 0 ? 'start' : i === n - 1 ? 'end' : 'middle');
   const xLabels = ticks.map((d, i) => `<text x="${x(d).toFixed(1)}" y="${H - 8}" text-anchor="${anchor(i, ticks.length)}">${esc(f.date(d))}</text>`).join('');
-  const engineLines = series.engines.map((e, i) => line(e.points, PALETTE[i % PALETTE.length]!, 1.2, '4 3')).join('');
+  // An engine's day with no measured neighbour draws no line: it gets a ring of its colour, so every
+  // series the legend names is on the chart, and an engine with no measured day is not named.
+  const drawn = series.engines.map((e, i) => ({ ...e, stroke: PALETTE[i % PALETTE.length]! })).filter((e) => e.points.some((p) => p.value !== null));
+  const engineLines = drawn.map((e) => line(e.points, e.stroke, 1.2, '4 3')
+    + runs(e.points, (p) => p.value !== null).filter((run) => run.length === 1)
+      .map(([p]) => `<circle cx="${x(p!.day).toFixed(1)}" cy="${y(p!.value!).toFixed(1)}" r="3.5" fill="none" stroke="${e.stroke}" stroke-width="1.5"/>`).join('')).join('');
+  // One day: the figure is written beside its point, as a chart of one point says nothing else.
+  const only = days.length === 1 ? series.composite.find((p) => p.value !== null) : undefined;
+  const value = only ? `<text x="${(x(only.day) + 14).toFixed(1)}" y="${(y(only.value!) + 4).toFixed(1)}" font-weight="600">${esc(f.decimal(only.value!))}</text>` : '';
   const legend = [`<li><span class="key" style="background:${color}"></span>${esc(t.msg('ui.legend', { engine: f.engine('composite'), metric: f.metric('score') }))}</li>`,
-    ...series.engines.map((e, i) => `<li><span class="key dashed" style="border-color:${PALETTE[i % PALETTE.length]}"></span>${esc(f.engine(e.engine))}</li>`)].join('');
+    ...drawn.map((e) => `<li><span class="key dashed" style="border-color:${e.stroke}"></span>${esc(f.engine(e.engine))}</li>`)].join('');
   const described = t.msg('ui.perDay', { metric: f.metric('score'), period: f.period(days[0]!, days.at(-1)!) });
-  return `<figure class="chart"><svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${esc(described)}">${grid}${band}${engineLines}${line(series.composite, color, 2.4)}${dots}${xLabels}</svg>`
+  return `<figure class="chart"><svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${esc(described)}">${grid}${band}${engineLines}${line(series.composite, color, 2.4)}${dots}${value}${xLabels}</svg>`
     + `<figcaption><ul class="legend">${legend}</ul></figcaption></figure>`;
 }
 
