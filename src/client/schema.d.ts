@@ -3309,6 +3309,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description null: the client brand's colour. */
+                        agencyColor: string | null;
                         agencyLogo: string | null;
                         /** @description The agency named on the cover and in the footer, without control characters; null: none. */
                         agencyName: string | null;
@@ -3379,6 +3381,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description null: the client brand's colour. */
+                    agencyColor?: string | null;
                     agencyLogo?: string | null;
                     /** @description The agency named on the cover and in the footer, without control characters; null: none. */
                     agencyName?: string | null;
@@ -3420,6 +3424,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description null: the client brand's colour. */
+                        agencyColor: string | null;
                         agencyLogo: string | null;
                         /** @description The agency named on the cover and in the footer, without control characters; null: none. */
                         agencyName: string | null;
@@ -25447,11 +25453,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description null: the client brand's colour. */
+                        agencyColor: string | null;
                         agencyLogo: string | null;
                         /** @description The agency named on the cover and in the footer, without control characters; null: none. */
                         agencyName: string | null;
                         /** @description The fields this workspace does not set: they come from the agency settings of the person who created it (`GET /api/v1/account/agency`), else the defaults (UTC, the workspace’s own language, no agency). */
-                        inherited: ("agencyName" | "agencyLogo" | "whiteLabel" | "timeZone" | "language")[];
+                        inherited: ("agencyName" | "agencyLogo" | "agencyColor" | "whiteLabel" | "timeZone" | "language")[];
                         /** @enum {string} */
                         language: "en" | "es" | "ca" | "fr";
                         /** @description IANA time zone the report’s times read in. */
@@ -25566,6 +25574,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description null: the client brand's colour. */
+                    agencyColor?: string | null;
                     agencyLogo?: string | null;
                     /** @description The agency named on the cover and in the footer, without control characters; null: none. */
                     agencyName?: string | null;
@@ -25607,11 +25617,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description null: the client brand's colour. */
+                        agencyColor: string | null;
                         agencyLogo: string | null;
                         /** @description The agency named on the cover and in the footer, without control characters; null: none. */
                         agencyName: string | null;
                         /** @description The fields this workspace does not set: they come from the agency settings of the person who created it (`GET /api/v1/account/agency`), else the defaults (UTC, the workspace’s own language, no agency). */
-                        inherited: ("agencyName" | "agencyLogo" | "whiteLabel" | "timeZone" | "language")[];
+                        inherited: ("agencyName" | "agencyLogo" | "agencyColor" | "whiteLabel" | "timeZone" | "language")[];
                         /** @enum {string} */
                         language: "en" | "es" | "ca" | "fr";
                         /** @description IANA time zone the report’s times read in. */

@@ -214,7 +214,10 @@ export async function createModules(deps: Needs) {
   });
   const schedules = schedulesModule({ db, clock, runs: runs.runs, workspaces: ws, events, log, canaries: canaries.canaries });
   const alerts = alertsModule({ db, clock, events, queue, workspaces: ws, accounts: accounts.accounts, mailer: email.mailer, publicBaseUrl, log, canaries: canaries.canaries });
-  const portfolio = portfolioModule({ clock, reports: reports.reports, workspaces: ws, pdf: reports.pdf });
+  const portfolio = portfolioModule({
+    clock, reports: reports.reports, workspaces: ws, pdf: reports.pdf,
+    personLanguage: async (userId) => (await accounts.accounts.currentUser(userId)).language,
+  });
   const delivery = reportDeliveryModule({
     db, clock, queue, reports: reports.reports, workspaces: ws, portfolio: portfolio.portfolio, log, mailer: email.transport, publicBaseUrl,
     sessionSecret: config.secrets.sessionSecret, attachLimitBytes: deps.reportAttachLimitBytes,

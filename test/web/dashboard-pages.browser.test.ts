@@ -123,7 +123,7 @@ describe.runIf(browserAvailable)('dashboard pages in Chromium', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Saved: the next reports use it.').waitFor();
     // What was changed here is the workspace's own; what was left as it came stays inherited (agency settings, else defaults).
-    expect((await api('GET', `/api/v1/workspaces/${SLUG}/reports/settings`)).body).toMatchObject({ agencyName: 'Northwind Agency', whiteLabel: true, inherited: ['agencyLogo', 'timeZone', 'language'] });
+    expect((await api('GET', `/api/v1/workspaces/${SLUG}/reports/settings`)).body).toMatchObject({ agencyName: 'Northwind Agency', whiteLabel: true, inherited: ['agencyLogo', 'agencyColor', 'timeZone', 'language'] });
     await page.getByLabel('How often').selectOption('weekly');
     await page.getByLabel('Recipients (up to 20 addresses, one per line)').fill('cmo@client.test\nnot-an-address');
     await page.getByRole('button', { name: 'Save the schedule' }).click();

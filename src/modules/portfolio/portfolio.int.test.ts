@@ -70,6 +70,18 @@ afterAll(async () => {
 });
 
 describe('agency portfolio on request', { timeout: 240_000 }, () => {
+  it('speaks the person\'s own language unless the query names one', async () => {
+    expect((await portfolio('format=json')).json().language).toBe('en');
+    const prefs = (language: string | null) => ctx.app.inject({ method: 'PUT', url: '/api/v1/account/preferences', headers: { cookie: owner }, payload: { language } });
+    expect((await prefs('fr')).statusCode).toBe(200);
+    try {
+      expect((await portfolio('format=json')).json().language).toBe('fr');
+      expect((await portfolio('format=json&language=es')).json().language).toBe('es');
+    } finally {
+      await prefs(null);
+    }
+  });
+
   it('refuses bad queries with the field named, and takes a browser session only', async () => {
     const cases: Array<[string, RegExp]> = [
       ['from=2026-11-22&to=2026-11-01', /querystring\.from/],

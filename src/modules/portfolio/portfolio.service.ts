@@ -23,7 +23,11 @@ const PARALLEL = 4;
 
 export interface PortfolioQuery { from?: string; to?: string; language?: Language; timeZone?: string }
 
-export function createPortfolioService(deps: { clock: Clock; reports: ReportsService; workspaces: WorkspacesService; pdf: PdfRenderer | null }) {
+export function createPortfolioService(deps: {
+  clock: Clock; reports: ReportsService; workspaces: WorkspacesService; pdf: PdfRenderer | null;
+  /** The dashboard language the person chose (PUT /api/v1/account/preferences), null when none. */
+  personLanguage(userId: string): Promise<Language | null>;
+}) {
   const { clock, reports } = deps;
 
   async function build(userId: string, q: PortfolioQuery, where: 'querystring' | 'body' = 'querystring'): Promise<PortfolioData> {
@@ -33,9 +37,10 @@ export function createPortfolioService(deps: { clock: Clock; reports: ReportsSer
     if (zone) throw invalid(zone.message, { fields: [zone] });
     const contexts = await deps.workspaces.contextsForUser(userId);
     if (contexts.length > MAX_CLIENTS) throw new AppError('invalid_request', `A portfolio covers at most ${MAX_CLIENTS} workspaces; this account reaches ${contexts.length}.`);
-    // Language and zone default to what most clients' report settings say (an agency sets them alike).
-    const settings = await Promise.all(contexts.map((ws) => reports.getSettings(ws)));
-    const language = q.language ?? commonest(settings.map((s) => s.language), 'en' as Language);
+    // The language: the person's own (the one their dashboard speaks), else what most clients'
+    // report settings say; the zone: what most say (an agency sets them alike).
+    const [settings, own] = await Promise.all([Promise.all(contexts.map((ws) => reports.getSettings(ws))), q.language ? null : deps.personLanguage(userId)]);
+    const language = q.language ?? own ?? commonest(settings.map((s) => s.language), 'en' as Language);
     const timeZone = q.timeZone ?? commonest(settings.map((s) => s.timeZone), 'UTC');
     const limit = pLimit(PARALLEL);
     const clients = await Promise.all(contexts.map((ws) => limit(async () => ({ workspace: ws.slug, report: await reports.visibilityData(ws, { from, to, language }) }))));

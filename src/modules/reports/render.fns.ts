@@ -21,7 +21,9 @@ const HEX = /^#[0-9a-f]{6}$/i;
 const IMAGE = /^data:image\/(png|jpeg);base64,[A-Za-z0-9+/=]+$/;
 
 export const formatterFor = (r: Pick<ReportData, 'language' | 'timeZone'>) => createFormatter({ locale: r.language, timeZone: r.timeZone });
-export const colorOf = (r: Pick<ReportData, 'brand'>) => (r.brand.color && HEX.test(r.brand.color) ? r.brand.color : DEFAULT_COLOR);
+/** The report's accent: the agency's colour when it set one, else the client brand's, else the product's. */
+export const colorOf = (r: Pick<ReportData, 'brand'> & { agency?: Pick<ReportData['agency'], 'color'> }) =>
+  [r.agency?.color, r.brand.color].find((c): c is string => Boolean(c && HEX.test(c))) ?? DEFAULT_COLOR;
 export const img = (src: string | null, alt: string, cls: string) => (src && IMAGE.test(src) ? `<img class="${cls}" src="${src}" alt="${esc(alt)}">` : '');
 
 /** The share of simulated answers as words for the banner: "Simulated data (100.0% of answers): …". */

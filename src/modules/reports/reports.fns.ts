@@ -259,7 +259,8 @@ export function seoTechnicalStatus(s: SeoInput): Section[] {
 /** Who the report is for and who sends it: the client brand and the agency (white-label hides the product). */
 export interface Branding {
   brand: { name: string; color: string | null; logo: string | null };
-  agency: { name: string | null; logo: string | null; whiteLabel: boolean };
+  /** `color`: the agency's accent colour for the reports (#rrggbb), else the brand's is used; absent in reports stored before it existed. */
+  agency: { name: string | null; logo: string | null; whiteLabel: boolean; color?: string | null };
 }
 export interface ReportData extends Branding {
   type: ReportType; title: Text; workspace: string; periodFrom: string; periodTo: string; generatedAt: string;

@@ -29,6 +29,7 @@ const Settings = Type.Object({
   // text of scheduled report mail.
   agencyName: Type.Union([PlainText({ minLength: 1, maxLength: 80 }), Type.Null()], { description: 'The agency named on the cover and in the footer, without control characters; null: none.' }),
   agencyLogo: Type.Union([Type.String({ maxLength: LOGO_MAX_CHARS, pattern: LOGO_PATTERN, description: `A PNG or JPEG as a data: URI, at most 256 KB and ${LOGO_MAX_SIDE} pixels a side (400 \`invalid_request\` naming \`body.agencyLogo\` and its size beyond).` }), Type.Null()]),
+  agencyColor: Type.Union([Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', description: 'The reports\' accent colour as #rrggbb (headings, the score chart, the cover\'s rule), dark enough to read on white (contrast at least 3:1, else 400 naming `body.agencyColor`); stored lowercase.' }), Type.Null()], { description: 'null: the client brand\'s colour.' }),
   whiteLabel: Type.Boolean({ description: 'True: no product name anywhere in the report.' }),
   timeZone: Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone the report’s times read in.' }),
   language: Language,
@@ -38,7 +39,8 @@ const SettingsView = Type.Object({
   inherited: Type.Array(StringEnum(SETTING_FIELDS), { description: 'The fields this workspace does not set: they come from the agency settings of the person who created it (`GET /api/v1/account/agency`), else the defaults (UTC, the workspace’s own language, no agency).' }),
 });
 const SettingsBody = Closed({
-  agencyName: Type.Optional(Settings.properties.agencyName), agencyLogo: Type.Optional(Settings.properties.agencyLogo), whiteLabel: Type.Optional(Type.Boolean()),
+  agencyName: Type.Optional(Settings.properties.agencyName), agencyLogo: Type.Optional(Settings.properties.agencyLogo),
+  agencyColor: Type.Optional(Settings.properties.agencyColor), whiteLabel: Type.Optional(Type.Boolean()),
   timeZone: Type.Optional(Settings.properties.timeZone), language: Type.Optional(Language),
 });
 

@@ -136,7 +136,7 @@ export function createReportsService(deps: {
   async function storedValues(body: ReportSettingsBody) {
     // sharp reads the header only of a logo whose bytes are the PNG or JPEG it says it is.
     checkSettings(body, body.agencyLogo && logoKind(body.agencyLogo) ? await readLogoSize(body.agencyLogo) : null);
-    return { agencyName: body.agencyName ?? null, agencyLogo: body.agencyLogo ?? null, whiteLabel: body.whiteLabel ?? false, timeZone: body.timeZone ?? 'UTC', language: body.language ?? 'en', updatedAt: clock.now() };
+    return { agencyName: body.agencyName ?? null, agencyLogo: body.agencyLogo ?? null, agencyColor: body.agencyColor?.toLowerCase() ?? null, whiteLabel: body.whiteLabel ?? false, timeZone: body.timeZone ?? 'UTC', language: body.language ?? 'en', updatedAt: clock.now() };
   }
 
   /** Cover data: the client brand's display name, colour and stored icon; the agency from the report settings. */
@@ -145,7 +145,7 @@ export function createReportsService(deps: {
     const settings = await settingsOf(ws.id, db, row);
     return {
       brand: { name: row.displayName, color: row.brandColors?.primary ?? null, logo: icon ? `data:image/png;base64,${icon.toString('base64')}` : null },
-      agency: { name: settings.agencyName, logo: settings.agencyLogo, whiteLabel: settings.whiteLabel },
+      agency: { name: settings.agencyName, logo: settings.agencyLogo, whiteLabel: settings.whiteLabel, color: settings.agencyColor },
       timeZone: settings.timeZone, language: settings.language as Language,
     };
   }

@@ -51,6 +51,8 @@ export const reportSettings = pgTable('report_settings', {
   agencyName: text('agency_name'),
   /** A PNG or JPEG as a data: URI (at most 256 KB), embedded in the cover. */
   agencyLogo: text('agency_logo'),
+  /** The reports' accent colour (#rrggbb: headings, chart, cover rule); null: the client brand's. */
+  agencyColor: text('agency_color'),
   whiteLabel: boolean('white_label').notNull().default(false),
   timeZone: text('time_zone').notNull().default('UTC'),
   language: text('language').notNull().default('en'),
@@ -67,6 +69,8 @@ export const agencySettings = pgTable('agency_settings', {
   userId: text('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
   agencyName: text('agency_name'),
   agencyLogo: text('agency_logo'),
+  /** The reports' accent colour (#rrggbb: headings, chart, cover rule); null: the client brand's. */
+  agencyColor: text('agency_color'),
   whiteLabel: boolean('white_label').notNull().default(false),
   timeZone: text('time_zone').notNull().default('UTC'),
   language: text('language').notNull().default('en'),

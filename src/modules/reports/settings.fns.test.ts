@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOGO_MAX_SIDE, SETTING_FIELDS, defaultSettings, logoKind, logoSizeProblem, resolveSettings, settingsView, type AgencySettingsRow, type ReportSettingsRow } from './settings.fns.ts';
+import { LOGO_MAX_SIDE, MIN_COLOR_CONTRAST, SETTING_FIELDS, checkSettings, contrastOnWhite, defaultSettings, logoKind, logoSizeProblem, resolveSettings, settingsView, type AgencySettingsRow, type ReportSettingsRow } from './settings.fns.ts';
 
 // A logo is refused by its pixels, not only its bytes (a small file can decode to a huge image);
 // the message says the limit in words.
@@ -32,16 +32,28 @@ describe('logoKind: the declared type, only when the bytes begin as that type do
 
 describe('resolveSettings: own field, else the agency’s, else the default', () => {
   const own = (fields: Partial<ReportSettingsRow>, overrides: string[]): ReportSettingsRow => ({ ...defaultSettings('ws', 'en'), ...fields, overrides });
-  const agency: AgencySettingsRow = { userId: 'usr', agencyName: 'Norte', agencyLogo: null, whiteLabel: true, timeZone: 'Europe/Madrid', language: 'fr', updatedAt: new Date(0) };
+  const agency: AgencySettingsRow = { userId: 'usr', agencyName: 'Norte', agencyLogo: null, agencyColor: '#1d4ed8', whiteLabel: true, timeZone: 'Europe/Madrid', language: 'fr', updatedAt: new Date(0) };
   it.each([
     ['nothing set anywhere', null, null, { agencyName: null, whiteLabel: false, timeZone: 'UTC', language: 'es' }, SETTING_FIELDS],
-    ['the agency only', null, agency, { agencyName: 'Norte', whiteLabel: true, timeZone: 'Europe/Madrid', language: 'fr' }, SETTING_FIELDS],
-    ['the workspace sets its language', own({ language: 'ca' }, ['language']), agency, { agencyName: 'Norte', language: 'ca' }, ['agencyName', 'agencyLogo', 'whiteLabel', 'timeZone']],
+    ['the agency only', null, agency, { agencyName: 'Norte', agencyColor: '#1d4ed8', whiteLabel: true, timeZone: 'Europe/Madrid', language: 'fr' }, SETTING_FIELDS],
+    ['the workspace sets its language', own({ language: 'ca' }, ['language']), agency, { agencyName: 'Norte', language: 'ca' }, ['agencyName', 'agencyLogo', 'agencyColor', 'whiteLabel', 'timeZone']],
+    ['the workspace sets its colour back to the brand’s', own({ agencyColor: null }, ['agencyColor']), agency, { agencyColor: null, agencyName: 'Norte' }, ['agencyName', 'agencyLogo', 'whiteLabel', 'timeZone', 'language']],
     ['a stored value that is not an override is ignored', own({ timeZone: 'Asia/Tokyo' }, []), agency, { timeZone: 'Europe/Madrid' }, SETTING_FIELDS],
-    ['white-label off set by the workspace wins over the agency’s on', own({ whiteLabel: false }, ['whiteLabel']), agency, { whiteLabel: false }, ['agencyName', 'agencyLogo', 'timeZone', 'language']],
+    ['white-label off set by the workspace wins over the agency’s on', own({ whiteLabel: false }, ['whiteLabel']), agency, { whiteLabel: false }, ['agencyName', 'agencyLogo', 'agencyColor', 'timeZone', 'language']],
   ] as const)('%s', (_name, row, ag, want, inherited) => {
     const view = settingsView(resolveSettings('ws', row, ag, 'es'));
     expect(view).toMatchObject(want);
     expect(view.inherited).toEqual([...inherited]);
+  });
+});
+
+describe('the accent colour must read on white', () => {
+  it.each([
+    ['#0a66c2', true], ['#1D4ED8', true], ['#000000', true], ['#767676', true],
+    ['#ffff00', false], ['#ffffff', false], ['#a3e635', false], ['#999999', false],
+  ])('%s → %s', (color, ok) => {
+    expect(contrastOnWhite(color) >= MIN_COLOR_CONTRAST).toBe(ok);
+    if (ok) expect(() => checkSettings({ agencyColor: color })).not.toThrow();
+    else expect(() => checkSettings({ agencyColor: color })).toThrow(/body\.agencyColor .* too light/);
   });
 });

@@ -1,6 +1,7 @@
 import { isTimeZone, type Language } from '../../lib/format/format.ts';
 import { invalid } from '../../lib/errors.ts';
 import { english } from '../../lib/format/english.ts';
+import { luminance } from '../profile/colors.fns.ts';
 import type { LogoSize } from './logo.image.ts';
 import type { agencySettings, reportSettings } from './reports.tables.ts';
 
@@ -10,9 +11,17 @@ import type { agencySettings, reportSettings } from './reports.tables.ts';
 export type ReportSettingsRow = typeof reportSettings.$inferSelect;
 export type AgencySettingsRow = typeof agencySettings.$inferSelect;
 /** The fields a workspace inherits from its creator's agency settings unless it sets them. */
-export const SETTING_FIELDS = ['agencyName', 'agencyLogo', 'whiteLabel', 'timeZone', 'language'] as const;
+export const SETTING_FIELDS = ['agencyName', 'agencyLogo', 'agencyColor', 'whiteLabel', 'timeZone', 'language'] as const;
 export type SettingField = (typeof SETTING_FIELDS)[number];
-export interface ReportSettingsBody { agencyName?: string | null; agencyLogo?: string | null; whiteLabel?: boolean; timeZone?: string; language?: Language }
+export interface ReportSettingsBody { agencyName?: string | null; agencyLogo?: string | null; agencyColor?: string | null; whiteLabel?: boolean; timeZone?: string; language?: Language }
+
+/**
+ * The least contrast an accent colour must have against the white page: the report writes its
+ * headings and chart lines in it, and WCAG's 3:1 is the floor for large text and graphics.
+ */
+export const MIN_COLOR_CONTRAST = 3;
+/** WCAG contrast of a #rrggbb colour against white (1 to 21). */
+export const contrastOnWhite = (hex: string) => 1.05 / (luminance(hex) + 0.05);
 
 /** 256 KB of image as base64 (4/3 of the bytes) plus the data: prefix. */
 export const LOGO_MAX_CHARS = 350_000;
@@ -25,7 +34,7 @@ export const LOGO_MAX_SIDE = 4096;
 const MAGIC = { png: [0x89, 0x50, 0x4e, 0x47], jpeg: [0xff, 0xd8, 0xff] } as const;
 
 export const defaultSettings = (workspaceId: string, language: Language = 'en'): ReportSettingsRow => ({
-  workspaceId, agencyName: null, agencyLogo: null, whiteLabel: false, timeZone: 'UTC', language, overrides: [], updatedAt: new Date(0),
+  workspaceId, agencyName: null, agencyLogo: null, agencyColor: null, whiteLabel: false, timeZone: 'UTC', language, overrides: [], updatedAt: new Date(0),
 });
 
 /**
@@ -39,18 +48,18 @@ export function resolveSettings(workspaceId: string, own: ReportSettingsRow | nu
   const from: Pick<ReportSettingsRow, SettingField> = agency ?? base;
   const pick = <K extends SettingField>(field: K): ReportSettingsRow[K] => (own && set.has(field) ? own[field] : (from[field] as ReportSettingsRow[K]));
   return {
-    workspaceId, agencyName: pick('agencyName'), agencyLogo: pick('agencyLogo'), whiteLabel: pick('whiteLabel'), timeZone: pick('timeZone'), language: pick('language'),
+    workspaceId, agencyName: pick('agencyName'), agencyLogo: pick('agencyLogo'), agencyColor: pick('agencyColor'), whiteLabel: pick('whiteLabel'), timeZone: pick('timeZone'), language: pick('language'),
     overrides: SETTING_FIELDS.filter((f) => set.has(f)), updatedAt: own?.updatedAt ?? agency?.updatedAt ?? base.updatedAt,
   };
 }
 
 export const settingsView = (r: ReportSettingsRow) => ({
-  agencyName: r.agencyName, agencyLogo: r.agencyLogo, whiteLabel: r.whiteLabel, timeZone: r.timeZone, language: r.language as Language,
+  agencyName: r.agencyName, agencyLogo: r.agencyLogo, agencyColor: r.agencyColor, whiteLabel: r.whiteLabel, timeZone: r.timeZone, language: r.language as Language,
   inherited: SETTING_FIELDS.filter((f) => !r.overrides.includes(f)),
 });
 
 export const agencyView = (r: Pick<AgencySettingsRow, SettingField>) => ({
-  agencyName: r.agencyName, agencyLogo: r.agencyLogo, whiteLabel: r.whiteLabel, timeZone: r.timeZone, language: r.language as Language,
+  agencyName: r.agencyName, agencyLogo: r.agencyLogo, agencyColor: r.agencyColor, whiteLabel: r.whiteLabel, timeZone: r.timeZone, language: r.language as Language,
 });
 
 /** The fields a body sets: an omitted one is inherited (from the agency, else the default). */
@@ -90,6 +99,10 @@ export function checkSettings(body: ReportSettingsBody, logoSize: LogoSize | nul
     const kind = logoKind(body.agencyLogo);
     const size = kind ? logoSizeProblem(logoSize, kind) : `The logo is not a ${/^data:image\/(png|jpeg);/.exec(body.agencyLogo)?.[1]?.toUpperCase() ?? 'PNG or JPEG'} image.`;
     if (size) fields.push({ field: 'body.agencyLogo', keyword: 'custom', message: size });
+  }
+  if (body.agencyColor && contrastOnWhite(body.agencyColor) < MIN_COLOR_CONTRAST) {
+    const ratio = english.decimal(contrastOnWhite(body.agencyColor));
+    fields.push({ field: 'body.agencyColor', keyword: 'custom', message: `body.agencyColor ${body.agencyColor} is too light to read on the white page (contrast ${ratio}:1; at least ${MIN_COLOR_CONTRAST}:1): choose a darker shade.` });
   }
   if (fields.length) throw invalid(fields.map((f) => f.message).join('; '), { fields });
 }
