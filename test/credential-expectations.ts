@@ -141,6 +141,10 @@ export const DECISION_CREDENTIALS: Record<string, string> = {
   // Issue 44: a person's agency settings, inherited by the workspaces they create (docs/reports.md).
   'GET /api/v1/account/agency': 'session',
   'PUT /api/v1/account/agency': 'session',
+  // Issue 44: a person's demo workspace (docs/demo.md), an account-level action like creation; and
+  // deleting a workspace, session-only as every workspace-summary write (5.1), owners only.
+  'POST /api/v1/demo-workspace': 'session',
+  [`DELETE ${W}`]: 'session',
   // 5.1 Team: read workspace:read, writes session-only (5.2: invite, change, remove members)
   [`GET ${W}/members`]: 'workspace:read',
   [`POST ${W}/members`]: 'session',
