@@ -25,7 +25,7 @@ describe('one demo per person', () => {
     expect(again.json()).toEqual(a.json());
     const list = (await get(cookie, '/api/v1/workspaces')).json() as Array<{ id: string }>;
     expect(list.map((w) => w.id)).toEqual([a.json().slug]);
-  }, 120_000);
+  }, 180_000);
 
   it('spends nothing of the person’s credit, and their first real workspace still gets the free grant', async () => {
     const { cookie } = await signup(ctx.app);
@@ -37,7 +37,7 @@ describe('one demo per person', () => {
     expect(await balance(demo.slug)).toMatchObject({ postedMicrousd: 0, heldMicrousd: 0 });
     expect((await ask(cookie)).statusCode).toBe(200);
     expect(await balance(real.slug)).toEqual(before);
-  }, 120_000);
+  }, 180_000);
 
   it('is deleted as any workspace; asked again, a new one is made', async () => {
     const { cookie } = await signup(ctx.app);
@@ -49,7 +49,7 @@ describe('one demo per person', () => {
     const second = await ask(cookie);
     expect(second.statusCode).toBe(201);
     expect(second.json().slug).not.toBe(first.slug);
-  }, 120_000);
+  }, 180_000);
 
   it('needs a session: a request without one is refused', async () => {
     expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/demo-workspace' })).statusCode).toBe(401);

@@ -16,7 +16,7 @@ beforeAll(async () => {
   const res = await ctx.app.inject({ method: 'POST', url: '/api/v1/demo-workspace', headers: { cookie } });
   expect(res.statusCode, res.body).toBe(201);
   demo = res.json();
-}, 120_000);
+}, 180_000);
 afterAll(async () => ctx?.close());
 
 describe('the demo in the agency views', () => {
@@ -31,7 +31,7 @@ describe('the demo in the agency views', () => {
     expect(row.change.firstDay).toBe(demo.from);
   });
 
-  it('a report is made from its history, labelled simulated', { timeout: 120_000 }, async () => {
+  it('a report is made from its history, labelled simulated', { timeout: 180_000 }, async () => {
     const made = await ctx.app.inject({
       method: 'POST', url: `/api/v1/workspaces/${demo.slug}/reports`, headers: { cookie },
       payload: { type: 'visibility_summary', from: demo.from, to: demo.to },
@@ -44,7 +44,7 @@ describe('the demo in the agency views', () => {
     expect(report).toMatchObject({ type: 'visibility_summary', simulated: true, periodFrom: demo.from, periodTo: demo.to });
   });
 
-  it('its access log is ingested: AI crawlers’ visits are counted', { timeout: 120_000 }, async () => {
+  it('its access log is ingested: AI crawlers’ visits are counted', { timeout: 180_000 }, async () => {
     type Day = { day: string; agent: string; verification: string; hits: number };
     const days = await until(async () => (await get(`/api/v1/workspaces/${demo.slug}/traffic/agents`)).json() as Day[], (rows) => rows.length > 0, 'the demo log ingested');
     const gptbot = days.filter((d) => d.agent === 'gptbot');

@@ -20,7 +20,7 @@ beforeAll(async () => {
   console.log(`demo workspace made in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   expect(res.statusCode, res.body).toBe(201);
   demo = res.json();
-}, 120_000);
+}, 180_000);
 afterAll(async () => ctx?.close());
 
 describe('POST /api/v1/demo-workspace', () => {
