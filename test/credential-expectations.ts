@@ -144,6 +144,10 @@ export const DECISION_CREDENTIALS: Record<string, string> = {
   'GET /api/v1/account/agency': 'session',
   'PUT /api/v1/account/agency': 'session',
   'PUT /api/v1/account/preferences': 'session',
+  // Issue 44: a person's demo workspace (docs/demo.md), an account-level action like creation; and
+  // deleting a workspace, session-only as every workspace-summary write (5.1), owners only.
+  'POST /api/v1/demo-workspace': 'session',
+  [`DELETE ${W}`]: 'session',
   // 5.1 Team: read workspace:read, writes session-only (5.2: invite, change, remove members)
   [`GET ${W}/members`]: 'workspace:read',
   [`POST ${W}/members`]: 'session',

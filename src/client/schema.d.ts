@@ -208,6 +208,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/demo-workspace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Your demo workspace: a fictional brand with 90 days of simulated history
+         * @description A session only; no body. Makes, for the signed-in person, a workspace for a fictional coffee-equipment brand (Brewline) with four competitors, 14 prompts in English and Spanish, 90 days of daily measurement runs on the five simulated engines (stored as real runs are, so the score, time series, answers, runs, reports and portfolio read them as any other data, every one labelled simulated), an access log of AI crawlers (ingested as an upload, a few seconds after the answer) and recommendations in each state. It costs no credit: no grant, no hold, no charge. One per person: 201 the first time, then 200 with the same body naming the same workspace (also to a second request sent while the first is being made). Delete it as any workspace (`DELETE /api/v1/workspaces/{workspace}`); asking again then makes a new one. Ready in a few seconds (docs/demo.md gives the measured time).
+         */
+        post: operations["createDemoWorkspace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/device-authorizations": {
         parameters: {
             query?: never;
@@ -674,6 +694,26 @@ export interface paths {
          */
         post: operations["createWorkspace"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete the workspace and everything stored for it
+         * @description A session of an owner only (403 `forbidden` for another member). Its prompts, runs, answers, scores, reports, traffic, recommendations, keys and credits go with it, at once and for good: unspent credit is not refunded. A demo workspace (`POST /api/v1/demo-workspace`) is deleted the same way; the person may then ask for a new one.
+         */
+        delete: operations["deleteWorkspace"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4912,6 +4952,225 @@ export interface operations {
             };
             /** @description job_already_running; idempotency_conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description payload_too_large: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description unsupported_media_type: the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createDemoWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description internal_error (logged under the request id), upstream_error, or a 503 (`not_ready`, `billing_unavailable`, `pdf_unavailable`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        competitors: string[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description Where the dashboard shows it. */
+                        dashboardPath: string;
+                        /** @description The fictional brand. */
+                        displayName: string;
+                        /**
+                         * Format: date
+                         * @description The first day of the history (UTC).
+                         */
+                        from: string;
+                        /** @description Days of daily runs (90), the last of them the day the demo was made. */
+                        historyDays: number;
+                        languages: string[];
+                        /**
+                         * @description Always true: every answer of the demo comes from the simulated engines, and every view says so.
+                         * @enum {boolean}
+                         */
+                        simulated: true;
+                        /** @description The demo workspace’s slug: every workspace route takes it, as for any workspace. */
+                        slug: string;
+                        /**
+                         * Format: date
+                         * @description The last day of the history: the day the demo was made (UTC).
+                         */
+                        to: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        competitors: string[];
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description Where the dashboard shows it. */
+                        dashboardPath: string;
+                        /** @description The fictional brand. */
+                        displayName: string;
+                        /**
+                         * Format: date
+                         * @description The first day of the history (UTC).
+                         */
+                        from: string;
+                        /** @description Days of daily runs (90), the last of them the day the demo was made. */
+                        historyDays: number;
+                        languages: string[];
+                        /**
+                         * @description Always true: every answer of the demo comes from the simulated engines, and every view says so.
+                         * @enum {boolean}
+                         */
+                        simulated: true;
+                        /** @description The demo workspace’s slug: every workspace route takes it, as for any workspace. */
+                        slug: string;
+                        /**
+                         * Format: date
+                         * @description The last day of the history: the day the demo was made (UTC).
+                         */
+                        to: string;
+                    };
+                };
+            };
+            /** @description invalid_request: the request failed validation or its JSON does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description invalid_key: no credential, or a malformed, unknown or inactive key */
+            401: {
+                headers: {
+                    /** @description The challenge: `Bearer realm="geo"` */
+                    "www-authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description session_required (an API key was used), csrf_rejected or ip_forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9456,6 +9715,189 @@ export interface operations {
             };
             /** @description slug_taken */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description payload_too_large: the body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description unsupported_media_type: the body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug */
+                workspace: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description internal_error (logged under the request id), upstream_error, or a 503 (`not_ready`, `billing_unavailable`, `pdf_unavailable`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        deleted: true;
+                        slug: string;
+                    };
+                };
+            };
+            /** @description invalid_request: the request failed validation or its JSON does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description invalid_key: no credential, or a malformed, unknown or inactive key */
+            401: {
+                headers: {
+                    /** @description The challenge: `Bearer realm="geo"` */
+                    "www-authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description session_required (an API key was used), csrf_rejected or ip_forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description workspace_not_found (unknown, unreachable or malformed workspace) or not_found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

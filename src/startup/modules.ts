@@ -44,6 +44,7 @@ import { schedulesModule } from '../modules/schedules/schedules.module.ts';
 import { alertsModule } from '../modules/alerts/alerts.module.ts';
 import { reportDeliveryModule } from '../modules/report-delivery/report-delivery.module.ts';
 import { portfolioModule } from '../modules/portfolio/portfolio.module.ts';
+import { demoModule } from '../modules/demo/demo.module.ts';
 import { webhooksModule } from '../modules/webhooks/webhooks.module.ts';
 import { mcpModule } from '../modules/mcp/mcp.module.ts';
 import { healthModule } from '../modules/health/health.module.ts';
@@ -218,6 +219,10 @@ export async function createModules(deps: Needs) {
     clock, reports: reports.reports, workspaces: ws, pdf: reports.pdf,
     personLanguage: async (userId) => (await accounts.accounts.currentUser(userId)).language,
   });
+  const demo = demoModule({
+    clock, log, workspaces: ws, prompts: prompts.prompts, runs: runs.runs, traffic: ingest.traffic,
+    recs: { list: (w) => recs.recs.list(w), transition: (...args) => recs.recs.transition(...args), generate: (id) => recs.generation.geoFromTemplates(id) },
+  });
   const delivery = reportDeliveryModule({
     db, clock, queue, reports: reports.reports, workspaces: ws, portfolio: portfolio.portfolio, log, mailer: email.transport, publicBaseUrl,
     sessionSecret: config.secrets.sessionSecret, attachLimitBytes: deps.reportAttachLimitBytes,
@@ -244,7 +249,7 @@ export async function createModules(deps: Needs) {
   const parts = [
     metrics, healthModule({ version: API_VERSION, ping: database.ping }), docsModule(), email, credits, workspaces, accounts, connections, engines,
     team, access, profile, billing, jobs, canaries, prompts, runs, scores, sources, answers, pages, onboarding, research, traffic, ingest, seo,
-    recs, reports, judge, chat, schedules, alerts, portfolio, delivery, webhooks, mcp,
+    recs, reports, judge, chat, schedules, alerts, portfolio, demo, delivery, webhooks, mcp,
   ];
   return {
     parts,

@@ -6,14 +6,16 @@ import type { ReportsService } from '../modules/reports/reports.service.ts';
 /**
  * What a run's `succeeded` commits with: its score snapshots and its reports, in the same
  * transaction; the score's significant moves are published as `score.changed` once that has
- * committed. Runs sit below scores and reports, so the composition hands this in.
+ * committed. Runs sit below scores and reports, so the composition hands this in. A run recorded
+ * as history writes its snapshots only (run-end.ts HistoryRun).
  */
 export function afterRunSucceeded(deps: { events: EventHub; scores: () => ScoresService; reports: () => ReportsService }): OnSucceeded {
-  return async (workspaceId, runId, answered) => {
-    const write = await deps.scores().prepareRun(workspaceId, runId, answered);
+  return async (workspaceId, runId, answered, history) => {
+    const write = await deps.scores().prepareRun(workspaceId, runId, answered, history?.finishedAt);
     const simulated = [...new Set(answered.filter((a) => a.simulated).map((a) => a.engine))].sort();
     return async (tx) => {
       const moves = await write(tx);
+      if (history) return;
       await deps.reports().afterRun(tx, workspaceId, runId, simulated);
       const changed: DomainEvent[] = [];
       for (const data of moves) changed.push(await deps.events.record(tx, { type: 'score.changed', workspaceId, data: { ...data } }));

@@ -234,6 +234,24 @@ export function createJobsService(deps: {
       return jobView(created.row, input.ws.slug);
     },
 
+    /**
+     * A job that did its work outside the queue, recorded as succeeded at once inside the caller's
+     * transaction (a demo's simulated history, docs/demo.md): no hold, no worker, no log file (its
+     * log is `lines`, stamped with its own times). The job ended listeners are not told.
+     */
+    async recordSucceeded(tx: Db, input: {
+      id: string; workspaceId: string; kind: string; group: string; startedAt: Date; finishedAt: Date; totalCalls: number;
+      progressSource: ProgressSource; params: Record<string, unknown>; createdBy: string | null; lines: string[];
+    }) {
+      const stamp = (line: string, i: number) => `${(i === input.lines.length - 1 ? input.finishedAt : input.startedAt).toISOString()} ${line}`;
+      await tx.insert(jobs).values({
+        id: input.id, workspaceId: input.workspaceId, kind: input.kind, concurrencyGroup: input.group, status: 'succeeded', pid: process.pid,
+        logPath: path.join(deps.dataDir, 'logs', 'jobs', `${input.id}.log`), startedAt: input.startedAt, finishedAt: input.finishedAt,
+        completedCalls: input.totalCalls, totalCalls: input.totalCalls, progressSource: input.progressSource, lastLines: input.lines.map(stamp).slice(-LAST_LINES),
+        reservationId: null, params: input.params, createdBy: input.createdBy, enqueuedAt: input.startedAt,
+      });
+    },
+
     async get(ws: WorkspaceContext, id: string, kind?: string) {
       const row = await byId(id);
       if (!row || row.workspaceId !== ws.id || (kind && row.kind !== kind)) throw notFound(kind === 'measurement' ? 'Run' : 'Job');

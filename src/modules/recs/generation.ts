@@ -111,22 +111,31 @@ export function createRecsGeneration(deps: {
     return { candidates: out, available: true, answers };
   }
 
+  /** What a generation does with: its job's log, progress, leases and signal; `templates`: no model writes the items. */
+  interface Io { jobId: string | null; log(line: string): Promise<void>; progress(n: number): void; lease(amount: number): Promise<boolean>; signal: AbortSignal; templates?: boolean }
+
   async function generate(ctx: JobContext) {
-    const lane = ctx.job.params.lane as Lane;
-    const ws: WorkspaceContext = { id: ctx.job.workspaceId, slug: '', role: null };
+    await generateItems(ctx.job.workspaceId, ctx.job.params.lane as Lane, { ...ctx, jobId: ctx.job.id });
+  }
+
+  async function generateItems(workspaceId: string, lane: Lane, ctx: Io): Promise<number> {
+    const ws: WorkspaceContext = { id: workspaceId, slug: '', role: null };
     const brand = await deps.facts(ws.id);
     const { candidates, available, reason, answers } = await candidatesFor(lane, ws.id, brand, ctx.log);
     const result: Record<string, unknown> = { lane, available, ...(reason ? { reason } : {}), ...(answers === undefined ? {} : { answers }) };
-    if (!available) return void (await ctx.log(`result: ${JSON.stringify({ ...result, created: 0 })}`));
+    if (!available) {
+      await ctx.log(`result: ${JSON.stringify({ ...result, created: 0 })}`);
+      return 0;
+    }
 
     const open = await repo.openItems(db, ws.id);
     // Source gaps on the same topic ask for the same page: one card. Other types are one action per topic (two threads, two domains).
     const distinct = oneEachAction(candidates, (c) => (c.type === 'source_gap' ? actionKey(recTexts(c, brand.name).title) : c.topic));
     const { chosen, skippedOpen } = selectCandidates(distinct, new Set(open.map((o) => o.topic)), open.filter((o) => o.lane === lane).length, lane);
-    const model = chosen.length ? await deps.modelFor(ws) : null;
+    const model = chosen.length && !ctx.templates ? await deps.modelFor(ws) : null;
     const rows = [];
     for (const c of chosen) {
-      if (ctx.signal.aborted) return;
+      if (ctx.signal.aborted) return 0;
       // The seo lane is charged per item it creates, against the hold taken at start.
       if (lane === 'seo' && !(await ctx.lease(SEO_PRICE_PER_ITEM))) break;
       // The words are stored as keys with parameters and said at read time in the workspace's language.
@@ -136,7 +145,7 @@ export function createRecsGeneration(deps: {
       rows.push({
         id: newId('rec'), workspaceId: ws.id, lane, type: c.type, topic: c.topic, ...written, evidence, scores: c.scores, priority: c.scores.priority,
         status: 'proposed' as const, stateVersion: 1, restoreStatus: null, complianceFlag: complianceFlag(brand.complianceProfile, c), currentDraftId: null,
-        baseline: null, doneAt: null, jobId: ctx.job.id, createdAt: now, updatedAt: now,
+        baseline: null, doneAt: null, jobId: ctx.jobId, createdAt: now, updatedAt: now,
       });
       ctx.progress(rows.length);
     }
@@ -158,10 +167,18 @@ export function createRecsGeneration(deps: {
     await deps.events.deliver(announced);
     const byWriter = { model: rows.filter((r) => r.writtenBy === 'model').length, template: rows.filter((r) => r.writtenBy === 'template').length };
     await ctx.log(`result: ${JSON.stringify({ ...result, candidates: candidates.length, created: created.length, skippedOpenTopics: skippedOpen, writtenBy: byWriter })}`);
+    return created.length;
   }
   deps.jobs.register(KIND, generate);
 
   return {
+    /**
+     * The geo lane's items made now, without a job, written from the templates (no model is
+     * called, nothing is charged): a demo's recommendations (docs/demo.md). Answers how many.
+     */
+    geoFromTemplates: (workspaceId: string) => generateItems(workspaceId, 'geo', {
+      jobId: null, templates: true, log: async () => undefined, progress: () => undefined, lease: async () => false, signal: new AbortController().signal,
+    }),
     start: (ws: WorkspaceContext, userId: string | null, lane: Lane) =>
       deps.jobs.start({
         ws, kind: KIND, group: KIND, totalCalls: LANE_LIMITS[lane].cap, progressSource: 'items', createdBy: userId, params: { lane },

@@ -29,12 +29,13 @@ export function recsModule(needs: Omit<GenerationNeeds, 'seoSignals' | 'modelFor
     db, clock, measure: createMeasure({ runReads, seoSignals, crawl }), holdout: createHoldout({ runReads }),
     readerOf: async (workspaceId) => ({ language: (await needs.facts(workspaceId)).language ?? 'en' }),
   });
+  const generation = createRecsGeneration({ ...needs, seoSignals });
   return {
-    name: 'recs', recs,
+    name: 'recs', recs, generation,
     http(app: FastifyInstance) {
       recsRoutes(app, {
         recs,
-        generation: createRecsGeneration({ ...needs, seoSignals }),
+        generation,
         drafts: createDrafts({ db, clock, credits: needs.credits, modelFor: needs.modelFor, brandOf: needs.brandOf }),
       });
     },

@@ -18,7 +18,12 @@ export interface RunStats { completed: number; failures: number; traceWarnings: 
  * Prepares, from the run's answered results, what it writes with its `succeeded` (the score
  * snapshots); the write may return what to do once that has committed (publish events).
  */
-export type OnSucceeded = (workspaceId: string, runId: string, answered: Answered[]) => Promise<(tx: Db) => Promise<void | AfterCommit>>;
+export type OnSucceeded = (workspaceId: string, runId: string, answered: Answered[], history?: HistoryRun) => Promise<(tx: Db) => Promise<void | AfterCommit>>;
+/**
+ * A run recorded as history (a demo's simulated past, history.ts): its day's snapshots are written
+ * as of `finishedAt`; it makes no automatic report and publishes no event (it is not news).
+ */
+export interface HistoryRun { finishedAt: Date }
 type Prepared = ReturnType<OnSucceeded>;
 
 /** The rule that fails a run: calls were made and every one failed. */

@@ -19,6 +19,7 @@ import type { DecisionSources } from './adaptive.ts';
 import { createRunBatches } from './batches.ts';
 import { createProviderBatching, liveBatching } from './batching.strategy.ts';
 import { createRunEnd, type OnSucceeded } from './run-end.ts';
+import { createRunHistory, type HistoryDay } from './history.ts';
 import { createRunLoop } from './run-loop.ts';
 import { createRunViews } from './runs.views.ts';
 import { createAdaptiveSampling, fixedSampling } from './sampling.strategy.ts';
@@ -64,6 +65,8 @@ export function createRunsService(deps: {
     end: createRunEnd({ db, onSucceeded: deps.onSucceeded, events: deps.events, log: deps.log }),
   }).register(jobs, KIND);
 
+  const history = createRunHistory({ db, jobs, onSucceeded: deps.onSucceeded, kind: KIND });
+
   /** The preset's engines plus the optional engines configured for the workspace (`searchx` asks its one engine only). */
   async function runEngines(workspaceId: string, preset: Preset): Promise<EngineId[]> {
     const base = presetEngines(preset, deps.pipeline);
@@ -87,6 +90,11 @@ export function createRunsService(deps: {
   }
 
   return {
+    /**
+     * Records a simulated run that finished on a past day, its answers given (a demo's history,
+     * docs/demo.md): stored, counted and scored as a live run's, free and without a worker.
+     */
+    recordHistory: (day: HistoryDay) => history.record(day),
     /** One pass of the batch poller (the `run_batches_poll` timer; tests call it with a `now` past every backoff). */
     pollBatches: (now?: Date) => batches.poll(now),
     /** What a run would ask and hold, without starting it (the MCP tools' quotes). */

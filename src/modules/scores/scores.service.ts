@@ -95,14 +95,16 @@ export function createScoresService(deps: {
      * A succeeded run is pooled into the day's snapshots, composite and one per engine: its
      * statistics are computed here; the returned function, run inside the transaction that records
      * the run `succeeded`, adds them to the day's under a lock and derives every figure again.
+     * `at`: when the run ended, for a run recorded as history (a demo's past days); else the clock's now.
      */
-    async prepareRun(workspaceId: string, runId: string, answered: Answered[]) {
+    async prepareRun(workspaceId: string, runId: string, answered: Answered[], at?: Date) {
+      const now = () => at ?? clock.now();
       const row = await deps.workspaces.getRow({ id: workspaceId });
       const entities: EntityInfo[] = [
         { entityId: 'brand', name: row.displayName, kind: 'brand' },
         ...row.competitors.map((c, i) => ({ entityId: `competitor:${i}`, name: c.name, kind: 'competitor' as const })),
       ];
-      const day = dayOf(clock.now());
+      const day = dayOf(now());
       const fresh = runStats(runId, answered, entities.map((e) => e.entityId), COMPOSITE, (a) => {
         const surface = engineSurface(a.engine);
         return surface ? [surfaceComposite(surface)] : [];
@@ -126,7 +128,7 @@ export function createScoresService(deps: {
       /** The day's rows with this run pooled in: the bootstrap intervals, CPU work the ahead read's transaction does not stay open for. */
       const build = ({ existing, previous, metricVersion, ...base }: Awaited<ReturnType<typeof read>>) => {
         const merged = new Map([...fresh].map(([engine, add]) => [engine, mergeStats(existing.get(engine), add)]));
-        return { ...base, rows: snapshotRows({ workspaceId, day, runId, stats: merged, entities, previous, metricVersion, now: clock.now() }) };
+        return { ...base, rows: snapshotRows({ workspaceId, day, runId, stats: merged, entities, previous, metricVersion, now: now() }) };
       };
       // Built now, outside the transaction that ends the run and its day's lock (the reads and the
       // bootstrap intervals were half of that transaction's time), from one consistent view; and

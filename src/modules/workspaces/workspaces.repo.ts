@@ -11,7 +11,10 @@ export function createWorkspacesRepo(db: Db) {
     /** Creates the workspace and its owner membership atomically; null when the slug is taken. */
     async insertWithOwner(row: typeof workspaces.$inferInsert, ownerId: string, alsoInTransaction?: (tx: Db, created: WorkspaceRow) => Promise<void>): Promise<WorkspaceRow | null> {
       return db.transaction(async (tx) => {
-        const [created] = await tx.insert(workspaces).values(row).onConflictDoNothing({ target: workspaces.slug }).returning();
+        // A demo's conflict is on the slug or on its creator's one demo (workspaces_one_demo_idx): either way, none made.
+        const [created] = row.demo
+          ? await tx.insert(workspaces).values(row).onConflictDoNothing().returning()
+          : await tx.insert(workspaces).values(row).onConflictDoNothing({ target: workspaces.slug }).returning();
         if (!created) return null;
         await tx.insert(workspaceMembers).values({ workspaceId: created.id, userId: ownerId, role: 'owner', createdAt: row.createdAt });
         await alsoInTransaction?.(tx, created);
@@ -22,9 +25,22 @@ export function createWorkspacesRepo(db: Db) {
     async firstCreatedBy(tx: Db, userId: string): Promise<{ id: string } | null> {
       const [row] = await tx.select({ id: workspaces.id }).from(workspaces)
         .innerJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, workspaces.id), eq(workspaceMembers.userId, userId)))
-        .where(eq(workspaces.createdBy, userId))
+        // A demo is never the first workspace: the free grant waits for a real one.
+        .where(and(eq(workspaces.createdBy, userId), eq(workspaces.demo, false)))
         .orderBy(asc(workspaces.createdAt), asc(workspaces.id)).limit(1);
       return row ?? null;
+    },
+
+    /** The person's demo workspace, if they have one. */
+    async demoOf(userId: string) {
+      const [row] = await db.select().from(workspaces).where(and(eq(workspaces.createdBy, userId), eq(workspaces.demo, true)));
+      return row ?? null;
+    },
+
+    /** Deletes the workspace; every row that names it goes with it (foreign keys cascade). */
+    async remove(id: string) {
+      const rows = await db.delete(workspaces).where(eq(workspaces.id, id)).returning({ id: workspaces.id });
+      return rows.length > 0;
     },
 
     async listForUser(userId: string) {

@@ -50,6 +50,15 @@ export function workspacesRoutes(app: FastifyInstance, deps: { workspaces: Works
     return reply.status(201).send(await workspaces.create(sessionOf(request).userId, request.body));
   });
 
+  r.delete('/api/v1/workspaces/:workspace', {
+    config: { credential: ACCESS.workspaceSummary.write },
+    schema: {
+      operationId: 'deleteWorkspace', tags, summary: 'Delete the workspace and everything stored for it', params: WorkspaceParams,
+      description: 'A session of an owner only (403 `forbidden` for another member). Its prompts, runs, answers, scores, reports, traffic, recommendations, keys and credits go with it, at once and for good: unspent credit is not refunded. A demo workspace (`POST /api/v1/demo-workspace`) is deleted the same way; the person may then ask for a new one.',
+      response: { 200: Type.Object({ slug: Type.String(), deleted: Type.Literal(true) }) },
+    },
+  }, async (request) => workspaces.remove(workspaceOf(request)));
+
   for (const [path, name] of [['settings', 'Settings'], ['profile', 'Profile']] as const) {
     r.get(`/api/v1/workspaces/:workspace/${path}`, {
       config: { credential: ACCESS.settings.read },

@@ -92,6 +92,17 @@ export function createWorkspacesService(deps: { repo: WorkspacesRepo; email: Inb
       return { slug: row.slug, emailProvisioning, freeCredit };
     },
 
+    /**
+     * The person's demo workspace (docs/demo.md), owned by them: no creation hook runs (no free
+     * credit, no template prompts: the demo writes its own) and no inbox is provisioned. Null when
+     * the person has a demo already (workspaces_one_demo_idx) or the slug is taken.
+     */
+    async createDemo(userId: string, body: WorkspaceCreate): Promise<WorkspaceContext | null> {
+      const now = clock.now();
+      const row = await repo.insertWithOwner({ id: newId('ws'), slug: body.brand, ...body, createdBy: userId, createdAt: now, updatedAt: now, demo: true }, userId);
+      return row && { id: row.id, slug: row.slug, role: 'owner' };
+    },
+
     async list(principal: Principal) {
       if (principal.kind === 'key') {
         const row = await repo.byId(principal.workspaceId);
@@ -137,7 +148,23 @@ export function createWorkspacesService(deps: { repo: WorkspacesRepo; email: Inb
       return new Map(rows.map((r) => [r.id, { id: r.id, slug: r.slug, role: null }]));
     },
 
-    /** The earliest workspace this user created and still belongs to, seen from `tx`. */
+    /** The person's demo workspace (at most one), or null. */
+    async demoOf(userId: string) {
+      const row = await repo.demoOf(userId);
+      return row && { context: { id: row.id, slug: row.slug, role: 'owner' } as WorkspaceContext, row };
+    },
+
+    /**
+     * Deletes the workspace and everything stored for it (its runs, answers, reports, credits);
+     * owners only. Unspent credit goes with it.
+     */
+    async remove(ws: WorkspaceContext) {
+      if (ws.role !== 'owner') throw new AppError('forbidden', 'Only an owner of the workspace can delete it.');
+      if (!(await repo.remove(ws.id))) throw workspaceNotFound();
+      return { slug: ws.slug, deleted: true as const };
+    },
+
+    /** The earliest workspace (not a demo) this user created and still belongs to, seen from `tx`. */
     firstCreatedBy: (tx: Db, userId: string) => repo.firstCreatedBy(tx, userId),
 
     listMembers: (ws: WorkspaceContext) => repo.listMembers(ws.id),

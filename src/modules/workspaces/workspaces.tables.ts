@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ts } from '../../lib/columns.ts';
 import { users } from '../accounts/accounts.tables.ts';
 import type { BrandColors, BrandMeta, Competitor, ProductService, Quotas } from './workspaces.schemas.ts';
@@ -30,7 +31,13 @@ export const workspaces = pgTable('workspaces', {
   createdBy: text('created_by').notNull().references(() => users.id),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
-});
+  /**
+   * A demo workspace (docs/demo.md): a fictional brand with simulated history, made for its
+   * creator, who has at most one (the partial unique index holds that under concurrent requests).
+   * It takes no free credit and is not the creator's first workspace for the free grant.
+   */
+  demo: boolean('demo').notNull().default(false),
+}, (t) => [uniqueIndex('workspaces_one_demo_idx').on(t.createdBy).where(sql`demo`)]);
 
 export const workspaceMembers = pgTable(
   'workspace_members',

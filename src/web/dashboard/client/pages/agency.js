@@ -1,7 +1,7 @@
 // Agency overview as a portfolio: every client with score, trend, change (significant
 // or not), share of voice against its top competitor, open recommendations, last run, credits
 // left; sortable; a click opens the client. The form that creates a workspace is onboarding.js.
-import { Alert, Change, Grade, Loading, Simulated, Sparkline, fmt, html, interval, num, usd, useLoad, useState, when, words, call, client } from '../lib.js';
+import { Alert, Change, Grade, Loading, Simulated, Sparkline, fmt, html, interval, num, usd, useAction, useLoad, useState, when, words, call, client } from '../lib.js';
 
 /**
  * A typed call's data, or null when it fails: one client's missing figure leaves its cells empty
@@ -44,6 +44,15 @@ const SORTS = {
   credits: (a, b) => (a.credits ?? Infinity) - (b.credits ?? Infinity),
 };
 
+/** One click to the person's demo workspace: made (or found) by the API, then opened (docs/demo.md). */
+function DemoOffer() {
+  const action = useAction();
+  const open = () => action.run(async () => location.assign((await call(client.POST('/api/v1/demo-workspace'))).dashboardPath));
+  return html`<p class="row"><button type="button" id="demo-workspace" onClick=${open} disabled=${action.busy}>${action.busy ? 'Making the demo…' : 'Try a demo with 90 days of history'}</button>
+    <small class="muted">A fictional brand, its answers simulated: no credit spent.</small></p>
+    <${Alert} error=${action.error} />`;
+}
+
 export function Agency() {
   const { data, error, loading } = useLoad(loadWorkspaces);
   const [sort, setSort] = useState('name');
@@ -54,7 +63,7 @@ export function Agency() {
       ${data?.length ? html`<span>Portfolio report of every client, the last 30 days: <a id="portfolio-pdf" href="/api/v1/reports/portfolio?format=pdf" download="">PDF</a> · <a href="/api/v1/reports/portfolio?format=csv" download="">CSV</a> · <a href="/api/v1/reports/portfolio?format=html" target="_blank" rel="noopener">HTML</a></span>` : null}</p>
     <${Alert} error=${error} />
     ${loading && !data ? html`<${Loading} what="Loading workspaces" />` : null}
-    ${data && !data.length ? html`<p class="empty">No workspace yet. Create one to measure your brand’s visibility in AI answers: it needs the brand’s name and website.</p>` : null}
+    ${data && !data.length ? html`<p class="empty">No workspace yet. Create one to measure your brand’s visibility in AI answers: it needs the brand’s name and website.</p><${DemoOffer} />` : null}
     ${data?.length ? html`<p id="agency-about" class="muted">Every client: GEO score of the last 28 days, share of voice against the strongest competitor, work open and credit left. Column headings sort.</p>
     <div class="table-wrap"><table class="agency" aria-describedby="agency-about">
       <thead><tr><${Head} by="name">Workspace</${Head}><${Head} by="score">GEO score</${Head}><th scope="col">Trend</th><${Head} by="change">Change</${Head}>
