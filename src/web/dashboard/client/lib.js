@@ -198,9 +198,17 @@ export function sayWith(key, params, parts) {
   return text.split(/\uE000(\d+)\uE001/).map((piece, i) => (i % 2 ? parts[names[Number(piece)]] : piece));
 }
 
+/**
+ * An error as the page says it. The server's message is English; on a page in another language,
+ * an error whose code the catalogue knows (`dashboard.error.<code>`) is said in the page's
+ * language first, the server's words after it (they may name the detail: an amount, a field).
+ */
 export const Alert = ({ error, children }) => {
   const text = error ? error.message ?? String(error) : children;
-  return text ? html`<p class="alert" role="alert">${text}</p>` : null;
+  if (!text) return null;
+  const code = error?.code;
+  const own = LANG !== 'en' && typeof code === 'string' && isKey(`dashboard.error.${code}`);
+  return html`<p class="alert" role="alert">${own ? html`${sayCode('dashboard.error', code)} <small lang="en">${text}</small>` : text}</p>`;
 };
 /** The frame of the pages outside a workspace (sign-in, sign-up, mailed links): the product's name, then the title. */
 export const PublicPage = ({ title, children }) => html`<main id="main" class="narrow"><p class="brand">GEO visibility</p><h1>${title}</h1>${children}</main>`;

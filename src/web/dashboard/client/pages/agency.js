@@ -61,7 +61,7 @@ export function Agency() {
         <th scope="col">${say('col.sov')}</th><${Head} by="open">${say('dashboard.agency.openRecs')}</${Head}><th scope="col">${say('dashboard.agency.lastRun')}</th><${Head} by="credits">${say('dashboard.agency.creditsLeft')}</${Head}><th scope="col">${say('dashboard.common.data')}</th></tr></thead>
       <tbody>${rows.map((w) => html`<tr>
         <th scope="row"><a href=${`/w/${w.id}`}>${w.displayName}</a><br /><small class="muted">${w.id} · ${sayCode('dashboard.role', w.role)}</small></th>
-        <td>${w.last ? html`<strong class="score">${num(w.last.score)}</strong><br /><small class="muted">95% ${interval(w.last.interval)}</small> <${Grade} stamp=${w.series?.stamp} />` : html`<span class="muted">${say('dashboard.agency.notMeasured')}</span>`}</td>
+        <td>${w.last ? html`<strong class="score">${num(w.last.score)}</strong><br /><small class="muted">${say('dashboard.common.ci95', { interval: interval(w.last.interval) })}</small> <${Grade} stamp=${w.series?.stamp} />` : html`<span class="muted">${say('dashboard.agency.notMeasured')}</span>`}</td>
         <td><${Sparkline} values=${w.values} bands=${w.bands} label=${say('dashboard.agency.trendOf', { name: w.displayName })} /></td>
         <td>${w.last ? html`<${Change} change=${w.last.change} />` : html`<span class="muted">${say('dashboard.agency.noRun')}</span>`}</td>
         <td>${w.own ? html`${fmt.percent(w.own.shareOfVoice)}${w.rival ? html`<br /><small class="muted">${say('dashboard.agency.versus', { name: w.rival.name, share: fmt.percent(w.rival.shareOfVoice) })}</small>` : null}` : html`<span class="muted">${say('dashboard.agency.noRun')}</span>`}</td>

@@ -146,7 +146,7 @@ function Filters({ slug, filters, onChange }) {
       <label>${say('dashboard.answers.search')} <input id="answers-q" type="search" value=${q} maxLength="500" onInput=${(e) => setQ(e.target.value)} placeholder=${say('dashboard.answers.searchHint')} /></label>
       <label>${say('col.engine')} <select id="answers-engine" value=${filters.engine ?? ''} onChange=${set('engine')}><option value="">${say('format.allEngines')}</option>${ENGINES.map((e) => html`<option value=${e}>${engineName(e)}</option>`)}</select></label>
       <label>${say('dashboard.answers.namesLabel')} <select id="answers-mentions" value=${filters.mentions ?? ''} onChange=${set('mentions')}>${mentions.map(([v, l]) => html`<option value=${v}>${l}</option>`)}</select></label>
-      <button type="submit" class="small">${say('dashboard.runs.search')}</button>
+      <button type="submit" class="small">${say('dashboard.common.search')}</button>
     </form>
     <ul class="plain chips" id="answers-chips">${chip(['runId'], say('dashboard.answers.oneRun'))}${chip(['promptId'], say('dashboard.answers.onePrompt'))}${chip(['from', 'to'], periodOf(filters))}${chip(['surface'], say(filters.surface === 'product' ? 'dashboard.answers.productOnly' : 'dashboard.answers.apiOnly'))}${chip(['cited'], say('dashboard.answers.citing', { domain: filters.cited ?? '' }))}${chip(['sentiment'], say('dashboard.answers.toneChip', { tone: tone(filters.sentiment) }))}</ul>`;
 }

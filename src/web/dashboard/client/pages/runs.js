@@ -29,7 +29,7 @@ function StartRun({ slug, onStarted, running }) {
   const q = quote.data;
   const short = q && balance.data && q.estimateMicrousd > balance.data.availableMicrousd;
   return html`<form class="card stack" onSubmit=${start} aria-labelledby="start-h">
-    <h2 id="start-h">${say('dashboard.overview.startRunLink')}</h2>
+    <h2 id="start-h">${say('dashboard.runs.startHeading')}</h2>
     <fieldset><legend>${say('dashboard.runs.preset')}</legend>
       ${PRESETS.map(([v, name, what]) => html`<label class="choice"><input type="radio" name="preset" value=${v} checked=${preset === v} onChange=${() => setPreset(v)} /> ${name} — ${what}</label>`)}
     </fieldset>
@@ -53,7 +53,7 @@ function StartRun({ slug, onStarted, running }) {
 function RunFigure({ run }) {
   const v = run.brandVisibility;
   if (!v) return null;
-  return html`<p class="run-figure">${sayWith('dashboard.runs.figure', {}, { share: html`<strong>${fmt.percent(v.percent)}</strong>` })} <span class="muted">(95% ${fmt.interval(v.interval, undefined, { unit: '%' })}, ${fmt.n(v.n)})</span></p>`;
+  return html`<p class="run-figure">${sayWith('dashboard.runs.figure', {}, { share: html`<strong>${fmt.percent(v.percent)}</strong>` })} <span class="muted">(${say('dashboard.common.ci95', { interval: fmt.interval(v.interval, undefined, { unit: '%' }) })}, ${fmt.n(v.n)})</span></p>`;
 }
 
 function Progress({ run }) {
@@ -149,14 +149,14 @@ export function RunDetail({ workspace, id }) {
     <div class="table-wrap"><table id="engines"><caption>${say('dashboard.runs.perEngine')}</caption>
       <thead><tr><th scope="col">${say('col.engine')}</th><th scope="col">${say('col.answers')}</th><th scope="col">${say('dashboard.runs.mentioned')}</th><th scope="col">${say('dashboard.overview.avgPosition')}</th><th scope="col">${say('dashboard.runs.tone')}</th><th scope="col">${say('dashboard.runs.topSites')}</th></tr></thead>
       <tbody>${data.engines.map((e) => html`<tr><th scope="row">${engineName(e.engine)} <${Simulated} simulated=${e.simulated} /></th><td>${fmt.count(e.answers)}${e.errors ? ` ${say('dashboard.runs.failedN', { n: e.errors })}` : ''}</td>
-        <td>${e.answers ? html`${say('dashboard.runs.kOfN', { k: e.brand.mentions, n: e.answers })} · ${fmt.percent((100 * e.brand.mentions) / e.answers)} <small class="muted">(95% ${fmt.interval(wilsonPercent(e.brand.mentions, e.answers), undefined, { unit: '%' })})</small>` : '—'}</td><td>${num(e.brand.averagePosition)}</td><td>${toneWord(e.brand.sentiment)}</td>
+        <td>${e.answers ? html`${say('dashboard.runs.kOfN', { k: e.brand.mentions, n: e.answers })} · ${fmt.percent((100 * e.brand.mentions) / e.answers)} <small class="muted">(${say('dashboard.common.ci95', { interval: fmt.interval(wilsonPercent(e.brand.mentions, e.answers), undefined, { unit: '%' }) })})</small>` : '—'}</td><td>${num(e.brand.averagePosition)}</td><td>${toneWord(e.brand.sentiment)}</td>
         <td>${e.citations.topDomains.length ? e.citations.topDomains.slice(0, 3).map((d, k) => html`${k ? ', ' : ''}<a href=${answersHref(workspace, { runId: data.run.id, engine: e.engine, cited: d.domain })} aria-label=${say('dashboard.runs.readCiting', { engine: engineName(e.engine), domain: d.domain })}>${d.domain}</a>`) : '—'}</td></tr>`)}</tbody></table></div>
     ${data.sampling ? html`<${ExtraSamples} sampling=${data.sampling} />` : null}
     <form class="controls" role="search" aria-label=${say('dashboard.runs.filter')} onSubmit=${(e) => e.preventDefault()}>
       <label>${say('col.engine')} <select id="filter-engine" value=${f.engine} onChange=${set('engine')}><option value="">${say('format.allEngines')}</option>${ENGINES.map((e) => html`<option value=${e}>${engineName(e)}</option>`)}</select></label>
       <label>${say('dashboard.runs.tone')} <select id="filter-tone" value=${f.tone} onChange=${set('tone')}><option value="">${say('dashboard.runs.anyTone')}</option>${['positive', 'neutral', 'negative'].map((t) => html`<option value=${t}>${toneWord(t)}</option>`)}</select></label>
       <label>${say('dashboard.runs.citedSite')} <select id="filter-site" value=${f.site} onChange=${set('site')}><option value="">${say('dashboard.runs.anySite')}</option>${sites.map((d) => html`<option value=${d}>${d}</option>`)}</select></label>
-      <label>${say('dashboard.runs.search')} <input id="filter-text" type="search" value=${f.query} onInput=${set('query')} placeholder=${say('dashboard.runs.searchHint')} /></label>
+      <label>${say('dashboard.common.search')} <input id="filter-text" type="search" value=${f.query} onInput=${set('query')} placeholder=${say('dashboard.runs.searchHint')} /></label>
       <label class="check"><input id="filter-mentioned" type="checkbox" checked=${f.mentionedOnly} onChange=${set('mentionedOnly')} /> ${say('dashboard.runs.mentionedOnly')}</label>
     </form>
     <p role="status" id="row-count">${rows.length > PAGE_ROWS ? say('dashboard.runs.rowsOf', { n: rows.length, from: at * PAGE_ROWS + 1, to: at * PAGE_ROWS + shownRows.length }) : say('dashboard.runs.rowsAll', { n: rows.length })}</p>
