@@ -54,21 +54,22 @@ describe.runIf(browserAvailable)('the chat without a model', () => {
     const settings = (await api('GET', `/api/v1/workspaces/${SLUG}/model`)).json();
     expect(settings).toMatchObject({ usable: false, reason: 'no_key' });
     await page.goto(`${base}/w/${SLUG}/chat`);
-    // The page says what Settings says: the same sentence from the same decision, in the
-    // workspace's language (Spanish), the model by its name, never its "provider:model" id.
+    // The page says what Settings says: the same sentence from the same decision, in the page's
+    // language (Spanish, as the browser asks), the model by its name, never its "provider:model" id.
+    // The chat's frame is Spanish too; the reply is in the question's language.
     const status = page.locator('#model-status');
     await status.waitFor();
     const banner = (await page.locator('.model-line').textContent())!.replace(/[\u00a0\u202f]/g, ' ');
     expect(banner).toContain('No se puede usar ningún modelo de lenguaje en este espacio de trabajo: OpenAI · GPT-4.1 mini no tiene clave para su proveedor.');
     expect(banner).toContain('Elige un modelo o añade su clave');
     expect(banner).not.toContain(settings.model);
-    await page.getByRole('button', { name: 'New conversation' }).click();
+    await page.getByRole('button', { name: 'Nueva conversación' }).click();
     await page.locator('#chat-input').fill(QUESTION);
-    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('button', { name: 'Enviar' }).click();
     const answer = page.locator('#chat-log .msg.assistant');
     await answer.filter({ hasText: 'Lo que añadiría un modelo de lenguaje' }).waitFor({ timeout: 30_000 });
-    await page.getByRole('button', { name: 'Send' }).waitFor();
-    const text = (await answer.textContent())!.replace(/[\u00a0\u202f]/g, ' ').replace(/^Assistant: /, '');
+    await page.getByRole('button', { name: 'Enviar' }).waitFor();
+    const text = (await answer.textContent())!.replace(/[\u00a0\u202f]/g, ' ').replace(/^Asistente: /, '');
     await page.screenshot({ path: `${SHOTS}/dashboard-chat-1440.png`, fullPage: true });
     expect(text).toMatch(/^No se puede usar ningún modelo de lenguaje en este espacio de trabajo: OpenAI · GPT-4.1 mini/);
     expect(text).toContain('En Perplexity, Contasimple aparece en el');

@@ -121,7 +121,7 @@ describe.runIf(browserAvailable)('dashboard in Chromium', () => {
     await page.getByLabel('Brand mentioned only').check();
     const shown = await page.locator('#results tbody tr').count();
     expect(shown).toBeLessThanOrEqual(2);
-    expect(await page.locator('#row-count').textContent()).toBe(`${shown} answers shown`);
+    expect(await page.locator('#row-count').textContent()).toBe(shown === 1 ? '1 answer shown' : `${shown} answers shown`);
     // Tone and cited-site filters: every row left has the chosen site among its citations.
     await page.getByLabel('Brand mentioned only').uncheck();
     await page.getByLabel('Engine').selectOption('');

@@ -9,7 +9,9 @@ import { seedRun, type SeedResult } from '../helpers/runs-seed.ts';
 // cards in Spanish, each an action naming its topic, one sentence of why, the priority as a word
 // (the figure on hover), the rest folded under "Evidencia"; a Reddit thread a simulated answer
 // invented is labelled and never a link; no code identifier anywhere on the board. The board's own
-// words (columns, buttons, empty columns, notices) are Spanish too, before any card exists.
+// words (columns, buttons, empty columns, notices) follow the page's language: Spanish for this
+// Spanish reader, before any card exists; a French reader reads the same cards' Spanish text in a
+// French frame.
 // Screenshots: test-artifacts/dashboard-recs-1440.png and dashboard-recs-390.png.
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'test-artifacts';
@@ -50,7 +52,7 @@ beforeAll(async () => {
   await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   base = `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`;
   browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'es-ES' });
   const [name, value] = cookie.split(/=(.*)/s);
   await context.addCookies([{ name: name!, value: value!, url: base }]);
   page = await context.newPage();
@@ -62,10 +64,10 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-describe.runIf(browserAvailable)('the recommendations board in the workspace’s language', () => {
+describe.runIf(browserAvailable)('the recommendations board: its frame in the page’s language, its cards in theirs', () => {
   it('generates Spanish cards: an action, one sentence of why, priority as a word, evidence folded', { timeout: 90_000 }, async () => {
     await page.goto(`${base}/w/${SLUG}/recs`);
-    // An empty board already speaks the workspace's language (its settings say Spanish; the browser is en-US).
+    // An empty board already speaks the page's language (the browser asks for Spanish).
     await page.getByRole('heading', { name: 'Recomendaciones', level: 1 }).waitFor();
     expect(await page.locator('.rec-group h2').allTextContents()).toEqual(['Propuestas 0', 'Por hacer 0', 'En revisión 0', 'Hechas 0', 'Archivadas 0']);
     expect(await page.locator('#col-todo-list .empty').textContent()).toBe('Aún no hay nada por hacer. Acepta una recomendación propuesta para planificarla.');
@@ -75,7 +77,7 @@ describe.runIf(browserAvailable)('the recommendations board in the workspace’s
     const cards = page.locator('#col-proposed-list .rec');
     expect(await cards.count()).toBeGreaterThanOrEqual(3);
     for (const card of await cards.all()) {
-      expect(await card.getAttribute('lang')).toBe('es');
+      expect(await card.locator('h3').getAttribute('lang')).toBe('es');
       const title = (await card.locator('h3').textContent())!;
       expect(title).toMatch(/^(Publicar|Conseguir|Participar|Aumentar|Reforzar|Responder) /);
       expect(title).not.toMatch(/["“”«»]|https?:|\b20\d\d\b/);
@@ -133,5 +135,19 @@ describe.runIf(browserAvailable)('the recommendations board in the workspace’s
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: `${SHOTS}/dashboard-recs-390.png`, fullPage: true });
     expect(problems).toEqual([]);
+  });
+
+  it('keeps the cards in Spanish and the frame in French for a French reader', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'fr-FR' });
+    await context.addCookies(await page.context().cookies());
+    const fr = await context.newPage();
+    await fr.goto(`${base}/w/${SLUG}/recs`);
+    await fr.getByRole('heading', { name: 'Recommandations', level: 1 }).waitFor();
+    const card = fr.locator('#col-proposed-list .rec', { hasText: 'comparativa' }).first();
+    await card.waitFor();
+    expect(await card.locator('h3').textContent()).toBe('Publicar una comparativa de Holded y Contasimple para que ChatGPT tenga algo que citar');
+    expect(await card.locator('.actions button').first().textContent()).toBe('Accepter');
+    expect(await card.locator('details.evidence > summary').textContent()).toBe('Preuves');
+    await context.close();
   });
 });

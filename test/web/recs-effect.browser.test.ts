@@ -12,8 +12,9 @@ import type { Evidence, MetricRef } from '../../src/modules/recs/recs.types.ts';
 // A done recommendation's card in Chromium says its effect against the holdout prompts in the
 // shared formatter's words and numbers, the same line the API (and so reports and MCP) carries.
 // Runs are seeded before acceptance and after done; the item is dated done six days ago. The first
-// workspace is Spanish: the effect's sentences (the API's) and the panel's own words read in
-// Spanish, whatever the browser's locale; the second is English.
+// workspace is Spanish, read by a Spanish reader: the effect's sentences (the API's, in the item's
+// language) and the panel's own words (the page's language) read in Spanish; the second
+// workspace's item is English, its sentences English in the same Spanish frame.
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'test-artifacts';
 const SLUG = 'effect';
@@ -72,7 +73,7 @@ beforeAll(async () => {
   await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   base = `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`;
   browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'es-ES' });
   const [name, value] = cookie.split(/=(.*)/s);
   await context.addCookies([{ name: name!, value: value!, url: base }]);
   page = await context.newPage();
@@ -95,7 +96,7 @@ describe.runIf(browserAvailable)('a done recommendation\'s effect on its card', 
     await card.getByRole('button', { name: 'Efecto e historial' }).click();
     const line = card.locator('.effect-line');
     await line.waitFor();
-    // The API's line, written by the Spanish formatter (the browser is en-US).
+    // The API's line, written by the Spanish formatter (the item's language).
     expect(await line.textContent()).toBe(createFormatter({ locale: 'es' }).effect(effect));
     expect(await line.textContent()).toBe(effect.summary);
     expect(effect.summary).toMatch(/^efecto: \+28,8 puntos/);
@@ -125,7 +126,7 @@ describe.runIf(browserAvailable)('a done recommendation\'s effect on its card', 
     await page.goto(`${base}/w/${SLUG}-early/recs`);
     const card = page.locator('#col-done-list .rec', { hasText: 'Answer the integration question' });
     await card.waitFor();
-    await card.getByRole('button', { name: 'Effect and history' }).click();
+    await card.getByRole('button', { name: 'Efecto e historial' }).click();
     const line = card.locator('.effect-line');
     await line.waitFor();
     expect(await line.textContent()).toBe(effect.summary);

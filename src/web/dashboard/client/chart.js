@@ -7,7 +7,7 @@
 // numbers are in a table for screen readers. With `linkOf`, the day the legend shows leads to the
 // answers behind each line's point: links under the chart, and a click (or Enter) on the plot.
 import uPlot from 'uplot';
-import { fmt, html, useEffect, useRef, useState } from './lib.js';
+import { fmt, html, say, sayWith, useEffect, useRef, useState } from './lib.js';
 
 const DAY_S = 86400;
 export const dayOf = (iso) => Date.parse(`${iso}T00:00:00Z`) / 1000;
@@ -53,13 +53,13 @@ export function alignSeries(list) {
   return data;
 }
 
-/** How each kind of annotation is drawn: its letter, colour and row at the top of the plot. */
+/** How each kind of annotation is drawn: its letter, colour and row at the top of the plot, and what it says (the caption explains the letters in the page's language). */
 const MARKS = {
-  simulated: { letter: 'S', color: '#8a5a00', row: 12, says: 'a day with simulated answers' },
-  done: { letter: '✓', color: '#146c2e', row: 26, says: 'a recommendation done' },
-  model: { letter: 'M', color: '#6a1b9a', row: 40, says: 'an engine named a new model version' },
-  engine: { letter: 'E', color: '#b71c1c', row: 54, says: 'the canary prompts flag a possible engine change (moves near it may be the engine\'s, not the brand\'s)' },
-  definition: { letter: 'D', color: '#0d47a1', row: 68, says: 'the metric definition changed (not comparable across it)' },
+  simulated: { letter: 'S', color: '#8a5a00', row: 12, says: say('dashboard.chart.markSimulated') },
+  done: { letter: '✓', color: '#146c2e', row: 26, says: say('dashboard.chart.markDone') },
+  model: { letter: 'M', color: '#6a1b9a', row: 40, says: say('dashboard.chart.markModel') },
+  engine: { letter: 'E', color: '#b71c1c', row: 54, says: say('dashboard.chart.markEngine') },
+  definition: { letter: 'D', color: '#0d47a1', row: 68, says: say('dashboard.chart.markDefinition') },
 };
 
 /** Whiskers (the 95% interval of each point) and the annotation lines, drawn over the plot. */
@@ -119,11 +119,11 @@ export function BandChart({ series, shown, annotations = [], label, yLabel = 'GE
       width: width(), height: 280, title: label,
       scales: { x: { time: true, range: () => /** @type {[number, number]} */ ([xMin, xMax]) }, y: { range: [0, 100] } },
       series: [
-        { label: 'Day', value: (_u, v) => (v === null || v === undefined ? 'move over the chart' : fmt.date(isoOf(v))) },
+        { label: say('col.day'), value: (_u, v) => (v === null || v === undefined ? say('dashboard.chart.hover') : fmt.date(isoOf(v))) },
         ...series.flatMap((s) => [
           { label: s.label, stroke: s.color, width: 2, show: shown.includes(s.key), spanGaps: false, points: { show: true, size: 7, fill: s.color }, value: (_u, v) => format(v, 'not_measured') },
-          { label: `${s.label} 95% low`, stroke: 'transparent', show: shown.includes(s.key), points: { show: false }, value: (_u, v) => format(v, 'no_interval') },
-          { label: `${s.label} 95% high`, stroke: 'transparent', show: shown.includes(s.key), points: { show: false }, value: (_u, v) => format(v, 'no_interval') },
+          { label: say('dashboard.chart.low', { label: s.label }), stroke: 'transparent', show: shown.includes(s.key), points: { show: false }, value: (_u, v) => format(v, 'no_interval') },
+          { label: say('dashboard.chart.high', { label: s.label }), stroke: 'transparent', show: shown.includes(s.key), points: { show: false }, value: (_u, v) => format(v, 'no_interval') },
         ]),
       ],
       bands: series.map((s, i) => ({ series: [3 + i * 3, 2 + i * 3], fill: `${s.color}26` })),
@@ -171,9 +171,9 @@ export function BandChart({ series, shown, annotations = [], label, yLabel = 'GE
   const onKey = (e) => { if (e.key === 'Enter' && links.length) { e.preventDefault(); open(); } else keys(e); };
   return html`<figure class="chart">
     <div ref=${box} class=${links.length ? 'plot linked' : 'plot'} tabindex="0" onKeyDown=${onKey} onClick=${links.length ? open : undefined} role="group"
-      aria-label=${`${label}: each point with its 95% interval as a whisker; arrow keys move the day the legend shows${linkOf ? ', Enter opens the answers behind it' : ''}; the table below has the same numbers`}></div>
-    ${links.length ? html`<p class="chart-links" id="chart-answers" ref=${linksRef}>Answers behind ${fmt.date(iso)}: ${links.map((l, k) => html`${k ? ' · ' : ''}<a href=${l.href} data-series=${l.key}>${l.label}</a>`)}</p>` : null}
-    ${annotations.length ? html`<figcaption class="muted">Marks: ${[...new Set(annotations.map((a) => a.kind))].map((k) => `${MARKS[k].letter} = ${MARKS[k].says}`).join(', ')}.</figcaption>` : null}
+      aria-label=${say('dashboard.chart.label', { label, linked: linkOf ? 'yes' : 'no' })}></div>
+    ${links.length ? html`<p class="chart-links" id="chart-answers" ref=${linksRef}>${sayWith('dashboard.chart.behind', { date: fmt.date(iso) }, { links: links.map((l, k) => html`${k ? ' · ' : ''}<a href=${l.href} data-series=${l.key}>${l.label}</a>`) })}</p>` : null}
+    ${annotations.length ? html`<figcaption class="muted">${say('dashboard.chart.marks', { list: [...new Set(annotations.map((a) => a.kind))].map((k) => `${MARKS[k].letter} = ${MARKS[k].says}`).join(', ') })}</figcaption>` : null}
     ${annotations.some((a) => a.kind === 'model') ? html`<ul class="plain muted small" id="model-changes">${annotations.filter((a) => a.kind === 'model').map((a) => html`<li>${fmt.date(a.date)}: ${a.text}</li>`)}</ul>` : null}
     ${annotations.some((a) => a.kind === 'engine' || a.kind === 'definition') ? html`<ul class="plain muted small" id="engine-changes">${annotations.filter((a) => a.kind === 'engine' || a.kind === 'definition').map((a) => html`<li>${fmt.date(a.date)}: ${a.text}</li>`)}</ul>` : null}
   </figure>`;

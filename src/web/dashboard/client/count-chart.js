@@ -6,7 +6,7 @@
 // the same numbers in a table for screen readers.
 import uPlot from 'uplot';
 import { dayAxis, dayOf, isoOf, legendKeys, xRange } from './chart.js';
-import { fmt, html, useEffect, useRef } from './lib.js';
+import { fmt, html, say, useEffect, useRef } from './lib.js';
 
 /** uPlot's aligned data: the days, then each series' count per day. */
 export function alignCounts(days, series) {
@@ -29,7 +29,7 @@ export function CountChart({ days, series, shown, label, yLabel }) {
       width: width(), height: 260, title: label,
       scales: { x: { time: true, range: () => [xMin, xMax] }, y: { range: (_u, _min, max) => [0, Math.max(max, 1) * 1.1] } },
       series: [
-        { label: 'Day', value: (_u, v) => (v === null || v === undefined ? 'move over the chart' : fmt.date(isoOf(v))) },
+        { label: say('col.day'), value: (_u, v) => (v === null || v === undefined ? say('dashboard.chart.hover') : fmt.date(isoOf(v))) },
         ...series.map((s) => ({
           label: s.label, stroke: s.color, width: 2, show: shown.includes(s.key), points: { show: true, size: 6, fill: s.color },
           ...(s.dashed ? { dash: [6, 4] } : {}), value: (_u, v) => fmt.count(v, 'not_measured'),
@@ -59,6 +59,6 @@ export function CountChart({ days, series, shown, label, yLabel }) {
   const onKey = legendKeys(plotRef);
   return html`<figure class="chart">
     <div ref=${box} class="plot" tabindex="0" onKeyDown=${onKey} role="group"
-      aria-label=${`${label}: arrow keys move the day the legend shows; the table below has the same numbers`}></div>
+      aria-label=${say('dashboard.chart.countLabel', { label })}></div>
   </figure>`;
 }

@@ -21,10 +21,10 @@ export function generationResult(lines: readonly string[] | null | undefined): G
   return null;
 }
 
-/** Says a catalogue key in the board's language (recs-words.js `sayIn` bound to it). */
+/** Says a catalogue key in the page's language (lib.js `say`). */
 export type Say = (key: string, params?: Record<string, string | number>) => string;
 
-/** The notice for a generation job that has ended, in the board's language (`say`). */
+/** The notice for a generation job that has ended, in the page's language (`say`). */
 export function generationNotice(job: { status: string; lastLines?: readonly string[] | null }, say: Say): string {
   const last = job.lastLines?.[job.lastLines.length - 1];
   if (job.status !== 'succeeded') return say('recs.ui.gen.failed', { reason: last ?? say('recs.ui.gen.noLog') });

@@ -13,7 +13,7 @@ export { plural, render, useCallback, useEffect, useMemo, useRef, useState };
 /** An API error with the envelope's code, status and details (docs/api.md, "Errors"). */
 export class ApiError extends Error {
   constructor(status, body) {
-    super(body?.error?.message ?? `Request failed (${status})`);
+    super(body?.error?.message ?? say('dashboard.common.requestFailed', { status: String(status) }));
     this.status = status;
     this.code = body?.error?.code ?? 'http_error';
     this.details = body?.error?.details ?? null;
@@ -174,38 +174,65 @@ export const interval = (iv, _digits, reason) => fmt.interval(iv, reason);
 export const engineName = (id) => fmt.engine(id);
 /** An enum value as words: "use_case" → "use case", "in_review" → "in review". */
 export const words = (value) => String(value ?? '').replaceAll('_', ' ');
+/** A sentiment score's tone as a code ('positive', 'neutral', 'negative'; '—' for none), what filters compare. */
 export function tone(sentiment) {
   if (sentiment === null || sentiment === undefined) return '—';
   return sentiment > 0.15 ? 'positive' : sentiment < -0.15 ? 'negative' : 'neutral';
 }
+/** A tone (a sentiment score, or a label code such as 'positive') as the reader's word; '—' for none. */
+export function toneWord(sentiment) {
+  const code = typeof sentiment === 'number' ? tone(sentiment) : sentiment;
+  return code === null || code === undefined || code === '—' ? '—' : sayCode('dashboard.tone', code);
+}
+/**
+ * A catalogue sentence with markup inside it (a link, <strong>): `parts` name the parameters
+ * whose values are elements; the sentence is rendered whole in the page's language, then cut
+ * around them, so that no sentence is built from fragments.
+ * @param {import('../../../lib/messages/index.ts').MessageKey} key
+ * @param {import('../../../lib/messages/index.ts').Params} params
+ * @param {Record<string, unknown>} parts
+ */
+export function sayWith(key, params, parts) {
+  const names = Object.keys(parts);
+  const text = say(key, { ...params, ...Object.fromEntries(names.map((name, i) => [name, `\uE000${i}\uE001`])) });
+  return text.split(/\uE000(\d+)\uE001/).map((piece, i) => (i % 2 ? parts[names[Number(piece)]] : piece));
+}
 
+/**
+ * An error as the page says it. The server's message is English; on a page in another language,
+ * an error whose code the catalogue knows (`dashboard.error.<code>`) is said in the page's
+ * language first, the server's words after it (they may name the detail: an amount, a field).
+ */
 export const Alert = ({ error, children }) => {
   const text = error ? error.message ?? String(error) : children;
-  return text ? html`<p class="alert" role="alert">${text}</p>` : null;
+  if (!text) return null;
+  const code = error?.code;
+  const own = LANG !== 'en' && typeof code === 'string' && isKey(`dashboard.error.${code}`);
+  return html`<p class="alert" role="alert">${own ? html`${sayCode('dashboard.error', code)} <small lang="en">${text}</small>` : text}</p>`;
 };
 /** The frame of the pages outside a workspace (sign-in, sign-up, mailed links): the product's name, then the title. */
 export const PublicPage = ({ title, children }) => html`<main id="main" class="narrow"><p class="brand">GEO visibility</p><h1>${title}</h1>${children}</main>`;
 export const Notice = ({ children }) => (children ? html`<p class="notice" role="status">${children}</p>` : null);
-export const Loading = ({ what = 'Loading' }) => html`<p class="muted" role="status">${what}…</p>`;
+export const Loading = ({ what = say('dashboard.common.loading') }) => html`<p class="muted" role="status">${what}…</p>`;
 
 /** The honest label: shown wherever figures include simulated engine answers. */
 export function Simulated({ simulated, share }) {
   if (!simulated) return null;
-  const part = share !== undefined && share !== null && share < 1 ? `${fmt.percent(share * 100)} ` : '';
-  return html`<span class="badge simulated" title="These figures come from simulated engines, not real AI answers">Simulated${part ? ` (${part}of answers)` : ''}</span>`;
+  const part = share !== undefined && share !== null && share < 1 ? fmt.percent(share * 100) : '';
+  return html`<span class="badge simulated" title=${say('dashboard.common.simulatedWhy')}>${part ? say('dashboard.common.simulatedShare', { share: part }) : say('dashboard.common.simulated')}</span>`;
 }
 
 /** The methodology stamp's grade of the figures beside it (docs/methodology.md), its reasons on hover. */
 export function Grade({ stamp }) {
   if (!stamp) return null;
   const decision = stamp.grade === 'decision-grade';
-  const why = decision ? 'Every rule holds: fit to decide on.' : `Exploratory: ${stamp.reasons.join('; ')}`;
-  return html`<span class=${decision ? 'badge ok grade' : 'badge grade'} title=${why}>${decision ? 'Decision-grade' : 'Exploratory'}</span>`;
+  const why = decision ? say('dashboard.common.gradeFit') : say('dashboard.common.gradeWhy', { reasons: stamp.reasons.join('; ') });
+  return html`<span class=${decision ? 'badge ok grade' : 'badge grade'} title=${why}>${say(decision ? 'dashboard.common.decisionGrade' : 'dashboard.common.exploratory')}</span>`;
 }
 
 /** A change with whether it is significant (the 95% intervals do not overlap). */
 export function Change({ change }) {
-  if (!change || change.delta === null || change.delta === undefined) return html`<span class="muted">no previous day</span>`;
+  if (!change || change.delta === null || change.delta === undefined) return html`<span class="muted">${say('dashboard.common.noPreviousDay')}</span>`;
   const dir = change.delta > 0 ? 'up' : change.delta < 0 ? 'down' : 'flat';
   return html`<span class=${`change ${dir}`}>${fmt.delta(change.delta)} <small>${fmt.significance(change.significant)}</small></span>`;
 }
@@ -214,14 +241,14 @@ export function Change({ change }) {
 export function Sparkline({ values, bands = [], label }) {
   const idx = values.map((v, i) => i).filter((i) => values[i] !== null && values[i] !== undefined);
   const pts = idx.map((i) => values[i]);
-  if (pts.length < 2) return html`<span class="muted sparkline-empty">${pts.length ? 'one day measured' : 'no trend yet'}</span>`;
+  if (pts.length < 2) return html`<span class="muted sparkline-empty">${say(pts.length ? 'dashboard.common.oneDay' : 'dashboard.common.noTrend')}</span>`;
   const w = 120, hgt = 32;
   const x = (k) => (k / (idx.length - 1)) * w;
   const y = (v) => hgt - 2 - (v / 100) * (hgt - 4); // the 0-100 scale, so that a band reads as wide as it is
   const d = pts.map((v, k) => `${x(k)},${y(v)}`).join(' ');
   const withBand = idx.every((i) => bands[i]);
   const band = withBand ? [...idx.map((i, k) => `${x(k)},${y(bands[i][1])}`), ...idx.map((i, k) => `${x(k)},${y(bands[i][0])}`).reverse()].join(' ') : '';
-  return html`<svg class="sparkline" viewBox=${`0 0 ${w} ${hgt}`} width=${w} height=${hgt} role="img" aria-label=${`${label}: ${pts.length} days from ${num(pts[0])} to ${num(pts[pts.length - 1])}${withBand ? ', with the 95% band' : ''}`}>
+  return html`<svg class="sparkline" viewBox=${`0 0 ${w} ${hgt}`} width=${w} height=${hgt} role="img" aria-label=${say('dashboard.common.sparkline', { label, days: pts.length, first: num(pts[0]), last: num(pts[pts.length - 1]), band: withBand ? 'yes' : 'no' })}>
     ${withBand ? html`<polygon points=${band} fill="currentColor" fill-opacity="0.15" stroke="none" />` : null}
     <polyline points=${d} fill="none" stroke="currentColor" stroke-width="2" />
   </svg>`;

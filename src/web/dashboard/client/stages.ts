@@ -1,14 +1,21 @@
 // Where a page evaluation stands, from its job's log lines (`stage <key>: <words>`, written by
 // src/modules/pages/stages.ts). Pure, so that a table test checks it without a browser.
 
+import { languageOf } from '../../../lib/format/format.ts';
+import { t, type MessageKey } from '../../../lib/messages/index.ts';
+
 export type StageState = 'done' | 'current' | 'failed' | 'pending';
 
-export const EVALUATION_STAGES: ReadonlyArray<readonly [string, string]> = Object.freeze([
-  ['fetch', 'Fetch the page'],
-  ['files', 'Read robots.txt, the sitemap and llms.txt'],
-  ['audit', 'Lighthouse audit in Chromium'],
-  ['store', 'Store the results'],
-]);
+/** Each stage's key and the catalogue key of its words. */
+export const EVALUATION_STAGES: ReadonlyArray<readonly [string, MessageKey]> = Object.freeze([
+  ['fetch', 'dashboard.stages.fetch'],
+  ['files', 'dashboard.stages.files'],
+  ['audit', 'dashboard.stages.audit'],
+  ['store', 'dashboard.stages.store'],
+] as const);
+
+/** The page's language (`<html lang>`, as lib.js reads it); English where there is no page (a table test). */
+const pageLanguage = (): string => (typeof document === 'undefined' ? 'en' : languageOf(document.documentElement.lang));
 
 /**
  * Each stage with its state: `done`, `current` (the latest stage begun while the job runs),
@@ -24,5 +31,6 @@ export function stagesOf(lines: readonly string[] | null | undefined, status: st
   }
   if (status === 'succeeded') reached = keys.length;
   const last = status === 'running' ? 'current' : 'failed';
-  return stages.map(([key, label], i) => ({ key, label, state: i < reached ? 'done' : i === reached ? last : 'pending' }));
+  const language = pageLanguage();
+  return stages.map(([key, label], i) => ({ key, label: t(language, label), state: i < reached ? 'done' : i === reached ? last : 'pending' }));
 }

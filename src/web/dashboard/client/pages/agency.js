@@ -1,7 +1,7 @@
 // Agency overview as a portfolio: every client with score, trend, change (significant
 // or not), share of voice against its top competitor, open recommendations, last run, credits
 // left; sortable; a click opens the client. The form that creates a workspace is onboarding.js.
-import { Alert, Change, Grade, Loading, Simulated, Sparkline, fmt, html, interval, num, usd, useAction, useLoad, useState, when, words, call, client } from '../lib.js';
+import { Alert, Change, Grade, LANG, Loading, Simulated, Sparkline, fmt, html, interval, num, say, sayCode, sayWith, usd, useAction, useLoad, useState, when, call, client } from '../lib.js';
 
 /**
  * A typed call's data, or null when it fails: one client's missing figure leaves its cells empty
@@ -45,11 +45,14 @@ const SORTS = {
 };
 
 /** One click to the person's demo workspace: made (or found) by the API, then opened (docs/demo.md). */
+/** The portfolio in the language this page speaks (docs/reports.md, "Agency portfolio"). */
+const portfolioLink = (format) => `/api/v1/reports/portfolio?format=${format}&language=${LANG}`;
+
 function DemoOffer() {
   const action = useAction();
   const open = () => action.run(async () => location.assign((await call(client.POST('/api/v1/demo-workspace'))).dashboardPath));
-  return html`<p class="row"><button type="button" id="demo-workspace" onClick=${open} disabled=${action.busy}>${action.busy ? 'Making the demo…' : 'Try a demo with 90 days of history'}</button>
-    <small class="muted">A fictional brand, its answers simulated: no credit spent.</small></p>
+  return html`<p class="row"><button type="button" id="demo-workspace" onClick=${open} disabled=${action.busy}>${say(action.busy ? 'dashboard.agency.demoBusy' : 'dashboard.agency.demo')}</button>
+    <small class="muted">${say('dashboard.agency.demoNote')}</small></p>
     <${Alert} error=${action.error} />`;
 }
 
@@ -58,26 +61,26 @@ export function Agency() {
   const [sort, setSort] = useState('name');
   const rows = data ? [...data].sort(SORTS[sort]) : [];
   const Head = ({ by, children }) => html`<th scope="col" aria-sort=${sort === by ? 'descending' : undefined}><button type="button" class="link" onClick=${() => setSort(by)}>${children}</button></th>`;
-  return html`<h1>Workspaces</h1>
-    <p class="row"><a class="button" href="/new">New workspace</a>
-      ${data?.length ? html`<span>Portfolio report of every client, the last 30 days: <a id="portfolio-pdf" href="/api/v1/reports/portfolio?format=pdf" download="">PDF</a> · <a href="/api/v1/reports/portfolio?format=csv" download="">CSV</a> · <a href="/api/v1/reports/portfolio?format=html" target="_blank" rel="noopener">HTML</a></span>` : null}</p>
+  return html`<h1>${say('dashboard.page.agency')}</h1>
+    <p class="row"><a class="button" href="/new">${say('dashboard.page.new')}</a>
+      ${data?.length ? html`<span>${sayWith('dashboard.agency.portfolio', {}, { links: html`<a id="portfolio-pdf" href=${portfolioLink('pdf')} download="">PDF</a> · <a href=${portfolioLink('csv')} download="">CSV</a> · <a href=${portfolioLink('html')} target="_blank" rel="noopener">HTML</a>` })}</span>` : null}</p>
     <${Alert} error=${error} />
-    ${loading && !data ? html`<${Loading} what="Loading workspaces" />` : null}
-    ${data && !data.length ? html`<p class="empty">No workspace yet. Create one to measure your brand’s visibility in AI answers: it needs the brand’s name and website.</p><${DemoOffer} />` : null}
-    ${data?.length ? html`<p id="agency-about" class="muted">Every client: GEO score of the last 28 days, share of voice against the strongest competitor, work open and credit left. Column headings sort.</p>
+    ${loading && !data ? html`<${Loading} what=${say('dashboard.agency.loading')} />` : null}
+    ${data && !data.length ? html`<p class="empty">${say('dashboard.agency.empty')}</p><${DemoOffer} />` : null}
+    ${data?.length ? html`<p id="agency-about" class="muted">${say('dashboard.agency.about')}</p>
     <div class="table-wrap"><table class="agency" aria-describedby="agency-about">
-      <thead><tr><${Head} by="name">Workspace</${Head}><${Head} by="score">GEO score</${Head}><th scope="col">Trend</th><${Head} by="change">Change</${Head}>
-        <th scope="col">Share of voice</th><${Head} by="open">Open recs</${Head}><th scope="col">Last run</th><${Head} by="credits">Credits left</${Head}><th scope="col">Data</th></tr></thead>
+      <thead><tr><${Head} by="name">${say('dashboard.header.workspace')}</${Head}><${Head} by="score">${say('label.score')}</${Head}><th scope="col">${say('dashboard.agency.trend')}</th><${Head} by="change">${say('ui.portfolio.change')}</${Head}>
+        <th scope="col">${say('col.sov')}</th><${Head} by="open">${say('dashboard.agency.openRecs')}</${Head}><th scope="col">${say('dashboard.agency.lastRun')}</th><${Head} by="credits">${say('dashboard.agency.creditsLeft')}</${Head}><th scope="col">${say('dashboard.common.data')}</th></tr></thead>
       <tbody>${rows.map((w) => html`<tr>
-        <th scope="row"><a href=${`/w/${w.id}`}>${w.displayName}</a><br /><small class="muted">${w.id} · ${w.role}</small></th>
-        <td>${w.last ? html`<strong class="score">${num(w.last.score)}</strong><br /><small class="muted">95% ${interval(w.last.interval)}</small> <${Grade} stamp=${w.series?.stamp} />` : html`<span class="muted">not measured yet</span>`}</td>
-        <td><${Sparkline} values=${w.values} bands=${w.bands} label=${`GEO score trend of ${w.displayName}`} /></td>
-        <td>${w.last ? html`<${Change} change=${w.last.change} />` : html`<span class="muted">no run yet</span>`}</td>
-        <td>${w.own ? html`${fmt.percent(w.own.shareOfVoice)}${w.rival ? html`<br /><small class="muted">vs ${w.rival.name} ${fmt.percent(w.rival.shareOfVoice)}</small>` : null}` : html`<span class="muted">no run yet</span>`}</td>
+        <th scope="row"><a href=${`/w/${w.id}`}>${w.displayName}</a><br /><small class="muted">${w.id} · ${sayCode('dashboard.role', w.role)}</small></th>
+        <td>${w.last ? html`<strong class="score">${num(w.last.score)}</strong><br /><small class="muted">${say('dashboard.common.ci95', { interval: interval(w.last.interval) })}</small> <${Grade} stamp=${w.series?.stamp} />` : html`<span class="muted">${say('dashboard.agency.notMeasured')}</span>`}</td>
+        <td><${Sparkline} values=${w.values} bands=${w.bands} label=${say('dashboard.agency.trendOf', { name: w.displayName })} /></td>
+        <td>${w.last ? html`<${Change} change=${w.last.change} />` : html`<span class="muted">${say('dashboard.agency.noRun')}</span>`}</td>
+        <td>${w.own ? html`${fmt.percent(w.own.shareOfVoice)}${w.rival ? html`<br /><small class="muted">${say('dashboard.agency.versus', { name: w.rival.name, share: fmt.percent(w.rival.shareOfVoice) })}</small>` : null}` : html`<span class="muted">${say('dashboard.agency.noRun')}</span>`}</td>
         <td>${w.open === null ? '—' : html`<a href=${`/w/${w.id}/recs`}>${fmt.count(w.open)}</a>`}</td>
-        <td>${w.lastRun ? html`${when(w.lastRun.createdAt ?? w.lastRun.startedAt)}<br /><small class="muted">${words(w.lastRun.status)}</small>` : html`<span class="muted">none yet</span>`}</td>
+        <td>${w.lastRun ? html`${when(w.lastRun.createdAt ?? w.lastRun.startedAt)}<br /><small class="muted">${sayCode('dashboard.status', w.lastRun.status)}</small>` : html`<span class="muted">${say('dashboard.agency.none')}</span>`}</td>
         <td>${usd(w.credits)}</td>
-        <td>${w.series?.simulated ? html`<${Simulated} simulated share=${w.series.simulatedShare} />` : w.last ? 'measured' : '—'}</td>
+        <td>${w.series?.simulated ? html`<${Simulated} simulated share=${w.series.simulatedShare} />` : w.last ? say('dashboard.common.measured') : '—'}</td>
       </tr>`)}</tbody>
     </table></div>` : null}`;
 }

@@ -3,16 +3,16 @@
 // underlined, its sources numbered (cited apart from retrieved only), what the engine searched,
 // and what changed since the previous answer to the same prompt on the same engine.
 import { pieces } from '../answer-pieces.ts';
-import { Alert, ENGINES, Loading, Simulated, answersHref, call, client, day, engineName, fmt, html, plural, useAction, useEffect, useLoad, useState, when, words } from '../lib.js';
+import { Alert, ENGINES, Loading, Simulated, answersHref, call, client, day, engineName, fmt, html, say, sayCode, sayWith, toneWord, useAction, useEffect, useLoad, useState, when } from '../lib.js';
 
 /** @typedef {import('../lib.js').Query<'/api/v1/workspaces/{workspace}/answers'>} AnswersQuery */
 
-const MENTIONS = /** @type {const} */ ([['', 'Anyone or no one'], ['brand', 'Names the brand'], ['none', 'Names no one tracked']]);
+const MENTIONS = /** @type {const} */ ([['', say('dashboard.answers.anyone')], ['brand', say('dashboard.answers.namesBrand')], ['none', say('dashboard.answers.namesNone')]]);
 const SNIPPET = 180;
 /** Answers a page: 20, or 10 on a phone, so that a page stays a few screens long. */
 const PAGE = typeof matchMedia === 'function' && matchMedia('(max-width: 700px)').matches ? 10 : 20;
 /** A tone label as a reader says it (`null`: the answer does not name the brand). */
-const tone = (label) => (label ? words(label) : 'not named');
+const tone = (label) => (label ? toneWord(label) : say('dashboard.runs.notNamed'));
 
 /** @typedef {Omit<AnswersQuery, 'limit' | 'cursor'>} Filters */
 
@@ -63,40 +63,40 @@ function AnswerText({ answer }) {
   const colour = colourOf(answer.entities);
   return html`<div class="answer-text">${pieces(answer.text, answer.mentions, answer.sentiment.evidence).map((p) => {
     const shown = withoutMarkup(p.text);
-    const words = p.evidence ? html`<u class="evidence" title=${`Tone: ${p.evidence.cue}`}>${shown}</u>` : shown;
+    const words = p.evidence ? html`<u class="evidence" title=${say('dashboard.answers.toneCue', { cue: p.evidence.cue })}>${shown}</u>` : shown;
     return p.mention ? html`<mark data-entity=${p.mention.entityId} class=${colour(p.mention.entityId)}>${words}</mark>` : words;
   })}</div>`;
 }
 
 function Legend({ answer }) {
-  if (!answer.entities.length) return html`<p class="muted">The answer names no tracked brand or competitor.</p>`;
+  if (!answer.entities.length) return html`<p class="muted">${say('dashboard.answers.noNames')}</p>`;
   const colour = colourOf(answer.entities);
-  return html`<ul class="legend plain" aria-label="Names in this answer">${answer.entities.map((e) => html`<li>
-    <mark data-entity=${e.entityId} class=${colour(e.entityId)}>${e.name}</mark>${' '}<small class="muted">${e.kind === 'brand' ? 'your brand' : 'competitor'}${e.rank ? ` · position ${e.rank}` : ''}${e.sentiment ? ` · ${tone(e.sentiment)}` : ''}</small></li>`)}</ul>`;
+  return html`<ul class="legend plain" aria-label=${say('dashboard.answers.namesIn')}>${answer.entities.map((e) => html`<li>
+    <mark data-entity=${e.entityId} class=${colour(e.entityId)}>${e.name}</mark>${' '}<small class="muted">${say(e.kind === 'brand' ? 'dashboard.answers.yourBrand' : 'dashboard.answers.competitor')}${e.rank ? ` · ${say('dashboard.answers.position', { rank: e.rank })}` : ''}${e.sentiment ? ` · ${tone(e.sentiment)}` : ''}</small></li>`)}</ul>`;
 }
 
 function Sources({ answer, slug }) {
   const cited = answer.citations.filter((c) => c.cited);
   const retrieved = answer.citations.filter((c) => !c.cited);
-  const item = (c) => html`<li><a href=${c.url} rel="noopener noreferrer nofollow" target="_blank">${c.title || c.url}</a> <small class="muted">${c.domain} · ${c.class === 'owned' ? 'your site' : c.class === 'competitor' ? 'a competitor’s site' : 'third party'} · <a href=${answersHref(slug, { cited: c.domain })} aria-label=${`Answers citing ${c.domain}`}>answers citing it</a></small></li>`;
-  return html`<h3>Sources</h3>
-    ${cited.length ? html`<ol class="sources" id="cited-sources">${cited.map(item)}</ol>` : html`<p class="muted">The answer cites no source.</p>`}
-    ${retrieved.length ? html`<h4>Read but not cited</h4><ol class="sources muted" id="retrieved-sources" start=${cited.length + 1}>${retrieved.map(item)}</ol>` : null}
-    ${answer.fanOutQueries.length ? html`<h3>What the engine searched</h3><ul class="plain" id="fan-out">${answer.fanOutQueries.map((q) => html`<li>${q}</li>`)}</ul>` : null}`;
+  const item = (c) => html`<li><a href=${c.url} rel="noopener noreferrer nofollow" target="_blank">${c.title || c.url}</a> <small class="muted">${c.domain} · ${say(c.class === 'owned' ? 'dashboard.answers.yourSite' : c.class === 'competitor' ? 'dashboard.answers.competitorSite' : 'dashboard.answers.thirdParty')} · <a href=${answersHref(slug, { cited: c.domain })} aria-label=${say('dashboard.answers.citingLabel', { domain: c.domain })}>${say('dashboard.answers.citingIt')}</a></small></li>`;
+  return html`<h3>${say('dashboard.answers.sources')}</h3>
+    ${cited.length ? html`<ol class="sources" id="cited-sources">${cited.map(item)}</ol>` : html`<p class="muted">${say('dashboard.answers.noSource')}</p>`}
+    ${retrieved.length ? html`<h4>${say('dashboard.answers.readNotCited')}</h4><ol class="sources muted" id="retrieved-sources" start=${cited.length + 1}>${retrieved.map(item)}</ol>` : null}
+    ${answer.fanOutQueries.length ? html`<h3>${say('dashboard.answers.searched')}</h3><ul class="plain" id="fan-out">${answer.fanOutQueries.map((q) => html`<li>${q}</li>`)}</ul>` : null}`;
 }
 
 function Changes({ changes, previous }) {
   const names = (list) => list.map((e) => e.name).join(', ');
   const lines = [
-    changes.entered.length ? `Now named: ${names(changes.entered)}.` : null,
-    changes.left.length ? `No longer named: ${names(changes.left)}.` : null,
-    changes.citationsGained.length ? `Newly cited: ${changes.citationsGained.join(', ')}.` : null,
-    changes.citationsLost.length ? `No longer cited: ${changes.citationsLost.join(', ')}.` : null,
-    changes.sentiment.changed ? `Tone toward your brand: ${tone(changes.sentiment.from)} before, ${tone(changes.sentiment.to)} now.` : null,
+    changes.entered.length ? say('dashboard.answers.nowNamed', { list: names(changes.entered) }) : null,
+    changes.left.length ? say('dashboard.answers.noLongerNamed', { list: names(changes.left) }) : null,
+    changes.citationsGained.length ? say('dashboard.answers.newlyCited', { list: changes.citationsGained.join(', ') }) : null,
+    changes.citationsLost.length ? say('dashboard.answers.noLongerCited', { list: changes.citationsLost.join(', ') }) : null,
+    changes.sentiment.changed ? say('dashboard.answers.toneChanged', { from: tone(changes.sentiment.from), to: tone(changes.sentiment.to) }) : null,
   ].filter(Boolean);
-  return html`<section id="answer-changes" aria-labelledby="changes-h"><h3 id="changes-h">Compared with the answer of ${when(previous.createdAt)}</h3>
-    ${lines.length ? html`<ul>${lines.map((l) => html`<li>${l}</li>`)}</ul>` : html`<p>The same names, sources and tone as before.</p>`}
-    <details><summary>The previous answer</summary><${AnswerText} answer=${previous} /></details></section>`;
+  return html`<section id="answer-changes" aria-labelledby="changes-h"><h3 id="changes-h">${say('dashboard.answers.comparedWith', { when: when(previous.createdAt) })}</h3>
+    ${lines.length ? html`<ul>${lines.map((l) => html`<li>${l}</li>`)}</ul>` : html`<p>${say('dashboard.answers.same')}</p>`}
+    <details><summary>${say('dashboard.answers.previous')}</summary><${AnswerText} answer=${previous} /></details></section>`;
 }
 
 function Reader({ slug, id, onClose }) {
@@ -109,45 +109,46 @@ function Reader({ slug, id, onClose }) {
       .then((data) => setState({ data, error: null }), (error) => setState({ data: null, error }));
   }, [slug, id]);
   if (state.error) return html`<${Alert} error=${state.error} />`;
-  if (!state.data) return html`<${Loading} what="Loading the answer" />`;
+  if (!state.data) return html`<${Loading} what=${say('dashboard.answers.loadingOne')} />`;
   const { answer, previous, changes } = state.data;
   return html`<article class="card reader" id="answer-reader" aria-labelledby="reader-h">
-    <p><button type="button" class="secondary small" onClick=${onClose}>Back to the list</button></p>
+    <p><button type="button" class="secondary small" onClick=${onClose}>${say('dashboard.answers.back')}</button></p>
     <h2 id="reader-h">${answer.prompt}</h2>
     <p class="muted">${answer.engine.name} · ${when(answer.createdAt)}${answer.modelVersion ? ` · ${answer.modelVersion}` : ''} · ${fmt.languageName(answer.language)}${' '}
       <${Simulated} simulated=${answer.simulated} /></p>
     <${Legend} answer=${answer} />
     <${AnswerText} answer=${answer} />
-    <p id="answer-tone">Tone toward your brand: <strong>${tone(answer.sentiment.label)}</strong>${answer.sentiment.evidence.length ? html` <small class="muted">(the underlined words set it)</small>` : null}</p>
+    <p id="answer-tone">${sayWith('dashboard.answers.tone', {}, { tone: html`<strong>${tone(answer.sentiment.label)}</strong>` })}${answer.sentiment.evidence.length ? html` <small class="muted">${say('dashboard.answers.underlined')}</small>` : null}</p>
     <${Sources} answer=${answer} slug=${slug} />
     ${previous && changes
-      ? (compare ? html`<${Changes} changes=${changes} previous=${previous} />` : html`<p><button type="button" class="secondary" id="compare" onClick=${() => setCompare(true)}>Compare with the previous answer</button></p>`)
-      : html`<p class="muted">This is the first answer to this prompt on ${answer.engine.name}.</p>`}
+      ? (compare ? html`<${Changes} changes=${changes} previous=${previous} />` : html`<p><button type="button" class="secondary" id="compare" onClick=${() => setCompare(true)}>${say('dashboard.answers.compare')}</button></p>`)
+      : html`<p class="muted">${say('dashboard.answers.first', { engine: answer.engine.name })}</p>`}
   </article>`;
 }
 
 /** The period a figure counted, in words: one day, or its bounds. */
 function periodOf(filters) {
-  if (filters.from && filters.from === filters.to) return `On ${day(filters.from)}`;
-  return [filters.from ? `From ${day(filters.from)}` : '', filters.to ? `until ${day(filters.to)}` : ''].filter(Boolean).join(' ');
+  if (filters.from && filters.from === filters.to) return say('dashboard.answers.onDay', { date: day(filters.from) });
+  if (filters.from && filters.to) return say('dashboard.answers.fromTo', { from: day(filters.from), to: day(filters.to) });
+  return filters.from ? say('dashboard.answers.from', { date: day(filters.from) }) : filters.to ? say('dashboard.answers.until', { date: day(filters.to) }) : '';
 }
 
 function Filters({ slug, filters, onChange }) {
   const [q, setQ] = useState(filters.q ?? '');
   // The competitors by name, so that "names Globex" (mentions=competitor:0, from a scoreboard row) is a choice of the list.
   const rivals = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/competitors', { params: { path: { workspace: slug } } })).catch(() => ({ competitors: [] })), [slug]);
-  const mentions = [...MENTIONS, ...(rivals.data?.competitors ?? []).map((c) => [`competitor:${c.index}`, `Names ${c.name}`])];
+  const mentions = [...MENTIONS, ...(rivals.data?.competitors ?? []).map((c) => [`competitor:${c.index}`, say('dashboard.answers.names', { name: c.name })])];
   // An entity the list does not know (yet) still shows as chosen rather than as "Anyone".
-  if (filters.mentions && !mentions.some(([v]) => v === filters.mentions)) mentions.push([filters.mentions, `Names ${filters.mentions}`]);
+  if (filters.mentions && !mentions.some(([v]) => v === filters.mentions)) mentions.push([filters.mentions, say('dashboard.answers.names', { name: filters.mentions })]);
   const set = (key) => (e) => onChange({ ...filters, [key]: e.target.value || undefined });
-  const chip = (keys, label) => (keys.some((k) => filters[k]) ? html`<li><span class="badge">${label}</span> <button type="button" class="secondary small" onClick=${() => onChange({ ...filters, ...Object.fromEntries(keys.map((k) => [k, undefined])) })}>Show all<span class="visually-hidden"> instead of: ${label}</span></button></li>` : null);
-  return html`<form class="controls" role="search" aria-label="Find answers" onSubmit=${(e) => { e.preventDefault(); onChange({ ...filters, q: q.trim() || undefined }); }}>
-      <label>Search the answers <input id="answers-q" type="search" value=${q} maxLength="500" onInput=${(e) => setQ(e.target.value)} placeholder="words, “a phrase”, -word" /></label>
-      <label>Engine <select id="answers-engine" value=${filters.engine ?? ''} onChange=${set('engine')}><option value="">All engines</option>${ENGINES.map((e) => html`<option value=${e}>${engineName(e)}</option>`)}</select></label>
-      <label>Names <select id="answers-mentions" value=${filters.mentions ?? ''} onChange=${set('mentions')}>${mentions.map(([v, l]) => html`<option value=${v}>${l}</option>`)}</select></label>
-      <button type="submit" class="small">Search</button>
+  const chip = (keys, label) => (keys.some((k) => filters[k]) ? html`<li><span class="badge">${label}</span> <button type="button" class="secondary small" onClick=${() => onChange({ ...filters, ...Object.fromEntries(keys.map((k) => [k, undefined])) })}>${say('dashboard.answers.showAll')}<span class="visually-hidden"> ${say('dashboard.answers.insteadOf', { label })}</span></button></li>` : null);
+  return html`<form class="controls" role="search" aria-label=${say('dashboard.answers.find')} onSubmit=${(e) => { e.preventDefault(); onChange({ ...filters, q: q.trim() || undefined }); }}>
+      <label>${say('dashboard.answers.search')} <input id="answers-q" type="search" value=${q} maxLength="500" onInput=${(e) => setQ(e.target.value)} placeholder=${say('dashboard.answers.searchHint')} /></label>
+      <label>${say('col.engine')} <select id="answers-engine" value=${filters.engine ?? ''} onChange=${set('engine')}><option value="">${say('format.allEngines')}</option>${ENGINES.map((e) => html`<option value=${e}>${engineName(e)}</option>`)}</select></label>
+      <label>${say('dashboard.answers.namesLabel')} <select id="answers-mentions" value=${filters.mentions ?? ''} onChange=${set('mentions')}>${mentions.map(([v, l]) => html`<option value=${v}>${l}</option>`)}</select></label>
+      <button type="submit" class="small">${say('dashboard.common.search')}</button>
     </form>
-    <ul class="plain chips" id="answers-chips">${chip(['runId'], 'One run')}${chip(['promptId'], 'One prompt')}${chip(['from', 'to'], periodOf(filters))}${chip(['surface'], filters.surface === 'product' ? 'Consumer products only' : 'Provider APIs only')}${chip(['cited'], `Citing ${filters.cited}`)}${chip(['sentiment'], `Tone: ${tone(filters.sentiment)}`)}</ul>`;
+    <ul class="plain chips" id="answers-chips">${chip(['runId'], say('dashboard.answers.oneRun'))}${chip(['promptId'], say('dashboard.answers.onePrompt'))}${chip(['from', 'to'], periodOf(filters))}${chip(['surface'], say(filters.surface === 'product' ? 'dashboard.answers.productOnly' : 'dashboard.answers.apiOnly'))}${chip(['cited'], say('dashboard.answers.citing', { domain: filters.cited ?? '' }))}${chip(['sentiment'], say('dashboard.answers.toneChip', { tone: tone(filters.sentiment) }))}</ul>`;
 }
 
 export function Answers({ workspace }) {
@@ -168,19 +169,19 @@ export function Answers({ workspace }) {
     setPages({ ...pages, answers: [...pages.answers, ...page.answers], nextCursor: page.nextCursor });
   });
 
-  if (open) return html`<h1>Answers</h1><${Reader} slug=${workspace} id=${open} onClose=${() => setOpen(null)} />`;
-  return html`<h1>Answers</h1>
-    <p class="lead">What the engines said, word for word: every answer of your runs, newest first.</p>
+  if (open) return html`<h1>${say('dashboard.page.answers')}</h1><${Reader} slug=${workspace} id=${open} onClose=${() => setOpen(null)} />`;
+  return html`<h1>${say('dashboard.page.answers')}</h1>
+    <p class="lead">${say('dashboard.answers.lead')}</p>
     <${Filters} slug=${workspace} filters=${filters} onChange=${setFilters} />
     <${Alert} error=${pages.error} />
-    ${pages.loading ? html`<${Loading} what="Loading the answers" />` : null}
-    ${!pages.loading && !pages.error && !pages.answers.length ? html`<p id="answers-empty">${Object.values(filters).some(Boolean) ? 'No answer matches these filters.' : html`No answer yet: the engines’ answers appear here once a run has asked them your prompts. <a href=${`/w/${workspace}/runs`}>Start a run</a>`}</p>` : null}
+    ${pages.loading ? html`<${Loading} what=${say('dashboard.answers.loading')} />` : null}
+    ${!pages.loading && !pages.error && !pages.answers.length ? html`<p id="answers-empty">${Object.values(filters).some(Boolean) ? say('dashboard.answers.noMatch') : html`${say('dashboard.answers.noneYet')} <a href=${`/w/${workspace}/runs`}>${say('dashboard.overview.startRunLink')}</a>`}</p>` : null}
     <ol class="plain answers" id="answers">${pages.answers.map((a) => html`<li class="card answer-item">
       <p><strong>${a.prompt}</strong></p>
-      <p class="muted">${a.engine.name} · ${when(a.createdAt)} · ${a.entities.length ? `names ${a.entities.map((e) => e.name).join(', ')}` : 'names no one tracked'}${a.sentiment.label ? ` · ${tone(a.sentiment.label)}` : ''} <${Simulated} simulated=${a.simulated} /></p>
+      <p class="muted">${a.engine.name} · ${when(a.createdAt)} · ${a.entities.length ? say('dashboard.answers.namesList', { list: a.entities.map((e) => e.name).join(', ') }) : say('dashboard.answers.namesNoOne')}${a.sentiment.label ? ` · ${tone(a.sentiment.label)}` : ''} <${Simulated} simulated=${a.simulated} /></p>
       <p class="snippet">${snippet(a.text)}</p>
-      <button type="button" class="secondary small" onClick=${() => setOpen(a.id)}>Read the whole answer</button>
+      <button type="button" class="secondary small" onClick=${() => setOpen(a.id)}>${say('dashboard.answers.readWhole')}</button>
     </li>`)}</ol>
-    ${pages.nextCursor ? html`<p><button type="button" class="secondary" id="answers-more" onClick=${loadMore} disabled=${more.busy}>Show ${plural(PAGE, 'more answer')}</button></p>` : null}
+    ${pages.nextCursor ? html`<p><button type="button" class="secondary" id="answers-more" onClick=${loadMore} disabled=${more.busy}>${say('dashboard.answers.more', { n: PAGE })}</button></p>` : null}
     <${Alert} error=${more.error} />`;
 }

@@ -1,5 +1,5 @@
 // Sign-in and sign-up: the accounts API sets the session cookie; then on to `next` or home.
-import { Alert, PublicPage, html, useAction, useState, call, client } from '../lib.js';
+import { Alert, PublicPage, html, say, sayWith, useAction, useState, call, client } from '../lib.js';
 import { safeNext } from '../safe-next.ts';
 
 /** Only a page of this site may be a destination after signing in (no open redirect). */
@@ -19,9 +19,9 @@ function AuthForm({ title, submitLabel, onSubmit, children, footer, autocomplete
   return html`<${PublicPage} title=${title}>
     ${children}
     <form onSubmit=${submit} class="stack">
-      <label for="email">Email</label>
+      <label for="email">${say('dashboard.auth.email')}</label>
       <input id="email" name="email" type="email" autocomplete="username" required value=${email} onInput=${(e) => setEmail(e.target.value)} />
-      <label for="password">Password</label>
+      <label for="password">${say('dashboard.auth.password')}</label>
       <input id="password" name="password" type="password" autocomplete=${autocomplete} minlength="10" required value=${password} onInput=${(e) => setPassword(e.target.value)} />
       <${Alert} error=${action.error} />
       <button type="submit" disabled=${action.busy}>${submitLabel}</button>
@@ -30,14 +30,14 @@ function AuthForm({ title, submitLabel, onSubmit, children, footer, autocomplete
   </${PublicPage}>`;
 }
 
-export const SignIn = () => html`<${AuthForm} title="Sign in" submitLabel="Sign in" autocomplete="current-password"
+export const SignIn = () => html`<${AuthForm} title=${say('dashboard.page.signin')} submitLabel=${say('dashboard.page.signin')} autocomplete="current-password"
   onSubmit=${(body) => call(client.POST('/api/v1/auth/login', { body }))}
-  footer=${html`New here? <a href=${`/signup${location.search}`}>Create an account</a>`}>
-  <p class="muted">See how visible your brand is in AI answers, and what to do about it.</p>
+  footer=${sayWith('dashboard.auth.newHere', {}, { link: html`<a href=${`/signup${location.search}`}>${say('dashboard.auth.createAccountLink')}</a>` })}>
+  <p class="muted">${say('dashboard.auth.pitch')}</p>
 </${AuthForm}>`;
 
-export const SignUp = () => html`<${AuthForm} title="Create your account" submitLabel="Create account" autocomplete="new-password"
+export const SignUp = () => html`<${AuthForm} title=${say('dashboard.page.signup')} submitLabel=${say('dashboard.auth.createAccount')} autocomplete="new-password"
   onSubmit=${(body) => call(client.POST('/api/v1/auth/signup', { body }))}
-  footer=${html`Already have an account? <a href=${`/signin${location.search}`}>Sign in</a>`}>
-  <p class="muted">Passwords need at least 10 characters.</p>
+  footer=${sayWith('dashboard.auth.haveAccount', {}, { link: html`<a href=${`/signin${location.search}`}>${say('dashboard.page.signin')}</a>` })}>
+  <p class="muted">${say('dashboard.auth.passwordRule', { n: 10 })}</p>
 </${AuthForm}>`;

@@ -1,9 +1,8 @@
 // Chat: threads (pinned first), streamed answers, pinning. The answer streams as Server-Sent
 // Events from a POST (EventSource only GETs), so the typed client hands over the answer's body
 // as a stream (`parseAs: 'stream'`) and a reader takes it apart.
-import { Alert, Loading, Simulated, html, newKey, useAction, useEffect, useLoad, useRef, useState, call, client } from '../lib.js';
+import { Alert, LANG, Loading, Simulated, html, newKey, say, useAction, useEffect, useLoad, useRef, useState, call, client } from '../lib.js';
 import { ModelStatus } from './settings-connections.js';
-import { sayIn } from './recs-words.js';
 
 /** Splits an SSE buffer into complete events and the unfinished rest. */
 export function parseSse(buffer) {
@@ -49,7 +48,8 @@ const textOf = (m) => m.parts.filter((p) => p.type === 'text').map((p) => p.text
 export function Chat({ workspace }) {
   const threads = useLoad(() => call(client.GET('/api/v1/threads', { params: { query: { workspace } } })), [workspace]);
   // Whether a model writes the replies: the same answer and sentence as Settings (one decision on the
-  // server), the model by its display name, said in the workspace's language (the replies are in the question's).
+  // server), the model by its display name, said in the page's language like the rest of the frame
+  // (the replies are content: in the question's language, as the assistant wrote them).
   const model = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/model', { params: { path: { workspace } } })), [workspace]);
   const [current, setCurrent] = useState(null);
   const [messages, setMessages] = useState([]);
@@ -74,7 +74,7 @@ export function Chat({ workspace }) {
     if (current?.id === t.id) setCurrent({ ...current, pinned: !t.pinned });
   });
   const remove = () => action.run(async () => {
-    if (!confirm(`Delete “${current.title}” and its messages?`)) return;
+    if (!confirm(say('dashboard.chat.confirmDelete', { title: current.title }))) return;
     await call(client.DELETE('/api/v1/threads/{id}', { params: { path: { id: current.id }, query: { workspace } } }));
     setCurrent(null); setMessages([]); threads.reload();
   });
@@ -107,34 +107,34 @@ export function Chat({ workspace }) {
   const list = threads.data ?? [];
   // The list has the server's title (it names a thread after its first question).
   const shown = current ? { ...current, ...list.find((t) => t.id === current.id) } : null;
-  return html`<h1>Chat</h1>
-    ${model.data ? html`<div class="model-line" lang=${model.data.language}><${ModelStatus} model=${model.data} language=${model.data.language} />${model.data.usable ? null : html` <a href=${`/w/${workspace}/settings#model`}>${sayIn(model.data.language, 'chat.chooseModel')}</a>`}</div>` : null}
+  return html`<h1>${say('dashboard.page.chat')}</h1>
+    ${model.data ? html`<div class="model-line"><${ModelStatus} model=${model.data} language=${LANG} />${model.data.usable ? null : html` <a href=${`/w/${workspace}/settings#model`}>${say('chat.chooseModel')}</a>`}</div>` : null}
     <div class="chat">
-      <nav class="threads" aria-label="Threads">
-        <button type="button" onClick=${newThread} disabled=${action.busy || sending.busy}>New conversation</button>
+      <nav class="threads" aria-label=${say('dashboard.chat.threads')}>
+        <button type="button" onClick=${newThread} disabled=${action.busy || sending.busy}>${say('dashboard.chat.new')}</button>
         ${threads.loading && !threads.data ? html`<${Loading} />` : null}
         <ul class="plain">${list.map((t) => html`<li class=${current?.id === t.id ? 'active' : ''}>
           <button type="button" class="link" aria-current=${current?.id === t.id ? 'true' : undefined} onClick=${() => open(t.id)}>${t.pinned ? '📌 ' : ''}${t.title}</button>
-          <button type="button" class="link small" aria-pressed=${t.pinned} onClick=${() => pin(t)}>${t.pinned ? 'Unpin' : 'Pin'}<span class="visually-hidden"> ${t.title}</span></button>
+          <button type="button" class="link small" aria-pressed=${t.pinned} onClick=${() => pin(t)}>${say(t.pinned ? 'dashboard.chat.unpin' : 'dashboard.chat.pin')}<span class="visually-hidden"> ${t.title}</span></button>
         </li>`)}</ul>
       </nav>
-      <section class="conversation" aria-label="Conversation">
+      <section class="conversation" aria-label=${say('dashboard.chat.conversation')}>
         ${current ? html`
-          <div class="thread-head"><h2 id="thread-title">${shown.pinned ? 'Pinned: ' : ''}${shown.title}</h2>
-            <details><summary>Rename or delete</summary>
-              <form class="controls" onSubmit=${rename}><label>New title <input name="title" required maxlength="100" key=${shown.id} defaultValue=${shown.title} /></label>
-                <button type="submit" class="small" disabled=${action.busy || sending.busy}>Rename</button></form>
-              <button type="button" class="secondary small" onClick=${remove} disabled=${action.busy || sending.busy}>Delete conversation</button></details></div>
+          <div class="thread-head"><h2 id="thread-title">${shown.pinned ? say('dashboard.chat.pinned', { title: shown.title }) : shown.title}</h2>
+            <details><summary>${say('dashboard.chat.renameOrDelete')}</summary>
+              <form class="controls" onSubmit=${rename}><label>${say('dashboard.chat.newTitle')} <input name="title" required maxlength="100" key=${shown.id} defaultValue=${shown.title} /></label>
+                <button type="submit" class="small" disabled=${action.busy || sending.busy}>${say('dashboard.chat.rename')}</button></form>
+              <button type="button" class="secondary small" onClick=${remove} disabled=${action.busy || sending.busy}>${say('dashboard.chat.delete')}</button></details></div>
           <div class="log" ref=${log} role="log" aria-live="polite" id="chat-log">
-            ${messages.map((m) => html`<div class=${`msg ${m.role}`}><span class="visually-hidden">${m.role === 'user' ? 'You' : 'Assistant'}: </span>${textOf(m)}
+            ${messages.map((m) => html`<div class=${`msg ${m.role}`}><span class="visually-hidden">${say(m.role === 'user' ? 'dashboard.chat.you' : 'dashboard.chat.assistant')} </span>${textOf(m)}
               ${m.metadata?.simulated ? html` <${Simulated} simulated />` : null}</div>`)}
           </div>
-          ${finish?.finishReason === 'stopped_credits' ? html`<p class="alert" role="alert">The answer stopped: not enough credit. <a href=${`/w/${workspace}/settings#credits`}>Buy credits</a></p>` : null}
+          ${finish?.finishReason === 'stopped_credits' ? html`<p class="alert" role="alert">${say('dashboard.chat.noCredit')} <a href=${`/w/${workspace}/settings#credits`}>${say('dashboard.runs.buy')}</a></p>` : null}
           <form class="composer" onSubmit=${send}>
-            <label for="chat-input">Message</label>
-            <textarea id="chat-input" rows="3" value=${draft} onInput=${(e) => setDraft(e.target.value)} placeholder="Ask about your visibility, competitors or what to do next"></textarea>
-            <button type="submit" disabled=${sending.busy || action.busy || !draft.trim()}>${sending.busy ? 'Answering…' : 'Send'}</button>
-          </form>` : html`<p>Pick a conversation or start a new one.</p>`}
+            <label for="chat-input">${say('dashboard.chat.message')}</label>
+            <textarea id="chat-input" rows="3" value=${draft} onInput=${(e) => setDraft(e.target.value)} placeholder=${say('dashboard.chat.placeholder')}></textarea>
+            <button type="submit" disabled=${sending.busy || action.busy || !draft.trim()}>${say(sending.busy ? 'dashboard.chat.answering' : 'dashboard.chat.send')}</button>
+          </form>` : html`<p>${say('dashboard.chat.pick')}</p>`}
         <${Alert} error=${sending.error ?? action.error ?? threads.error} />
       </section>
     </div>`;

@@ -1,4 +1,4 @@
-// The words of a recommendation's card and its evidence, in the workspace's language (the API's
+// A recommendation's own text and its evidence, in the item's language (the API's
 // `language`), whatever the browser's locale: the catalogue's `recs.` keys and the shared formatter.
 import { html } from '../lib.js';
 import { createFormatter } from '../../../../lib/format/format.ts';

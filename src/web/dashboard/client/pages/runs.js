@@ -1,14 +1,14 @@
 // Runs: start one (preset, samples, the cost quoted first), watch its progress, cancel it; and
 // the run detail as a filterable table of prompts × engines.
 import { wilsonPercent } from '../../../../lib/stats/wilson.ts';
-import { Alert, ENGINES, Loading, Notice, Simulated, answersHref, engineName, fmt, html, newKey, num, tone, usd, useAction, when, useEffect, useLoad, useState, words, call, client } from '../lib.js';
+import { Alert, ENGINES, Loading, Notice, Simulated, answersHref, engineName, fmt, html, newKey, num, say, sayCode, sayWith, tone, toneWord, usd, useAction, when, useEffect, useLoad, useState, words, call, client } from '../lib.js';
 
 /** Each preset: its value, its name (the runs list says it) and what it asks. */
 const PRESETS = /** @type {const} */ ([
-  ['smoke', 'Smoke', '2 prompts, a quick check'],
-  ['lite', 'Lite', 'up to 50 prompts'],
-  ['standard', 'Standard', 'up to 150 prompts'],
-  ['searchx', 'Search', 'up to 150 prompts on the search engine only'],
+  ['smoke', say('dashboard.runs.smoke'), say('dashboard.runs.smokeWhat')],
+  ['lite', say('dashboard.runs.lite'), say('dashboard.runs.liteWhat')],
+  ['standard', say('dashboard.runs.standard'), say('dashboard.runs.standardWhat')],
+  ['searchx', say('dashboard.runs.search'), say('dashboard.runs.searchWhat')],
 ]);
 const PRESET_NAMES = Object.fromEntries(PRESETS.map(([v, name]) => [v, name]));
 
@@ -29,24 +29,23 @@ function StartRun({ slug, onStarted, running }) {
   const q = quote.data;
   const short = q && balance.data && q.estimateMicrousd > balance.data.availableMicrousd;
   return html`<form class="card stack" onSubmit=${start} aria-labelledby="start-h">
-    <h2 id="start-h">Start a run</h2>
-    <fieldset><legend>Preset</legend>
+    <h2 id="start-h">${say('dashboard.runs.startHeading')}</h2>
+    <fieldset><legend>${say('dashboard.runs.preset')}</legend>
       ${PRESETS.map(([v, name, what]) => html`<label class="choice"><input type="radio" name="preset" value=${v} checked=${preset === v} onChange=${() => setPreset(v)} /> ${name} — ${what}</label>`)}
     </fieldset>
-    <div class="field"><label for="samples">Samples per prompt and engine</label>
+    <div class="field"><label for="samples">${say('dashboard.runs.samples')}</label>
       <input id="samples" type="number" min="1" max="10" value=${samples} onInput=${(e) => setSamples(Math.min(10, Math.max(1, Number(e.target.value) || 1)))} /></div>
-    <label class="check"><input id="adaptive" type="checkbox" checked=${adaptive} onChange=${(e) => setAdaptive(e.target.checked)} /> Adaptive sampling: after the first pass, extra samples only where a decision hangs on the answer</label>
-    ${adaptive ? html`<div class="field"><label for="target-width">Widest interval to accept (percentage points)</label>
+    <label class="check"><input id="adaptive" type="checkbox" checked=${adaptive} onChange=${(e) => setAdaptive(e.target.checked)} /> ${say('dashboard.runs.adaptive')}</label>
+    ${adaptive ? html`<div class="field"><label for="target-width">${say('dashboard.runs.targetWidth')}</label>
       <input id="target-width" type="number" min="5" max="100" value=${width} onInput=${(e) => setWidth(Math.min(100, Math.max(5, Number(e.target.value) || 30)))} /></div>` : null}
-    <div id="quote" aria-live="polite">${q ? html`<p>This run asks <strong>${q.promptCount}</strong> prompts, <strong>${q.totalCalls}</strong> calls ${q.sampling ? 'in its first pass' : 'in all'}, and holds ${q.sampling ? 'at most' : 'about'} <strong id="quote-cost">${usd(q.estimateMicrousd)}</strong> of credit
-      (available: ${usd(balance.data?.availableMicrousd)}).</p>
-      ${q.sampling ? html`<p class="muted">First pass ${usd(q.sampling.firstPassMicrousd)}; extra samples up to ${usd(q.sampling.extraCeilingMicrousd)}, charged only for the calls made.</p>` : null}
-      <p class="muted">Engines: ${q.engines.map((e) => `${engineName(e.id)}${e.enabled ? (e.simulated ? ' (simulated)' : '') : ' (off)'}`).join(', ')}</p>
-      ${q.engines.some((e) => e.enabled && e.simulated) ? html`<p><${Simulated} simulated /> Engines without a provider key answer with simulated data.</p>` : null}` : html`<${Loading} what="Quoting" />`}
-      ${short ? html`<p class="alert" role="alert">Not enough credit for this run. <a href=${`/w/${slug}/settings#credits`}>Buy credits</a></p>` : null}
+    <div id="quote" aria-live="polite">${q ? html`<p>${sayWith('dashboard.runs.quote', { pass: q.sampling ? 'first' : 'all', available: usd(balance.data?.availableMicrousd) }, { prompts: html`<strong>${fmt.count(q.promptCount)}</strong>`, calls: html`<strong>${fmt.count(q.totalCalls)}</strong>`, cost: html`<strong id="quote-cost">${usd(q.estimateMicrousd)}</strong>` })}</p>
+      ${q.sampling ? html`<p class="muted">${say('dashboard.runs.firstPass', { first: usd(q.sampling.firstPassMicrousd), extra: usd(q.sampling.extraCeilingMicrousd) })}</p>` : null}
+      <p class="muted">${say('dashboard.runs.engines', { list: q.engines.map((e) => say('dashboard.runs.engine', { engine: engineName(e.id), state: e.enabled ? (e.simulated ? 'simulated' : 'on') : 'off' })).join(', ') })}</p>
+      ${q.engines.some((e) => e.enabled && e.simulated) ? html`<p><${Simulated} simulated /> ${say('dashboard.runs.simulatedNote')}</p>` : null}` : html`<${Loading} what=${say('dashboard.runs.quoting')} />`}
+      ${short ? html`<p class="alert" role="alert">${say('dashboard.runs.short')} <a href=${`/w/${slug}/settings#credits`}>${say('dashboard.runs.buy')}</a></p>` : null}
     </div>
     <${Alert} error=${action.error ?? quote.error} />
-    <button type="submit" disabled=${action.busy || !q || running}>${running ? 'A run is in progress' : 'Start run'}</button>
+    <button type="submit" disabled=${action.busy || !q || running}>${say(running ? 'dashboard.runs.inProgress' : 'dashboard.runs.start')}</button>
   </form>`;
 }
 
@@ -54,13 +53,13 @@ function StartRun({ slug, onStarted, running }) {
 function RunFigure({ run }) {
   const v = run.brandVisibility;
   if (!v) return null;
-  return html`<p class="run-figure">Brand named in <strong>${fmt.percent(v.percent)}</strong> of its answers <span class="muted">(95% ${fmt.interval(v.interval, undefined, { unit: '%' })}, ${fmt.n(v.n)})</span></p>`;
+  return html`<p class="run-figure">${sayWith('dashboard.runs.figure', {}, { share: html`<strong>${fmt.percent(v.percent)}</strong>` })} <span class="muted">(${say('dashboard.common.ci95', { interval: fmt.interval(v.interval, undefined, { unit: '%' }) })}, ${fmt.n(v.n)})</span></p>`;
 }
 
 function Progress({ run }) {
   const p = run.progress;
-  return html`<div class="progress"><progress max=${p.totalCalls || 1} value=${p.completedCalls} aria-label=${`Run ${run.id} progress`}></progress>
-    <span>${p.completedCalls} / ${p.totalCalls} calls (${p.percent}%)</span></div>`;
+  return html`<div class="progress"><progress max=${p.totalCalls || 1} value=${p.completedCalls} aria-label=${say('dashboard.runs.progressOf', { id: run.id })}></progress>
+    <span>${say('dashboard.runs.progress', { done: p.completedCalls, total: p.totalCalls, percent: p.percent })}</span></div>`;
 }
 
 export function Runs({ workspace }) {
@@ -78,23 +77,23 @@ export function Runs({ workspace }) {
   }, [list.data]);
   const doCancel = (run) => cancel.run(async () => {
     await call(client.DELETE('/api/v1/workspaces/{workspace}/runs/{id}', { params: { path: { workspace, id: run.id } } }));
-    setNotice({ text: 'The run was cancelled; credit is charged only for the calls made.' });
+    setNotice({ text: say('dashboard.runs.cancelled') });
     list.reload();
   });
-  return html`<h1>Runs</h1>
-    <${StartRun} slug=${workspace} running=${running} onStarted=${(run) => { setNotice({ text: `Run started: ${fmt.count(run.progress.totalCalls)} calls.`, runId: run.id }); list.reload(); }} />
+  return html`<h1>${say('dashboard.page.runs')}</h1>
+    <${StartRun} slug=${workspace} running=${running} onStarted=${(run) => { setNotice({ text: say('dashboard.runs.started', { calls: run.progress.totalCalls }), runId: run.id }); list.reload(); }} />
     <${Notice}>${notice.runId && runs.some((r) => r.id === notice.runId && r.status !== 'running') ? '' : notice.text}</${Notice}>
     <${Alert} error=${list.error ?? cancel.error} />
-    <section aria-labelledby="runs-h"><h2 id="runs-h">Recent runs</h2>
+    <section aria-labelledby="runs-h"><h2 id="runs-h">${say('dashboard.runs.recent')}</h2>
     ${list.loading && !list.data ? html`<${Loading} />` : null}
-    ${list.data && !runs.length ? html`<p>No run yet.</p>` : null}
+    ${list.data && !runs.length ? html`<p>${say('dashboard.runs.none')}</p>` : null}
     <ul class="runs" id="runs">${runs.map((r) => html`<li class=${`run ${r.status}`}>
-      <p><a href=${`/w/${workspace}/runs/${r.id}`}>Run of ${when(r.startedAt)}</a>
-        <span class=${`badge status-${r.status}`}>${r.status}</span> <${Simulated} simulated=${r.simulated} share=${r.simulatedShare} /></p>
-      <p class="muted">${r.preset ? `${PRESET_NAMES[r.preset]} · ` : ''}${r.engines.map(engineName).join(', ')}${r.samples > 1 ? ` · ${r.samples} samples` : ''}</p>
+      <p><a href=${`/w/${workspace}/runs/${r.id}`}>${say('dashboard.runs.runOf', { when: when(r.startedAt) })}</a>
+        <span class=${`badge status-${r.status}`}>${sayCode('dashboard.status', r.status)}</span> <${Simulated} simulated=${r.simulated} share=${r.simulatedShare} /></p>
+      <p class="muted">${r.preset ? `${PRESET_NAMES[r.preset]} · ` : ''}${r.engines.map(engineName).join(', ')}${r.samples > 1 ? ` · ${say('dashboard.runs.nSamples', { n: r.samples })}` : ''}</p>
       <${RunFigure} run=${r} />
       ${r.status === 'running' ? html`<${Progress} run=${r} />` : null}
-      ${r.status === 'running' ? html`<button type="button" class="secondary" onClick=${() => doCancel(r)} disabled=${cancel.busy}>Cancel run</button>` : null}
+      ${r.status === 'running' ? html`<button type="button" class="secondary" onClick=${() => doCancel(r)} disabled=${cancel.busy}>${say('dashboard.runs.cancel')}</button>` : null}
     </li>`)}</ul></section>`;
 }
 
@@ -118,14 +117,14 @@ export function filterRows(rows, f) {
 }
 
 const span = (r) => (r.interval ? `${num(r.interval[0], 0)}–${num(r.interval[1], 0)}%` : '—');
-const why = (r) => (r.kind === 'threshold' ? `${r.source === 'alert_rule' ? 'alert rule' : 'recommendation'} at ${num(r.threshold, 1)}%` : `wider than ${r.targetWidth} points`);
+const why = (r) => (r.kind === 'threshold' ? say('dashboard.runs.whyThreshold', { source: r.source === 'alert_rule' ? 'alert' : 'rec', threshold: fmt.percent(r.threshold) }) : say('dashboard.runs.whyWidth', { width: r.targetWidth }));
 
 /** An adaptive run's extra samples: which prompt × engine cells got them, why, and how their interval moved. */
 function ExtraSamples({ sampling }) {
-  return html`<div class="table-wrap"><table id="extra-samples"><caption>Extra samples (adaptive): ${sampling.extraSamples} on ${sampling.cells.length} cells</caption>
-    <thead><tr><th scope="col">Prompt</th><th scope="col">Engine</th><th scope="col">Why</th><th scope="col">Samples</th><th scope="col">Interval before</th><th scope="col">Interval after</th></tr></thead>
+  return html`<div class="table-wrap"><table id="extra-samples"><caption>${say('dashboard.runs.extraCaption', { extra: sampling.extraSamples, cells: sampling.cells.length })}</caption>
+    <thead><tr><th scope="col">${say('dashboard.runs.prompt')}</th><th scope="col">${say('col.engine')}</th><th scope="col">${say('col.why')}</th><th scope="col">${say('dashboard.runs.samplesCol')}</th><th scope="col">${say('dashboard.runs.intervalBefore')}</th><th scope="col">${say('dashboard.runs.intervalAfter')}</th></tr></thead>
     <tbody>${sampling.cells.length ? sampling.cells.map((c) => html`<tr><th scope="row">${c.prompt ?? c.promptId}</th><td>${engineName(c.engine)}</td><td>${c.reasons.map(why).join('; ')}</td>
-      <td>${c.before.samples} → ${c.after.samples}</td><td>${span(c.before)}</td><td>${span(c.after)}</td></tr>`) : html`<tr><td colspan="6">No cell needed extra samples.</td></tr>`}</tbody>
+      <td>${c.before.samples} → ${c.after.samples}</td><td>${span(c.before)}</td><td>${span(c.after)}</td></tr>`) : html`<tr><td colspan="6">${say('dashboard.runs.noExtra')}</td></tr>`}</tbody>
   </table></div>`;
 }
 
@@ -136,8 +135,8 @@ export function RunDetail({ workspace, id }) {
   // A filter changed: back to its first page.
   const set = (key) => (e) => { setPage(0); setF({ ...f, [key]: e.target.type === 'checkbox' ? e.target.checked : e.target.value }); };
   const turn = (to) => { setPage(to); document.getElementById('results')?.scrollIntoView(); };
-  if (loading) return html`<h1>Run detail</h1><${Loading} />`;
-  if (error) return html`<h1>Run detail</h1><${Alert} error=${error} />`;
+  if (loading) return html`<h1>${say('dashboard.page.run')}</h1><${Loading} />`;
+  if (error) return html`<h1>${say('dashboard.page.run')}</h1><${Alert} error=${error} />`;
   const all = detailRows(data);
   const sites = [...new Set(all.flatMap((r) => r.citations.map((c) => c.domain)))].sort();
   const rows = filterRows(all, f);
@@ -145,34 +144,34 @@ export function RunDetail({ workspace, id }) {
   const pages = Math.max(1, Math.ceil(rows.length / PAGE_ROWS));
   const at = Math.min(page, pages - 1);
   const shownRows = rows.slice(at * PAGE_ROWS, (at + 1) * PAGE_ROWS);
-  return html`<h1>Run detail <${Simulated} simulated=${data.run.simulated} share=${data.run.simulatedShare} /></h1>
-    <p>${data.run.status} · ${data.run.progress.completedCalls} calls · started ${when(data.run.startedAt)} · <a href=${`/w/${workspace}/runs`}>All runs</a></p>
-    <div class="table-wrap"><table id="engines"><caption>Per engine</caption>
-      <thead><tr><th scope="col">Engine</th><th scope="col">Answers</th><th scope="col">Brand mentioned</th><th scope="col">Avg. position</th><th scope="col">Tone</th><th scope="col">Top cited sites</th></tr></thead>
-      <tbody>${data.engines.map((e) => html`<tr><th scope="row">${engineName(e.engine)} <${Simulated} simulated=${e.simulated} /></th><td>${e.answers}${e.errors ? ` (${e.errors} failed)` : ''}</td>
-        <td>${e.answers ? html`${fmt.count(e.brand.mentions)} of ${fmt.count(e.answers)} · ${fmt.percent((100 * e.brand.mentions) / e.answers)} <small class="muted">(95% ${fmt.interval(wilsonPercent(e.brand.mentions, e.answers), undefined, { unit: '%' })})</small>` : '—'}</td><td>${num(e.brand.averagePosition)}</td><td>${tone(e.brand.sentiment)}</td>
-        <td>${e.citations.topDomains.length ? e.citations.topDomains.slice(0, 3).map((d, k) => html`${k ? ', ' : ''}<a href=${answersHref(workspace, { runId: data.run.id, engine: e.engine, cited: d.domain })} aria-label=${`Read the ${engineName(e.engine)} answers citing ${d.domain}`}>${d.domain}</a>`) : '—'}</td></tr>`)}</tbody></table></div>
+  return html`<h1>${say('dashboard.page.run')} <${Simulated} simulated=${data.run.simulated} share=${data.run.simulatedShare} /></h1>
+    <p>${say('dashboard.runs.detailLine', { status: sayCode('dashboard.status', data.run.status), calls: data.run.progress.completedCalls, when: when(data.run.startedAt) })} · <a href=${`/w/${workspace}/runs`}>${say('dashboard.runs.all')}</a></p>
+    <div class="table-wrap"><table id="engines"><caption>${say('dashboard.runs.perEngine')}</caption>
+      <thead><tr><th scope="col">${say('col.engine')}</th><th scope="col">${say('col.answers')}</th><th scope="col">${say('dashboard.runs.mentioned')}</th><th scope="col">${say('dashboard.overview.avgPosition')}</th><th scope="col">${say('dashboard.runs.tone')}</th><th scope="col">${say('dashboard.runs.topSites')}</th></tr></thead>
+      <tbody>${data.engines.map((e) => html`<tr><th scope="row">${engineName(e.engine)} <${Simulated} simulated=${e.simulated} /></th><td>${fmt.count(e.answers)}${e.errors ? ` ${say('dashboard.runs.failedN', { n: e.errors })}` : ''}</td>
+        <td>${e.answers ? html`${say('dashboard.runs.kOfN', { k: e.brand.mentions, n: e.answers })} · ${fmt.percent((100 * e.brand.mentions) / e.answers)} <small class="muted">(${say('dashboard.common.ci95', { interval: fmt.interval(wilsonPercent(e.brand.mentions, e.answers), undefined, { unit: '%' }) })})</small>` : '—'}</td><td>${num(e.brand.averagePosition)}</td><td>${toneWord(e.brand.sentiment)}</td>
+        <td>${e.citations.topDomains.length ? e.citations.topDomains.slice(0, 3).map((d, k) => html`${k ? ', ' : ''}<a href=${answersHref(workspace, { runId: data.run.id, engine: e.engine, cited: d.domain })} aria-label=${say('dashboard.runs.readCiting', { engine: engineName(e.engine), domain: d.domain })}>${d.domain}</a>`) : '—'}</td></tr>`)}</tbody></table></div>
     ${data.sampling ? html`<${ExtraSamples} sampling=${data.sampling} />` : null}
-    <form class="controls" role="search" aria-label="Filter the answers" onSubmit=${(e) => e.preventDefault()}>
-      <label>Engine <select id="filter-engine" value=${f.engine} onChange=${set('engine')}><option value="">All engines</option>${ENGINES.map((e) => html`<option value=${e}>${engineName(e)}</option>`)}</select></label>
-      <label>Tone <select id="filter-tone" value=${f.tone} onChange=${set('tone')}><option value="">Any tone</option>${['positive', 'neutral', 'negative'].map((t) => html`<option value=${t}>${t}</option>`)}</select></label>
-      <label>Cited site <select id="filter-site" value=${f.site} onChange=${set('site')}><option value="">Any site</option>${sites.map((d) => html`<option value=${d}>${d}</option>`)}</select></label>
-      <label>Search <input id="filter-text" type="search" value=${f.query} onInput=${set('query')} placeholder="prompt, brand or site" /></label>
-      <label class="check"><input id="filter-mentioned" type="checkbox" checked=${f.mentionedOnly} onChange=${set('mentionedOnly')} /> Brand mentioned only</label>
+    <form class="controls" role="search" aria-label=${say('dashboard.runs.filter')} onSubmit=${(e) => e.preventDefault()}>
+      <label>${say('col.engine')} <select id="filter-engine" value=${f.engine} onChange=${set('engine')}><option value="">${say('format.allEngines')}</option>${ENGINES.map((e) => html`<option value=${e}>${engineName(e)}</option>`)}</select></label>
+      <label>${say('dashboard.runs.tone')} <select id="filter-tone" value=${f.tone} onChange=${set('tone')}><option value="">${say('dashboard.runs.anyTone')}</option>${['positive', 'neutral', 'negative'].map((t) => html`<option value=${t}>${toneWord(t)}</option>`)}</select></label>
+      <label>${say('dashboard.runs.citedSite')} <select id="filter-site" value=${f.site} onChange=${set('site')}><option value="">${say('dashboard.runs.anySite')}</option>${sites.map((d) => html`<option value=${d}>${d}</option>`)}</select></label>
+      <label>${say('dashboard.common.search')} <input id="filter-text" type="search" value=${f.query} onInput=${set('query')} placeholder=${say('dashboard.runs.searchHint')} /></label>
+      <label class="check"><input id="filter-mentioned" type="checkbox" checked=${f.mentionedOnly} onChange=${set('mentionedOnly')} /> ${say('dashboard.runs.mentionedOnly')}</label>
     </form>
-    <p role="status" id="row-count">${rows.length > PAGE_ROWS ? `${fmt.count(rows.length)} answers, ${fmt.count(at * PAGE_ROWS + 1)}–${fmt.count(at * PAGE_ROWS + shownRows.length)} shown` : `${rows.length} answers shown`}</p>
-    <div class="table-wrap"><table id="results"><caption>Prompts × engines</caption>
-      <thead><tr><th scope="col">Prompt</th><th scope="col">Engine</th><th scope="col">Mentioned (in order)</th><th scope="col">Brand position</th><th scope="col">Tone</th><th scope="col">Cited sites</th><th scope="col">Answer</th></tr></thead>
+    <p role="status" id="row-count">${rows.length > PAGE_ROWS ? say('dashboard.runs.rowsOf', { n: rows.length, from: at * PAGE_ROWS + 1, to: at * PAGE_ROWS + shownRows.length }) : say('dashboard.runs.rowsAll', { n: rows.length })}</p>
+    <div class="table-wrap"><table id="results"><caption>${say('dashboard.runs.resultsCaption')}</caption>
+      <thead><tr><th scope="col">${say('dashboard.runs.prompt')}</th><th scope="col">${say('col.engine')}</th><th scope="col">${say('dashboard.runs.mentionedOrder')}</th><th scope="col">${say('dashboard.runs.brandPosition')}</th><th scope="col">${say('dashboard.runs.tone')}</th><th scope="col">${say('dashboard.runs.citedSites')}</th><th scope="col">${say('dashboard.runs.answer')}</th></tr></thead>
       <tbody>${shownRows.map((r) => html`<tr>
-        <th scope="row">${r.text}<br /><small class="muted">${words(r.intent)} · ${fmt.languageName(r.language)}${r.samples > 1 ? ` · sample ${r.sample}` : ''}</small></th>
+        <th scope="row">${r.text}<br /><small class="muted">${sayCode('dashboard.runs.intent', r.intent)} · ${fmt.languageName(r.language)}${r.samples > 1 ? ` · ${say('dashboard.runs.sampleN', { n: r.sample })}` : ''}</small></th>
         <td>${engineName(r.engine)}${r.simulated ? html` <${Simulated} simulated />` : ''}</td>
-        <td>${r.error ? html`<em>failed: ${r.error}</em>` : r.mentioned.length ? html`<ol class="mentions">${r.mentioned.map((m) => html`<li>${m}</li>`)}</ol>` : 'nobody'}</td>
-        <td>${r.brandMentioned ? `#${r.brandRank}` : 'not named'}</td><td>${tone(r.brandSentiment)}</td>
-        <td>${r.citations.length ? html`<ul class="plain">${r.citations.map((c) => html`<li>${c.domain} <small class="muted">${c.class.replace('_', ' ')}</small></li>`)}</ul>` : '—'}</td>
-        <td>${r.error ? '—' : html`<a href=${answersHref(workspace, { runId: data.run.id, promptId: r.promptId, engine: r.engine, answer: r.id })} aria-label=${`Read the ${engineName(r.engine)} answer to ${r.text}`}>Read</a>`}</td></tr>`)}</tbody>
+        <td>${r.error ? html`<em>${say('dashboard.runs.failed', { error: r.error })}</em>` : r.mentioned.length ? html`<ol class="mentions">${r.mentioned.map((m) => html`<li>${m}</li>`)}</ol>` : say('dashboard.runs.nobody')}</td>
+        <td>${r.brandMentioned ? `#${r.brandRank}` : say('dashboard.runs.notNamed')}</td><td>${toneWord(r.brandSentiment)}</td>
+        <td>${r.citations.length ? html`<ul class="plain">${r.citations.map((c) => html`<li>${c.domain} <small class="muted">${sayCode('dashboard.sourceClass', c.class)}</small></li>`)}</ul>` : '—'}</td>
+        <td>${r.error ? '—' : html`<a href=${answersHref(workspace, { runId: data.run.id, promptId: r.promptId, engine: r.engine, answer: r.id })} aria-label=${say('dashboard.runs.readAnswer', { engine: engineName(r.engine), prompt: r.text })}>${say('dashboard.common.read')}</a>`}</td></tr>`)}</tbody>
     </table></div>
-    ${pages > 1 ? html`<nav class="pager" aria-label="Pages of answers" id="results-pager">
-      <button type="button" class="secondary small" disabled=${at === 0} onClick=${() => turn(at - 1)}>Previous page</button>
-      <span>Page ${fmt.count(at + 1)} of ${fmt.count(pages)}</span>
-      <button type="button" class="secondary small" disabled=${at >= pages - 1} onClick=${() => turn(at + 1)}>Next page</button></nav>` : null}`;
+    ${pages > 1 ? html`<nav class="pager" aria-label=${say('dashboard.common.pages')} id="results-pager">
+      <button type="button" class="secondary small" disabled=${at === 0} onClick=${() => turn(at - 1)}>${say('dashboard.common.previousPage')}</button>
+      <span>${say('dashboard.common.pageOf', { page: at + 1, pages })}</span>
+      <button type="button" class="secondary small" disabled=${at >= pages - 1} onClick=${() => turn(at + 1)}>${say('dashboard.common.nextPage')}</button></nav>` : null}`;
 }
