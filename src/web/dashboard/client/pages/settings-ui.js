@@ -1,6 +1,20 @@
 // Small pieces the settings sections share: per-field validation messages from the error
 // envelope, labelled inputs that point at their message, and the error box.
-import { html, useAction, useEffect, useRef, useState } from '../lib.js';
+import { html, say, useAction, useEffect, useRef, useState } from '../lib.js';
+
+/**
+ * A catalogue sentence with markup inside it (a link, a <strong> figure): `parts` are nodes put
+ * where the message has their parameter, so the sentence stays one message in every language
+ * (words around a link are never glued from fragments).
+ * @param {import('../../../../lib/messages/index.ts').MessageKey} key
+ * @param {import('../../../../lib/messages/index.ts').Params} params
+ * @param {Record<string, unknown>} parts
+ */
+export function sayParts(key, params, parts) {
+  const names = Object.keys(parts);
+  const text = say(key, { ...params, ...Object.fromEntries(names.map((n, i) => [n, `\u0001${i}\u0001`])) });
+  return text.split(/\u0001(\d+)\u0001/).map((piece, i) => (i % 2 ? parts[names[Number(piece)]] : piece));
+}
 
 /**
  * The envelope's validation details (`details.errors[]` of `{field: 'body.domains[0]', message}`)
