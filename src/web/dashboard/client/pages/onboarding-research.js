@@ -3,6 +3,7 @@
 // Now that it exists, research asks its real model and search engine who the competitors are,
 // quoted first; the person picks the ones to track on the Research page.
 import { Alert, html, say, usd, useAction, useLoad, useState, call, client } from '../lib.js';
+import { sayParts } from './settings-ui.js';
 
 /** `available`: the workspace's available credit; research is offered only when it covers the hold (never a spend it would refuse). */
 export function CompetitorCheck({ slug, available = null }) {

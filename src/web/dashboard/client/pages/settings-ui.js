@@ -39,7 +39,7 @@ export function fieldErrors(error) {
  * The error of a form: the envelope's message, and for a conflict (409) a hint that the page is
  * showing what is stored now. Field messages are shown beside their inputs as well.
  */
-export function ErrorBox({ error, conflict = 'The page now shows what is stored.' }) {
+export function ErrorBox({ error, conflict = say('dashboard.settings.conflict') }) {
   if (!error) return null;
   const hint = error.status === 409 || error.code === 'not_found' ? ` ${conflict}` : '';
   return html`<p class="alert" role="alert">${error.message ?? String(error)}${hint}</p>`;
