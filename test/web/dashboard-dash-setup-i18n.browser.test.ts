@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { browserAvailable, launchBrowser } from '../helpers/browser.ts';
 import { createTestApp, createWorkspace, signup, type TestContext } from '../helpers/app.ts';
-import { html, mappedFetcher, startFixtureSite, type FixtureSite } from '../helpers/fixture-site.ts';
+import { html, jobWhenDone, mappedFetcher, startFixtureSite, type FixtureSite } from '../helpers/fixture-site.ts';
+import { multiDayLog } from '../helpers/traffic-log.ts';
 import { MESSAGES } from '../../src/lib/messages/index.ts';
 import { DASH_SETUP_EN } from '../../src/lib/messages/dash-setup.en.ts';
 
-// The setup pages (onboarding, settings) in Spanish and French, in Chromium: the browser's
+// The setup pages (onboarding, settings, reports, AI traffic) in Spanish and French, in Chromium: the browser's
 // Accept-Language chooses the language, known words are there, and no English sentence of the
 // setup part's catalogue is left on the page (its visible text), at 1440 and 390 px, with nothing
 // wider than the phone screen. Then a person choosing French in the header's Language menu
@@ -35,9 +36,14 @@ const english = (lang: Lang) => Object.entries(DASH_SETUP_EN)
   .filter(([key, en]) => en.length > 6 && !/[{}]/.test(en) && MESSAGES[lang][key as keyof typeof DASH_SETUP_EN] !== en)
   .map(([, en]) => en);
 
-/** The page's visible text holds `expected` and no English sentence; shot at both widths, nothing overflowing. */
-async function check(page: Page, name: string, lang: Lang, expected: readonly string[]) {
-  const text = await page.evaluate(() => document.body.innerText);
+/**
+ * The page's visible text holds `expected` and no English sentence; shot at both widths, nothing
+ * overflowing. `server`: elements whose words the server writes (a report type's title and
+ * description, a chain break's reason), left out of the English check.
+ */
+async function check(page: Page, name: string, lang: Lang, expected: readonly string[], server = '') {
+  let text = await page.evaluate(() => document.body.innerText);
+  if (server) for (const part of await page.locator(server).allInnerTexts()) text = text.replaceAll(part, '');
   for (const word of expected) expect(text, `${name} (${lang}) shows “${word}”`).toContain(word);
   const left = english(lang).filter((en) => text.includes(en));
   expect(left, `${name} (${lang}) still shows English`).toEqual([]);
@@ -70,6 +76,10 @@ beforeAll(async () => {
   expect(topUp.statusCode).toBeLessThan(300);
   const alert = await ctx.app.inject({ method: 'POST', url: `/api/v1/workspaces/${SLUG}/alerts`, headers: { cookie }, payload: { kind: 'score', metric: 'visibility', direction: 'drop' } });
   expect(alert.statusCode).toBeLessThan(300);
+  // A few days of generated access log, for the AI traffic page's figures.
+  const upload = await ctx.app.inject({ method: 'POST', url: `/api/v1/workspaces/${SLUG}/traffic/logs`, headers: { cookie, 'content-type': 'text/plain' }, payload: multiDayLog(3, 60, Date.now() - 86_400_000) });
+  expect(upload.statusCode, upload.body).toBe(202);
+  expect((await jobWhenDone(ctx.app, SLUG, upload.json().id, { cookie })).status).toBe('succeeded');
   await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   base = `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`;
   browser = await launchBrowser();
@@ -87,6 +97,14 @@ const WORDS = {
   settings: {
     es: ['Ajustes', 'Guardar la marca', 'Competidores', 'Los prompts que se preguntan a los motores', 'Comprar créditos', 'Invitar a alguien', 'en todos los motores baja más allá del ruido'],
     fr: ['Paramètres', 'Enregistrer la marque', 'Concurrents', 'Les prompts posés aux moteurs', 'Acheter des crédits', 'Inviter quelqu’un', 'sur tous les moteurs baisse au-delà du bruit'],
+  },
+  reports: {
+    es: ['Informes', 'Crear un informe ahora', 'Quién envía los informes', 'Envío programado', 'Crear el informe'],
+    fr: ['Rapports', 'Créer un rapport maintenant', 'Qui envoie les rapports', 'Envoi programmé', 'Créer le rapport'],
+  },
+  traffic: {
+    es: ['Tráfico de IA', 'Del rastreo a la visita', 'Rastreadores de IA', 'Registros recibidos'],
+    fr: ['Trafic IA', 'De l’exploration à la visite', 'Robots d’IA', 'Journaux reçus'],
   },
 } as const;
 
@@ -111,6 +129,26 @@ describe.runIf(browserAvailable)('the setup pages in Spanish and French', () => 
     await page.locator('#alerts-list li').first().waitFor();
     await page.locator('#members tbody tr').first().waitFor();
     await check(page, 'settings', lang, WORDS.settings[lang]);
+  });
+
+  it.each(['es', 'fr'] as const)('reports in %s: making one, the list, the sender and the scheduled mail', { timeout: 60_000 }, async (lang) => {
+    const page = pages.get(lang)!;
+    await page.goto(`${base}/w/${SLUG}/reports`);
+    await page.locator('#make-type').waitFor();
+    await page.locator('#sender-agency').waitFor();
+    await page.locator('#delivery-state').waitFor();
+    await check(page, 'reports', lang, WORDS.reports[lang], '#make-type option, #make-type-hint, #report-type option, #delivery-type option, #reports th[scope=row]');
+  });
+
+  it.each(['es', 'fr'] as const)('AI traffic in %s: each of its four views', { timeout: 90_000 }, async (lang) => {
+    const page = pages.get(lang)!;
+    for (const view of ['chain', 'crawlers', 'visits', 'robots']) {
+      await page.goto(`${base}/w/${SLUG}/traffic?view=${view}`);
+      await page.locator('#traffic-received').waitFor();
+      await page.locator({ chain: '#chain', crawlers: '#traffic-pages', visits: '#traffic-referrals', robots: '#unfetched' }[view]!).waitFor();
+      await page.waitForFunction(() => !document.querySelector('p.muted[role=status]'));
+      await check(page, `traffic-${view}`, lang, view === 'chain' ? WORDS.traffic[lang] : [WORDS.traffic[lang][0]], '.reason');
+    }
   });
 
   it('switches an English browser to French from the header’s Language menu', { timeout: 60_000 }, async () => {
