@@ -8,7 +8,7 @@ import { multiDayLog } from '../helpers/traffic-log.ts';
 import { MESSAGES } from '../../src/lib/messages/index.ts';
 import { DASH_SETUP_EN } from '../../src/lib/messages/dash-setup.en.ts';
 
-// The setup pages (onboarding, settings, reports, AI traffic) in Spanish and French, in Chromium: the browser's
+// The setup pages (onboarding, settings, reports, AI traffic, SEO, inbox) in Spanish and French, in Chromium: the browser's
 // Accept-Language chooses the language, known words are there, and no English sentence of the
 // setup part's catalogue is left on the page (its visible text), at 1440 and 390 px, with nothing
 // wider than the phone screen. Then a person choosing French in the header's Language menu
@@ -45,11 +45,13 @@ async function check(page: Page, name: string, lang: Lang, expected: readonly st
   let text = await page.evaluate(() => document.body.innerText);
   if (server) for (const part of await page.locator(server).allInnerTexts()) text = text.replaceAll(part, '');
   for (const word of expected) expect(text, `${name} (${lang}) shows “${word}”`).toContain(word);
-  const left = english(lang).filter((en) => text.includes(en));
+  // Whole words only: Spanish "Componente" holds the English "Component" and is not a leak.
+  const left = english(lang).filter((en) => new RegExp(`(?<!\\p{L})${en.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\p{L})`, 'u').test(text));
   expect(left, `${name} (${lang}) still shows English`).toEqual([]);
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${name} (${lang}) at ${width}px overflows`).toBeLessThanOrEqual(0);
+    // Charts follow the new width on the window's resize event: the page settles, then nothing is wider than the screen.
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { message: `${name} (${lang}) at ${width}px overflows` }).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${SHOTS}/i18n-${name}-${lang}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -106,6 +108,8 @@ const WORDS = {
     es: ['Tráfico de IA', 'Del rastreo a la visita', 'Rastreadores de IA', 'Registros recibidos'],
     fr: ['Trafic IA', 'De l’exploration à la visite', 'Robots d’IA', 'Journaux reçus'],
   },
+  seo: { es: ['Puntuaciones', 'Comprobaciones técnicas', 'Evaluaciones de páginas', 'Actualizar (consume crédito)'], fr: ['Scores', 'Vérifications techniques', 'Évaluations de pages', 'Actualiser (consomme du crédit)'] },
+  email: { es: ['Bandeja del espacio de trabajo', 'Dirección'], fr: ['Boîte de l’espace de travail', 'Adresse'] },
 } as const;
 
 describe.runIf(browserAvailable)('the setup pages in Spanish and French', () => {
@@ -149,6 +153,18 @@ describe.runIf(browserAvailable)('the setup pages in Spanish and French', () => 
       await page.waitForFunction(() => !document.querySelector('p.muted[role=status]'));
       await check(page, `traffic-${view}`, lang, view === 'chain' ? WORDS.traffic[lang] : [WORDS.traffic[lang][0]], '.reason');
     }
+  });
+
+  it.each(['es', 'fr'] as const)('SEO and the inbox in %s', { timeout: 60_000 }, async (lang) => {
+    const page = pages.get(lang)!;
+    await page.goto(`${base}/w/${SLUG}/seo`);
+    await page.locator('#seo-components').waitFor();
+    await page.locator('#pe-url').waitFor();
+    await check(page, 'seo', lang, WORDS.seo[lang], '#seo-components th[scope=row], #seo-components td');
+    await page.goto(`${base}/w/${SLUG}/email`);
+    await page.locator('#inbox-h').waitFor();
+    await page.waitForFunction(() => !document.querySelector('p.muted[role=status]'));
+    await check(page, 'email', lang, WORDS.email[lang], '#inbox dd');
   });
 
   it('switches an English browser to French from the header’s Language menu', { timeout: 60_000 }, async () => {
