@@ -133,6 +133,8 @@ describe.runIf(browserAvailable)('the setup pages in Spanish and French', () => 
     await page.locator('#alerts-list li').first().waitFor();
     await page.locator('#members tbody tr').first().waitFor();
     await check(page, 'settings', lang, WORDS.settings[lang]);
+    // The model's status is the chat's sentence, said here in the page's language (the chat says it in the workspace's).
+    expect(await page.locator('#model-status').innerText()).not.toMatch(/^(No language model|Chat replies are written)/);
   });
 
   it.each(['es', 'fr'] as const)('reports in %s: making one, the list, the sender and the scheduled mail', { timeout: 60_000 }, async (lang) => {

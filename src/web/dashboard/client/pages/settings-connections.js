@@ -1,7 +1,7 @@
 // Settings: the chat and writing model, and connections — where each engine's key comes from,
 // storing a connector credential (sealed; only a masked value comes back), testing it, and the
 // Search Console / GA4 properties.
-import { Loading, Notice, Section, engineName, html, say, sayCode, useAction, useLoad, useState, when, call, client } from '../lib.js';
+import { LANG, Loading, Notice, Section, engineName, html, say, sayCode, useAction, useLoad, useState, when, call, client } from '../lib.js';
 import { ErrorBox, Field, fieldErrors } from './settings-ui.js';
 import { sayIn } from './recs-words.js';
 import { MODEL_IDS, modelName } from '../../../../lib/format/models.ts';
@@ -36,7 +36,7 @@ export function Model({ slug }) {
  * its display name (the API's `name`, from src/lib/format/models.ts), in `language`: the chat's
  * banner speaks the workspace's language (the API's `language`), Settings the dashboard's.
  */
-export function ModelStatus({ model, language = 'en' }) {
+export function ModelStatus({ model, language = LANG }) {
   return html`<p id="model-status" class=${model.usable ? 'muted' : 'notice'}>${model.usable ? sayIn(language, 'chat.modelReady', { model: model.name }) : sayIn(language, 'chat.noModel', { model: model.name, reason: model.reason ?? 'no_key' })}</p>`;
 }
 
