@@ -120,10 +120,26 @@ describe.runIf(browserAvailable)('dashboard pages in Chromium', () => {
     await page.getByRole('button', { name: 'Remove the logo' }).click();
     await page.getByLabel('Agency name').fill('Northwind Agency');
     await page.getByLabel(/White-label/).check();
+    // A colour too light for the white page is refused beside its field; a dark one is kept.
+    await page.getByLabel('Use the client brand’s colour').uncheck();
+    await page.locator('#sender-color').fill('#ffee58');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.locator('#sender-color-err').waitFor();
+    expect(await page.locator('#sender-color-err').textContent()).toMatch(/too light to read on the white page/);
+    await page.locator('#sender-color').fill('#7c2d12');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Saved: the next reports use it.').waitFor();
     // What was changed here is the workspace's own; what was left as it came stays inherited (agency settings, else defaults).
-    expect((await api('GET', `/api/v1/workspaces/${SLUG}/reports/settings`)).body).toMatchObject({ agencyName: 'Northwind Agency', whiteLabel: true, inherited: ['agencyLogo', 'agencyColor', 'timeZone', 'language'] });
+    expect((await api('GET', `/api/v1/workspaces/${SLUG}/reports/settings`)).body).toMatchObject({ agencyName: 'Northwind Agency', agencyColor: '#7c2d12', whiteLabel: true, inherited: ['agencyLogo', 'timeZone', 'language'] });
+    // Automatic reports: the choice made at set-up shows ticked; untick one and it is no longer made after runs.
+    const seoAfterRun = page.locator('#automatic-afterRun input[name="afterRun-seo_technical_status"]');
+    expect(await seoAfterRun.isChecked()).toBe(true);
+    await seoAfterRun.uncheck();
+    await page.getByRole('button', { name: 'Save automatic reports' }).click();
+    await page.getByText('Saved: the next runs and weeks follow this choice.').waitFor();
+    expect((await api('GET', `/api/v1/workspaces/${SLUG}/reports/automatic`)).body).toEqual({
+      afterRun: ['visibility_summary', 'competitor_comparison', 'citation_sources', 'recommendations_progress'], weekly: [], chosen: true,
+    });
     await page.getByLabel('How often').selectOption('weekly');
     await page.getByLabel('Recipients (up to 20 addresses, one per line)').fill('cmo@client.test\nnot-an-address');
     await page.getByRole('button', { name: 'Save the schedule' }).click();

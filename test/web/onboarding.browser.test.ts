@@ -80,8 +80,8 @@ describe.runIf(browserAvailable)('first workspace in a minute', () => {
     expect(await page.getByText(/^Read http:\/\/.+ Nothing was charged\.$/).isVisible()).toBe(true);
     expect(await page.getByLabel('Display name').inputValue()).toBe('Acme Analytics');
     expect(await page.getByLabel('Workspace slug').inputValue()).toBe('acme-analytics');
-    expect(await page.getByLabel('English').isChecked()).toBe(true);
-    expect(await page.getByLabel('Spanish').isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'English', exact: true }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'Spanish', exact: true }).isChecked()).toBe(true);
     expect(await page.getByLabel('Regions').inputValue()).toBe('us');
     expect(await page.locator('.competitor').count()).toBe(2);
     expect(await page.getByLabel('Competitor 1 name').inputValue()).toBe('Globex');

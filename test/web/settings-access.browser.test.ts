@@ -70,11 +70,11 @@ describe.runIf(browserAvailable)('API key, model and connection settings in Chro
   it('refuses a malformed model beside its field, then saves a chosen one', async () => {
     const { page } = w;
     const model = page.locator('#model');
-    await model.getByLabel('Model (provider:model)').fill('not a model!');
+    await model.getByLabel('Model', { exact: true }).fill('not a model!');
     await model.getByRole('button', { name: 'Save model' }).click();
     await expect.poll(() => model.locator('#model-id').getAttribute('aria-invalid')).toBe('true');
     expect(await model.locator('#model-id-err').textContent()).toMatch(/model/);
-    await model.getByLabel('Model (provider:model)').fill('anthropic:claude-haiku-4-5');
+    await model.getByLabel('Model', { exact: true }).fill('anthropic:claude-haiku-4-5');
     await model.getByRole('button', { name: 'Save model' }).click();
     // Named as a person reads it, here and in the line above: the same name the chat's banner gives.
     await model.getByText('Model set to Anthropic · Claude Haiku 4.5.').waitFor();

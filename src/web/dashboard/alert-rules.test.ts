@@ -23,6 +23,13 @@ describe('alert rules for people', () => {
     [{ kind: 'schedule_skipped' }, 'A scheduled run does not start when due'],
   ])('%j → %s', (rule, text) => expect(ruleText(rule, fmt)).toBe(text));
 
+  // The words follow the formatter's language: one catalogue message per kind, never English glued to a translation.
+  it.each([
+    ['es', { kind: 'score', metric: 'score', direction: 'rise', engine: null }, 'La puntuación GEO en todos los motores sube más allá del ruido (intervalos del 95\u00a0% separados)'],
+    ['fr', { kind: 'competitor_overtakes', competitor: 'Globex', engine: 'perplexity' }, 'Globex dépasse la marque sur Perplexity (intervalles de taux de mention disjoints)'],
+    ['ca', { kind: 'credits_low', thresholdMicrousd: 2_500_000 }, 'Els crèdits disponibles baixen de 2,50\u00a0USD'],
+  ])('%s: %j', (locale, rule, text) => expect(ruleText(rule, createFormatter({ locale }))).toBe(text));
+
   it.each([
     [{ kind: 'score', name: ' ', metric: 'visibility', direction: 'rise', engine: '' }, { kind: 'score', metric: 'visibility', direction: 'rise' }],
     [{ kind: 'competitor_overtakes', competitor: ' Globex ', engine: 'claude', metric: 'score', dollars: '5' }, { kind: 'competitor_overtakes', competitor: 'Globex', engine: 'claude' }],

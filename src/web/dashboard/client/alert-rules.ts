@@ -1,37 +1,38 @@
 // Alert rules in words for the settings page (docs/monitoring.md "Alerts"): what each kind
 // watches, as a member reads it in the list. Pure, so that a table test checks it; `fmt` is the
-// shared formatter (engines and metrics by name, money).
+// shared formatter (engines and metrics by name, money), whose language the words follow.
 import type { Formatter } from '../../../lib/format/format.ts';
+import { render, type MessageKey } from '../../../lib/messages/index.ts';
 
 export interface RuleLike { kind: string; name?: string | null; metric?: string | null; direction?: string | null; engine?: string | null; competitor?: string | null; thresholdMicrousd?: number | null }
 export interface RuleForm { kind: string; name?: string; metric?: string; direction?: string; engine?: string; competitor?: string; dollars?: string }
 
-export const RULE_KINDS: ReadonlyArray<readonly [string, string]> = Object.freeze([
-  ['score', 'The GEO score or a component moves'],
-  ['competitor_overtakes', 'A competitor overtakes the brand'],
-  ['run_failed', 'A measurement run fails'],
-  ['credits_low', 'Credits run low'],
-  ['schedule_skipped', 'A scheduled run does not start'],
+/** Each kind with the catalogue key of its choice in the form ("When"). */
+export const RULE_KINDS: ReadonlyArray<readonly [string, MessageKey]> = Object.freeze([
+  ['score', 'dashboard.alerts.kind.score'],
+  ['competitor_overtakes', 'dashboard.alerts.kind.competitor_overtakes'],
+  ['run_failed', 'dashboard.alerts.kind.run_failed'],
+  ['credits_low', 'dashboard.alerts.kind.credits_low'],
+  ['schedule_skipped', 'dashboard.alerts.kind.schedule_skipped'],
 ]);
 export const METRICS: readonly string[] = Object.freeze(['score', 'visibility', 'relativeSov', 'position', 'sentiment', 'volume']);
-const MOVES: Record<string, string> = { drop: 'drops', rise: 'rises', any: 'moves' };
 
 /** What a rule watches: "Visibility on Perplexity drops beyond the noise (95% intervals apart)". */
 export function ruleText(rule: RuleLike, fmt: Formatter): string {
-  const where = rule.engine ? `on ${fmt.engine(rule.engine)}` : 'across all engines';
+  const where = { scope: rule.engine ? 'one' : 'all', engine: rule.engine ? fmt.engine(rule.engine) : '' };
   switch (rule.kind) {
     case 'score': {
-      const metric = !rule.metric || rule.metric === 'score' ? 'The GEO score' : fmt.metric(rule.metric);
-      return `${metric} ${where} ${MOVES[rule.direction ?? 'drop'] ?? 'moves'} beyond the noise (95% intervals apart)`;
+      const score = !rule.metric || rule.metric === 'score';
+      return render(fmt, 'dashboard.alerts.rule.score', { ...where, score: score ? 'yes' : 'no', metric: score ? '' : fmt.metric(rule.metric ?? ''), direction: rule.direction ?? 'drop' });
     }
     case 'competitor_overtakes':
-      return `${rule.competitor ?? 'Any competitor'} overtakes the brand ${where} (mention-rate intervals apart)`;
+      return render(fmt, 'dashboard.alerts.rule.competitor_overtakes', { ...where, any: rule.competitor ? 'no' : 'yes', competitor: rule.competitor ?? '' });
     case 'run_failed':
-      return 'A measurement run fails';
+      return render(fmt, 'dashboard.alerts.rule.run_failed');
     case 'credits_low':
-      return `Available credits fall below ${fmt.usd(rule.thresholdMicrousd ?? 0)}`;
+      return render(fmt, 'dashboard.alerts.rule.credits_low', { amount: fmt.usd(rule.thresholdMicrousd ?? 0) });
     case 'schedule_skipped':
-      return 'A scheduled run does not start when due';
+      return render(fmt, 'dashboard.alerts.rule.schedule_skipped');
     default:
       return String(rule.kind ?? '').replaceAll('_', ' ');
   }

@@ -3,9 +3,8 @@
 // competitors, because the creation body has no category; here the site's proposal (GET
 // …/prompts/categories) is shown, editable, and confirming it rewrites the generated prompts on
 // it (POST …/prompts/generate).
-import { Alert, html, jobReason, useAction, useLoad, useState, waitForJob, call, client } from '../lib.js';
+import { Alert, fmt, html, jobReason, say, useAction, useLoad, useState, waitForJob, call, client } from '../lib.js';
 
-const LANGUAGE = { en: 'English', es: 'Spanish', ca: 'Catalan', fr: 'French' };
 const GENDERED = new Set(['es', 'ca', 'fr']);
 
 export function CategoryBox({ slug, onApplied }) {
@@ -30,22 +29,22 @@ export function CategoryBox({ slug, onApplied }) {
         } }));
       }
       const job = await waitForJob(slug, (await call(client.POST('/api/v1/workspaces/{workspace}/prompts/generate', { params: { path: { workspace: slug } } }))).id);
-      if (job.status !== 'succeeded') throw new Error(`The prompts were not rewritten: ${jobReason(job)}`);
+      if (job.status !== 'succeeded') throw new Error(say('dashboard.onboarding.notRewritten', { reason: jobReason(job) }));
       loaded.reload();
       onApplied();
     });
   };
 
   return html`<form class="card stack" id="category" onSubmit=${apply} aria-labelledby="category-h">
-    <h3 id="category-h">What you offer, in a few words</h3>
-    <p>Until you name it, the prompts below are only the questions that name your brand and its competitors. Name it (singular and plural) and the set is written in full on it: free from templates, or by your language model when one is configured (credit is held per call).</p>
-    ${data.missing.map((lang) => html`<fieldset class="inline"><legend>${LANGUAGE[lang] ?? lang}${proposal(lang) ? html` <small class="muted">— ${proposal(lang).reason}</small>` : null}</legend>
-      <label>Singular <input name=${`${lang}-singular`} value=${value(lang, 'singular')} placeholder=${data.fallback[lang]?.singular} maxlength="80" onInput=${set(lang, 'singular')} /></label>
-      <label>Plural <input name=${`${lang}-plural`} value=${value(lang, 'plural')} placeholder=${data.fallback[lang]?.plural} maxlength="80" onInput=${set(lang, 'plural')} /></label>
-      ${GENDERED.has(lang) ? html`<label>Gender <select name=${`${lang}-gender`} value=${value(lang, 'gender') || 'm'} onChange=${set(lang, 'gender')}>
-        <option value="m">masculine</option><option value="f">feminine</option></select></label>` : null}
+    <h3 id="category-h">${say('dashboard.onboarding.categoryTitle')}</h3>
+    <p>${say('dashboard.onboarding.categoryIntro')}</p>
+    ${data.missing.map((lang) => html`<fieldset class="inline"><legend>${fmt.languageName(lang)}${proposal(lang) ? html` <small class="muted">— ${proposal(lang).reason}</small>` : null}</legend>
+      <label>${say('dashboard.prompts.category.singular')} <input name=${`${lang}-singular`} value=${value(lang, 'singular')} placeholder=${data.fallback[lang]?.singular} maxlength="80" onInput=${set(lang, 'singular')} /></label>
+      <label>${say('dashboard.prompts.category.plural')} <input name=${`${lang}-plural`} value=${value(lang, 'plural')} placeholder=${data.fallback[lang]?.plural} maxlength="80" onInput=${set(lang, 'plural')} /></label>
+      ${GENDERED.has(lang) ? html`<label>${say('dashboard.prompts.category.gender')} <select name=${`${lang}-gender`} value=${value(lang, 'gender') || 'm'} onChange=${set(lang, 'gender')}>
+        <option value="m">${say('dashboard.prompts.category.masculine')}</option><option value="f">${say('dashboard.prompts.category.feminine')}</option></select></label>` : null}
     </fieldset>`)}
     <${Alert} error=${action.error} />
-    <p><button type="submit" disabled=${action.busy || !named.length}>${action.busy ? 'Rewriting the prompts…' : 'Use this category and rewrite the prompts'}</button></p>
+    <p><button type="submit" disabled=${action.busy || !named.length}>${action.busy ? say('dashboard.onboarding.rewriting') : say('dashboard.onboarding.useCategory')}</button></p>
   </form>`;
 }

@@ -4,9 +4,9 @@
 import { CategoryBox } from './onboarding-category.js';
 import { CompetitorCheck } from './onboarding-research.js';
 import { MoveCredit } from './settings-credits-move.js';
-import { Alert, Loading, fmt, html, newKey, usd, useAction, useEffect, useLoad, useState, words, call, client } from '../lib.js';
+import { Alert, Loading, fmt, html, newKey, say, sayCode, usd, useAction, useEffect, useLoad, useState, call, client, sayWith } from '../lib.js';
 
-const PRESETS = /** @type {const} */ ([['lite', 'Lite — up to 50 prompts'], ['smoke', 'Smoke — 2 prompts, a quick check']]);
+const PRESETS = /** @type {const} */ (['lite', 'smoke']);
 
 async function loadPrompts(slug) {
   const [active, proposals, balance] = await Promise.all([
@@ -59,7 +59,7 @@ export function PromptsStep({ slug, simulatedCompetitors = false }) {
         const fresh = await call(client.GET('/api/v1/workspaces/{workspace}/runs/quote', { params: { path: { workspace: slug }, query: { preset, samples: 1, batch: false } } }));
         if (fresh.estimateMicrousd > (quote.data?.estimateMicrousd ?? 0)) {
           setTick((t) => t + 1);
-          throw new Error(`With your prompts the run now holds ${usd(fresh.estimateMicrousd)}; start it again to accept.`);
+          throw new Error(say('dashboard.onboarding.repriced', { price: usd(fresh.estimateMicrousd) }));
         }
       }
       await call(client.POST('/api/v1/workspaces/{workspace}/runs', { params: { path: { workspace: slug } }, body: { preset, idempotencyKey: newKey() } }));
@@ -67,7 +67,7 @@ export function PromptsStep({ slug, simulatedCompetitors = false }) {
     });
   };
 
-  if (!loaded.data) return html`<${Alert} error=${loaded.error} />${loaded.loading ? html`<${Loading} what="Loading the proposed prompts" />` : null}`;
+  if (!loaded.data) return html`<${Alert} error=${loaded.error} />${loaded.loading ? html`<${Loading} what=${say('dashboard.onboarding.loadingPrompts')} />` : null}`;
   const { active, proposals } = loaded.data;
   const q = quote.data;
   const short = q && balance && balance.availableMicrousd < q.estimateMicrousd;
@@ -79,37 +79,37 @@ export function PromptsStep({ slug, simulatedCompetitors = false }) {
     loaded.reload();
     setTick((t) => t + 1);
   };
-  return html`<h2 id="step-h">Step 3 of 3: prompts and the first run</h2>
-    <p class="notice" role="status">Workspace <strong>${slug}</strong> created. These are the questions the engines will be asked; change any before the first run.</p>
+  return html`<h2 id="step-h">${say('dashboard.onboarding.step3')}</h2>
+    <p class="notice" role="status">${sayWith('dashboard.onboarding.created', {}, { slug: html`<strong>${slug}</strong>` })}</p>
     <${CategoryBox} slug=${slug} onApplied=${rewritten} />
     ${simulatedCompetitors ? html`<${CompetitorCheck} slug=${slug} available=${balance?.availableMicrousd ?? null} />` : null}
     <form class="stack wide" onSubmit=${start} aria-labelledby="step-h">
-    ${proposals.length ? html`<fieldset><legend>Suggested by your site (${fmt.count(proposals.length)})</legend>
+    ${proposals.length ? html`<fieldset><legend>${say('dashboard.onboarding.suggested', { n: proposals.length })}</legend>
       <ul class="prompt-edit">${proposals.map((p, i) => html`<li>
-        <label class="inline-check"><input type="checkbox" checked=${picked[i] !== undefined} disabled=${saved} onChange=${(e) => setPicked({ ...picked, [i]: e.target.checked ? p.text : undefined })} /> Add</label>
-        <label class="visually-hidden" for=${`sug-${i}`}>Suggested prompt ${i + 1}</label>
+        <label class="inline-check"><input type="checkbox" checked=${picked[i] !== undefined} disabled=${saved} onChange=${(e) => setPicked({ ...picked, [i]: e.target.checked ? p.text : undefined })} /> ${say('dashboard.onboarding.add')}</label>
+        <label class="visually-hidden" for=${`sug-${i}`}>${say('dashboard.onboarding.suggestedPrompt', { n: i + 1 })}</label>
         <input id=${`sug-${i}`} value=${picked[i] ?? p.text} disabled=${saved || picked[i] === undefined} onInput=${(e) => setPicked({ ...picked, [i]: e.target.value })} />
-        <small class="muted">${words(p.intent)} · ${fmt.languageName(p.language)} · ${p.reason}</small>
+        <small class="muted">${sayCode('dashboard.prompts.intent', p.intent)} · ${fmt.languageName(p.language)} · ${p.reason}</small>
       </li>`)}</ul>
     </fieldset>` : null}
-    <details><summary>Active prompts: ${fmt.count(active.length - Object.values(off).filter(Boolean).length)}, made from templates at creation (show and edit)</summary>
+    <details><summary>${say('dashboard.onboarding.activePrompts', { n: active.length - Object.values(off).filter(Boolean).length })}</summary>
       <ol class="prompt-edit">${active.map((p, i) => html`<li>
-        <label class="inline-check"><input type="checkbox" checked=${!off[p.id]} disabled=${saved} onChange=${(e) => setOff({ ...off, [p.id]: !e.target.checked })} /> Ask</label>
-        <label class="visually-hidden" for=${`p-${p.id}`}>Prompt ${i + 1}</label>
+        <label class="inline-check"><input type="checkbox" checked=${!off[p.id]} disabled=${saved} onChange=${(e) => setOff({ ...off, [p.id]: !e.target.checked })} /> ${say('dashboard.onboarding.ask')}</label>
+        <label class="visually-hidden" for=${`p-${p.id}`}>${say('dashboard.onboarding.promptN', { n: i + 1 })}</label>
         <input id=${`p-${p.id}`} value=${edits[p.id] ?? p.text} disabled=${saved} onInput=${(e) => setEdits({ ...edits, [p.id]: e.target.value })} />
-        <small class="muted">${words(p.intent)} · ${fmt.languageName(p.language)}</small>
+        <small class="muted">${sayCode('dashboard.prompts.intent', p.intent)} · ${fmt.languageName(p.language)}</small>
       </li>`)}</ol>
     </details>
-    <fieldset class="inline"><legend>First run</legend>
-      ${PRESETS.map(([id, label]) => html`<label><input type="radio" name="preset" value=${id} checked=${preset === id} onChange=${() => { setChosen(true); setPreset(id); }} /> ${label}</label>`)}
+    <fieldset class="inline"><legend>${say('dashboard.onboarding.firstRun')}</legend>
+      ${PRESETS.map((id) => html`<label><input type="radio" name="preset" value=${id} checked=${preset === id} onChange=${() => { setChosen(true); setPreset(id); }} /> ${say(id === 'lite' ? 'dashboard.onboarding.presetLite' : 'dashboard.onboarding.presetSmoke')}</label>`)}
     </fieldset>
-    <p id="first-quote" aria-live="polite">${q ? html`Quoted: <strong>${usd(q.estimateMicrousd)}</strong> of credit for ${fmt.count(q.promptCount)} prompts, ${fmt.count(q.totalCalls)} calls${q.engines.some((en) => en.enabled && en.simulated) ? ' (simulated engines)' : ''}. Available: ${usd(balance?.availableMicrousd)}.` : 'Quoting…'}</p>
+    <p id="first-quote" aria-live="polite">${q ? sayWith('dashboard.onboarding.quoted', { prompts: q.promptCount, calls: q.totalCalls, simulated: q.engines.some((en) => en.enabled && en.simulated) ? 'yes' : 'no', available: usd(balance?.availableMicrousd) }, { price: html`<strong>${usd(q.estimateMicrousd)}</strong>` }) : say('dashboard.onboarding.quoting')}</p>
     ${moved ? html`<p class="notice" role="status">${moved}</p>` : null}
-    ${short ? html`<p class="alert" role="alert">Not enough credit for this run${preset === 'lite' ? ': pick the smoke run, or' : ':'} move credit from another client you own, or buy credits in <a href=${`/w/${encodeURIComponent(slug)}/settings#credits`}>Settings</a>.</p>` : null}
+    ${short ? html`<p class="alert" role="alert">${sayWith('dashboard.onboarding.short', { preset }, { settings: html`<a href=${`/w/${encodeURIComponent(slug)}/settings#credits`}>${say('dashboard.nav.settings')}</a>` })}</p>` : null}
     <${Alert} error=${action.error ?? quote.error} />
-    <p class="row"><button type="submit" disabled=${action.busy || !q || short}>${q ? `Start the first run (${usd(q.estimateMicrousd)})` : 'Start the first run'}</button>
-      <a class="button secondary" href=${`/w/${encodeURIComponent(slug)}`}>Skip for now</a></p>
+    <p class="row"><button type="submit" disabled=${action.busy || !q || short}>${q ? say('dashboard.onboarding.startPriced', { price: usd(q.estimateMicrousd) }) : say('dashboard.onboarding.start')}</button>
+      <a class="button secondary" href=${`/w/${encodeURIComponent(slug)}`}>${say('dashboard.onboarding.skip')}</a></p>
   </form>
-    ${short ? html`<section class="card" aria-labelledby="move-h"><h3 id="move-h">Move credit from another client</h3>
+    ${short ? html`<section class="card" aria-labelledby="move-h"><h3 id="move-h">${say('dashboard.onboarding.moveCredit')}</h3>
       <${MoveCredit} slug=${slug} onMoved=${(text) => { setMoved(text); loaded.reload(); }} /></section>` : null}`;
 }

@@ -2,12 +2,12 @@
 // server proposes the rest (POST /api/v1/workspace-proposals, free), everything stays editable,
 // the two Google property ids are asked with where to find them and checked as typed, and the
 // creation body sent is the contract's, every field filled. Then the prompts step.
-import { Alert, html, useAction, useState, call, client } from '../lib.js';
+import { Alert, fmt, html, say, sayCode, useAction, useState, call, client } from '../lib.js';
 import { ErrorBox, Field, fieldErrors, list } from './settings-ui.js';
 import { PromptsStep } from './onboarding-prompts.js';
 
-const LANGS = [['en', 'English'], ['es', 'Spanish'], ['ca', 'Catalan'], ['fr', 'French']];
-const INTENTS = [['discovery', 'Discovery'], ['problem_solution', 'Problem and solution'], ['use_case', 'Use case'], ['comparison', 'Comparison'], ['expert', 'Expert'], ['brand_research', 'Brand research']];
+const LANGS = ['en', 'es', 'ca', 'fr'];
+const INTENTS = ['discovery', 'problem_solution', 'use_case', 'comparison', 'expert', 'brand_research'];
 const DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const SLUG = /^[a-z0-9-]{2,20}$/;
 
@@ -16,11 +16,11 @@ export const bareDomain = (text) => text.trim().toLowerCase().replace(/^[a-z]+:\
 
 /** Checks as typed, in the contract's formats; null when fine. */
 const CHECKS = {
-  ga4: (v) => (/^[0-9]{6,12}$/.test(v) ? null : 'The GA4 property id is 6 to 12 digits (not the G-… measurement id).'),
-  gsc: (v) => (/^sc-domain:/.test(v) && DOMAIN.test(v.slice(10)) ? null : 'Write the domain property as sc-domain: and the domain, such as sc-domain:example.com.'),
-  brand: (v) => (SLUG.test(v) ? null : '2 to 20 lowercase letters, digits or hyphens.'),
-  displayName: (v) => (v.trim().length >= 2 && v.length <= 60 ? null : '2 to 60 characters.'),
-  size: (v) => (Number.isInteger(v) && v >= 20 && v <= 300 ? null : 'A whole number from 20 to 300.'),
+  ga4: (v) => (/^[0-9]{6,12}$/.test(v) ? null : say('dashboard.onboarding.check.ga4')),
+  gsc: (v) => (/^sc-domain:/.test(v) && DOMAIN.test(v.slice(10)) ? null : say('dashboard.onboarding.check.gsc')),
+  brand: (v) => (SLUG.test(v) ? null : say('dashboard.onboarding.check.slug')),
+  displayName: (v) => (v.trim().length >= 2 && v.length <= 60 ? null : say('dashboard.onboarding.check.displayName')),
+  size: (v) => (Number.isInteger(v) && v >= 20 && v <= 300 ? null : say('dashboard.onboarding.check.size')),
 };
 
 function BrandStep({ onProposed }) {
@@ -33,26 +33,26 @@ function BrandStep({ onProposed }) {
     action.run(async () => onProposed(await call(client.POST('/api/v1/workspace-proposals', { body: { brandName: name.trim(), domain: bareDomain(domain) } }))));
   };
   return html`<form class="stack wide" onSubmit=${submit} aria-labelledby="step-h">
-    <h2 id="step-h">Step 1 of 3: your brand</h2>
-    <p class="muted">Two things to type. The site is read to propose the rest, for free; you can change every proposal.</p>
-    <${Field} id="brandName" label="Brand name" value=${name} onInput=${(e) => setName(e.target.value)} required minlength="2" maxlength="60" autocomplete="organization" error=${errors.brandName} />
-    <${Field} id="domain" label="Website domain" value=${domain} onInput=${(e) => setDomain(e.target.value)} required placeholder="example.com" autocomplete="url" hint="A pasted address works too: https://www.example.com/ becomes example.com." error=${errors.domain} />
+    <h2 id="step-h">${say('dashboard.onboarding.step1')}</h2>
+    <p class="muted">${say('dashboard.onboarding.step1Intro')}</p>
+    <${Field} id="brandName" label=${say('dashboard.onboarding.brandName')} value=${name} onInput=${(e) => setName(e.target.value)} required minlength="2" maxlength="60" autocomplete="organization" error=${errors.brandName} />
+    <${Field} id="domain" label=${say('dashboard.onboarding.domain')} value=${domain} onInput=${(e) => setDomain(e.target.value)} required placeholder="example.com" autocomplete="url" hint=${say('dashboard.onboarding.domainHint')} error=${errors.domain} />
     <${ErrorBox} error=${errors.brandName || errors.domain ? null : action.error} />
-    <button type="submit" disabled=${action.busy}>${action.busy ? 'Reading the site…' : 'Propose the rest'}</button>
+    <button type="submit" disabled=${action.busy}>${action.busy ? say('dashboard.onboarding.reading') : say('dashboard.onboarding.propose')}</button>
   </form>`;
 }
 
 function Competitors({ items, onChange, reason }) {
   const edit = (i, key) => (e) => onChange(items.map((c, k) => (k === i ? { ...c, [key]: e.target.value } : c)));
-  return html`<fieldset><legend>Competitors (2 to 5)</legend>
+  return html`<fieldset><legend>${say('dashboard.onboarding.competitors')}</legend>
     <p class="muted">${reason}</p>
     ${items.map((c, i) => html`${c.source ? html`<p class="muted small competitor-source">${c.name}: ${c.source}</p>` : null}<div class="row competitor">
-      <${Field} id=${`c${i}-name`} label=${`Competitor ${i + 1} name`} value=${c.name} onInput=${edit(i, 'name')} required minlength="2" maxlength="60" />
-      <${Field} id=${`c${i}-domain`} label=${`Competitor ${i + 1} domain`} value=${c.domain} onInput=${edit(i, 'domain')} required
-        error=${c.domain && !DOMAIN.test(c.domain) ? 'A domain such as example.com.' : null} />
-      <button type="button" class="secondary" disabled=${items.length <= 2} onClick=${() => onChange(items.filter((_, k) => k !== i))} aria-label=${`Remove competitor ${i + 1}`}>Remove</button>
+      <${Field} id=${`c${i}-name`} label=${say('dashboard.onboarding.competitorName', { n: i + 1 })} value=${c.name} onInput=${edit(i, 'name')} required minlength="2" maxlength="60" />
+      <${Field} id=${`c${i}-domain`} label=${say('dashboard.onboarding.competitorDomain', { n: i + 1 })} value=${c.domain} onInput=${edit(i, 'domain')} required
+        error=${c.domain && !DOMAIN.test(c.domain) ? say('dashboard.onboarding.domainExample') : null} />
+      <button type="button" class="secondary" disabled=${items.length <= 2} onClick=${() => onChange(items.filter((_, k) => k !== i))} aria-label=${say('dashboard.onboarding.removeCompetitor', { n: i + 1 })}>${say('dashboard.onboarding.remove')}</button>
     </div>`)}
-    <button type="button" class="secondary" disabled=${items.length >= 5} onClick=${() => onChange([...items, { name: '', domain: '' }])}>Add a competitor</button>
+    <button type="button" class="secondary" disabled=${items.length >= 5} onClick=${() => onChange([...items, { name: '', domain: '' }])}>${say('dashboard.onboarding.addCompetitor')}</button>
   </fieldset>`;
 }
 
@@ -88,46 +88,46 @@ function ReviewStep({ proposed, onCreated }) {
   };
   const toggleLang = (code) => set('languages', f.languages.includes(code) ? f.languages.filter((l) => l !== code) : [...f.languages, code]);
   return html`<form class="stack wide" onSubmit=${submit} aria-labelledby="step-h" novalidate>
-    <h2 id="step-h">Step 2 of 3: check the proposal</h2>
-    <p class=${proposed.site.read ? 'notice' : 'alert'} role="status">${proposed.site.detail} Nothing was charged.</p>
-    <fieldset><legend>Brand</legend>
-      <${Field} id="displayName" label="Display name" value=${f.displayName} onInput=${(e) => set('displayName', e.target.value)} hint=${proposed.reasons.displayName} error=${err('displayName')} />
-      <${Field} id="brand" label="Workspace slug" value=${f.brand} onInput=${(e) => set('brand', e.target.value)} hint="It appears in addresses: /w/your-slug." error=${err('brand')} />
-      <fieldset class="inline"><legend>Languages</legend>
-        ${LANGS.map(([code, name]) => html`<label><input type="checkbox" checked=${f.languages.includes(code)} onChange=${() => toggleLang(code)} /> ${name}</label>`)}
+    <h2 id="step-h">${say('dashboard.onboarding.step2')}</h2>
+    <p class=${proposed.site.read ? 'notice' : 'alert'} role="status">${proposed.site.detail} ${say('dashboard.onboarding.free')}</p>
+    <fieldset><legend>${say('dashboard.onboarding.brand')}</legend>
+      <${Field} id="displayName" label=${say('dashboard.onboarding.displayName')} value=${f.displayName} onInput=${(e) => set('displayName', e.target.value)} hint=${proposed.reasons.displayName} error=${err('displayName')} />
+      <${Field} id="brand" label=${say('dashboard.onboarding.slug')} value=${f.brand} onInput=${(e) => set('brand', e.target.value)} hint=${say('dashboard.onboarding.slugHint')} error=${err('brand')} />
+      <fieldset class="inline"><legend>${say('dashboard.onboarding.languages')}</legend>
+        ${LANGS.map((code) => html`<label><input type="checkbox" checked=${f.languages.includes(code)} onChange=${() => toggleLang(code)} /> ${fmt.languageName(code)}</label>`)}
       </fieldset>
       <p class="muted">${proposed.reasons.languages}</p>
-      <${Field} id="regions" label="Regions" value=${f.regions} onInput=${(e) => set('regions', e.target.value)} hint=${`${proposed.reasons.regions} Comma separated, empty for all.`} error=${server.regions} />
+      <${Field} id="regions" label=${say('dashboard.onboarding.regions')} value=${f.regions} onInput=${(e) => set('regions', e.target.value)} hint=${say('dashboard.onboarding.regionsHint', { reason: proposed.reasons.regions })} error=${server.regions} />
     </fieldset>
     <${Competitors} items=${f.competitors} onChange=${(v) => set('competitors', v)} reason=${proposed.reasons.competitors} />
     <${Alert} error=${server.competitors ? { message: server.competitors } : null} />
-    <fieldset><legend>Google properties</legend>
-      <${Field} id="ga4" label="Google Analytics 4 property ID" value=${f.ga4} onInput=${(e) => set('ga4', e.target.value.trim())} inputmode="numeric" autocomplete="off"
-        hint="Where to find it: Google Analytics → Admin → Property details, “Property ID” (digits only)." error=${err('ga4', 'ga4Property')} />
-      <${Field} id="gsc" label="Search Console property" value=${f.gsc} onInput=${(e) => set('gsc', e.target.value.trim())} autocomplete="off"
-        hint="Where to find it: Search Console → the property menu at the top left; a domain property reads sc-domain:your-domain." error=${err('gsc', 'gscProperty')} />
+    <fieldset><legend>${say('dashboard.onboarding.google')}</legend>
+      <${Field} id="ga4" label=${say('dashboard.onboarding.ga4')} value=${f.ga4} onInput=${(e) => set('ga4', e.target.value.trim())} inputmode="numeric" autocomplete="off"
+        hint=${say('dashboard.onboarding.ga4Hint')} error=${err('ga4', 'ga4Property')} />
+      <${Field} id="gsc" label=${say('dashboard.onboarding.gsc')} value=${f.gsc} onInput=${(e) => set('gsc', e.target.value.trim())} autocomplete="off"
+        hint=${say('dashboard.onboarding.gscHint')} error=${err('gsc', 'gscProperty')} />
     </fieldset>
-    <fieldset><legend>Measurement</legend>
-      <${Field} id="size" label="Active prompts" type="number" min="20" max="300" value=${f.size} onInput=${(e) => set('size', Number(e.target.value))} hint="How many prompts the engines are asked (20-300)." error=${err('size', 'activeSetSize')} />
-      <${Field} id="compliance" label="Compliance profile" as="select" value=${f.compliance} onChange=${(e) => set('compliance', e.target.value)} hint=${proposed.reasons.complianceProfile}>
-        <option value="none">None</option><option value="eu_medical">EU medical</option>
+    <fieldset><legend>${say('dashboard.onboarding.measurement')}</legend>
+      <${Field} id="size" label=${say('dashboard.onboarding.size')} type="number" min="20" max="300" value=${f.size} onInput=${(e) => set('size', Number(e.target.value))} hint=${say('dashboard.onboarding.sizeHint')} error=${err('size', 'activeSetSize')} />
+      <${Field} id="compliance" label=${say('dashboard.onboarding.compliance')} as="select" value=${f.compliance} onChange=${(e) => set('compliance', e.target.value)} hint=${proposed.reasons.complianceProfile}>
+        <option value="none">${say('dashboard.onboarding.complianceNone')}</option><option value="eu_medical">${say('dashboard.onboarding.complianceMedical')}</option>
       </${Field}>
-      <details><summary>Prompts by intent (${Math.round(quotaSum * 100)}%)</summary>
-        <p class="muted">${proposed.reasons.quotas} The six shares add up to 100%.</p>
-        <div class="row">${INTENTS.map(([key, label]) => html`<${Field} id=${`q-${key}`} label=${`${label} (%)`} type="number" min="0" max="100" value=${Math.round(f.quotas[key] * 100)}
+      <details><summary>${say('dashboard.onboarding.quotas', { share: Math.round(quotaSum * 100) })}</summary>
+        <p class="muted">${say('dashboard.onboarding.quotasHint', { reason: proposed.reasons.quotas })}</p>
+        <div class="row">${INTENTS.map((key) => html`<${Field} id=${`q-${key}`} label=${say('dashboard.onboarding.quota', { intent: sayCode('dashboard.prompts.intent', key) })} type="number" min="0" max="100" value=${Math.round(f.quotas[key] * 100)}
           onInput=${(e) => set('quotas', { ...f.quotas, [key]: Number(e.target.value) / 100 })} />`)}</div>
-        ${Math.abs(quotaSum - 1) > 0.0001 ? html`<p class="field-error">The shares add up to ${Math.round(quotaSum * 100)}%, not 100%.</p>` : null}
+        ${Math.abs(quotaSum - 1) > 0.0001 ? html`<p class="field-error">${say('dashboard.onboarding.quotaSum', { share: Math.round(quotaSum * 100) })}</p>` : null}
       </details>
     </fieldset>
     <${ErrorBox} error=${action.error} />
-    <button type="submit" disabled=${action.busy || !f.languages.length}>Create workspace</button>
+    <button type="submit" disabled=${action.busy || !f.languages.length}>${say('dashboard.onboarding.create')}</button>
   </form>`;
 }
 
 export function NewWorkspace() {
   const [proposed, setProposed] = useState(null);
   const [slug, setSlug] = useState(null);
-  return html`<h1>New workspace</h1>
+  return html`<h1>${say('dashboard.page.new')}</h1>
     ${slug ? html`<${PromptsStep} slug=${slug} />`
       : proposed ? html`<${ReviewStep} proposed=${proposed} onCreated=${setSlug} />`
       : html`<${BrandStep} onProposed=${setProposed} />`}`;

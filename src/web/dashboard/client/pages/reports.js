@@ -4,9 +4,9 @@
 import { Alert, Loading, Section, Simulated, engineName, fmt, html, newKey, say, sayCode, useAction, useEffect, useLoad, useState, when, apiPath, call, client } from '../lib.js';
 import { ErrorBox, Field, fieldErrors } from './settings-ui.js';
 import { Delivery, LANGUAGES, Sender } from './reports-delivery.js';
+import { Automatic } from './reports-automatic.js';
 
 const FORMATS = [['html', 'HTML'], ['pdf', 'PDF'], ['csv', 'CSV'], ['json', 'JSON']];
-const STATUS = { queued: 'Waiting to start', running: 'Being made', failed: 'Failed' };
 const dayOf = (d) => d.toISOString().slice(0, 10);
 
 function MakeReport({ workspace, catalog, onMade }) {
@@ -23,23 +23,23 @@ function MakeReport({ workspace, catalog, onMade }) {
     e.preventDefault();
     action.run(async () => onMade(await call(client.POST('/api/v1/workspaces/{workspace}/reports', { params: { path: { workspace: workspace } }, body: { ...form, idempotencyKey: newKey() } }))));
   };
-  return html`<${Section} id="make" title="Make a report now"><form class="stack wide" onSubmit=${make} novalidate>
-    <${Field} id="make-type" as="select" label="Report" hint=${catalog.find((c) => c.type === form.type)?.description} error=${errs.type} ...${bind('type')}>${catalog.map((c) => html`<option value=${c.type}>${c.title}</option>`)}</${Field}>
+  return html`<${Section} id="make" title=${say('dashboard.reports.makeTitle')}><form class="stack wide" onSubmit=${make} novalidate>
+    <${Field} id="make-type" as="select" label=${say('dashboard.reports.report')} hint=${catalog.find((c) => c.type === form.type)?.description} error=${errs.type} ...${bind('type')}>${catalog.map((c) => html`<option value=${c.type}>${c.title}</option>`)}</${Field}>
     <div class="row">
-      <${Field} id="make-from" type="date" label="From" error=${errs.from} ...${bind('from')} />
-      <${Field} id="make-to" type="date" label="To" hint="Up to 400 days." error=${errs.to} ...${bind('to')} />
-      <${Field} id="make-language" as="select" label="Language" error=${errs.language} ...${bind('language')}>${LANGUAGES.map(([v, l]) => html`<option value=${v}>${l}</option>`)}</${Field}>
+      <${Field} id="make-from" type="date" label=${say('dashboard.reports.from')} error=${errs.from} ...${bind('from')} />
+      <${Field} id="make-to" type="date" label=${say('dashboard.reports.to')} hint=${say('dashboard.reports.toHint')} error=${errs.to} ...${bind('to')} />
+      <${Field} id="make-language" as="select" label=${say('dashboard.settings.language')} error=${errs.language} ...${bind('language')}>${LANGUAGES.map((v) => html`<option value=${v}>${fmt.languageName(v)}</option>`)}</${Field}>
     </div>
     <${ErrorBox} error=${action.error} />
-    <div class="actions"><button type="submit" disabled=${action.busy}>Make the report</button>
-      <small class="muted">Free: reports spend no credits. It is ready in a few seconds.</small></div>
+    <div class="actions"><button type="submit" disabled=${action.busy}>${say('dashboard.reports.make')}</button>
+      <small class="muted">${say('dashboard.reports.free')}</small></div>
   </form></${Section}>`;
 }
 
 function Downloads({ workspace, report: r }) {
-  if (r.status !== 'ready') return html`<span class=${r.status === 'failed' ? 'field-error' : 'muted'}>${STATUS[r.status]}${r.error ? `: ${r.error}` : '…'}</span>`;
+  if (r.status !== 'ready') return html`<span class=${r.status === 'failed' ? 'field-error' : 'muted'}>${r.error ? say('dashboard.reports.statusError', { status: sayCode('dashboard.reports.status', r.status), error: r.error }) : `${sayCode('dashboard.reports.status', r.status)}…`}</span>`;
   const link = (format) => apiPath('/api/v1/workspaces/{workspace}/reports/{id}', { workspace, id: r.id }, { format });
-  return html`<ul class="plain formats">${FORMATS.map(([f, label]) => html`<li><a href=${link(f)} download=${f === 'html' ? undefined : ''} target=${f === 'html' ? '_blank' : undefined} rel="noopener">${label}<span class="visually-hidden"> of ${r.title}, ${fmt.period(r.periodFrom, r.periodTo)}</span></a></li>`)}</ul>`;
+  return html`<ul class="plain formats">${FORMATS.map(([f, label]) => html`<li><a href=${link(f)} download=${f === 'html' ? undefined : ''} target=${f === 'html' ? '_blank' : undefined} rel="noopener">${label}<span class="visually-hidden"> ${say('dashboard.reports.of', { title: r.title, period: fmt.period(r.periodFrom, r.periodTo) })}</span></a></li>`)}</ul>`;
 }
 
 export function Reports({ workspace }) {
@@ -53,24 +53,25 @@ export function Reports({ workspace }) {
     const timer = setTimeout(list.reload, 1000);
     return () => clearTimeout(timer);
   }, [pending, list.data]);
-  return html`<h1>Reports</h1>
-    <p>Client-ready reports of this workspace: made after each finished run (the 30 days ending that day), every week, on request below, and on the mail schedule you set.</p>
+  return html`<h1>${say('dashboard.page.reports')}</h1>
+    <p>${say('dashboard.reports.intro')}</p>
     <${Alert} error=${list.error ?? catalog.error} />
     ${catalog.data ? html`<${MakeReport} workspace=${workspace} catalog=${catalog.data} onMade=${() => { setType(''); list.reload(); }} />` : null}
-    <section class="card" aria-labelledby="reports-h"><h2 id="reports-h">Made reports</h2>
-      <div class="controls"><label>Report type <select id="report-type" value=${type} onChange=${(e) => setType(e.target.value)}>
-        <option value="">All types</option>${(catalog.data ?? []).map((c) => html`<option value=${c.type}>${c.title}</option>`)}</select></label></div>
-      ${list.loading && !list.data ? html`<${Loading} what="Loading reports" />` : null}
-      ${list.data && !list.data.length ? html`<p class="muted">No report yet: make one above, or start a run and one is made when it finishes.</p>` : null}
-      ${list.data?.length ? html`<div class="table-wrap"><table id="reports" class="cards"><caption>Newest first</caption>
-        <thead><tr><th scope="col">Report</th><th scope="col">Period</th><th scope="col">Made</th><th scope="col">Data</th><th scope="col">Download</th></tr></thead>
+    <section class="card" aria-labelledby="reports-h"><h2 id="reports-h">${say('dashboard.reports.made')}</h2>
+      <div class="controls"><label>${say('dashboard.reports.type')} <select id="report-type" value=${type} onChange=${(e) => setType(e.target.value)}>
+        <option value="">${say('dashboard.reports.allTypes')}</option>${(catalog.data ?? []).map((c) => html`<option value=${c.type}>${c.title}</option>`)}</select></label></div>
+      ${list.loading && !list.data ? html`<${Loading} what=${say('dashboard.reports.loading')} />` : null}
+      ${list.data && !list.data.length ? html`<p class="muted">${say('dashboard.reports.none')}</p>` : null}
+      ${list.data?.length ? html`<div class="table-wrap"><table id="reports" class="cards"><caption>${say('dashboard.reports.newest')}</caption>
+        <thead><tr><th scope="col">${say('dashboard.reports.report')}</th><th scope="col">${say('dashboard.reports.period')}</th><th scope="col">${say('dashboard.reports.madeCol')}</th><th scope="col">${say('dashboard.reports.data')}</th><th scope="col">${say('dashboard.reports.download')}</th></tr></thead>
         <tbody>${list.data.map((r) => html`<tr>
           <th scope="row">${r.title}<br /><small class="muted">${sayCode('dashboard.trigger', r.trigger)}</small></th>
-          <td data-label="Period">${fmt.period(r.periodFrom, r.periodTo)}</td><td data-label="Made">${when(r.createdAt)}</td>
-          <td data-label="Data">${r.simulated ? html`<${Simulated} simulated /><br /><small class="muted">${r.simulatedEngines.map(engineName).join(', ')}</small>` : 'measured'}</td>
-          <td data-label="Download"><${Downloads} workspace=${workspace} report=${r} /></td>
+          <td data-label=${say('dashboard.reports.period')}>${fmt.period(r.periodFrom, r.periodTo)}</td><td data-label=${say('dashboard.reports.madeCol')}>${when(r.createdAt)}</td>
+          <td data-label=${say('dashboard.reports.data')}>${r.simulated ? html`<${Simulated} simulated /><br /><small class="muted">${r.simulatedEngines.map(engineName).join(', ')}</small>` : say('dashboard.reports.measured')}</td>
+          <td data-label=${say('dashboard.reports.download')}><${Downloads} workspace=${workspace} report=${r} /></td>
         </tr>`)}</tbody></table></div>` : null}
     </section>
+    ${catalog.data ? html`<${Automatic} workspace=${workspace} catalog=${catalog.data} />` : null}
     <${Sender} workspace=${workspace} />
     ${catalog.data ? html`<${Delivery} workspace=${workspace} catalog=${catalog.data} />` : null}`;
 }

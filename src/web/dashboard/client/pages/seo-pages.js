@@ -1,30 +1,29 @@
 // Page evaluations: start one for an address, follow its job, and read each evaluation's
 // Lighthouse scores, metrics and the nine checks (failed ones with what to do).
-import { Alert, Notice, html, jobReason, num, when, useAction, useLoad, useState, waitForJob, call, client } from '../lib.js';
+import { Alert, Notice, html, jobReason, num, say, sayCode, when, useAction, useLoad, useState, waitForJob, call, client } from '../lib.js';
 import { stagesOf } from '../stages.ts';
 
-const CHECKS = { robotsTxt: 'robots.txt', sitemapXml: 'sitemap.xml', llmsTxt: 'llms.txt', metaRobots: 'meta robots', canonical: 'canonical', title: 'title', description: 'description', https: 'HTTPS', viewport: 'viewport' };
-const ms = (v) => (v === null || v === undefined ? '—' : `${num(v, 0)} ms`);
+const CHECKS = { robotsTxt: 'robots.txt', sitemapXml: 'sitemap.xml', llmsTxt: 'llms.txt', metaRobots: 'meta robots', canonical: 'canonical', https: 'HTTPS', viewport: 'viewport' };
+const ms = (v) => (v === null || v === undefined ? '—' : say('dashboard.seo.ms', { n: num(v, 0) }));
 
 function Evaluation({ p }) {
   const failed = Object.entries(p.checks).filter(([, c]) => !c.passed);
   return html`<tr>
-    <th scope="row">${p.url}<br /><small class="muted">${when(p.fetchedAt)}${p.status === 'partial' ? ' · partial' : ''}</small></th>
+    <th scope="row">${p.url}<br /><small class="muted">${when(p.fetchedAt)}${p.status === 'partial' ? ` · ${say('dashboard.seo.partial')}` : ''}</small></th>
     <td>${num(p.scores.performance, 0)}</td><td>${num(p.scores.accessibility, 0)}</td><td>${num(p.scores.bestPractices, 0)}</td><td>${num(p.scores.seo, 0)}</td>
     <td><small>LCP ${ms(p.metrics.lcp)}<br />CLS ${num(p.metrics.cls, 2)}<br />TBT ${ms(p.metrics.tbt)}</small></td>
-    <td><details><summary>${9 - failed.length} of 9 passed</summary><ul class="plain checks">
-      ${Object.entries(p.checks).map(([k, c]) => html`<li><strong>${c.passed ? '✓' : '✗'} ${CHECKS[k] ?? k}</strong>${c.value ? html`: <code>${c.value}</code>` : null}${c.passed ? null : html`<br />${c.suggestion}`}</li>`)}
+    <td><details><summary>${say('dashboard.seo.passed', { n: 9 - failed.length })}</summary><ul class="plain checks">
+      ${Object.entries(p.checks).map(([k, c]) => html`<li><strong>${c.passed ? '✓' : '✗'} ${CHECKS[k] ?? sayCode('dashboard.seo.pageCheck', k)}</strong>${c.value ? html`: <code>${c.value}</code>` : null}${c.passed ? null : html`<br />${c.suggestion}`}</li>`)}
     </ul></details>${p.details?.problems?.length ? html`<p class="muted">${p.details.problems.join('; ')}</p>` : null}</td>
   </tr>`;
 }
 
 const MARK = { done: '✓', current: '…', failed: '✗', pending: '·' };
-const STATE_WORDS = { done: 'done', current: 'in progress', failed: 'stopped here', pending: 'to do' };
 
 /** The evaluation's stages as its job reports them (polled through GET …/jobs/{id}). */
 function Stages({ job }) {
-  return html`<ol class="stages" aria-label="Evaluation stages">${stagesOf(job.lastLines, job.status).map((s) => html`<li class=${`stage ${s.state}`}>
-    <span aria-hidden="true">${MARK[s.state]}</span> ${s.label} <small class="muted">(${STATE_WORDS[s.state]})</small></li>`)}</ol>`;
+  return html`<ol class="stages" aria-label=${say('dashboard.seo.stages')}>${stagesOf(job.lastLines, job.status).map((s) => html`<li class=${`stage ${s.state}`}>
+    <span aria-hidden="true">${MARK[s.state]}</span> ${s.label} <small class="muted">(${sayCode('dashboard.seo.state', s.state)})</small></li>`)}</ol>`;
 }
 
 export function PageEvaluations({ slug }) {
@@ -37,24 +36,24 @@ export function PageEvaluations({ slug }) {
     e.preventDefault();
     action.run(async () => {
       const started = await call(client.POST('/api/v1/workspaces/{workspace}/page-evaluation', { params: { path: { workspace: slug } }, body: { url } }));
-      setNotice(`Evaluating ${url}…`);
+      setNotice(say('dashboard.seo.evaluating', { url }));
       setJob(started);
       const done = await waitForJob(slug, started.id, { maxTries: 180, onTick: setJob });
-      setNotice(done.status === 'succeeded' ? `Evaluated ${url}.` : '');
-      if (done.status !== 'succeeded') throw new Error(`The evaluation ${done.status}: ${jobReason(done)}`);
+      setNotice(done.status === 'succeeded' ? say('dashboard.seo.evaluated', { url }) : '');
+      if (done.status !== 'succeeded') throw new Error(say('dashboard.seo.evalFailed', { status: done.status, reason: jobReason(done) }));
       setUrl('');
     }).finally(evals.reload);
   };
-  return html`<section class="card" aria-labelledby="pe-h"><h2 id="pe-h">Page evaluations</h2>
+  return html`<section class="card" aria-labelledby="pe-h"><h2 id="pe-h">${say('dashboard.seo.evaluations')}</h2>
     <form class="controls" onSubmit=${evaluate}>
-      <label for="pe-url">Page address<input id="pe-url" type="url" required value=${url} onInput=${(e) => setUrl(e.target.value)} placeholder="https://example.com/" /></label>
-      <button type="submit" disabled=${action.busy}>${action.busy ? 'Evaluating…' : 'Evaluate'}</button>
+      <label for="pe-url">${say('dashboard.seo.address')}<input id="pe-url" type="url" required value=${url} onInput=${(e) => setUrl(e.target.value)} placeholder="https://example.com/" /></label>
+      <button type="submit" disabled=${action.busy}>${action.busy ? say('dashboard.seo.evaluatingShort') : say('dashboard.seo.evaluate')}</button>
     </form>
     <div aria-live="polite"><${Notice}>${notice}</${Notice}></div>
     ${job ? html`<${Stages} job=${job} />` : null}
     <${Alert} error=${action.error ?? evals.error} />
-    ${evals.data?.length ? html`<div class="table-wrap"><table id="evaluations"><caption>Lighthouse scores (0-100), metrics and checks, newest first</caption>
-      <thead><tr><th scope="col">Page</th><th scope="col">Performance</th><th scope="col">Accessibility</th><th scope="col">Best practices</th><th scope="col">SEO</th><th scope="col">Metrics</th><th scope="col">Checks</th></tr></thead>
-      <tbody>${evals.data.map((p) => html`<${Evaluation} key=${p.id} p=${p} />`)}</tbody></table></div>` : evals.data ? html`<p class="muted">No page evaluated yet.</p>` : null}
+    ${evals.data?.length ? html`<div class="table-wrap"><table id="evaluations"><caption>${say('dashboard.seo.evalCaption')}</caption>
+      <thead><tr><th scope="col">${say('dashboard.traffic.page')}</th><th scope="col">${say('dashboard.seo.performance')}</th><th scope="col">${say('dashboard.seo.accessibility')}</th><th scope="col">${say('dashboard.seo.bestPractices')}</th><th scope="col">${say('dashboard.seo.seo')}</th><th scope="col">${say('dashboard.seo.metrics')}</th><th scope="col">${say('dashboard.seo.checksCol')}</th></tr></thead>
+      <tbody>${evals.data.map((p) => html`<${Evaluation} key=${p.id} p=${p} />`)}</tbody></table></div>` : evals.data ? html`<p class="muted">${say('dashboard.seo.noEval')}</p>` : null}
   </section>`;
 }

@@ -1,9 +1,9 @@
 // Settings: the brand (name, domains, languages, industry, about, contact email) and its design
 // and icon (upload, take from the site, extract colours and fonts, import design markdown).
-import { Loading, Notice, Section, html, useAction, useState, when, apiPath, call, client, rawBody } from '../lib.js';
+import { Loading, Notice, Section, fmt, html, say, useAction, useState, when, apiPath, call, client, rawBody } from '../lib.js';
 import { ErrorBox, Field, fieldErrors, list } from './settings-ui.js';
 
-const LANGUAGES = [['en', 'English'], ['es', 'Spanish'], ['ca', 'Catalan'], ['fr', 'French']];
+const LANGUAGES = ['en', 'es', 'ca', 'fr'];
 
 const formOf = (s) => ({ displayName: s.displayName, domains: s.domains.join(', '), languages: s.languages, industry: s.industry ?? '', about: s.about ?? '', email: s.email ?? '' });
 
@@ -12,7 +12,7 @@ export function Brand({ slug, settings }) {
   const [form, setForm] = useState(null);
   const action = useAction();
   const [saved, setSaved] = useState('');
-  if (!s.data) return html`<${Section} id="brand" title="Brand"><${Loading} /><${ErrorBox} error=${s.error} /></${Section}>`;
+  if (!s.data) return html`<${Section} id="brand" title=${say('dashboard.settings.nav.brand')}><${Loading} /><${ErrorBox} error=${s.error} /></${Section}>`;
   const f = form ?? formOf(s.data);
   const errs = fieldErrors(action.error);
   const save = (e) => {
@@ -23,32 +23,31 @@ export function Brand({ slug, settings }) {
         displayName: f.displayName, domains: list(f.domains), languages: f.languages,
         industry: f.industry || null, about: f.about || null, email: f.email || null,
       } }));
-      setSaved('Brand saved.'); setForm(null); s.reload();
+      setSaved(say('dashboard.settings.brandSaved')); setForm(null); s.reload();
     });
   };
   const bind = (key) => ({ value: f[key], onInput: (e) => setForm({ ...f, [key]: e.target.value }) });
   const toggleLang = (code) => setForm({ ...f, languages: f.languages.includes(code) ? f.languages.filter((l) => l !== code) : [...f.languages, code] });
-  return html`<${Section} id="brand" title="Brand"><form class="stack wide" onSubmit=${save} novalidate>
-    <${Field} id="brand-displayName" label="Brand name" error=${errs.displayName} required minlength="2" maxlength="60" ...${bind('displayName')} />
-    <${Field} id="brand-domains" label="Domains (comma separated)" hint="Lowercase, such as example.com; 1 to 8." error=${errs.domains} required ...${bind('domains')} />
-    <fieldset class="inline" aria-describedby=${errs.languages ? 'brand-languages-err' : undefined}><legend>Languages measured</legend>
-      ${LANGUAGES.map(([code, name]) => html`<label><input type="checkbox" checked=${f.languages.includes(code)} onChange=${() => toggleLang(code)} /> ${name}</label>`)}
+  return html`<${Section} id="brand" title=${say('dashboard.settings.nav.brand')}><form class="stack wide" onSubmit=${save} novalidate>
+    <${Field} id="brand-displayName" label=${say('dashboard.onboarding.brandName')} error=${errs.displayName} required minlength="2" maxlength="60" ...${bind('displayName')} />
+    <${Field} id="brand-domains" label=${say('dashboard.settings.domains')} hint=${say('dashboard.settings.domainsHint')} error=${errs.domains} required ...${bind('domains')} />
+    <fieldset class="inline" aria-describedby=${errs.languages ? 'brand-languages-err' : undefined}><legend>${say('dashboard.settings.languages')}</legend>
+      ${LANGUAGES.map((code) => html`<label><input type="checkbox" checked=${f.languages.includes(code)} onChange=${() => toggleLang(code)} /> ${fmt.languageName(code)}</label>`)}
       ${errs.languages ? html`<small id="brand-languages-err" class="field-error">${errs.languages}</small>` : null}</fieldset>
-    <${Field} id="brand-industry" label="Industry" error=${errs.industry} maxlength="120" ...${bind('industry')} />
-    <${Field} id="brand-email" label="Contact email" type="email" error=${errs.email} ...${bind('email')} />
-    <${Field} id="brand-about" label="About" as="textarea" rows="3" error=${errs.about} maxlength="5000" ...${bind('about')} />
+    <${Field} id="brand-industry" label=${say('dashboard.settings.industry')} error=${errs.industry} maxlength="120" ...${bind('industry')} />
+    <${Field} id="brand-email" label=${say('dashboard.settings.email')} type="email" error=${errs.email} ...${bind('email')} />
+    <${Field} id="brand-about" label=${say('dashboard.settings.about')} as="textarea" rows="3" error=${errs.about} maxlength="5000" ...${bind('about')} />
     <${Notice}>${saved}</${Notice}><${ErrorBox} error=${action.error} />
-    <div class="actions"><button type="submit" disabled=${action.busy}>Save brand</button>
-      ${form ? html`<button type="button" class="secondary" onClick=${() => { setForm(null); action.setError(null); }}>Discard changes</button>` : null}</div>
+    <div class="actions"><button type="submit" disabled=${action.busy}>${say('dashboard.settings.saveBrand')}</button>
+      ${form ? html`<button type="button" class="secondary" onClick=${() => { setForm(null); action.setError(null); }}>${say('dashboard.settings.discard')}</button>` : null}</div>
   </form></${Section}>`;
 }
 
-const COLOR_KEYS = ['primary', 'secondary', 'accent', 'background', 'text'];
+const COLOR_KEYS = /** @type {const} */ (['primary', 'secondary', 'accent', 'background', 'text']);
 
 /** What extraction or a refresh found, in words: `ok: false` keeps the stored values. */
 function outcome(res, what) {
-  if (!res.ok) return `${what}: the site could not be read (or offered nothing usable); the stored values are kept.`;
-  return `${what}: done, updated ${when(res.updatedAt)}.`;
+  return res.ok ? say('dashboard.settings.fetched', { what, when: when(res.updatedAt) }) : say('dashboard.settings.notFetched', { what });
 }
 
 export function Design({ slug, settings }) {
@@ -67,33 +66,33 @@ export function Design({ slug, settings }) {
       const form = new FormData();
       form.append('file', file);
       await call(client.PUT('/api/v1/workspaces/{workspace}/profile/icon', { params: { path: { workspace: slug } }, ...rawBody(form) }));
-      setFile(null); e.target.reset(); done('Icon uploaded.');
+      setFile(null); e.target.reset(); done(say('dashboard.settings.iconUploaded'));
     });
   };
-  const refresh = () => action.run(async () => done(outcome(await call(client.POST('/api/v1/workspaces/{workspace}/profile/icon/refresh', { params: { path: { workspace: slug } } })), 'Icon from the site')));
-  const extract = () => action.run(async () => done(outcome(await call(client.POST('/api/v1/workspaces/{workspace}/profile/design/extract', { params: { path: { workspace: slug } } })), 'Design extraction')));
+  const refresh = () => action.run(async () => done(outcome(await call(client.POST('/api/v1/workspaces/{workspace}/profile/icon/refresh', { params: { path: { workspace: slug } } })), say('dashboard.settings.iconFromSite'))));
+  const extract = () => action.run(async () => done(outcome(await call(client.POST('/api/v1/workspaces/{workspace}/profile/design/extract', { params: { path: { workspace: slug } } })), say('dashboard.settings.designExtraction'))));
   const importMd = (e) => {
     e.preventDefault();
-    action.run(async () => { await call(client.POST('/api/v1/workspaces/{workspace}/profile/design/import', { params: { path: { workspace: slug } }, body: { markdown } })); setMarkdown(null); done('Design imported.'); });
+    action.run(async () => { await call(client.POST('/api/v1/workspaces/{workspace}/profile/design/import', { params: { path: { workspace: slug } }, body: { markdown } })); setMarkdown(null); done(say('dashboard.settings.designImported')); });
   };
   const d = s.data;
   const colors = d?.brandColors ?? {};
   const fonts = d?.brandMeta?.fontNames ?? [];
-  return html`<${Section} id="design" title="Brand design and icon">
+  return html`<${Section} id="design" title=${say('dashboard.settings.designTitle')}>
     ${!d ? html`<${Loading} />` : html`<div class="design-summary">
-      <div class="icon-box">${d.brandMeta?.faviconUrl && !iconMissing ? html`<img src=${apiPath('/api/v1/workspaces/{workspace}/profile/icon', { workspace: slug }, { v: `${iconVersion}-${Date.parse(d.updatedAt)}` })} alt=${`${d.displayName} icon`} width="64" height="64" onError=${() => setIconMissing(true)} />` : html`<p class="muted">No icon yet.</p>`}</div>
-      <dl class="swatches">${COLOR_KEYS.filter((k) => colors[k]).map((k) => html`<div><dt>${k}</dt><dd><span class="swatch" style=${{ background: colors[k] }} aria-hidden="true"></span><code>${colors[k]}</code></dd></div>`)}
-        ${fonts.length ? html`<div><dt>fonts</dt><dd>${fonts.join(', ')}</dd></div>` : null}</dl>
-      ${!COLOR_KEYS.some((k) => colors[k]) && !fonts.length ? html`<p class="muted">No colours or fonts stored yet.</p>` : null}</div>`}
+      <div class="icon-box">${d.brandMeta?.faviconUrl && !iconMissing ? html`<img src=${apiPath('/api/v1/workspaces/{workspace}/profile/icon', { workspace: slug }, { v: `${iconVersion}-${Date.parse(d.updatedAt)}` })} alt=${say('dashboard.settings.iconAlt', { name: d.displayName })} width="64" height="64" onError=${() => setIconMissing(true)} />` : html`<p class="muted">${say('dashboard.settings.noIcon')}</p>`}</div>
+      <dl class="swatches">${COLOR_KEYS.filter((k) => colors[k]).map((k) => html`<div><dt>${say(`dashboard.settings.color.${k}`)}</dt><dd><span class="swatch" style=${{ background: colors[k] }} aria-hidden="true"></span><code>${colors[k]}</code></dd></div>`)}
+        ${fonts.length ? html`<div><dt>${say('dashboard.settings.fonts')}</dt><dd>${fonts.join(', ')}</dd></div>` : null}</dl>
+      ${!COLOR_KEYS.some((k) => colors[k]) && !fonts.length ? html`<p class="muted">${say('dashboard.settings.noDesign')}</p>` : null}</div>`}
     <form class="controls" onSubmit=${send}>
-      <label>Icon image (PNG, JPEG, WebP, GIF or ICO) <input id="icon-file" type="file" accept="image/png,image/jpeg,image/webp,image/gif,image/x-icon,.ico" onChange=${(e) => setFile(e.target.files[0] ?? null)} /></label>
-      <button type="submit" disabled=${action.busy || !file}>Upload icon</button>
+      <label>${say('dashboard.settings.iconFile')} <input id="icon-file" type="file" accept="image/png,image/jpeg,image/webp,image/gif,image/x-icon,.ico" onChange=${(e) => setFile(e.target.files[0] ?? null)} /></label>
+      <button type="submit" disabled=${action.busy || !file}>${say('dashboard.settings.uploadIcon')}</button>
     </form>
-    <div class="actions"><button type="button" class="secondary" onClick=${refresh} disabled=${action.busy}>Take icon from the site</button>
-      <button type="button" class="secondary" onClick=${extract} disabled=${action.busy}>Extract design from the site</button></div>
+    <div class="actions"><button type="button" class="secondary" onClick=${refresh} disabled=${action.busy}>${say('dashboard.settings.takeIcon')}</button>
+      <button type="button" class="secondary" onClick=${extract} disabled=${action.busy}>${say('dashboard.settings.extract')}</button></div>
     <form class="stack wide" onSubmit=${importMd}>
-      <${Field} id="design-md" label="Design notes (markdown)" as="textarea" rows="6" required maxlength="200000" value=${markdown ?? d?.designMd ?? ''} onInput=${(e) => setMarkdown(e.target.value)} error=${fieldErrors(action.error).markdown} />
-      <button type="submit" disabled=${action.busy || markdown === null || !markdown.trim()}>Import design notes</button>
+      <${Field} id="design-md" label=${say('dashboard.settings.designMd')} as="textarea" rows="6" required maxlength="200000" value=${markdown ?? d?.designMd ?? ''} onInput=${(e) => setMarkdown(e.target.value)} error=${fieldErrors(action.error).markdown} />
+      <button type="submit" disabled=${action.busy || markdown === null || !markdown.trim()}>${say('dashboard.settings.importMd')}</button>
     </form>
     <${Notice}>${notice}</${Notice}><${ErrorBox} error=${action.error} /></${Section}>`;
 }

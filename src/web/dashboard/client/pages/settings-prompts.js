@@ -1,22 +1,21 @@
 // Settings: what the brand offers (the category the templates are written on), then the prompt
 // set — filter, add, edit in place, activate or deactivate, delete, and refill the active set (a
 // job; 409 while one is running). Pages of 20, oldest first; replaced prompts hidden unless asked.
-import { Loading, Notice, Section, answersHref, fmt, html, useLoad, useState, words, call, client } from '../lib.js';
+import { Loading, Notice, Section, answersHref, fmt, html, say, sayCode, useLoad, useState, call, client } from '../lib.js';
 import { ErrorBox, Field, fieldErrors, sure, useFocusFirst, useListEdits } from './settings-ui.js';
 import { CategoryControl } from './settings-category.js';
 
 const INTENTS = ['discovery', 'problem_solution', 'use_case', 'comparison', 'expert', 'brand_research'];
 const LANGUAGES = ['en', 'es', 'ca', 'fr'];
 const PAGE = 20;
-const SOURCE = { template: 'from templates', model: 'written by the model', user: 'added by you' };
 
 function PromptFields({ prefix, f, set, errors }) {
   const bind = (key) => ({ value: f[key], onInput: (e) => set({ ...f, [key]: e.target.value }) });
-  return html`<${Field} id=${`${prefix}-text`} label="Prompt text" error=${errors.text} required minlength="3" maxlength="500" ...${bind('text')} />
+  return html`<${Field} id=${`${prefix}-text`} label=${say('dashboard.settings.promptText')} error=${errors.text} required minlength="3" maxlength="500" ...${bind('text')} />
     <div class="row">
-      <${Field} id=${`${prefix}-intent`} label="Intent" as="select" error=${errors.intent} value=${f.intent} onChange=${(e) => set({ ...f, intent: e.target.value })}>${INTENTS.map((i) => html`<option value=${i}>${words(i)}</option>`)}</${Field}>
-      <${Field} id=${`${prefix}-language`} label="Language" as="select" error=${errors.language} value=${f.language} onChange=${(e) => set({ ...f, language: e.target.value })}>${LANGUAGES.map((l) => html`<option value=${l}>${fmt.languageName(l)}</option>`)}</${Field}>
-      <${Field} id=${`${prefix}-region`} label="Region (optional)" error=${errors.region} placeholder="es" maxlength="20" ...${bind('region')} />
+      <${Field} id=${`${prefix}-intent`} label=${say('dashboard.settings.intent')} as="select" error=${errors.intent} value=${f.intent} onChange=${(e) => set({ ...f, intent: e.target.value })}>${INTENTS.map((i) => html`<option value=${i}>${sayCode('dashboard.prompts.intent', i)}</option>`)}</${Field}>
+      <${Field} id=${`${prefix}-language`} label=${say('dashboard.settings.language')} as="select" error=${errors.language} value=${f.language} onChange=${(e) => set({ ...f, language: e.target.value })}>${LANGUAGES.map((l) => html`<option value=${l}>${fmt.languageName(l)}</option>`)}</${Field}>
+      <${Field} id=${`${prefix}-region`} label=${say('dashboard.settings.region')} error=${errors.region} placeholder="es" maxlength="20" ...${bind('region')} />
     </div>`;
 }
 
@@ -25,9 +24,9 @@ const bodyOf = (f) => ({ text: f.text.trim(), intent: f.intent, language: f.lang
 function EditPrompt({ p, edit, setEdit, busy, error, onSave }) {
   const ref = useFocusFirst();
   const save = async (e) => { e.preventDefault(); if (await onSave(p, edit)) setEdit(null); };
-  return html`<li class="item editing"><form ref=${ref} class="stack" onSubmit=${save} aria-label="Edit prompt">
+  return html`<li class="item editing"><form ref=${ref} class="stack" onSubmit=${save} aria-label=${say('dashboard.settings.editPrompt')}>
     <${PromptFields} prefix=${`prompt-${p.id}`} f=${edit} set=${setEdit} errors=${fieldErrors(error)} />
-    <div class="actions"><button type="submit" disabled=${busy}>Save prompt</button><button type="button" class="secondary" onClick=${() => setEdit(null)}>Cancel</button></div>
+    <div class="actions"><button type="submit" disabled=${busy}>${say('dashboard.settings.savePrompt')}</button><button type="button" class="secondary" onClick=${() => setEdit(null)}>${say('dashboard.settings.cancel')}</button></div>
   </form></li>`;
 }
 
@@ -38,11 +37,11 @@ function PromptRow({ slug, p, busy, error, onSave, onToggle, onRemove }) {
   const flip = async () => { setActive(!active); if (!(await onToggle(p))) setActive(p.active); };
   if (edit) return html`<${EditPrompt} p=${p} edit=${edit} setEdit=${setEdit} busy=${busy} error=${error} onSave=${onSave} />`;
   return html`<li class=${`item${p.active ? '' : ' inactive'}`}>
-    <div><label class="choice"><input type="checkbox" checked=${active} disabled=${busy} onChange=${flip} /> <span class="visually-hidden">Active: </span>${p.text}</label>
-      <small class="muted">${words(p.intent)} · ${fmt.languageName(p.language)}${p.region ? ` · ${p.region}` : ''} · ${SOURCE[p.source] ?? p.source}${p.active ? '' : ' · replaced'}</small></div>
-    <div class="actions"><a class="button secondary small" href=${answersHref(slug, { promptId: p.id })}>Answers<span class="visually-hidden"> to the prompt: ${p.text}</span></a>
-      <button type="button" class="secondary small" onClick=${() => setEdit({ text: p.text, intent: p.intent, language: p.language, region: p.region ?? '' })}>Edit<span class="visually-hidden"> prompt: ${p.text}</span></button>
-      <button type="button" class="secondary small danger" disabled=${busy} onClick=${() => onRemove(p)}>Delete<span class="visually-hidden"> prompt: ${p.text}</span></button></div>
+    <div><label class="choice"><input type="checkbox" checked=${active} disabled=${busy} onChange=${flip} /> <span class="visually-hidden">${say('dashboard.settings.activeLabel')} </span>${p.text}</label>
+      <small class="muted">${sayCode('dashboard.prompts.intent', p.intent)} · ${fmt.languageName(p.language)}${p.region ? ` · ${p.region}` : ''} · ${sayCode('dashboard.settings.source', p.source)}${p.active ? '' : ` · ${say('dashboard.settings.replaced')}`}</small></div>
+    <div class="actions"><a class="button secondary small" href=${answersHref(slug, { promptId: p.id })}>${say('dashboard.settings.answers')}<span class="visually-hidden"> ${say('dashboard.settings.toPrompt', { text: p.text })}</span></a>
+      <button type="button" class="secondary small" onClick=${() => setEdit({ text: p.text, intent: p.intent, language: p.language, region: p.region ?? '' })}>${say('dashboard.settings.edit')}<span class="visually-hidden"> ${say('dashboard.settings.promptNamed', { text: p.text })}</span></button>
+      <button type="button" class="secondary small danger" disabled=${busy} onClick=${() => onRemove(p)}>${say('dashboard.settings.delete')}<span class="visually-hidden"> ${say('dashboard.settings.promptNamed', { text: p.text })}</span></button></div>
   </li>`;
 }
 
@@ -67,36 +66,36 @@ export function Prompts({ slug, settings }) {
       const all = await call(client.GET('/api/v1/workspaces/{workspace}/prompts', { params: { path: { workspace: slug }, query: { limit: 1, offset: 0 } } }));
       setFilter({ replaced: false, intent: '' }); setOffset(Math.floor((all.total - 1) / PAGE) * PAGE);
       return made;
-    }, 'Prompt added.');
+    }, say('dashboard.settings.promptAdded'));
     if (created) setAdd(null);
   };
-  const save = (x, f) => run(x.id, () => call(client.PATCH('/api/v1/workspaces/{workspace}/prompts/{id}', { params: { path: { workspace: slug, id: x.id } }, body: bodyOf(f) })), 'Prompt saved.');
-  const toggle = (x) => run('list', () => call(client.PATCH('/api/v1/workspaces/{workspace}/prompts/{id}', { params: { path: { workspace: slug, id: x.id } }, body: { active: !x.active } })), x.active ? 'Prompt deactivated.' : 'Prompt activated.');
-  const remove = (x) => sure(`Delete the prompt "${x.text}"? Past results keep it; it will not be asked again.`) && run('list', () => call(client.DELETE('/api/v1/workspaces/{workspace}/prompts/{id}', { params: { path: { workspace: slug, id: x.id } } })), 'Prompt deleted.');
-  const generate = () => run('list', () => call(client.POST('/api/v1/workspaces/{workspace}/prompts/generate', { params: { path: { workspace: slug } } })), 'Refilling the active set: this takes a moment; reload the list to see it.');
+  const save = (x, f) => run(x.id, () => call(client.PATCH('/api/v1/workspaces/{workspace}/prompts/{id}', { params: { path: { workspace: slug, id: x.id } }, body: bodyOf(f) })), say('dashboard.settings.promptSaved'));
+  const toggle = (x) => run('list', () => call(client.PATCH('/api/v1/workspaces/{workspace}/prompts/{id}', { params: { path: { workspace: slug, id: x.id } }, body: { active: !x.active } })), say(x.active ? 'dashboard.settings.promptDeactivated' : 'dashboard.settings.promptActivated'));
+  const remove = (x) => sure(say('dashboard.settings.deletePrompt', { text: x.text })) && run('list', () => call(client.DELETE('/api/v1/workspaces/{workspace}/prompts/{id}', { params: { path: { workspace: slug, id: x.id } } })), say('dashboard.settings.promptDeleted'));
+  const generate = () => run('list', () => call(client.POST('/api/v1/workspaces/{workspace}/prompts/generate', { params: { path: { workspace: slug } } })), say('dashboard.settings.refilling'));
   const setF = (key) => (e) => { setOffset(0); setFilter({ ...filter, [key]: e.target.type === 'checkbox' ? e.target.checked : e.target.value }); };
   const d = p.data;
   const target = settings?.data?.activeSetSize;
   const activeCount = active.data?.total;
-  return html`<${Section} id="prompts" title="Prompts">
+  return html`<${Section} id="prompts" title=${say('dashboard.settings.nav.prompts')}>
     ${languages.length ? html`<${CategoryControl} slug=${slug} languages=${languages} onSaved=${p.reload} />` : null}
-    <h3>The prompts the engines are asked</h3>
-    ${target && activeCount !== undefined && activeCount < target ? html`<p class="notice" id="prompts-short">${fmt.count(activeCount)} active prompts of the ${fmt.count(target)} wanted: the templates have no more distinct questions${languages.length ? ' until every language says what you offer' : ''}. Add your own, or refill with a model.</p>` : null}
+    <h3>${say('dashboard.settings.promptsTitle')}</h3>
+    ${target && activeCount !== undefined && activeCount < target ? html`<p class="notice" id="prompts-short">${say('dashboard.settings.promptsShort', { n: activeCount, target, languages: languages.length ? 'yes' : 'no' })}</p>` : null}
     <div class="controls">
-      <label class="choice"><input type="checkbox" id="prompts-replaced" checked=${filter.replaced} onChange=${setF('replaced')} /> Show replaced prompts</label>
-      <label>Intent <select id="prompts-intent" value=${filter.intent} onChange=${setF('intent')}><option value="">every intent</option>${INTENTS.map((i) => html`<option value=${i}>${words(i)}</option>`)}</select></label>
-      <button type="button" class="secondary" onClick=${generate} disabled=${action.busy}>Refill active set</button>
+      <label class="choice"><input type="checkbox" id="prompts-replaced" checked=${filter.replaced} onChange=${setF('replaced')} /> ${say('dashboard.settings.showReplaced')}</label>
+      <label>${say('dashboard.settings.intent')} <select id="prompts-intent" value=${filter.intent} onChange=${setF('intent')}><option value="">${say('dashboard.settings.everyIntent')}</option>${INTENTS.map((i) => html`<option value=${i}>${sayCode('dashboard.prompts.intent', i)}</option>`)}</select></label>
+      <button type="button" class="secondary" onClick=${generate} disabled=${action.busy}>${say('dashboard.settings.refill')}</button>
     </div>
-    ${d ? html`<p class="muted" id="prompts-count">${d.total ? `${fmt.count(d.offset + 1)}–${fmt.count(d.offset + d.prompts.length)} of ${fmt.count(d.total)}${filter.replaced ? '' : ' active'}` : 'No prompt matches.'}</p>
+    ${d ? html`<p class="muted" id="prompts-count">${d.total ? say('dashboard.settings.promptRange', { from: d.offset + 1, to: d.offset + d.prompts.length, total: d.total, active: filter.replaced ? 'no' : 'yes' }) : say('dashboard.settings.noPrompt')}</p>
       <ul class="plain items" id="prompt-list">${d.prompts.map((x) => html`<${PromptRow} key=${`${x.id}-${x.active}`} slug=${slug} p=${x} busy=${action.busy} error=${errorOf === x.id ? action.error : null} onSave=${save} onToggle=${toggle} onRemove=${remove} />`)}</ul>
-      <div class="actions">${d.offset > 0 ? html`<button type="button" class="secondary small" onClick=${() => setOffset(Math.max(0, offset - PAGE))}>Previous page</button>` : null}
-        ${d.offset + d.prompts.length < d.total ? html`<button type="button" class="secondary small" onClick=${() => setOffset(offset + PAGE)}>Next page</button>` : null}</div>` : html`<${Loading} />`}
+      <div class="actions">${d.offset > 0 ? html`<button type="button" class="secondary small" onClick=${() => setOffset(Math.max(0, offset - PAGE))}>${say('dashboard.settings.previous')}</button>` : null}
+        ${d.offset + d.prompts.length < d.total ? html`<button type="button" class="secondary small" onClick=${() => setOffset(offset + PAGE)}>${say('dashboard.settings.next')}</button>` : null}</div>` : html`<${Loading} />`}
     ${errorOf !== 'add' ? html`<${ErrorBox} error=${action.error ?? p.error} />` : null}
-    <h3>Add a prompt</h3>
+    <h3>${say('dashboard.settings.addPromptTitle')}</h3>
     <form class="stack wide" onSubmit=${create}>
       <${PromptFields} prefix="prompt-new" f=${add} set=${setAdd} errors=${errorOf === 'add' ? fieldErrors(action.error) : {}} />
       ${errorOf === 'add' ? html`<${ErrorBox} error=${action.error} />` : null}
-      <button type="submit" disabled=${action.busy}>Add prompt</button>
+      <button type="submit" disabled=${action.busy}>${say('dashboard.settings.addPrompt')}</button>
     </form>
     <${Notice}>${notice}</${Notice}></${Section}>`;
 }

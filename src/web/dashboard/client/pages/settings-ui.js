@@ -1,6 +1,6 @@
 // Small pieces the settings sections share: per-field validation messages from the error
 // envelope, labelled inputs that point at their message, and the error box.
-import { html, useAction, useEffect, useRef, useState } from '../lib.js';
+import { html, say, useAction, useEffect, useRef, useState } from '../lib.js';
 
 /**
  * The envelope's validation details (`details.errors[]` of `{field: 'body.domains[0]', message}`)
@@ -25,7 +25,7 @@ export function fieldErrors(error) {
  * The error of a form: the envelope's message, and for a conflict (409) a hint that the page is
  * showing what is stored now. Field messages are shown beside their inputs as well.
  */
-export function ErrorBox({ error, conflict = 'The page now shows what is stored.' }) {
+export function ErrorBox({ error, conflict = say('dashboard.settings.conflict') }) {
   if (!error) return null;
   const hint = error.status === 409 || error.code === 'not_found' ? ` ${conflict}` : '';
   return html`<p class="alert" role="alert">${error.message ?? String(error)}${hint}</p>`;

@@ -4,12 +4,12 @@
 import { COLORS } from '../chart.js';
 import { CountChart } from '../count-chart.js';
 import { wilsonPercent } from '../../../../lib/stats/wilson.ts';
-import { Alert, Loading, fmt, html, useLoad, useMemo, useState, when, call, client } from '../lib.js';
+import { Alert, Loading, fmt, html, say, sayCode, useLoad, useMemo, useState, when, call, client } from '../lib.js';
 
 /** An error share: the percentage, its 95% interval and k of n (`bare`: the interval and counts only). */
 export function errorShare(k, n, bare = false) {
-  if (!n) return html`<small class="muted">${fmt.notEnough('no verified hit')}</small>`;
-  const detail = `95% ${fmt.interval(wilsonPercent(k, n), 'no_interval', { unit: '%' })}, ${fmt.count(k)} of ${fmt.count(n)}`;
+  if (!n) return html`<small class="muted">${fmt.notEnough(say('dashboard.traffic.noVerifiedHit'))}</small>`;
+  const detail = say('dashboard.traffic.errorDetail', { interval: fmt.interval(wilsonPercent(k, n), 'no_interval', { unit: '%' }), k, n });
   return bare ? detail : html`${fmt.percent((100 * k) / n)} <small class="muted">${detail}</small>`;
 }
 
@@ -28,20 +28,20 @@ export function AgentPages({ slug, agents }) {
   const rows = useMemo(() => [...(pages.data ?? [])].sort((a, b) => b.hits - a.hits || a.path.localeCompare(b.path)), [pages.data]);
   const name = agents.find((a) => a.id === agent)?.label ?? agent;
   return html`<section class="card" aria-labelledby="pages-h" id="traffic-pages">
-    <h2 id="pages-h">Pages per agent</h2>
-    ${agents.length ? html`<div class="controls"><label for="pages-agent">Agent
+    <h2 id="pages-h">${say('dashboard.traffic.pagesTitle')}</h2>
+    ${agents.length ? html`<div class="controls"><label for="pages-agent">${say('dashboard.traffic.agent')}
       <select id="pages-agent" value=${agent} onChange=${(e) => setChoice(e.target.value)}>${agents.map((a) => html`<option value=${a.id}>${a.label}</option>`)}</select></label></div>` : null}
     <${Alert} error=${pages.error} />
-    ${pages.loading && !pages.data ? html`<${Loading} what="Loading pages" />` : null}
-    ${!agents.length ? html`<p class="empty">No AI agent fetched a page in this range.</p>` : null}
+    ${pages.loading && !pages.data ? html`<${Loading} what=${say('dashboard.traffic.loadingPages')} />` : null}
+    ${!agents.length ? html`<p class="empty">${say('dashboard.traffic.noPages')}</p>` : null}
     ${rows.length ? html`<div class="table-wrap"><table id="pages-table" class="cards">
-      <caption>${name}: the ${fmt.count(Math.min(TOP_PAGES, rows.length))} pages with the most hits of ${fmt.count(rows.length)}, since its first fetch; claimed rows come from addresses outside its operator’s published ranges</caption>
-      <thead><tr><th scope="col">Page</th><th scope="col">Addresses</th><th scope="col">Last fetched</th><th scope="col" class="num">Hits</th><th scope="col" class="num">Hits per day</th>
-        <th scope="col" class="num">Errors</th><th scope="col">Error rate</th><th scope="col" class="num">Last status</th></tr></thead>
+      <caption>${say('dashboard.traffic.pagesCaption', { name, top: Math.min(TOP_PAGES, rows.length), n: rows.length })}</caption>
+      <thead><tr><th scope="col">${say('dashboard.traffic.page')}</th><th scope="col">${say('dashboard.traffic.addresses')}</th><th scope="col">${say('dashboard.traffic.lastFetched')}</th><th scope="col" class="num">${say('dashboard.traffic.hits')}</th><th scope="col" class="num">${say('dashboard.traffic.hitsPerDay')}</th>
+        <th scope="col" class="num">${say('dashboard.traffic.errors')}</th><th scope="col">${say('dashboard.traffic.errorRate')}</th><th scope="col" class="num">${say('dashboard.traffic.lastStatus')}</th></tr></thead>
       <tbody>${rows.slice(0, TOP_PAGES).map((p) => html`<tr class=${p.verification}>
-        <th scope="row"><code>${p.path}</code></th><td data-label="Addresses"><span class=${`badge ${p.verification}`}>${p.verification}</span></td><td data-label="Last fetched">${when(p.lastAt)}</td>
-        <td class="num" data-label="Hits">${fmt.count(p.hits)}</td><td class="num" data-label="Hits per day">${fmt.decimal(p.hitsPerDay)}</td><td class="num" data-label="Errors">${fmt.count(p.errors)}</td>
-        <td data-label="Error rate">${fmt.percent(100 * p.errorRate)}</td><td class=${`num ${p.lastStatus >= 400 ? 'field-error' : ''}`} data-label="Last status">${p.lastStatus}</td></tr>`)}</tbody></table></div>` : null}
+        <th scope="row"><code>${p.path}</code></th><td data-label=${say('dashboard.traffic.addresses')}><span class=${`badge ${p.verification}`}>${sayCode('dashboard.traffic.verification', p.verification)}</span></td><td data-label=${say('dashboard.traffic.lastFetched')}>${when(p.lastAt)}</td>
+        <td class="num" data-label=${say('dashboard.traffic.hits')}>${fmt.count(p.hits)}</td><td class="num" data-label=${say('dashboard.traffic.hitsPerDay')}>${fmt.decimal(p.hitsPerDay)}</td><td class="num" data-label=${say('dashboard.traffic.errors')}>${fmt.count(p.errors)}</td>
+        <td data-label=${say('dashboard.traffic.errorRate')}>${fmt.percent(100 * p.errorRate)}</td><td class=${`num ${p.lastStatus >= 400 ? 'field-error' : ''}`} data-label=${say('dashboard.traffic.lastStatus')}>${p.lastStatus}</td></tr>`)}</tbody></table></div>` : null}
   </section>`;
 }
 
@@ -69,25 +69,25 @@ export function Referrals({ rows, days }) {
   const [hidden, setHidden] = useState([]);
   const shown = series.map((s) => s.key).filter((k) => !hidden.includes(k));
   return html`<section class="card" aria-labelledby="referrals-h" id="traffic-referrals">
-    <h2 id="referrals-h">Visits referred by AI answers, last ${days} days</h2>
+    <h2 id="referrals-h">${say('dashboard.traffic.referralsTitle', { days })}</h2>
     ${total ? html`
       <div class="stats">
-        <${Stat} id="stat-referrals" value=${fmt.count(total)} label="AI-referred visits" note="The referrer is an AI answer engine (chatgpt.com, perplexity.ai, gemini.google.com…)" />
-        <${Stat} id="stat-top-engine" value=${series[0].label} label="Sends the most" note=${`${fmt.percent((100 * series[0].visits) / total)} of these visits`} />
-        <${Stat} id="stat-landings" value=${fmt.count(pathCount)} label="Landing pages" note=${`Most visited: ${landings[0].path}`} />
+        <${Stat} id="stat-referrals" value=${fmt.count(total)} label=${say('dashboard.traffic.statReferrals')} note=${say('dashboard.traffic.statReferralsNote')} />
+        <${Stat} id="stat-top-engine" value=${series[0].label} label=${say('dashboard.traffic.topEngine')} note=${say('dashboard.traffic.topEngineNote', { share: fmt.percent((100 * series[0].visits) / total) })} />
+        <${Stat} id="stat-landings" value=${fmt.count(pathCount)} label=${say('dashboard.traffic.landings')} note=${say('dashboard.traffic.mostVisited', { path: landings[0].path })} />
       </div>
-      <div class="controls"><fieldset class="inline" id="engine-series"><legend>Engines</legend>
+      <div class="controls"><fieldset class="inline" id="engine-series"><legend>${say('dashboard.traffic.engines')}</legend>
         ${series.map((s) => html`<label><input type="checkbox" checked=${shown.includes(s.key)} onChange=${() => setHidden(shown.includes(s.key) ? [...hidden, s.key] : hidden.filter((k) => k !== s.key))} /> <span class="swatch" aria-hidden="true" style=${{ background: s.color }}></span>${s.label}</label>`)}
       </fieldset></div>
-      <${CountChart} days=${chartDays} series=${series} shown=${shown} label="AI-referred visits per day, per engine" yLabel="Visits per day" />
+      <${CountChart} days=${chartDays} series=${series} shown=${shown} label=${say('dashboard.traffic.referralsChart')} yLabel=${say('dashboard.traffic.visitsPerDay')} />
       <div class="grid">
-        <div class="table-wrap"><table id="referral-engines"><caption>Per engine</caption>
-          <thead><tr><th scope="col">Engine</th><th scope="col" class="num">Visits</th><th scope="col" class="num">Share</th></tr></thead>
+        <div class="table-wrap"><table id="referral-engines"><caption>${say('dashboard.traffic.perEngine')}</caption>
+          <thead><tr><th scope="col">${say('dashboard.alerts.engine')}</th><th scope="col" class="num">${say('dashboard.traffic.visits')}</th><th scope="col" class="num">${say('dashboard.traffic.share')}</th></tr></thead>
           <tbody>${series.map((e) => html`<tr><th scope="row">${e.label}</th><td class="num">${fmt.count(e.visits)}</td><td class="num">${fmt.percent((100 * e.visits) / total)}</td></tr>`)}</tbody></table></div>
-        <div class="table-wrap"><table id="referral-pages"><caption>Top landing pages</caption>
-          <thead><tr><th scope="col">Page</th><th scope="col" class="num">Visits</th><th scope="col">From</th></tr></thead>
+        <div class="table-wrap"><table id="referral-pages"><caption>${say('dashboard.traffic.topLandings')}</caption>
+          <thead><tr><th scope="col">${say('dashboard.traffic.page')}</th><th scope="col" class="num">${say('dashboard.traffic.visits')}</th><th scope="col">${say('dashboard.credits.from')}</th></tr></thead>
           <tbody>${landings.map((p) => html`<tr><th scope="row"><code>${p.path}</code></th><td class="num">${fmt.count(p.visits)}</td><td>${[...p.engines].sort().join(', ')}</td></tr>`)}</tbody></table></div>
       </div>`
-    : html`<p class="empty">No visit in these days came from an AI answer. A visit counts when its referrer is an AI answer engine (chatgpt.com, perplexity.ai, gemini.google.com, copilot.microsoft.com, claude.ai…).</p>`}
+    : html`<p class="empty">${say('dashboard.traffic.noReferrals')}</p>`}
   </section>`;
 }

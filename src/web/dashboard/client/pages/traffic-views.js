@@ -2,12 +2,11 @@
 // from a row of tabs, each tab with its headline figure, so the whole page reads at a glance
 // without scrolling through every table. The view is in the address (`?view=crawlers`): a view
 // can be linked, bookmarked, and the browser's back button returns to the previous one.
-import { fmt, html, useEffect, useLoad, useState, call, client } from '../lib.js';
-import { LINKS } from './traffic-chain.js';
+import { html, say, useEffect, useLoad, useState, call, client } from '../lib.js';
+import { linkWord } from './traffic-chain.js';
 
 /** The views, in the order a reader meets them: where the chain breaks first. */
 export const VIEWS = /** @type {const} */ (['chain', 'crawlers', 'visits', 'robots']);
-const LABELS = { chain: 'From crawled to visited', crawlers: 'AI crawlers', visits: 'Visits from AI answers', robots: 'robots.txt and unfetched pages' };
 
 const viewIn = (search) => {
   const v = new URLSearchParams(search).get('view');
@@ -50,10 +49,10 @@ function useHeadlines(slug, data) {
   const visits = data.referrals.reduce((n, r) => n + r.visits, 0);
   const u = unfetched.data;
   return {
-    chain: !s ? '' : !s.pages ? 'No page yet' : s.weakest ? `${LINKS[s.weakest]} breaks first on ${fmt.count(s.byLink[s.weakest])} of ${fmt.count(s.pages)} pages` : `Nothing broken on ${fmt.count(s.pages)} pages`,
-    crawlers: `${fmt.count(verified)} verified ${verified === 1 ? 'hit' : 'hits'}`,
-    visits: `${fmt.count(visits)} ${visits === 1 ? 'visit' : 'visits'}`,
-    robots: !u ? '' : !u.logsReceived ? 'No log yet' : u.rows.length ? `${fmt.count(u.rows.length)} of ${fmt.count(u.pagesKnown)} pages never fetched` : `Every one of ${fmt.count(u.pagesKnown)} pages fetched`,
+    chain: !s ? '' : !s.pages ? say('dashboard.traffic.noPage') : s.weakest ? say('dashboard.traffic.breaksOn', { link: linkWord(s.weakest), k: s.byLink[s.weakest], n: s.pages }) : say('dashboard.traffic.nothingBroken', { n: s.pages }),
+    crawlers: say('dashboard.traffic.verifiedCount', { n: verified }),
+    visits: say('dashboard.traffic.visitCount', { n: visits }),
+    robots: !u ? '' : !u.logsReceived ? say('dashboard.traffic.noLog') : u.rows.length ? say('dashboard.traffic.neverFetched', { k: u.rows.length, n: u.pagesKnown }) : say('dashboard.traffic.allFetched', { n: u.pagesKnown }),
   };
 }
 
@@ -65,8 +64,8 @@ export function ViewTabs({ slug, data, view, go }) {
     e.preventDefault();
     go(v);
   };
-  return html`<nav class="views" id="traffic-views" aria-label="AI traffic views"><ul>
+  return html`<nav class="views" id="traffic-views" aria-label=${say('dashboard.traffic.views')}><ul>
     ${VIEWS.map((v) => html`<li><a href=${viewHref(v)} id=${`view-${v}`} aria-current=${view === v ? 'true' : undefined} onClick=${open(v)}>
-      <strong>${LABELS[v]}</strong>${head[v] ? html`<span class="headline">${head[v]}</span>` : null}</a></li>`)}
+      <strong>${say(`dashboard.traffic.view.${v}`)}</strong>${head[v] ? html`<span class="headline">${head[v]}</span>` : null}</a></li>`)}
   </ul></nav>`;
 }

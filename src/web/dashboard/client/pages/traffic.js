@@ -7,24 +7,24 @@
 // (traffic-views.js); the logs received close every view.
 import { COLORS } from '../chart.js';
 import { CountChart } from '../count-chart.js';
-import { Alert, Loading, fmt, html, useLoad, useMemo, useState, call, client } from '../lib.js';
+import { Alert, Loading, fmt, html, say, sayCode, useLoad, useMemo, useState, call, client } from '../lib.js';
 import { AgentPages, Referrals, Stat, errorShare } from './traffic-pages.js';
 import { NoLogsYet, Received } from './traffic-send.js';
 import { ChainPanel, RobotsPanel, UnfetchedPanel } from './traffic-chain.js';
 import { ViewTabs, useView } from './traffic-views.js';
 
-/** @type {Array<[number, string]>} */
-const RANGES = [[7, '7 days'], [30, '30 days'], [90, '90 days']];
-const GROUPS = [['agent', 'Agent'], ['purpose', 'Purpose']];
-export const PURPOSE = { training: 'Training', search_index: 'Search index', user_fetch: 'User-triggered fetch' };
-const CLAIMED = { key: 'claimed', label: 'Claimed (unverified), all agents', color: '#6e7781', dashed: true };
+const RANGES = [7, 30, 90];
+const GROUPS = /** @type {const} */ (['agent', 'purpose']);
+/** An agent's purpose in words (training, search index, user-triggered fetch). */
+export const purposeWord = (code) => sayCode('dashboard.traffic.purpose', code);
+const CLAIMED = { key: 'claimed', color: '#6e7781', dashed: true };
 const DAY_MS = 86_400_000;
 // On a phone the status table is a card per agent: folded, its headline (the error share) above it.
 const PHONE = globalThis.matchMedia?.('(max-width: 700px)').matches ?? false;
 const isoDay = (ms) => new Date(ms).toISOString().slice(0, 10);
 const STATUS = ['s2xx', 's3xx', 's4xx', 's5xx'];
 /** Bytes in the unit that shows them (kB, MB, GB), one decimal through the shared formatter. */
-const size = (bytes) => (bytes >= 1e9 ? `${fmt.decimal(bytes / 1e9)} GB` : bytes >= 1e6 ? `${fmt.decimal(bytes / 1e6)} MB` : `${fmt.decimal(bytes / 1e3)} kB`);
+const size = (bytes) => (bytes >= 1e9 ? say('dashboard.traffic.gb', { n: fmt.decimal(bytes / 1e9) }) : bytes >= 1e6 ? say('dashboard.traffic.mb', { n: fmt.decimal(bytes / 1e6) }) : say('dashboard.traffic.kb', { n: fmt.decimal(bytes / 1e3) }));
 
 /** Whether any log arrived first (the empty state is never a failed request), then the range's rows. */
 async function loadTraffic(slug, days) {
@@ -48,7 +48,7 @@ export function groupRows(rows, by, names) {
   const groups = new Map();
   for (const r of rows) {
     const key = by === 'agent' ? r.agent : r.purpose;
-    const g = groups.get(key) ?? { key, label: by === 'agent' ? names[r.agent] ?? r.agent : PURPOSE[r.purpose] ?? r.purpose, operator: r.operator, purpose: r.purpose, verified: empty(), claimed: empty(), perDay: {} };
+    const g = groups.get(key) ?? { key, label: by === 'agent' ? names[r.agent] ?? r.agent : purposeWord(r.purpose), operator: r.operator, purpose: r.purpose, verified: empty(), claimed: empty(), perDay: {} };
     const side = g[r.verification];
     for (const k of ['hits', ...STATUS, 'bytes']) side[k] += r[k];
     if (r.verification === 'verified') g.perDay[r.day] = (g.perDay[r.day] ?? 0) + r.hits;
@@ -59,15 +59,15 @@ export function groupRows(rows, by, names) {
 
 function StatusTable({ groups, by }) {
   const agents = by === 'agent';
-  return html`<div class="table-wrap"><table id="traffic-status" class="cards"><caption>Verified hits by status class; claimed hits apart (only their user agent says who they are)</caption>
-    <thead><tr><th scope="col">${agents ? 'Agent' : 'Purpose'}</th>${agents ? html`<th scope="col">Operator</th><th scope="col">Purpose</th>` : null}
-      <th scope="col" class="num">Verified hits</th>${STATUS.map((s) => html`<th scope="col" class="num">${s.slice(1)}</th>`)}
-      <th scope="col">Error share (95%)</th><th scope="col" class="num">Data served (verified)</th><th scope="col" class="num">Claimed hits</th></tr></thead>
+  return html`<div class="table-wrap"><table id="traffic-status" class="cards"><caption>${say('dashboard.traffic.statusCaption')}</caption>
+    <thead><tr><th scope="col">${say(agents ? 'dashboard.traffic.agent' : 'dashboard.traffic.purposeCol')}</th>${agents ? html`<th scope="col">${say('dashboard.traffic.operator')}</th><th scope="col">${say('dashboard.traffic.purposeCol')}</th>` : null}
+      <th scope="col" class="num">${say('dashboard.traffic.verifiedHits')}</th>${STATUS.map((s) => html`<th scope="col" class="num">${s.slice(1)}</th>`)}
+      <th scope="col">${say('dashboard.traffic.errorShare')}</th><th scope="col" class="num">${say('dashboard.traffic.served')}</th><th scope="col" class="num">${say('dashboard.traffic.claimedHits')}</th></tr></thead>
     <tbody>${groups.map((g) => html`<tr>
-      <th scope="row">${g.label}</th>${agents ? html`<td data-label="Operator">${g.operator}</td><td data-label="Purpose">${PURPOSE[g.purpose] ?? g.purpose}</td>` : null}
-      <td class="num" data-label="Verified hits">${fmt.count(g.verified.hits)}</td>${STATUS.map((s) => html`<td class="num status" data-label=${s.slice(1)}>${fmt.count(g.verified[s])}</td>`)}
-      <td data-label="Error share (95%)">${errorShare(g.verified.s4xx + g.verified.s5xx, g.verified.hits)}</td><td class="num" data-label="Data served (verified)">${size(g.verified.bytes)}</td>
-      <td class="num" data-label="Claimed hits">${fmt.count(g.claimed.hits)}</td></tr>`)}</tbody></table></div>`;
+      <th scope="row">${g.label}</th>${agents ? html`<td data-label=${say('dashboard.traffic.operator')}>${g.operator}</td><td data-label=${say('dashboard.traffic.purposeCol')}>${purposeWord(g.purpose)}</td>` : null}
+      <td class="num" data-label=${say('dashboard.traffic.verifiedHits')}>${fmt.count(g.verified.hits)}</td>${STATUS.map((s) => html`<td class="num status" data-label=${s.slice(1)}>${fmt.count(g.verified[s])}</td>`)}
+      <td data-label=${say('dashboard.traffic.errorShare')}>${errorShare(g.verified.s4xx + g.verified.s5xx, g.verified.hits)}</td><td class="num" data-label=${say('dashboard.traffic.served')}>${size(g.verified.bytes)}</td>
+      <td class="num" data-label=${say('dashboard.traffic.claimedHits')}>${fmt.count(g.claimed.hits)}</td></tr>`)}</tbody></table></div>`;
 }
 
 function Agents({ data, days }) {
@@ -78,7 +78,7 @@ function Agents({ data, days }) {
     const claimed = {};
     for (const r of data.agentDays) if (r.verification === 'claimed') claimed[r.day] = (claimed[r.day] ?? 0) + r.hits;
     const list = groups.filter((g) => g.verified.hits).map((g, i) => ({ key: g.key, label: g.label, color: COLORS[i % COLORS.length], values: g.perDay, dashed: false }));
-    return { series: [...list, ...(Object.keys(claimed).length ? [{ ...CLAIMED, values: claimed }] : [])], chartDays: [...new Set(data.agentDays.map((r) => r.day))].sort() };
+    return { series: [...list, ...(Object.keys(claimed).length ? [{ ...CLAIMED, label: say('dashboard.traffic.claimedSeries'), values: claimed }] : [])], chartDays: [...new Set(data.agentDays.map((r) => r.day))].sort() };
   }, [groups, data]);
   // The five busiest verified series and the claimed line at first; every other one a click away.
   const shown = picked[by] ?? [...series.filter((s) => s.key !== 'claimed').slice(0, 5).map((s) => s.key), 'claimed'];
@@ -87,29 +87,29 @@ function Agents({ data, days }) {
   const verified = total('verified');
   const errors = total('verified', 's4xx') + total('verified', 's5xx');
   return html`<section class="card" aria-labelledby="agents-h" id="traffic-agents">
-    <h2 id="agents-h">AI agent hits, last ${days} days</h2>
+    <h2 id="agents-h">${say('dashboard.traffic.agentsTitle', { days })}</h2>
     <div class="stats">
-      <${Stat} id="stat-verified" value=${fmt.count(verified)} label="Verified AI agent hits" note="From the operators’ published addresses" />
-      <${Stat} id="stat-claimed" cls="claimed" value=${fmt.count(total('claimed'))} label="Claimed, unverified" note="Only the user agent says so (it may be spoofed): never counted as verified" />
-      <${Stat} id="stat-errors" value=${verified ? fmt.percent((100 * errors) / verified) : fmt.notEnough('no verified hit')} label="Verified hits answered 4xx or 5xx" note=${verified ? html`${errorShare(errors, verified, true)}` : ''} />
+      <${Stat} id="stat-verified" value=${fmt.count(verified)} label=${say('dashboard.traffic.statVerified')} note=${say('dashboard.traffic.statVerifiedNote')} />
+      <${Stat} id="stat-claimed" cls="claimed" value=${fmt.count(total('claimed'))} label=${say('dashboard.traffic.statClaimed')} note=${say('dashboard.traffic.statClaimedNote')} />
+      <${Stat} id="stat-errors" value=${verified ? fmt.percent((100 * errors) / verified) : fmt.notEnough(say('dashboard.traffic.noVerifiedHit'))} label=${say('dashboard.traffic.statErrors')} note=${verified ? html`${errorShare(errors, verified, true)}` : ''} />
     </div>
     ${groups.length ? html`
       <div class="controls">
-        <fieldset class="inline" id="group-by"><legend>Per</legend>
-          ${GROUPS.map(([v, l]) => html`<label><input type="radio" name="group-by" value=${v} checked=${by === v} onChange=${() => setBy(v)} /> ${l}</label>`)}
+        <fieldset class="inline" id="group-by"><legend>${say('dashboard.traffic.per')}</legend>
+          ${GROUPS.map((v) => html`<label><input type="radio" name="group-by" value=${v} checked=${by === v} onChange=${() => setBy(v)} /> ${say(v === 'agent' ? 'dashboard.traffic.agent' : 'dashboard.traffic.purposeCol')}</label>`)}
         </fieldset>
-        <fieldset class="inline" id="agent-series"><legend>Series</legend>
+        <fieldset class="inline" id="agent-series"><legend>${say('dashboard.traffic.series')}</legend>
           ${series.map((s) => html`<label><input type="checkbox" checked=${shown.includes(s.key)} onChange=${() => toggle(s.key)} /> <span class=${`swatch${s.dashed ? ' dashed' : ''}`} aria-hidden="true" style=${{ background: s.dashed ? 'transparent' : s.color, borderColor: s.color }}></span>${s.label}</label>`)}
         </fieldset>
       </div>
-      ${series.length ? html`<${CountChart} days=${chartDays} series=${series} shown=${shown} label=${`Verified AI agent hits per day, per ${by}, and claimed hits`} yLabel="Hits per day" />` : null}
-      <details><summary>Table of the same numbers</summary><div class="table-wrap"><table id="agents-table">
-        <thead><tr><th scope="col">Day</th>${series.map((s) => html`<th scope="col" class="num">${s.label}</th>`)}</tr></thead>
+      ${series.length ? html`<${CountChart} days=${chartDays} series=${series} shown=${shown} label=${say('dashboard.traffic.chartLabel', { by })} yLabel=${say('dashboard.traffic.hitsPerDay')} />` : null}
+      <details><summary>${say('dashboard.traffic.table')}</summary><div class="table-wrap"><table id="agents-table">
+        <thead><tr><th scope="col">${say('dashboard.traffic.day')}</th>${series.map((s) => html`<th scope="col" class="num">${s.label}</th>`)}</tr></thead>
         <tbody>${chartDays.map((d) => html`<tr><th scope="row">${fmt.date(d)}</th>${series.map((s) => html`<td class="num">${fmt.count(s.values[d] ?? 0)}</td>`)}</tr>`)}</tbody>
       </table></div></details>
-      <details class="fold" open=${!PHONE}><summary><h3>Status classes per ${by === 'agent' ? 'agent' : 'purpose'}</h3></summary>
+      <details class="fold" open=${!PHONE}><summary><h3>${say('dashboard.traffic.statusTitle', { by })}</h3></summary>
         <${StatusTable} groups=${groups} by=${by} /></details>`
-    : html`<p class="empty">No AI agent request in the logs for the last ${days} days. Pick a longer range, or send newer logs below.</p>`}
+    : html`<p class="empty">${say('dashboard.traffic.noHits', { days })}</p>`}
   </section>`;
 }
 
@@ -118,17 +118,17 @@ export function Traffic({ workspace }) {
   const { view, go } = useView();
   const load = useLoad(() => loadTraffic(workspace, days), [workspace, days]);
   const d = load.data;
-  const head = html`<h1>AI traffic</h1>`;
+  const head = html`<h1>${say('dashboard.page.traffic')}</h1>`;
   if (load.loading && !d) return html`${head}<${Loading} />`;
   if (load.error) return html`${head}<${Alert} error=${load.error} />`;
   if (!d.uploads.length) return html`${head}<${NoLogsYet} slug=${workspace} onSent=${load.reload} />`;
   const agents = groupRows(d.agentDays, 'agent', d.names).map((g) => ({ id: g.key, label: g.label }));
   // The range applies to the hits and the visits; the chain reads its own period (said in it).
-  const range = html`<fieldset class="inline" id="traffic-range"><legend>Range</legend>
-      ${RANGES.map(([v, l]) => html`<label><input type="radio" name="traffic-range" value=${v} checked=${days === v} onChange=${() => setDays(v)} /> ${l}</label>`)}
+  const range = html`<fieldset class="inline" id="traffic-range"><legend>${say('dashboard.traffic.range')}</legend>
+      ${RANGES.map((v) => html`<label><input type="radio" name="traffic-range" value=${v} checked=${days === v} onChange=${() => setDays(v)} /> ${say('count.days', { n: v })}</label>`)}
     </fieldset>`;
   return html`<div class="traffic">${head}
-    <p>Which AI crawlers and agents read your site and which visits AI answers sent, from the access logs you send.</p>
+    <p>${say('dashboard.traffic.intro')}</p>
     <${ViewTabs} slug=${workspace} data=${d} view=${view} go=${go} />
     ${view === 'chain' ? html`<${ChainPanel} slug=${workspace} />` : null}
     ${view === 'crawlers' ? html`${range}<${Agents} data=${d} days=${days} /><${AgentPages} slug=${workspace} agents=${agents} />` : null}
