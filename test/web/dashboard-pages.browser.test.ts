@@ -166,7 +166,7 @@ describe.runIf(browserAvailable)('dashboard pages in Chromium', () => {
     const promptText = (await first.textContent())!.trim();
     await first.locator('input').check();
     await prompts.getByRole('button', { name: /Add 1 selected/ }).click();
-    await page.getByText('1 prompt(s) added to the prompt set.').waitFor();
+    await page.getByText('1 prompt added to the prompt set.').waitFor();
     await expect.poll(async () => prompts.locator('label.choice', { hasText: 'added' }).count()).toBe(1);
     const jobs = (await api('GET', `/api/v1/workspaces/${SLUG}/research`)).body as Array<{ stages: Array<{ findings: Array<{ kind: string; accepted?: boolean; text?: string }> }> }>;
     const accepted = jobs[0]!.stages.flatMap((s) => s.findings).filter((f) => f.kind === 'prompt' && f.accepted);
