@@ -1,6 +1,6 @@
 // Which reports are made by themselves (docs/reports.md, "Automatic reports"): per type, after
 // each run and weekly. Until the workspace chooses, the page shows the defaults in force.
-import { Notice, Section, Loading, html, say, useAction, useLoad, useState, call, client } from '../lib.js';
+import { Notice, Section, Loading, html, say, sayCode, useAction, useLoad, useState, call, client } from '../lib.js';
 import { ErrorBox } from './settings-ui.js';
 
 const MOMENTS = /** @type {const} */ (['afterRun', 'weekly']);
@@ -26,9 +26,9 @@ export function Automatic({ workspace, catalog }) {
   return html`<${Section} id="automatic" title=${say('dashboard.reports.auto.title')}><form class="stack wide" onSubmit=${save}>
     <p>${say('dashboard.reports.auto.intro')}</p>
     ${current.data.chosen ? null : html`<p class="muted">${say('dashboard.reports.auto.defaults')}</p>`}
-    <div class="row">${MOMENTS.map((moment) => html`<fieldset id=${`automatic-${moment}`} class="scopes"><legend>${say(`dashboard.reports.auto.${moment}`)}</legend>
+    <div class="row">${MOMENTS.map((moment) => html`<fieldset id=${`automatic-${moment}`} class="stack"><legend>${say(`dashboard.reports.auto.${moment}`)}</legend>
       ${available.map((c) => html`<label><input type="checkbox" name=${`${moment}-${c.type}`} checked=${f[moment].includes(c.type)}
-        onChange=${(e) => toggle(moment, c.type, e.target.checked)} /> ${c.title}</label>`)}
+        onChange=${(e) => toggle(moment, c.type, e.target.checked)} /> ${sayCode('title', c.type)}</label>`)}
     </fieldset>`)}</div>
     <${Notice}>${saved}</${Notice}><${ErrorBox} error=${action.error} />
     <div class="actions"><button type="submit" disabled=${action.busy}>${say('dashboard.reports.auto.save')}</button></div>

@@ -101,7 +101,7 @@ export function Delivery({ workspace, catalog }) {
         ${f.frequency === 'weekly' ? html`<${Field} id="delivery-weekday" as="select" label=${say('dashboard.reports.on')} ...${bind('weekday')}>${WEEKDAYS.map((w, i) => html`<option value=${String(i + 1)}>${say(`dashboard.reports.day.${w}`)}</option>`)}</${Field}>` : null}
         ${f.frequency === 'monthly' ? html`<${Field} id="delivery-day" type="number" min="1" max="28" label=${say('dashboard.reports.dayOfMonth')} ...${bind('dayOfMonth')} />` : null}
         ${f.frequency !== 'off' ? html`<${Field} id="delivery-hour" type="number" min="0" max="23" label=${say('dashboard.reports.hour', { zone: d.timeZone })} ...${bind('hour')} />` : null}
-        <${Field} id="delivery-type" as="select" label=${say('dashboard.reports.report')} ...${bind('reportType')}>${catalog.map((c) => html`<option value=${c.type}>${c.title}</option>`)}</${Field}>
+        <${Field} id="delivery-type" as="select" label=${say('dashboard.reports.report')} ...${bind('reportType')}>${catalog.map((c) => html`<option value=${c.type}>${sayCode('title', c.type)}</option>`)}</${Field}>
       </div>
       <${Field} id="delivery-recipients" as="textarea" rows="3" label=${say('dashboard.reports.recipients')} error=${errs.recipients} ...${bind('recipients')} />
       ${d.unsubscribed.length ? html`<p class="muted">${say('dashboard.reports.unsubscribed', { list: d.unsubscribed.join(', ') })}</p>` : null}

@@ -24,7 +24,7 @@ function MakeReport({ workspace, catalog, onMade }) {
     action.run(async () => onMade(await call(client.POST('/api/v1/workspaces/{workspace}/reports', { params: { path: { workspace: workspace } }, body: { ...form, idempotencyKey: newKey() } }))));
   };
   return html`<${Section} id="make" title=${say('dashboard.reports.makeTitle')}><form class="stack wide" onSubmit=${make} novalidate>
-    <${Field} id="make-type" as="select" label=${say('dashboard.reports.report')} hint=${catalog.find((c) => c.type === form.type)?.description} error=${errs.type} ...${bind('type')}>${catalog.map((c) => html`<option value=${c.type}>${c.title}</option>`)}</${Field}>
+    <${Field} id="make-type" as="select" label=${say('dashboard.reports.report')} hint=${catalog.find((c) => c.type === form.type)?.description} error=${errs.type} ...${bind('type')}>${catalog.map((c) => html`<option value=${c.type}>${sayCode('title', c.type)}</option>`)}</${Field}>
     <div class="row">
       <${Field} id="make-from" type="date" label=${say('dashboard.reports.from')} error=${errs.from} ...${bind('from')} />
       <${Field} id="make-to" type="date" label=${say('dashboard.reports.to')} hint=${say('dashboard.reports.toHint')} error=${errs.to} ...${bind('to')} />
@@ -39,7 +39,7 @@ function MakeReport({ workspace, catalog, onMade }) {
 function Downloads({ workspace, report: r }) {
   if (r.status !== 'ready') return html`<span class=${r.status === 'failed' ? 'field-error' : 'muted'}>${r.error ? say('dashboard.reports.statusError', { status: sayCode('dashboard.reports.status', r.status), error: r.error }) : `${sayCode('dashboard.reports.status', r.status)}…`}</span>`;
   const link = (format) => apiPath('/api/v1/workspaces/{workspace}/reports/{id}', { workspace, id: r.id }, { format });
-  return html`<ul class="plain formats">${FORMATS.map(([f, label]) => html`<li><a href=${link(f)} download=${f === 'html' ? undefined : ''} target=${f === 'html' ? '_blank' : undefined} rel="noopener">${label}<span class="visually-hidden"> ${say('dashboard.reports.of', { title: r.title, period: fmt.period(r.periodFrom, r.periodTo) })}</span></a></li>`)}</ul>`;
+  return html`<ul class="plain formats">${FORMATS.map(([f, label]) => html`<li><a href=${link(f)} download=${f === 'html' ? undefined : ''} target=${f === 'html' ? '_blank' : undefined} rel="noopener">${label}<span class="visually-hidden"> ${say('dashboard.reports.of', { title: sayCode('title', r.type), period: fmt.period(r.periodFrom, r.periodTo) })}</span></a></li>`)}</ul>`;
 }
 
 export function Reports({ workspace }) {
@@ -59,13 +59,13 @@ export function Reports({ workspace }) {
     ${catalog.data ? html`<${MakeReport} workspace=${workspace} catalog=${catalog.data} onMade=${() => { setType(''); list.reload(); }} />` : null}
     <section class="card" aria-labelledby="reports-h"><h2 id="reports-h">${say('dashboard.reports.made')}</h2>
       <div class="controls"><label>${say('dashboard.reports.type')} <select id="report-type" value=${type} onChange=${(e) => setType(e.target.value)}>
-        <option value="">${say('dashboard.reports.allTypes')}</option>${(catalog.data ?? []).map((c) => html`<option value=${c.type}>${c.title}</option>`)}</select></label></div>
+        <option value="">${say('dashboard.reports.allTypes')}</option>${(catalog.data ?? []).map((c) => html`<option value=${c.type}>${sayCode('title', c.type)}</option>`)}</select></label></div>
       ${list.loading && !list.data ? html`<${Loading} what=${say('dashboard.reports.loading')} />` : null}
       ${list.data && !list.data.length ? html`<p class="muted">${say('dashboard.reports.none')}</p>` : null}
       ${list.data?.length ? html`<div class="table-wrap"><table id="reports" class="cards"><caption>${say('dashboard.reports.newest')}</caption>
         <thead><tr><th scope="col">${say('dashboard.reports.report')}</th><th scope="col">${say('dashboard.reports.period')}</th><th scope="col">${say('dashboard.reports.madeCol')}</th><th scope="col">${say('dashboard.reports.data')}</th><th scope="col">${say('dashboard.reports.download')}</th></tr></thead>
         <tbody>${list.data.map((r) => html`<tr>
-          <th scope="row">${r.title}<br /><small class="muted">${sayCode('dashboard.trigger', r.trigger)}</small></th>
+          <th scope="row">${sayCode('title', r.type)}<br /><small class="muted">${sayCode('dashboard.trigger', r.trigger)}</small></th>
           <td data-label=${say('dashboard.reports.period')}>${fmt.period(r.periodFrom, r.periodTo)}</td><td data-label=${say('dashboard.reports.madeCol')}>${when(r.createdAt)}</td>
           <td data-label=${say('dashboard.reports.data')}>${r.simulated ? html`<${Simulated} simulated /><br /><small class="muted">${r.simulatedEngines.map(engineName).join(', ')}</small>` : say('dashboard.reports.measured')}</td>
           <td data-label=${say('dashboard.reports.download')}><${Downloads} workspace=${workspace} report=${r} /></td>
