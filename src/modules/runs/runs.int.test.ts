@@ -219,7 +219,7 @@ describe('cancellation, capacity and dead workers', () => {
     await api('DELETE', `/api/v1/workspaces/${b}/runs/${runB.id}`, undefined, slow.app);
   });
 
-  it('a job no worker heartbeats is failed by the sweeper with a line saying why, its hold released', async () => {
+  it('a job no worker heartbeats is failed by the sweeper with a line saying why, its hold released', { timeout: 90_000 }, async () => {
     // A database of its own: no other app's workers can take the job.
     const clock = manualClock(new Date());
     const config = testConfig();
