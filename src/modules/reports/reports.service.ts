@@ -274,8 +274,8 @@ export function createReportsService(deps: {
       for (const [workspaceId, types] of await automation.weekly()) {
         if (!(await scores.history(workspaceId, 'composite', from, to)).length) continue;
         // The week's simulated engines from its snapshots, as an on-demand report reads them.
-        const sim: string[] = [];
-        for (const engine of ENGINE_IDS) if ((await scores.history(workspaceId, engine, from, to)).some((d) => d.data.simulated)) sim.push(engine);
+        const perEngine = await Promise.all(ENGINE_IDS.map(async (engine) => ({ engine, days: await scores.history(workspaceId, engine, from, to) })));
+        const sim = perEngine.filter((e) => e.days.some((d) => d.data.simulated)).map((e) => e.engine).sort();
         const { language } = await settingsOf(workspaceId);
         rows.push(...types.map((type) => ({ id: newId('rpt'), workspaceId, type, trigger: 'weekly' as const, runId: null, periodFrom: from, periodTo: to, simulatedEngines: sim, createdAt: now, language })));
       }
