@@ -178,6 +178,8 @@ describe.runIf(browserAvailable)('the setup pages in Spanish and French', () => 
     await Promise.all([page.waitForEvent('load'), menu.selectOption('fr')]);
     await page.getByRole('heading', { name: 'Paramètres', level: 1 }).waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+    // The brand form is drawn after the page's data arrives, so wait for it rather than count at once.
+    await page.getByRole('button', { name: 'Enregistrer la marque' }).waitFor();
     expect(await page.getByRole('button', { name: 'Enregistrer la marque' }).count()).toBe(1);
     // Handing the choice back to the browser leaves the other tests' pages as their browsers ask.
     await page.evaluate(() => fetch('/api/v1/account/preferences', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ language: null }) }));
