@@ -197,6 +197,8 @@ export const DECISION_CREDENTIALS: Record<string, string> = {
   [`GET ${W}/answers`]: 'runs:read',
   [`GET ${W}/answers/:id`]: 'runs:read',
   [`GET ${W}/answers/export`]: 'runs:read',
+  // docs/analysis.md, "Answers that do not know the brand": a count of those same answers.
+  [`GET ${W}/answers/recognition`]: 'runs:read',
   // docs/scoring.md, "Export": the daily figures, read like the series.
   [`GET ${W}/metrics/export`]: 'metrics:read',
   [`GET ${W}/sources/classes`]: 'settings:read',

@@ -846,6 +846,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspace}/answers/recognition": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Engines that do not know you: per engine, the answers saying it does not know the brand
+         * @description Of the answers of the runs that succeeded in the window (by the run’s start, default the last 28 days), per engine: how many say the engine does not know the brand, cannot find it, or takes its name for something else (docs/analysis.md, "Answers that do not know the brand"), as a percent with its 95% Wilson interval. Those answers are not mentions and carry no sentiment; list them with `listAnswers?mentions=unknown`. Runs counted before this detection existed count 0 unknown. `from` not before `to` is a 400 naming `from`.
+         */
+        get: operations["getBrandRecognition"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspace}/api-keys": {
         parameters: {
             query?: never;
@@ -10716,7 +10736,7 @@ export interface operations {
                 from?: string;
                 /** @description Answers per page, 1 to 100 */
                 limit: number;
-                /** @description `brand` (names the brand), `none` (names no tracked brand or competitor), or an entity id (`competitor:0`, as `entities[].entityId` has it) */
+                /** @description `brand` (names the brand), `none` (names no tracked brand or competitor), `unknown` (the engine says it does not know the brand: see `unknownToEngine`), or an entity id (`competitor:0`, as `entities[].entityId` has it) */
                 mentions?: string;
                 /** @description Only answers to this prompt */
                 promptId?: string;
@@ -10879,6 +10899,11 @@ export interface operations {
                             surface: "api" | "product";
                             /** @description The whole answer */
                             text: string;
+                            unknownToEngine: {
+                                /** @description UTF-16 offsets into `text` of the sentence */
+                                end: number;
+                                start: number;
+                            } | null;
                         }[];
                         nextCursor: string | null;
                     };
@@ -11128,6 +11153,11 @@ export interface operations {
                             surface: "api" | "product";
                             /** @description The whole answer */
                             text: string;
+                            unknownToEngine: {
+                                /** @description UTF-16 offsets into `text` of the sentence */
+                                end: number;
+                                start: number;
+                            } | null;
                         };
                         changes: {
                             /** @description Domains cited now and not before */
@@ -11268,6 +11298,11 @@ export interface operations {
                             surface: "api" | "product";
                             /** @description The whole answer */
                             text: string;
+                            unknownToEngine: {
+                                /** @description UTF-16 offsets into `text` of the sentence */
+                                end: number;
+                                start: number;
+                            } | null;
                         } | null;
                     };
                 };
@@ -11375,7 +11410,7 @@ export interface operations {
                 format: "ndjson" | "csv" | "parquet";
                 /** @description Answers stored at or after this day (UTC) or instant: 2026-03-01 or 2026-03-01T09:00:00Z */
                 from?: string;
-                /** @description `brand` (names the brand), `none` (names no tracked brand or competitor), or an entity id (`competitor:0`, as `entities[].entityId` has it) */
+                /** @description `brand` (names the brand), `none` (names no tracked brand or competitor), `unknown` (the engine says it does not know the brand: see `unknownToEngine`), or an entity id (`competitor:0`, as `entities[].entityId` has it) */
                 mentions?: string;
                 /** @description Only answers to this prompt */
                 promptId?: string;
@@ -11430,6 +11465,215 @@ export interface operations {
                     "application/vnd.apache.parquet": string;
                     "application/x-ndjson; charset=utf-8": string;
                     "text/csv; charset=utf-8": string;
+                };
+            };
+            /** @description invalid_request: the request failed validation or its JSON does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description invalid_key: no credential, or a malformed, unknown or inactive key */
+            401: {
+                headers: {
+                    /** @description The challenge: `Bearer realm="geo"` */
+                    "www-authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description insufficient_scope, csrf_rejected or ip_forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description workspace_not_found (unknown, unreachable or malformed workspace) or not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getBrandRecognition: {
+        parameters: {
+            query?: {
+                /** @description Runs started at or after this day (UTC) or instant; default 28 days before `to` */
+                from?: string;
+                /** @description Runs started before this instant, or through the end of this day (UTC); default now */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Workspace slug */
+                workspace: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description internal_error (logged under the request id), upstream_error, or a 503 (`not_ready`, `billing_unavailable`, `pdf_unavailable`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        answers: number;
+                        /** @description The engines that know the brand least first */
+                        engines: {
+                            answers: number;
+                            engine: {
+                                id: string;
+                                /** @description Display name */
+                                name: string;
+                            };
+                            share: {
+                                interval: [
+                                    number,
+                                    number
+                                ] | null;
+                                /** @description Answers it is out of */
+                                n: number;
+                                value: number | null;
+                            };
+                            simulated: boolean;
+                            /** @description Answers saying the engine does not know the brand */
+                            unknown: number;
+                        }[];
+                        /** Format: date-time */
+                        from: string;
+                        /** @description Some of these answers came from simulated engines */
+                        simulated: boolean;
+                        /** @description The methodology stamp: how the figure was made and whether it is decision-grade (docs/methodology.md) */
+                        stamp: {
+                            /** @description n: the answers behind the figure */
+                            answers: number;
+                            dateRange: {
+                                from: string | null;
+                                to: string;
+                            };
+                            engines: {
+                                engine: string;
+                                /** @description As the provider reported them on the answers */
+                                modelVersions: string[];
+                            }[];
+                            /** @description The criteria behind `reasons`, each once (IAB's six, plus `simulation`) */
+                            failedCriteria: ("simulation" | "query_volume" | "sample_size" | "prompt_coverage" | "cadence" | "reproducibility" | "platform_coverage")[];
+                            /** @enum {string} */
+                            grade: "exploratory" | "decision-grade";
+                            /** @description Distinct prompts per intent */
+                            intentCoverage: {
+                                [key: string]: number;
+                            };
+                            intents: string[];
+                            metricVersion: string;
+                            prompts: number;
+                            /** @description Each failed rule in a sentence; empty when decision-grade */
+                            reasons: string[];
+                            /** @description Days with answers in the cadence window (a series: in its range) */
+                            runDays: number;
+                            /** @description Median answers per run, engine and prompt */
+                            samplesPerPrompt: number;
+                            simulatedShare: number;
+                            surface: ("api" | "product" | "mixed") | null;
+                            /** @description The rules' thresholds (docs/methodology.md) */
+                            thresholds: {
+                                [key: string]: number;
+                            };
+                            /** @description Share of answers whose provider reported no model version */
+                            unversionedShare: number;
+                        };
+                        /** Format: date-time */
+                        to: string;
+                        unknown: number;
+                    };
                 };
             };
             /** @description invalid_request: the request failed validation or its JSON does not parse */

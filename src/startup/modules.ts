@@ -152,7 +152,7 @@ export async function createModules(deps: Needs) {
     intents: async (workspaceId, ids) => (await prompts.prompts.byIds(workspaceId, ids)).map((p) => ({ id: p.id, intent: p.intent })),
   });
   const sources = sourcesModule({ db, clock, runReads: runs.runReads, prompts: prompts.prompts, workspaces: ws, engines: engines.engines, stamps: () => scores.stamps });
-  const answers = answersModule({ db, workspaces: ws, stamps: scores.stamps });
+  const answers = answersModule({ db, clock, workspaces: ws, stamps: scores.stamps });
   const pages = pagesModule({ db, clock, jobs: j, fetcher, seo: seoConfig });
   const onboarding = onboardingModule({ fetcher, limiter, engine: simulatedModel([]), slugTaken: workspaces.slugTaken });
   const research = researchModule({

@@ -5,6 +5,8 @@ import { browserAvailable, launchBrowser } from '../helpers/browser.ts';
 import { createTestApp, createWorkspace, signup, type TestContext } from '../helpers/app.ts';
 import { jobWhenDone } from '../helpers/fixture-site.ts';
 import { seedRun } from '../helpers/runs-seed.ts';
+import { analyzeAnswer } from '../../src/modules/analysis/analyze.fns.ts';
+import { storedAnalysis } from '../../src/modules/runs/stored-analysis.fns.ts';
 
 // Every figure leads to the answers behind it, in Chromium: the Answers page of a workspace
 // without runs (an empty state, no error), the reader's marks at 1440 and 390 px, a scoreboard
@@ -42,6 +44,15 @@ beforeAll(async () => {
       engine, promptId: `prm_page_${k}`, prompt: `Which analytics tool fits team ${k}?`, brandMentioned: k % 2 === 0, competitors: ['Globex'],
       answer: `For team ${k}, Acme Analytics and Globex are both options; Acme Analytics is simpler.`,
     }))),
+  });
+  // Two answers of two days ago in which ChatGPT does not know the brand, analysed as a run writes them.
+  const UNKNOWN = ["I'm not familiar with Acme Analytics. For product analytics, **Globex** is the usual choice.", 'No tengo información sobre Acme Analytics; quizá te refieres a Globex.'];
+  await seedRun(ctx.database.db, wsId, {
+    finishedAt: new Date(Date.now() - 2 * 86_400_000),
+    results: UNKNOWN.map((answer, k) => {
+      const a = analyzeAnswer({ brand: { name: 'Acme Analytics', aliases: [], domains: [], ambiguous: false }, competitors: [{ name: 'Globex', aliases: [], domains: [], ambiguous: false }] }, answer, [], { language: k ? 'es' : 'en' });
+      return { engine: 'chatgpt', promptId: `prm_unknown_${k}`, prompt: 'Which analytics tool should we pick?', language: k ? 'es' : 'en', answer, brandMentioned: a.brand.mentioned, analysis: storedAnalysis(a) };
+    }),
   });
   // Then a real (simulated) run of today: the score, the scoreboard and the series come from it.
   const run = (await ctx.app.inject({ method: 'POST', url: `/api/v1/workspaces/${SLUG}/runs`, headers: { cookie }, payload: { preset: 'smoke' } })).json();
@@ -96,6 +107,30 @@ describe.runIf(browserAvailable)('the answers behind the figures, in Chromium', 
       expect(await reader.locator('.answer-text mark[data-entity="brand"]').first().isVisible()).toBe(true);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await shot(`reader-${width}`);
+    }
+  });
+
+  it('counts the engines that do not know the brand, and opens those answers with the sentence that says so, at 1440 and 390 px', async () => {
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${base}/w/${SLUG}/answers`);
+      const card = page.locator('#recognition');
+      await card.waitFor();
+      expect(await card.getByRole('heading').textContent()).toContain('Engines that do not know you');
+      expect(await card.locator('li').first().textContent()).toMatch(/^\s*ChatGPT: 2 of \d+ answers \([\d.]+%, 95% interval [\d.]+–[\d.]+%\)/);
+      await card.getByRole('link', { name: 'Read them' }).first().click();
+      await page.waitForURL(/mentions=unknown/);
+      await page.locator('#answers .answer-item').first().waitFor();
+      expect(await page.locator('#answers .answer-item').count()).toBe(2);
+      expect(await page.locator('#answers .answer-item .badge', { hasText: 'Does not know your brand' }).count()).toBe(2);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await shot(`unknown-list-${width}`);
+      await page.getByRole('button', { name: 'Read the whole answer' }).last().click();
+      const notice = page.locator('#answer-unknown');
+      await notice.waitFor();
+      expect(await notice.textContent()).toBe("This engine does not know your brand: I'm not familiar with Acme Analytics. The answer is not counted as a mention and has no tone.");
+      expect(await page.locator('#answer-reader .answer-text mark[data-entity="brand"]').count()).toBe(0);
+      await shot(`unknown-reader-${width}`);
     }
   });
 

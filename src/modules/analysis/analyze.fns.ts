@@ -2,6 +2,7 @@ import { citedDomains, extractCitations, type Citation } from './citations.fns.t
 import { LANGUAGES } from './lexicon.fns.ts';
 import { findMentions, ranks, type Entity, type Hit, type Via } from './mentions.fns.ts';
 import { entitySentiments, type SentimentEvidence, type SentimentLabel } from './sentiment.fns.ts';
+import { unknownToEngine, type UnknownFinding } from './unknown.fns.ts';
 
 // One answer in, everything the scores need out: who is mentioned (and how, and first), which
 // sites are cited, and the tone toward each entity (sentiment.fns.ts). Pure and synchronous.
@@ -47,6 +48,11 @@ export interface AnswerContext {
 export interface AnswerAnalysis {
   entities: EntityResult[];
   brand: { mentioned: boolean; rank: number | null; sentiment: number | null; sentimentLabel: SentimentLabel | null; sentimentEvidence: SentimentEvidence[] };
+  /**
+   * The sentence that says the engine does not know the brand (unknown.fns.ts), or null. When
+   * set, the brand is not a mention: not mentioned, no rank, no sentiment.
+   */
+  unknownToEngine: UnknownFinding | null;
   mentioned: string[];
   citations: Citation[];
   citedDomains: ReturnType<typeof citedDomains>;
@@ -67,6 +73,10 @@ export function analyzeAnswer(
     sourceUrls: sources.map((s) => s.url), industry: profile.industry, prompt: context.prompt,
     language: LANGUAGES.find((l) => context.language?.toLowerCase().startsWith(l)),
   });
+  const unknown = unknownToEngine(answer, found[0]!.hits.filter((h) => h.via !== 'source').map((h) => ({ start: h.start, end: h.start + h.matched.length, matched: h.matched })));
+  // "I'm not familiar with Loafly" names the brand without knowing it: not a mention (so the
+  // others rank as if it were absent), and no tone toward it.
+  if (unknown) found[0] = { ...found[0]!, hits: [], rejected: [...found[0]!.rejected, ...found[0]!.hits.map((h) => ({ ...h, evidence: [...h.evidence, 'unknown_to_engine'] }))], firstAt: null };
   const rankOf = ranks(found);
   const tones = entitySentiments(answer, found.map(({ entity, hits }) => ({
     id: entity.id,
@@ -93,5 +103,6 @@ export function analyzeAnswer(
     mentioned: found.filter((f) => f.firstAt !== null).sort((a, b) => a.firstAt! - b.firstAt!).map((f) => f.entity.name),
     citations,
     citedDomains: citedDomains(citations),
+    unknownToEngine: unknown,
   };
 }

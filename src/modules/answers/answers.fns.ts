@@ -55,16 +55,17 @@ export function parseRange(from: string | undefined, to: string | undefined): { 
 }
 
 /** Which answers `mentions` keeps: the brand, none of the tracked names, or one entity. */
-export type MentionsFilter = { kind: 'brand' } | { kind: 'none' } | { kind: 'entity'; entityId: string };
+export type MentionsFilter = { kind: 'brand' } | { kind: 'none' } | { kind: 'unknown' } | { kind: 'entity'; entityId: string };
 
-/** `brand`, `none`, or an entity id of the workspace (`brand`, `competitor:0`…); a 400 naming `mentions` otherwise. */
+/** `brand`, `none`, `unknown`, or an entity id of the workspace (`brand`, `competitor:0`…); a 400 naming `mentions` otherwise. */
 export function parseMentions(value: string | undefined, competitors: number): MentionsFilter | undefined {
   if (value === undefined) return undefined;
   if (value === 'brand') return { kind: 'brand' };
   if (value === 'none') return { kind: 'none' };
+  if (value === 'unknown') return { kind: 'unknown' };
   const m = /^competitor:(\d{1,4})$/.exec(value);
   if (m && Number(m[1]) < competitors) return { kind: 'entity', entityId: value };
-  throw invalid(`mentions must be brand, none, or a competitor of this workspace (competitor:0 to competitor:${Math.max(0, competitors - 1)}).`, { field: 'mentions' });
+  throw invalid(`mentions must be brand, none, unknown, or a competitor of this workspace (competitor:0 to competitor:${Math.max(0, competitors - 1)}).`, { field: 'mentions' });
 }
 
 /** A domain as citations store it: lower case, no scheme, path or leading www.; a 400 naming `cited` when it is not one. */

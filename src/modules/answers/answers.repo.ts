@@ -67,6 +67,8 @@ function conditions(workspaceId: string, f: AnswerFilter): SQL[] {
   if (f.to) out.push(sql`r.created_at < ${f.to.toISOString()}::timestamptz`);
   if (f.mentions?.kind === 'brand') out.push(sql`r.brand_mentioned`);
   if (f.mentions?.kind === 'none') out.push(sql`coalesce(jsonb_array_length(r.analysis->'entities'), 0) = 0`);
+  // An answer saying the engine does not know the brand (analysis/unknown.fns.ts).
+  if (f.mentions?.kind === 'unknown') out.push(sql`jsonb_exists(r.analysis, 'unknownToEngine')`);
   if (f.mentions?.kind === 'entity') out.push(sql`r.analysis->'entities' @> ${json([{ entityId: f.mentions.entityId }])}`);
   if (f.cited) out.push(sql`r.analysis->'citations' @> ${json([{ domain: f.cited }])}`);
   if (f.sentiment) out.push(sql`r.analysis->'entities' @> ${json([{ entityId: 'brand', sentimentLabel: f.sentiment }])}`);

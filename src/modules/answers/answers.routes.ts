@@ -5,15 +5,16 @@ import { ACCESS } from '../../lib/http/credentials.ts';
 import { workspaceOf } from '../../lib/http/responses.ts';
 import { WorkspaceParams, workspaceParamsWith } from '../../lib/http/params.ts';
 import { EXPORT_MEDIA, exportChunks } from '../../lib/export-stream.ts';
-import { DetailResponse, ExportQuerySchema, ListQuerySchema, ListResponse } from './answers.schemas.ts';
+import { DetailResponse, ExportQuerySchema, ListQuerySchema, ListResponse, RecognitionQuery, RecognitionResponse } from './answers.schemas.ts';
+import type { Recognition } from './recognition.ts';
 import type { AnswersService } from './answers.service.ts';
 import { ANSWER_COLUMNS, answerRows, ANSWERS_EXPORT_SCHEMA, EXPORT_BATCH } from './export.fns.ts';
 
 const tags = ['answers'];
 
-export function answersRoutes(app: FastifyInstance, deps: { answers: AnswersService }) {
+export function answersRoutes(app: FastifyInstance, deps: { answers: AnswersService; recognition: Recognition }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { answers } = deps;
+  const { answers, recognition } = deps;
 
   r.get('/api/v1/workspaces/:workspace/answers', {
     config: { credential: ACCESS.runs.read },
@@ -50,6 +51,15 @@ export function answersRoutes(app: FastifyInstance, deps: { answers: AnswersServ
       .header('content-disposition', `attachment; filename="${ws.slug}-answers-${new Date().toISOString().slice(0, 10)}.${format}"`)
       .send(Readable.from(chunks, { objectMode: false }) as never);
   });
+
+  r.get('/api/v1/workspaces/:workspace/answers/recognition', {
+    config: { credential: ACCESS.runs.read },
+    schema: {
+      operationId: 'getBrandRecognition', tags, summary: 'Engines that do not know you: per engine, the answers saying it does not know the brand',
+      description: 'Of the answers of the runs that succeeded in the window (by the run’s start, default the last 28 days), per engine: how many say the engine does not know the brand, cannot find it, or takes its name for something else (docs/analysis.md, "Answers that do not know the brand"), as a percent with its 95% Wilson interval. Those answers are not mentions and carry no sentiment; list them with `listAnswers?mentions=unknown`. Runs counted before this detection existed count 0 unknown. `from` not before `to` is a 400 naming `from`.',
+      params: WorkspaceParams, querystring: RecognitionQuery, response: { 200: RecognitionResponse },
+    },
+  }, async (request) => recognition.get(workspaceOf(request), request.query));
 
   r.get('/api/v1/workspaces/:workspace/answers/:id', {
     config: { credential: ACCESS.runs.read },

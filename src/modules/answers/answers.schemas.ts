@@ -18,7 +18,7 @@ export const ListQuerySchema = Type.Object({
   surface: Type.Optional(StringEnum(SURFACES, { description: '`api` (the model through its API) or `product` (the consumer product)' })),
   from: Type.Optional(Type.String({ maxLength: 40, description: 'Answers stored at or after this day (UTC) or instant: 2026-03-01 or 2026-03-01T09:00:00Z' })),
   to: Type.Optional(Type.String({ maxLength: 40, description: 'Answers stored before this instant, or through the end of this day (UTC)' })),
-  mentions: Type.Optional(Type.String({ maxLength: 40, description: '`brand` (names the brand), `none` (names no tracked brand or competitor), or an entity id (`competitor:0`, as `entities[].entityId` has it)' })),
+  mentions: Type.Optional(Type.String({ maxLength: 40, description: '`brand` (names the brand), `none` (names no tracked brand or competitor), `unknown` (the engine says it does not know the brand: see `unknownToEngine`), or an entity id (`competitor:0`, as `entities[].entityId` has it)' })),
   cited: Type.Optional(Type.String({ maxLength: 260, description: 'Only answers citing this domain (e.g. g2.com; as `citations[].domain` has it, retrieved-only sources do not count)' })),
   sentiment: Type.Optional(StringEnum(SENTIMENT_LABELS, { description: 'Only answers whose tone toward the brand is this' })),
   q: Type.Optional(Type.String({ description: `Full-text search in each answer’s language (stems: “platforms” finds “platform”). Words, "quoted phrases", OR and -word; nothing else is an operator. At most ${MAX_QUERY_BYTES} bytes.` })),
@@ -67,6 +67,9 @@ export const Answer = Type.Object({
     label: Nullable(StringEnum(SENTIMENT_LABELS, { description: 'The tone toward the brand; null when the answer does not name it' })),
     evidence: Type.Array(Evidence),
   }),
+  unknownToEngine: Nullable(Type.Object({
+    start: Type.Integer({ minimum: 0 }), end: Type.Integer({ minimum: 0, description: 'UTF-16 offsets into `text` of the sentence' }),
+  }, { description: 'The sentence in which the engine says it does not know the brand, cannot find it, or takes its name for something else (docs/analysis.md, "Answers that do not know the brand"). Such an answer does not count as a mention of the brand and has no sentiment toward it. null when the engine knows the brand (or does not name it).' })),
   stamp: Stamp,
 });
 
@@ -85,4 +88,27 @@ export const DetailResponse = Type.Object({
     citationsLost: Type.Array(Type.String(), { description: 'Domains cited before and not now' }),
     sentiment: Type.Object({ from: Nullable(StringEnum(SENTIMENT_LABELS)), to: Nullable(StringEnum(SENTIMENT_LABELS)), changed: Type.Boolean() }),
   }, { description: 'null when there is no previous answer' })),
+});
+
+const Share = Type.Object({
+  value: Nullable(Type.Number({ description: 'Percent of the engine’s answers; null without answers' })),
+  n: Type.Integer({ minimum: 0, description: 'Answers it is out of' }),
+  interval: Nullable(Type.Tuple([Type.Number(), Type.Number()], { description: '95% Wilson interval, in percent' })),
+});
+export const RecognitionQuery = Type.Object({
+  from: Type.Optional(Type.String({ maxLength: 40, description: 'Runs started at or after this day (UTC) or instant; default 28 days before `to`' })),
+  to: Type.Optional(Type.String({ maxLength: 40, description: 'Runs started before this instant, or through the end of this day (UTC); default now' })),
+}, { additionalProperties: false });
+export const RecognitionResponse = Type.Object({
+  from: Type.String({ format: 'date-time' }), to: Type.String({ format: 'date-time' }),
+  answers: Type.Integer({ minimum: 0 }), unknown: Type.Integer({ minimum: 0 }),
+  simulated: Type.Boolean({ description: 'Some of these answers came from simulated engines' }),
+  engines: Type.Array(Type.Object({
+    engine: Type.Object({ id: Type.String(), name: Type.String({ description: 'Display name' }) }),
+    answers: Type.Integer({ minimum: 0 }),
+    unknown: Type.Integer({ minimum: 0, description: 'Answers saying the engine does not know the brand' }),
+    share: Share,
+    simulated: Type.Boolean(),
+  }), { description: 'The engines that know the brand least first' }),
+  stamp: Stamp,
 });

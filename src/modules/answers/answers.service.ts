@@ -86,6 +86,7 @@ export function createAnswersService(deps: AnswersDeps) {
         label: (brand?.sentimentLabel ?? null) as SentimentLabel | null,
         evidence: spans.evidence,
       },
+      unknownToEngine: r.analysis?.unknownToEngine ?? null,
     };
   }
   type View = ReturnType<typeof view>;

@@ -19,7 +19,8 @@ export const REDDIT_DOMAINS = ['reddit.com', 'redd.it'] as const;
 //     geo-lane.fns.ts threadUrl does (thread_mention_rate: mentioned of them).
 
 const counted = (rr: SQL) => sql`count(*)::int, (count(*) filter (where ${rr}.brand_mentioned))::int,
-  (count(*) filter (where ${rr}.brand_mentioned and ${rr}.brand_sentiment < 0))::int, (count(*) filter (where ${rr}.simulated))::int`;
+  (count(*) filter (where ${rr}.brand_mentioned and ${rr}.brand_sentiment < 0))::int, (count(*) filter (where ${rr}.simulated))::int,
+  (count(*) filter (where jsonb_exists(${rr}.analysis, 'unknownToEngine')))::int`;
 
 /**
  * Counts the run's answered results of its first pass (adaptive sampling's extra samples are not
@@ -27,7 +28,7 @@ const counted = (rr: SQL) => sql`count(*)::int, (count(*) filter (where ${rr}.br
  */
 export async function recordAnswerCounts(db: Db, runId: string): Promise<void> {
   const firstPass = sql`and not rr.extra`;
-  await db.execute(sql`insert into run_answer_counts (run_id, workspace_id, domain, engine, prompt_id, language, answers, mentioned, negative, simulated)
+  await db.execute(sql`insert into run_answer_counts (run_id, workspace_id, domain, engine, prompt_id, language, answers, mentioned, negative, simulated, unknown)
     select rr.run_id, rr.workspace_id, '*', coalesce(rr.engine, '*'), coalesce(rr.prompt_id, '*'), coalesce(rr.language, '*'), ${counted(sql`rr`)}
     from run_results rr where rr.run_id = ${runId} and rr.error is null ${firstPass}
     group by rr.run_id, rr.workspace_id, grouping sets ((rr.engine, rr.language, rr.prompt_id), (rr.language, rr.prompt_id), (rr.engine, rr.language), (rr.language), (rr.engine), ())

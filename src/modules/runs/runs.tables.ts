@@ -85,6 +85,11 @@ export const runAnswerCounts = pgTable(
     /** Of those, naming it with negative sentiment. */
     negative: integer('negative').notNull(),
     simulated: integer('simulated').notNull(),
+    /**
+     * Of the answers, those saying the engine does not know the brand (analysis/unknown.fns.ts;
+     * not in `mentioned`). 0 for runs counted before it was detected.
+     */
+    unknown: integer('unknown').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.runId, t.domain, t.engine, t.promptId, t.language] })],
 );

@@ -13,6 +13,8 @@ export interface StoredAnalysis {
    * every answer again. Absent on answers stored before they were kept.
    */
   spans?: AnswerSpans;
+  /** The sentence saying the engine does not know the brand (analysis/unknown.fns.ts); absent when it knows it. */
+  unknownToEngine?: { start: number; end: number };
 }
 
 export function storedAnalysis(a: AnswerAnalysis): StoredAnalysis {
@@ -20,5 +22,6 @@ export function storedAnalysis(a: AnswerAnalysis): StoredAnalysis {
     mentioned: a.mentioned,
     entities: a.entities.filter((e) => e.mentioned).map((e) => ({ entityId: e.entityId, name: e.name, kind: e.kind, mentioned: true, rank: e.rank, sentiment: e.sentiment === null ? null : Number(e.sentiment.toFixed(4)), sentimentLabel: e.sentimentLabel })),
     citations: a.citations.map((c) => ({ url: c.url, domain: c.domain, class: c.class, entityId: c.entityId })),
+    ...(a.unknownToEngine ? { unknownToEngine: { start: a.unknownToEngine.start, end: a.unknownToEngine.end } } : {}),
   };
 }

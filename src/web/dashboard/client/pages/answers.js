@@ -3,11 +3,12 @@
 // underlined, its sources numbered (cited apart from retrieved only), what the engine searched,
 // and what changed since the previous answer to the same prompt on the same engine.
 import { pieces } from '../answer-pieces.ts';
+import { Recognition } from './answers-recognition.js';
 import { Alert, ENGINES, Loading, Simulated, answersHref, call, client, day, engineName, fmt, html, say, sayCode, sayWith, toneWord, useAction, useEffect, useLoad, useState, when } from '../lib.js';
 
 /** @typedef {import('../lib.js').Query<'/api/v1/workspaces/{workspace}/answers'>} AnswersQuery */
 
-const MENTIONS = /** @type {const} */ ([['', say('dashboard.answers.anyone')], ['brand', say('dashboard.answers.namesBrand')], ['none', say('dashboard.answers.namesNone')]]);
+const MENTIONS = /** @type {const} */ ([['', say('dashboard.answers.anyone')], ['brand', say('dashboard.answers.namesBrand')], ['none', say('dashboard.answers.namesNone')], ['unknown', say('dashboard.answers.unknownBrand')]]);
 const SNIPPET = 180;
 /** Answers a page: 20, or 10 on a phone, so that a page stays a few screens long. */
 const PAGE = typeof matchMedia === 'function' && matchMedia('(max-width: 700px)').matches ? 10 : 20;
@@ -116,9 +117,10 @@ function Reader({ slug, id, onClose }) {
     <h2 id="reader-h">${answer.prompt}</h2>
     <p class="muted">${answer.engine.name} · ${when(answer.createdAt)}${answer.modelVersion ? ` · ${answer.modelVersion}` : ''} · ${fmt.languageName(answer.language)}${' '}
       <${Simulated} simulated=${answer.simulated} /></p>
+    ${answer.unknownToEngine ? html`<p class="notice" id="answer-unknown">${sayWith('dashboard.answers.unknownSaid', {}, { sentence: html`<q>${answer.text.slice(answer.unknownToEngine.start, answer.unknownToEngine.end).replaceAll("**", "")}</q>` })}</p>` : null}
     <${Legend} answer=${answer} />
     <${AnswerText} answer=${answer} />
-    <p id="answer-tone">${sayWith('dashboard.answers.tone', {}, { tone: html`<strong>${tone(answer.sentiment.label)}</strong>` })}${answer.sentiment.evidence.length ? html` <small class="muted">${say('dashboard.answers.underlined')}</small>` : null}</p>
+    ${answer.unknownToEngine ? null : html`<p id="answer-tone">${sayWith('dashboard.answers.tone', {}, { tone: html`<strong>${tone(answer.sentiment.label)}</strong>` })}${answer.sentiment.evidence.length ? html` <small class="muted">${say('dashboard.answers.underlined')}</small>` : null}</p>`}
     <${Sources} answer=${answer} slug=${slug} />
     ${previous && changes
       ? (compare ? html`<${Changes} changes=${changes} previous=${previous} />` : html`<p><button type="button" class="secondary" id="compare" onClick=${() => setCompare(true)}>${say('dashboard.answers.compare')}</button></p>`)
@@ -172,13 +174,14 @@ export function Answers({ workspace }) {
   if (open) return html`<h1>${say('dashboard.page.answers')}</h1><${Reader} slug=${workspace} id=${open} onClose=${() => setOpen(null)} />`;
   return html`<h1>${say('dashboard.page.answers')}</h1>
     <p class="lead">${say('dashboard.answers.lead')}</p>
+    <${Recognition} slug=${workspace} />
     <${Filters} slug=${workspace} filters=${filters} onChange=${setFilters} />
     <${Alert} error=${pages.error} />
     ${pages.loading ? html`<${Loading} what=${say('dashboard.answers.loading')} />` : null}
     ${!pages.loading && !pages.error && !pages.answers.length ? html`<p id="answers-empty">${Object.values(filters).some(Boolean) ? say('dashboard.answers.noMatch') : html`${say('dashboard.answers.noneYet')} <a href=${`/w/${workspace}/runs`}>${say('dashboard.overview.startRunLink')}</a>`}</p>` : null}
     <ol class="plain answers" id="answers">${pages.answers.map((a) => html`<li class="card answer-item">
       <p><strong>${a.prompt}</strong></p>
-      <p class="muted">${a.engine.name} · ${when(a.createdAt)} · ${a.entities.length ? say('dashboard.answers.namesList', { list: a.entities.map((e) => e.name).join(', ') }) : say('dashboard.answers.namesNoOne')}${a.sentiment.label ? ` · ${tone(a.sentiment.label)}` : ''} <${Simulated} simulated=${a.simulated} /></p>
+      <p class="muted">${a.engine.name} · ${when(a.createdAt)} · ${a.entities.length ? say('dashboard.answers.namesList', { list: a.entities.map((e) => e.name).join(', ') }) : say('dashboard.answers.namesNoOne')}${a.sentiment.label ? ` · ${tone(a.sentiment.label)}` : ''}${a.unknownToEngine ? html` · <span class="badge">${say('dashboard.answers.unknownBrand')}</span>` : null} <${Simulated} simulated=${a.simulated} /></p>
       <p class="snippet">${snippet(a.text)}</p>
       <button type="button" class="secondary small" onClick=${() => setOpen(a.id)}>${say('dashboard.answers.readWhole')}</button>
     </li>`)}</ol>

@@ -1,0 +1,1 @@
+ALTER TABLE "run_answer_counts" ADD COLUMN "unknown" integer DEFAULT 0 NOT NULL;
