@@ -3,6 +3,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import type { SentimentLabel } from './sentiment.fns.ts';
+import type { BlindAnswer, BlindLabelLine } from './blind.fns.ts';
 
 // The labelled sets live outside src/, as data: eval/<set>/*.jsonl, one case per line, each line
 // checked against eval/<set>.schema.json (the annotation rules are in docs/analysis.md). Only the
@@ -104,3 +105,15 @@ export const loadAnalysisCases = (dir?: string): AnalysisCase[] => loadCaseFiles
 /** The labelled sentiment items (eval/sentiment/); `only` keeps the files whose name contains it. */
 export const loadSentimentCases = (only?: string, dir?: string): SentimentCase[] =>
   loadCaseFiles<SentimentCase>('sentiment', dir).filter((f) => !only || f.file.includes(only)).flatMap((f) => f.cases);
+
+/** The blind set (eval/blind/) and its labels (eval/blind-labels/: a.jsonl, b.jsonl, and settled.jsonl where they differ). */
+export function loadBlindSet(dir?: string) {
+  const cases = loadCaseFiles<BlindAnswer>('blind', dir).flatMap((f) => f.cases);
+  const files = new Map(loadCaseFiles<BlindLabelLine>('blind-labels', dir).map((f) => [f.file, f.cases]));
+  const need = (name: string) => {
+    const lines = files.get(name);
+    if (!lines) throw new Error(`eval/blind-labels/${name} is missing`);
+    return lines;
+  };
+  return { cases, a: need('a.jsonl'), b: need('b.jsonl'), settled: files.get('settled.jsonl') ?? [] };
+}

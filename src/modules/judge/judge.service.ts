@@ -1,4 +1,4 @@
-import { generateText, Output, type LanguageModel } from 'ai';
+import type { LanguageModel } from 'ai';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -9,7 +9,8 @@ import type { CreditsService } from '../credits/credits.service.ts';
 import { jobView, type JobContext, type JobRow, type JobsService } from '../jobs/jobs.service.ts';
 import type { RunReads } from '../runs/runs.reads.ts';
 import { agreement } from './agreement.fns.ts';
-import { JUDGE_CONCURRENCY, JUDGE_SYSTEM, judgePrompt, lexiconLabel, MAX_JUDGED_ANSWERS, quoteAmount, readVerdict, VerdictSchema, type Verdict } from './judge.fns.ts';
+import { JUDGE_CONCURRENCY, lexiconLabel, MAX_JUDGED_ANSWERS, quoteAmount } from './judge.fns.ts';
+import { judgeOne } from './judge.call.ts';
 import { sentimentJudgements, sentimentJudgeQuotes } from './judge.tables.ts';
 
 // The model judge of brand sentiment (docs/analysis.md, "Model judge"): a quote with an id, a job
@@ -54,15 +55,6 @@ export function createJudgeService(deps: JudgeDeps) {
     return run;
   }
 
-  async function judgeOne(model: JudgeModel, brand: string, answer: string, signal: AbortSignal): Promise<Verdict> {
-    const { output } = await generateText({
-      model: model.model, system: JUDGE_SYSTEM, prompt: judgePrompt(brand, answer), maxRetries: 1,
-      output: Output.object({ schema: VerdictSchema, name: 'verdict' }), abortSignal: AbortSignal.any([signal, AbortSignal.timeout(60_000)]),
-    });
-    const verdict = readVerdict(output);
-    if (!verdict) throw new Error('the model answered outside the verdict schema');
-    return verdict;
-  }
 
   async function run(ctx: JobContext) {
     const ws = { id: ctx.job.workspaceId, slug: '', role: null };
@@ -78,7 +70,7 @@ export function createJudgeService(deps: JudgeDeps) {
       // Leased before the call, given back when it fails: the hold settles for the verdicts stored.
       if (!(await ctx.lease(params.priceMicrousd))) return void (refused = true);
       try {
-        const verdict = await judgeOne(model, brand, a.answer, ctx.signal);
+        const verdict = await judgeOne(model.model, brand, a.answer, ctx.signal);
         const row = { resultId: a.id, workspaceId: ws.id, runId: params.runId, jobId: ctx.job.id, ...verdict, model: model.name, createdAt: clock.now() };
         await db.insert(sentimentJudgements).values(row).onConflictDoUpdate({ target: sentimentJudgements.resultId, set: { jobId: row.jobId, label: row.label, rationale: row.rationale, model: row.model, createdAt: row.createdAt } });
         judged++;

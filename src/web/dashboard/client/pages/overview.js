@@ -1,6 +1,7 @@
 // Workspace overview: the GEO score with its five components, the scoreboard against the
 // competitors, and the time series per engine with its 95% interval band.
 import { BandChart, COLORS } from '../chart.js';
+import { toneAccuracyPercent } from '../../../../lib/stats/tone-accuracy.ts';
 import { Alert, Change, ENGINES, Grade, Loading, Simulated, answersHref, day, hasMeasurement, engineName, fmt, html, interval, newKey, num, pct, say, sayWith, usd, useAction, useLoad, useState, call, client } from '../lib.js';
 
 const COMPONENTS = {
@@ -13,6 +14,8 @@ const COMPONENTS = {
   volume: say('dashboard.overview.cVolume'),
 };
 const MISSING = say('dashboard.overview.missing');
+/** How often the tone label agrees with people's (lib/stats/tone-accuracy.ts, docs/analysis.md "The blind set"). */
+const TONE = toneAccuracyPercent();
 
 /** How the score was made and whether to decide on it (GET …/methodology): the grade, then why. */
 function Methodology({ slug, date }) {
@@ -25,6 +28,7 @@ function Methodology({ slug, date }) {
     ${decision ? html`<p>${say('dashboard.common.gradeFit')}</p>` : html`<p>${say('dashboard.overview.notFit')}</p><ul>${data.reasons.map((r) => html`<li>${r}</li>`)}</ul>`}
     <p class="muted">${say('dashboard.overview.models', { list: data.engines.map((e) => say('dashboard.overview.modelOf', { engine: engineName(e.engine), versions: e.modelVersions.join(', ') || say('dashboard.overview.noVersion') })).join('; ') })}
       ${say('dashboard.overview.sampling', { samples: fmt.decimal(data.samplesPerPrompt), prompts: data.prompts, days: data.runDays, cadence: data.cadenceDays, version: data.metricVersion })}</p>
+    <p class="muted" id="tone-sure">${say('dashboard.overview.toneSure', { n: fmt.count(TONE.n), share: fmt.percent(TONE.value), interval: fmt.interval(TONE.interval, undefined, { unit: '%' }) })}</p>
   </details>`;
 }
 
