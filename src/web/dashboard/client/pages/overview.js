@@ -26,7 +26,7 @@ function Methodology({ slug, date }) {
     <summary><span class=${decision ? 'badge ok' : 'badge'}>${say(decision ? 'dashboard.common.decisionGrade' : 'dashboard.common.exploratory')}</span>
       ${' '}${say('dashboard.overview.how', { surface: ['api', 'product', 'mixed'].includes(data.surface) ? data.surface : 'none', engines: data.engines.length, answers: data.answers })}</summary>
     ${decision ? html`<p>${say('dashboard.common.gradeFit')}</p>` : html`<p>${say('dashboard.overview.notFit')}</p><ul>${data.reasons.map((r) => html`<li>${r}</li>`)}</ul>`}
-    <p class="muted">${say('dashboard.overview.models', { list: data.engines.map((e) => say('dashboard.overview.modelOf', { engine: engineName(e.engine), versions: e.modelVersions.join(', ') || say('dashboard.overview.noVersion') })).join('; ') })}
+    <p class="muted">${say('dashboard.overview.models', { list: data.engines.map((e) => say('dashboard.overview.modelOf', { engine: engineName(e.engine), versions: e.modelVersions.join(', ') || say('dashboard.overview.noVersion') })).join('; ') })}${' '}
       ${say('dashboard.overview.sampling', { samples: fmt.decimal(data.samplesPerPrompt), prompts: data.prompts, days: data.runDays, cadence: data.cadenceDays, version: data.metricVersion })}</p>
     <p class="muted" id="tone-sure">${say('dashboard.overview.toneSure', { n: fmt.count(TONE.n), share: fmt.percent(TONE.value), interval: fmt.interval(TONE.interval, undefined, { unit: '%' }) })}</p>
   </details>`;
