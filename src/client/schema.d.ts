@@ -2111,7 +2111,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Results grouped by engine: brand mentions, citations, sentiment and every prompt’s result */
+        /**
+         * Results grouped by engine: brand mentions, citations, sentiment and every prompt’s result
+         * @description Each engine’s summary (mentions, cited domains and their classes, the brand’s rate, position and tone) and the run’s rows, one per call. With `limit`, one page of the rows the filters keep (`rows`: `items`, `total`, `limit`, `offset`, and `sites`, every domain the run cites, for a site filter), and the engines without their rows; a run has prompts × engines × samples rows, thousands for a large workspace. Without it, every row in its engine’s `prompts`. A row’s `id` is its answer’s id in `GET …/answers/{id}`.
+         */
         get: operations["getRunDetail"];
         put?: never;
         post?: never;
@@ -28801,7 +28804,22 @@ export interface operations {
     };
     getRunDetail: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only this engine’s rows (with `limit`) */
+                engine?: "chatgpt" | "perplexity" | "gemini" | "claude" | "google-aio" | "google-ai-mode" | "grok" | "openai-compatible" | "copilot" | "dataforseo-ai-mode" | "dataforseo-chatgpt" | "dataforseo-gemini";
+                /** @description Rows a page, 1 to 100. Given, the answer is one page: `rows` holds it and the engines come without their `prompts`; absent, every row is in its engine's `prompts` (as before paging existed) */
+                limit?: number;
+                /** @description Only rows whose answer names the brand (with `limit`) */
+                mentioned?: boolean;
+                /** @description Rows of the filtered list to skip (with `limit`) */
+                offset?: number;
+                /** @description Words in the prompt, a tracked name or a cited domain, any case (with `limit`) */
+                q?: string;
+                /** @description Only rows citing this domain (with `limit`) */
+                site?: string;
+                /** @description Only rows naming the brand with this tone: a score over 0.15 is positive, under −0.15 negative (with `limit`) */
+                tone?: "positive" | "neutral" | "negative";
+            };
             header?: never;
             path: {
                 id: string;
@@ -28854,6 +28872,21 @@ export interface operations {
                         } & {
                             [key: string]: unknown;
                         })[];
+                        /** @description With `limit` only: one page of the rows */
+                        rows?: {
+                            items: ({
+                                engine: string;
+                                id: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            limit: number;
+                            offset: number;
+                            /** @description Every domain the run’s rows cite, sorted */
+                            sites: string[];
+                            /** @description Rows the filters keep */
+                            total: number;
+                        };
                         run: {
                             /** @description Started as not urgent (`batch: true`): its batchable engines' calls went through their provider's batch interface (docs/engines.md). */
                             batch: boolean;

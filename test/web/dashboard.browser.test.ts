@@ -118,10 +118,12 @@ describe.runIf(browserAvailable)('dashboard in Chromium', () => {
     expect(await page.locator('#results tbody tr').count()).toBe(10);
     await page.getByLabel('Engine').selectOption('gemini');
     await expect.poll(() => page.locator('#results tbody tr').count()).toBe(2);
-    await page.getByLabel('Brand mentioned only').check();
-    const shown = await page.locator('#results tbody tr').count();
-    expect(shown).toBeLessThanOrEqual(2);
-    expect(await page.locator('#row-count').textContent()).toBe(shown === 1 ? '1 answer shown' : `${shown} answers shown`);
+    // The API filters and pages the rows: wait for the filtered page before counting it.
+    await Promise.all([page.waitForResponse((r) => r.url().includes('/detail?') && r.url().includes('mentioned=true')), page.getByLabel('Brand mentioned only').check()]);
+    await expect.poll(async () => {
+      const shown = await page.locator('#results tbody tr').count();
+      return shown <= 2 && (await page.locator('#row-count').textContent()) === (shown === 1 ? '1 answer shown' : `${shown} answers shown`);
+    }).toBe(true);
     // Tone and cited-site filters: every row left has the chosen site among its citations.
     await page.getByLabel('Brand mentioned only').uncheck();
     await page.getByLabel('Engine').selectOption('');

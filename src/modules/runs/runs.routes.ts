@@ -7,11 +7,22 @@ import { actorOf, workspaceOf } from '../../lib/http/responses.ts';
 import { WorkspaceParams, workspaceParamsWith } from '../../lib/http/params.ts';
 import { JobStatus } from '../jobs/jobs.schemas.ts';
 import { MAX_SAMPLES, PRESETS } from './runs.fns.ts';
+import { DETAIL_PAGE_MAX } from './detail-rows.fns.ts';
+import { ALL_ENGINE_IDS } from '../engines/catalogue.ts';
 import type { RunsService } from './runs.service.ts';
 import { SamplingDetail, SamplingOption, SamplingQuery, SamplingQuote, SamplingStatus, samplingOf } from './sampling.schemas.ts';
 
 const tags = ['runs'];
 const RunParams = workspaceParamsWith('id');
+const DetailQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: DETAIL_PAGE_MAX, description: `Rows a page, 1 to ${DETAIL_PAGE_MAX}. Given, the answer is one page: \`rows\` holds it and the engines come without their \`prompts\`; absent, every row is in its engine's \`prompts\` (as before paging existed)` })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0, description: 'Rows of the filtered list to skip (with `limit`)' })),
+  engine: Type.Optional(StringEnum(ALL_ENGINE_IDS, { description: 'Only this engine’s rows (with `limit`)' })),
+  mentioned: Type.Optional(Type.Boolean({ description: 'Only rows whose answer names the brand (with `limit`)' })),
+  tone: Type.Optional(StringEnum(['positive', 'neutral', 'negative'] as const, { description: 'Only rows naming the brand with this tone: a score over 0.15 is positive, under −0.15 negative (with `limit`)' })),
+  site: Type.Optional(Type.String({ maxLength: 260, description: 'Only rows citing this domain (with `limit`)' })),
+  q: Type.Optional(Type.String({ maxLength: 200, description: 'Words in the prompt, a tracked name or a cited domain, any case (with `limit`)' })),
+}, { additionalProperties: false });
 /** Spec 2.10 plus what a run adds: its samples and how much of it is simulated. */
 const RunStatus = Type.Object({
   ...JobStatus.properties,
@@ -126,16 +137,26 @@ export function runsRoutes(app: FastifyInstance, deps: { runs: RunsService }) {
     config: { credential: ACCESS.runs.read },
     schema: {
       operationId: 'getRunDetail', tags, summary: 'Results grouped by engine: brand mentions, citations, sentiment and every prompt’s result',
-      params: RunParams, response: {
+      description: 'Each engine’s summary (mentions, cited domains and their classes, the brand’s rate, position and tone) and the run’s rows, one per call. With `limit`, one page of the rows the filters keep (`rows`: `items`, `total`, `limit`, `offset`, and `sites`, every domain the run cites, for a site filter), and the engines without their rows; a run has prompts × engines × samples rows, thousands for a large workspace. Without it, every row in its engine’s `prompts`. A row’s `id` is its answer’s id in `GET …/answers/{id}`.',
+      params: RunParams, querystring: DetailQuery, response: {
         200: Type.Object({
           run: RunStatus,
           engines: Type.Array(Type.Object({
             engine: Type.String(), simulated: Type.Boolean(), calls: Type.Integer(), answers: Type.Integer(), errors: Type.Integer(),
             brand: Type.Object({}, { additionalProperties: true, description: 'How often and how the brand appeared in this engine’s answers.' }),
-          }, { additionalProperties: true, description: 'Persisted results of one engine: mentions, cited domains and their classes, and `prompts`: every call as a row (`id` is the answer\'s id in `GET …/answers/{id}`; all rows in one response, paged by the dashboard).' })),
+          }, { additionalProperties: true, description: 'Persisted results of one engine: mentions, cited domains and their classes, and (without `limit`) `prompts`: every call as a row (`id` is the answer\'s id in `GET …/answers/{id}`).' })),
           sampling: SamplingDetail,
+          rows: Type.Optional(Type.Object({
+            items: Type.Array(Type.Object({ engine: Type.String(), id: Type.String() }, { additionalProperties: true, description: 'A row as in `prompts`, with its engine' })),
+            total: Type.Integer({ minimum: 0, description: 'Rows the filters keep' }),
+            limit: Type.Integer(), offset: Type.Integer(),
+            sites: Type.Array(Type.String(), { description: 'Every domain the run’s rows cite, sorted' }),
+          }, { description: 'With `limit` only: one page of the rows' })),
         }),
       },
     },
-  }, async (request) => runs.detail(workspaceOf(request), request.params.id));
+  }, async (request) => {
+    const { limit, offset, ...filters } = request.query;
+    return limit ? runs.detailPage(workspaceOf(request), request.params.id, { ...filters, limit, offset: offset ?? 0 }) : runs.detail(workspaceOf(request), request.params.id);
+  });
 }

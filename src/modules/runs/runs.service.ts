@@ -1,6 +1,7 @@
 import type { EngineId } from '../engines/catalogue.ts';
 import type { PipelineConfig } from './runs.config.ts';
 import type { Db } from '../../lib/db.ts';
+import type { DetailPage } from './runs.views.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
 import { requestFingerprint } from '../../lib/idempotency/idempotency.ts';
@@ -163,6 +164,7 @@ export function createRunsService(deps: {
       return views.one(await jobs.cancel(row), ws.slug);
     },
     detail: async (ws: WorkspaceContext, id: string) => views.detail(await jobs.get(ws, id, KIND), ws.slug),
+    detailPage: async (ws: WorkspaceContext, id: string, page: DetailPage) => views.detailPage(await jobs.get(ws, id, KIND), ws.slug, page),
   };
 }
 export type RunsService = ReturnType<typeof createRunsService>;

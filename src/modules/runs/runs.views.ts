@@ -7,6 +7,7 @@ import type { ProviderStatus } from '../engines/limits/pacer.ts';
 import type { PacedProvider } from '../engines/limits/limits.config.ts';
 import { jobView, type JobRow } from '../jobs/jobs.service.ts';
 import { samplingCells, samplingSummary, samplingTotals } from './adaptive.ts';
+import { filterDetailRows, sitesOf, type DetailRowFilter } from './detail-rows.fns.ts';
 import type { BatchView, RunBatches } from './batches.ts';
 import { summarizeRun } from './detail.fns.ts';
 import { brandVisibility, runSimulation, type Preset, type RunPlan } from './runs.fns.ts';
@@ -26,6 +27,9 @@ const byCatalogue = (ids: string[]) => {
 };
 
 type Counts = { calls: number; simulated: number; costMicrousd?: number; answered?: number; mentioned?: number };
+
+/** A page of run detail's rows: the filters, then `limit` rows from `offset`. */
+export type DetailPage = DetailRowFilter & { limit: number; offset: number };
 
 export function createRunViews(deps: { db: Db; engines: Pick<EnginesService, 'providerStatus'>; batches: Pick<RunBatches, 'views'> }) {
   const { db, batches } = deps;
@@ -81,6 +85,16 @@ export function createRunViews(deps: { db: Db; engines: Pick<EnginesService, 'pr
       const [states, extras, cells, submitted] = await Promise.all([providerStates([row]), samplingTotals(db, [row.id]), samplingCells(db, row.id), batches.views([row.id])]);
       const run = runView(row, slug, counts, states, extras.get(row.id), submitted.get(row.id));
       return { run, ...summarizeRun(results), sampling: run.sampling && { ...run.sampling, cells } };
+    },
+    /** The same, with one page of the rows the filters keep instead of every row under its engine. */
+    async detailPage(row: JobRow, slug: string, page: DetailPage) {
+      const { run, engines, sampling } = await this.detail(row, slug);
+      const all = engines.flatMap((e) => e.prompts.map((p) => ({ engine: e.engine, ...p })));
+      const kept = filterDetailRows(all, page);
+      return {
+        run, engines: engines.map(({ prompts: _rows, ...e }) => e), sampling,
+        rows: { items: kept.slice(page.offset, page.offset + page.limit), total: kept.length, limit: page.limit, offset: page.offset, sites: sitesOf(all) },
+      };
     },
   };
 }

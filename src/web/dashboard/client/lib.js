@@ -1,5 +1,6 @@
 // Shared pieces of the dashboard: templating (Preact + htm), the JSON API client, formatting
 // and the small components every page uses. Checked JavaScript, bundled by esbuild (scripts/build-dashboard.mjs).
+import { toneOfScore } from '../../../lib/format/tone.ts';
 import { h, render } from 'preact';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import htm from 'htm';
@@ -176,8 +177,7 @@ export const engineName = (id) => fmt.engine(id);
 export const words = (value) => String(value ?? '').replaceAll('_', ' ');
 /** A sentiment score's tone as a code ('positive', 'neutral', 'negative'; '—' for none), what filters compare. */
 export function tone(sentiment) {
-  if (sentiment === null || sentiment === undefined) return '—';
-  return sentiment > 0.15 ? 'positive' : sentiment < -0.15 ? 'negative' : 'neutral';
+  return toneOfScore(sentiment) ?? '—';
 }
 /** A tone (a sentiment score, or a label code such as 'positive') as the reader's word; '—' for none. */
 export function toneWord(sentiment) {

@@ -103,19 +103,6 @@ export function Runs({ workspace }) {
  */
 const PAGE_ROWS = typeof matchMedia === 'function' && matchMedia('(max-width: 700px)').matches ? 20 : 50;
 
-/** Every (prompt, engine, sample) of a run as one row. */
-export function detailRows(detail) {
-  return detail.engines.flatMap((e) => (e.prompts ?? []).map((p) => ({ engine: e.engine, ...p })));
-}
-
-/** The rows the filters keep: engine, tone of the brand mention, a cited site, and free text. */
-export function filterRows(rows, f) {
-  const q = f.query.toLowerCase();
-  return rows.filter((r) => (!f.engine || r.engine === f.engine) && (!f.mentionedOnly || r.brandMentioned)
-    && (!f.tone || (r.brandMentioned && tone(r.brandSentiment) === f.tone)) && (!f.site || r.citations.some((c) => c.domain === f.site))
-    && (!q || r.text.toLowerCase().includes(q) || r.mentioned.some((m) => m.toLowerCase().includes(q)) || r.citations.some((c) => c.domain.includes(q))));
-}
-
 const span = (r) => (r.interval ? `${num(r.interval[0], 0)}–${num(r.interval[1], 0)}%` : '—');
 const why = (r) => (r.kind === 'threshold' ? say('dashboard.runs.whyThreshold', { source: r.source === 'alert_rule' ? 'alert' : 'rec', threshold: fmt.percent(r.threshold) }) : say('dashboard.runs.whyWidth', { width: r.targetWidth }));
 
@@ -129,21 +116,19 @@ function ExtraSamples({ sampling }) {
 }
 
 export function RunDetail({ workspace, id }) {
-  const { data, error, loading } = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/runs/{id}/detail', { params: { path: { workspace, id } } })), [workspace, id]);
   const [f, setF] = useState({ engine: '', query: '', mentionedOnly: false, tone: '', site: '' });
   const [page, setPage] = useState(0);
+  // One page of the rows the filters keep, filtered and cut by the API (a run has thousands of rows).
+  const query = /** @type {import('../lib.js').Query<'/api/v1/workspaces/{workspace}/runs/{id}/detail'>} */ ({ limit: PAGE_ROWS, offset: page * PAGE_ROWS, ...(f.engine && { engine: f.engine }), ...(f.mentionedOnly && { mentioned: true }), ...(f.tone && { tone: f.tone }), ...(f.site && { site: f.site }), ...(f.query.trim() && { q: f.query.trim() }) });
+  const { data, error, loading } = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/runs/{id}/detail', { params: { path: { workspace, id }, query } })), [workspace, id, JSON.stringify(query)]);
   // A filter changed: back to its first page.
   const set = (key) => (e) => { setPage(0); setF({ ...f, [key]: e.target.type === 'checkbox' ? e.target.checked : e.target.value }); };
   const turn = (to) => { setPage(to); document.getElementById('results')?.scrollIntoView(); };
-  if (loading) return html`<h1>${say('dashboard.page.run')}</h1><${Loading} />`;
+  if (!data && loading) return html`<h1>${say('dashboard.page.run')}</h1><${Loading} />`;
   if (error) return html`<h1>${say('dashboard.page.run')}</h1><${Alert} error=${error} />`;
-  const all = detailRows(data);
-  const sites = [...new Set(all.flatMap((r) => r.citations.map((c) => c.domain)))].sort();
-  const rows = filterRows(all, f);
-  // The detail answers every row at once; the page shows them 50 at a time (filters apply to all).
-  const pages = Math.max(1, Math.ceil(rows.length / PAGE_ROWS));
+  const { items: shownRows, total, sites } = data.rows;
+  const pages = Math.max(1, Math.ceil(total / PAGE_ROWS));
   const at = Math.min(page, pages - 1);
-  const shownRows = rows.slice(at * PAGE_ROWS, (at + 1) * PAGE_ROWS);
   return html`<h1>${say('dashboard.page.run')} <${Simulated} simulated=${data.run.simulated} share=${data.run.simulatedShare} /></h1>
     <p>${say('dashboard.runs.detailLine', { status: sayCode('dashboard.status', data.run.status), calls: data.run.progress.completedCalls, when: when(data.run.startedAt) })} · <a href=${`/w/${workspace}/runs`}>${say('dashboard.runs.all')}</a></p>
     <div class="table-wrap"><table id="engines"><caption>${say('dashboard.runs.perEngine')}</caption>
@@ -159,7 +144,7 @@ export function RunDetail({ workspace, id }) {
       <label>${say('dashboard.common.search')} <input id="filter-text" type="search" value=${f.query} onInput=${set('query')} placeholder=${say('dashboard.runs.searchHint')} /></label>
       <label class="check"><input id="filter-mentioned" type="checkbox" checked=${f.mentionedOnly} onChange=${set('mentionedOnly')} /> ${say('dashboard.runs.mentionedOnly')}</label>
     </form>
-    <p role="status" id="row-count">${rows.length > PAGE_ROWS ? say('dashboard.runs.rowsOf', { n: rows.length, from: at * PAGE_ROWS + 1, to: at * PAGE_ROWS + shownRows.length }) : say('dashboard.runs.rowsAll', { n: rows.length })}</p>
+    <p role="status" id="row-count">${total > PAGE_ROWS ? say('dashboard.runs.rowsOf', { n: total, from: at * PAGE_ROWS + 1, to: at * PAGE_ROWS + shownRows.length }) : say('dashboard.runs.rowsAll', { n: total })}</p>
     <div class="table-wrap"><table id="results"><caption>${say('dashboard.runs.resultsCaption')}</caption>
       <thead><tr><th scope="col">${say('dashboard.runs.prompt')}</th><th scope="col">${say('col.engine')}</th><th scope="col">${say('dashboard.runs.mentionedOrder')}</th><th scope="col">${say('dashboard.runs.brandPosition')}</th><th scope="col">${say('dashboard.runs.tone')}</th><th scope="col">${say('dashboard.runs.citedSites')}</th><th scope="col">${say('dashboard.runs.answer')}</th></tr></thead>
       <tbody>${shownRows.map((r) => html`<tr>
