@@ -3534,14 +3534,28 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description RFC 8414 authorization server metadata */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        [key: string]: unknown;
+                        authorization_endpoint: string;
+                        authorization_response_iss_parameter_supported: boolean;
+                        client_id_metadata_document_supported: boolean;
+                        code_challenge_methods_supported: string[];
+                        grant_types_supported: string[];
+                        issuer: string;
+                        registration_endpoint: string;
+                        response_modes_supported: string[];
+                        response_types_supported: string[];
+                        revocation_endpoint: string;
+                        revocation_endpoint_auth_methods_supported: string[];
+                        scopes_supported: string[];
+                        service_documentation: string;
+                        token_endpoint: string;
+                        token_endpoint_auth_methods_supported: string[];
                     };
                 };
             };
@@ -3578,14 +3592,20 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description RFC 9728 protected resource metadata */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        [key: string]: unknown;
+                        authorization_servers: string[];
+                        bearer_methods_supported: string[];
+                        /** @description This server's MCP URL: the `resource` (RFC 8707) to ask tokens for */
+                        resource: string;
+                        resource_documentation: string;
+                        resource_name: string;
+                        scopes_supported: string[];
                     };
                 };
             };
@@ -3622,14 +3642,20 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description RFC 9728 protected resource metadata */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        [key: string]: unknown;
+                        authorization_servers: string[];
+                        bearer_methods_supported: string[];
+                        /** @description This server's MCP URL: the `resource` (RFC 8707) to ask tokens for */
+                        resource: string;
+                        resource_documentation: string;
+                        resource_name: string;
+                        scopes_supported: string[];
                     };
                 };
             };
@@ -3666,14 +3692,28 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description RFC 8414 authorization server metadata */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        [key: string]: unknown;
+                        authorization_endpoint: string;
+                        authorization_response_iss_parameter_supported: boolean;
+                        client_id_metadata_document_supported: boolean;
+                        code_challenge_methods_supported: string[];
+                        grant_types_supported: string[];
+                        issuer: string;
+                        registration_endpoint: string;
+                        response_modes_supported: string[];
+                        response_types_supported: string[];
+                        revocation_endpoint: string;
+                        revocation_endpoint_auth_methods_supported: string[];
+                        scopes_supported: string[];
+                        service_documentation: string;
+                        token_endpoint: string;
+                        token_endpoint_auth_methods_supported: string[];
                     };
                 };
             };
@@ -40803,14 +40843,22 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description RFC 7591 §3.2.1 client information (no secret: a public client) */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        [key: string]: unknown;
+                        client_id: string;
+                        client_id_issued_at: number;
+                        client_name: string;
+                        client_uri?: string;
+                        grant_types: string[];
+                        redirect_uris: string[];
+                        response_types: string[];
+                        /** @enum {string} */
+                        token_endpoint_auth_method: "none";
                     };
                 };
             };
