@@ -29,7 +29,9 @@ export interface PageDeps {
 function html(reply: FastifyReply, status: number, body: string, formTarget?: string) {
   // CSP form-action also governs where the form's answer may redirect: the client's origin is added.
   const csp = formTarget ? PAGE_CSP.replace("form-action 'self'", `form-action 'self' ${formTarget}`) : PAGE_CSP;
-  return reply.status(status).header('content-security-policy', csp).header('x-frame-options', 'DENY').header('referrer-policy', 'no-referrer')
+  // same-origin, not no-referrer: with no-referrer Chromium posts the form with `Origin: null`, which
+  // the consent check would refuse; the client's site still gets no Referer.
+  return reply.status(status).header('content-security-policy', csp).header('x-frame-options', 'DENY').header('referrer-policy', 'same-origin')
     .header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
 }
 
