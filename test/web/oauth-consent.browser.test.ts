@@ -9,8 +9,8 @@ import { authorizeUrl, callbackServer, openOAuthApp, pkce, postForm, postJson, t
 
 // A hosted agent connecting to /mcp, with the person's part in Chromium: the agent discovers
 // from the 401 and registers; the person is sent to sign in, returns to the consent page, picks
-// a workspace and Allows; the agent exchanges the code, lists tools, refreshes and revokes.
-// Screenshot: test-artifacts/oauth-consent.png.
+// a workspace and Allows; the agent exchanges the code, lists tools and refreshes; the person
+// disconnects it in Settings → Connected apps. Screenshots: test-artifacts/oauth-*.png.
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'test-artifacts';
 let ctx: TestContext;
@@ -35,7 +35,7 @@ describe.skipIf(!browserAvailable)('OAuth consent in Chromium', () => {
     await ctx?.close();
   });
 
-  it('discovery, registration, sign-in and consent, token, tools/list, refresh, revocation', async () => {
+  it('discovery, registration, sign-in and consent, token, tools/list, refresh, Connected apps', async () => {
     // 1. The agent meets the 401 and follows it to the metadata.
     const denied = await fetch(`${base}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"initialize"}' });
     expect(denied.status).toBe(401);
@@ -88,9 +88,26 @@ describe.skipIf(!browserAvailable)('OAuth consent in Chromium', () => {
 
     const refreshed = await postForm(as.token_endpoint, { grant_type: 'refresh_token', client_id: clientId, refresh_token: tokens.body.refresh_token, resource: prm.resource });
     expect(refreshed.status).toBe(200);
-    expect((await postForm(as.revocation_endpoint, { client_id: clientId, token: refreshed.body.access_token })).status).toBe(200);
+    const mcpStatus = async (token: string) => (await fetch(prm.resource, {
+      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+    })).status;
+    expect(await mcpStatus(refreshed.body.access_token)).toBe(200);
+
+    // 4. The person: Settings → Connected apps shows the agent; Disconnect ends its tokens.
+    await page.goto(`${base}/w/br-second/settings#connected-apps`);
+    const row = page.locator('#connected-apps-table tbody tr');
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.locator('th').textContent()).toBe('Browser Agent');
+    expect(await row.locator('code').textContent()).toBe(new URL(callback.url).host);
+    await page.locator('#connected-apps').screenshot({ path: `${SHOTS}/oauth-connected-apps.png` });
+    page.once('dialog', (d) => void d.accept());
+    await row.locator('button').click();
+    await expect.poll(() => page.locator('#connected-apps').textContent()).toContain('No application is connected.');
     const after = await fetch(prm.resource, { method: 'POST', headers: { authorization: `Bearer ${refreshed.body.access_token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
     expect(after.status).toBe(401);
     expect(after.headers.get('www-authenticate')).toContain('error="invalid_token"');
+    // Revoking a token of an ended connection is still the RFC 7009 200.
+    expect((await postForm(as.revocation_endpoint, { client_id: clientId, token: refreshed.body.refresh_token })).status).toBe(200);
+    expect(problems).toEqual([]);
   }, 90_000);
 });
