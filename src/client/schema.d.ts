@@ -3211,7 +3211,7 @@ export interface paths {
         };
         /**
          * Authorization endpoint: sign in, then the consent page
-         * @description Query: `response_type=code`, `client_id`, `redirect_uri` (registered), `code_challenge` with `code_challenge_method=S256`, `state`, `resource` (this server's MCP URL; omitted means it), `scope` (API key scopes; omitted means all). An unknown client or unregistered redirect URI answers an error page (never a redirect); other faults redirect back with `error` and `state`. Without a session: 303 to /signin, which returns here.
+         * @description Query: `response_type=code`, `client_id`, `redirect_uri` (registered), `code_challenge` with `code_challenge_method=S256`, `state`, `resource` (this server's MCP URL; omitted means it), `scope` (API key scopes; others are ignored; none of ours or omitted means all). An unknown client or unregistered redirect URI answers an error page (never a redirect); other faults redirect back with `error` and `state`. Without a session: 303 to /signin, which returns here.
          */
         get: operations["oauthAuthorize"];
         put?: never;

@@ -27,7 +27,11 @@ export async function callbackServer(): Promise<Callback> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/callback`, hits, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}/callback`, hits,
+    // Browsers keep connections alive: they are ended, or close() would wait for them.
+    close: () => new Promise((resolve) => { server.close(() => resolve()); server.closeAllConnections(); }),
+  };
 }
 
 export async function openOAuthApp(deps: Partial<AppDeps> = {}): Promise<{ ctx: TestContext; base: string }> {

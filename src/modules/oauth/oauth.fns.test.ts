@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bearerChallenge, checkRedirectUri, defaultTicked, parseScope, pkceMatches, redirectRegistered, s256, withParams } from './oauth.fns.ts';
+import { SCOPES } from '../../lib/http/credentials.ts';
+import { bearerChallenge, checkRedirectUri, defaultTicked, offeredScopes, parseScope, pkceMatches, redirectRegistered, s256, withParams } from './oauth.fns.ts';
 
 describe('checkRedirectUri', () => {
   it.each([
@@ -68,6 +69,18 @@ describe('parseScope', () => {
     ['openid profile', { ok: false, reason: 'unknown scopes: openid, profile' }],
   ])('%s', (raw, expected) => {
     expect(parseScope(raw)).toEqual(expected);
+  });
+});
+
+describe('offeredScopes', () => {
+  it.each([
+    [undefined, [...SCOPES]],
+    ['', [...SCOPES]],
+    ['runs:write metrics:read metrics:read', ['runs:write', 'metrics:read']],
+    ['metrics:read admin', ['metrics:read']],
+    ['openid offline_access', [...SCOPES]],
+  ])('%s', (raw, expected) => {
+    expect(offeredScopes(raw)).toEqual(expected);
   });
 });
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isScope, type Scope } from '../../lib/http/credentials.ts';
+import { isScope, SCOPES, type Scope } from '../../lib/http/credentials.ts';
 
 // The pure rules of the authorization server (docs/mcp.md, "OAuth"): which redirect addresses a
 // public client may register, how they are matched, PKCE, scope lists and the Bearer challenge.
@@ -73,6 +73,17 @@ export function parseScope(raw: string | undefined): Checked<Scope[] | null> {
   const unknown = parts.filter((p) => !isScope(p));
   if (unknown.length) return { ok: false, reason: `unknown scope${unknown.length > 1 ? 's' : ''}: ${unknown.slice(0, 5).join(', ')}` };
   return { ok: true, value: [...new Set(parts as Scope[])] };
+}
+
+/**
+ * What the consent page offers for a requested `scope`: its API key scopes, in the catalogue's
+ * order. Others (`openid`, `offline_access`…) are ignored, as RFC 6749 §3.3 allows, so that an agent
+ * asking for more than exists still connects; asking for none of ours (or nothing) offers them all.
+ */
+export function offeredScopes(raw: string | undefined): Scope[] {
+  const asked = new Set((raw ?? '').split(' '));
+  const known = SCOPES.filter((s) => asked.has(s));
+  return known.length ? known : [...SCOPES];
 }
 
 /** The scopes ticked when the consent page opens: what was asked for, less what spends credits. */

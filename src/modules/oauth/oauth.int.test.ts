@@ -32,7 +32,7 @@ afterAll(async () => {
   for (const c of clients) await c.close().catch(() => {});
   await callback.close();
   await ctx.close();
-});
+}, 90_000);
 
 const rows = async () => {
   const db = ctx.database.db;
@@ -207,7 +207,6 @@ describe('refusals', () => {
     ['no PKCE challenge', { code_challenge: undefined }, 'invalid_request'],
     ['the plain PKCE method', { code_challenge_method: 'plain' }, 'invalid_request'],
     ['a resource of another server', { resource: 'https://other.example/mcp' }, 'invalid_target'],
-    ['an unknown scope', { scope: 'metrics:read admin' }, 'invalid_scope'],
     ['response_type token', { response_type: 'token' }, 'unsupported_response_type'],
   ])('%s: back to the client with the error and the state', async (_name, params, error) => {
     const before = await rows();
@@ -217,6 +216,17 @@ describe('refusals', () => {
     expect(location.origin + location.pathname).toBe(callback.url);
     expect([location.searchParams.get('error'), location.searchParams.get('state')]).toEqual([error, 's1']);
     expect(await rows()).toEqual(before);
+  });
+
+  it('scopes asked for that do not exist are ignored: the page offers the rest, or all when none is ours', async () => {
+    const offered = async (scope: string) => {
+      const url = authorizeUrl(base, { response_type: 'code', client_id: clientId, redirect_uri: callback.url, code_challenge: pkce().challenge, code_challenge_method: 'S256', resource: `${base}/mcp`, scope });
+      const { page } = await consent(base, owner, url, { decision: 'deny' });
+      const seen = (page as { seen: { ticked: string[]; unticked: string[] } }).seen;
+      return [...seen.ticked, ...seen.unticked].sort();
+    };
+    expect(await offered('metrics:read admin runs:write')).toEqual(['metrics:read', 'runs:write']);
+    expect((await offered('openid offline_access')).length).toBe(18);
   });
 
   it.each([

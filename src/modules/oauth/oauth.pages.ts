@@ -93,7 +93,7 @@ export function oauthPageRoutes(app: FastifyInstance, deps: PageDeps) {
     config: { credential: ACCESS.public },
     schema: {
       operationId: 'oauthAuthorize', tags, summary: 'Authorization endpoint: sign in, then the consent page',
-      description: 'Query: `response_type=code`, `client_id`, `redirect_uri` (registered), `code_challenge` with `code_challenge_method=S256`, `state`, `resource` (this server\'s MCP URL; omitted means it), `scope` (API key scopes; omitted means all). '
+      description: 'Query: `response_type=code`, `client_id`, `redirect_uri` (registered), `code_challenge` with `code_challenge_method=S256`, `state`, `resource` (this server\'s MCP URL; omitted means it), `scope` (API key scopes; others are ignored; none of ours or omitted means all). '
         + 'An unknown client or unregistered redirect URI answers an error page (never a redirect); other faults redirect back with `error` and `state`. Without a session: 303 to /signin, which returns here.',
       querystring: Type.Object({}, { additionalProperties: true }), produces: ['text/html'], response: { 200: PAGE, 303: { description: 'To sign in, or back to the client with an error' }, 400: PAGE },
     },

@@ -28,7 +28,7 @@ afterAll(async () => {
   for (const c of clients) await c.close().catch(() => {});
   await callback.close();
   await ctx.close();
-});
+}, 90_000);
 
 /** What a host application keeps for one server: its registration, tokens and the PKCE verifier. */
 class MemoryProvider implements OAuthClientProvider {

@@ -4,10 +4,10 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hmacSha256Hex, randomToken } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
-import { SCOPES, type Scope } from '../../lib/http/credentials.ts';
+import type { Scope } from '../../lib/http/credentials.ts';
 import type { SessionPrincipal, WorkspaceContext } from '../../lib/http/types.ts';
 import type { RateLimiter } from '../../lib/rate-limit/rate-limit.ts';
-import { challengeWellFormed, checkRedirectUri, defaultTicked, parseScope, redirectRegistered, withParams } from './oauth.fns.ts';
+import { challengeWellFormed, checkRedirectUri, defaultTicked, offeredScopes, redirectRegistered, withParams } from './oauth.fns.ts';
 import { oauthClients, oauthCodes } from './oauth.tables.ts';
 
 // Registration (RFC 7591) and the authorization endpoint: checking a request, the consent, the
@@ -135,9 +135,7 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
       const resource = one(params.resource) ?? (params.resource === undefined ? urls.resource : undefined);
       if (resource !== urls.resource) return fail('invalid_target', `resource must be ${urls.resource}.`);
       if (params.scope !== undefined && one(params.scope) === undefined) return fail('invalid_scope', 'scope must be one space-separated string.');
-      const scope = parseScope(one(params.scope));
-      if (!scope.ok) return fail('invalid_scope', `${scope.reason}.`);
-      const offered = scope.value ?? [...SCOPES];
+      const offered = offeredScopes(one(params.scope));
       return {
         kind: 'ok',
         request: { clientId: client.id, clientName: client.clientName, redirectUri, state, codeChallenge: challenge, resource, offered, ticked: defaultTicked(offered) },
