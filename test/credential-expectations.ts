@@ -211,6 +211,21 @@ export const DECISION_CREDENTIALS: Record<string, string> = {
   'GET /mcp': 'public',
   'DELETE /mcp': 'public',
   'DELETE /api/v1/api-keys/self': 'public',
+  // docs/mcp.md, "OAuth": the discovery documents, registration, token and revocation endpoints are
+  // public (OAuth clients authenticate by PKCE and client_id, checked in the service); the
+  // authorization endpoint and its consent form check the session themselves (sign-in without one);
+  // Connected apps are like API keys: a browser session's only (5.2).
+  'GET /.well-known/oauth-protected-resource': 'public',
+  'GET /.well-known/oauth-protected-resource/mcp': 'public',
+  'GET /.well-known/oauth-authorization-server': 'public',
+  'GET /.well-known/openid-configuration': 'public',
+  'POST /oauth/register': 'public',
+  'GET /oauth/authorize': 'public',
+  'POST /oauth/authorize': 'public',
+  'POST /oauth/token': 'public',
+  'POST /oauth/revoke': 'public',
+  [`GET ${W}/connected-apps`]: 'session',
+  [`DELETE ${W}/connected-apps/:grantId`]: 'session',
   // docs/runs.md "Starting a run", docs/dashboard.md: the quote a run would make, and the pages, which check the
   // session themselves (sign-in without one) and call the API with it
   [`GET ${W}/runs/quote`]: 'runs:read',

@@ -27,11 +27,16 @@ const FREE_FORM = new Set([
 const NO_SUCCESS = new Set([
   'mcpStream', // GET /mcp: 405, the MCP server is stateless and offers no server-to-client stream
   'mcpEndSession', // DELETE /mcp: 405, no session to end
+  'oauthConsent', // POST /oauth/authorize: 303 back to the OAuth client (code or access_denied), or an error page
 ]);
 // Success statuses that carry no body by design (as 204 does everywhere).
 const BODYLESS = new Set([
   'mcp 202', // POST /mcp with only notifications or responses: accepted, nothing to answer (MCP Streamable HTTP)
+  'oauthRevoke 200', // RFC 7009 §2.2: 200 and nothing to say, for a known token or not
 ]);
+// Errors answered as an HTML page for the person in the browser: the OAuth authorization endpoint
+// must not redirect to a redirect URI it cannot trust (RFC 6749 §4.1.2.1), so it shows why instead.
+const HTML_ERRORS = new Set(['oauthAuthorize 400', 'oauthConsent 400']);
 
 /** Paths inside a JSON schema where an object says nothing about its fields. */
 function undescribed(schema: Schema | undefined, at: string): string[] {
@@ -199,6 +204,7 @@ describe('the document says what the server sends', () => {
       for (const [status, response] of Object.entries(op.responses)) {
         if (!/^[45]/.test(status)) continue;
         const types = Object.keys(response.content ?? {});
+        if (HTML_ERRORS.has(`${op.operationId} ${status}`) && types.join() === 'text/html') continue;
         const ok = status === '404' ? types.every((t) => t === 'application/json' || t === 'text/html') && types.length > 0 : types.join() === 'application/json';
         if (!ok) off.push(`${key} ${status}: ${types.join(', ') || 'no body'}`);
       }

@@ -27,6 +27,7 @@ export * from '../modules/events/events.tables.ts';
 export * from '../modules/alerts/alerts.tables.ts';
 export * from '../modules/webhooks/webhooks.tables.ts';
 export * from '../modules/mcp/mcp.tables.ts';
+export * from '../modules/oauth/oauth.tables.ts';
 export * from '../modules/traffic/traffic.tables.ts';
 export * from '../modules/traffic-ingest/ingest.tables.ts';
 export * from '../modules/sources/sources.tables.ts';

@@ -18,7 +18,7 @@ function pooledRandom(): number {
 }
 const ulid = monotonicFactory(pooledRandom);
 
-export type IdPrefix = 'job' | 'prm' | 'res' | 'led' | 'lse' | 'rsv' | 'grt' | 'rcpt' | 'usr' | 'ses' | 'ws' | 'key' | 'dlv' | 'cred' | 'dev' | 'stk' | 'inv' | 'run' | 'rec' | 'thr' | 'req' | 'evt' | 'tok' | 'inb' | 'pev' | 'seo' | 'rtr' | 'drf' | 'msg' | 'fnd' | 'rpt' | 'whk' | 'wdl' | 'alr' | 'alf' | 'sch' | 'mcq' | 'upl' | 'drn' | 'rdl' | 'pdl' | 'rbt' | 'can' | 'sjq' | 'trf';
+export type IdPrefix = 'job' | 'prm' | 'res' | 'led' | 'lse' | 'rsv' | 'grt' | 'rcpt' | 'usr' | 'ses' | 'ws' | 'key' | 'dlv' | 'cred' | 'dev' | 'stk' | 'inv' | 'run' | 'rec' | 'thr' | 'req' | 'evt' | 'tok' | 'inb' | 'pev' | 'seo' | 'rtr' | 'drf' | 'msg' | 'fnd' | 'rpt' | 'whk' | 'wdl' | 'alr' | 'alf' | 'sch' | 'mcq' | 'upl' | 'drn' | 'rdl' | 'pdl' | 'rbt' | 'can' | 'sjq' | 'trf' | 'oac' | 'oag';
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${ulid().toLowerCase()}`;

@@ -62,11 +62,12 @@ export async function registerHttp(services: Services): Promise<FastifyInstance>
   app.decorate('events', services.events);
   app.decorate('maintenance', services.maintenance);
 
-  const { accounts, keys, workspaces, billing } = services;
+  const { accounts, keys, workspaces, billing, mcpBearers } = services;
   registerAuth(app, {
     publicBaseUrl: config.publicBaseUrl,
     findSession: (token) => accounts.findSession(token),
-    verifyApiKey: (secret, request) => keys.verify(secret, request.ip),
+    // An MCP request's inner calls for an OAuth token carry a relay, known only in this process (oauth.bearer.ts).
+    verifyApiKey: async (secret, request) => mcpBearers.relayed(secret) ?? keys.verify(secret, request.ip),
     findWorkspace: (slug, principal) => workspaces.findForPrincipal(slug, principal),
   });
   for (const part of services.parts) await part.http?.(app);

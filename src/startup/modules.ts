@@ -47,6 +47,7 @@ import { portfolioModule } from '../modules/portfolio/portfolio.module.ts';
 import { demoModule } from '../modules/demo/demo.module.ts';
 import { webhooksModule } from '../modules/webhooks/webhooks.module.ts';
 import { mcpModule } from '../modules/mcp/mcp.module.ts';
+import { oauthModule } from '../modules/oauth/oauth.module.ts';
 import { healthModule } from '../modules/health/health.module.ts';
 import { docsModule } from '../modules/docs/docs.module.ts';
 import { API_VERSION } from '../modules/docs/docs.routes.ts';
@@ -230,6 +231,14 @@ export async function createModules(deps: Needs) {
   const webhooks = webhooksModule({
     db, clock, fetcher, queue, events, log, credentialsKey: config.secrets.credentialsKey, policy: config.webhooks, requireHttps: config.env === 'production',
   });
+  const oauth = oauthModule({
+    db, clock, limiter, publicBaseUrl, keyHashSecret: config.secrets.keyHashSecret,
+    findSession: (token) => accounts.accounts.findSession(token),
+    verifyApiKey: (secret, ip) => access.keys.verify(secret, ip),
+    workspacesOf: async (session) => (await ws.list(session)).map((w) => ({ slug: w.id, displayName: w.displayName })),
+    workspaceFor: (session, slug) => ws.findForPrincipal(slug, session),
+    isMember: async (userId, workspaceId) => (await ws.contextsForUser(userId)).some((w) => w.id === workspaceId),
+  });
   const mcp = mcpModule({
     db, clock,
     availableMicrousd: async (w) => (await credits.credits.balance(w)).availableMicrousd,
@@ -241,7 +250,8 @@ export async function createModules(deps: Needs) {
       // A page evaluation holds no credits today; it still quotes, so an agent confirms it.
       start_page_evaluation: async (_w, args) => (pages.pages.checkUrl(String(args.url)), { calls: 1, amountMicrousd: 0 }),
     },
-    verifyApiKey: (secret, ip) => access.keys.verify(secret, ip),
+    authenticate: (secret, ip) => oauth.bearers.authenticate(secret, ip),
+    challenge: oauth.challenge,
     slugOf: async (workspaceId) => (await ws.getRow({ id: workspaceId })).slug,
   });
 
@@ -249,13 +259,13 @@ export async function createModules(deps: Needs) {
   const parts = [
     metrics, healthModule({ version: API_VERSION, ping: database.ping }), docsModule(), email, credits, workspaces, accounts, connections, engines,
     team, access, profile, billing, jobs, canaries, prompts, runs, scores, sources, answers, pages, onboarding, research, traffic, ingest, seo,
-    recs, reports, judge, chat, schedules, alerts, portfolio, demo, delivery, webhooks, mcp,
+    recs, reports, judge, chat, schedules, alerts, portfolio, demo, delivery, webhooks, oauth, mcp,
   ];
   return {
     parts,
     runner: jobs.runner,
     services: {
-      metrics: metrics.metrics, accounts: accounts.accounts, workspaces: ws, keys: access.keys, billing: billing.billing,
+      metrics: metrics.metrics, accounts: accounts.accounts, workspaces: ws, keys: access.keys, mcpBearers: oauth.bearers, billing: billing.billing,
       jobs: j, runs: runs.runs, schedules: schedules.schedules, delivery: delivery.delivery, portfolioDelivery: delivery.portfolioDelivery,
     },
   };

@@ -8,7 +8,8 @@ import { notFoundPage, PAGE_CSP } from './html.ts';
 // our own AppErrors, and anything unexpected (logged, answered as a bare 500).
 
 function send(reply: FastifyReply, request: FastifyRequest, status: number, code: string, message: string, details?: Record<string, unknown>) {
-  if (status === 401) reply.header('www-authenticate', WWW_AUTHENTICATE);
+  // A route with a challenge of its own (/mcp names its OAuth metadata) keeps it.
+  if (status === 401 && !reply.hasHeader('www-authenticate')) reply.header('www-authenticate', WWW_AUTHENTICATE);
   return reply.status(status).type('application/json; charset=utf-8').send(envelope(code, message, request.id, details));
 }
 

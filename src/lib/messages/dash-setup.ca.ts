@@ -138,6 +138,17 @@ export const DASH_SETUP_CA: { readonly [K in keyof typeof DASH_SETUP_EN]: string
   'dashboard.keys.revoked': '{name} revocada.', 'dashboard.keys.oldRevoked': 'La clau antiga de {name} està revocada.', 'dashboard.keys.activated': 'Clau activada.', 'dashboard.keys.name': 'Nom de la clau',
   'dashboard.keys.cidrs': 'Adreces permeses (rangs CIDR separats per comes; buit per a qualsevol)', 'dashboard.keys.create': 'Crear la clau', 'dashboard.keys.caption': 'Claus d’aquest espai de treball',
   'dashboard.keys.showRevoked': 'mostrar les revocades', 'dashboard.keys.none': 'Encara no hi ha claus.',
+  // Connected apps (OAuth)
+  'dashboard.settings.nav.connectedApps': 'Aplicacions connectades',
+  'dashboard.apps.intro': 'Els agents, com Claude o ChatGPT, connectats a aquest espai de treball mitjançant la seva adreça MCP, cadascun amb els permisos concedits en connectar-lo.',
+  'dashboard.apps.caption': 'Aplicacions connectades a aquest espai de treball',
+  'dashboard.apps.app': 'Aplicació',
+  'dashboard.apps.returnsTo': 'Torna a',
+  'dashboard.apps.connected': 'Connectada',
+  'dashboard.apps.disconnect': 'Desconnectar',
+  'dashboard.apps.confirmDisconnect': 'Vols desconnectar {name}? Deixa de funcionar immediatament; per tornar-la a fer servir caldrà un nou consentiment.',
+  'dashboard.apps.disconnected': '{name} desconnectada.',
+  'dashboard.apps.none': 'No hi ha cap aplicació connectada.',
 
   // Crèdits
   'dashboard.credits.balanceUsd': 'Saldo (USD)', 'dashboard.credits.noChart': 'El gràfic del saldo apareix quan es fan servir els primers crèdits.',

@@ -138,6 +138,17 @@ export const DASH_SETUP_ES: { readonly [K in keyof typeof DASH_SETUP_EN]: string
   'dashboard.keys.revoked': '{name} revocada.', 'dashboard.keys.oldRevoked': 'La clave antigua de {name} está revocada.', 'dashboard.keys.activated': 'Clave activada.', 'dashboard.keys.name': 'Nombre de la clave',
   'dashboard.keys.cidrs': 'Direcciones permitidas (rangos CIDR separados por comas; vacío para cualquiera)', 'dashboard.keys.create': 'Crear la clave', 'dashboard.keys.caption': 'Claves de este espacio de trabajo',
   'dashboard.keys.showRevoked': 'mostrar revocadas', 'dashboard.keys.none': 'Aún no hay claves.',
+  // Connected apps (OAuth)
+  'dashboard.settings.nav.connectedApps': 'Aplicaciones conectadas',
+  'dashboard.apps.intro': 'Los agentes, como Claude o ChatGPT, conectados a este espacio de trabajo mediante su dirección MCP, cada uno con los permisos concedidos al conectarlo.',
+  'dashboard.apps.caption': 'Aplicaciones conectadas a este espacio de trabajo',
+  'dashboard.apps.app': 'Aplicación',
+  'dashboard.apps.returnsTo': 'Vuelve a',
+  'dashboard.apps.connected': 'Conectada',
+  'dashboard.apps.disconnect': 'Desconectar',
+  'dashboard.apps.confirmDisconnect': '¿Desconectar {name}? Deja de funcionar de inmediato; para usarla de nuevo hará falta un nuevo consentimiento.',
+  'dashboard.apps.disconnected': '{name} desconectada.',
+  'dashboard.apps.none': 'No hay ninguna aplicación conectada.',
 
   // Créditos
   'dashboard.credits.balanceUsd': 'Saldo (USD)', 'dashboard.credits.noChart': 'El gráfico del saldo aparece cuando se usan los primeros créditos.',

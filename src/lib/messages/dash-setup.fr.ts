@@ -138,6 +138,17 @@ export const DASH_SETUP_FR: { readonly [K in keyof typeof DASH_SETUP_EN]: string
   'dashboard.keys.revoked': '{name} révoquée.', 'dashboard.keys.oldRevoked': 'L’ancienne clé de {name} est révoquée.', 'dashboard.keys.activated': 'Clé activée.', 'dashboard.keys.name': 'Nom de la clé',
   'dashboard.keys.cidrs': 'Adresses autorisées (plages CIDR séparées par des virgules ; vide pour toutes)', 'dashboard.keys.create': 'Créer la clé', 'dashboard.keys.caption': 'Clés de cet espace de travail',
   'dashboard.keys.showRevoked': 'afficher les révoquées', 'dashboard.keys.none': 'Aucune clé pour l’instant.',
+  // Connected apps (OAuth)
+  'dashboard.settings.nav.connectedApps': 'Applications connectées',
+  'dashboard.apps.intro': 'Les agents, comme Claude ou ChatGPT, connectés à cet espace de travail par son adresse MCP, chacun avec les autorisations accordées lors de la connexion.',
+  'dashboard.apps.caption': 'Applications connectées à cet espace de travail',
+  'dashboard.apps.app': 'Application',
+  'dashboard.apps.returnsTo': 'Renvoie vers',
+  'dashboard.apps.connected': 'Connectée',
+  'dashboard.apps.disconnect': 'Déconnecter',
+  'dashboard.apps.confirmDisconnect': 'Déconnecter {name} ? Elle cesse de fonctionner immédiatement ; pour l’utiliser à nouveau, il faudra un nouveau consentement.',
+  'dashboard.apps.disconnected': '{name} déconnectée.',
+  'dashboard.apps.none': 'Aucune application connectée.',
 
   // Crédits
   'dashboard.credits.balanceUsd': 'Solde (USD)', 'dashboard.credits.noChart': 'Le graphique du solde apparaît après l’utilisation des premiers crédits.',

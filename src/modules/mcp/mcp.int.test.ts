@@ -318,7 +318,8 @@ describe('keys that must not get through', () => {
   it('POST /mcp without a key is 401 invalid_key in the error envelope; GET is 405', async () => {
     const res = await fetch(`${baseUrl}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
     expect(res.status).toBe(401);
-    expect(res.headers.get('www-authenticate')).toBe('Bearer realm="geo"');
+    // The challenge names the OAuth metadata (RFC 9728), where a hosted agent learns how to connect (docs/mcp.md, "OAuth").
+    expect(res.headers.get('www-authenticate')).toBe('Bearer resource_metadata="http://127.0.0.1:3000/.well-known/oauth-protected-resource/mcp"');
     expect((await res.json()).error.code).toBe('invalid_key');
     expect((await fetch(`${baseUrl}/mcp`)).status).toBe(405);
   });
