@@ -53,6 +53,8 @@ import { docsModule } from '../modules/docs/docs.module.ts';
 import { API_VERSION } from '../modules/docs/docs.routes.ts';
 import { profileFromWorkspace } from '../modules/analysis/profile.fns.ts';
 import type { ServiceDeps } from './service-deps.ts';
+import { createReadsCache } from '../lib/reads-cache.ts';
+import { answersScope } from '../modules/answers/answers.service.ts';
 import { afterRunSucceeded } from './run-succeeded.ts';
 
 type Needs = ServiceDeps & { clock: Clock; events: EventHub; limiter: RateLimiter; fetcher: SafeFetcher; passwordParams: ScryptParams };
@@ -69,6 +71,16 @@ export async function createModules(deps: Needs) {
   const { publicBaseUrl } = config;
   const seoConfig = config.seo ?? DEFAULT_SEO_CONFIG;
 
+  // The dashboard's hot reads, kept per workspace and dropped by the writes that change them
+  // (src/lib/reads-cache.ts). What another process writes shows within the TTL: 5 s on PostgreSQL
+  // (workers may run elsewhere); the embedded database is one process, whose every write drops
+  // what it changes, and 60 s bounds what no hook tells (the canaries' flags beside a series).
+  const reads = createReadsCache({ ttlMs: database.driver === 'pglite' ? 60_000 : 5_000 });
+  /** An edit of a workspace's settings: its scores' and its answers' kept reads are held, then dropped. */
+  const modifying = (workspaceId: string) => {
+    for (const scope of [workspaceId, answersScope(workspaceId)]) reads.writing(scope);
+    return () => { for (const scope of [workspaceId, answersScope(workspaceId)]) reads.settled(scope); };
+  };
   const metrics = metricsModule({ db, token: config.metricsToken });
   const email = emailModule({
     db, log, mail: config.mail, showLoggedMail: config.env !== 'production', mailer: deps.mailer, inboxProvider: deps.inboxProvider,
@@ -97,6 +109,7 @@ export async function createModules(deps: Needs) {
       },
       // Settings shows what the chat obeys: the model resolver's one decision (engines are made below).
       modelStatus: (workspaceId, row) => engines.models.status(workspaceId, row),
+      onModify: modifying,
     },
   });
   const ws = workspaces.workspaces;
@@ -144,16 +157,17 @@ export async function createModules(deps: Needs) {
     // Read when a run's adaptive rounds start, long after both modules exist.
     decisions: { visibilityRules: (id) => alerts.alerts.visibilityRules(id), effectTests: (id) => recs.recs.effectTests(id) },
     onSucceeded: afterRunSucceeded({ events, scores: () => scores.scores, reports: () => reports.reports }),
+    answersWritten: (workspaceId) => reads.changed(answersScope(workspaceId)),
   });
   const scores = scoresModule({
-    db, clock, workspaces: ws, canaries: canaries.canaries, jobs: j, runReads: runs.runReads,
+    db, clock, workspaces: ws, canaries: canaries.canaries, jobs: j, runReads: runs.runReads, reads,
     // The stamp of every figure: from the answers' traces (sources) and the prompts' intents.
     answers: (w, scope) => sources.sources.stampAnswers(w, scope),
     answersMark: (workspaceId, period) => sources.sources.answersMark(workspaceId, period),
     intents: async (workspaceId, ids) => (await prompts.prompts.byIds(workspaceId, ids)).map((p) => ({ id: p.id, intent: p.intent })),
   });
   const sources = sourcesModule({ db, clock, runReads: runs.runReads, prompts: prompts.prompts, workspaces: ws, engines: engines.engines, stamps: () => scores.stamps });
-  const answers = answersModule({ db, clock, workspaces: ws, stamps: scores.stamps });
+  const answers = answersModule({ db, clock, workspaces: ws, stamps: scores.stamps, reads });
   const pages = pagesModule({ db, clock, jobs: j, fetcher, seo: seoConfig });
   const onboarding = onboardingModule({ fetcher, limiter, engine: simulatedModel([]), slugTaken: workspaces.slugTaken });
   const research = researchModule({

@@ -15,11 +15,16 @@ export function afterRunSucceeded(deps: { events: EventHub; scores: () => Scores
     const simulated = [...new Set(answered.filter((a) => a.simulated).map((a) => a.engine))].sort();
     return async (tx) => {
       const moves = await write(tx);
-      if (history) return;
+      // Once committed, the workspace's kept reads are dropped (scores.service.ts `committed`).
+      const committed = async () => deps.scores().committed(workspaceId);
+      if (history) return committed;
       await deps.reports().afterRun(tx, workspaceId, runId, simulated);
       const changed: DomainEvent[] = [];
       for (const data of moves) changed.push(await deps.events.record(tx, { type: 'score.changed', workspaceId, data: { ...data } }));
-      return () => deps.events.deliver(changed);
+      return async () => {
+        await committed();
+        await deps.events.deliver(changed);
+      };
     };
   };
 }

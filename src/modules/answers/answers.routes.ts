@@ -23,7 +23,11 @@ export function answersRoutes(app: FastifyInstance, deps: { answers: AnswersServ
       description: 'Every answered call of the workspace’s runs, whole, newest first, a page at a time (`limit`, then `cursor` = the last page’s `nextCursor`). Filters combine (AND). `q` searches the answer text in the answer’s language with PostgreSQL text search (English, Spanish, Catalan and French stem; any other language matches whole words); `websearch_to_tsquery` syntax: words, "quoted phrases", OR, -word. Each answer carries its tracked names with UTF-16 offsets (`text.slice(start, end)` is what was matched), its sources (`cited: false` for retrieved and not cited), the fan-out queries, the tone toward the brand with its evidence, and the methodology stamp of its run and engine. An unknown filter value, a malformed cursor, `limit` over 100, `from` not before `to` or `q` over 10 KB answer 400 naming the field.',
       params: WorkspaceParams, querystring: ListQuerySchema, response: { 200: ListResponse },
     },
-  }, async (request) => answers.list(workspaceOf(request), request.query));
+  }, async (request, reply) => {
+    // Serialised by this route's schema once per kept page (answers.service.ts `listJson`).
+    const json = await answers.listJson(workspaceOf(request), request.query, (page) => reply.serialize(page) as string);
+    return reply.type('application/json; charset=utf-8').send(json as never);
+  });
 
   r.get('/api/v1/workspaces/:workspace/answers/export', {
     config: { credential: ACCESS.runs.read },

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../lib/db.ts';
+import type { ReadsCache } from '../../lib/reads-cache.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
 import { ENGINE_NAMES } from '../../lib/format/format.ts';
@@ -43,7 +44,17 @@ export interface AnswersDeps {
   db: Db;
   workspaces: Pick<WorkspacesService, 'getSettings'>;
   stamps: Pick<Stamps, 'ofRuns'>;
+  /**
+   * Pages of the list kept per workspace and query, computed once for concurrent callers, dropped
+   * when answers are written or the workspace's names change (`answersScope`; src/lib/reads-cache.ts).
+   */
+  reads?: ReadsCache;
 }
+
+/** The reads-cache scope of a workspace's answers: its own, so that a run's writes drop the list's pages, not the scores'. */
+export const answersScope = (workspaceId: string) => `${workspaceId}#answers`;
+/** A list query as a key: its fields in one order. */
+const queryKey = (ws: WorkspaceContext, q: ListQuery) => `list|${ws.slug}|${JSON.stringify(Object.entries(q).filter(([, v]) => v !== undefined).sort(([a], [b]) => a.localeCompare(b)))}`;
 
 const surfaceOf = (r: AnswerRecord): Surface => (r.surface as Surface | null) ?? (ENGINE_SURFACE as Record<string, Surface>)[r.engine] ?? 'api';
 const enginesOn = (surface: Surface) => Object.entries(ENGINE_SURFACE).filter(([, s]) => s === surface).map(([e]) => e);
@@ -125,19 +136,30 @@ export function createAnswersService(deps: AnswersDeps) {
     };
   }
 
+  /** A page, as read from the database. */
+  async function listOf(ws: WorkspaceContext, query: ListQuery) {
+    const { settings, profile } = await profileOf(ws);
+    const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+    const filter = filterOf(query, settings.competitors.length);
+    const rows = await repo.page(ws.id, filter, query.limit + 1, after);
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      answers: await stamped(ws, page.map((r) => view(r, profile))),
+      nextCursor: rows.length > query.limit && last ? encodeCursor({ createdAt: new Date(last.created_at), id: last.id }) : null,
+    };
+  }
+
   return {
-    /** A page of answers, newest first, with the cursor of the next page (null on the last). */
-    async list(ws: WorkspaceContext, query: ListQuery) {
-      const { settings, profile } = await profileOf(ws);
-      const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-      const filter = filterOf(query, settings.competitors.length);
-      const rows = await repo.page(ws.id, filter, query.limit + 1, after);
-      const page = rows.slice(0, query.limit);
-      const last = page.at(-1);
-      return {
-        answers: await stamped(ws, page.map((r) => view(r, profile))),
-        nextCursor: rows.length > query.limit && last ? encodeCursor({ createdAt: new Date(last.created_at), id: last.id }) : null,
-      };
+    /** A page of answers, newest first, with the cursor of the next page (null on the last). Kept: a caller must not change it. */
+    list(ws: WorkspaceContext, query: ListQuery) {
+      return deps.reads ? deps.reads.read(answersScope(ws.id), queryKey(ws, query), () => listOf(ws, query)) : listOf(ws, query);
+    },
+
+    /** The page serialised by `serialize` (the route's serializer), kept so: a kept page costs its lookup, not 20 answers' serialisation. */
+    async listJson(ws: WorkspaceContext, query: ListQuery, serialize: (page: Awaited<ReturnType<typeof listOf>>) => string): Promise<string> {
+      if (!deps.reads) return serialize(await listOf(ws, query));
+      return deps.reads.read(answersScope(ws.id), `json|${queryKey(ws, query)}`, async () => serialize(await listOf(ws, query)));
     },
 
     /**

@@ -26,14 +26,14 @@ export interface HistoryDay {
   createdBy: string | null;
 }
 
-export function createRunHistory(deps: { db: Db; jobs: Pick<JobsService, 'recordSucceeded'>; onSucceeded?: OnSucceeded; kind: string }) {
+export function createRunHistory(deps: { db: Db; jobs: Pick<JobsService, 'recordSucceeded'>; onSucceeded?: OnSucceeded; kind: string; answersWritten?: (workspaceId: string) => void }) {
   const { db } = deps;
   return {
     /** Writes one day's run, finished at `finishedAt`; answers its id. */
     async record(day: HistoryDay): Promise<string> {
       const runId = newId('run');
       const at = { now: () => day.finishedAt };
-      const writer = createResultsWriter({ db, clock: at, runId, workspaceId: day.workspaceId, profile: day.profile, samples: 1 });
+      const writer = createResultsWriter({ db, clock: at, written: deps.answersWritten, runId, workspaceId: day.workspaceId, profile: day.profile, samples: 1 });
       for (const engine of day.engines) {
         for (const prompt of day.prompts) writer.add({ id: engine, simulated: true }, prompt, 1, { answer: day.answer(engine, prompt), error: null, started: Date.now() });
       }
@@ -46,7 +46,7 @@ export function createRunHistory(deps: { db: Db; jobs: Pick<JobsService, 'record
         promptCount: perEngine, perEnginePrompts: perEngine, samples: 1, calls: Object.fromEntries(day.engines.map((e) => [e, perEngine])),
         totalCalls: perEngine * day.engines.length, estimateMicrousd: 0, simulated: [...day.engines],
       };
-      await db.transaction(async (tx) => {
+      const committed = await db.transaction(async (tx) => {
         await deps.jobs.recordSucceeded(tx, {
           id: runId, workspaceId: day.workspaceId, kind: deps.kind, group: deps.kind, startedAt: day.startedAt, finishedAt: day.finishedAt,
           totalCalls: plan.totalCalls, progressSource: 'calls', createdBy: day.createdBy,
@@ -56,8 +56,10 @@ export function createRunHistory(deps: { db: Db; jobs: Pick<JobsService, 'record
             `${writer.stats.completed} calls done, ${writer.stats.failures} failed`,
           ],
         });
-        await write?.(tx);
+        return write?.(tx);
       });
+      // What runs once the day's snapshots have committed (the scores' kept reads dropped).
+      if (committed) await committed();
       return runId;
     },
   };

@@ -65,7 +65,11 @@ const usageColumns = (answer: EngineAnswer | null) => (answer?.usage
  * detail's cells, marked `extra` (what every later reader filters on), and kept out of `answered`
  * (the score) and the traces (the stamp, sources views).
  */
-export function createResultsWriter(deps: { db: Db; clock: Clock; runId: string; workspaceId: string; profile: AnalysisProfile; samples: number; completedBefore?: number }) {
+export function createResultsWriter(deps: {
+  db: Db; clock: Clock; runId: string; workspaceId: string; profile: AnalysisProfile; samples: number; completedBefore?: number;
+  /** Told after each batch of answers is written (the answers list's kept pages are dropped, src/lib/reads-cache.ts). */
+  written?: (workspaceId: string) => void;
+}) {
   const { db, clock, runId, workspaceId, profile } = deps;
   const answered: Answered[] = [];
   let buffer: ResultRow[] = [];
@@ -82,7 +86,7 @@ export function createResultsWriter(deps: { db: Db; clock: Clock; runId: string;
     buffer = [];
     traceBuffer = [];
     // Handled at once (an unhandled rejection would end the process); the first error is rethrown by `done`.
-    writes.push(insertResults(db, rows).then(() => insertTraces(db, traces)).catch((err) => void (writeError ??= err)));
+    writes.push(insertResults(db, rows).then(() => insertTraces(db, traces)).finally(() => deps.written?.(workspaceId)).catch((err) => void (writeError ??= err)));
   };
 
   return {

@@ -26,6 +26,8 @@ export function createRunLoop(deps: {
   sampling: { fixed: SamplingStrategy; adaptive: SamplingStrategy };
   batching: { live: BatchingStrategy; provider: BatchingStrategy };
   end: RunEnd;
+  /** Told after each batch of a run's answers is written. */
+  answersWritten?: (workspaceId: string) => void;
 }) {
   const { db, clock, end } = deps;
 
@@ -59,7 +61,7 @@ export function createRunLoop(deps: {
     const off = (job.params.enginesOff as string[] | undefined) ?? [];
     if (off.length) await ctx.log(`engines off (no provider key, simulation disabled): ${off.join(', ')}`);
     await ctx.log(`run of ${prompts.length} prompts${samples > 1 ? ` × ${samples} samples` : ''} on ${engines.map((e) => `${e.id}${e.simulated ? ' (simulated)' : ''}`).join(', ')}; ${plan.totalCalls} calls`);
-    const writer = createResultsWriter({ db, clock, runId: job.id, workspaceId: run.workspaceId, profile: run.profile, samples });
+    const writer = createResultsWriter({ db, clock, written: deps.answersWritten, runId: job.id, workspaceId: run.workspaceId, profile: run.profile, samples });
     const batched = await batching.submit(ctx, run, engines);
     const live = engines.filter((e) => !batched.includes(e.id));
     const sampling = (plan.sampling ? deps.sampling.adaptive : deps.sampling.fixed).forRun(run);
@@ -87,7 +89,7 @@ export function createRunLoop(deps: {
    */
   async function resume(ctx: JobContext, run: RunInput, resumed: NonNullable<Awaited<ReturnType<BatchingStrategy['resumed']>>>) {
     if ('waiting' in resumed) return ctx.park(resumed.waiting);
-    const writer = createResultsWriter({ db, clock, runId: ctx.job.id, workspaceId: run.workspaceId, profile: run.profile, samples: run.samples, completedBefore: ctx.job.completedCalls });
+    const writer = createResultsWriter({ db, clock, written: deps.answersWritten, runId: ctx.job.id, workspaceId: run.workspaceId, profile: run.profile, samples: run.samples, completedBefore: ctx.job.completedCalls });
     await resumed.collect(writer);
     await writer.done();
     if (ctx.signal.aborted) return;

@@ -55,6 +55,8 @@ export function createRunsService(deps: {
   /** The alert rules and recommendations an adaptive run's cells are judged against. */
   decisions?: DecisionSources;
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
+  /** Told after each batch of a run's answers is written (kept reads of the answers list are dropped). */
+  answersWritten?: (workspaceId: string) => void;
 }) {
   const { db, clock, jobs } = deps;
   const batches = createRunBatches({ db, clock, jobs, engines: deps.engines, pipeline: deps.pipeline, log: deps.log });
@@ -63,10 +65,10 @@ export function createRunsService(deps: {
     db, clock, prompts: deps.prompts, engines: deps.engines, workspaces: deps.workspaces, pipeline: deps.pipeline,
     sampling: { fixed: fixedSampling, adaptive: createAdaptiveSampling({ db, decisions: deps.decisions, pricing: deps.pipeline.pricing }) },
     batching: { live: liveBatching, provider: createProviderBatching({ batches }) },
-    end: createRunEnd({ db, onSucceeded: deps.onSucceeded, events: deps.events, log: deps.log }),
+    end: createRunEnd({ db, onSucceeded: deps.onSucceeded, events: deps.events, log: deps.log }), answersWritten: deps.answersWritten,
   }).register(jobs, KIND);
 
-  const history = createRunHistory({ db, jobs, onSucceeded: deps.onSucceeded, kind: KIND });
+  const history = createRunHistory({ db, jobs, onSucceeded: deps.onSucceeded, kind: KIND, answersWritten: deps.answersWritten });
 
   /** The preset's engines plus the optional engines configured for the workspace (`searchx` asks its one engine only). */
   async function runEngines(workspaceId: string, preset: Preset): Promise<EngineId[]> {

@@ -40,9 +40,11 @@ export function createMetricsExport(deps: { db: Db; clock: Clock; stamps: Pick<S
           )).orderBy(asc(scoreSnapshots.day), asc(scoreSnapshots.engine)).limit(batchSize);
           if (!page.length) return;
           const rows: ExportRow[] = [];
+          // Each day's stamp is memoised by the run of its snapshot (stamps.ts): a second export of
+          // a long range, or the dashboard's, makes none again.
           for (const s of page) {
             const { engine, surface } = engineAndSurface(s.engine);
-            const stamp = await deps.stamps.ofDay(ws, s.day, { engine: engine === 'composite' ? undefined : engine, surface: surface && engine === 'composite' ? surface : undefined, metricVersion: s.metricVersion });
+            const stamp = await deps.stamps.ofDay(ws, s.day, { engine: engine === 'composite' ? undefined : engine, surface: surface && engine === 'composite' ? surface : undefined, metricVersion: s.metricVersion, newestRun: s.runId });
             rows.push(...metricRows({ day: s.day, engine: s.engine, data: s.data, answers: s.answers, simulatedAnswers: s.simulatedAnswers, metricVersion: s.metricVersion }, stamp.grade));
           }
           yield rows;

@@ -13,6 +13,7 @@ import { storedAnalysis } from '../runs/detail.fns.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
 import { CURRENT_METRIC_VERSION, METRIC_DEFINITIONS, METRIC_VERSIONS, type MetricVersion } from './definitions.fns.ts';
 import type { EntityInfo, Snapshot } from './snapshot.fns.ts';
+import type { ReadsCache } from '../../lib/reads-cache.ts';
 import { lockDay, previousSnapshots, snapshotRows, upsertSnapshots } from './snapshot-rows.ts';
 import { mergeStats, runStats, type SnapshotStats } from './stats.fns.ts';
 import { scoreSnapshots } from './scores.tables.ts';
@@ -32,7 +33,11 @@ function entitiesOf(board: Snapshot['scoreboard']): EntityInfo[] {
   return [...board].sort((a, b) => order(a.entityId) - order(b.entityId)).map((e) => ({ entityId: e.entityId, name: e.name, kind: e.kind }));
 }
 
-export function createRederivation(deps: { db: Db; clock: Clock; jobs: JobsService; workspaces: WorkspacesService; reads: Pick<RunReads, 'storedAnswers'> }) {
+export function createRederivation(deps: {
+  db: Db; clock: Clock; jobs: JobsService; workspaces: WorkspacesService; reads: Pick<RunReads, 'storedAnswers'>;
+  /** The scores' kept reads: each day written drops them once it has committed. */
+  cache?: Pick<ReadsCache, 'writing' | 'settled'>;
+}) {
   const { db, clock } = deps;
 
   /** The runs a day's composite snapshot pools now (null: a snapshot from before pooling). */
@@ -94,13 +99,14 @@ export function createRederivation(deps: { db: Db; clock: Clock; jobs: JobsServi
       for (let attempt = 1; ; attempt++) {
         const pooled = await pool(runIds, entities);
         const current = await db.transaction(async (tx) => {
+          deps.cache?.writing(ws.id);
           await lockDay(tx, ws.id, day.day);
           const now = await runIdsOf(tx, ws.id, day.day);
           if (now && now.join() !== runIds.join()) return now;
           const rows = snapshotRows({ workspaceId: ws.id, day: day.day, runId: runIds.at(-1)!, stats: pooled, entities, previous: await previousSnapshots(tx, ws.id, day.day), metricVersion, now: clock.now() });
           await upsertSnapshots(tx, rows);
           return null;
-        });
+        }).finally(() => deps.cache?.settled(ws.id));
         if (!current) break;
         if (attempt === 3) throw new Error(`the snapshots of ${day.day} kept changing under new runs; start the re-derivation again`);
         runIds = current;

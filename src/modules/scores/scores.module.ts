@@ -27,7 +27,7 @@ export function scoresModule(needs: Parameters<typeof createScoresService>[0] & 
       scoresRoutes(app, { scores, stamps });
       methodologyRoutes(app, { stamps });
       metricsExportRoutes(app, { exporter: createMetricsExport({ db: needs.db, clock: needs.clock, stamps }) });
-      definitionsRoutes(app, { rederivation: createRederivation({ db: needs.db, clock: needs.clock, jobs: needs.jobs, workspaces: needs.workspaces, reads: needs.runReads }) });
+      definitionsRoutes(app, { rederivation: createRederivation({ db: needs.db, clock: needs.clock, jobs: needs.jobs, workspaces: needs.workspaces, reads: needs.runReads, cache: needs.reads }) });
     },
   } satisfies ModuleParts & Record<string, unknown>;
 }

@@ -113,8 +113,12 @@ export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService
     }, async (request, reply) => {
       const q = request.query as { date?: string; surface?: Surface; format: 'json' | 'csv' };
       const ws = workspaceOf(request);
-      const found = await scores.score(ws, q.date, q.surface);
-      const score = { ...found, stamp: await stamps.ofDay(ws, found.date, { surface: q.surface, metricVersion: found.version }) };
+      const withItsStamp = async () => {
+        const { score: found, runId } = await scores.scoreRead(ws, q.date, q.surface);
+        return { ...found, stamp: await stamps.ofDay(ws, found.date, { surface: q.surface, metricVersion: found.version, newestRun: runId }) };
+      };
+      // Both kept (scores.service.ts, stamps.ts): a kept score costs two lookups and its serialisation.
+      const score = await withItsStamp();
       return q.format === 'csv' ? reply.type('text/csv; charset=utf-8').send(scoreCsv(score)) : score;
     });
   }
@@ -128,8 +132,11 @@ export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService
     },
   }, async (request, reply) => {
     const ws = workspaceOf(request);
-    const board = await scores.scoreboardJson(ws);
-    return reply.type('application/json; charset=utf-8').send(withStamp(board.json, await stamps.ofDay(ws, board.date, { metricVersion: board.version })) as never);
+    const body = await scores.keptBody(ws, 'scoreboard', async () => {
+      const board = await scores.scoreboardJson(ws);
+      return withStamp(board.json, await stamps.ofDay(ws, board.date, { metricVersion: board.version, newestRun: board.runId }));
+    });
+    return reply.type('application/json; charset=utf-8').send(body as never);
   });
 
   for (const [url, operationId, params] of [
@@ -145,11 +152,21 @@ export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService
     }, async (request, reply) => {
       const q = request.query as { engine: string; range: '7d' | '28d' | 'all'; surface?: Surface; format: 'json' | 'csv' };
       const ws = workspaceOf(request);
-      const { json, version } = await scores.timeseriesJson(ws, q.engine, q.range, q.surface);
-      const stamp = await stamps.ofRange(ws, q.range, { ...q, metricVersion: version });
-      // Only the CSV reads the points; the JSON is passed through as PostgreSQL assembled it.
-      if (q.format === 'csv') return reply.type('text/csv; charset=utf-8').send(seriesCsv({ ...(JSON.parse(json) as Parameters<typeof seriesCsv>[0]), stamp }));
-      return reply.type('application/json; charset=utf-8').send(withStamp(json, stamp) as never);
+      const series = async () => {
+        const { json, version, runId } = await scores.timeseriesJson(ws, q.engine, q.range, q.surface);
+        return { json, stamp: await stamps.ofRange(ws, q.range, { ...q, metricVersion: version, newestRun: runId }) };
+      };
+      // Only the CSV reads the points; the JSON is passed through as PostgreSQL assembled it, its
+      // version and newest run read beside it (never parsed out of it), kept with its stamp.
+      if (q.format === 'csv') {
+        const { json, stamp } = await series();
+        return reply.type('text/csv; charset=utf-8').send(seriesCsv({ ...(JSON.parse(json) as Parameters<typeof seriesCsv>[0]), stamp }));
+      }
+      const body = await scores.keptBody(ws, `series|${q.engine}|${q.range}|${q.surface ?? ''}`, async () => {
+        const { json, stamp } = await series();
+        return withStamp(json, stamp);
+      });
+      return reply.type('application/json; charset=utf-8').send(body as never);
     });
   }
 
@@ -173,8 +190,8 @@ export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService
   }, async (request) => {
     const q = request.query as { engine: string; range: '7d' | '28d' | 'all'; surface?: Surface };
     const ws = workspaceOf(request);
-    const series = await scores.entitySeries(ws, q.engine, q.range, q.surface);
-    return { ...series, stamp: await stamps.ofRange(ws, q.range, q) };
+    const { series, runId } = await scores.entitySeriesRead(ws, q.engine, q.range, q.surface);
+    return { ...series, stamp: await stamps.ofRange(ws, q.range, { ...q, newestRun: runId }) };
   });
 
   r.get('/api/v1/workspaces/:workspace/metrics', {
@@ -187,7 +204,7 @@ export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService
   }, async (request) => {
     const ws = workspaceOf(request);
     const metrics = await scores.metrics(ws);
-    return { ...metrics, stamp: await stamps.ofDay(ws, metrics.date, { metricVersion: metrics.version }) };
+    return { ...metrics, stamp: await stamps.ofDay(ws, metrics.date, { metricVersion: metrics.version, newestRun: metrics.runId }) };
   });
 }
 

@@ -19,6 +19,7 @@ import { ENGINE_SURFACE } from '../engines/capture/capture.ts';
 import type { Surface } from '../engines/capture/trace.ts';
 import { surfaceOf, type FigureSurface } from './stamp-facts.fns.ts';
 import { FLAG_RADIUS_DAYS, flagsByDay, type CanariesService } from '../canaries/canaries.service.ts';
+import type { ReadsCache } from '../../lib/reads-cache.ts';
 
 export const COMPOSITE = 'composite';
 /**
@@ -45,22 +46,22 @@ const SHOWN = {
   answers: scoreSnapshots.answers, simulatedAnswers: scoreSnapshots.simulatedAnswers, metricVersion: scoreSnapshots.metricVersion,
 };
 
-/** A time series as JSON text, with the metric definition of its latest point beside it. */
-export interface SeriesJson { json: string; version: string }
+/** A time series as JSON text, with the metric definition and the run of its latest point beside it (read without parsing the text). */
+export interface SeriesJson { json: string; version: string; runId: string | null }
 
 export function createScoresService(deps: {
   db: Db; clock: Clock; workspaces: WorkspacesService;
   /** Engine changes flagged by the canaries: the time series marks the days around them. */
   canaries?: Pick<CanariesService, 'between'>;
+  /**
+   * The hot reads (score, scoreboard, series, metrics) are kept per workspace, computed once for
+   * concurrent callers, and dropped by the writes that change them: a run's commit (here), a
+   * re-derivation (rederive.ts); src/lib/reads-cache.ts. Without it every read is computed.
+   */
+  reads?: ReadsCache;
 }) {
   const { db, clock } = deps;
-  // Time series change once a day per workspace: a response is kept 5 s (another process's new
-  // snapshot shows within that), and this process's own writes drop the workspace's entries at once.
-  const SERIES_TTL_MS = 5_000;
-  const seriesCache = new Map<string, { series: SeriesJson; at: number }>();
-  const forget = (workspaceId: string) => {
-    for (const key of seriesCache.keys()) if (key.startsWith(`${workspaceId}|`)) seriesCache.delete(key);
-  };
+  const kept = <T>(ws: WorkspaceContext, key: string, compute: () => Promise<T>) => (deps.reads ? deps.reads.read(ws.id, `scores|${ws.slug}|${key}`, compute) : compute());
 
   async function latest(ws: WorkspaceContext, engine: string, onOrBefore: string) {
     const [row] = await db.select(SHOWN).from(scoreSnapshots)
@@ -90,7 +91,7 @@ export function createScoresService(deps: {
     return deps.canaries.between(from ? shiftDay(from, -FLAG_RADIUS_DAYS) : '0000-01-01', shiftDay(to, FLAG_RADIUS_DAYS), engines);
   }
 
-  return {
+  const service = {
     /**
      * A succeeded run is pooled into the day's snapshots, composite and one per engine: its
      * statistics are computed here; the returned function, run inside the transaction that records
@@ -141,8 +142,9 @@ export function createScoresService(deps: {
         : null;
       /** Returns the significant moves of the workspace's standing, for `score.changed` after commit. */
       return async (tx: Db): Promise<ScoreChangedData[]> => {
-        forget(workspaceId);
         if (!fresh.size) return [];
+        // Held from here until the caller's after-commit work calls `committed` (run-succeeded.ts).
+        deps.reads?.writing(workspaceId);
         // Runs of one workspace and day commit one after the other: each reads what the last wrote.
         await lockDay(tx, workspaceId, day);
         const built = early && early.version === (await snapshotsVersion(tx, workspaceId)) ? early : build(await read(tx));
@@ -154,10 +156,18 @@ export function createScoresService(deps: {
 
     /** The day's composite score, of every engine (its `surface` says whether it pools both) or of one surface. */
     async score(ws: WorkspaceContext, date?: string, surface?: Surface) {
-      const row = await latest(ws, surface ? surfaceComposite(surface) : COMPOSITE, date ?? dayOf(clock.now()));
-      if (!row) throw surface ? notOnSurface(surface) : notAvailable();
-      // A surface's composite is still `composite`, of that surface.
-      return { ...scoreBody(row.data, row.day), version: row.metricVersion, engine: COMPOSITE, surface: surface ?? (await daySurface(ws, row.day)) };
+      return (await service.scoreRead(ws, date, surface)).score;
+    },
+
+    /** The score and the run of its snapshot (what its stamp is memoised by). Kept: a caller must not change it. */
+    scoreRead(ws: WorkspaceContext, date?: string, surface?: Surface) {
+      const day = date ?? dayOf(clock.now());
+      return kept(ws, `score|${day}|${surface ?? ''}`, async () => {
+        const row = await latest(ws, surface ? surfaceComposite(surface) : COMPOSITE, day);
+        if (!row) throw surface ? notOnSurface(surface) : notAvailable();
+        // A surface's composite is still `composite`, of that surface.
+        return { score: { ...scoreBody(row.data, row.day), version: row.metricVersion, engine: COMPOSITE, surface: surface ?? (await daySurface(ws, row.day)) }, runId: row.runId };
+      });
     },
 
     /**
@@ -165,7 +175,10 @@ export function createScoresService(deps: {
      * through as text: a year of points is never parsed and re-serialised by the API process.
      * What a caller needs besides the text (the day, the metric definition) comes beside it.
      */
-    async scoreboardJson(ws: WorkspaceContext): Promise<{ json: string; date: string; version: string }> {
+    scoreboardJson(ws: WorkspaceContext): Promise<{ json: string; date: string; version: string; runId: string }> {
+      return kept(ws, `board|${dayOf(clock.now())}`, () => service.scoreboardOf(ws));
+    },
+    async scoreboardOf(ws: WorkspaceContext): Promise<{ json: string; date: string; version: string; runId: string }> {
       const [row] = await rawRows<{ day: string; run_id: string; answers: number; simulated_answers: number; runs: string | null; entities: string; metric_version: string }>(db, sql`
         select day, run_id, answers, simulated_answers, metric_version, (data->'runs')::text as runs, (data->'scoreboard')::text as entities from score_snapshots
         where workspace_id = ${ws.id} and engine = ${COMPOSITE} and day <= ${dayOf(clock.now())}
@@ -174,16 +187,16 @@ export function createScoresService(deps: {
       const labels = honest(Number(row.answers), Number(row.simulated_answers));
       const surface = await daySurface(ws, row.day);
       const json = `{"workspace":${JSON.stringify(ws.slug)},"date":"${row.day}","runId":${JSON.stringify(row.run_id)},"runs":${row.runs ?? 1},"surface":${JSON.stringify(surface)},"answers":${Number(row.answers)},"simulatedShare":${labels.simulatedShare},"simulated":${labels.simulated},"version":${JSON.stringify(row.metric_version)},"entities":${row.entities}}`;
-      return { json, date: row.day, version: row.metric_version };
+      return { json, date: row.day, version: row.metric_version, runId: row.run_id };
     },
 
-    async timeseriesJson(ws: WorkspaceContext, engine: string, range: keyof typeof RANGES, surface?: Surface): Promise<SeriesJson> {
+    timeseriesJson(ws: WorkspaceContext, engine: string, range: keyof typeof RANGES, surface?: Surface): Promise<SeriesJson> {
+      const rowsOf = seriesKey(engine, surface);
+      return kept(ws, `series|${engine}|${range}|${dayOf(clock.now())}|${surface ?? ''}`, () => service.seriesOf(ws, engine, rowsOf, range, surface));
+    },
+    async seriesOf(ws: WorkspaceContext, engine: string, rowsOf: string, range: keyof typeof RANGES, surface?: Surface): Promise<SeriesJson> {
       const days = RANGES[range];
       const today = dayOf(clock.now());
-      const rowsOf = seriesKey(engine, surface);
-      const key = `${ws.id}|${engine}|${range}|${today}|${surface ?? ''}`;
-      const cached = seriesCache.get(key);
-      if (cached && Date.now() - cached.at < SERIES_TTL_MS) return cached.series;
       const from = days === null ? null : dayOf(new Date(clock.now().getTime() - (days - 1) * DAY_MS));
       if (!(await latest(ws, COMPOSITE, today))) throw notAvailable();
       // Engine changes near the range, of the series' engines: the days around each carry them.
@@ -192,14 +205,14 @@ export function createScoresService(deps: {
       // Each point says its metric definition, and the day it differs from the point before is
       // marked (`definitionChanged`); the lag is taken over every day, so a change on the range's
       // first day shows too. Spliced as text: the stored points are never parsed here.
-      const [row] = await rawRows<{ points: string; answers: number; simulated: number; version: string | null }>(db, sql`
+      const [row] = await rawRows<{ points: string; answers: number; simulated: number; version: string | null; run: string | null }>(db, sql`
         select '[' || coalesce(string_agg('{' || coalesce('"possibleEngineChange":' || (${near}::jsonb -> day)::text || ',', '')
             || '"metricVersion":' || to_json(metric_version)::text
             || case when prev <> metric_version then ',"definitionChanged":{"from":' || to_json(prev)::text || ',"to":' || to_json(metric_version)::text || '}' else '' end
             || case when length(point) > 2 then ',' || substr(point, 2) else '}' end, ',' order by day), '') || ']' as points,
           coalesce(sum(answers), 0)::int as answers, coalesce(sum(simulated_answers), 0)::int as simulated,
-          (array_agg(metric_version order by day desc))[1] as version
-        from (select day, point, metric_version, answers, simulated_answers, lag(metric_version) over (order by day) as prev from score_snapshots
+          (array_agg(metric_version order by day desc))[1] as version, (array_agg(run_id order by day desc))[1] as run
+        from (select day, run_id, point, metric_version, answers, simulated_answers, lag(metric_version) over (order by day) as prev from score_snapshots
           where workspace_id = ${ws.id} and engine = ${rowsOf} and day <= ${today}) s
         ${from ? sql`where day >= ${from}` : sql``}`);
       const versions = await db.select({ date: scoreSnapshots.day, metricVersion: scoreSnapshots.metricVersion }).from(scoreSnapshots)
@@ -211,30 +224,40 @@ export function createScoresService(deps: {
         .where(and(eq(scoreSnapshots.workspaceId, ws.id), lte(scoreSnapshots.day, today), ...(from ? [gte(scoreSnapshots.day, from)] : [])))).map((r) => r.engine)));
       const version = row!.version ?? CURRENT_METRIC_VERSION;
       const json = `{"workspace":${JSON.stringify(ws.slug)},"engine":${JSON.stringify(engine)},"surface":${JSON.stringify(seriesSurface)},"range":"${range}","from":${from ? `"${from}"` : 'null'},"to":"${today}","version":${JSON.stringify(version)},"answers":${Number(row!.answers)},"simulatedShare":${labels.simulatedShare},"simulated":${labels.simulated},"definitionChanges":${JSON.stringify(definitionChanged)},"engineChanges":${JSON.stringify(changes)},"points":${row!.points}}`;
-      if (seriesCache.size > 5_000) seriesCache.clear();
-      const series = { json, version };
-      seriesCache.set(key, { series, at: Date.now() });
-      return series;
+      return { json, version, runId: row!.run };
     },
 
     /** The brand and each competitor day by day (visibility and share of voice with their intervals), from each day's scoreboard. */
     async entitySeries(ws: WorkspaceContext, engine: string, range: keyof typeof RANGES, surface?: Surface) {
+      return (await service.entitySeriesRead(ws, engine, range, surface)).series;
+    },
+    /** The entity series and the run of its latest day (what its stamp is memoised by). Kept: a caller must not change it. */
+    entitySeriesRead(ws: WorkspaceContext, engine: string, range: keyof typeof RANGES, surface?: Surface) {
+      return kept(ws, `entities|${engine}|${range}|${dayOf(clock.now())}|${surface ?? ''}`, () => service.entitySeriesOf(ws, engine, range, surface));
+    },
+    async entitySeriesOf(ws: WorkspaceContext, engine: string, range: keyof typeof RANGES, surface?: Surface) {
       const rowsOf = seriesKey(engine, surface);
       const days = RANGES[range];
       const today = dayOf(clock.now());
       const from = days === null ? null : dayOf(new Date(clock.now().getTime() - (days - 1) * DAY_MS));
       if (!(await latest(ws, COMPOSITE, today))) throw notAvailable();
       // Only the scoreboard of each day is read out of the snapshot, never the whole document.
-      const rows = await rawRows<{ day: string; answers: number; simulated: number; board: Snapshot['scoreboard'] }>(db, sql`
-        select day, answers, simulated_answers as simulated, data->'scoreboard' as board from score_snapshots
+      const rows = await rawRows<{ day: string; run_id: string; answers: number; simulated: number; board: Snapshot['scoreboard'] }>(db, sql`
+        select day, run_id, answers, simulated_answers as simulated, data->'scoreboard' as board from score_snapshots
         where workspace_id = ${ws.id} and engine = ${rowsOf} and day <= ${today} ${from ? sql`and day >= ${from}` : sql``} order by day`);
       const answers = rows.reduce((n, r) => n + Number(r.answers), 0);
       const labels = honest(answers, rows.reduce((n, r) => n + Number(r.simulated), 0));
-      return { workspace: ws.slug, engine, surface: surface ?? null, range, from, to: today, answers, ...labels, entities: entitySeries(rows.map((r) => ({ ...r, answers: Number(r.answers) }))) };
+      return {
+        series: { workspace: ws.slug, engine, surface: surface ?? null, range, from, to: today, answers, ...labels, entities: entitySeries(rows.map((r) => ({ ...r, answers: Number(r.answers) }))) },
+        runId: rows.at(-1)?.run_id ?? null,
+      };
     },
 
     /** The latest composite snapshot's metrics, each engine's, and the change since the previous day measured. */
-    async metrics(ws: WorkspaceContext) {
+    metrics(ws: WorkspaceContext) {
+      return kept(ws, `metrics|${dayOf(clock.now())}`, () => service.metricsOf(ws));
+    },
+    async metricsOf(ws: WorkspaceContext) {
       const current = await latest(ws, COMPOSITE, dayOf(clock.now()));
       if (!current) throw notAvailable();
       const previousDay = dayOf(new Date(new Date(`${current.day}T00:00:00Z`).getTime() - DAY_MS));
@@ -268,11 +291,23 @@ export function createScoresService(deps: {
       };
     },
 
+    /**
+     * A whole response body of the workspace's figures (a figure with its stamp, serialised), kept
+     * as the figures are: dropped by the same writes. `key` names the route and every parameter.
+     */
+    keptBody: (ws: WorkspaceContext, key: string, compute: () => Promise<string>) => kept(ws, `body|${key}|${dayOf(clock.now())}`, compute),
+
+    /** After the transaction that wrote a run's snapshots has ended: the workspace's kept reads are dropped. */
+    committed(workspaceId: string) {
+      deps.reads?.settled(workspaceId);
+    },
+
     /** Snapshots of one engine between two days (inclusive), oldest first, for reports. */
     history: (workspaceId: string, engine: string, fromDay: string, toDay: string) =>
       db.select({ day: scoreSnapshots.day, runId: scoreSnapshots.runId, data: scoreSnapshots.data }).from(scoreSnapshots)
         .where(and(eq(scoreSnapshots.workspaceId, workspaceId), eq(scoreSnapshots.engine, engine), gte(scoreSnapshots.day, fromDay), lte(scoreSnapshots.day, toDay)))
         .orderBy(asc(scoreSnapshots.day)),
   };
+  return service;
 }
 export type ScoresService = ReturnType<typeof createScoresService>;

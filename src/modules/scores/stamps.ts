@@ -5,6 +5,7 @@ import { INTENTS } from '../workspaces/workspaces.schemas.ts';
 import { stamp, THRESHOLDS } from './methodology.fns.ts';
 import type { ScoresService } from './scores.service.ts';
 import { stampFacts, type StampAnswer, type StampScope } from './stamp-facts.fns.ts';
+import type { ReadsCache } from '../../lib/reads-cache.ts';
 
 // The methodology stamp of a figure (docs/methodology.md), for every response that carries one:
 // the day of a score (its answers; cadence over the 7 days ending on it), the range of a series
@@ -13,16 +14,21 @@ import { stampFacts, type StampAnswer, type StampScope } from './stamp-facts.fns
 const DAY = 86_400_000;
 export const CADENCE_DAYS = 7;
 
-/** `metricVersion`: the definition the figure's snapshots were derived under (scores' `version`), when not the current one. */
-export interface StampFilter { engine?: string; surface?: string; metricVersion?: string }
+/**
+ * `metricVersion`: the definition the figure's snapshots were derived under (scores' `version`), when not the current one.
+ * `newestRun`: the run of the figure's latest snapshot, when the caller read it: the stamp is then memoised by it (below).
+ */
+export interface StampFilter { engine?: string; surface?: string; metricVersion?: string; newestRun?: string | null }
 
 export interface StampsDeps {
   clock: Clock;
-  scores: Pick<ScoresService, 'score'>;
+  scores: Pick<ScoresService, 'scoreRead'>;
   answers(ws: WorkspaceContext, scope: StampScope): Promise<StampAnswer[]>;
   intents(workspaceId: string, promptIds: string[]): Promise<Array<{ id: string; intent: string }>>;
   /** A mark that changes whenever the answers of the period [from, to) do (their count and newest time): what a kept stamp is checked against. */
   answersMark(workspaceId: string, period: { from: Date | null; to: Date }): Promise<string>;
+  /** Where stamps given their figure's newest run are memoised (src/lib/reads-cache.ts); without it, the mark decides. */
+  reads?: ReadsCache;
 }
 
 /**
@@ -45,8 +51,16 @@ const engineOf = (engine?: string) => (engine && engine !== 'composite' ? engine
 export function createStamps(deps: StampsDeps) {
   type Built = Awaited<ReturnType<typeof build>>;
   const kept = new Map<string, { stamp: Built; mark: string; at: number }>();
-  /** The stamp of `key` (every argument it is made of), made by `make` unless kept and still true. */
-  async function keptOr(ws: WorkspaceContext, key: string, period: { from: Date | null; to: Date }, make: () => Promise<Built>): Promise<Built> {
+  /**
+   * The stamp of `key` (every argument it is made of), made by `make` unless kept and still true.
+   * Given the figure's newest run, it is memoised per (workspace, key, newest run) without a query:
+   * the answers behind a figure change with the runs committed into it, and each commit drops the
+   * workspace's memo (reads-cache.ts); concurrent callers make it once. Else the period's answers'
+   * mark (a count over an index, read each time) says whether the kept one still holds.
+   * A memoised stamp is shared, frozen: callers copy it, never change it.
+   */
+  async function keptOr(ws: WorkspaceContext, key: string, period: { from: Date | null; to: Date }, make: () => Promise<Built>, newestRun?: string | null): Promise<Built> {
+    if (newestRun && deps.reads) return deps.reads.read(ws.id, `stamp|${key}|${newestRun}`, make, { ttlMs: STAMP_TTL_MS });
     const mark = await deps.answersMark(ws.id, period);
     const id = `${ws.id}|${key}`;
     const hit = kept.get(id);
@@ -71,13 +85,13 @@ export function createStamps(deps: StampsDeps) {
       return keptOr(ws, `day|${day}|${f.engine ?? ''}|${f.surface ?? ''}|${f.metricVersion ?? ''}`, { from: start, to: end }, async () => {
         const window = await deps.answers(ws, { from: start, to: end, engine: engineOf(f.engine), surface: f.surface });
         return build(ws, window.filter((a) => a.day === day), window.map((a) => a.day), dayOf(start), day, f.metricVersion);
-      });
+      }, f.newestRun);
     },
 
     /** GET …/methodology: the stamp of the score `GET …/score?date=` answers, with its day and window. */
     async forScore(ws: WorkspaceContext, q: { date?: string; engine?: string }) {
-      const score = await deps.scores.score(ws, q.date);
-      return { date: score.date, engine: engineOf(q.engine) ?? 'composite', cadenceDays: CADENCE_DAYS, ...(await this.ofDay(ws, score.date, { ...q, metricVersion: score.version })) };
+      const { score, runId } = await deps.scores.scoreRead(ws, q.date);
+      return { date: score.date, engine: engineOf(q.engine) ?? 'composite', cadenceDays: CADENCE_DAYS, ...(await this.ofDay(ws, score.date, { ...q, metricVersion: score.version, newestRun: runId })) };
     },
 
     /** Over a series' range ending today (`7d`, `28d`, `all`): every answer in it, cadence over its days. */
@@ -94,7 +108,7 @@ export function createStamps(deps: StampsDeps) {
         const answers = await deps.answers(ws, { ...period, engine: engineOf(f.engine), surface: f.surface });
         const first = answers.reduce<string | null>((m, a) => (m === null || a.day < m ? a.day : m), null);
         return build(ws, answers, answers.map((a) => a.day), from ?? first, to, f.metricVersion);
-      });
+      }, f.newestRun);
     },
 
     /** Over the runs a view reads (the sources views' window). */

@@ -22,6 +22,12 @@ export interface WorkspaceHooks {
    * startup): the same decision the chat obeys, so Settings says what the chat does.
    */
   modelStatus?(workspaceId: string, row: { model: string | null }): Promise<{ usable: boolean; reason: 'no_key' | 'unknown_provider' | null }>;
+  /**
+   * An edit of the workspace's settings (its names, competitors) begins; the function it answers
+   * is called once the edit has committed or failed. What was read with the old settings (kept
+   * reads, src/lib/reads-cache.ts) is not served in between, and dropped after.
+   */
+  onModify?(workspaceId: string): () => void;
 }
 
 /**
@@ -64,7 +70,8 @@ export function createWorkspacesService(deps: { repo: WorkspacesRepo; email: Inb
   }
 
   async function modify(ws: WorkspaceContext, change: (row: WorkspaceRow) => Partial<WorkspaceRow>) {
-    const row = await repo.modify(ws.id, (current) => ({ ...change(current), updatedAt: clock.now() }));
+    const done = deps.hooks?.onModify?.(ws.id);
+    const row = await repo.modify(ws.id, (current) => ({ ...change(current), updatedAt: clock.now() })).finally(() => done?.());
     if (!row) throw workspaceNotFound();
     return row;
   }

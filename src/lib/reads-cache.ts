@@ -1,0 +1,95 @@
+import { LRUCache } from 'lru-cache';
+
+/**
+ * What the dashboard reads most (scores, series, scoreboard, the answers list), kept per workspace
+ * (issue 47), under three rules:
+ *
+ * - **Single flight.** Concurrent identical reads share one computation: a key missing from the
+ *   cache while ten callers ask for it is computed once, not ten times (the stampede that held a
+ *   year's series to 51 req/s). The in-flight map is a plain `Map` of promises: a dozen lines, and
+ *   lru-cache's `fetch` would tie the flight to the cache entry, which a write must be able to drop
+ *   while the flight goes on.
+ * - **Writes invalidate, exactly.** Every workspace has a generation. A write that changes its
+ *   figures calls `writing` inside its transaction (from then on nothing of the workspace is served
+ *   from the cache, and what is computed is not kept) and `settled` once it has committed or rolled
+ *   back (the generation moves on: what was kept before is dropped, flights begun before are not
+ *   joined). A value is kept only if the generation it was computed under is still current and no
+ *   write is open, so no reader is served a figure older than a commit that finished before it asked.
+ *   A write whose `settled` never comes (a transaction that threw before its after-commit work)
+ *   stops holding the cache after `WRITE_HOLD_MS`.
+ * - **Bounded.** Entries expire after `ttlMs` (what another process writes shows within it: the
+ *   embedded deployment is one process, DESIGN.md) and the cache holds at most `maxBytes` of text.
+ */
+export interface ReadsCache {
+  /** `ttlMs`: this entry's own bound, when it differs from the cache's. */
+  read<T>(workspaceId: string, key: string, compute: () => Promise<T>, options?: { ttlMs?: number }): Promise<T>;
+  /** Inside the transaction that changes the workspace's figures (a run's commit, a re-derivation). */
+  writing(workspaceId: string): void;
+  /** Once that transaction has ended, committed or not. */
+  settled(workspaceId: string): void;
+  /** A change that has committed on its own (a competitor edit, a batch of answers written). */
+  changed(workspaceId: string): void;
+}
+
+export const WRITE_HOLD_MS = 120_000;
+
+/** A kept value's size for the byte bound: text by its length, anything else as a small object. */
+const sizeOf = (value: { value: unknown }) => (typeof value.value === 'string' ? Math.max(1, value.value.length) : 2_048);
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+export function createReadsCache(opts: { ttlMs: number; maxBytes?: number; now?: () => number }): ReadsCache {
+  const now = opts.now ?? Date.now;
+  const kept = new LRUCache<string, { value: unknown; generation: number }>({ ttl: opts.ttlMs, maxSize: opts.maxBytes ?? 64 << 20, sizeCalculation: sizeOf });
+  const flights = new Map<string, Promise<unknown>>();
+  // Never forgotten (a workspace's generation must not start again at 0 under a kept entry): a few bytes per workspace.
+  const workspaces = new Map<string, { generation: number; writes: number; since: number }>();
+  const stateOf = (id: string) => {
+    let s = workspaces.get(id);
+    if (!s) workspaces.set(id, (s = { generation: 0, writes: 0, since: 0 }));
+    return s;
+  };
+  const open = (s: { writes: number; since: number }) => s.writes > 0 && now() - s.since < WRITE_HOLD_MS;
+
+  return {
+    read<T>(workspaceId: string, key: string, compute: () => Promise<T>, options: { ttlMs?: number } = {}): Promise<T> {
+      const s = stateOf(workspaceId);
+      const id = `${workspaceId}|${key}`;
+      if (!open(s)) {
+        const hit = kept.get(id);
+        if (hit && hit.generation === s.generation) return Promise.resolve(hit.value as T);
+      }
+      const flightId = `${s.generation}|${id}`;
+      const flying = flights.get(flightId);
+      if (flying) return flying as Promise<T>;
+      const generation = s.generation;
+      const flight = compute().then((value) => {
+        // Frozen: every reader gets this very value, so none may change it for the others.
+        if (s.generation === generation && !open(s)) kept.set(id, { value: deepFreeze(value), generation }, options.ttlMs ? { ttl: options.ttlMs } : undefined);
+        return value;
+      }).finally(() => flights.delete(flightId));
+      flights.set(flightId, flight);
+      return flight;
+    },
+    writing(workspaceId) {
+      const s = stateOf(workspaceId);
+      s.generation++;
+      s.writes = open(s) ? s.writes + 1 : 1;
+      s.since = now();
+    },
+    settled(workspaceId) {
+      const s = stateOf(workspaceId);
+      s.generation++;
+      s.writes = Math.max(0, s.writes - 1);
+    },
+    changed(workspaceId) {
+      stateOf(workspaceId).generation++;
+    },
+  };
+}
