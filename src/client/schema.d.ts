@@ -40565,7 +40565,7 @@ export interface operations {
             /** @description invalid_key: no credential, or a malformed, unknown, inactive or expired key or token */
             401: {
                 headers: {
-                    /** @description The challenge: `Bearer realm="geo"` */
+                    /** @description The challenge: `Bearer resource_metadata="<PUBLIC_BASE_URL>/.well-known/oauth-protected-resource/mcp"` (RFC 9728), from which an agent discovers the authorization server */
                     "www-authenticate"?: string;
                     [name: string]: unknown;
                 };

@@ -41,7 +41,11 @@ export function declareErrorResponses(route: RouteOptions, response: Record<stri
       : { description: 'A browser asking with a malformed address part: the HTML page not found', content: HTML_NOT_FOUND };
   }
   if (response['401']) {
-    response['401'] = { ...response['401'], headers: { 'www-authenticate': { type: 'string', description: `The challenge: \`${WWW_AUTHENTICATE}\`` } } };
+    // /mcp names where its authorization server is (RFC 9728, docs/mcp.md): an agent starts OAuth from it.
+    const challenge = route.url.startsWith('/mcp')
+      ? 'The challenge: `Bearer resource_metadata="<PUBLIC_BASE_URL>/.well-known/oauth-protected-resource/mcp"` (RFC 9728), from which an agent discovers the authorization server'
+      : `The challenge: \`${WWW_AUTHENTICATE}\``;
+    response['401'] = { ...response['401'], headers: { 'www-authenticate': { type: 'string', description: challenge } } };
   }
   response['5xx'] ??= envelopeResponse(SERVER_ERROR);
 }
