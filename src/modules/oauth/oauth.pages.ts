@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { ACCESS } from '../../lib/http/credentials.ts';
+import { ACCESS, type Scope } from '../../lib/http/credentials.ts';
 import { SESSION_COOKIE } from '../../lib/http/auth.ts';
 import { escapeHtml, page, PAGE_CSP } from '../../lib/http/html.ts';
 import { hmacSha256Hex, safeEqual } from '../../lib/crypto.ts';
@@ -38,13 +38,31 @@ function html(reply: FastifyReply, status: number, body: string, formTarget?: st
 const errorPage = (reply: FastifyReply, error: string, description: string) =>
   html(reply, 400, page('Cannot connect', `<h1>Cannot connect this application</h1><p class="note" id="oauth-error" data-error="${escapeHtml(error)}">${escapeHtml(description)}</p>`));
 
-const SCOPE_WORDS: Record<string, string> = {
-  read: 'read', write: 'change', test: 'test',
+// Each permission as the person granting it reads it (a marketer, not a developer): what the
+// agent may see or do, never the scope's code. The codes stay in the form's values.
+const SCOPE_WORDS: Record<Scope, string> = {
+  'workspace:read': 'See the workspace',
+  'settings:read': 'See the brand, its competitors and the settings',
+  'settings:write': 'Change the brand, its competitors and the settings',
+  'connections:read': 'See the connected accounts (Search Console, analytics)',
+  'connections:write': 'Connect and disconnect accounts',
+  'connections:test': 'Test the connected accounts',
+  'prompts:read': 'See the tracked questions',
+  'prompts:write': 'Add, change and remove tracked questions',
+  'runs:read': 'See the measurements and what the engines answered',
+  'runs:write': 'Start and cancel measurements',
+  'recs:read': 'See the recommendations',
+  'recs:write': 'Accept, dismiss and update recommendations',
+  'reports:read': 'See and download reports',
+  'reports:write': 'Create and send reports',
+  'metrics:read': 'See the scores and figures',
+  'chat:read': 'Read the chat conversations',
+  'chat:write': 'Ask the chat',
+  'credits:read': 'See the credit balance and spending',
 };
 function scopeLabel(scope: string) {
-  const [area, verb] = scope.split(':');
   const spends = SPENDING_SCOPES.includes(scope as never) ? ' — <strong>spends credits</strong>' : '';
-  return `<code>${escapeHtml(scope)}</code> ${escapeHtml(SCOPE_WORDS[verb ?? ''] ?? verb ?? '')} ${escapeHtml(area ?? '')}${spends}`;
+  return `${escapeHtml(SCOPE_WORDS[scope as Scope] ?? scope)}${spends}`;
 }
 
 export function consentPage(request: AuthorizeRequest, workspaces: WorkspaceChoice[], csrf: string, params: Record<string, string | undefined>) {
