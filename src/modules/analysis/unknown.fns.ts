@@ -126,7 +126,9 @@ const startsAt = (ws: Word[], first: number, phrase: string[]) => first + phrase
 /** The sentence of the answer that says the engine does not know the brand, or null. `hits` are the brand's counted occurrences. */
 export function unknownToEngine(answer: string, hits: Array<{ start: number; end: number; matched?: string }>): UnknownFinding | null {
   if (!hits.length) return null;
-  const all = sentences(answer);
+  // Only the lines that name the brand and the line after each are cut into sentences: segmenting
+  // a whole 3 KB answer for every answer cost about a third of the analysis (bench/analysis.bench.ts).
+  const all = sentencesNear(answer, hits);
   for (let k = 0; k < all.length; k++) {
     const s = all[k]!;
     const here = hits.filter((h) => h.start >= s.start && h.start < s.end);
@@ -148,6 +150,28 @@ export function unknownToEngine(answer: string, hits: Array<{ start: number; end
     }
   }
   return null;
+}
+
+/** The sentences of each line (a list item, a table row, a paragraph) holding a hit, and of the line after it, in text order. */
+function sentencesNear(answer: string, hits: Array<{ start: number }>): Sentence[] {
+  const lines = new Map<number, number>();
+  const lineAt = (pos: number) => {
+    let from = pos;
+    while (from > 0 && answer[from - 1] !== '\n') from--;
+    let to = pos;
+    while (to < answer.length && answer[to] !== '\n') to++;
+    return [from, to] as const;
+  };
+  for (const h of hits) {
+    const [from, to] = lineAt(h.start);
+    if (lines.has(from)) continue;
+    lines.set(from, to);
+    let next = to + 1;
+    while (next < answer.length && answer[next] === '\n') next++;
+    if (next < answer.length) lines.set(next, lineAt(next)[1]);
+  }
+  return [...lines].sort((a, b) => a[0] - b[0])
+    .flatMap(([from, to]) => sentences(answer.slice(from, to)).map((x) => ({ text: x.text, start: x.start + from, end: x.end + from })));
 }
 
 /** Rule 1: a phrase ends before the name's first word `at`, past at most `gap` filler words. */
