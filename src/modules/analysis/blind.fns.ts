@@ -1,4 +1,5 @@
 import { wilsonPercent } from '../../lib/stats/wilson.ts';
+export { cohensKappa } from '../../lib/stats/kappa.ts';
 import { analyzeAnswer } from './analyze.fns.ts';
 import type { Language } from './lexicon.fns.ts';
 
@@ -15,24 +16,6 @@ export interface BlindAnswer {
   workspace: { brand: BlindEntity; competitors: BlindEntity[] };
 }
 export interface BlindLabelLine { id: string; label: BlindLabel; why?: string }
-
-/** Cohen's κ of two labellers over the same items: (observed − chance agreement) / (1 − chance). */
-export function cohensKappa(pairs: Array<[string, string]>): { n: number; agreement: number; kappa: number } {
-  const n = pairs.length;
-  if (!n) return { n: 0, agreement: 0, kappa: 0 };
-  const agree = pairs.filter(([a, b]) => a === b).length / n;
-  const countA = new Map<string, number>();
-  const countB = new Map<string, number>();
-  for (const [a, b] of pairs) {
-    countA.set(a, (countA.get(a) ?? 0) + 1);
-    countB.set(b, (countB.get(b) ?? 0) + 1);
-  }
-  let chance = 0;
-  for (const [label, k] of countA) chance += (k / n) * ((countB.get(label) ?? 0) / n);
-  // Both labellers used one label throughout: agreement is all there is to say.
-  const kappa = chance === 1 ? 1 : (agree - chance) / (1 - chance);
-  return { n, agreement: agree, kappa };
-}
 
 /**
  * The label each answer is scored against: the two labellers' label where they agree, else the

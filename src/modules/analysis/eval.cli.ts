@@ -63,7 +63,7 @@ function blind(): never {
   const pct = (x: number) => (100 * x).toFixed(1);
   const acc = (a: { n: number; accuracy: number; interval: [number, number] | null }) => `${pct(a.accuracy)}% (${a.interval ? `${pct(a.interval[0])}–${pct(a.interval[1])}` : '—'}), n ${a.n}`;
   const flag = (u: { precision: number | null; recall: number | null; actual: number }) => `P ${u.precision === null ? '—' : u.precision.toFixed(2)} R ${u.recall === null ? '—' : u.recall.toFixed(2)} (${u.actual} answers)`;
-  console.log(`${set.cases.length} blind answers; labellers A and B agree on ${agreement.n ? pct(agreement.agreement) : 0}% (Cohen's κ ${agreement.kappa.toFixed(3)}), ${set.settled.length} settled by the guide`);
+  console.log(`${set.cases.length} blind answers; labellers A and B agree on ${pct(agreement.observed)}% (Cohen's κ ${agreement.kappa === null ? '—' : agreement.kappa.toFixed(3)}), ${set.settled.length} settled by the guide`);
   console.log('\n| language | label (all five) | stance (answers that know the brand) | unknown flag |');
   console.log('|---|---|---|---|');
   for (const [language, r] of [...Object.entries(result.byLanguage), ['all', result.overall] as const]) console.log(`| ${language} | ${acc(r.label)} | ${acc(r.stance)} | ${flag(r.unknown)} |`);

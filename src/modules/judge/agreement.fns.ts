@@ -1,6 +1,7 @@
 // Agreement between two labellings of the same answers (the lexicon's and the model judge's):
 // raw agreement, Cohen's kappa (agreement beyond what the two marginals give by chance) and the
-// 4×4 confusion matrix. Pure, so the figures in docs/analysis.md can be table-tested.
+// 4×4 confusion matrix (κ from lib/stats/kappa.ts). Pure, so the figures in docs/analysis.md can be table-tested.
+import { cohensKappa } from '../../lib/stats/kappa.ts';
 
 export const LABELS = ['positive', 'neutral', 'negative', 'mixed'] as const;
 export type Label = (typeof LABELS)[number];
@@ -38,14 +39,8 @@ export function agreement(pairs: Array<{ lexicon: Label | null; model: Label | n
     if (lexicon === model) agreed++;
   }
   if (n === 0) return { n, agreed, percentAgreement: null, kappa: null, confusion };
-  const po = agreed / n;
-  // Chance agreement: Σ over labels of (row share × column share).
-  let pe = 0;
-  for (const l of LABELS) {
-    const rowShare = LABELS.reduce((s, m) => s + confusion[l][m], 0) / n;
-    const colShare = LABELS.reduce((s, m) => s + confusion[m][l], 0) / n;
-    pe += rowShare * colShare;
-  }
-  const kappa = pe >= 1 ? null : round((po - pe) / (1 - pe), 3);
+  const complete = pairs.filter((p): p is { lexicon: Label; model: Label } => Boolean(p.lexicon && p.model));
+  const { observed: po, kappa: raw } = cohensKappa(complete.map((p) => [p.lexicon, p.model] as const));
+  const kappa = raw === null ? null : round(raw, 3);
   return { n, agreed, percentAgreement: round(100 * po, 1), kappa: kappa === 0 ? 0 : kappa, confusion };
 }
