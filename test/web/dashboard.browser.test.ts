@@ -128,11 +128,15 @@ describe.runIf(browserAvailable)('dashboard in Chromium', () => {
     await page.getByLabel('Brand mentioned only').uncheck();
     await page.getByLabel('Engine').selectOption('');
     const site = await page.locator('#filter-site option').nth(1).evaluate((o) => (o as HTMLOptionElement).value);
-    await page.getByLabel('Cited site').selectOption(site);
+    // Each filter is a request: count the rows of the page the API sent for it, not the one before.
+    const page_ = (key: string) => page.waitForResponse((r) => r.url().includes('/detail?') && r.url().includes(key));
+    await Promise.all([page_(`site=${encodeURIComponent(site)}`), page.getByLabel('Cited site').selectOption(site)]);
+    await page.waitForLoadState('networkidle');
     const withSite = await page.locator('#results tbody tr').count();
     expect(withSite).toBeGreaterThan(0);
-    for (const cell of await page.locator('#results tbody tr td:nth-child(6)').allTextContents()) expect(cell).toContain(site);
-    await page.getByLabel('Tone').selectOption('negative');
+    await expect.poll(async () => (await page.locator('#results tbody tr td:nth-child(6)').allTextContents()).every((cell) => cell.includes(site))).toBe(true);
+    await Promise.all([page_('tone=negative'), page.getByLabel('Tone').selectOption('negative')]);
+    await page.waitForLoadState('networkidle');
     expect(await page.locator('#results tbody tr').count()).toBeLessThanOrEqual(withSite);
     await page.getByLabel('Tone').selectOption('');
     await page.getByLabel('Cited site').selectOption('');
