@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { rawRows, type Database } from '../src/lib/db.ts';
 import { profileFromWorkspace } from '../src/modules/analysis/profile.fns.ts';
+import { ALL_SEARCH_CONFIGS } from '../src/modules/runs/answer-search.fns.ts';
 import { corpus } from './answers-corpus.ts';
 
 export const ENGINES = ['chatgpt', 'perplexity', 'gemini', 'claude', 'google-aio'] as const;
@@ -51,7 +52,10 @@ async function loadPool(database: Database, brand: string, size: number) {
 async function loadAnswers(database: Database, a: { brand: string; workspaceId: string; count: number; pool: number; runPrefix: string; idPrefix: string }) {
   const perDay = Math.ceil(a.count / DAYS);
   const engines = sql.raw(`array[${ENGINES.map((e) => `'${e}'`).join(',')}]`);
-  for (let from = 0; from < a.count; from += 250_000) {
+  // Batches of 250,000 two at a time: computing each answer's stored words (to_tsvector) is the
+  // load's cost, and two connections use both cores.
+  const batches = Array.from({ length: Math.ceil(a.count / 250_000) }, (_, i) => i * 250_000);
+  const batch = async (from: number) => {
     const to = Math.min(a.count, from + 250_000) - 1;
     await database.db.execute(sql`insert into run_results (id, run_id, workspace_id, engine, simulated, prompt_id, sample, extra, prompt_text, intent, language, answer,
         sources, analysis, brand_mentioned, brand_rank, brand_sentiment, error, latency_ms, created_at)
@@ -65,10 +69,11 @@ async function loadAnswers(database: Database, a: { brand: string; workspaceId: 
         case when r.engine = 'chatgpt' then 'gpt-4.1-mini-2025-04-14' end, p.queries, p.retrieved, '[]'::jsonb, null, '[]'::jsonb, '[]'::jsonb, r.created_at
       from generate_series(${from}::int, ${to}::int) g join bench_pool p on p.brand = ${a.brand} and p.k = (g::bigint * 7919) % ${a.pool}
       join run_results r on r.id = ${a.idPrefix} || lpad(g::text, 25, '0')`);
-  }
+  };
+  for (let i = 0; i < batches.length; i += 2) await Promise.all(batches.slice(i, i + 2).map(batch));
 }
 
-const INDEXES = ['run_results_workspace_time_idx', 'run_results_prompt_engine_time_idx', 'run_results_search_idx'];
+const INDEXES = ['run_results_workspace_time_idx', 'run_results_prompt_time_idx', 'run_results_run_time_idx', ...ALL_SEARCH_CONFIGS.map((c) => `run_results_search_${c}_idx`)];
 
 export interface Loaded { workspaceId: string; runIds: string[]; perDay: number; indexBuild: Array<{ name: string; seconds: number }> }
 
@@ -109,4 +114,10 @@ export async function load(app: FastifyInstance, database: Database, cookie: str
   await step('ANALYZE', () => database.db.execute(sql`analyze run_results; analyze answer_traces`));
   await database.db.execute(sql`drop table bench_pool`);
   return { workspaceId: main, runIds: Array.from({ length: DAYS }, (_, d) => `run_bench_${String(d).padStart(3, '0')}`), perDay: Math.ceil(n.answers / DAYS), indexBuild };
+}
+
+/** What `load` answers, read from a database it loaded before (BENCH_REUSE): no index build timed. */
+export async function loadedBefore(database: Database, answers: number): Promise<Loaded> {
+  const { id } = await one<{ id: string }>(database, sql`select id from workspaces where slug = 'answersbench'`);
+  return { workspaceId: id, runIds: Array.from({ length: DAYS }, (_, d) => `run_bench_${String(d).padStart(3, '0')}`), perDay: Math.ceil(answers / DAYS), indexBuild: [] };
 }

@@ -13,10 +13,10 @@
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { rawRows } from '../src/lib/db.ts';
+import { openPostgres, rawRows } from '../src/lib/db.ts';
 import { encodeCursor } from '../src/modules/answers/answers.fns.ts';
 import { rng } from './answers-corpus.ts';
-import { DAYS, ENGINES, START, load } from './answers-load.ts';
+import { DAYS, ENGINES, START, load, loadedBefore } from './answers-load.ts';
 import { freshDatabase } from './fresh-database.ts';
 
 const url = process.env.BENCH_DATABASE_URL;
@@ -29,30 +29,40 @@ const random = rng(42);
 const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
 const dayOf = (d: number) => new Date(START + d * 86_400_000).toISOString().slice(0, 10);
 
+function reuse(base: string, name: string) {
+  const target = new URL(base);
+  target.pathname = `/${name}`;
+  const database = openPostgres(target.toString(), 8);
+  return { database, drop: () => database.close() };
+}
+
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 const line = (label: string, xs: number[], target: number | null, base: number) =>
   console.log(`${label}: p50 ${pct(xs, 50).toFixed(1)} ms, p95 ${pct(xs, 95).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms; p95/baseline ${(pct(xs, 95) / base).toFixed(1)}`
     + (target === null ? '' : `; target ≤ ${target} ms ${pct(xs, 95) <= target ? '(met)' : '(NOT met)'}`));
 
-const { database, drop } = await freshDatabase(url, 8);
+// BENCH_KEEP=name: the loaded database is kept under that name; BENCH_REUSE=name: measured again
+// without loading (its migrations brought up to date), for a change of the read path only.
+const REUSE = process.env.BENCH_REUSE;
+const { database, drop } = REUSE ? reuse(url, REUSE) : await freshDatabase(url, 8, process.env.BENCH_KEEP);
 await database.migrate();
 const config = loadConfig({ GEO_ENV: 'test', DATA_DIR: '/tmp/geo-bench-answers', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '100000' });
 const app = await buildApp({ config, database, logger: false });
 try {
-  const signup = await app.inject({ method: 'POST', url: '/api/v1/auth/signup', payload: { email: 'bench@example.com', password: 'bench password 1' } });
+  const signup = await app.inject({ method: 'POST', url: `/api/v1/auth/${REUSE ? 'login' : 'signup'}`, payload: { email: 'bench@example.com', password: 'bench password 1' } });
   const cookie = `geo.session=${signup.cookies.find((c) => c.name === 'geo.session')!.value}`;
-  console.log(`answers benchmark: ${N.toLocaleString('en')} answers in one workspace, ${OTHER.toLocaleString('en')} in another, PostgreSQL`);
-  const loaded = await load(app, database, cookie, { answers: N, other: OTHER, pool: POOL });
+  console.log(`answers benchmark: ${N.toLocaleString('en')} answers in one workspace, ${OTHER.toLocaleString('en')} in another, PostgreSQL${REUSE ? ` (${REUSE}, loaded before)` : ''}`);
+  const loaded = REUSE ? await loadedBefore(database, N) : await load(app, database, cookie, { answers: N, other: OTHER, pool: POOL });
   for (const b of loaded.indexBuild) console.log(`  index ${b.name} built in ${b.seconds.toFixed(1)} s`);
 
   const sizes = (await rawRows<Record<string, string>>(database.db, sql`select pg_relation_size('run_results') as heap, pg_total_relation_size('run_results') as total,
     pg_total_relation_size('answer_traces') as traces, (select count(*) from run_results) as rows,
-    pg_relation_size('run_results_workspace_time_idx') as time_idx, pg_relation_size('run_results_prompt_engine_time_idx') as prompt_idx,
-    pg_relation_size('run_results_search_idx') as search_idx, pg_relation_size('run_results_pkey') as pkey`))[0]!;
+    pg_relation_size('run_results_workspace_time_idx') as time_idx, pg_relation_size('run_results_prompt_time_idx') as prompt_idx, pg_relation_size('run_results_run_time_idx') as run_idx,
+    (select sum(pg_relation_size(indexrelid)) from pg_index where indexrelid::regclass::text like 'run_results_search_%') as search_idx, pg_relation_size('run_results_pkey') as pkey`))[0]!;
   const raw = (await rawRows<Record<string, string>>(database.db, sql`select avg(octet_length(answer)) as text, avg(octet_length(analysis::text) + octet_length(sources::text)) as json
     from run_results tablesample system (1)`))[0]!;
   const perRow = (bytes: string) => (Number(bytes) / Number(sizes.rows)).toFixed(0);
-  console.log(`bytes per answer on disk: run_results ${perRow(sizes.total!)} (heap with TOAST ${perRow(sizes.heap!)}; indexes: time ${perRow(sizes.time_idx!)}, prompt × engine ${perRow(sizes.prompt_idx!)}, search ${perRow(sizes.search_idx!)}, primary key ${perRow(sizes.pkey!)}), answer_traces ${perRow(sizes.traces!)}`);
+  console.log(`bytes per answer on disk: run_results ${perRow(sizes.total!)} (heap with TOAST ${perRow(sizes.heap!)}; indexes: time ${perRow(sizes.time_idx!)}, prompt × time ${perRow(sizes.prompt_idx!)}, run × time ${perRow(sizes.run_idx!)}, search ${perRow(sizes.search_idx!)}, primary key ${perRow(sizes.pkey!)}), answer_traces ${perRow(sizes.traces!)}`);
   console.log(`  raw: text ${Number(raw.text).toFixed(0)} B and analysis + sources JSON ${Number(raw.json).toFixed(0)} B per answer (a 1 % sample)`);
 
   const ws = '/api/v1/workspaces/answersbench';
@@ -85,11 +95,17 @@ try {
   console.log(`baseline (bare indexed SELECT of a page of 20 ids): p50 ${pct(base, 50).toFixed(2)} ms, p95 ${baseP95.toFixed(2)} ms`);
 
   const list: number[] = [];
+  const byFilter = new Map<string, number[]>();
   for (let i = 0; i < REQUESTS; i++) {
     const cursor = i % 2 ? `&cursor=${encodeURIComponent(cursorAt(Math.floor(random() * N)))}` : '';
-    list.push((await time(`/answers?limit=20&${pick(filters)()}${cursor}`)).ms);
+    const filter = pick(filters)();
+    const { ms } = await time(`/answers?limit=20&${filter}${cursor}`);
+    list.push(ms);
+    const name = filter.replace(/=.*/, '') || 'none';
+    byFilter.set(name, [...(byFilter.get(name) ?? []), ms]);
   }
   line('filtered list (20 a page)', list, 50, baseP95);
+  for (const [name, xs] of byFilter) console.log(`  ${name}: n ${xs.length}, p50 ${pct(xs, 50).toFixed(1)} ms, p95 ${pct(xs, 95).toFixed(1)} ms`);
 
   // Search words: one or two words of a random answer, in its language (common words come up as often as they are common).
   const sample = (await time('/answers?limit=100')).body.answers!;
@@ -98,7 +114,9 @@ try {
     const a = pick(sample);
     const words = a.text.split(/[^\p{L}]+/u).filter((w) => w.length > 3);
     const q = random() < 0.7 ? pick(words) : `${pick(words)} ${pick(words)}`;
-    search.push((await time(`/answers?limit=20&q=${encodeURIComponent(q)}`)).ms);
+    const { ms } = await time(`/answers?limit=20&q=${encodeURIComponent(q)}`);
+    search.push(ms);
+    if (ms > 200) console.log(`  slow search: ${JSON.stringify(q)} (${a.language}) ${ms.toFixed(0)} ms`);
   }
   line('full-text search (20 a page)', search, 200, baseP95);
 
@@ -107,7 +125,9 @@ try {
   line('one answer with its previous', single, 20, baseP95);
 
   const { exportBench } = await import('./answers-export.ts');
-  await exportBench(app, cookie, { from: dayOf(0), to: dayOf(DAYS - 1), expected: N });
+  // BENCH_EXPORT_DAYS: the newest days only (a rate measured on part of the year; the whole year by default).
+  const exportDays = Number(process.env.BENCH_EXPORT_DAYS ?? DAYS);
+  await exportBench(app, cookie, { from: dayOf(DAYS - exportDays), to: dayOf(DAYS - 1), expected: Math.min(N, exportDays * loaded.perDay) });
 } finally {
   await app.close();
   await drop();

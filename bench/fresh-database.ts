@@ -4,7 +4,8 @@ import { openPglite, openPostgres, type Database } from '../src/lib/db.ts';
 // A database of its own for one benchmark run: a new PostgreSQL database on the server at `url`
 // (unique name, dropped afterwards), or an in-memory PGlite without `url`. (The scores and chat
 // benchmarks still open their databases their own way.)
-export async function freshDatabase(url: string | undefined, poolSize?: number): Promise<{ database: Database; drop(): Promise<void> }> {
+/** `keepAs`: the database is renamed so at the end instead of dropped (the answers benchmark's BENCH_KEEP). */
+export async function freshDatabase(url: string | undefined, poolSize?: number, keepAs?: string): Promise<{ database: Database; drop(): Promise<void> }> {
   if (!url) {
     const database = await openPglite(undefined);
     return { database, drop: () => database.close() };
@@ -23,7 +24,7 @@ export async function freshDatabase(url: string | undefined, poolSize?: number):
       await database.close();
       const a = new pg.Client({ connectionString: url });
       await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.query(keepAs ? `ALTER DATABASE ${name} RENAME TO ${pg.escapeIdentifier(keepAs)}` : `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await a.end();
     },
   };

@@ -7,6 +7,7 @@ import type { StoredAnalysis } from '../runs/detail.fns.ts';
 import { runResults } from '../runs/runs.tables.ts';
 import { answerTraces } from '../sources/sources.tables.ts';
 import { workspaces } from '../workspaces/workspaces.tables.ts';
+import { createAnswersRepo } from './answers.repo.ts';
 import type { ListResponse } from './answers.schemas.ts';
 
 // Stored answers written straight into the tables (exact texts in four languages, two runs a
@@ -17,6 +18,7 @@ import type { ListResponse } from './answers.schemas.ts';
 let ctx: TestContext;
 let cookie: string;
 let otherCookie: string;
+let wsId: string;
 const slug = 'answers-a';
 const other = 'answers-b';
 const get = (url: string, headers: Record<string, string> = { cookie }) => ctx.app.inject({ method: 'GET', url: `/api/v1/workspaces/${slug}${url}`, headers });
@@ -61,7 +63,8 @@ beforeAll(async () => {
   otherCookie = (await signup(ctx.app)).cookie;
   await createWorkspace(ctx.app, otherCookie, other);
   const idOf = async (s: string) => (await ctx.database.db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.slug, s)))[0]!.id;
-  const [wsId, otherId] = [await idOf(ws.slug), await idOf(other)];
+  const otherId = await idOf(other);
+  wsId = await idOf(ws.slug);
   const [run1, run2] = [newId('run'), newId('run')];
   await seed(wsId, 'en1', {
     runId: run1, promptId: 'prm_a', engine: 'chatgpt', language: 'en', at: DAY1,
@@ -174,6 +177,23 @@ describe('the answers list', () => {
     ['words of two answers', 'slow OR expensive', () => [ids.en2, ids.en1]],
   ])('searches in the answer’s language, by stems (%s)', async (_lang, q, expected) => {
     expect(idsOf(await list(`?q=${encodeURIComponent(q)}`))).toEqual(expected());
+  });
+
+  // A search tests the newest answers first, then sorts its matches when they are few and walks the
+  // answers newest first when the word is common (answers.repo.ts): with a few answers, options
+  // force each way; every way must read the same page.
+  it.each([
+    ['platforms', {}], ['plataforma', {}], ['eina', {}], ['"small teams"', {}], ['slow OR expensive', {}], ['teams', { engines: ['chatgpt'] }], ['acme', {}],
+  ])('reads the same page of a search whichever way it is read (%s)', async (q, filter) => {
+    const ways = [{}, { searchFirstRows: 2 }, { searchFirstRows: 0 }, { searchFirstRows: 0, searchSortCeiling: 1 }].map((o) => createAnswersRepo(ctx.database.db, o));
+    const first = await ways[0]!.page(wsId, { q, ...filter }, 2);
+    expect(first.length).toBeGreaterThan(0);
+    const after = { createdAt: new Date(first[0]!.created_at), id: first[0]!.id };
+    const next = (await ways[0]!.page(wsId, { q, ...filter }, 5, after)).map((r) => r.id);
+    for (const way of ways.slice(1)) {
+      expect((await way.page(wsId, { q, ...filter }, 2)).map((r) => r.id)).toEqual(first.map((r) => r.id));
+      expect((await way.page(wsId, { q, ...filter }, 5, after)).map((r) => r.id)).toEqual(next);
+    }
   });
 
   it('reads any search text as words: no operator reaches the parser', async () => {

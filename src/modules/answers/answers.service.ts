@@ -43,7 +43,7 @@ export type ExportQuery = Omit<ListQuery, 'limit' | 'cursor'>;
 export interface AnswersDeps {
   db: Db;
   workspaces: Pick<WorkspacesService, 'getSettings'>;
-  stamps: Pick<Stamps, 'ofRuns'>;
+  stamps: Pick<Stamps, 'ofRunEngines' | 'ofRuns'>;
   /**
    * Pages of the list kept per workspace and query, computed once for concurrent callers, dropped
    * when answers are written or the workspace's names change (`answersScope`; src/lib/reads-cache.ts).
@@ -104,7 +104,7 @@ export function createAnswersService(deps: AnswersDeps) {
 
   // An ended run's stamp per engine never changes (its answers are written): kept, so that a page
   // of a run's answers costs its rows, not an aggregate over the run per engine (bench/README.md).
-  type Stamp = Awaited<ReturnType<Stamps['ofRuns']>>;
+  type Stamp = Awaited<ReturnType<Stamps['ofRunEngines']>>[number];
   const ended = new LRUCache<string, Stamp>({ max: 5_000 });
   type StampsByRun = Map<string, Promise<Stamp>>;
 
@@ -113,16 +113,21 @@ export function createAnswersService(deps: AnswersDeps) {
     const key = (v: View) => `${ws.id}|${v.runId}|${v.engine.id}`;
     const missing = [...new Set(views.filter((v) => !ended.has(key(v)) && !stamps.has(key(v))).map((v) => v.runId))];
     const done = await repo.endedRuns(missing);
+    // The pairs not kept, made together (one read of their runs' answers): the first view of each names its day.
+    const wanted = new Map<string, { runId: string; engine: string; day: string }>();
     for (const v of views) {
       const k = key(v);
-      const kept = ended.get(k);
       if (stamps.has(k)) continue;
-      const day = v.createdAt.slice(0, 10);
-      stamps.set(k, kept ? Promise.resolve(kept) : deps.stamps.ofRuns(ws, { runIds: [v.runId], from: day, to: day }, { engine: v.engine.id }).then((stamp) => {
-        if (done.has(v.runId)) ended.set(k, stamp);
-        return stamp;
-      }));
+      const kept = ended.get(k);
+      if (kept) stamps.set(k, Promise.resolve(kept));
+      else if (!wanted.has(k)) wanted.set(k, { runId: v.runId, engine: v.engine.id, day: v.createdAt.slice(0, 10) });
     }
+    const made = deps.stamps.ofRunEngines(ws, [...wanted.values()]);
+    [...wanted].forEach(([k, pair], i) => stamps.set(k, made.then((all) => {
+      const stamp = all[i]!;
+      if (done.has(pair.runId)) ended.set(k, stamp);
+      return stamp;
+    })));
     return Promise.all(views.map(async (v) => ({ ...v, stamp: await stamps.get(key(v))! })));
   }
 

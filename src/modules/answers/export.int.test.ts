@@ -149,7 +149,7 @@ describe('the answers export', () => {
   it('reads the answers in keyset batches: a batch smaller than the set still gives every answer once, in order', async () => {
     const answers = await list();
     const settings = (await get('/settings')).json() as never;
-    const service = createAnswersService({ db: ctx.database.db, workspaces: { getSettings: async () => settings }, stamps: { ofRuns: async () => ({}) as never } });
+    const service = createAnswersService({ db: ctx.database.db, workspaces: { getSettings: async () => settings }, stamps: { ofRuns: async () => ({}) as never, ofRunEngines: async (_ws, pairs) => pairs.map(() => ({}) as never) } });
     const ws = { id: wsId, slug } as never;
     for (const size of [1, 2, 4, 11, 50]) {
       const batches: string[][] = [];

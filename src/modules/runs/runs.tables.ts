@@ -4,7 +4,7 @@ import { ts } from '../../lib/columns.ts';
 import { workspaces } from '../workspaces/workspaces.tables.ts';
 import type { StoredAnalysis } from './stored-analysis.fns.ts';
 import type { Reason } from './sampling.fns.ts';
-import { answerVectorSql } from './answer-search.fns.ts';
+import { ALL_SEARCH_CONFIGS, answerVectorSql, searchedUnderSql } from './answer-search.fns.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -54,12 +54,17 @@ export const runResults = pgTable(
   },
   (t) => [
     index('run_results_run_idx').on(t.runId, t.engine),
-    // The answers list, newest first within a workspace (its cursor is created_at, id), and one
-    // prompt × engine's answers in time (an answer's previous one).
+    // The answers list, newest first within a workspace (its cursor is created_at, id); the same
+    // within a run and within a prompt (the list's runId and promptId filters, a page read in
+    // order instead of a run's 5,000 answers sorted), which also finds an answer's previous one
+    // (the prompt's answers back in time, the engine's first: one in five at most).
     index('run_results_workspace_time_idx').on(t.workspaceId, t.createdAt, t.id),
-    index('run_results_prompt_engine_time_idx').on(t.workspaceId, t.promptId, t.engine, t.createdAt),
-    // Full-text search in each answer's language (answer-search.fns.ts).
-    index('run_results_search_idx').using('gin', t.answerSearch),
+    index('run_results_run_time_idx').on(t.runId, t.createdAt, t.id),
+    index('run_results_prompt_time_idx').on(t.workspaceId, t.promptId, t.createdAt, t.id),
+    // Full-text search in each answer's language: one GIN index per configuration, partial on the
+    // rows searched under it (answer-search.fns.ts, searchedUnderSql), so that a match found in
+    // the index is final and no row's stored words are detoasted to test it again.
+    ...ALL_SEARCH_CONFIGS.map((config) => index(`run_results_search_${config}_idx`).using('gin', t.answerSearch).where(searchedUnderSql(config, sql.raw('"language"')))),
   ],
 );
 

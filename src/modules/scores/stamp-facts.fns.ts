@@ -16,7 +16,8 @@ export interface StampAnswer {
 }
 
 /** Which answers a figure stands on: a time range [from, to), a set of runs, one engine or surface. */
-export interface StampScope { from?: Date | null; to?: Date; runIds?: string[]; engine?: string; surface?: string }
+/** `engines`: any of these (a page's stamps); `engine`: this one. */
+export interface StampScope { from?: Date | null; to?: Date; runIds?: string[]; engine?: string; engines?: string[]; surface?: string }
 
 export type FigureSurface = 'api' | 'product' | 'mixed';
 

@@ -71,8 +71,8 @@ export function createStamps(deps: StampsDeps) {
     return stamp;
   }
 
-  async function build(ws: WorkspaceContext, answers: StampAnswer[], windowDays: string[], from: string | null, to: string, metricVersion?: string) {
-    const intents = await deps.intents(ws.id, [...new Set(answers.map((a) => a.promptId))]);
+  async function build(ws: WorkspaceContext, answers: StampAnswer[], windowDays: string[], from: string | null, to: string, metricVersion?: string, known?: Array<{ id: string; intent: string }>) {
+    const intents = known ?? await deps.intents(ws.id, [...new Set(answers.map((a) => a.promptId))]);
     const facts = stampFacts(answers, { intentOf: new Map(intents.map((p) => [p.id, p.intent])), intents: INTENTS, windowDays, from, to });
     return { ...stamp(facts), ...(metricVersion ? { metricVersion } : {}), intents: [...INTENTS], thresholds: { ...THRESHOLDS } };
   }
@@ -109,6 +109,21 @@ export function createStamps(deps: StampsDeps) {
         const first = answers.reduce<string | null>((m, a) => (m === null || a.day < m ? a.day : m), null);
         return build(ws, answers, answers.map((a) => a.day), from ?? first, to, f.metricVersion);
       }, f.newestRun);
+    },
+
+    /**
+     * The stamp of each run on one engine over one day, as `ofRuns(ws, {runIds: [runId], from: day,
+     * to: day}, {engine})` gives it, for many at once: one read of the runs' answers and one of
+     * their prompts' intents instead of two per pair (a page of answers spans up to 20 pairs).
+     */
+    async ofRunEngines(ws: WorkspaceContext, pairs: Array<{ runId: string; engine: string; day: string }>): Promise<Built[]> {
+      if (!pairs.length) return [];
+      const answers = await deps.answers(ws, { runIds: [...new Set(pairs.map((p) => p.runId))], engines: [...new Set(pairs.map((p) => p.engine))] });
+      const intents = await deps.intents(ws.id, [...new Set(answers.map((a) => a.promptId))]);
+      return Promise.all(pairs.map((p) => {
+        const mine = answers.filter((a) => a.runId === p.runId && a.engine === p.engine);
+        return build(ws, mine, mine.map((a) => a.day), p.day, p.day, undefined, intents);
+      }));
     },
 
     /** Over the runs a view reads (the sources views' window). */

@@ -168,7 +168,7 @@ export function createSourcesService(deps: { db: Db; clock: Clock; runReads: Run
       }).from(t).where(and(
         eq(t.workspaceId, ws.id), q.from ? gte(t.createdAt, q.from) : undefined, q.to ? lt(t.createdAt, q.to) : undefined,
         q.runIds ? inArray(t.runId, q.runIds.length ? q.runIds : ['']) : undefined,
-        q.engine ? eq(t.engine, q.engine) : undefined, q.surface ? eq(t.surface, q.surface) : undefined,
+        q.engine ? eq(t.engine, q.engine) : undefined, q.engines ? inArray(t.engine, q.engines.length ? q.engines : ['']) : undefined, q.surface ? eq(t.surface, q.surface) : undefined,
       )).groupBy(day, t.runId, t.engine, t.surface, t.modelVersion, t.promptId, t.simulated);
       return rows.map((r) => ({ ...r, n: Number(r.n) }));
     },

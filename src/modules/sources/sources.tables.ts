@@ -29,8 +29,9 @@ export const answerTraces = pgTable(
     warnings: jsonb('warnings').$type<string[]>().notNull(),
     createdAt: ts('created_at').notNull(),
   },
-  // By run (the views), and by time (the model versions of a report's period).
-  (t) => [index('answer_traces_run_idx').on(t.workspaceId, t.runId), index('answer_traces_time_idx').on(t.workspaceId, t.createdAt)],
+  // By run (the views) and engine (an answer's methodology stamp reads its run's answers on its
+  // engine only), and by time (the model versions of a report's period).
+  (t) => [index('answer_traces_run_idx').on(t.workspaceId, t.runId, t.engine), index('answer_traces_time_idx').on(t.workspaceId, t.createdAt)],
 );
 
 /** The workspace's own source classes, over the shipped domain list (`domain` is a registrable domain). */
