@@ -158,6 +158,7 @@ export async function createModules(deps: Needs) {
     decisions: { visibilityRules: (id) => alerts.alerts.visibilityRules(id), effectTests: (id) => recs.recs.effectTests(id) },
     onSucceeded: afterRunSucceeded({ events, scores: () => scores.scores, reports: () => reports.reports }),
     answersWritten: (workspaceId) => reads.changed(answersScope(workspaceId)),
+    keepAnswersRead: (workspaceId, key, compute) => reads.read(answersScope(workspaceId), key, compute),
   });
   const scores = scoresModule({
     db, clock, workspaces: ws, canaries: canaries.canaries, jobs: j, runReads: runs.runReads, reads,

@@ -19,7 +19,7 @@ beforeAll(async () => {
   runId = await seedRun(ctx.database.db, wsId, {
     finishedAt: new Date('2026-03-10T12:00:00Z'),
     results: ['chatgpt', 'claude', 'gemini'].flatMap((engine) => Array.from({ length: 20 }, (_, k) => ({
-      engine, promptId: `prm_${k}`, prompt: `Which CRM fits team ${k}?`, brandMentioned: k % 2 === 0, brandSentiment: k % 4 === 0 ? 0.5 : -0.5, competitors: ['Globex'],
+      engine, promptId: `prm_${k}`, prompt: `Which CRM fits team ${k}?`, answer: `${engine} on team ${k}: Globex, then us.`, brandMentioned: k % 2 === 0, brandSentiment: k % 4 === 0 ? 0.5 : -0.5, competitors: ['Globex'],
       citations: k < 5 ? [{ url: 'https://g2.com/crm', domain: 'g2.com', class: 'third_party' as const, entityId: null }] : [],
     }))),
   });
@@ -49,6 +49,17 @@ describe('run detail, a page at a time', () => {
     expect(await total('q=team%2013')).toBe(3);
     const items = (await get('?limit=5&engine=claude&mentioned=true')).json().rows.items as Array<{ engine: string; brandMentioned: boolean }>;
     expect(items.every((r) => r.engine === 'claude' && r.brandMentioned)).toBe(true);
+  });
+
+  it('reads each row of a page with its own answer, the same as the whole detail, page after page', async () => {
+    const whole = (await get('')).json() as { engines: Array<{ engine: string; prompts: Array<{ id: string; answer: string }> }> };
+    const texts = new Map(whole.engines.flatMap((e) => e.prompts.map((p) => [p.id, p.answer])));
+    for (const query of ['?limit=7&offset=14', '?limit=7&offset=14', '?limit=3&engine=gemini&tone=negative']) {
+      const items = (await get(query)).json().rows.items as Array<{ id: string; engine: string; promptId: string; answer: string }>;
+      expect(items.length).toBeGreaterThan(0);
+      for (const i of items) expect(i.answer).toBe(`${i.engine} on team ${i.promptId.slice(4)}: Globex, then us.`);
+      for (const i of items) expect(texts.get(i.id)).toBe(i.answer);
+    }
   });
 
   it('without a limit answers every row under its engine, as before', async () => {

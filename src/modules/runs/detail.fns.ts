@@ -4,7 +4,8 @@ import type { runResults } from './runs.tables.ts';
 // importing this module (which reads the table's row type): no import circle.
 export { storedAnalysis, type StoredAnalysis } from './stored-analysis.fns.ts';
 
-type Result = Omit<typeof runResults.$inferSelect, 'answerSearch'>;
+/** A stored result; without `answer` when only a page's texts are read (runs.views.ts). */
+type Result = Omit<typeof runResults.$inferSelect, 'answerSearch' | 'answer'> & { answer?: string };
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
 const round = (x: number | null, digits = 4) => (x === null ? null : Number(x.toFixed(digits)));
 
@@ -52,7 +53,7 @@ export function summarizeRun(results: Result[]) {
           id: r.id, promptId: r.promptId, sample: r.sample, text: r.promptText, intent: r.intent, language: r.language, simulated: r.simulated,
           brandMentioned: r.brandMentioned, brandRank: r.brandRank, brandSentiment: r.brandSentiment,
           mentioned: r.analysis?.mentioned ?? [], citations: (r.analysis?.citations ?? []).map((c) => ({ url: c.url, domain: c.domain, class: c.class })),
-          answer: r.answer, error: r.error,
+          answer: r.answer ?? '', error: r.error,
         })),
       };
     }),

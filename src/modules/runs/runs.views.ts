@@ -15,6 +15,8 @@ import { runResults } from './runs.tables.ts';
 
 // Every column of a result but its search words (a tsvector as long as the answer, read by search only).
 const { answerSearch: _search, ...resultColumns } = getTableColumns(runResults);
+// And without the answer's text too: a page of run detail reads the text of its own rows only.
+const { answer: _answer, ...rowColumns } = resultColumns;
 
 // A run as its readers see it: the job's view with what the run adds — samples and sampling,
 // the honest simulation labels, the provider cost, the circuits of the providers it calls while
@@ -31,7 +33,14 @@ type Counts = { calls: number; simulated: number; costMicrousd?: number; answere
 /** A page of run detail's rows: the filters, then `limit` rows from `offset`. */
 export type DetailPage = DetailRowFilter & { limit: number; offset: number };
 
-export function createRunViews(deps: { db: Db; engines: Pick<EnginesService, 'providerStatus'>; batches: Pick<RunBatches, 'views'> }) {
+/** Kept reads of a workspace's answers (src/lib/reads-cache.ts), dropped when its answers are written. */
+export type KeepAnswersRead = <T>(workspaceId: string, key: string, compute: () => Promise<T>) => Promise<T>;
+
+export function createRunViews(deps: {
+  db: Db; engines: Pick<EnginesService, 'providerStatus'>; batches: Pick<RunBatches, 'views'>;
+  /** An ended run's rows and summaries are kept here between pages (without it, read for each page). */
+  keep?: KeepAnswersRead;
+}) {
   const { db, batches } = deps;
 
   /** Stored calls and simulated calls per run, for the honest labels of run lists. */
@@ -86,14 +95,30 @@ export function createRunViews(deps: { db: Db; engines: Pick<EnginesService, 'pr
       const run = runView(row, slug, counts, states, extras.get(row.id), submitted.get(row.id));
       return { run, ...summarizeRun(results), sampling: run.sampling && { ...run.sampling, cells } };
     },
-    /** The same, with one page of the rows the filters keep instead of every row under its engine. */
+    /**
+     * The same, with one page of the rows the filters keep instead of every row under its engine.
+     * The run's rows are read without their answers' text (summaries and filters need none of it),
+     * kept once the run has ended, and only the page's rows read their text.
+     */
     async detailPage(row: JobRow, slug: string, page: DetailPage) {
-      const { run, engines, sampling } = await this.detail(row, slug);
-      const all = engines.flatMap((e) => e.prompts.map((p) => ({ engine: e.engine, ...p })));
-      const kept = filterDetailRows(all, page);
+      const derive = async () => {
+        const results = await db.select(rowColumns).from(runResults).where(eq(runResults.runId, row.id)).orderBy(asc(runResults.engine), asc(runResults.sample), asc(runResults.id));
+        const { engines } = summarizeRun(results);
+        const all = engines.flatMap((e) => e.prompts.map((p) => ({ engine: e.engine, ...p })));
+        const counts = { calls: results.length, simulated: results.filter((r) => r.simulated).length, costMicrousd: results.reduce((sum, r) => sum + (r.costMicrousd ?? 0), 0) };
+        return { engines: engines.map(({ prompts: _rows, ...e }) => e), all, sites: sitesOf(all), counts };
+      };
+      const base = row.status !== 'running' && deps.keep ? await deps.keep(row.workspaceId, `run-detail|${row.id}`, derive) : await derive();
+      const [states, extras, cells, submitted] = await Promise.all([providerStates([row]), samplingTotals(db, [row.id]), samplingCells(db, row.id), batches.views([row.id])]);
+      const run = runView(row, slug, base.counts, states, extras.get(row.id), submitted.get(row.id));
+      const kept = filterDetailRows(base.all, page);
+      const items = kept.slice(page.offset, page.offset + page.limit);
+      const texts = new Map(items.length
+        ? (await db.select({ id: runResults.id, answer: runResults.answer }).from(runResults).where(inArray(runResults.id, items.map((i) => i.id)))).map((r) => [r.id, r.answer])
+        : []);
       return {
-        run, engines: engines.map(({ prompts: _rows, ...e }) => e), sampling,
-        rows: { items: kept.slice(page.offset, page.offset + page.limit), total: kept.length, limit: page.limit, offset: page.offset, sites: sitesOf(all) },
+        run, engines: base.engines, sampling: run.sampling && { ...run.sampling, cells },
+        rows: { items: items.map((i) => ({ ...i, answer: texts.get(i.id) ?? '' })), total: kept.length, limit: page.limit, offset: page.offset, sites: base.sites },
       };
     },
   };
