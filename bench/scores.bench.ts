@@ -33,6 +33,10 @@ const ONLY = process.env.BENCH_ONLY;
 const DAYS = Number(process.env.BENCH_DAYS ?? 365);
 /** Set: each route is also asked once, then 200 times in this process (app.inject), the mean of the 200 printed: for a profile (node --cpu-prof). */
 const PROBE = process.env.BENCH_PROBE === '1';
+/** Prompts asked a day per engine (the answers' traces): 120, or the issue's 500 for the overview's measurement. */
+const PROMPTS = Number(process.env.BENCH_PROMPTS ?? 120);
+/** Set (`1`): the overview is opened in Chromium (CHROME_PATH, else /usr/bin/chromium) before the loads, cold then warm. */
+const BROWSER = process.env.BENCH_BROWSER === '1';
 
 const competitors = Array.from({ length: 12 }, (_, i) => ({ name: `Rival ${String.fromCharCode(65 + i)}`, domains: [`rival${i}.com`], aliases: [`R${i} Corp`], ambiguous: false }));
 const workspace = {
@@ -85,7 +89,7 @@ async function seedWorkspace(database: Database, app: Awaited<ReturnType<typeof 
   await database.executeSql(`insert into answer_traces (result_id, run_id, workspace_id, engine, surface, simulated, prompt_id, sample, format, model_version, queries, retrieved, cited, usage, missing, warnings, created_at)
     select 'res_' || d || '_' || e || '_' || p, 'run_' || to_char(now() - d * interval '1 day', 'YYYY-MM-DD'), $1, e, case when e = 'google-aio' then 'product' else 'api' end, true,
       'prm_' || p, 1, 'simulated', 'simulated-' || e || '-1', '[]'::jsonb, '[]'::jsonb, '[]'::jsonb, null, '[]'::jsonb, '[]'::jsonb, date_trunc('day', now() - d * interval '1 day') + interval '12 hours'
-    from generate_series(0, 364) d, unnest($2::text[]) e, generate_series(0, 119) p`, [id, ENGINE_IDS]);
+    from generate_series(0, 364) d, unnest($2::text[]) e, generate_series(0, ${PROMPTS - 1}) p`, [id, ENGINE_IDS]);
   await database.executeSql(`insert into jobs (id, workspace_id, kind, concurrency_group, status, pid, log_path, started_at, finished_at, total_calls, completed_calls, progress_source, last_lines, params)
     select 'run_' || to_char(now() - d * interval '1 day', 'YYYY-MM-DD'), $1, 'measurement', 'measurement', 'succeeded', 0, '', date_trunc('day', now() - d * interval '1 day') + interval '11 hours',
       date_trunc('day', now() - d * interval '1 day') + interval '13 hours', 600, 600, 'calls', '[]'::jsonb, '{}'::jsonb from generate_series(0, 364) d`, [id]);
@@ -102,7 +106,35 @@ async function seedWorkspace(database: Database, app: Awaited<ReturnType<typeof 
     where t.workspace_id = $1 and t.created_at >= now() - ${ANSWER_DAYS} * interval '1 day'`, [id]);
   await database.executeSql('drop table bench_pool');
   await database.executeSql('analyze');
-  return created.secret as string;
+  return { secret: created.secret as string, cookie };
+}
+
+/**
+ * The overview as a person opens it: Chromium with the session's cookie, the page loaded until the
+ * network is idle and the score and chart are drawn; the span from the first API request's start
+ * to the last API response's end (Resource Timing). Cold: the first load after the server started
+ * (nothing kept) in a fresh browser; warm: the third load of the same page.
+ */
+async function overviewInBrowser(port: number, cookie: string) {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const context = await browser.newContext();
+  const name = cookie.slice(0, cookie.indexOf('='));
+  await context.addCookies([{ name, value: cookie.slice(name.length + 1), domain: '127.0.0.1', path: '/' }]);
+  const page = await context.newPage();
+  const spans: Array<{ ms: number; requests: number; slowest: string[] }> = [];
+  for (let i = 0; i < 3; i++) {
+    await page.goto(`http://127.0.0.1:${port}/w/benchco`, { waitUntil: 'networkidle' });
+    await page.locator('#geo-score').waitFor();
+    await page.locator('.uplot canvas').first().waitFor();
+    spans.push(await page.evaluate(() => {
+      const api = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => new URL(e.name).pathname.startsWith('/api/'));
+      const slowest = [...api].sort((a, b) => b.duration - a.duration).slice(0, 4).map((e) => `${new URL(e.name).pathname.replace('/api/v1/workspaces/benchco', '…')}${new URL(e.name).search} ${e.duration.toFixed(0)} ms`);
+      return { ms: Math.max(...api.map((e) => e.responseEnd)) - Math.min(...api.map((e) => e.startTime)), requests: api.length, slowest };
+    }));
+  }
+  await browser.close();
+  return { cold: spans[0]!, warm: spans[2]! };
 }
 
 // The load comes from another process (the server keeps this one's event loop).
@@ -137,11 +169,18 @@ for (const kind of [...(url && ONLY !== 'pglite' ? ['PostgreSQL'] : []), ...(ONL
   await database.migrate();
   const config = loadConfig({ GEO_ENV: 'test', DATA_DIR: '/tmp/geo-bench', LOG_LEVEL: 'silent', GEO_WORKERS: 'off', AUTH_RATE_LIMIT: '100000' });
   const app = await buildApp({ config, database, logger: false });
-  const secret = await seedWorkspace(database, app);
+  const { secret, cookie } = await seedWorkspace(database, app);
   console.log(`${kind}: a year of data loaded in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const port = (app.server.address() as { port: number }).port;
 
+  if (BROWSER) {
+    const { cold, warm } = await overviewInBrowser(port, cookie);
+    const row = `| ${kind}: the overview in Chromium, first API request to last response (${PROMPTS} prompts × 5 engines a day, a year) | — | cold ${cold.ms.toFixed(0)} ms (${cold.requests} requests) | warm ${warm.ms.toFixed(0)} ms (${warm.requests} requests) | ${cold.ms <= 100 && warm.ms <= 100 ? '(met)' : '(NOT met)'} target ≤ 100 ms |`;
+    console.log(row);
+    console.log(`  slowest cold: ${cold.slowest.join('; ')}\n  slowest warm: ${warm.slowest.join('; ')}`);
+    table.push(row);
+  }
   await load(`http://127.0.0.1:${barePort}/bare`);
   const baseline = await load(`http://127.0.0.1:${barePort}/bare`);
   console.log(`${kind}: bare Fastify route ${baseline.rps.toFixed(0)} req/s over 10 connections (p99 ${baseline.p99} ms)`);

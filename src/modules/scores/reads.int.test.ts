@@ -95,4 +95,32 @@ describe('kept reads racing a commit', () => {
     expect((await ended(() => get(`/jobs/${job.json().id}`), 'the re-derivation')).status).toBe('succeeded');
     for (const path of ['/timeseries?range=all', '/score', '/scoreboard']) expect((await get(path)).version, path).toBe('geo-score-v2');
   });
+
+  // Figures and answers keep the names they were measured with; what a competitor edit changes in
+  // a kept read is which competitors exist: a filter by a removed one is refused from then on.
+  it('refuses a filter by a competitor in every read asked after its removal answered, readers racing the removal', { timeout: 120_000 }, async () => {
+    const competitors = (await get('/competitors')).competitors as unknown[];
+    const added = await ctx.app.inject({ method: 'POST', url: `${ws}/competitors`, headers: { cookie }, payload: { name: 'Umbrella Corp', domains: ['umbrella.example'], aliases: ['Umbrella'], ambiguous: false } });
+    expect(added.statusCode, added.body).toBe(200);
+    const url = `${ws}/answers?limit=10&mentions=competitor:${competitors.length}`;
+    const status = async () => (await ctx.app.inject({ url, headers: { cookie } })).statusCode;
+    expect(await status()).toBe(200);
+    expect(await status()).toBe(200); // kept
+    let removed = false;
+    const late: number[] = [];
+    const readers = Promise.all(Array.from({ length: 4 }, async () => {
+      for (let i = 0; i < 30; i++) {
+        const afterRemoval = removed;
+        const code = await status();
+        if (afterRemoval) late.push(code);
+        else expect([200, 400]).toContain(code);
+      }
+    }));
+    const res = await ctx.app.inject({ method: 'DELETE', url: `${ws}/competitors`, headers: { cookie }, payload: { index: competitors.length } });
+    expect(res.statusCode, res.body).toBe(200);
+    removed = true;
+    await readers;
+    late.push(await status());
+    expect(late.every((code) => code === 400), late.join(' ')).toBe(true);
+  });
 });
