@@ -31,6 +31,9 @@ export interface ReadsCache {
   changed(workspaceId: string): void;
 }
 
+/** One scope's kept reads, as a module that must not import the cache's owner is handed them. */
+export type KeepRead = <T>(workspaceId: string, key: string, compute: () => Promise<T>) => Promise<T>;
+
 export const WRITE_HOLD_MS = 120_000;
 
 /** A kept value's size for the byte bound: text by its length, anything else as a small object. */

@@ -53,7 +53,7 @@ import { docsModule } from '../modules/docs/docs.module.ts';
 import { API_VERSION } from '../modules/docs/docs.routes.ts';
 import { profileFromWorkspace } from '../modules/analysis/profile.fns.ts';
 import type { ServiceDeps } from './service-deps.ts';
-import { createReadsCache } from '../lib/reads-cache.ts';
+import { createReadsCache, type KeepRead } from '../lib/reads-cache.ts';
 import { answersScope } from '../modules/answers/answers.service.ts';
 import { afterRunSucceeded } from './run-succeeded.ts';
 
@@ -81,6 +81,8 @@ export async function createModules(deps: Needs) {
     for (const scope of [workspaceId, answersScope(workspaceId)]) reads.writing(scope);
     return () => { for (const scope of [workspaceId, answersScope(workspaceId)]) reads.settled(scope); };
   };
+  /** The answers' kept reads: dropped whenever a batch of answers (and their traces) is written. */
+  const keepAnswers: KeepRead = (workspaceId, key, compute) => reads.read(answersScope(workspaceId), key, compute);
   const metrics = metricsModule({ db, token: config.metricsToken });
   const email = emailModule({
     db, log, mail: config.mail, showLoggedMail: config.env !== 'production', mailer: deps.mailer, inboxProvider: deps.inboxProvider,
@@ -158,7 +160,7 @@ export async function createModules(deps: Needs) {
     decisions: { visibilityRules: (id) => alerts.alerts.visibilityRules(id), effectTests: (id) => recs.recs.effectTests(id) },
     onSucceeded: afterRunSucceeded({ events, scores: () => scores.scores, reports: () => reports.reports }),
     answersWritten: (workspaceId) => reads.changed(answersScope(workspaceId)),
-    keepAnswersRead: (workspaceId, key, compute) => reads.read(answersScope(workspaceId), key, compute),
+    keepAnswersRead: keepAnswers,
   });
   const scores = scoresModule({
     db, clock, workspaces: ws, canaries: canaries.canaries, jobs: j, runReads: runs.runReads, reads,
@@ -167,7 +169,10 @@ export async function createModules(deps: Needs) {
     answersMark: (workspaceId, period) => sources.sources.answersMark(workspaceId, period),
     intents: async (workspaceId, ids) => (await prompts.prompts.byIds(workspaceId, ids)).map((p) => ({ id: p.id, intent: p.intent })),
   });
-  const sources = sourcesModule({ db, clock, runReads: runs.runReads, prompts: prompts.prompts, workspaces: ws, engines: engines.engines, stamps: () => scores.stamps });
+  const sources = sourcesModule({
+    db, clock, runReads: runs.runReads, prompts: prompts.prompts, workspaces: ws, engines: engines.engines, stamps: () => scores.stamps,
+    keepAnswersRead: keepAnswers,
+  });
   const answers = answersModule({ db, clock, workspaces: ws, stamps: scores.stamps, reads });
   const pages = pagesModule({ db, clock, jobs: j, fetcher, seo: seoConfig });
   const onboarding = onboardingModule({ fetcher, limiter, engine: simulatedModel([]), slugTaken: workspaces.slugTaken });
@@ -249,6 +254,7 @@ export async function createModules(deps: Needs) {
   const oauth = oauthModule({
     db, clock, limiter, publicBaseUrl, keyHashSecret: config.secrets.keyHashSecret,
     findSession: (token) => accounts.accounts.findSession(token),
+    languageOf: async (userId) => (await accounts.accounts.currentUser(userId)).language,
     verifyApiKey: (secret, ip) => access.keys.verify(secret, ip),
     workspacesOf: async (session) => (await ws.list(session)).map((w) => ({ slug: w.id, displayName: w.displayName })),
     workspaceFor: (session, slug) => ws.findForPrincipal(slug, session),

@@ -220,13 +220,20 @@ describe.runIf(browserAvailable)('the answers behind the figures, in Chromium', 
     expect(stored.answer).toMatchObject({ runId: seededRun, engine: { id: address.get('engine') }, promptId: address.get('promptId') });
     expect(prompt.startsWith(stored.answer.prompt)).toBe(true);
     expect(await reader.locator('.answer-text mark[data-entity="competitor:0"]').allTextContents()).toEqual(['Globex']);
-    // At phone width the page stays within the screen; the table scrolls in its own box.
+    // At phone width the page stays within the screen, each row a card: nothing scrolls sideways.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${base}/w/${SLUG}/runs/${seededRun}`);
     await page.locator('#results tbody tr').first().waitFor();
     expect(await page.locator('#results tbody tr').count()).toBe(20);
     expect(await page.locator('#row-count').textContent()).toBe('60 answers, 1–20 shown');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    for (const table of ['#engines', '#results']) {
+      expect(await page.locator(table).evaluate((t) => t.parentElement!.scrollWidth <= t.parentElement!.clientWidth), table).toBe(true);
+    }
+    // A card names each figure (its column's heading is hidden at this width).
+    const card = page.locator('#results tbody tr').first();
+    expect(await card.locator('td[data-label="Tone"]').count()).toBe(1);
+    expect(await card.locator('td').nth(1).evaluate((td) => getComputedStyle(td).display)).toBe('block');
     await shot('run-detail-390');
   });
 

@@ -132,6 +132,10 @@ describe.runIf(browserAvailable)('brand, design and credit settings in Chromium'
     await page.locator('#prompts-count').waitFor();
     await page.locator('#keys tbody tr').waitFor();
     await page.locator('#invitations tbody tr').waitFor();
+    // The key's permissions read as words, never as the scopes' codes.
+    const permissions = await page.locator('#keys tbody tr').first().locator('.scopes-said li').allInnerTexts();
+    expect(permissions.sort()).toEqual(['See the brand, its competitors and the settings', 'See the scores and figures', 'See the workspace']);
+    expect(await page.locator('#keys').innerText()).not.toMatch(/\b(workspace|metrics|settings):read\b/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const small = await page.evaluate(() => [...document.querySelectorAll('button, input, select, a')]
       .filter((el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.right > innerWidth + 1; }).map((el) => el.outerHTML.slice(0, 80)));

@@ -7,9 +7,10 @@ export function escapeHtml(value: string): string {
 
 export const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
-export function page(title: string, body: string): string {
+/** A small server page; `lang` the language its words are in. */
+export function page(title: string, body: string, lang = 'en'): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · GEO visibility</title>
 <link rel="icon" href="/favicon.ico" type="image/png">
 <style>

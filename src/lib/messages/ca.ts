@@ -3,13 +3,14 @@ import { RECS_CA } from './recs.ca.ts';
 import { DASH_CA } from './dash.ca.ts';
 import { DASH_WORK_CA } from './dash-work.ca.ts';
 import { DASH_SETUP_CA } from './dash-setup.ca.ts';
+import { ACCESS_CA } from './access.ca.ts';
 
 // Catalan. Written with plain spaces; the catalogue (catalogue.ts) puts the no-break space before "%".
 // A recommendation ("recomanació") is feminine: its statuses agree with it.
 
 export const CA: Messages = {
   ...RECS_CA,
-  ...DASH_CA, ...DASH_WORK_CA, ...DASH_SETUP_CA,
+  ...DASH_CA, ...DASH_WORK_CA, ...DASH_SETUP_CA, ...ACCESS_CA,
   'title.visibility_summary': 'Resum de visibilitat', 'title.competitor_comparison': 'Comparació amb la competència', 'title.citation_sources': 'Fonts de cites',
   'title.recommendations_progress': 'Progrés de les recomanacions', 'title.seo_technical_status': 'Estat tècnic SEO',
 

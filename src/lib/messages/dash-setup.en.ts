@@ -249,7 +249,7 @@ export const DASH_SETUP_EN = {
   'dashboard.keys.state.revoked': 'revoked',
   'dashboard.keys.key': 'Key',
   'dashboard.keys.stateCol': 'State',
-  'dashboard.keys.scopes': 'Scopes',
+  'dashboard.keys.scopes': 'Permissions',
   'dashboard.keys.from': 'from {cidrs}',
   'dashboard.keys.lastUsed': 'Last used',
   'dashboard.keys.actions': 'Actions',

@@ -20,10 +20,11 @@ import { RECS_EN } from './recs.en.ts';
 import { DASH_EN } from './dash.en.ts';
 import { DASH_WORK_EN } from './dash-work.en.ts';
 import { DASH_SETUP_EN } from './dash-setup.en.ts';
+import { ACCESS_EN } from './access.en.ts';
 
 export const EN = {
   ...RECS_EN,
-  ...DASH_EN, ...DASH_WORK_EN, ...DASH_SETUP_EN,
+  ...DASH_EN, ...DASH_WORK_EN, ...DASH_SETUP_EN, ...ACCESS_EN,
   'title.visibility_summary': 'Visibility summary', 'title.competitor_comparison': 'Competitor comparison', 'title.citation_sources': 'Citation sources',
   'title.recommendations_progress': 'Recommendations progress', 'title.seo_technical_status': 'SEO technical status',
 

@@ -3,13 +3,14 @@ import { RECS_ES } from './recs.es.ts';
 import { DASH_ES } from './dash.es.ts';
 import { DASH_WORK_ES } from './dash-work.es.ts';
 import { DASH_SETUP_ES } from './dash-setup.es.ts';
+import { ACCESS_ES } from './access.es.ts';
 
 // Spanish. Written with plain spaces; the catalogue (catalogue.ts) puts the no-break space before "%".
 // A recommendation ("recomendación") is feminine: its statuses agree with it.
 
 export const ES: Messages = {
   ...RECS_ES,
-  ...DASH_ES, ...DASH_WORK_ES, ...DASH_SETUP_ES,
+  ...DASH_ES, ...DASH_WORK_ES, ...DASH_SETUP_ES, ...ACCESS_ES,
   'title.visibility_summary': 'Resumen de visibilidad', 'title.competitor_comparison': 'Comparación con la competencia', 'title.citation_sources': 'Fuentes de citas',
   'title.recommendations_progress': 'Progreso de las recomendaciones', 'title.seo_technical_status': 'Estado técnico SEO',
 

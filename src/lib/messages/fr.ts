@@ -3,6 +3,7 @@ import { RECS_FR } from './recs.fr.ts';
 import { DASH_FR } from './dash.fr.ts';
 import { DASH_WORK_FR } from './dash-work.fr.ts';
 import { DASH_SETUP_FR } from './dash-setup.fr.ts';
+import { ACCESS_FR } from './access.fr.ts';
 
 // French. Written with plain spaces before ":", ";" and "%"; the catalogue (catalogue.ts) turns them into
 // the narrow no-break space French typography asks for (as the formatter's numbers have it).
@@ -10,7 +11,7 @@ import { DASH_SETUP_FR } from './dash-setup.fr.ts';
 
 export const FR: Messages = {
   ...RECS_FR,
-  ...DASH_FR, ...DASH_WORK_FR, ...DASH_SETUP_FR,
+  ...DASH_FR, ...DASH_WORK_FR, ...DASH_SETUP_FR, ...ACCESS_FR,
   'title.visibility_summary': 'Synthèse de visibilité', 'title.competitor_comparison': 'Comparaison concurrentielle', 'title.citation_sources': 'Sources de citations',
   'title.recommendations_progress': 'Avancement des recommandations', 'title.seo_technical_status': 'État technique SEO',
 

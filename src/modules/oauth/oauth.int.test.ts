@@ -241,6 +241,30 @@ describe('refusals', () => {
     expect(await rows()).toEqual(before);
   });
 
+  it('the consent page speaks the person\'s language, else their browser\'s, and names each permission in words', async () => {
+    const url = authorizeUrl(base, { response_type: 'code', client_id: clientId, redirect_uri: callback.url, code_challenge: pkce().challenge, code_challenge_method: 'S256', resource: `${base}/mcp` });
+    const open = async (acceptLanguage: string) => (await fetch(url, { headers: { cookie: owner, 'accept-language': acceptLanguage } })).text();
+    const visible = (html: string) => html.replace(/<[^>]*>/g, ' ');
+    const spanish = await open('es-MX,es;q=0.9');
+    expect(spanish).toContain('<html lang="es">');
+    for (const words of ['¿Conectar', 'Ver las puntuaciones y las cifras', 'gasta créditos', 'Permitir', 'Denegar']) expect(spanish).toContain(words);
+    // The scopes' codes stay in the form's values, never in the words a person reads.
+    expect(visible(spanish)).not.toMatch(/\b(metrics|runs|workspace):(read|write)\b/);
+    // A language the person chose wins over the browser's.
+    const prefs = await fetch(`${base}/api/v1/account/preferences`, { method: 'PUT', headers: { cookie: owner, 'content-type': 'application/json' }, body: JSON.stringify({ language: 'fr' }) });
+    expect(prefs.status).toBe(200);
+    try {
+      const french = await open('es');
+      expect(french).toContain('<html lang="fr">');
+      for (const words of ['Voir les scores et les chiffres', 'Autoriser', 'Refuser']) expect(french).toContain(words);
+    } finally {
+      await fetch(`${base}/api/v1/account/preferences`, { method: 'PUT', headers: { cookie: owner, 'content-type': 'application/json' }, body: JSON.stringify({ language: null }) });
+    }
+    // An error page before any session speaks the browser's language.
+    const unknown = await fetch(authorizeUrl(base, { response_type: 'code', client_id: 'nope', redirect_uri: callback.url }), { headers: { 'accept-language': 'ca' } });
+    expect([unknown.status, await unknown.text()]).toEqual([400, expect.stringContaining('Aquesta aplicació no està registrada aquí')]);
+  });
+
   it('registration of a confidential client is refused', async () => {
     const res = await postJson(`${base}/oauth/register`, { redirect_uris: ['https://app.example/cb'], token_endpoint_auth_method: 'client_secret_basic' });
     expect([res.status, res.body.error]).toEqual([400, 'invalid_client_metadata']);

@@ -7,6 +7,7 @@ import type { KeyPrincipal, SessionPrincipal } from '../../lib/http/types.ts';
 import { createAuthorizeService, oauthUrls, type AuthorizeDeps } from './oauth.service.ts';
 import { createTokenService, type TokenDeps } from './oauth.tokens.ts';
 import { createBearers } from './oauth.bearer.ts';
+import type { Language } from '../../lib/format/format.ts';
 import { bearerChallenge } from './oauth.fns.ts';
 import { oauthRoutes } from './oauth.routes.ts';
 import { oauthPageRoutes } from './oauth.pages.ts';
@@ -16,6 +17,8 @@ import { connectedAppsRoutes } from './connected-apps.routes.ts';
 export function oauthModule(needs: Pick<AuthorizeDeps, 'workspacesOf' | 'workspaceFor'> & Pick<TokenDeps, 'isMember'> & {
   db: Db; clock: Clock; limiter: RateLimiter; publicBaseUrl: string; keyHashSecret: string;
   findSession(token: string): Promise<SessionPrincipal | null>;
+  /** The dashboard language a person chose (null: their browser's): the consent page speaks it. */
+  languageOf(userId: string): Promise<Language | null>;
   verifyApiKey(secret: string, ip: string): Promise<KeyPrincipal>;
 }) {
   const { db, clock } = needs;
@@ -30,7 +33,7 @@ export function oauthModule(needs: Pick<AuthorizeDeps, 'workspacesOf' | 'workspa
     challenge: (error?: 'invalid_token') => bearerChallenge(urls.resourceMetadata, error),
     http(app: FastifyInstance) {
       oauthRoutes(app, { authorize, tokens, urls });
-      oauthPageRoutes(app, { authorize, urls, hashSecret, findSession: needs.findSession });
+      oauthPageRoutes(app, { authorize, urls, hashSecret, findSession: needs.findSession, languageOf: needs.languageOf });
       connectedAppsRoutes(app, { tokens });
     },
     sweeps: [() => authorize.sweep(), () => tokens.sweep()],

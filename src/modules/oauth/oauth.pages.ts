@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { ACCESS, type Scope } from '../../lib/http/credentials.ts';
+import { ACCESS } from '../../lib/http/credentials.ts';
+import { pageLanguage } from '../../lib/http/page-language.ts';
+import { isKey, t, type MessageKey } from '../../lib/messages/index.ts';
+import type { Language } from '../../lib/format/format.ts';
 import { SESSION_COOKIE } from '../../lib/http/auth.ts';
 import { escapeHtml, page, PAGE_CSP } from '../../lib/http/html.ts';
 import { hmacSha256Hex, safeEqual } from '../../lib/crypto.ts';
@@ -24,6 +27,8 @@ export interface PageDeps {
   urls: OAuthUrls;
   hashSecret: string;
   findSession(token: string): Promise<SessionPrincipal | null>;
+  /** The dashboard language a person chose (null: their browser's). */
+  languageOf(userId: string): Promise<Language | null>;
 }
 
 function html(reply: FastifyReply, status: number, body: string, formTarget?: string) {
@@ -35,54 +40,55 @@ function html(reply: FastifyReply, status: number, body: string, formTarget?: st
     .header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
 }
 
-const errorPage = (reply: FastifyReply, error: string, description: string) =>
-  html(reply, 400, page('Cannot connect', `<h1>Cannot connect this application</h1><p class="note" id="oauth-error" data-error="${escapeHtml(error)}">${escapeHtml(description)}</p>`));
+/** The visitor's language: theirs when signed in and chosen, else their browser's (lib/http/page-language.ts). */
+type Say = (key: MessageKey, params?: Record<string, string>) => string;
+const sayer = (lang: Language): Say => (key, params) => t(lang, key, params);
 
-// Each permission as the person granting it reads it (a marketer, not a developer): what the
-// agent may see or do, never the scope's code. The codes stay in the form's values.
-const SCOPE_WORDS: Record<Scope, string> = {
-  'workspace:read': 'See the workspace',
-  'settings:read': 'See the brand, its competitors and the settings',
-  'settings:write': 'Change the brand, its competitors and the settings',
-  'connections:read': 'See the connected accounts (Search Console, analytics)',
-  'connections:write': 'Connect and disconnect accounts',
-  'connections:test': 'Test the connected accounts',
-  'prompts:read': 'See the tracked questions',
-  'prompts:write': 'Add, change and remove tracked questions',
-  'runs:read': 'See the measurements and what the engines answered',
-  'runs:write': 'Start and cancel measurements',
-  'recs:read': 'See the recommendations',
-  'recs:write': 'Accept, dismiss and update recommendations',
-  'reports:read': 'See and download reports',
-  'reports:write': 'Create and send reports',
-  'metrics:read': 'See the scores and figures',
-  'chat:read': 'Read the chat conversations',
-  'chat:write': 'Ask the chat',
-  'credits:read': 'See the credit balance and spending',
+const errorPage = (reply: FastifyReply, lang: Language, error: string, description: string) => {
+  const say = sayer(lang);
+  return html(reply, 400, page(say('consent.cannot'), `<h1>${escapeHtml(say('consent.cannotHeading'))}</h1><p class="note" id="oauth-error" data-error="${escapeHtml(error)}">${escapeHtml(description)}</p>`, lang));
 };
-function scopeLabel(scope: string) {
-  const spends = SPENDING_SCOPES.includes(scope as never) ? ' — <strong>spends credits</strong>' : '';
-  return `${escapeHtml(SCOPE_WORDS[scope as Scope] ?? scope)}${spends}`;
+
+/**
+ * A message with markup set in: the message (ours) escaped, then each parameter's markup (escaped
+ * by the caller: what a client or an address supplied) put where the message names it.
+ */
+function marked(say: Say, key: MessageKey, markup: Record<string, string>) {
+  const names = Object.keys(markup);
+  const text = escapeHtml(say(key, Object.fromEntries(names.map((name, i) => [name, `\u0000${i}\u0000`]))));
+  return text.replace(/\u0000(\d+)\u0000/g, (_, i: string) => markup[names[Number(i)]!]!);
 }
 
-export function consentPage(request: AuthorizeRequest, workspaces: WorkspaceChoice[], csrf: string, params: Record<string, string | undefined>) {
+// Each permission as the person granting it reads it (messages/access.*.ts): what the agent may
+// see or do, never the scope's code. The codes stay in the form's values.
+function scopeLabel(say: Say, scope: string) {
+  const key = `scope.${scope}`;
+  const words = isKey(key) ? say(key) : scope;
+  const spends = SPENDING_SCOPES.includes(scope as never) ? ` — <strong>${escapeHtml(say('scope.spends'))}</strong>` : '';
+  return `${escapeHtml(words)}${spends}`;
+}
+
+export function consentPage(request: AuthorizeRequest, workspaces: WorkspaceChoice[], csrf: string, params: Record<string, string | undefined>, lang: Language = 'en') {
+  const say = sayer(lang);
   const host = new URL(request.redirectUri).host;
   const hidden = [...REQUEST_FIELDS.map((f) => [f, params[f]] as const), ['csrf', csrf] as const]
     .filter(([, v]) => v !== undefined).map(([n, v]) => `<input type="hidden" name="${n}" value="${escapeHtml(v!)}">`).join('');
-  const deny = `<button id="deny" class="secondary" type="submit" name="decision" value="deny">Deny</button>`;
+  const deny = `<button id="deny" class="secondary" type="submit" name="decision" value="deny">${escapeHtml(say('consent.deny'))}</button>`;
   if (!workspaces.length) {
-    return page('Connect an application', `<h1>No workspace to connect</h1><p class="note">You are not a member of any workspace yet. Create one, then connect the application again.</p>
-<form method="post" action="/oauth/authorize">${hidden}${deny}</form>`);
+    return page(say('consent.title'), `<h1>${escapeHtml(say('consent.noWorkspace'))}</h1><p class="note">${escapeHtml(say('consent.noWorkspaceNote'))}</p>
+<form method="post" action="/oauth/authorize">${hidden}${deny}</form>`, lang);
   }
   const options = workspaces.map((w, i) => `<option value="${escapeHtml(w.slug)}"${i === 0 ? ' selected' : ''}>${escapeHtml(w.displayName)} (${escapeHtml(w.slug)})</option>`).join('');
-  const boxes = request.offered.map((s) => `<label style="display:block;margin:0.3rem 0"><input type="checkbox" name="grant" value="${escapeHtml(s)}"${request.ticked.includes(s) ? ' checked' : ''}> ${scopeLabel(s)}</label>`).join('');
-  return page('Connect an application', `<h1>Connect <span id="client-name">${escapeHtml(request.clientName)}</span>?</h1>
-<p class="note">The application calls itself “${escapeHtml(request.clientName)}”; that name is its own claim. If you allow, you will be sent to <strong id="redirect-host">${escapeHtml(host)}</strong>, which may then use the MCP server with the permissions below until you disconnect it (Settings → Connected apps).</p>
+  const boxes = request.offered.map((s) => `<label style="display:block;margin:0.3rem 0"><input type="checkbox" name="grant" value="${escapeHtml(s)}"${request.ticked.includes(s) ? ' checked' : ''}> ${scopeLabel(say, s)}</label>`).join('');
+  const client = `<span id="client-name">${escapeHtml(request.clientName)}</span>`;
+  const note = marked(say, 'consent.note', { client: escapeHtml(request.clientName), host: `<strong id="redirect-host">${escapeHtml(host)}</strong>` });
+  return page(say('consent.title'), `<h1>${marked(say, 'consent.heading', { client })}</h1>
+<p class="note">${note}</p>
 <form method="post" action="/oauth/authorize">${hidden}
-<p><label>Workspace <select name="workspace" id="workspace">${options}</select></label></p>
-<fieldset id="scopes"><legend>Permissions</legend>${boxes}</fieldset>
-<p><button id="allow" type="submit" name="decision" value="allow">Allow</button>${deny}</p>
-</form>`);
+<p><label>${escapeHtml(say('consent.workspace'))} <select name="workspace" id="workspace">${options}</select></label></p>
+<fieldset id="scopes"><legend>${escapeHtml(say('consent.permissions'))}</legend>${boxes}</fieldset>
+<p><button id="allow" type="submit" name="decision" value="allow">${escapeHtml(say('consent.allow'))}</button>${deny}</p>
+</form>`, lang);
 }
 
 export function oauthPageRoutes(app: FastifyInstance, deps: PageDeps) {
@@ -97,6 +103,9 @@ export function oauthPageRoutes(app: FastifyInstance, deps: PageDeps) {
     const unsigned = cookie ? request.unsignCookie(cookie) : null;
     return unsigned?.valid && unsigned.value ? deps.findSession(unsigned.value) : null;
   }
+
+  const languageFor = async (request: FastifyRequest, session: SessionPrincipal | null) =>
+    pageLanguage(session ? await deps.languageOf(session.userId) : null, request.headers['accept-language']);
 
   const strings = (source: unknown) => {
     const out: Record<string, string | undefined> = {};
@@ -118,12 +127,13 @@ export function oauthPageRoutes(app: FastifyInstance, deps: PageDeps) {
   }, async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const outcome = await authorize.check(query);
-    if (outcome.kind === 'page') return errorPage(reply, outcome.error, outcome.description);
-    if (outcome.kind === 'redirect') return reply.header('cache-control', 'no-store').redirect(outcome.location, 303);
     const session = await sessionOf(request);
+    const lang = await languageFor(request, session);
+    if (outcome.kind === 'page') return errorPage(reply, lang, outcome.error, t(lang, outcome.description));
+    if (outcome.kind === 'redirect') return reply.header('cache-control', 'no-store').redirect(outcome.location, 303);
     if (!session) return reply.header('cache-control', 'no-store').redirect(`/signin?next=${encodeURIComponent(request.url)}`, 303);
     const workspaces = await authorize.workspacesOf(session);
-    return html(reply, 200, consentPage(outcome.request, workspaces, csrfOf(session, outcome.request), strings(query)), redirectOrigin(outcome.request.redirectUri));
+    return html(reply, 200, consentPage(outcome.request, workspaces, csrfOf(session, outcome.request), strings(query), lang), redirectOrigin(outcome.request.redirectUri));
   });
 
   app.register(async (scope) => {
@@ -139,23 +149,26 @@ export function oauthPageRoutes(app: FastifyInstance, deps: PageDeps) {
       },
     }, async (request, reply) => {
       const form = request.body as Record<string, unknown>;
-      const origin = request.headers.origin;
-      if (origin !== undefined && origin !== publicOrigin) return errorPage(reply, 'csrf_rejected', 'This form was sent from another site.');
-      const outcome = await authorize.check(form);
-      if (outcome.kind === 'page') return errorPage(reply, outcome.error, outcome.description);
-      if (outcome.kind === 'redirect') return reply.header('cache-control', 'no-store').redirect(outcome.location, 303);
       const session = await sessionOf(request);
+      const lang = await languageFor(request, session);
+      const origin = request.headers.origin;
+      if (origin !== undefined && origin !== publicOrigin) return errorPage(reply, lang, 'csrf_rejected', t(lang, 'consent.otherSite'));
+      const outcome = await authorize.check(form);
+      if (outcome.kind === 'page') return errorPage(reply, lang, outcome.error, t(lang, outcome.description));
+      if (outcome.kind === 'redirect') return reply.header('cache-control', 'no-store').redirect(outcome.location, 303);
       if (!session || typeof form.csrf !== 'string' || !safeEqual(form.csrf, csrfOf(session, outcome.request))) {
-        return errorPage(reply, 'csrf_rejected', 'This consent page has expired or was not shown to you. Go back to the application and connect again.');
+        return errorPage(reply, lang, 'csrf_rejected', t(lang, 'consent.expired'));
       }
       if (form.decision === 'deny') return reply.header('cache-control', 'no-store').redirect(authorize.deny(outcome.request), 303);
-      if (form.decision !== 'allow') return errorPage(reply, 'invalid_request', 'Choose Allow or Deny.');
+      if (form.decision !== 'allow') return errorPage(reply, lang, 'invalid_request', t(lang, 'consent.choose'));
       const grant = form.grant === undefined ? [] : [form.grant].flat();
       try {
         const location = await authorize.approve(session, outcome.request, { workspace: typeof form.workspace === 'string' ? form.workspace : '', scopes: grant.filter((g): g is string => typeof g === 'string') });
         return reply.header('cache-control', 'no-store').redirect(location, 303);
       } catch (err) {
-        if (err instanceof AppError && err.statusCode === 400) return errorPage(reply, err.code, `${err.message} Go back and choose again.`);
+        // The service names what to choose again (its details' message key): said in the visitor's language.
+        const again = err instanceof AppError && err.statusCode === 400 ? err.details?.consent : undefined;
+        if (err instanceof AppError && (again === 'consent.chooseWorkspace' || again === 'consent.chooseScopes')) return errorPage(reply, lang, err.code, t(lang, again));
         throw err;
       }
     });

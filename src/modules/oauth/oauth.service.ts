@@ -67,7 +67,7 @@ export interface AuthorizeRequest {
 /** Refused before the redirect URI is trusted: an error page, never a redirect (no open redirect). */
 export type AuthorizeOutcome =
   | { kind: 'ok'; request: AuthorizeRequest }
-  | { kind: 'page'; error: string; description: string }
+  | { kind: 'page'; error: string; description: 'consent.unregistered' | 'consent.badRedirect' }
   | { kind: 'redirect'; location: string };
 
 const one = (value: unknown) => (typeof value === 'string' ? value : undefined);
@@ -119,10 +119,10 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     async check(params: Record<string, unknown>): Promise<AuthorizeOutcome> {
       const clientId = one(params.client_id);
       const client = clientId && clientId.length <= 100 ? await this.client(clientId) : null;
-      if (!client) return { kind: 'page', error: 'invalid_client', description: 'This application is not registered here (or its registration expired). Go back to the application and connect again.' };
+      if (!client) return { kind: 'page', error: 'invalid_client', description: 'consent.unregistered' };
       const redirectUri = one(params.redirect_uri);
       if (!redirectUri || !redirectRegistered(client.redirectUris, redirectUri)) {
-        return { kind: 'page', error: 'invalid_request', description: 'The redirect address is not one this application registered, so we will not send you there.' };
+        return { kind: 'page', error: 'invalid_request', description: 'consent.badRedirect' };
       }
       const state = one(params.state);
       if (params.state !== undefined && (state === undefined || state.length > 1000)) return errorRedirect(redirectUri, undefined, 'invalid_request', 'state must be one string of at most 1000 characters.');
@@ -147,9 +147,9 @@ export function createAuthorizeService(deps: AuthorizeDeps) {
     /** "Allow": a single-use code for the chosen workspace and scopes, and where to send the browser. */
     async approve(session: SessionPrincipal, request: AuthorizeRequest, choice: { workspace: string; scopes: string[] }) {
       const ws = await deps.workspaceFor(session, choice.workspace);
-      if (!ws) throw new AppError('invalid_request', 'Choose one of your workspaces.');
+      if (!ws) throw new AppError('invalid_request', 'Choose one of your workspaces.', { consent: 'consent.chooseWorkspace' });
       const scopes = request.offered.filter((s) => choice.scopes.includes(s));
-      if (!scopes.length || choice.scopes.some((s) => !request.offered.includes(s as Scope))) throw new AppError('invalid_request', 'Choose at least one of the permissions offered.');
+      if (!scopes.length || choice.scopes.some((s) => !request.offered.includes(s as Scope))) throw new AppError('invalid_request', 'Choose at least one of the permissions offered.', { consent: 'consent.chooseScopes' });
       const code = randomToken(32);
       const now = clock.now();
       await db.insert(oauthCodes).values({

@@ -1,5 +1,6 @@
 import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db.ts';
+import type { KeepRead } from '../../lib/reads-cache.ts';
 import type { EnginesService } from '../engines/engines.service.ts';
 import { CONNECTOR_OF } from '../engines/providers.ts';
 import { ENGINE_IDS } from '../engines/catalogue.ts';
@@ -30,11 +31,15 @@ const byCatalogue = (ids: string[]) => {
 
 type Counts = { calls: number; simulated: number; costMicrousd?: number; answered?: number; mentioned?: number };
 
+/** A run's counts from its rows, where run detail reads them all anyway. */
+const countsOfRows = (results: Array<{ simulated: boolean; costMicrousd: number | null }>): Counts =>
+  ({ calls: results.length, simulated: results.filter((r) => r.simulated).length, costMicrousd: results.reduce((sum, r) => sum + (r.costMicrousd ?? 0), 0) });
+
 /** A page of run detail's rows: the filters, then `limit` rows from `offset`. */
 export type DetailPage = DetailRowFilter & { limit: number; offset: number };
 
 /** Kept reads of a workspace's answers (src/lib/reads-cache.ts), dropped when its answers are written. */
-export type KeepAnswersRead = <T>(workspaceId: string, key: string, compute: () => Promise<T>) => Promise<T>;
+export type KeepAnswersRead = KeepRead;
 
 export function createRunViews(deps: {
   db: Db; engines: Pick<EnginesService, 'providerStatus'>; batches: Pick<RunBatches, 'views'>;
@@ -53,6 +58,21 @@ export function createRunViews(deps: {
       mentioned: sql<number>`(count(*) filter (where ${runResults.error} is null and ${runResults.brandMentioned}))::int`,
     }).from(runResults).where(inArray(runResults.runId, runIds)).groupBy(runResults.runId);
     return new Map(rows.map((r) => [r.runId, { calls: Number(r.calls), simulated: Number(r.simulated), costMicrousd: Number(r.costMicrousd), answered: Number(r.answered), mentioned: Number(r.mentioned) }]));
+  }
+  /**
+   * The same for a list: the ended runs' counts are kept together (a hundred runs are a quarter of
+   * a million answers to count), dropped with the answers' kept reads when a late write of a
+   * cancelled run lands; a running run's are read each time.
+   */
+  async function listCounts(rows: JobRow[]) {
+    const ended = rows.filter((r) => r.status !== 'running').map((r) => r.id);
+    const running = rows.filter((r) => r.status === 'running').map((r) => r.id);
+    const workspaceId = rows[0]?.workspaceId;
+    const [kept, live] = await Promise.all([
+      deps.keep && workspaceId && ended.length ? deps.keep(workspaceId, `run-counts|${ended.join(',')}`, () => resultCounts(ended)) : resultCounts(ended),
+      resultCounts(running),
+    ]);
+    return new Map([...kept, ...live]);
   }
   /** The providers a running run calls for real: their circuits and pauses are its status too. */
   const realProviders = (row: JobRow): PacedProvider[] => {
@@ -84,13 +104,13 @@ export function createRunViews(deps: {
     /** A list's views, each figure read once for all its runs. */
     async many(rows: JobRow[], slug: string) {
       const ids = rows.map((r) => r.id);
-      const [counts, states, extras, submitted] = await Promise.all([resultCounts(ids), providerStates(rows), samplingTotals(db, ids), batches.views(ids)]);
+      const [counts, states, extras, submitted] = await Promise.all([listCounts(rows), providerStates(rows), samplingTotals(db, ids), batches.views(ids)]);
       return rows.map((row) => runView(row, slug, counts.get(row.id), states, extras.get(row.id), submitted.get(row.id)));
     },
     /** The run with every result per engine and prompt, and where an adaptive run's extra samples went. */
     async detail(row: JobRow, slug: string) {
       const results = await db.select(resultColumns).from(runResults).where(eq(runResults.runId, row.id)).orderBy(asc(runResults.engine), asc(runResults.sample), asc(runResults.id));
-      const counts = { calls: results.length, simulated: results.filter((r) => r.simulated).length, costMicrousd: results.reduce((sum, r) => sum + (r.costMicrousd ?? 0), 0) };
+      const counts = countsOfRows(results);
       const [states, extras, cells, submitted] = await Promise.all([providerStates([row]), samplingTotals(db, [row.id]), samplingCells(db, row.id), batches.views([row.id])]);
       const run = runView(row, slug, counts, states, extras.get(row.id), submitted.get(row.id));
       return { run, ...summarizeRun(results), sampling: run.sampling && { ...run.sampling, cells } };
@@ -105,7 +125,7 @@ export function createRunViews(deps: {
         const results = await db.select(rowColumns).from(runResults).where(eq(runResults.runId, row.id)).orderBy(asc(runResults.engine), asc(runResults.sample), asc(runResults.id));
         const { engines } = summarizeRun(results);
         const all = engines.flatMap((e) => e.prompts.map((p) => ({ engine: e.engine, ...p })));
-        const counts = { calls: results.length, simulated: results.filter((r) => r.simulated).length, costMicrousd: results.reduce((sum, r) => sum + (r.costMicrousd ?? 0), 0) };
+        const counts = countsOfRows(results);
         return { engines: engines.map(({ prompts: _rows, ...e }) => e), all, sites: sitesOf(all), counts };
       };
       const base = row.status !== 'running' && deps.keep ? await deps.keep(row.workspaceId, `run-detail|${row.id}`, derive) : await derive();

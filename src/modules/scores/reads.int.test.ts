@@ -51,6 +51,12 @@ describe('kept reads racing a commit', () => {
     const deadline = Date.now() + 150_000;
     const seen: Array<{ afterCommit: boolean; path: string; runs: number }> = [];
     const answersSeen: Array<{ afterCommit: boolean; n: number }> = [];
+    // The model versions' answers of the day, kept with the answers' reads (sources.service.ts).
+    const versionsSeen: Array<{ afterCommit: boolean; n: number }> = [];
+    const versionAnswers = (b: { engines: Array<{ days: Array<{ date: string; answers: number }> }> }) =>
+      b.engines.reduce((sum, e) => sum + e.days.filter((d) => d.date === '2026-09-01').reduce((s, d) => s + d.answers, 0), 0);
+    const versionsBefore = versionAnswers(await get('/model-versions?range=28d'));
+    expect(versionsBefore).toBeGreaterThan(0);
     // Six readers at once, over and over, from before the run starts until after it has committed.
     const readers = (async () => {
       let after = 0;
@@ -61,6 +67,7 @@ describe('kept reads racing a commit', () => {
         await Promise.all([
           ...FIGURES.map(async ([path, runs]) => seen.push({ afterCommit, path, runs: runs(await get(path)) })),
           ...(second ? [get(`/answers?runId=${second}&limit=100`).then((b) => answersSeen.push({ afterCommit, n: b.answers.length }))] : []),
+          get('/model-versions?range=28d').then((b) => versionsSeen.push({ afterCommit, n: versionAnswers(b) })),
         ]);
         // Room for the run between rounds (the embedded database answers one statement at a time).
         await new Promise((resolve) => setTimeout(resolve, 10));
@@ -77,6 +84,10 @@ describe('kept reads racing a commit', () => {
     expect(late.length).toBeGreaterThanOrEqual(5 * FIGURES.length);
     for (const s of late) expect(s, s.path).toMatchObject({ runs: 2 });
     for (const s of answersSeen.filter((a) => a.afterCommit)) expect(s.n).toBe(total);
+    // The second run's answers joined the day's model versions for every read after its commit.
+    const versionsAfter = versionAnswers(await get('/model-versions?range=28d'));
+    expect(versionsAfter).toBeGreaterThan(versionsBefore);
+    for (const s of versionsSeen.filter((v) => v.afterCommit)) expect(s.n).toBe(versionsAfter);
     // And every figure read before it showed one run or both, nothing else.
     for (const s of seen) expect([1, 2]).toContain(s.runs);
   });

@@ -14,6 +14,7 @@ import { ownedPathTallies } from './owned-paths.fns.ts';
 import { domainOf } from '../engines/capture/trace.ts';
 import { invalid } from '../../lib/errors.ts';
 import { RANGE_DAYS, type RangeName } from '../../lib/ranges.ts';
+import type { KeepRead } from '../../lib/reads-cache.ts';
 import type { StampScope } from '../scores/stamp-facts.fns.ts';
 
 // What the engines searched and read, read back: the window of latest succeeded runs (or one
@@ -39,7 +40,11 @@ export interface RunWindowReads {
   window(workspaceId: string): Promise<{ runIds: string[]; from: Date; to: Date } | null>;
 }
 
-export function createSourcesService(deps: { db: Db; clock: Clock; runReads: RunWindowReads; prompts: PromptsService; workspaces: WorkspacesService }) {
+export function createSourcesService(deps: {
+  db: Db; clock: Clock; runReads: RunWindowReads; prompts: PromptsService; workspaces: WorkspacesService;
+  /** The answers' kept reads (src/lib/reads-cache.ts), dropped whenever answers and their traces are written. */
+  keepAnswersRead?: KeepRead;
+}) {
   const { db } = deps;
 
   async function windowOf(ws: WorkspaceContext, run?: string) {
@@ -88,6 +93,15 @@ export function createSourcesService(deps: { db: Db; clock: Clock; runReads: Run
   async function promptTexts(ws: WorkspaceContext, ids: string[]) {
     const rows = await deps.prompts.byIds(ws.id, [...new Set(ids)]);
     return new Map(rows.map((p) => [p.id, p.text]));
+  }
+
+  /** Each engine's versions per UTC day from `from` (every day when null), and the days they changed. */
+  async function versionDays(ws: WorkspaceContext, from: string | null) {
+    const day = sql<string>`to_char(${answerTraces.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+    const rows = await deps.db.select({ engine: answerTraces.engine, day, versions: sql<Array<string | null>>`array_agg(distinct ${answerTraces.modelVersion})`, answers: count() })
+      .from(answerTraces).where(and(eq(answerTraces.workspaceId, ws.id), from ? gte(answerTraces.createdAt, new Date(`${from}T00:00:00Z`)) : undefined))
+      .groupBy(answerTraces.engine, day);
+    return modelVersionsByEngine(rows.map((r) => ({ ...r, answers: Number(r.answers) })));
   }
 
   return {
@@ -189,11 +203,11 @@ export function createSourcesService(deps: { db: Db; clock: Clock; runReads: Run
       const span = RANGE_DAYS[range];
       const to = deps.clock.now().toISOString().slice(0, 10);
       const from = span === null ? null : new Date(deps.clock.now().getTime() - (span - 1) * 86_400_000).toISOString().slice(0, 10);
-      const day = sql<string>`to_char(${answerTraces.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-      const rows = await deps.db.select({ engine: answerTraces.engine, day, versions: sql<Array<string | null>>`array_agg(distinct ${answerTraces.modelVersion})`, answers: count() })
-        .from(answerTraces).where(and(eq(answerTraces.workspaceId, ws.id), from ? gte(answerTraces.createdAt, new Date(`${from}T00:00:00Z`)) : undefined))
-        .groupBy(answerTraces.engine, day);
-      return { range, from, to, ...modelVersionsByEngine(rows.map((r) => ({ ...r, answers: Number(r.answers) }))) };
+      // Kept with the answers' reads: a month of traces grouped by day is the overview's slowest
+      // read (bench/README.md), and only written answers, or the next day, change it.
+      const compute = () => versionDays(ws, from);
+      const days = await (deps.keepAnswersRead ? deps.keepAnswersRead(ws.id, `model-versions|${range}|${to}`, compute) : compute());
+      return { range, from, to, ...days };
     },
 
     /** The workspace's source classifier (settings, overrides, shipped list), for other modules' tables. */

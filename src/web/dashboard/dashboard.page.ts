@@ -11,7 +11,7 @@ import { escapeHtml } from '../../lib/http/html.ts';
 import { notFoundHtml } from '../../lib/http/error-handler.ts';
 import { dashboardBundle } from './bundle.ts';
 import { pageTitle, SECTIONS, type PageName } from './pages.ts';
-import { pageLanguage } from './language.fns.ts';
+import { pageLanguage } from '../../lib/http/page-language.ts';
 import { t } from '../../lib/messages/index.ts';
 import type { Language } from '../../lib/format/format.ts';
 
@@ -64,7 +64,7 @@ export function dashboardRoutes(app: FastifyInstance, deps: DashboardDeps) {
     200: { description: 'The file', content: { 'text/javascript': { schema: { type: 'string' } }, 'text/css': { schema: { type: 'string' } } } },
     404: { ...ErrorBody, description: 'not_found: no such dashboard file' },
   };
-  // A page speaks the signed-in person's language, else the browser's (language.fns.ts).
+  // A page speaks the signed-in person's language, else the browser's (lib/http/page-language.ts).
   const visitor = async (request: FastifyRequest): Promise<{ signedIn: boolean; lang: Language }> => {
     const raw = request.cookies[SESSION_COOKIE];
     const unsigned = raw ? request.unsignCookie(raw) : null;

@@ -164,6 +164,8 @@ export const fmt = createFormatter({ locale: LOCALE, timeZone: Intl.DateTimeForm
 export const say = (key, params) => renderMessage(fmt, key, params);
 /** A code of the data as its word: `prefix.code` of the catalogue ("seo.component" + "ai_readiness"), else the code with spaces. */
 export const sayCode = (prefix, code) => (isKey(`${prefix}.${code}`) ? say(/** @type {import('../../../lib/messages/index.ts').MessageKey} */ (`${prefix}.${code}`)) : words(code));
+/** A permission (an API key's or a connected app's scope) in words; its code is the element's title, for whoever configures a client. */
+export const Scopes = ({ scopes }) => html`<ul class="plain scopes-said">${scopes.map((s) => html`<li key=${s} title=${s}>${sayCode('scope', s)}</li>`)}</ul>`;
 export const usd = (micros) => fmt.usd(micros);
 /** A figure to one decimal; `digits` 0 for whole counts (Lighthouse scores, ranks). */
 export const num = (v, digits = 1, reason) => (digits === 0 ? fmt.count(v, reason) : fmt.decimal(v, reason));

@@ -1,7 +1,7 @@
 // Settings: Connected apps (docs/mcp.md, "OAuth"). The agents a member connected to this
 // workspace through OAuth, with the host each returns to (what identifies it: the name is its own
 // claim), its permissions and last use; Disconnect ends its tokens at once.
-import { Notice, Section, html, say, useAction, useLoad, useState, when, call, client } from '../lib.js';
+import { Notice, Scopes, Section, html, say, useAction, useLoad, useState, when, call, client } from '../lib.js';
 import { ErrorBox, sure } from './settings-ui.js';
 
 export function ConnectedApps({ slug }) {
@@ -25,7 +25,7 @@ export function ConnectedApps({ slug }) {
         <th scope="col">${say('dashboard.apps.connected')}</th><th scope="col">${say('dashboard.keys.lastUsed')}</th><th scope="col">${say('dashboard.keys.actions')}</th></tr></thead>
       <tbody>${rows.map((a) => html`<tr key=${a.grantId}><th scope="row">${a.clientName}</th>
         <td data-label=${say('dashboard.apps.returnsTo')}><code>${a.redirectHosts.join(', ')}</code></td>
-        <td data-label=${say('dashboard.keys.scopes')}><small>${a.scopes.join(', ')}</small></td>
+        <td data-label=${say('dashboard.keys.scopes')}><${Scopes} scopes=${a.scopes} /></td>
         <td data-label=${say('dashboard.apps.connected')}>${when(a.createdAt)}</td><td data-label=${say('dashboard.keys.lastUsed')}>${when(a.lastUsedAt)}</td>
         <td data-label=${say('dashboard.keys.actions')}><button type="button" class="secondary small danger" disabled=${action.busy} onClick=${() => disconnect(a)}>${say('dashboard.apps.disconnect')}<span class="visually-hidden"> ${a.clientName}</span></button></td></tr>`)}</tbody></table></div>`
       : apps.data ? html`<p class="muted">${say('dashboard.apps.none')}</p>` : null}

@@ -1,7 +1,7 @@
 // Settings: API keys (spec 2.8 and 3.1). A new or rotated key's secret is shown once, while its
 // delivery is open; "I have saved it" acknowledges it (the key works only from then on). A
 // rotated key's replacement, once active, can end the old key's grace at once (confirm rotation).
-import { Notice, Section, html, newKey, say, sayCode, useAction, useLoad, useState, when, call, client } from '../lib.js';
+import { Notice, Scopes, Section, html, newKey, say, sayCode, useAction, useLoad, useState, when, call, client } from '../lib.js';
 import { ErrorBox, Field, fieldErrors, list, sure } from './settings-ui.js';
 
 const SCOPES = /** @type {const} */ (['workspace:read', 'settings:read', 'settings:write', 'connections:read', 'connections:write', 'connections:test', 'prompts:read', 'prompts:write', 'runs:read', 'runs:write', 'recs:read', 'recs:write', 'reports:read', 'metrics:read', 'chat:read', 'chat:write', 'credits:read']);
@@ -19,7 +19,7 @@ function KeyRow({ k, byId, busy, act }) {
   const replaced = k.replacesKeyId ? byId.get(k.replacesKeyId) : null;
   const label = k.state === 'grace' ? say('dashboard.keys.grace', { when: when(k.expiresAt) }) : sayCode('dashboard.keys.state', k.state);
   return html`<tr><th scope="row">${k.name}</th><td data-label=${say('dashboard.keys.key')}><code>${k.prefix}…${k.last4}</code></td><td data-label=${say('dashboard.keys.stateCol')}>${label}</td>
-    <td data-label=${say('dashboard.keys.scopes')}><small>${k.scopes.join(', ')}${k.allowedCidrs.length ? html`<br />${say('dashboard.keys.from', { cidrs: k.allowedCidrs.join(', ') })}` : null}</small></td><td data-label=${say('dashboard.keys.lastUsed')}>${when(k.lastUsedAt)}</td>
+    <td data-label=${say('dashboard.keys.scopes')}><${Scopes} scopes=${k.scopes} />${k.allowedCidrs.length ? html`<small>${say('dashboard.keys.from', { cidrs: k.allowedCidrs.join(', ') })}</small>` : null}</td><td data-label=${say('dashboard.keys.lastUsed')}>${when(k.lastUsedAt)}</td>
     <td data-label=${say('dashboard.keys.actions')}><div class="actions">
       ${k.state === 'active' ? html`<button type="button" class="secondary small" disabled=${busy} onClick=${() => act(k, 'rotate')}>${say('dashboard.keys.rotate')}<span class="visually-hidden"> ${k.name}</span></button>` : null}
       ${k.state === 'active' && replaced?.state === 'grace' ? html`<button type="button" class="secondary small" disabled=${busy} onClick=${() => act(k, 'confirm-rotation')}>${say('dashboard.keys.endOld')}<span class="visually-hidden"> (${k.name})</span></button>` : null}
@@ -69,7 +69,7 @@ export function ApiKeys({ slug }) {
     ${fresh ? html`<${FreshSecret} fresh=${fresh} busy=${action.busy} onSaved=${saved} />` : null}
     <form class="stack" onSubmit=${create}>
       <${Field} id="key-name" label=${say('dashboard.keys.name')} required maxlength="100" error=${errs.name} value=${name} onInput=${(e) => setName(e.target.value)} />
-      <fieldset class="scopes"><legend>${say('dashboard.keys.scopes')}</legend>${SCOPES.map((s) => html`<label><input type="checkbox" checked=${scopes.includes(s)} onChange=${() => toggle(s)} /> ${s}</label>`)}</fieldset>
+      <fieldset class="scopes"><legend>${say('dashboard.keys.scopes')}</legend>${SCOPES.map((s) => html`<label title=${s}><input type="checkbox" checked=${scopes.includes(s)} onChange=${() => toggle(s)} /> ${sayCode('scope', s)}</label>`)}</fieldset>
       <${Field} id="key-cidrs" label=${say('dashboard.keys.cidrs')} placeholder="203.0.113.0/24" error=${errs.allowedCidrs} value=${cidrs} onInput=${(e) => setCidrs(e.target.value)} />
       <button type="submit" disabled=${action.busy || !scopes.length}>${say('dashboard.keys.create')}</button></form>
     <div class="table-wrap"><table id="keys" class="cards"><caption>${say('dashboard.keys.caption')} <label class="inline-check"><input type="checkbox" checked=${showRevoked} onChange=${(e) => setShowRevoked(e.target.checked)} /> ${say('dashboard.keys.showRevoked')}</label></caption>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageLanguage } from './language.fns.ts';
+import { pageLanguage } from './page-language.ts';
 
 describe('pageLanguage', () => {
   it.each([

@@ -1,7 +1,7 @@
 import Negotiator from 'negotiator';
-import { LANGUAGES, type Language } from '../../lib/format/format.ts';
+import { LANGUAGES, type Language } from '../format/format.ts';
 
-// Which language a dashboard page speaks: the person's own choice when they made one
+// Which language a page (the dashboard's, the OAuth consent) speaks: the person's own choice when they made one
 // (PUT /api/v1/account/preferences), else the best of the browser's Accept-Language among the
 // catalogue's languages ("es-MX" reads Spanish, "ca;q=0.9, en;q=0.5" Catalan), else English.
 // Negotiator (the library Express and Koa use) weighs q-values and matches a regional tag
