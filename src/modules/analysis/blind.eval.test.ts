@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TONE_ACCURACY } from '../../lib/stats/tone-accuracy.ts';
-import { cohensKappa, goldLabels, scoreBlind } from './blind.fns.ts';
+import { cohensKappa } from '../../lib/stats/kappa.ts';
+import { goldLabels, scoreBlind } from './blind.fns.ts';
 import { loadBlindSet } from './eval.cases.ts';
 
 // The blind set scored as `npm run analyze:eval -- --blind` scores it. Not a target: the figure

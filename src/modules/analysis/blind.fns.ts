@@ -1,5 +1,4 @@
 import { wilsonPercent } from '../../lib/stats/wilson.ts';
-export { cohensKappa } from '../../lib/stats/kappa.ts';
 import { analyzeAnswer } from './analyze.fns.ts';
 import type { Language } from './lexicon.fns.ts';
 

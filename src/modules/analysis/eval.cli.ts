@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadAnalysisCases, loadBlindSet } from './eval.cases.ts';
-import { cohensKappa, goldLabels, scoreBlind } from './blind.fns.ts';
+import { cohensKappa } from '../../lib/stats/kappa.ts';
+import { goldLabels, scoreBlind } from './blind.fns.ts';
 import { type Confusion, evaluate, type Row, SENTIMENT_LABELS } from './eval.fns.ts';
 
 // npm run analyze:eval [-- --failures] [-- --blind]

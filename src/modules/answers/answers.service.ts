@@ -176,18 +176,24 @@ export function createAnswersService(deps: AnswersDeps) {
       const { settings, profile } = await profileOf(ws);
       const filter = filterOf(query, settings.competitors.length);
       const stamps: StampsByRun = new Map();
+      const read = (after?: Cursor) => {
+        const batch = repo.page(ws.id, filter, batchSize, after);
+        batch.catch(() => undefined); // awaited below, unless the reader stopped first
+        return batch;
+      };
       return (async function* () {
-        let after: Cursor | undefined;
+        let next = read();
         for (;;) {
-          const rows = await repo.page(ws.id, filter, batchSize, after);
+          const rows = await next;
           if (!rows.length) return;
+          // The next batch is read while this one is stamped, serialised and sent: the database
+          // and this process work at once (two batches held at most, whatever the export's size).
+          const last = rows.at(-1)!;
+          next = rows.length < batchSize ? Promise.resolve([]) : read({ createdAt: new Date(last.created_at), id: last.id });
           // A run and engine's stamp is kept for the rest of the export (the list is newest
           // first, so runs come together); a bound on what is kept for a very long one.
           if (stamps.size > 5_000) stamps.clear();
           yield await stamped(ws, rows.map((r) => view(r, profile)), stamps);
-          if (rows.length < batchSize) return;
-          const last = rows.at(-1)!;
-          after = { createdAt: new Date(last.created_at), id: last.id };
         }
       })();
     },

@@ -120,8 +120,16 @@ export function createStamps(deps: StampsDeps) {
       if (!pairs.length) return [];
       const answers = await deps.answers(ws, { runIds: [...new Set(pairs.map((p) => p.runId))], engines: [...new Set(pairs.map((p) => p.engine))] });
       const intents = await deps.intents(ws.id, [...new Set(answers.map((a) => a.promptId))]);
+      // Grouped once by run and engine: a page's pairs each take their own rows, not a scan of all.
+      const byPair = new Map<string, typeof answers>();
+      for (const a of answers) {
+        const key = `${a.runId}|${a.engine}`;
+        const group = byPair.get(key);
+        if (group) group.push(a);
+        else byPair.set(key, [a]);
+      }
       return Promise.all(pairs.map((p) => {
-        const mine = answers.filter((a) => a.runId === p.runId && a.engine === p.engine);
+        const mine = byPair.get(`${p.runId}|${p.engine}`) ?? [];
         return build(ws, mine, mine.map((a) => a.day), p.day, p.day, undefined, intents);
       }));
     },
