@@ -66,6 +66,8 @@ describe('loadConfig', () => {
     [{ PORT: '70000' }, /PORT/],
     [{ PORT: 'abc' }, /PORT/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ DATABASE_URL: 'postgres://h/db?pgbouncer=true', DATABASE_LISTEN_URL: 'mysql://x' }, /DATABASE_LISTEN_URL must start/],
+    [{ DATABASE_LISTEN_URL: 'postgres://h/db' }, /DATABASE_LISTEN_URL needs DATABASE_URL/],
     [{ PUBLIC_BASE_URL: 'ftp://x' }, /PUBLIC_BASE_URL/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     [{ EMAIL_PROVIDER: 'smtp' }, /EMAIL_PROVIDER/],

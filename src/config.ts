@@ -30,6 +30,8 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The PostgreSQL server itself, for the session that listens for other processes' writes, when DATABASE_URL goes through a transaction pooler. */
+  databaseListenUrl: string | undefined;
   publicBaseUrl: string;
   /** Proxy addresses or CIDR ranges whose X-Forwarded-For is believed; undefined trusts none. */
   trustProxy: string[] | undefined;
@@ -140,6 +142,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTty = p
 
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) problems.push('DATABASE_URL must start with postgres:// or postgresql://');
+  const databaseListenUrl = env.DATABASE_LISTEN_URL || undefined;
+  if (databaseListenUrl && !/^postgres(ql)?:\/\//.test(databaseListenUrl)) problems.push('DATABASE_LISTEN_URL must start with postgres:// or postgresql://');
+  if (databaseListenUrl && !databaseUrl) problems.push('DATABASE_LISTEN_URL needs DATABASE_URL: the embedded database is one process and has nothing to listen to');
 
   const publicBaseUrl = trimTrailingSlashes(env.PUBLIC_BASE_URL ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`);
   try {
@@ -272,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTty = p
     port,
     dataDir,
     databaseUrl,
+    databaseListenUrl,
     publicBaseUrl,
     trustProxy,
     trafficDns,

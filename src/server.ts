@@ -14,7 +14,7 @@ export interface RunningServer {
 
 /** Embedded PGlite under DATA_DIR (one process, held by a lock file) or PostgreSQL at DATABASE_URL. */
 export async function openDatabase(config: Config): Promise<{ database: Database; release(): void }> {
-  if (config.databaseUrl) return { database: openPostgres(config.databaseUrl), release: () => {} };
+  if (config.databaseUrl) return { database: openPostgres(config.databaseUrl, undefined, { listenUrl: config.databaseListenUrl }), release: () => {} };
   const lock = acquireDataDirLock(config.dataDir);
   try {
     return { database: await openPglite(path.join(config.dataDir, 'pgdata')), release: lock.release };

@@ -12,7 +12,7 @@ import { startWorkers } from './startup/workers.ts';
 try {
   const config = loadConfig({ ...process.env, GEO_WORKERS: 'embedded' });
   if (!config.databaseUrl) throw new ConfigError(['npm run worker needs DATABASE_URL: the embedded database is held by the API process, which already works jobs']);
-  const database = openPostgres(config.databaseUrl);
+  const database = openPostgres(config.databaseUrl, undefined, { listenUrl: config.databaseListenUrl });
   await database.migrate();
   // Sweeps and the schedules' tick are pg-boss timers: this process takes its share of them.
   const services = await createServices({ config, database, log: processLogger(config, undefined), timers: true });

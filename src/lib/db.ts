@@ -28,6 +28,11 @@ export interface Database {
    * queue creation at start); on PGlite, which one process holds, a lock within the process.
    */
   withLock<T>(name: string, fn: () => Promise<T>): Promise<T>;
+  /**
+   * The address of the PostgreSQL server itself, for a session that listens (src/lib/db-listen.ts):
+   * the pool's own unless it is behind a transaction-mode pooler, where it must be given. None on PGlite.
+   */
+  listenUrl?: string;
   /** Raw SQL for libraries that bring their own (pg-boss); a statement without values may hold several commands. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
@@ -44,11 +49,12 @@ const pooledClients = new WeakSet<object>();
  * its transaction, so no statement is prepared under a name (`preparedRows` sends it unnamed).
  * Nothing else in the service depends on session state: locks are transaction-scoped.
  */
-export function openPostgres(url: string, poolSize = 10): Database {
+export function openPostgres(url: string, poolSize = 10, options: { listenUrl?: string } = {}): Database {
   const parsed = new URL(url);
   const pooler = parsed.searchParams.get('pgbouncer') === 'true';
   parsed.searchParams.delete('pgbouncer');
   const connectionString = parsed.toString();
+  const listenUrl = options.listenUrl ?? (pooler ? undefined : connectionString);
   const pool = new pg.Pool({ connectionString, max: poolSize });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
@@ -77,6 +83,7 @@ export function openPostgres(url: string, poolSize = 10): Database {
   return {
     db,
     driver: 'postgres',
+    listenUrl,
     ping: async () => void (await pool.query('select 1')),
     // Processes starting together on a fresh database migrate one at a time.
     migrate: () => withLock('geo:migrations', () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR })),

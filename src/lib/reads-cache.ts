@@ -17,8 +17,9 @@ import { LRUCache } from 'lru-cache';
  *   write is open, so no reader is served a figure older than a commit that finished before it asked.
  *   A write whose `settled` never comes (a transaction that threw before its after-commit work)
  *   stops holding the cache after `WRITE_HOLD_MS`.
- * - **Bounded.** Entries expire after `ttlMs` (what another process writes shows within it: the
- *   embedded deployment is one process, DESIGN.md) and the cache holds at most `maxBytes` of text.
+ * - **Bounded.** Entries expire after `ttlMs` (what no write tells shows within it; another
+ *   process's writes reach this one as messages, reads-shared.ts) and the cache holds at most
+ *   `maxBytes` of text.
  */
 export interface ReadsCache {
   /** `ttlMs`: this entry's own bound, when it differs from the cache's. */
@@ -29,6 +30,8 @@ export interface ReadsCache {
   settled(workspaceId: string): void;
   /** A change that has committed on its own (a competitor edit, a batch of answers written). */
   changed(workspaceId: string): void;
+  /** Every workspace changed at once: what was kept, or is being computed, is not served again. */
+  dropAll(): void;
 }
 
 /** One scope's kept reads, as a module that must not import the cache's owner is handed them. */
@@ -93,6 +96,10 @@ export function createReadsCache(opts: { ttlMs: number; maxBytes?: number; now?:
     },
     changed(workspaceId) {
       stateOf(workspaceId).generation++;
+    },
+    dropAll() {
+      for (const s of workspaces.values()) s.generation++;
+      kept.clear();
     },
   };
 }

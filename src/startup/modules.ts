@@ -54,6 +54,12 @@ import { API_VERSION } from '../modules/docs/docs.routes.ts';
 import { profileFromWorkspace } from '../modules/analysis/profile.fns.ts';
 import type { ServiceDeps } from './service-deps.ts';
 import { createReadsCache, type KeepRead } from '../lib/reads-cache.ts';
+import { sharedReads } from '../lib/reads-shared.ts';
+import type { ModuleParts } from '../lib/module.ts';
+import { listenPostgres } from '../lib/db-listen.ts';
+
+/** The channel the processes sharing a database tell each other their writes on (src/lib/reads-shared.ts). */
+export const READS_CHANNEL = 'geo_reads';
 import { answersScope } from '../modules/answers/answers.service.ts';
 import { afterRunSucceeded } from './run-succeeded.ts';
 
@@ -72,10 +78,18 @@ export async function createModules(deps: Needs) {
   const seoConfig = config.seo ?? DEFAULT_SEO_CONFIG;
 
   // The dashboard's hot reads, kept per workspace and dropped by the writes that change them
-  // (src/lib/reads-cache.ts). What another process writes shows within the TTL: 5 s on PostgreSQL
-  // (workers may run elsewhere); the embedded database is one process, whose every write drops
-  // what it changes, and 60 s bounds what no hook tells (the canaries' flags beside a series).
-  const reads = createReadsCache({ ttlMs: database.driver === 'pglite' ? 60_000 : 5_000 });
+  // (src/lib/reads-cache.ts). The embedded database is one process, whose every write drops what
+  // it changes, and 60 s bounds what no hook tells (the canaries' flags beside a series).
+  // On PostgreSQL with a session that can listen, other processes' writes (a worker's run
+  // commit) reach this one as messages (src/lib/reads-shared.ts), so 60 s there too; without one
+  // (behind a transaction pooler, no DATABASE_LISTEN_URL) 5 s bounds what another process wrote.
+  const shared = database.driver === 'postgres' && database.listenUrl ? database.listenUrl : null;
+  const local = createReadsCache({ ttlMs: deps.readsTtlMs ?? (database.driver === 'pglite' || shared ? 60_000 : 5_000) });
+  const sharing = shared ? sharedReads(local, {
+    publish: async (message) => void (await database.executeSql('select pg_notify($1, $2)', [READS_CHANNEL, message])),
+    listen: (onMessage, onState) => listenPostgres(shared, READS_CHANNEL, onMessage, onState),
+  }) : null;
+  const reads = sharing?.reads ?? local;
   /** An edit of a workspace's settings: its scores' and its answers' kept reads are held, then dropped. */
   const modifying = (workspaceId: string) => {
     for (const scope of [workspaceId, answersScope(workspaceId)]) reads.writing(scope);
@@ -278,6 +292,7 @@ export async function createModules(deps: Needs) {
 
   // The order of the routes, the workers and the sweeps; modules close in the reverse order.
   const parts = [
+    { name: 'reads', close: async () => sharing?.stop() } satisfies ModuleParts,
     metrics, healthModule({ version: API_VERSION, ping: database.ping }), docsModule(), email, credits, workspaces, accounts, connections, engines,
     team, access, profile, billing, jobs, canaries, prompts, runs, scores, sources, answers, pages, onboarding, research, traffic, ingest, seo,
     recs, reports, judge, chat, schedules, alerts, portfolio, demo, delivery, webhooks, oauth, mcp,

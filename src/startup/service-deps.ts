@@ -35,6 +35,8 @@ export interface ServiceDeps {
   timers?: boolean;
   /** Replaces the retry policies of job kinds (JOB_RETRIES; tests shorten the delays). */
   jobRetries?: Partial<Record<string, RetryPolicy>>;
+  /** Tests only: how long a kept read lives (src/lib/reads-cache.ts), so that only a write's message can drop it; refused unless GEO_ENV=test. */
+  readsTtlMs?: number;
   /** Tests only: fault injection in the event hub (a process killed between commit and publish); refused unless GEO_ENV=test. */
   faults?: EventFaults;
   /** Tests only: a cheaper scrypt cost for new password hashes; refused unless GEO_ENV=test. */

@@ -14,6 +14,7 @@ function refuseTestSwitches(deps: ServiceDeps) {
   if (deps.config.env === 'test') return;
   if (deps.faults) throw new Error('faults (fault injection) may only be set when GEO_ENV=test');
   if (deps.simulatedShift) throw new Error('simulatedShift is for tests only (GEO_ENV=test)');
+  if (deps.readsTtlMs !== undefined) throw new Error('readsTtlMs is for tests only (GEO_ENV=test)');
 }
 
 export type Services = Awaited<ReturnType<typeof createServices>>;

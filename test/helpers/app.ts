@@ -26,7 +26,7 @@ const secretsEnv = { GEO_ENV: 'production', SESSION_SECRET: 's'.repeat(40), KEY_
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    env: 'test', host: '127.0.0.1', port: 0, dataDir: mkdtempSync(path.join(os.tmpdir(), 'geo-data-')), databaseUrl: undefined,
+    env: 'test', host: '127.0.0.1', port: 0, dataDir: mkdtempSync(path.join(os.tmpdir(), 'geo-data-')), databaseUrl: undefined, databaseListenUrl: undefined,
     publicBaseUrl: 'http://127.0.0.1:3000', trustProxy: undefined, trafficDns: null, logLevel: 'silent',
     defaultModel: 'openai:gpt-4.1-mini', emailProvider: 'none',
     mail: { smtpUrl: undefined, from: 'GEO <no-reply@127.0.0.1>', agentmail: undefined, inboxRetryBaseMs: 0 },

@@ -63,7 +63,8 @@ export async function postgresFromTemplate(): Promise<Database & { url: string }
       await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
     }
   }
-  const database = openPostgres(appUrl(name), 20);
+  // The listening session goes to the server itself, as DATABASE_LISTEN_URL does behind a pooler.
+  const database = openPostgres(appUrl(name), 20, { listenUrl: postgresUrl(name) });
   return {
     ...database,
     url: appUrl(name),
