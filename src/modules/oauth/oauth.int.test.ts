@@ -244,7 +244,7 @@ describe('refusals', () => {
   it('the consent page speaks the person\'s language, else their browser\'s, and names each permission in words', async () => {
     const url = authorizeUrl(base, { response_type: 'code', client_id: clientId, redirect_uri: callback.url, code_challenge: pkce().challenge, code_challenge_method: 'S256', resource: `${base}/mcp` });
     const open = async (acceptLanguage: string) => (await fetch(url, { headers: { cookie: owner, 'accept-language': acceptLanguage } })).text();
-    const visible = (html: string) => html.replace(/<[^>]*>/g, ' ');
+    const visible = (html: string) => html.replace(/<[^<>]*>/g, ' ');
     const spanish = await open('es-MX,es;q=0.9');
     expect(spanish).toContain('<html lang="es">');
     for (const words of ['¿Conectar', 'Ver las puntuaciones y las cifras', 'gasta créditos', 'Permitir', 'Denegar']) expect(spanish).toContain(words);
