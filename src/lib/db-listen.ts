@@ -7,8 +7,6 @@ import pg from 'pg';
 // its own address (DATABASE_LISTEN_URL, else DATABASE_URL when it is not behind a pooler).
 
 export interface Listening {
-  /** Resolves once the first LISTEN has answered (or the listener was stopped first). */
-  ready: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -25,8 +23,6 @@ export function listenPostgres(connectionString: string, channel: string, onMess
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
   let delay = RETRY_FIRST_MS;
-  let firstReady: () => void = () => {};
-  const ready = new Promise<void>((resolve) => (firstReady = resolve));
 
   const lost = (c: pg.Client) => {
     if (client !== c) return;
@@ -51,18 +47,15 @@ export function listenPostgres(connectionString: string, channel: string, onMess
       if (client !== c) return;
       delay = RETRY_FIRST_MS;
       onState(true);
-      firstReady();
     } catch {
       lost(c);
     }
   }
   void connect();
   return {
-    ready,
     async stop() {
       stopped = true;
       clearTimeout(retry);
-      firstReady();
       const c = client;
       client = null;
       await c?.end().catch(() => {});

@@ -57,11 +57,11 @@ import { createReadsCache, type KeepRead } from '../lib/reads-cache.ts';
 import { sharedReads } from '../lib/reads-shared.ts';
 import type { ModuleParts } from '../lib/module.ts';
 import { listenPostgres } from '../lib/db-listen.ts';
+import { answersScope } from '../modules/answers/answers.service.ts';
+import { afterRunSucceeded } from './run-succeeded.ts';
 
 /** The channel the processes sharing a database tell each other their writes on (src/lib/reads-shared.ts). */
 export const READS_CHANNEL = 'geo_reads';
-import { answersScope } from '../modules/answers/answers.service.ts';
-import { afterRunSucceeded } from './run-succeeded.ts';
 
 type Needs = ServiceDeps & { clock: Clock; events: EventHub; limiter: RateLimiter; fetcher: SafeFetcher; passwordParams: ScryptParams };
 
