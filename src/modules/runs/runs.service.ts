@@ -22,7 +22,8 @@ import { createProviderBatching, liveBatching } from './batching.strategy.ts';
 import { createRunEnd, type OnSucceeded } from './run-end.ts';
 import { createRunHistory, type HistoryDay } from './history.ts';
 import { createRunLoop } from './run-loop.ts';
-import { createRunViews, type KeepAnswersRead } from './runs.views.ts';
+import { createRunViews } from './runs.views.ts';
+import type { KeepRead } from '../../lib/reads-cache.ts';
 import { createAdaptiveSampling, fixedSampling } from './sampling.strategy.ts';
 
 // Runs as the routes, the MCP tools and the schedules see them: plan, quote, start, read and
@@ -58,7 +59,7 @@ export function createRunsService(deps: {
   /** Told after each batch of a run's answers is written (kept reads of the answers list are dropped). */
   answersWritten?: (workspaceId: string) => void;
   /** Where an ended run's detail rows are kept between pages (dropped with the workspace's answers). */
-  keepAnswersRead?: KeepAnswersRead;
+  keepAnswersRead?: KeepRead;
 }) {
   const { db, clock, jobs } = deps;
   const batches = createRunBatches({ db, clock, jobs, engines: deps.engines, pipeline: deps.pipeline, log: deps.log });

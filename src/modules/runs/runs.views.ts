@@ -38,13 +38,11 @@ const countsOfRows = (results: Array<{ simulated: boolean; costMicrousd: number 
 /** A page of run detail's rows: the filters, then `limit` rows from `offset`. */
 export type DetailPage = DetailRowFilter & { limit: number; offset: number };
 
-/** Kept reads of a workspace's answers (src/lib/reads-cache.ts), dropped when its answers are written. */
-export type KeepAnswersRead = KeepRead;
 
 export function createRunViews(deps: {
   db: Db; engines: Pick<EnginesService, 'providerStatus'>; batches: Pick<RunBatches, 'views'>;
   /** An ended run's rows and summaries are kept here between pages (without it, read for each page). */
-  keep?: KeepAnswersRead;
+  keep?: KeepRead;
 }) {
   const { db, batches } = deps;
 
