@@ -38,7 +38,6 @@ const countsOfRows = (results: Array<{ simulated: boolean; costMicrousd: number 
 /** A page of run detail's rows: the filters, then `limit` rows from `offset`. */
 export type DetailPage = DetailRowFilter & { limit: number; offset: number };
 
-
 export function createRunViews(deps: {
   db: Db; engines: Pick<EnginesService, 'providerStatus'>; batches: Pick<RunBatches, 'views'>;
   /** An ended run's rows and summaries are kept here between pages (without it, read for each page). */
