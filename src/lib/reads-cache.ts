@@ -103,3 +103,31 @@ export function createReadsCache(opts: { ttlMs: number; maxBytes?: number; now?:
     },
   };
 }
+
+/**
+ * One scope of the kept reads that is not a workspace's: the credentials every request checks (an
+ * API key by its hash, a workspace's id by its slug), kept where every write that changes them
+ * reaches this process (src/startup/modules.ts says where).
+ */
+export interface KeptScope {
+  read<T>(key: string, compute: () => Promise<T>): Promise<T>;
+  /** As `read`, for a lookup that may find nothing: nothing found is never kept (it may be made the next moment). */
+  found<T>(key: string, find: () => Promise<T | null>): Promise<T | null>;
+  /** Before a transaction that changes what is kept: nothing of the scope is served until the function it answers is called, once the transaction has ended. */
+  writing(): () => void;
+}
+
+const NOTHING = Symbol('nothing found');
+
+export const keptScope = (reads: ReadsCache, scope: string): KeptScope => ({
+  read: (key, compute) => reads.read(scope, key, compute),
+  found: (key, find) => reads.read(scope, key, async () => (await find()) ?? Promise.reject(NOTHING))
+    .catch((err: unknown) => { if (err === NOTHING) return null; throw err; }),
+  writing() {
+    reads.writing(scope);
+    return () => reads.settled(scope);
+  },
+});
+
+/** Nothing kept: every read asks the database (where another process's writes would not be told). */
+export const notKept: KeptScope = { read: (_key, compute) => compute(), found: (_key, find) => find(), writing: () => () => {} };

@@ -53,7 +53,7 @@ import { docsModule } from '../modules/docs/docs.module.ts';
 import { API_VERSION } from '../modules/docs/docs.routes.ts';
 import { profileFromWorkspace } from '../modules/analysis/profile.fns.ts';
 import type { ServiceDeps } from './service-deps.ts';
-import { createReadsCache, type KeepRead } from '../lib/reads-cache.ts';
+import { createReadsCache, keptScope, notKept, type KeepRead } from '../lib/reads-cache.ts';
 import { sharedReads } from '../lib/reads-shared.ts';
 import type { ModuleParts } from '../lib/module.ts';
 import { listenPostgres } from '../lib/db-listen.ts';
@@ -62,6 +62,8 @@ import { afterRunSucceeded } from './run-succeeded.ts';
 
 /** The channel the processes sharing a database tell each other their writes on (src/lib/reads-shared.ts). */
 export const READS_CHANNEL = 'geo_reads';
+/** The kept reads' scope of credentials: not a workspace id (those start `ws_`). */
+const CREDENTIALS_SCOPE = 'credentials';
 
 type Needs = ServiceDeps & { clock: Clock; events: EventHub; limiter: RateLimiter; fetcher: SafeFetcher; passwordParams: ScryptParams };
 
@@ -90,6 +92,13 @@ export async function createModules(deps: Needs) {
     listen: (onMessage, onState) => listenPostgres(shared, READS_CHANNEL, onMessage, onState),
   }) : null;
   const reads = sharing?.reads ?? local;
+  // The credentials every request checks (an API key's row, a session, a workspace by its slug and
+  // a person's membership of it), kept
+  // only where every write that changes them reaches this process: the embedded database's one
+  // process, or a listener (a key revoked by another process is then dropped here within the
+  // notification's delivery, and while the listener is down nothing is kept). Without a listener
+  // each request reads them, as a revocation must hold at once.
+  const credentials = database.driver === 'pglite' || sharing ? keptScope(reads, CREDENTIALS_SCOPE) : notKept;
   /** An edit of a workspace's settings: its scores' and its answers' kept reads are held, then dropped. */
   const modifying = (workspaceId: string) => {
     for (const scope of [workspaceId, answersScope(workspaceId)]) reads.writing(scope);
@@ -127,10 +136,11 @@ export async function createModules(deps: Needs) {
       modelStatus: (workspaceId, row) => engines.models.status(workspaceId, row),
       onModify: modifying,
     },
+    kept: credentials,
   });
   const ws = workspaces.workspaces;
   const accounts = accountsModule({
-    db, clock, mailer: email.mailer, publicBaseUrl, passwordParams: deps.passwordParams,
+    db, clock, mailer: email.mailer, publicBaseUrl, passwordParams: deps.passwordParams, kept: credentials,
     onMailError: (err) => log.error({ err }, 'verification mail failed'),
     // A free grant held back for an unverified email goes to the user's first workspace now (once).
     onVerified: async (tx, userId) => {
@@ -146,7 +156,7 @@ export async function createModules(deps: Needs) {
   // The workspace's model (null without a provider key) writes recommendations, drafts, proposals and judgements.
   const modelFor = async (w: WorkspaceContext) => models.model(w.id, await ws.getRow(w));
   const team = teamModule({ db, clock, mailer: email.mailer, accounts: accounts.accounts, workspaces: ws, publicBaseUrl });
-  const access = accessModule({ db, clock, keyHashSecret: config.secrets.keyHashSecret, credentialsKey: config.secrets.credentialsKey, publicBaseUrl, limiter, workspaces: ws });
+  const access = accessModule({ db, clock, keyHashSecret: config.secrets.keyHashSecret, credentialsKey: config.secrets.credentialsKey, publicBaseUrl, limiter, workspaces: ws, kept: credentials });
   const profile = profileModule({ db, clock, workspaces: ws, limiter, publicBaseUrl, fetcher });
   const billing = billingModule({ db, clock, credits: credits.credits, limiter, payments: config.payments, publicBaseUrl, stripe: deps.stripe ?? stripeClient(config.payments) });
   const jobs = await jobsModule({

@@ -198,6 +198,50 @@ describe('revoke', () => {
   });
 });
 
+describe('a key in use (its row kept in memory, issue 47)', () => {
+  const settingsOf = (slug: string, secret: string) => ctx.app.inject({ url: `/api/v1/workspaces/${slug}/settings`, headers: { authorization: `Bearer ${secret}` } });
+
+  it('is refused the moment it is revoked, and a rotated-out key the moment the rotation is confirmed', async () => {
+    const key = await activeKey(ctx.app, cookie, 'keys', { scopes: ['settings:read'] });
+    for (let i = 0; i < 3; i++) expect((await settingsOf('keys', key.secret)).statusCode).toBe(200);
+    await act(key.keyId, { action: 'revoke' });
+    expect((await settingsOf('keys', key.secret)).statusCode).toBe(401);
+
+    const old = await activeKey(ctx.app, cookie, 'keys', { scopes: ['settings:read'] });
+    expect((await settingsOf('keys', old.secret)).statusCode).toBe(200);
+    const next = (await act(old.keyId, { action: 'rotate' })).json();
+    await act(next.keyId, { action: 'acknowledge', deliveryId: next.deliveryId });
+    expect((await settingsOf('keys', old.secret)).statusCode).toBe(200); // in its grace
+    await act(next.keyId, { action: 'confirm-rotation' });
+    expect((await settingsOf('keys', old.secret)).statusCode).toBe(401);
+    expect((await settingsOf('keys', next.secret)).statusCode).toBe(200);
+  });
+
+  it('a pending key refused once works the moment it is acknowledged; a grace ends on the clock alone', async () => {
+    const pending = (await create({ scopes: ['settings:read'] })).json();
+    expect((await settingsOf('keys', pending.secret)).statusCode).toBe(401);
+    await act(pending.keyId, { action: 'acknowledge', deliveryId: pending.deliveryId });
+    expect((await settingsOf('keys', pending.secret)).statusCode).toBe(200);
+    const next = (await act(pending.keyId, { action: 'rotate' })).json();
+    await act(next.keyId, { action: 'acknowledge', deliveryId: next.deliveryId });
+    expect((await settingsOf('keys', pending.secret)).statusCode).toBe(200);
+    clock.advance(16 * MIN);
+    expect((await settingsOf('keys', pending.secret)).statusCode).toBe(401);
+  });
+
+  it("is refused the moment its workspace is deleted, and a new workspace's key works on a slug asked before it existed", async () => {
+    await createWorkspace(ctx.app, cookie, 'keys-gone');
+    const key = await activeKey(ctx.app, cookie, 'keys-gone', { scopes: ['settings:read'] });
+    expect((await settingsOf('keys-gone', key.secret)).statusCode).toBe(200);
+    expect((await settingsOf('keys-later', key.secret)).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'DELETE', url: '/api/v1/workspaces/keys-gone', headers: { cookie } })).statusCode).toBe(200);
+    expect((await settingsOf('keys-gone', key.secret)).statusCode).toBe(401);
+    await createWorkspace(ctx.app, cookie, 'keys-later');
+    const later = await activeKey(ctx.app, cookie, 'keys-later', { scopes: ['settings:read'] });
+    expect((await settingsOf('keys-later', later.secret)).statusCode).toBe(200);
+  });
+});
+
 describe('idempotent creation', () => {
   it('the same key and body answer the same key; another body is 409; after delivery the replay is 409', async () => {
     const results = await Promise.all(Array.from({ length: 5 }, () => create({ idempotencyKey: 'create-1', scopes: ['runs:read'] })));

@@ -9,6 +9,7 @@ import type { KeyPrincipal, WorkspaceContext } from '../../lib/http/types.ts';
 import { addressAllowed, parseStrictCidr } from './cidr.fns.ts';
 import { ACTION_FROM, authenticates, DELIVERY_WINDOW_MS, effectiveState, GRACE_MS, KEY_PATTERN, newSecret, type KeyAction } from './keys.fns.ts';
 import { keysRepo, type KeyRow } from './keys.repo.ts';
+import { notKept, type KeptScope } from '../../lib/reads-cache.ts';
 
 export const DEFAULT_SCOPES: Scope[] = ['workspace:read'];
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -36,8 +37,14 @@ export function normalizeCidrs(cidrs: string[] | undefined): string[] {
   });
 }
 
-export function createKeysService(deps: { db: Db; clock: Clock; keyHashSecret: string; credentialsKey: Buffer }) {
+/**
+ * `kept`: where a key's row is kept by its secret's hash, so a request with a known key reads no
+ * statement to authenticate (issue 47); every change of a key's state drops it (below). A new key
+ * needs no drop: nothing found is never kept.
+ */
+export function createKeysService(deps: { db: Db; clock: Clock; keyHashSecret: string; credentialsKey: Buffer; kept?: KeptScope }) {
   const { db, clock } = deps;
+  const kept = deps.kept ?? notKept;
   const lastWritten = new Map<string, number>();
   const hash = (secret: string) => hmacSha256Hex(deps.keyHashSecret, secret);
   const deliveryAad = (keyId: string, deliveryId: string) => `api-key-delivery:${keyId}:${deliveryId}`;
@@ -81,14 +88,21 @@ export function createKeysService(deps: { db: Db; clock: Clock; keyHashSecret: s
 
   /** Runs an action's body on the key under its row lock, after checking the state it starts from. */
   async function withKey<T>(ws: WorkspaceContext, keyId: string, action: KeyAction, fn: (tx: Db, row: KeyRow, now: Date) => Promise<T>) {
-    return db.transaction(async (tx) => {
-      const row = await keysRepo.byId(tx, ws.id, keyId, true);
-      if (!row) throw notFound('API key');
-      const now = clock.now();
-      const state = effectiveState(row, now);
-      if (!ACTION_FROM[action].includes(state)) throw invalidState(`Cannot ${action} a key that is ${state}.`);
-      return fn(tx, row, now);
-    });
+    // Every action may change whether a key authenticates (revoked, in grace, active): the kept
+    // keys are not served while it runs and are dropped once it has ended, committed or not.
+    const done = kept.writing();
+    try {
+      return await db.transaction(async (tx) => {
+        const row = await keysRepo.byId(tx, ws.id, keyId, true);
+        if (!row) throw notFound('API key');
+        const now = clock.now();
+        const state = effectiveState(row, now);
+        if (!ACTION_FROM[action].includes(state)) throw invalidState(`Cannot ${action} a key that is ${state}.`);
+        return fn(tx, row, now);
+      });
+    } finally {
+      done();
+    }
   }
 
   function checkDelivery(row: KeyRow, deliveryId: string | undefined) {
@@ -192,7 +206,10 @@ export function createKeysService(deps: { db: Db; clock: Clock; keyHashSecret: s
     /** Bearer secret -> principal: format, hash lookup, state, then the caller's address. */
     async verify(secret: string, ip: string): Promise<KeyPrincipal> {
       if (!KEY_PATTERN.test(secret)) throw invalidKey();
-      const row = await keysRepo.bySecretHash(db, hash(secret));
+      const secretHash = hash(secret);
+      // The state is judged on each request from the kept row and the clock: an expiry or a
+      // grace's end holds without a write.
+      const row = await kept.found(`key|${secretHash}`, () => keysRepo.bySecretHash(db, secretHash));
       const now = clock.now();
       if (!row || !authenticates(effectiveState(row, now))) throw invalidKey();
       if (row.allowedCidrs.length && !addressAllowed(ip, row.allowedCidrs)) {
@@ -208,6 +225,7 @@ export function createKeysService(deps: { db: Db; clock: Clock; keyHashSecret: s
       return { kind: 'key', keyId: row.id, workspaceId: row.workspaceId, scopes: row.scopes };
     },
 
+    // The sweep writes down ends the clock already decides (effectiveState): no kept key changes.
     sweep: () => keysRepo.sweep(db, clock.now()),
   };
 }

@@ -31,7 +31,7 @@ export function createAccountsRepo(db: Db) {
     },
     async activeSession(tokenHash: string, now: Date) {
       const [row] = await db
-        .select({ id: sessions.id, userId: sessions.userId })
+        .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt })
         .from(sessions)
         .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
       return row ?? null;

@@ -3,6 +3,7 @@ import { dummyPasswordHash, hashPassword, needsRehash, PASSWORD_SCRYPT, randomTo
 import type { Db } from '../../lib/db.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { notKept, type KeptScope } from '../../lib/reads-cache.ts';
 import type { SessionPrincipal } from '../../lib/http/types.ts';
 import type { Mailer } from '../email/email.service.ts';
 import type { AccountsRepo, UserRow } from './accounts.repo.ts';
@@ -37,8 +38,11 @@ export function createAccountsService(deps: {
   passwordParams?: ScryptParams;
   /** Runs in the transaction that marks an email verified (e.g. the free grant held back until then). */
   onVerified?: (tx: Db, userId: string) => Promise<void>;
+  /** Where a live session is kept by its token's hash (issue 47): a sign-out drops it; its end is judged on each request. */
+  kept?: KeptScope;
 }) {
   const { repo, clock, mailer } = deps;
+  const kept = deps.kept ?? notKept;
   const passwordParams = deps.passwordParams ?? PASSWORD_SCRYPT;
 
   async function startSession(userId: string) {
@@ -89,11 +93,20 @@ export function createAccountsService(deps: {
       return { user: userView(user), token: await startSession(user.id) };
     },
 
-    logout: (sessionId: string) => repo.revokeSession(sessionId, clock.now()),
+    async logout(sessionId: string) {
+      const done = kept.writing();
+      try {
+        await repo.revokeSession(sessionId, clock.now());
+      } finally {
+        done();
+      }
+    },
 
     async findSession(token: string): Promise<SessionPrincipal | null> {
-      const session = await repo.activeSession(sha256(token), clock.now());
-      return session ? { kind: 'session', userId: session.userId, sessionId: session.id } : null;
+      const tokenHash = sha256(token);
+      const now = clock.now();
+      const session = await kept.found(`session|${tokenHash}`, () => repo.activeSession(tokenHash, now));
+      return session && session.expiresAt > now ? { kind: 'session', userId: session.userId, sessionId: session.id } : null;
     },
 
     async currentUser(userId: string): Promise<UserView> {

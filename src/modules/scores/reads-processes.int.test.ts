@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock.ts';
 import type { Database } from '../../lib/db.ts';
-import { createTestApp, createWorkspace, driver, openTestDatabase, signup, testConfig, type TestContext } from '../../../test/helpers/app.ts';
+import { activeKey, createTestApp, createWorkspace, driver, openTestDatabase, signup, testConfig, type TestContext } from '../../../test/helpers/app.ts';
 import { ended, until } from '../../../test/helpers/wait.ts';
 
 // Kept reads across processes (src/lib/reads-shared.ts): two services on one PostgreSQL
@@ -70,5 +70,14 @@ describe.runIf(onPostgres)('kept reads of one process, a run committed by anothe
     await runToEnd();
     await expect.poll(async () => (await get('/score')).runs, { timeout: 20_000 }).toBe(3);
     await until(listening, (n) => n === 2, 'both services listening again');
+  });
+
+  it("refuses a key the other process revoked, though the API kept it", { timeout: 60_000 }, async () => {
+    const key = await activeKey(api.app, cookie, 'processes', { scopes: ['metrics:read'] });
+    const asKey = () => api.app.inject({ url: `${ws}/score`, headers: { authorization: `Bearer ${key.secret}` } });
+    expect((await asKey()).statusCode).toBe(200);
+    const revoked = await worker.app.inject({ method: 'POST', url: `${ws}/api-keys/${key.keyId}`, headers: { cookie }, payload: { action: 'revoke' } });
+    expect(revoked.statusCode).toBe(200);
+    await expect.poll(async () => (await asKey()).statusCode, { timeout: 20_000 }).toBe(401);
   });
 });

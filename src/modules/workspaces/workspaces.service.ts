@@ -8,6 +8,7 @@ import type { Principal, WorkspaceContext } from '../../lib/http/types.ts';
 import type { Static } from 'typebox';
 import { COMPETITORS_MAX, COMPETITORS_MIN, quotaSumError } from './workspaces.fns.ts';
 import type { WorkspaceRow, WorkspacesRepo } from './workspaces.repo.ts';
+import { notKept, type KeptScope } from '../../lib/reads-cache.ts';
 export type { WorkspaceRow } from './workspaces.repo.ts';
 import type { Competitor, EmailProvisioning, FreeCreditView, WorkspaceCreate, WorkspaceUpdate } from './workspaces.schemas.ts';
 
@@ -40,8 +41,13 @@ export interface InboxProvisioner {
 
 const NO_FREE_CREDIT: FreeCreditView = { status: 'not_eligible', amountMicrousd: 0, message: 'This server grants no free credit.' };
 
-export function createWorkspacesService(deps: { repo: WorkspacesRepo; email: InboxProvisioner; clock: Clock; defaultModel: string; hooks?: WorkspaceHooks }) {
+/**
+ * `kept`: where a workspace's id is kept by its slug for API keys' requests (a slug never changes;
+ * a deleted workspace's entry is dropped by the deletion).
+ */
+export function createWorkspacesService(deps: { repo: WorkspacesRepo; email: InboxProvisioner; clock: Clock; defaultModel: string; hooks?: WorkspaceHooks; kept?: KeptScope }) {
   const { repo, email, clock } = deps;
+  const kept = deps.kept ?? notKept;
 
   const competitorsView = (list: Competitor[]) => list.map((c, index) => ({ index, ...c }));
   /** The model in use and whether it can be called; without a status hook (tests), usable is unknown and said as not usable. */
@@ -121,8 +127,10 @@ export function createWorkspacesService(deps: { repo: WorkspacesRepo; email: Inb
 
     /** The workspace guard: a slug is reachable only through a membership or the key bound to it. */
     async findForPrincipal(slug: string, principal: Principal): Promise<WorkspaceContext | null> {
-      if (principal.kind === 'session') return repo.membershipBySlug(slug, principal.userId);
-      const row = await repo.idBySlug(slug);
+      // Kept (issue 47): a slug never changes, a membership changes by the role edits below, and a
+      // deletion drops both.
+      if (principal.kind === 'session') return kept.found(`member|${slug}|${principal.userId}`, () => repo.membershipBySlug(slug, principal.userId));
+      const row = await kept.found(`slug|${slug}`, () => repo.idBySlug(slug));
       return row && row.id === principal.workspaceId ? { ...row, role: null } : null;
     },
 
@@ -167,7 +175,13 @@ export function createWorkspacesService(deps: { repo: WorkspacesRepo; email: Inb
      */
     async remove(ws: WorkspaceContext) {
       if (ws.role !== 'owner') throw new AppError('forbidden', 'Only an owner of the workspace can delete it.');
-      if (!(await repo.remove(ws.id))) throw workspaceNotFound();
+      // Its API keys go with it (a cascade): the kept keys and slugs are dropped once it has.
+      const done = kept.writing();
+      try {
+        if (!(await repo.remove(ws.id))) throw workspaceNotFound();
+      } finally {
+        done();
+      }
       return { slug: ws.slug, deleted: true as const };
     },
 
@@ -178,7 +192,14 @@ export function createWorkspacesService(deps: { repo: WorkspacesRepo; email: Inb
     /** False when already a member. `tx` lets a caller add the membership inside its own transaction. */
     addMember: (ws: WorkspaceContext, userId: string, role: string, tx?: Db) => repo.addMember(ws.id, userId, role, clock.now(), tx),
     /** Role change, or removal with `null`; 409 `last_owner` when it would leave no owner. */
-    setMemberRole: (ws: WorkspaceContext, userId: string, role: string | null) => repo.setMemberRole(ws.id, userId, role),
+    async setMemberRole(ws: WorkspaceContext, userId: string, role: string | null) {
+      const done = kept.writing();
+      try {
+        return await repo.setMemberRole(ws.id, userId, role);
+      } finally {
+        done();
+      }
+    },
 
     async getProperties(ws: WorkspaceContext) {
       const row = await load(ws);
