@@ -7,6 +7,8 @@ import { jobOfKind } from '../jobs/jobs.reads.ts';
 import type { PromptsService } from '../prompts/prompts.service.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
 import { answerTraces, sourceClassOverrides } from './sources.tables.ts';
+import { createAnswerDays } from './answer-days.repo.ts';
+import { versionsOfDay } from './answer-days.fns.ts';
 import { classOf, shippedClasses, type ClassContext, type OverridableClass, type SourceClass } from './source-classes.fns.ts';
 import { modelVersionsByEngine } from './model-versions.fns.ts';
 import { competitorGaps, fanout, ownedPages, searchedQueries, sourceTable, type TraceIn } from './views.fns.ts';
@@ -46,6 +48,7 @@ export function createSourcesService(deps: {
   keepAnswersRead?: KeepRead;
 }) {
   const { db } = deps;
+  const answerDays = createAnswerDays({ db, clock: deps.clock, traces: (ws, q) => service.stampTraces(ws, q) });
 
   async function windowOf(ws: WorkspaceContext, run?: string) {
     if (run) {
@@ -97,14 +100,13 @@ export function createSourcesService(deps: {
 
   /** Each engine's versions per UTC day from `from` (every day when null), and the days they changed. */
   async function versionDays(ws: WorkspaceContext, from: string | null) {
-    const day = sql<string>`to_char(${answerTraces.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-    const rows = await deps.db.select({ engine: answerTraces.engine, day, versions: sql<Array<string | null>>`array_agg(distinct ${answerTraces.modelVersion})`, answers: count() })
-      .from(answerTraces).where(and(eq(answerTraces.workspaceId, ws.id), from ? gte(answerTraces.createdAt, new Date(`${from}T00:00:00Z`)) : undefined))
-      .groupBy(answerTraces.engine, day);
-    return modelVersionsByEngine(rows.map((r) => ({ ...r, answers: Number(r.answers) })));
+    // From the finished days' summaries and the traces of the days still written (answer-days.repo.ts).
+    const tomorrow = new Date(Date.parse(`${deps.clock.now().toISOString().slice(0, 10)}T00:00:00Z`) + 86_400_000);
+    const days = await answerDays.days(ws, { from: from ? new Date(`${from}T00:00:00Z`) : null, to: tomorrow });
+    return modelVersionsByEngine(days.flatMap(({ day, cells }) => versionsOfDay(day, cells)));
   }
 
-  return {
+  const service = {
     async fanout(ws: WorkspaceContext, filter: ViewFilter) {
       const { traces, header } = await load(ws, filter);
       const rows = fanout(traces);
@@ -174,7 +176,10 @@ export function createSourcesService(deps: {
      * prompt, simulated) — one row per cell, `n` its answers — for a time range or a set of runs,
      * one engine or surface: what the methodology stamp of the figure is made from.
      */
-    async stampAnswers(ws: WorkspaceContext, q: StampScope) {
+    stampAnswers: (ws: WorkspaceContext, q: StampScope) => answerDays.read(ws, q),
+
+    /** The same, always from the traces (the finished days' summaries are made from these). */
+    async stampTraces(ws: WorkspaceContext, q: StampScope) {
       const t = answerTraces;
       const day = sql<string>`to_char(${t.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
       const rows = await deps.db.select({
@@ -236,6 +241,7 @@ export function createSourcesService(deps: {
       return this.classes(ws);
     },
   };
+  return service;
 }
 export type SourcesService = ReturnType<typeof createSourcesService>;
 

@@ -34,6 +34,26 @@ export const answerTraces = pgTable(
   (t) => [index('answer_traces_run_idx').on(t.workspaceId, t.runId, t.engine), index('answer_traces_time_idx').on(t.workspaceId, t.createdAt)],
 );
 
+/**
+ * One finished day of a workspace's answers, as the methodology stamps read them: the day's
+ * answers counted per (run, engine, surface, model version, simulated), each with its answers per
+ * prompt — exactly the cells a stamp is made of (stamp-facts.fns.ts), a few kilobytes where the
+ * day's traces are thousands of rows. Written the first time a finished day is read (a day ends for
+ * this two days after its UTC end, when no run still writes into it); a trace written into a
+ * finished day afterwards drops its row (traces.repo.ts). An empty list is a day without answers.
+ */
+export const answerDays = pgTable(
+  'answer_days',
+  {
+    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    cells: jsonb('cells').$type<AnswerDayCell[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.day] })],
+);
+
+export interface AnswerDayCell { runId: string; engine: string; surface: string; modelVersion: string | null; simulated: boolean; prompts: Record<string, number> }
+
 /** The workspace's own source classes, over the shipped domain list (`domain` is a registrable domain). */
 export const sourceClassOverrides = pgTable(
   'source_class_overrides',

@@ -24,5 +24,10 @@ export function insertTraces(db: Db, rows: TraceRow[]) {
     cited: r.cited, usage: r.usage ?? null, missing: r.missing, warnings: r.warnings, created_at: r.createdAt!.toISOString(),
   // jsonb refuses U+0000: a provider's stray NUL must not lose the trace.
   }))).replace(/(?<!\\)\\u0000/g, '');
-  return db.execute(sql`insert into answer_traces select * from jsonb_populate_recordset(null::answer_traces, ${json}::jsonb)`).then(() => undefined);
+  // A trace dated into a finished day (an import, a late write) drops that day's summary
+  // (answer-days.repo.ts) in the same statement: it is made again from the traces when next read.
+  return db.execute(sql`with written as (
+      insert into answer_traces select * from jsonb_populate_recordset(null::answer_traces, ${json}::jsonb) returning workspace_id, created_at)
+    delete from answer_days d using (select distinct workspace_id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day from written) w
+    where d.workspace_id = w.workspace_id and d.day = w.day`).then(() => undefined);
 }
