@@ -87,9 +87,19 @@ export async function createModules(deps: Needs) {
   // (behind a transaction pooler, no DATABASE_LISTEN_URL) 5 s bounds what another process wrote.
   const shared = database.driver === 'postgres' && database.listenUrl ? database.listenUrl : null;
   const local = createReadsCache({ ttlMs: deps.readsTtlMs ?? (database.driver === 'pglite' || shared ? 60_000 : 5_000) });
+  let wasListening: boolean | null = null;
   const sharing = shared ? sharedReads(local, {
     publish: async (message) => void (await database.executeSql('select pg_notify($1, $2)', [READS_CHANNEL, message])),
-    listen: (onMessage, onState) => listenPostgres(shared, READS_CHANNEL, onMessage, onState),
+    listen: (onMessage, onState) => listenPostgres(shared, READS_CHANNEL, onMessage, (listening) => {
+      // Said when it changes, not on every retry: while not listening, this process serves no
+      // kept figure or credential (every request reads the database), which an operator sees as load.
+      if (listening !== wasListening) {
+        if (listening) log.info({ channel: READS_CHANNEL }, 'kept reads: listening for the other processes\' writes');
+        else log.warn({ channel: READS_CHANNEL }, 'kept reads: the listening session was lost; nothing kept is served until it listens again');
+      }
+      wasListening = listening;
+      onState(listening);
+    }),
   }) : null;
   const reads = sharing?.reads ?? local;
   // The credentials every request checks (an API key's row, a session, a workspace by its slug and

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
 import { manualClock } from '../../lib/clock.ts';
 import type { Database } from '../../lib/db.ts';
 import { activeKey, createTestApp, createWorkspace, driver, openTestDatabase, signup, testConfig, type TestContext } from '../../../test/helpers/app.ts';
@@ -16,6 +17,9 @@ let worker: TestContext;
 let api: TestContext;
 let cookie: string;
 const ws = '/api/v1/workspaces/processes';
+/** The API service's log lines. */
+const apiLog: Array<{ level: number; msg: string }> = [];
+const listenLines = () => apiLog.filter((l) => l.msg.startsWith('kept reads:')).map((l) => [l.level, l.msg]);
 
 const get = async (path: string) => {
   const res = await api.app.inject({ url: `${ws}${path}`, headers: { cookie } });
@@ -31,7 +35,7 @@ beforeAll(async () => {
   database = await openTestDatabase();
   worker = await createTestApp({ clock }, database);
   // The API works no jobs: every run is committed by the other service.
-  api = await createTestApp({ clock, readsTtlMs: 600_000, config: testConfig({ pipeline: { ...testConfig().pipeline, workers: 'off' } }) }, database);
+  api = await createTestApp({ clock, readsTtlMs: 600_000, logger: pino({ level: 'info' }, { write: (line: string) => void apiLog.push(JSON.parse(line)) }), config: testConfig({ pipeline: { ...testConfig().pipeline, workers: 'off' } }) }, database);
   cookie = (await signup(api.app)).cookie;
   await createWorkspace(api.app, cookie, 'processes');
   await api.app.inject({ method: 'POST', url: `${ws}/credits/top-up`, headers: { cookie }, payload: { amountMicrousd: 100_000_000, idempotencyKey: 'processes' } });
@@ -70,6 +74,12 @@ describe.runIf(onPostgres)('kept reads of one process, a run committed by anothe
     await runToEnd();
     await expect.poll(async () => (await get('/score')).runs, { timeout: 20_000 }).toBe(3);
     await until(listening, (n) => n === 2, 'both services listening again');
+    // The API said so: listening at start, the session lost (a warning), listening again.
+    await expect.poll(listenLines, { timeout: 20_000 }).toEqual([
+      [30, "kept reads: listening for the other processes' writes"],
+      [40, 'kept reads: the listening session was lost; nothing kept is served until it listens again'],
+      [30, "kept reads: listening for the other processes' writes"],
+    ]);
   });
 
   it("refuses a key the other process revoked, though the API kept it", { timeout: 60_000 }, async () => {
