@@ -106,12 +106,11 @@ export function createReadsCache(opts: { ttlMs: number; maxBytes?: number; now?:
 
 /**
  * One scope of the kept reads that is not a workspace's: the credentials every request checks (an
- * API key by its hash, a workspace's id by its slug), kept where every write that changes them
+ * API key by its hash, a session, a workspace by its slug, a membership), kept where every write that changes them
  * reaches this process (src/startup/modules.ts says where).
  */
 export interface KeptScope {
-  read<T>(key: string, compute: () => Promise<T>): Promise<T>;
-  /** As `read`, for a lookup that may find nothing: nothing found is never kept (it may be made the next moment). */
+  /** A lookup that may find nothing, kept when it finds something: nothing found is never kept (it may be made the next moment). */
   found<T>(key: string, find: () => Promise<T | null>): Promise<T | null>;
   /** Before a transaction that changes what is kept: nothing of the scope is served until the function it answers is called, once the transaction has ended. */
   writing(): () => void;
@@ -120,7 +119,6 @@ export interface KeptScope {
 const NOTHING = Symbol('nothing found');
 
 export const keptScope = (reads: ReadsCache, scope: string): KeptScope => ({
-  read: (key, compute) => reads.read(scope, key, compute),
   found: (key, find) => reads.read(scope, key, async () => (await find()) ?? Promise.reject(NOTHING))
     .catch((err: unknown) => { if (err === NOTHING) return null; throw err; }),
   writing() {
@@ -130,4 +128,4 @@ export const keptScope = (reads: ReadsCache, scope: string): KeptScope => ({
 });
 
 /** Nothing kept: every read asks the database (where another process's writes would not be told). */
-export const notKept: KeptScope = { read: (_key, compute) => compute(), found: (_key, find) => find(), writing: () => () => {} };
+export const notKept: KeptScope = { found: (_key, find) => find(), writing: () => () => {} };

@@ -15,7 +15,7 @@ import { competitorGaps, fanout, ownedPages, searchedQueries, sourceTable, type 
 import { ownedPathTallies } from './owned-paths.fns.ts';
 import { domainOf } from '../engines/capture/trace.ts';
 import { invalid } from '../../lib/errors.ts';
-import { RANGE_DAYS, type RangeName } from '../../lib/ranges.ts';
+import { RANGE_DAYS, shiftDay, type RangeName } from '../../lib/ranges.ts';
 import type { KeepRead } from '../../lib/reads-cache.ts';
 import type { StampScope } from '../scores/stamp-facts.fns.ts';
 
@@ -101,7 +101,7 @@ export function createSourcesService(deps: {
   /** Each engine's versions per UTC day from `from` (every day when null), and the days they changed. */
   async function versionDays(ws: WorkspaceContext, from: string | null) {
     // From the finished days' summaries and the traces of the days still written (answer-days.repo.ts).
-    const tomorrow = new Date(Date.parse(`${deps.clock.now().toISOString().slice(0, 10)}T00:00:00Z`) + 86_400_000);
+    const tomorrow = new Date(`${shiftDay(deps.clock.now().toISOString().slice(0, 10), 1)}T00:00:00Z`);
     const days = await answerDays.days(ws, { from: from ? new Date(`${from}T00:00:00Z`) : null, to: tomorrow });
     return modelVersionsByEngine(days.flatMap(({ day, cells }) => versionsOfDay(day, cells)));
   }
