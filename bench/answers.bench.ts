@@ -13,11 +13,11 @@
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { openPostgres, rawRows } from '../src/lib/db.ts';
+import { rawRows } from '../src/lib/db.ts';
 import { encodeCursor } from '../src/modules/answers/answers.fns.ts';
 import { rng } from './answers-corpus.ts';
 import { DAYS, ENGINES, START, load, loadedBefore } from './answers-load.ts';
-import { freshDatabase } from './fresh-database.ts';
+import { freshDatabase, reusedDatabase } from './fresh-database.ts';
 
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error('BENCH_DATABASE_URL: the answers benchmark measures PostgreSQL');
@@ -29,13 +29,6 @@ const random = rng(42);
 const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
 const dayOf = (d: number) => new Date(START + d * 86_400_000).toISOString().slice(0, 10);
 
-function reuse(base: string, name: string) {
-  const target = new URL(base);
-  target.pathname = `/${name}`;
-  const database = openPostgres(target.toString(), 8);
-  return { database, drop: () => database.close() };
-}
-
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 const line = (label: string, xs: number[], target: number | null, base: number) =>
   console.log(`${label}: p50 ${pct(xs, 50).toFixed(1)} ms, p95 ${pct(xs, 95).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms; p95/baseline ${(pct(xs, 95) / base).toFixed(1)}`
@@ -44,7 +37,7 @@ const line = (label: string, xs: number[], target: number | null, base: number) 
 // BENCH_KEEP=name: the loaded database is kept under that name; BENCH_REUSE=name: measured again
 // without loading (its migrations brought up to date), for a change of the read path only.
 const REUSE = process.env.BENCH_REUSE;
-const { database, drop } = REUSE ? reuse(url, REUSE) : await freshDatabase(url, 8, process.env.BENCH_KEEP);
+const { database, drop } = REUSE ? reusedDatabase(url, REUSE, 8) : await freshDatabase(url, 8, process.env.BENCH_KEEP);
 await database.migrate();
 const config = loadConfig({ GEO_ENV: 'test', DATA_DIR: '/tmp/geo-bench-answers', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '100000' });
 const app = await buildApp({ config, database, logger: false });

@@ -29,3 +29,11 @@ export async function freshDatabase(url: string | undefined, poolSize?: number, 
     },
   };
 }
+
+/** A database an earlier run kept (`BENCH_KEEP=name`), measured again without loading: `drop` only closes it. */
+export function reusedDatabase(url: string, name: string, poolSize?: number): { database: Database; drop(): Promise<void> } {
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = openPostgres(target.toString(), poolSize);
+  return { database, drop: () => database.close() };
+}

@@ -23,7 +23,7 @@ import { deriveSnapshot } from '../src/modules/scores/snapshot.fns.ts';
 import { runStats } from '../src/modules/scores/stats.fns.ts';
 import { COMPONENTS } from '../src/modules/scores/scores.fns.ts';
 import { corpus } from './answers-corpus.ts';
-import { freshDatabase } from './fresh-database.ts';
+import { freshDatabase, reusedDatabase } from './fresh-database.ts';
 
 const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const DURATION = process.env.BENCH_SECONDS ?? '5';
@@ -37,6 +37,8 @@ const PROBE = process.env.BENCH_PROBE === '1';
 const PROMPTS = Number(process.env.BENCH_PROMPTS ?? 120);
 /** Set (`1`): the overview is opened in Chromium (CHROME_PATH, else /usr/bin/chromium) before the loads, cold then warm. */
 const BROWSER = process.env.BENCH_BROWSER === '1';
+/** A PostgreSQL database kept by `BENCH_KEEP=name` the same day, measured again without loading (a change of the read path only). */
+const REUSE = process.env.BENCH_REUSE;
 
 const competitors = Array.from({ length: 12 }, (_, i) => ({ name: `Rival ${String.fromCharCode(65 + i)}`, domains: [`rival${i}.com`], aliases: [`R${i} Corp`], ambiguous: false }));
 const workspace = {
@@ -72,6 +74,15 @@ const yearOfDays = Array.from({ length: DAYS }, (_, k) => {
   });
 });
 const pool = corpus({ ...profileFromWorkspace(workspace), domains: workspace.domains }, 300);
+
+/** A new API key and session for the workspace a kept database holds. */
+async function credentialsAgain(app: Awaited<ReturnType<typeof buildApp>>) {
+  const login = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: 'bench@example.com', password: 'bench password 1' } });
+  const cookie = `geo.session=${login.cookies.find((c) => c.name === 'geo.session')!.value}`;
+  const created = (await app.inject({ method: 'POST', url: '/api/v1/workspaces/benchco/api-keys', headers: { cookie }, payload: { name: `bench ${Date.now()}`, scopes: ['metrics:read', 'runs:read'] } })).json();
+  await app.inject({ method: 'POST', url: `/api/v1/workspaces/benchco/api-keys/${created.keyId}`, headers: { cookie }, payload: { action: 'acknowledge', deliveryId: created.deliveryId } });
+  return { secret: created.secret as string, cookie };
+}
 
 /** The workspace, its API key and a year of data in `database`; answers the key's secret. */
 async function seedWorkspace(database: Database, app: Awaited<ReturnType<typeof buildApp>>) {
@@ -167,12 +178,13 @@ const barePort = (bare.server.address() as { port: number }).port;
 const table: string[] = [];
 for (const kind of [...(url && ONLY !== 'pglite' ? ['PostgreSQL'] : []), ...(ONLY === 'pg' ? [] : ['PGlite'])] as const) {
   const t0 = performance.now();
-  const { database, drop } = await freshDatabase(kind === 'PostgreSQL' ? url : undefined, 10, process.env.BENCH_KEEP);
+  const reused = kind === 'PostgreSQL' && REUSE ? REUSE : undefined;
+  const { database, drop } = reused ? reusedDatabase(url!, reused, 10) : await freshDatabase(kind === 'PostgreSQL' ? url : undefined, 10, process.env.BENCH_KEEP);
   await database.migrate();
   const config = loadConfig({ GEO_ENV: 'test', DATA_DIR: '/tmp/geo-bench', LOG_LEVEL: 'silent', GEO_WORKERS: 'off', AUTH_RATE_LIMIT: '100000' });
   const app = await buildApp({ config, database, logger: false });
-  const { secret, cookie } = await seedWorkspace(database, app);
-  console.log(`${kind}: a year of data loaded in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  const { secret, cookie } = reused ? await credentialsAgain(app) : await seedWorkspace(database, app);
+  console.log(reused ? `${kind}: ${reused}, loaded before (its first read is not the first)` : `${kind}: a year of data loaded in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const port = (app.server.address() as { port: number }).port;
 
