@@ -201,7 +201,7 @@ export async function createModules(deps: Needs) {
     // The stamp of every figure: from the answers' traces (sources) and the prompts' intents.
     answers: (w, scope) => sources.sources.stampAnswers(w, scope),
     answersMark: (workspaceId, period) => sources.sources.answersMark(workspaceId, period),
-    intents: async (workspaceId, ids) => (await prompts.prompts.byIds(workspaceId, ids)).map((p) => ({ id: p.id, intent: p.intent })),
+    intents: (workspaceId, ids) => prompts.prompts.intents(workspaceId, ids),
   });
   const sources = sourcesModule({
     db, clock, runReads: runs.runReads, prompts: prompts.prompts, workspaces: ws, engines: engines.engines, stamps: () => scores.stamps,

@@ -1,5 +1,5 @@
-import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
-import type { Db } from '../../lib/db.ts';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { textArray, type Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -188,6 +188,10 @@ export function createPromptsService(deps: PromptsDeps) {
       return { ...categoryView(stored!), rewritten };
     },
 
+    /** Each prompt's intent (a stamp's prompts: hundreds of ids, sent as one parameter). */
+    intents: async (workspaceId: string, ids: string[]) => (ids.length
+      ? db.select({ id: prompts.id, intent: prompts.intent }).from(prompts).where(and(eq(prompts.workspaceId, workspaceId), sql`${prompts.id} = any(${textArray(ids)})`))
+      : []),
     byIds: (workspaceId: string, ids: string[]) => (ids.length ? db.select().from(prompts).where(and(eq(prompts.workspaceId, workspaceId), inArray(prompts.id, ids))) : Promise.resolve([])),
   };
   return service;

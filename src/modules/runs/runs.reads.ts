@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { rawRows, type Db } from '../../lib/db.ts';
+import { rawRows, textArray, type Db } from '../../lib/db.ts';
 import { proportionOfCountsSql } from './answer-counts.ts';
 import { succeededJobs } from '../jobs/jobs.reads.ts';
 import { runResults } from './runs.tables.ts';
@@ -161,15 +161,14 @@ export function createRunReads(db: Db) {
      * `exclude`: prompts left out of the holdout (other items' targets).
      */
     async promptDays(workspaceId: string, range: { after: Date; until: Date }, scope: { engine?: string; language?: string; promptIds: string[]; exclude?: string[] }) {
-      const ids = (list: string[]) => sql`array(select jsonb_array_elements_text(${JSON.stringify(list)}::jsonb))`;
       const rows = await rawRows<{ day: string; target: boolean; k: number; n: number; prompts: number }>(db, sql`
-        select to_char(j.finished_at at time zone 'UTC', 'YYYY-MM-DD') as day, c.prompt_id = any(${ids(scope.promptIds)}) as target,
+        select to_char(j.finished_at at time zone 'UTC', 'YYYY-MM-DD') as day, c.prompt_id = any(${textArray(scope.promptIds)}) as target,
           sum(c.mentioned)::int as k, sum(c.answers)::int as n, count(distinct c.prompt_id)::int as prompts
         from jobs j join run_answer_counts c on c.run_id = j.id
         where j.workspace_id = ${workspaceId} and j.kind = 'measurement' and j.status = 'succeeded'
           and j.finished_at > ${range.after.toISOString()}::timestamptz and j.finished_at <= ${range.until.toISOString()}::timestamptz
           and c.domain = '*' and c.engine = ${scope.engine ?? '*'} and c.prompt_id <> '*' ${scope.language ? sql`and c.language = ${scope.language}` : sql``}
-          ${scope.exclude?.length ? sql`and (c.prompt_id = any(${ids(scope.promptIds)}) or c.prompt_id <> all(${ids(scope.exclude)}))` : sql``}
+          ${scope.exclude?.length ? sql`and (c.prompt_id = any(${textArray(scope.promptIds)}) or c.prompt_id <> all(${textArray(scope.exclude)}))` : sql``}
         group by 1, 2 order by 1`);
       const days = new Map<string, { day: string; target: { k: number; n: number }; holdout: { k: number; n: number } }>();
       let holdoutPrompts = 0;

@@ -1,10 +1,10 @@
 import type { Clock } from '../../lib/clock.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
-import { RANGE_DAYS, type RangeName } from '../../lib/ranges.ts';
+import { dayStart as startOf, RANGE_DAYS, utcDay as dayOf, type RangeName } from '../../lib/ranges.ts';
 import { INTENTS } from '../workspaces/workspaces.schemas.ts';
 import { stamp, THRESHOLDS } from './methodology.fns.ts';
 import type { ScoresService } from './scores.service.ts';
-import { stampFacts, type StampAnswer, type StampScope } from './stamp-facts.fns.ts';
+import { promptsOf, stampFacts, type StampCell, type StampScope } from './stamp-facts.fns.ts';
 import type { ReadsCache } from '../../lib/reads-cache.ts';
 
 // The methodology stamp of a figure (docs/methodology.md), for every response that carries one:
@@ -23,7 +23,8 @@ export interface StampFilter { engine?: string; surface?: string; metricVersion?
 export interface StampsDeps {
   clock: Clock;
   scores: Pick<ScoresService, 'scoreRead'>;
-  answers(ws: WorkspaceContext, scope: StampScope): Promise<StampAnswer[]>;
+  /** The answers of the scope in cells (stamp-facts.fns.ts). */
+  answers(ws: WorkspaceContext, scope: StampScope): Promise<StampCell[]>;
   intents(workspaceId: string, promptIds: string[]): Promise<Array<{ id: string; intent: string }>>;
   /** A mark that changes whenever the answers of the period [from, to) do (their count and newest time): what a kept stamp is checked against. */
   answersMark(workspaceId: string, period: { from: Date | null; to: Date }): Promise<string>;
@@ -43,8 +44,6 @@ const KEPT_STAMPS = 5_000;
 
 export type Stamps = ReturnType<typeof createStamps>;
 
-const dayOf = (d: Date) => d.toISOString().slice(0, 10);
-const startOf = (day: string) => new Date(`${day}T00:00:00Z`);
 /** `composite` (or nothing) is every engine. */
 const engineOf = (engine?: string) => (engine && engine !== 'composite' ? engine : undefined);
 
@@ -71,9 +70,10 @@ export function createStamps(deps: StampsDeps) {
     return stamp;
   }
 
-  async function build(ws: WorkspaceContext, answers: StampAnswer[], windowDays: string[], from: string | null, to: string, metricVersion?: string, known?: Array<{ id: string; intent: string }>) {
-    const intents = known ?? await deps.intents(ws.id, [...new Set(answers.map((a) => a.promptId))]);
-    const facts = stampFacts(answers, { intentOf: new Map(intents.map((p) => [p.id, p.intent])), intents: INTENTS, windowDays, from, to });
+  async function build(ws: WorkspaceContext, answers: StampCell[], windowDays: string[], from: string | null, to: string, metricVersion?: string, known?: Array<{ id: string; intent: string }>) {
+    const prompts = promptsOf(answers);
+    const intents = known ?? await deps.intents(ws.id, prompts);
+    const facts = stampFacts(answers, { intentOf: new Map(intents.map((p) => [p.id, p.intent])), intents: INTENTS, windowDays, from, to, prompts });
     return { ...stamp(facts), ...(metricVersion ? { metricVersion } : {}), intents: [...INTENTS], thresholds: { ...THRESHOLDS } };
   }
 
@@ -119,7 +119,7 @@ export function createStamps(deps: StampsDeps) {
     async ofRunEngines(ws: WorkspaceContext, pairs: Array<{ runId: string; engine: string; day: string }>): Promise<Built[]> {
       if (!pairs.length) return [];
       const answers = await deps.answers(ws, { runIds: [...new Set(pairs.map((p) => p.runId))], engines: [...new Set(pairs.map((p) => p.engine))] });
-      const intents = await deps.intents(ws.id, [...new Set(answers.map((a) => a.promptId))]);
+      const intents = await deps.intents(ws.id, promptsOf(answers));
       // Grouped once by run and engine: a page's pairs each take their own rows, not a scan of all.
       const byPair = new Map<string, typeof answers>();
       for (const a of answers) {

@@ -1,46 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import type { StampAnswer } from '../scores/stamp-facts.fns.ts';
-import { foldDays, unfoldDay, versionsOfDay } from './answer-days.fns.ts';
+import type { StampCell } from '../scores/stamp-facts.fns.ts';
+import { byDay, cellsOfDay, versionsOfDay } from './answer-days.fns.ts';
 
-const row = (o: Partial<StampAnswer>): StampAnswer => ({ day: '2026-11-01', runId: 'run_a', engine: 'chatgpt', surface: 'api', modelVersion: 'gpt-x', promptId: 'p1', simulated: false, n: 1, ...o });
-const sorted = (rows: StampAnswer[]) => [...rows].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+const cell = (o: Partial<StampCell>): StampCell => ({ day: '2026-11-01', runId: 'run_a', engine: 'chatgpt', surface: 'api', modelVersion: 'gpt-x', simulated: false, prompts: { p1: 1 }, ...o });
+const day = '2026-11-01';
 
-describe('answer days fold and unfold without loss', () => {
-  it.each<[string, StampAnswer[]]>([
-    ['one row', [row({})]],
-    ['two days, two runs, two engines', [row({}), row({ day: '2026-11-02' }), row({ runId: 'run_b', n: 3 }), row({ engine: 'claude', surface: 'api', modelVersion: null })]],
-    ['a version and no version are two cells', [row({ modelVersion: null, promptId: 'p1' }), row({ modelVersion: '', promptId: 'p2' }), row({ promptId: 'p3' })]],
-    ['simulated and real answers of one prompt', [row({ simulated: true, n: 2 }), row({ simulated: false, n: 5 })]],
-    ['a product surface', [row({ engine: 'google-aio', surface: 'product', modelVersion: null, n: 4 })]],
-    ['no rows', []],
-  ])('%s', (_name, rows) => {
-    const days = foldDays(rows);
-    expect(sorted([...days].flatMap(([day, cells]) => unfoldDay(day, cells)))).toEqual(sorted(rows));
+describe('answer days', () => {
+  it.each<[string, StampCell[], Record<string, number>]>([
+    ['one cell', [cell({})], { [day]: 1 }],
+    ['two days, two runs', [cell({}), cell({ day: '2026-11-02' }), cell({ runId: 'run_b' })], { [day]: 2, '2026-11-02': 1 }],
+    ['no cells', [], {}],
+  ])('group cells by their day, without it: %s', (_name, cells, counts) => {
+    const days = byDay(cells);
+    expect(Object.fromEntries([...days].map(([d, list]) => [d, list.length]))).toEqual(counts);
+    for (const [d, list] of days) expect(cellsOfDay(d, list)).toEqual(cells.filter((c) => c.day === d));
   });
 
-  it('counts rows without n as one answer each, and adds repeated rows', () => {
-    const [cells] = [...foldDays([row({ n: undefined }), row({ n: undefined })]).values()];
-    expect(cells).toEqual([{ runId: 'run_a', engine: 'chatgpt', surface: 'api', modelVersion: 'gpt-x', simulated: false, prompts: { p1: 2 } }]);
-  });
-
-  it('narrows to an engine, engines or a surface', () => {
-    const rows = [row({}), row({ engine: 'claude' }), row({ engine: 'google-aio', surface: 'product' })];
-    const day = '2026-11-01';
-    const cells = foldDays(rows).get(day)!;
-    expect(unfoldDay(day, cells, { engine: 'claude' }).map((r) => r.engine)).toEqual(['claude']);
-    expect(unfoldDay(day, cells, { engines: ['chatgpt', 'google-aio'] }).map((r) => r.engine).sort()).toEqual(['chatgpt', 'google-aio']);
-    expect(unfoldDay(day, cells, { surface: 'product' }).map((r) => r.engine)).toEqual(['google-aio']);
+  it('narrow a day to an engine, engines or a surface', () => {
+    const cells = byDay([cell({}), cell({ engine: 'claude' }), cell({ engine: 'google-aio', surface: 'product' })]).get(day)!;
+    expect(cellsOfDay(day, cells, { engine: 'claude' }).map((r) => r.engine)).toEqual(['claude']);
+    expect(cellsOfDay(day, cells, { engines: ['chatgpt', 'google-aio'] }).map((r) => r.engine).sort()).toEqual(['chatgpt', 'google-aio']);
+    expect(cellsOfDay(day, cells, { surface: 'product' }).map((r) => ({ day: r.day, engine: r.engine }))).toEqual([{ day, engine: 'google-aio' }]);
   });
 });
 
 describe('versionsOfDay', () => {
-  it.each<[string, StampAnswer[], Array<{ engine: string; versions: Array<string | null>; answers: number }>]>([
-    ['one engine, one version', [row({ n: 2 }), row({ promptId: 'p2' })], [{ engine: 'chatgpt', versions: ['gpt-x'], answers: 3 }]],
-    ['two versions and none reported', [row({}), row({ modelVersion: 'gpt-y', runId: 'run_b' }), row({ modelVersion: null, promptId: 'p9', n: 4 })], [{ engine: 'chatgpt', versions: ['gpt-x', 'gpt-y', null], answers: 6 }]],
-    ['two engines', [row({}), row({ engine: 'claude', modelVersion: 'c-1', n: 5 })], [{ engine: 'chatgpt', versions: ['gpt-x'], answers: 1 }, { engine: 'claude', versions: ['c-1'], answers: 5 }]],
+  it.each<[string, StampCell[], Array<{ engine: string; versions: Array<string | null>; answers: number }>]>([
+    ['one engine, one version', [cell({ prompts: { p1: 2, p2: 1 } })], [{ engine: 'chatgpt', versions: ['gpt-x'], answers: 3 }]],
+    ['two versions and none reported', [cell({}), cell({ modelVersion: 'gpt-y', runId: 'run_b' }), cell({ modelVersion: null, prompts: { p9: 4 } })], [{ engine: 'chatgpt', versions: ['gpt-x', 'gpt-y', null], answers: 6 }]],
+    ['two engines', [cell({}), cell({ engine: 'claude', modelVersion: 'c-1', prompts: { p1: 5 } })], [{ engine: 'chatgpt', versions: ['gpt-x'], answers: 1 }, { engine: 'claude', versions: ['c-1'], answers: 5 }]],
     ['no answers', [], []],
-  ])('%s', (_name, rows, expected) => {
-    const got = versionsOfDay('2026-11-01', foldDays(rows).get('2026-11-01') ?? []);
-    expect(got.map(({ day, ...rest }) => (expect(day).toBe('2026-11-01'), rest))).toEqual(expected);
+  ])('%s', (_name, cells, expected) => {
+    const got = versionsOfDay(day, byDay(cells).get(day) ?? []);
+    expect(got.map(({ day: d, ...rest }) => (expect(d).toBe(day), rest))).toEqual(expected);
   });
 });

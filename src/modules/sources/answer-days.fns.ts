@@ -1,36 +1,30 @@
-import type { StampAnswer } from '../scores/stamp-facts.fns.ts';
+import type { StampCell } from '../scores/stamp-facts.fns.ts';
 import type { AnswerDayCell } from './sources.tables.ts';
 
-// A finished day's answers as the stamps read them, folded and unfolded without loss: the rows a
-// stamp is made of (one per day, run, engine, surface, model version, prompt and simulated, with
-// `n` answers) become one cell per (run, engine, surface, model version, simulated) holding its
-// prompts' counts, and unfold back to the very same rows.
+// A day's answers as the stamps read them: one cell per (run, engine, surface, model version,
+// simulated) holding its prompts' counts — the form a stamp is made from (stamp-facts.fns.ts), the
+// database gathers the traces into (sources.service.ts `stampTraces`) and a finished day is kept in
+// (answer_days).
 
-const cellKey = (r: Pick<StampAnswer, 'runId' | 'engine' | 'surface' | 'modelVersion' | 'simulated'>) =>
-  `${r.runId}\u0000${r.engine}\u0000${r.surface}\u0000${r.modelVersion ?? ''}\u0000${r.modelVersion === null ? 0 : 1}\u0000${r.simulated ? 1 : 0}`;
-
-/** Rows grouped by their day, each day's into cells. */
-export function foldDays(rows: StampAnswer[]): Map<string, AnswerDayCell[]> {
-  const days = new Map<string, Map<string, AnswerDayCell>>();
-  for (const r of rows) {
-    let cells = days.get(r.day);
-    if (!cells) days.set(r.day, (cells = new Map()));
-    const key = cellKey(r);
-    let cell = cells.get(key);
-    if (!cell) cells.set(key, (cell = { runId: r.runId, engine: r.engine, surface: r.surface, modelVersion: r.modelVersion, simulated: r.simulated, prompts: {} }));
-    cell.prompts[r.promptId] = (cell.prompts[r.promptId] ?? 0) + (r.n ?? 1);
+/** Cells grouped by their day, each without it (as a day's summary holds them). */
+export function byDay(cells: StampCell[]): Map<string, AnswerDayCell[]> {
+  const days = new Map<string, AnswerDayCell[]>();
+  for (const { day, ...cell } of cells) {
+    const list = days.get(day);
+    if (list) list.push(cell);
+    else days.set(day, [cell]);
   }
-  return new Map([...days].map(([day, cells]) => [day, [...cells.values()]]));
+  return days;
 }
 
-/** One day's cells as rows again, narrowed to an engine (or engines) and a surface when given. */
-export function unfoldDay(day: string, cells: AnswerDayCell[], only: { engine?: string; engines?: string[]; surface?: string } = {}): StampAnswer[] {
-  const rows: StampAnswer[] = [];
+/** One day's cells as a stamp reads them, narrowed to an engine (or engines) and a surface when given. */
+export function cellsOfDay(day: string, cells: AnswerDayCell[], only: { engine?: string; engines?: string[]; surface?: string } = {}): StampCell[] {
+  const out: StampCell[] = [];
   for (const c of cells) {
     if ((only.engine && c.engine !== only.engine) || (only.engines && !only.engines.includes(c.engine)) || (only.surface && c.surface !== only.surface)) continue;
-    for (const [promptId, n] of Object.entries(c.prompts)) rows.push({ day, runId: c.runId, engine: c.engine, surface: c.surface, modelVersion: c.modelVersion, promptId, simulated: c.simulated, n });
+    out.push({ day, ...c });
   }
-  return rows;
+  return out;
 }
 
 /** One day's answers and model versions per engine (a provider that reported none: null), as the model-version history reads them. */

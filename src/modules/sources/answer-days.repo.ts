@@ -2,9 +2,9 @@ import { and, eq, gte, lt, min } from 'drizzle-orm';
 import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../lib/db.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
-import { shiftDay } from '../../lib/ranges.ts';
-import type { StampAnswer, StampScope } from '../scores/stamp-facts.fns.ts';
-import { foldDays, unfoldDay } from './answer-days.fns.ts';
+import { dayStart as startOf, shiftDay, utcDay as dayOf } from '../../lib/ranges.ts';
+import type { StampCell, StampScope } from '../scores/stamp-facts.fns.ts';
+import { byDay, cellsOfDay } from './answer-days.fns.ts';
 import { answerDays, answerTraces, type AnswerDayCell } from './sources.tables.ts';
 
 // The answers behind a stamp over a span of days, read from the finished days' summaries
@@ -14,13 +14,12 @@ import { answerDays, answerTraces, type AnswerDayCell } from './sources.tables.t
 // summarized is summarized from its traces by the first read that needs it.
 
 const DAY_MS = 86_400_000;
-const dayOf = (d: Date) => d.toISOString().slice(0, 10);
-const startOf = (day: string) => new Date(`${day}T00:00:00Z`);
 const midnight = (d: Date) => d.getTime() % DAY_MS === 0;
 /** Rows of summaries written per statement: a year of days at 500 prompts is some 13 MB of JSON. */
 const WRITE_CHUNK = 30;
 
 type DayCells = { day: string; cells: AnswerDayCell[] };
+const daysBetween = (from: string, to: string) => Math.max(0, Math.round((startOf(to).getTime() - startOf(from).getTime()) / DAY_MS));
 
 /**
  * A day is finished two days after it began to end: the runs that write into it (an answer is
@@ -29,7 +28,7 @@ type DayCells = { day: string; cells: AnswerDayCell[] };
  */
 export const firstUnfinishedDay = (now: Date) => shiftDay(dayOf(now), -1);
 
-export function createAnswerDays(deps: { db: Db; clock: Clock; traces(ws: WorkspaceContext, q: StampScope): Promise<StampAnswer[]> }) {
+export function createAnswerDays(deps: { db: Db; clock: Clock; traces(ws: WorkspaceContext, q: StampScope): Promise<StampCell[]> }) {
   const { db } = deps;
 
   async function summarized(ws: WorkspaceContext, from: string | null, to: string) {
@@ -52,7 +51,7 @@ export function createAnswerDays(deps: { db: Db; clock: Clock; traces(ws: Worksp
     const mine = missing.filter((day) => !summarizing.has(`${ws.id}|${day}`));
     if (mine.length) {
       const made = (async () => {
-        const folded = foldDays(await deps.traces(ws, { from: startOf(mine[0]!), to: startOf(shiftDay(mine.at(-1)!, 1)) }));
+        const folded = byDay(await deps.traces(ws, { from: startOf(mine[0]!), to: startOf(shiftDay(mine.at(-1)!, 1)) }));
         const rows = mine.map((day) => ({ workspaceId: ws.id, day, cells: folded.get(day) ?? [] }));
         // Another process may summarize the same day at once: the same rows, the first kept.
         for (let i = 0; i < rows.length; i += WRITE_CHUNK) await db.insert(answerDays).values(rows.slice(i, i + WRITE_CHUNK)).onConflictDoNothing();
@@ -77,6 +76,8 @@ export function createAnswerDays(deps: { db: Db; clock: Clock; traces(ws: Worksp
     if (!flight) {
       flight = (async () => {
         const kept = await summarized(ws, from, to);
+        // Every day of the span summarized: nothing to look for (a month's stamps, after its first read).
+        if (from !== null && kept.length === daysBetween(from, to)) return kept;
         // Days before the workspace's first answer are never summarized (a report's period may start years before it).
         const firstAnswer = await firstAnswerDay(ws);
         const first = firstAnswer !== null && from !== null && from > firstAnswer ? from : firstAnswer;
@@ -103,18 +104,18 @@ export function createAnswerDays(deps: { db: Db; clock: Clock; traces(ws: Worksp
     const out: DayCells[] = from === null || from < finishedTo ? [...await finishedDays(ws, from, finishedTo)] : [];
     if (finishedTo < to) {
       const liveFrom = from !== null && from > finishedTo ? from : finishedTo;
-      for (const [day, cells] of foldDays(await deps.traces(ws, { from: startOf(liveFrom), to: q.to }))) out.push({ day, cells });
+      for (const [day, cells] of byDay(await deps.traces(ws, { from: startOf(liveFrom), to: q.to }))) out.push({ day, cells });
     }
     return out;
   }
 
   return {
     days,
-    /** The rows `stampAnswers` answers, for a scope of whole UTC days; anything else (runs, other times) from the traces. */
-    async read(ws: WorkspaceContext, q: StampScope): Promise<StampAnswer[]> {
+    /** The cells `stampAnswers` answers: for a scope of whole UTC days as above; anything else (runs, other times) from the traces. */
+    async read(ws: WorkspaceContext, q: StampScope): Promise<StampCell[]> {
       if (q.runIds || !q.to || !midnight(q.to) || (q.from && !midnight(q.from))) return deps.traces(ws, q);
       const only = { engine: q.engine, engines: q.engines, surface: q.surface };
-      return (await days(ws, { from: q.from ?? null, to: q.to })).flatMap((d) => unfoldDay(d.day, d.cells, only));
+      return (await days(ws, { from: q.from ?? null, to: q.to })).flatMap((d) => cellsOfDay(d.day, d.cells, only));
     },
   };
 }

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../lib/db.ts';
+import { rawRows, type Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
@@ -15,9 +15,9 @@ import { competitorGaps, fanout, ownedPages, searchedQueries, sourceTable, type 
 import { ownedPathTallies } from './owned-paths.fns.ts';
 import { domainOf } from '../engines/capture/trace.ts';
 import { invalid } from '../../lib/errors.ts';
-import { RANGE_DAYS, shiftDay, type RangeName } from '../../lib/ranges.ts';
+import { dayStart, RANGE_DAYS, shiftDay, utcDay, type RangeName } from '../../lib/ranges.ts';
 import type { KeepRead } from '../../lib/reads-cache.ts';
-import type { StampScope } from '../scores/stamp-facts.fns.ts';
+import type { StampCell, StampScope } from '../scores/stamp-facts.fns.ts';
 
 // What the engines searched and read, read back: the window of latest succeeded runs (or one
 // run), narrowed by engine and surface, through the pure views. Prompts' texts come from the
@@ -101,8 +101,8 @@ export function createSourcesService(deps: {
   /** Each engine's versions per UTC day from `from` (every day when null), and the days they changed. */
   async function versionDays(ws: WorkspaceContext, from: string | null) {
     // From the finished days' summaries and the traces of the days still written (answer-days.repo.ts).
-    const tomorrow = new Date(`${shiftDay(deps.clock.now().toISOString().slice(0, 10), 1)}T00:00:00Z`);
-    const days = await answerDays.days(ws, { from: from ? new Date(`${from}T00:00:00Z`) : null, to: tomorrow });
+    const tomorrow = dayStart(shiftDay(utcDay(deps.clock.now()), 1));
+    const days = await answerDays.days(ws, { from: from ? dayStart(from) : null, to: tomorrow });
     return modelVersionsByEngine(days.flatMap(({ day, cells }) => versionsOfDay(day, cells)));
   }
 
@@ -172,24 +172,31 @@ export function createSourcesService(deps: {
     },
 
     /**
-     * The answers behind a figure, counted per (UTC day, run, engine, surface, model version,
-     * prompt, simulated) — one row per cell, `n` its answers — for a time range or a set of runs,
+     * The answers behind a figure in cells (stamp-facts.fns.ts): per UTC day, run, engine, surface,
+     * model version and simulated flag, their count per prompt — for a time range or a set of runs,
      * one engine or surface: what the methodology stamp of the figure is made from.
      */
     stampAnswers: (ws: WorkspaceContext, q: StampScope) => answerDays.read(ws, q),
 
-    /** The same, always from the traces (the finished days' summaries are made from these). */
-    async stampTraces(ws: WorkspaceContext, q: StampScope) {
+    /**
+     * The same, always from the traces (the finished days' summaries are made from these), counted
+     * and gathered into cells by the database: a day at 500 prompts and five engines comes back as
+     * five rows, not 2,500 to be parsed, mapped and folded here.
+     */
+    async stampTraces(ws: WorkspaceContext, q: StampScope): Promise<StampCell[]> {
       const t = answerTraces;
-      const day = sql<string>`to_char(${t.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-      const rows = await deps.db.select({
-        day, runId: t.runId, engine: t.engine, surface: t.surface, modelVersion: t.modelVersion, promptId: t.promptId, simulated: t.simulated, n: count(),
-      }).from(t).where(and(
+      const where = and(
         eq(t.workspaceId, ws.id), q.from ? gte(t.createdAt, q.from) : undefined, q.to ? lt(t.createdAt, q.to) : undefined,
         q.runIds ? inArray(t.runId, q.runIds.length ? q.runIds : ['']) : undefined,
         q.engine ? eq(t.engine, q.engine) : undefined, q.engines ? inArray(t.engine, q.engines.length ? q.engines : ['']) : undefined, q.surface ? eq(t.surface, q.surface) : undefined,
-      )).groupBy(day, t.runId, t.engine, t.surface, t.modelVersion, t.promptId, t.simulated);
-      return rows.map((r) => ({ ...r, n: Number(r.n) }));
+      );
+      const rows = await rawRows<{ day: string; run_id: string; engine: string; surface: string; model_version: string | null; simulated: boolean; prompts: Record<string, number> }>(deps.db, sql`
+        select day, run_id, engine, surface, model_version, simulated, jsonb_object_agg(prompt_id, n) as prompts
+        from (select to_char(${t.createdAt} at time zone 'UTC', 'YYYY-MM-DD') as day, ${t.runId} as run_id, ${t.engine} as engine, ${t.surface} as surface,
+                ${t.modelVersion} as model_version, ${t.simulated} as simulated, ${t.promptId} as prompt_id, count(*) as n
+              from ${t} where ${where} group by 1, 2, 3, 4, 5, 6, 7) counted
+        group by day, run_id, engine, surface, model_version, simulated`);
+      return rows.map((r) => ({ day: r.day, runId: r.run_id, engine: r.engine, surface: r.surface, modelVersion: r.model_version, simulated: r.simulated, prompts: r.prompts }));
     },
 
     /**
@@ -206,8 +213,8 @@ export function createSourcesService(deps: {
     /** Each engine's model versions day by day (UTC days of the answers) over the range, and the days they changed. */
     async modelVersionHistory(ws: WorkspaceContext, range: RangeName) {
       const span = RANGE_DAYS[range];
-      const to = deps.clock.now().toISOString().slice(0, 10);
-      const from = span === null ? null : new Date(deps.clock.now().getTime() - (span - 1) * 86_400_000).toISOString().slice(0, 10);
+      const to = utcDay(deps.clock.now());
+      const from = span === null ? null : shiftDay(to, 1 - span);
       // Kept with the answers' reads: a month of traces grouped by day is the overview's slowest
       // read (bench/README.md), and only written answers, or the next day, change it.
       const compute = () => versionDays(ws, from);

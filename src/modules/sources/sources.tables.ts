@@ -2,6 +2,7 @@ import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizz
 import { ts } from '../../lib/columns.ts';
 import { workspaces } from '../workspaces/workspaces.tables.ts';
 import type { TraceCitation, TraceField, TraceSource, TraceUsage } from '../engines/capture/trace.ts';
+import type { StampCell } from '../scores/stamp-facts.fns.ts';
 
 /**
  * What the engine searched and read for one stored answer (one `run_results` row, same id): the
@@ -52,7 +53,7 @@ export const answerDays = pgTable(
   (t) => [primaryKey({ columns: [t.workspaceId, t.day] })],
 );
 
-export interface AnswerDayCell { runId: string; engine: string; surface: string; modelVersion: string | null; simulated: boolean; prompts: Record<string, number> }
+export type AnswerDayCell = Omit<StampCell, 'day'>;
 
 /** The workspace's own source classes, over the shipped domain list (`domain` is a registrable domain). */
 export const sourceClassOverrides = pgTable(
