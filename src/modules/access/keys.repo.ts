@@ -16,8 +16,13 @@ export const keysRepo = {
     const [row] = lock ? await query.for('update') : await query;
     return row ?? null;
   },
+  /** What authenticating a request reads of a key (kept in memory: never its sealed delivery). */
   async bySecretHash(db: Db, secretHash: string) {
-    const [row] = await db.select().from(apiKeys).where(eq(apiKeys.secretHash, secretHash));
+    const k = apiKeys;
+    const [row] = await db.select({
+      id: k.id, workspaceId: k.workspaceId, scopes: k.scopes, state: k.state, deliveryExpiresAt: k.deliveryExpiresAt, graceUntil: k.graceUntil,
+      allowedCidrs: k.allowedCidrs, lastUsedAt: k.lastUsedAt,
+    }).from(k).where(eq(k.secretHash, secretHash));
     return row ?? null;
   },
   list(db: Db, workspaceId: string) {
