@@ -62,7 +62,12 @@ export function describeValidationError(error: ErrorObject, context: string): st
     case 'required':
       return `${where}.${String(params.missingProperty)} is required`;
     case 'enum':
-      return `${where} must be one of: ${(params.allowedValues as unknown[]).join(', ')}`;
+      return `${where} must be one of: ${(params.allowedValues as unknown[]).map((v) => (v === null ? 'null' : String(v))).join(', ')}`;
+    case 'type': {
+      // A nullable field has two types (schema-helpers.ts `Nullable`): "must be string or null".
+      const types = Array.isArray(params.type) ? params.type : String(params.type).split(',');
+      return `${where} must be ${types.join(' or ')}`;
+    }
     case 'pattern':
       return `${where} ${patternWords(error)}`;
     case 'format': {
