@@ -4033,7 +4033,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    language: ("en" | "es" | "ca" | "fr") | null;
+                    /**
+                     * @description en, es, ca or fr; null returns the choice to the browser's Accept-Language.
+                     * @enum {string|null}
+                     */
+                    language: "en" | "es" | "ca" | "fr" | null;
                 };
             };
         };
@@ -4073,7 +4077,11 @@ export interface operations {
                             email: string;
                             emailVerified: boolean;
                             id: string;
-                            language: ("en" | "es" | "ca" | "fr") | null;
+                            /**
+                             * @description The dashboard language the person chose; null: the browser's Accept-Language decides.
+                             * @enum {string|null}
+                             */
+                            language: "en" | "es" | "ca" | "fr" | null;
                             name: string | null;
                         };
                     };
@@ -4402,7 +4410,11 @@ export interface operations {
                             email: string;
                             emailVerified: boolean;
                             id: string;
-                            language: ("en" | "es" | "ca" | "fr") | null;
+                            /**
+                             * @description The dashboard language the person chose; null: the browser's Accept-Language decides.
+                             * @enum {string|null}
+                             */
+                            language: "en" | "es" | "ca" | "fr" | null;
                             name: string | null;
                         };
                     };
@@ -4718,7 +4730,11 @@ export interface operations {
                             email: string;
                             emailVerified: boolean;
                             id: string;
-                            language: ("en" | "es" | "ca" | "fr") | null;
+                            /**
+                             * @description The dashboard language the person chose; null: the browser's Accept-Language decides.
+                             * @enum {string|null}
+                             */
+                            language: "en" | "es" | "ca" | "fr" | null;
                             name: string | null;
                         };
                     };
@@ -4826,7 +4842,11 @@ export interface operations {
                             email: string;
                             emailVerified: boolean;
                             id: string;
-                            language: ("en" | "es" | "ca" | "fr") | null;
+                            /**
+                             * @description The dashboard language the person chose; null: the browser's Accept-Language decides.
+                             * @enum {string|null}
+                             */
+                            language: "en" | "es" | "ca" | "fr" | null;
                             name: string | null;
                         };
                     };
@@ -4972,7 +4992,11 @@ export interface operations {
                             email: string;
                             emailVerified: boolean;
                             id: string;
-                            language: ("en" | "es" | "ca" | "fr") | null;
+                            /**
+                             * @description The dashboard language the person chose; null: the browser's Accept-Language decides.
+                             * @enum {string|null}
+                             */
+                            language: "en" | "es" | "ca" | "fr" | null;
                             name: string | null;
                         };
                     };
@@ -5842,6 +5866,7 @@ export interface operations {
                         scopes: string[];
                         /** @enum {string} */
                         status: "pending" | "approved" | "denied" | "expired" | "consumed";
+                        /** @description The workspace the client asked for, if any. */
                         workspace: string | null;
                     };
                 };
@@ -6015,6 +6040,7 @@ export interface operations {
                         scopes: string[];
                         /** @enum {string} */
                         status: "pending" | "approved" | "denied" | "expired" | "consumed";
+                        /** @description The workspace the client asked for, if any. */
                         workspace: string | null;
                     };
                 };
@@ -6181,6 +6207,7 @@ export interface operations {
                         scopes: string[];
                         /** @enum {string} */
                         status: "pending" | "approved" | "denied" | "expired" | "consumed";
+                        /** @description The workspace the client asked for, if any. */
                         workspace: string | null;
                     };
                 };
@@ -6590,6 +6617,7 @@ export interface operations {
                         results: ({
                             /** @description Every attempt ever made for this workspace, backfills included. */
                             attempts: number;
+                            /** Format: email */
                             email: string | null;
                             inboxId: string | null;
                             message: string;
@@ -7144,7 +7172,11 @@ export interface operations {
                                 /** @description Median answers per run, engine and prompt */
                                 samplesPerPrompt: number;
                                 simulatedShare: number;
-                                surface: ("api" | "product" | "mixed") | null;
+                                /**
+                                 * @description `mixed`: the figure pools API and consumer-product answers
+                                 * @enum {string|null}
+                                 */
+                                surface: "api" | "product" | "mixed" | null;
                                 /** @description The rules' thresholds (docs/methodology.md) */
                                 thresholds: {
                                     [key: string]: number;
@@ -8839,6 +8871,7 @@ export interface operations {
                     "application/json": {
                         /** @description The workspace slug */
                         brand: string;
+                        /** Format: date-time */
                         finishedAt: string | null;
                         id: string;
                         /** @description `measurement`, `prompt_generation`, … */
@@ -9050,6 +9083,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Change from the previous day measured; null on the first */
                         change: {
                             delta: number | null;
                             previous: number | null;
@@ -9089,10 +9123,12 @@ export interface operations {
                         /** Format: date */
                         date: string;
                         engine: string;
+                        /** @description 95% percentile-bootstrap interval of the score over prompts (1,000 resamples, fixed seed; docs/scoring.md) */
                         interval: number[] | null;
                         missingComponents: string[];
                         /** @description Answers pooled in the snapshot: every succeeded run of the day, every sample of every prompt */
                         n: number;
+                        /** @description Distinct prompts (the bootstrap’s resampling unit) */
                         prompts: number | null;
                         /** @description Succeeded runs of the day pooled in the snapshot */
                         runs: number;
@@ -9104,7 +9140,9 @@ export interface operations {
                             };
                         };
                         score: number;
+                        /** @description true when any of the data is simulated (simulatedShare > 0) */
                         simulated: boolean | null;
+                        /** @description Share of the answers behind these figures that came from simulated engines; null for snapshots written before it was counted */
                         simulatedShare: number | null;
                         /** @description The methodology stamp: how the figure was made and whether it is decision-grade (docs/methodology.md) */
                         stamp: {
@@ -9137,7 +9175,11 @@ export interface operations {
                             /** @description Median answers per run, engine and prompt */
                             samplesPerPrompt: number;
                             simulatedShare: number;
-                            surface: ("api" | "product" | "mixed") | null;
+                            /**
+                             * @description `mixed`: the figure pools API and consumer-product answers
+                             * @enum {string|null}
+                             */
+                            surface: "api" | "product" | "mixed" | null;
                             /** @description The rules' thresholds (docs/methodology.md) */
                             thresholds: {
                                 [key: string]: number;
@@ -9145,7 +9187,11 @@ export interface operations {
                             /** @description Share of answers whose provider reported no model version */
                             unversionedShare: number;
                         };
-                        surface: ("api" | "product" | "mixed") | null;
+                        /**
+                         * @description The surface of the answers behind the figures: `api`, `product`, or `mixed` when API and consumer-product answers are pooled; null with none
+                         * @enum {string|null}
+                         */
+                        surface: "api" | "product" | "mixed" | null;
                         /** @description The metric definition the snapshot was derived under (`geo-score-v1`, or another version of `listMetricDefinitions` after a re-derivation) */
                         version: string;
                     };
@@ -9397,7 +9443,11 @@ export interface operations {
                             /** @description Median answers per run, engine and prompt */
                             samplesPerPrompt: number;
                             simulatedShare: number;
-                            surface: ("api" | "product" | "mixed") | null;
+                            /**
+                             * @description `mixed`: the figure pools API and consumer-product answers
+                             * @enum {string|null}
+                             */
+                            surface: "api" | "product" | "mixed" | null;
                             /** @description The rules' thresholds (docs/methodology.md) */
                             thresholds: {
                                 [key: string]: number;
@@ -9405,7 +9455,11 @@ export interface operations {
                             /** @description Share of answers whose provider reported no model version */
                             unversionedShare: number;
                         };
-                        surface: ("api" | "product" | "mixed") | null;
+                        /**
+                         * @description The surface of the answers behind the figures: `api`, `product`, or `mixed` when API and consumer-product answers are pooled; null with none
+                         * @enum {string|null}
+                         */
+                        surface: "api" | "product" | "mixed" | null;
                         to: string;
                         version: string;
                         workspace: string;
@@ -10054,6 +10108,7 @@ export interface operations {
                     "application/json": {
                         emailProvisioning: {
                             attempts: number;
+                            /** Format: email */
                             email: string | null;
                             inboxId: string | null;
                             message: string;
@@ -10437,17 +10492,22 @@ export interface operations {
                 content: {
                     "application/json": {
                         alerts: {
+                            /** @description `competitor_overtakes` rules: one competitor, or null for any */
                             competitor: string | null;
                             /** Format: date-time */
                             createdAt: string;
+                            /** @description `score` rules: `drop`, `rise` or `any` */
                             direction: string | null;
+                            /** @description `score` and `competitor_overtakes` rules: one engine, or null for the composite across engines */
                             engine: string | null;
                             /** @description `alr_…` */
                             id: string;
                             /** @enum {string} */
                             kind: "score" | "competitor_overtakes" | "run_failed" | "credits_low" | "schedule_skipped";
+                            /** @description `score` rules: `score` or one component */
                             metric: string | null;
                             name: string | null;
+                            /** @description `credits_low` rules */
                             thresholdMicrousd: number | null;
                         }[];
                         limit: number;
@@ -10604,17 +10664,22 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description `competitor_overtakes` rules: one competitor, or null for any */
                         competitor: string | null;
                         /** Format: date-time */
                         createdAt: string;
+                        /** @description `score` rules: `drop`, `rise` or `any` */
                         direction: string | null;
+                        /** @description `score` and `competitor_overtakes` rules: one engine, or null for the composite across engines */
                         engine: string | null;
                         /** @description `alr_…` */
                         id: string;
                         /** @enum {string} */
                         kind: "score" | "competitor_overtakes" | "run_failed" | "credits_low" | "schedule_skipped";
+                        /** @description `score` rules: `score` or one component */
                         metric: string | null;
                         name: string | null;
+                        /** @description `credits_low` rules */
                         thresholdMicrousd: number | null;
                     };
                 };
@@ -11010,6 +11075,7 @@ export interface operations {
                             firedAt: string;
                             /** @description `alf_…` */
                             id: string;
+                            /** Format: date-time */
                             mailedAt: string | null;
                             /** @enum {string} */
                             mailStatus: "pending" | "sent" | "failed" | "no_recipients";
@@ -11225,8 +11291,10 @@ export interface operations {
                                 /** @enum {string} */
                                 kind: "brand" | "competitor";
                                 name: string;
+                                /** @description 1 for the first tracked name in the answer */
                                 rank: number | null;
-                                sentiment: ("positive" | "neutral" | "negative" | "mixed") | null;
+                                /** @enum {string|null} */
+                                sentiment: "positive" | "neutral" | "negative" | "mixed" | null;
                             }[];
                             /** @description What the engine searched, in order (empty where the provider does not report it) */
                             fanOutQueries: string[];
@@ -11243,6 +11311,7 @@ export interface operations {
                                 /** @description UTF-16 offset into `text` (a JavaScript string index) */
                                 start: number;
                             }[];
+                            /** @description As the provider reported it */
                             modelVersion: string | null;
                             /** @description The prompt’s text as it was asked */
                             prompt: string;
@@ -11263,7 +11332,11 @@ export interface operations {
                                     /** @description Positive or negative, as weighed */
                                     weight: number;
                                 }[];
-                                label: ("positive" | "neutral" | "negative" | "mixed") | null;
+                                /**
+                                 * @description The tone toward the brand; null when the answer does not name it
+                                 * @enum {string|null}
+                                 */
+                                label: "positive" | "neutral" | "negative" | "mixed" | null;
                             };
                             /** @description Written by a simulated engine, not a real one */
                             simulated: boolean;
@@ -11298,7 +11371,11 @@ export interface operations {
                                 /** @description Median answers per run, engine and prompt */
                                 samplesPerPrompt: number;
                                 simulatedShare: number;
-                                surface: ("api" | "product" | "mixed") | null;
+                                /**
+                                 * @description `mixed`: the figure pools API and consumer-product answers
+                                 * @enum {string|null}
+                                 */
+                                surface: "api" | "product" | "mixed" | null;
                                 /** @description The rules' thresholds (docs/methodology.md) */
                                 thresholds: {
                                     [key: string]: number;
@@ -11310,12 +11387,14 @@ export interface operations {
                             surface: "api" | "product";
                             /** @description The whole answer */
                             text: string;
+                            /** @description The sentence in which the engine says it does not know the brand, cannot find it, or takes its name for something else (docs/analysis.md, "Answers that do not know the brand"). Such an answer does not count as a mention of the brand and has no sentiment toward it. null when the engine knows the brand (or does not name it). */
                             unknownToEngine: {
                                 /** @description UTF-16 offsets into `text` of the sentence */
                                 end: number;
                                 start: number;
                             } | null;
                         }[];
+                        /** @description Pass as `cursor` for the next page; null on the last page */
                         nextCursor: string | null;
                     };
                 };
@@ -11479,8 +11558,10 @@ export interface operations {
                                 /** @enum {string} */
                                 kind: "brand" | "competitor";
                                 name: string;
+                                /** @description 1 for the first tracked name in the answer */
                                 rank: number | null;
-                                sentiment: ("positive" | "neutral" | "negative" | "mixed") | null;
+                                /** @enum {string|null} */
+                                sentiment: "positive" | "neutral" | "negative" | "mixed" | null;
                             }[];
                             /** @description What the engine searched, in order (empty where the provider does not report it) */
                             fanOutQueries: string[];
@@ -11497,6 +11578,7 @@ export interface operations {
                                 /** @description UTF-16 offset into `text` (a JavaScript string index) */
                                 start: number;
                             }[];
+                            /** @description As the provider reported it */
                             modelVersion: string | null;
                             /** @description The prompt’s text as it was asked */
                             prompt: string;
@@ -11517,7 +11599,11 @@ export interface operations {
                                     /** @description Positive or negative, as weighed */
                                     weight: number;
                                 }[];
-                                label: ("positive" | "neutral" | "negative" | "mixed") | null;
+                                /**
+                                 * @description The tone toward the brand; null when the answer does not name it
+                                 * @enum {string|null}
+                                 */
+                                label: "positive" | "neutral" | "negative" | "mixed" | null;
                             };
                             /** @description Written by a simulated engine, not a real one */
                             simulated: boolean;
@@ -11552,7 +11638,11 @@ export interface operations {
                                 /** @description Median answers per run, engine and prompt */
                                 samplesPerPrompt: number;
                                 simulatedShare: number;
-                                surface: ("api" | "product" | "mixed") | null;
+                                /**
+                                 * @description `mixed`: the figure pools API and consumer-product answers
+                                 * @enum {string|null}
+                                 */
+                                surface: "api" | "product" | "mixed" | null;
                                 /** @description The rules' thresholds (docs/methodology.md) */
                                 thresholds: {
                                     [key: string]: number;
@@ -11564,12 +11654,14 @@ export interface operations {
                             surface: "api" | "product";
                             /** @description The whole answer */
                             text: string;
+                            /** @description The sentence in which the engine says it does not know the brand, cannot find it, or takes its name for something else (docs/analysis.md, "Answers that do not know the brand"). Such an answer does not count as a mention of the brand and has no sentiment toward it. null when the engine knows the brand (or does not name it). */
                             unknownToEngine: {
                                 /** @description UTF-16 offsets into `text` of the sentence */
                                 end: number;
                                 start: number;
                             } | null;
                         };
+                        /** @description null when there is no previous answer */
                         changes: {
                             /** @description Domains cited now and not before */
                             citationsGained: string[];
@@ -11581,8 +11673,10 @@ export interface operations {
                                 /** @enum {string} */
                                 kind: "brand" | "competitor";
                                 name: string;
+                                /** @description 1 for the first tracked name in the answer */
                                 rank: number | null;
-                                sentiment: ("positive" | "neutral" | "negative" | "mixed") | null;
+                                /** @enum {string|null} */
+                                sentiment: "positive" | "neutral" | "negative" | "mixed" | null;
                             }[];
                             /** @description Named in the previous answer, not now */
                             left: {
@@ -11590,13 +11684,17 @@ export interface operations {
                                 /** @enum {string} */
                                 kind: "brand" | "competitor";
                                 name: string;
+                                /** @description 1 for the first tracked name in the answer */
                                 rank: number | null;
-                                sentiment: ("positive" | "neutral" | "negative" | "mixed") | null;
+                                /** @enum {string|null} */
+                                sentiment: "positive" | "neutral" | "negative" | "mixed" | null;
                             }[];
                             sentiment: {
                                 changed: boolean;
-                                from: ("positive" | "neutral" | "negative" | "mixed") | null;
-                                to: ("positive" | "neutral" | "negative" | "mixed") | null;
+                                /** @enum {string|null} */
+                                from: "positive" | "neutral" | "negative" | "mixed" | null;
+                                /** @enum {string|null} */
+                                to: "positive" | "neutral" | "negative" | "mixed" | null;
                             };
                         } | null;
                         previous: {
@@ -11624,8 +11722,10 @@ export interface operations {
                                 /** @enum {string} */
                                 kind: "brand" | "competitor";
                                 name: string;
+                                /** @description 1 for the first tracked name in the answer */
                                 rank: number | null;
-                                sentiment: ("positive" | "neutral" | "negative" | "mixed") | null;
+                                /** @enum {string|null} */
+                                sentiment: "positive" | "neutral" | "negative" | "mixed" | null;
                             }[];
                             /** @description What the engine searched, in order (empty where the provider does not report it) */
                             fanOutQueries: string[];
@@ -11642,6 +11742,7 @@ export interface operations {
                                 /** @description UTF-16 offset into `text` (a JavaScript string index) */
                                 start: number;
                             }[];
+                            /** @description As the provider reported it */
                             modelVersion: string | null;
                             /** @description The prompt’s text as it was asked */
                             prompt: string;
@@ -11662,7 +11763,11 @@ export interface operations {
                                     /** @description Positive or negative, as weighed */
                                     weight: number;
                                 }[];
-                                label: ("positive" | "neutral" | "negative" | "mixed") | null;
+                                /**
+                                 * @description The tone toward the brand; null when the answer does not name it
+                                 * @enum {string|null}
+                                 */
+                                label: "positive" | "neutral" | "negative" | "mixed" | null;
                             };
                             /** @description Written by a simulated engine, not a real one */
                             simulated: boolean;
@@ -11697,7 +11802,11 @@ export interface operations {
                                 /** @description Median answers per run, engine and prompt */
                                 samplesPerPrompt: number;
                                 simulatedShare: number;
-                                surface: ("api" | "product" | "mixed") | null;
+                                /**
+                                 * @description `mixed`: the figure pools API and consumer-product answers
+                                 * @enum {string|null}
+                                 */
+                                surface: "api" | "product" | "mixed" | null;
                                 /** @description The rules' thresholds (docs/methodology.md) */
                                 thresholds: {
                                     [key: string]: number;
@@ -11709,6 +11818,7 @@ export interface operations {
                             surface: "api" | "product";
                             /** @description The whole answer */
                             text: string;
+                            /** @description The sentence in which the engine says it does not know the brand, cannot find it, or takes its name for something else (docs/analysis.md, "Answers that do not know the brand"). Such an answer does not count as a mention of the brand and has no sentiment toward it. null when the engine knows the brand (or does not name it). */
                             unknownToEngine: {
                                 /** @description UTF-16 offsets into `text` of the sentence */
                                 end: number;
@@ -12026,12 +12136,14 @@ export interface operations {
                                 name: string;
                             };
                             share: {
+                                /** @description 95% Wilson interval, in percent */
                                 interval: [
                                     number,
                                     number
                                 ] | null;
                                 /** @description Answers it is out of */
                                 n: number;
+                                /** @description Percent of the engine’s answers; null without answers */
                                 value: number | null;
                             };
                             simulated: boolean;
@@ -12073,7 +12185,11 @@ export interface operations {
                             /** @description Median answers per run, engine and prompt */
                             samplesPerPrompt: number;
                             simulatedShare: number;
-                            surface: ("api" | "product" | "mixed") | null;
+                            /**
+                             * @description `mixed`: the figure pools API and consumer-product answers
+                             * @enum {string|null}
+                             */
+                            surface: "api" | "product" | "mixed" | null;
                             /** @description The rules' thresholds (docs/methodology.md) */
                             thresholds: {
                                 [key: string]: number;
@@ -12223,9 +12339,14 @@ export interface operations {
                         allowedCidrs: string[];
                         /** Format: date-time */
                         createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description End of the delivery window (pending) or of the grace period (grace).
+                         */
                         expiresAt: string | null;
                         keyId: string;
                         last4: string;
+                        /** Format: date-time */
                         lastUsedAt: string | null;
                         name: string;
                         /** @enum {string} */
@@ -13073,6 +13194,7 @@ export interface operations {
                         receipts: {
                             amountMicrousd: number;
                             checkoutSessionId: string;
+                            /** Format: date-time */
                             completedAt: string | null;
                             /** Format: date-time */
                             createdAt: string;
@@ -13954,6 +14076,7 @@ export interface operations {
                         /** Format: date-time */
                         createdAt: string;
                         grantId: string;
+                        /** Format: date-time */
                         lastUsedAt: string | null;
                         /** @description Where it receives codes: the host that identifies it. */
                         redirectHosts: string[];
@@ -14893,6 +15016,7 @@ export interface operations {
                         connector: string;
                         /** @description Every check passed. A check that could not be made (`skipped`, e.g. Perplexity, which has no free endpoint to confirm a key) makes it false. */
                         ok: boolean;
+                        /** @description Why `ok` is false: the message of the first check that failed or could not be made; null when ok. */
                         reason: string | null;
                         /** Format: date-time */
                         testedAt: string;
@@ -15329,6 +15453,10 @@ export interface operations {
                         availableMicrousd: number;
                         /** @description Reserved by operations in progress */
                         heldMicrousd: number;
+                        /**
+                         * Format: date-time
+                         * @description Expiry of the earliest grant that still has credits
+                         */
                         nextExpiryAt: string | null;
                         /** @description Unexpired credits on the ledger */
                         postedMicrousd: number;
@@ -15484,6 +15612,10 @@ export interface operations {
                             availableMicrousd: number;
                             /** @description Reserved by operations in progress */
                             heldMicrousd: number;
+                            /**
+                             * Format: date-time
+                             * @description Expiry of the earliest grant that still has credits
+                             */
                             nextExpiryAt: string | null;
                             /** @description Unexpired credits on the ledger */
                             postedMicrousd: number;
@@ -15717,6 +15849,10 @@ export interface operations {
                                 availableMicrousd: number;
                                 /** @description Reserved by operations in progress */
                                 heldMicrousd: number;
+                                /**
+                                 * Format: date-time
+                                 * @description Expiry of the earliest grant that still has credits
+                                 */
                                 nextExpiryAt: string | null;
                                 /** @description Unexpired credits on the ledger */
                                 postedMicrousd: number;
@@ -15729,6 +15865,10 @@ export interface operations {
                                 availableMicrousd: number;
                                 /** @description Reserved by operations in progress */
                                 heldMicrousd: number;
+                                /**
+                                 * Format: date-time
+                                 * @description Expiry of the earliest grant that still has credits
+                                 */
                                 nextExpiryAt: string | null;
                                 /** @description Unexpired credits on the ledger */
                                 postedMicrousd: number;
@@ -15975,6 +16115,7 @@ export interface operations {
                         ledger: {
                             /** @description Positive for grants and credit moved in, negative otherwise */
                             amountMicrousd: number;
+                            /** @description For a transfer: the other workspace's slug as it was then; null for every other entry */
                             counterpartWorkspace: string | null;
                             /** Format: date-time */
                             createdAt: string;
@@ -15986,9 +16127,11 @@ export interface operations {
                              */
                             kind: "grant" | "debit" | "expiry" | "transfer_out" | "transfer_in";
                             reservationId: string | null;
+                            /** @description The transfer a `transfer_in` or `transfer_out` entry belongs to; null otherwise */
                             transferId: string | null;
                         }[];
                         operations: {
+                            /** Format: date-time */
                             closedAt: string | null;
                             /** Format: date-time */
                             createdAt: string;
@@ -16169,6 +16312,7 @@ export interface operations {
                     "application/json": {
                         /** @description Every attempt ever made for this workspace, backfills included. */
                         attempts: number;
+                        /** Format: email */
                         email: string | null;
                         inboxId: string | null;
                         message: string;
@@ -16313,6 +16457,7 @@ export interface operations {
                     "application/json": {
                         /** @description Every attempt ever made for this workspace, backfills included. */
                         attempts: number;
+                        /** Format: email */
                         email: string | null;
                         inboxId: string | null;
                         message: string;
@@ -16543,6 +16688,7 @@ export interface operations {
                                 simulated: boolean;
                             }[];
                             failed: number;
+                            /** Format: date-time */
                             finishedAt: string | null;
                         }[];
                         /** @description Samples of each canary prompt per engine per day */
@@ -17193,6 +17339,7 @@ export interface operations {
                     "application/json": {
                         /** @description The workspace slug */
                         brand: string;
+                        /** Format: date-time */
                         finishedAt: string | null;
                         id: string;
                         /** @description `measurement`, `prompt_generation`, … */
@@ -18502,7 +18649,11 @@ export interface operations {
                         /** @description Median answers per run, engine and prompt */
                         samplesPerPrompt: number;
                         simulatedShare: number;
-                        surface: ("api" | "product" | "mixed") | null;
+                        /**
+                         * @description `mixed`: the figure pools API and consumer-product answers
+                         * @enum {string|null}
+                         */
+                        surface: "api" | "product" | "mixed" | null;
                         /** @description The rules' thresholds (docs/methodology.md) */
                         thresholds: {
                             [key: string]: number;
@@ -18661,7 +18812,9 @@ export interface operations {
                         runs?: unknown;
                         /** @description {value, interval}: GEO score 0-100 and its bootstrap 95% interval */
                         score?: unknown;
+                        /** @description true when any of the data is simulated (simulatedShare > 0) */
                         simulated: boolean | null;
+                        /** @description Share of the answers behind these figures that came from simulated engines; null for snapshots written before it was counted */
                         simulatedShare: number | null;
                         /** @description The methodology stamp: how the figure was made and whether it is decision-grade (docs/methodology.md) */
                         stamp?: {
@@ -18694,7 +18847,11 @@ export interface operations {
                             /** @description Median answers per run, engine and prompt */
                             samplesPerPrompt: number;
                             simulatedShare: number;
-                            surface: ("api" | "product" | "mixed") | null;
+                            /**
+                             * @description `mixed`: the figure pools API and consumer-product answers
+                             * @enum {string|null}
+                             */
+                            surface: "api" | "product" | "mixed" | null;
                             /** @description The rules' thresholds (docs/methodology.md) */
                             thresholds: {
                                 [key: string]: number;
@@ -19001,7 +19158,11 @@ export interface operations {
                         model: string;
                         /** @description The model's display name ("OpenAI · GPT-4.1 mini"); a model the service has no name for reads as its id without the provider. */
                         name: string;
-                        reason: ("no_key" | "unknown_provider") | null;
+                        /**
+                         * @description Why the model is not usable: `no_key` (no key reaches its provider), `unknown_provider`; null when usable.
+                         * @enum {string|null}
+                         */
+                        reason: "no_key" | "unknown_provider" | null;
                         /** @description Whether the model can be called now: a provider the service knows and a key reaching it (the workspace's stored credential or the server's). The chat decides the same way: when false, its replies are put together from the workspace's figures without a model, in the language of the question (docs/chat.md). */
                         usable: boolean;
                     };
@@ -19158,7 +19319,11 @@ export interface operations {
                         model: string;
                         /** @description The model's display name ("OpenAI · GPT-4.1 mini"); a model the service has no name for reads as its id without the provider. */
                         name: string;
-                        reason: ("no_key" | "unknown_provider") | null;
+                        /**
+                         * @description Why the model is not usable: `no_key` (no key reaches its provider), `unknown_provider`; null when usable.
+                         * @enum {string|null}
+                         */
+                        reason: "no_key" | "unknown_provider" | null;
                         /** @description Whether the model can be called now: a provider the service knows and a key reaching it (the workspace's stored credential or the server's). The chat decides the same way: when false, its replies are put together from the workspace's figures without a model, in the language of the question (docs/chat.md). */
                         usable: boolean;
                     };
@@ -19768,6 +19933,7 @@ export interface operations {
                     "application/json": {
                         /** @description The workspace slug */
                         brand: string;
+                        /** Format: date-time */
                         finishedAt: string | null;
                         id: string;
                         /** @description `measurement`, `prompt_generation`, … */
@@ -20185,6 +20351,7 @@ export interface operations {
                     designMd?: string | null;
                     displayName?: string;
                     domains?: string[];
+                    /** Format: email */
                     email?: string | null;
                     industry?: string | null;
                     languages?: ("en" | "es" | "ca" | "fr")[];
@@ -20194,6 +20361,7 @@ export interface operations {
                         /** Format: uri */
                         url?: string;
                     }[] | null;
+                    /** @description Network name (lowercase) to profile URL, e.g. {"linkedin": "https://…"}. */
                     socials?: {
                         [key: string]: string;
                     } | null;
@@ -22231,8 +22399,13 @@ export interface operations {
                 content: {
                     "application/json": {
                         categories: {
+                            /** @description Who buys, in this language, as it reads after "for" (en), "para" (es), "per a" (ca) or "pour" (fr): "small sales teams", "autónomos y pymes". The templates add it with the workspace's regions ("para autónomos y pymes en España"). At most 60 characters; null or empty for none. */
                             audience: string | null;
-                            gender: ("m" | "f") | null;
+                            /**
+                             * @description Gender of the head noun: required in es, ca and fr; null in en.
+                             * @enum {string|null}
+                             */
+                            gender: "m" | "f" | null;
                             language: string;
                             plural: string;
                             singular: string;
@@ -22243,7 +22416,11 @@ export interface operations {
                         }[];
                         fallback: {
                             [key: string]: {
-                                gender: ("m" | "f") | null;
+                                /**
+                                 * @description Gender of the head noun: required in es, ca and fr; null in en.
+                                 * @enum {string|null}
+                                 */
+                                gender: "m" | "f" | null;
                                 plural: string;
                                 singular: string;
                             };
@@ -22251,7 +22428,11 @@ export interface operations {
                         /** @description Languages of the workspace without a confirmed category. */
                         missing: string[];
                         proposals: {
-                            gender: ("m" | "f") | null;
+                            /**
+                             * @description Gender of the head noun: required in es, ca and fr; null in en.
+                             * @enum {string|null}
+                             */
+                            gender: "m" | "f" | null;
                             language: string;
                             plural: string;
                             reason: string;
@@ -22392,8 +22573,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Who buys, in this language, as it reads after "for" (en), "para" (es), "per a" (ca) or "pour" (fr): "small sales teams", "autónomos y pymes". The templates add it with the workspace's regions ("para autónomos y pymes en España"). At most 60 characters; null or empty for none. */
                     audience?: string | null;
-                    gender?: ("m" | "f") | null;
+                    /**
+                     * @description Gender of the head noun: required in es, ca and fr; null in en.
+                     * @enum {string|null}
+                     */
+                    gender?: "m" | "f" | null;
                     /** @enum {string} */
                     language: "en" | "es" | "ca" | "fr";
                     /** @description The category in the plural: a complete noun phrase with its own head noun ("CRM platform"), at most 80 characters. */
@@ -22433,8 +22619,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Who buys, in this language, as it reads after "for" (en), "para" (es), "per a" (ca) or "pour" (fr): "small sales teams", "autónomos y pymes". The templates add it with the workspace's regions ("para autónomos y pymes en España"). At most 60 characters; null or empty for none. */
                         audience: string | null;
-                        gender: ("m" | "f") | null;
+                        /**
+                         * @description Gender of the head noun: required in es, ca and fr; null in en.
+                         * @enum {string|null}
+                         */
+                        gender: "m" | "f" | null;
                         language: string;
                         plural: string;
                         /** @description Whether the template prompts were rewritten on this category. */
@@ -22799,6 +22990,7 @@ export interface operations {
                     "application/json": {
                         /** @description The workspace slug */
                         brand: string;
+                        /** Format: date-time */
                         finishedAt: string | null;
                         id: string;
                         /** @description `measurement`, `prompt_generation`, … */
@@ -23031,6 +23223,7 @@ export interface operations {
                                 detail: string;
                                 /** @description Duplicates recognised by embedding only. */
                                 flagged: number;
+                                /** @description The embedding model used, e.g. openai:text-embedding-3-small. */
                                 model: string | null;
                                 /**
                                  * @description `not_configured` when the workspace model's provider has no key or no embedding model (OpenAI and Google have one); `unavailable` when the call failed (normalisation still applied).
@@ -23061,6 +23254,7 @@ export interface operations {
                             language: "en" | "es" | "ca" | "fr";
                             /** @description Why it was proposed, in words: the query and its impressions, the heading, which engines searched for it in how many answers… */
                             reason: string;
+                            /** @description The cosine of the two embeddings when `by` is `embedding`. */
                             similarity: number | null;
                             /**
                              * @description template, site, search_console, engines (follow-up questions in answers and the query fan-out engines searched in recent runs), research or model
@@ -23282,6 +23476,7 @@ export interface operations {
                                 detail: string;
                                 /** @description Duplicates recognised by embedding only. */
                                 flagged: number;
+                                /** @description The embedding model used, e.g. openai:text-embedding-3-small. */
                                 model: string | null;
                                 /**
                                  * @description `not_configured` when the workspace model's provider has no key or no embedding model (OpenAI and Google have one); `unavailable` when the call failed (normalisation still applied).
@@ -23312,6 +23507,7 @@ export interface operations {
                             language: "en" | "es" | "ca" | "fr";
                             /** @description Why it was proposed, in words: the query and its impressions, the heading, which engines searched for it in how many answers… */
                             reason: string;
+                            /** @description The cosine of the two embeddings when `by` is `embedding`. */
                             similarity: number | null;
                             /**
                              * @description template, site, search_console, engines (follow-up questions in answers and the query fan-out engines searched in recent runs), research or model
@@ -24001,20 +24197,26 @@ export interface operations {
                             version: number;
                         }[];
                         effect: {
+                            /** @description value (percent), k, n, interval [low, high] (95% Wilson), observedAt, runId, simulated */
                             after: {
                                 [key: string]: unknown;
                             } | null;
+                            /** @description value (percent), k, n, interval [low, high] (95% Wilson), observedAt, runId, simulated */
                             before: {
                                 [key: string]: unknown;
                             } | null;
+                            /** @description Days with runs per calendar day since done */
                             cadence: number | null;
                             /**
                              * @description `holdout`: the target prompts against the workspace's other prompts on the same engine, language and days (difference-in-differences, docs/methodology.md). `before_after`: the metric is not a mention rate over named prompts, or no holdout prompt was answered; `comparisonReason` says which
                              * @enum {string}
                              */
                             comparison: "holdout" | "before_after";
+                            /** @description Why there is no holdout, in the workspace's language (a phrase, said inside `summary` too); null with one */
                             comparisonReason: string | null;
+                            /** @description Null until the item is done and measured after */
                             estimate: {
+                                /** @description 95% interval [low, high] (normal approximation over daily contrasts); null for before_after, whose verdict is the overlap rule */
                                 interval: [
                                     number,
                                     number
@@ -24030,7 +24232,9 @@ export interface operations {
                             metric: {
                                 [key: string]: unknown;
                             };
+                            /** @description Holdout, no verdict yet: calendar days more at today's cadence until an effect of this size would be told from noise (docs/methodology.md); null when decided, or when the days before acceptance are too noisy for waiting to settle it */
                             moreDays: number | null;
+                            /** @description Holdout only: answers (k of n) and days on each side, over the days both sides were answered */
                             sides: {
                                 holdout: {
                                     after: {
@@ -24075,6 +24279,7 @@ export interface operations {
                         };
                         history: {
                             action: string;
+                            /** @description User id; null for an API key */
                             actor: string | null;
                             /** Format: date-time */
                             at: string;
@@ -24082,11 +24287,13 @@ export interface operations {
                             draftId: string | null;
                             from: string;
                             note: string | null;
+                            /** @description as sent */
                             reviewEvidence: {
                                 [key: string]: unknown;
                             } | null;
                             to: string;
                             version: number;
+                            /** @description as sent */
                             visibilitySnapshot: {
                                 [key: string]: unknown;
                             } | null;
@@ -25074,6 +25281,7 @@ export interface operations {
                     "application/json": {
                         /** @description The workspace slug */
                         brand: string;
+                        /** Format: date-time */
                         finishedAt: string | null;
                         id: string;
                         /** @description `measurement`, `prompt_generation`, … */
@@ -27238,6 +27446,7 @@ export interface operations {
                     "application/json": ({
                         /** @description The workspace slug */
                         brand: string;
+                        /** Format: date-time */
                         finishedAt: string | null;
                         id: string;
                         /** @description `measurement`, `prompt_generation`, … */
@@ -27420,6 +27629,7 @@ export interface operations {
                     "application/json": {
                         /** @description The workspace slug */
                         brand: string;
+                        /** Format: date-time */
                         finishedAt: string | null;
                         id: string;
                         /** @description `measurement`, `prompt_generation`, … */
@@ -27671,6 +27881,7 @@ export interface operations {
                     "application/json": {
                         /** @description The workspace slug */
                         brand: string;
+                        /** Format: date-time */
                         finishedAt: string | null;
                         id: string;
                         /** @description `measurement`, `prompt_generation`, … */
@@ -27863,6 +28074,7 @@ export interface operations {
                     "application/json": {
                         /** @description The workspace slug */
                         brand: string;
+                        /** Format: date-time */
                         finishedAt: string | null;
                         id: string;
                         /** @description `measurement`, `prompt_generation`, … */
@@ -28096,6 +28308,7 @@ export interface operations {
                     "application/json": {
                         /** @description The workspace slug */
                         brand: string;
+                        /** Format: date-time */
                         finishedAt: string | null;
                         id: string;
                         /** @description `measurement`, `prompt_generation`, … */
@@ -28429,6 +28642,8 @@ export interface operations {
         parameters: {
             query: {
                 limit: number;
+                /** @description Only runs in this state (an addition to the contract: `status=succeeded&limit=1` says whether anything was measured yet, without reading a page of runs) */
+                status?: "running" | "succeeded" | "failed" | "cancelled";
             };
             header?: never;
             path: {
@@ -28475,6 +28690,7 @@ export interface operations {
                             batches: {
                                 /** @description The provider's batch id (msgbatch_…) */
                                 batchId: string;
+                                /** Format: date-time */
                                 endedAt: string | null;
                                 engine: string;
                                 provider: string;
@@ -28494,6 +28710,7 @@ export interface operations {
                             }[];
                             /** @description The workspace slug */
                             brand: string;
+                            /** @description What this run alone measured: the share of its answers naming the brand, with n and its interval. The GEO score is the day's (pooled over the day's runs: GET …/score). null until an answer is stored. */
                             brandVisibility: {
                                 /** @description 95% Wilson interval, in percent */
                                 interval: [
@@ -28508,6 +28725,7 @@ export interface operations {
                             } | null;
                             /** @description The engine ids it asks, the built-in engines in the catalogue's order (ChatGPT first), optional ones after (display names: GET /api/v1/workspaces/{workspace}/engines) */
                             engines: string[];
+                            /** Format: date-time */
                             finishedAt: string | null;
                             id: string;
                             /** @description `measurement`, `prompt_generation`, … */
@@ -28518,7 +28736,11 @@ export interface operations {
                             logPath: string;
                             /** @description The operating-system process id of the process that runs the job, or ran it last: the creating process until a worker takes the job, then that worker's (with several worker processes, each job says which one). A number only: no host or path. */
                             pid: number;
-                            preset: ("smoke" | "lite" | "standard" | "searchx") | null;
+                            /**
+                             * @description The preset it was started with; null only for a run from before this was recorded
+                             * @enum {string|null}
+                             */
+                            preset: "smoke" | "lite" | "standard" | "searchx" | null;
                             progress: {
                                 completedCalls: number;
                                 percent: number;
@@ -28535,6 +28757,7 @@ export interface operations {
                             providers: {
                                 /** @enum {string} */
                                 circuit: "closed" | "open" | "half-open";
+                                /** @description Why this provider’s calls wait: an open circuit (repeated failures) or its daily USD ceiling reached */
                                 paused: string | null;
                                 provider: string;
                             }[];
@@ -28550,9 +28773,12 @@ export interface operations {
                                 maxSamplesPerCell: number;
                                 /** @enum {string} */
                                 mode: "adaptive";
+                                /** @description Points; null: only decision thresholds call for samples */
                                 targetWidth: number | null;
                             } | null;
+                            /** @description true when any of the run’s data is simulated (simulatedShare > 0) */
                             simulated: boolean | null;
+                            /** @description Share of the run’s stored calls that went to a simulated engine (before any is stored: the share its plan expects). null only for a run from before this was recorded, with no stored call. */
                             simulatedShare: number | null;
                             /** Format: date-time */
                             startedAt: string;
@@ -28733,6 +28959,7 @@ export interface operations {
                         batches: {
                             /** @description The provider's batch id (msgbatch_…) */
                             batchId: string;
+                            /** Format: date-time */
                             endedAt: string | null;
                             engine: string;
                             provider: string;
@@ -28752,6 +28979,7 @@ export interface operations {
                         }[];
                         /** @description The workspace slug */
                         brand: string;
+                        /** @description What this run alone measured: the share of its answers naming the brand, with n and its interval. The GEO score is the day's (pooled over the day's runs: GET …/score). null until an answer is stored. */
                         brandVisibility: {
                             /** @description 95% Wilson interval, in percent */
                             interval: [
@@ -28766,6 +28994,7 @@ export interface operations {
                         } | null;
                         /** @description The engine ids it asks, the built-in engines in the catalogue's order (ChatGPT first), optional ones after (display names: GET /api/v1/workspaces/{workspace}/engines) */
                         engines: string[];
+                        /** Format: date-time */
                         finishedAt: string | null;
                         id: string;
                         /** @description `measurement`, `prompt_generation`, … */
@@ -28776,7 +29005,11 @@ export interface operations {
                         logPath: string;
                         /** @description The operating-system process id of the process that runs the job, or ran it last: the creating process until a worker takes the job, then that worker's (with several worker processes, each job says which one). A number only: no host or path. */
                         pid: number;
-                        preset: ("smoke" | "lite" | "standard" | "searchx") | null;
+                        /**
+                         * @description The preset it was started with; null only for a run from before this was recorded
+                         * @enum {string|null}
+                         */
+                        preset: "smoke" | "lite" | "standard" | "searchx" | null;
                         progress: {
                             completedCalls: number;
                             percent: number;
@@ -28793,6 +29026,7 @@ export interface operations {
                         providers: {
                             /** @enum {string} */
                             circuit: "closed" | "open" | "half-open";
+                            /** @description Why this provider’s calls wait: an open circuit (repeated failures) or its daily USD ceiling reached */
                             paused: string | null;
                             provider: string;
                         }[];
@@ -28808,9 +29042,12 @@ export interface operations {
                             maxSamplesPerCell: number;
                             /** @enum {string} */
                             mode: "adaptive";
+                            /** @description Points; null: only decision thresholds call for samples */
                             targetWidth: number | null;
                         } | null;
+                        /** @description true when any of the run’s data is simulated (simulatedShare > 0) */
                         simulated: boolean | null;
+                        /** @description Share of the run’s stored calls that went to a simulated engine (before any is stored: the share its plan expects). null only for a run from before this was recorded, with no stored call. */
                         simulatedShare: number | null;
                         /** Format: date-time */
                         startedAt: string;
@@ -29069,6 +29306,7 @@ export interface operations {
                         batches: {
                             /** @description The provider's batch id (msgbatch_…) */
                             batchId: string;
+                            /** Format: date-time */
                             endedAt: string | null;
                             engine: string;
                             provider: string;
@@ -29088,6 +29326,7 @@ export interface operations {
                         }[];
                         /** @description The workspace slug */
                         brand: string;
+                        /** @description What this run alone measured: the share of its answers naming the brand, with n and its interval. The GEO score is the day's (pooled over the day's runs: GET …/score). null until an answer is stored. */
                         brandVisibility: {
                             /** @description 95% Wilson interval, in percent */
                             interval: [
@@ -29102,6 +29341,7 @@ export interface operations {
                         } | null;
                         /** @description The engine ids it asks, the built-in engines in the catalogue's order (ChatGPT first), optional ones after (display names: GET /api/v1/workspaces/{workspace}/engines) */
                         engines: string[];
+                        /** Format: date-time */
                         finishedAt: string | null;
                         id: string;
                         /** @description `measurement`, `prompt_generation`, … */
@@ -29112,7 +29352,11 @@ export interface operations {
                         logPath: string;
                         /** @description The operating-system process id of the process that runs the job, or ran it last: the creating process until a worker takes the job, then that worker's (with several worker processes, each job says which one). A number only: no host or path. */
                         pid: number;
-                        preset: ("smoke" | "lite" | "standard" | "searchx") | null;
+                        /**
+                         * @description The preset it was started with; null only for a run from before this was recorded
+                         * @enum {string|null}
+                         */
+                        preset: "smoke" | "lite" | "standard" | "searchx" | null;
                         progress: {
                             completedCalls: number;
                             percent: number;
@@ -29129,6 +29373,7 @@ export interface operations {
                         providers: {
                             /** @enum {string} */
                             circuit: "closed" | "open" | "half-open";
+                            /** @description Why this provider’s calls wait: an open circuit (repeated failures) or its daily USD ceiling reached */
                             paused: string | null;
                             provider: string;
                         }[];
@@ -29144,9 +29389,12 @@ export interface operations {
                             maxSamplesPerCell: number;
                             /** @enum {string} */
                             mode: "adaptive";
+                            /** @description Points; null: only decision thresholds call for samples */
                             targetWidth: number | null;
                         } | null;
+                        /** @description true when any of the run’s data is simulated (simulatedShare > 0) */
                         simulated: boolean | null;
+                        /** @description Share of the run’s stored calls that went to a simulated engine (before any is stored: the share its plan expects). null only for a run from before this was recorded, with no stored call. */
                         simulatedShare: number | null;
                         /** Format: date-time */
                         startedAt: string;
@@ -29295,6 +29543,7 @@ export interface operations {
                         batches: {
                             /** @description The provider's batch id (msgbatch_…) */
                             batchId: string;
+                            /** Format: date-time */
                             endedAt: string | null;
                             engine: string;
                             provider: string;
@@ -29314,6 +29563,7 @@ export interface operations {
                         }[];
                         /** @description The workspace slug */
                         brand: string;
+                        /** @description What this run alone measured: the share of its answers naming the brand, with n and its interval. The GEO score is the day's (pooled over the day's runs: GET …/score). null until an answer is stored. */
                         brandVisibility: {
                             /** @description 95% Wilson interval, in percent */
                             interval: [
@@ -29328,6 +29578,7 @@ export interface operations {
                         } | null;
                         /** @description The engine ids it asks, the built-in engines in the catalogue's order (ChatGPT first), optional ones after (display names: GET /api/v1/workspaces/{workspace}/engines) */
                         engines: string[];
+                        /** Format: date-time */
                         finishedAt: string | null;
                         id: string;
                         /** @description `measurement`, `prompt_generation`, … */
@@ -29338,7 +29589,11 @@ export interface operations {
                         logPath: string;
                         /** @description The operating-system process id of the process that runs the job, or ran it last: the creating process until a worker takes the job, then that worker's (with several worker processes, each job says which one). A number only: no host or path. */
                         pid: number;
-                        preset: ("smoke" | "lite" | "standard" | "searchx") | null;
+                        /**
+                         * @description The preset it was started with; null only for a run from before this was recorded
+                         * @enum {string|null}
+                         */
+                        preset: "smoke" | "lite" | "standard" | "searchx" | null;
                         progress: {
                             completedCalls: number;
                             percent: number;
@@ -29355,6 +29610,7 @@ export interface operations {
                         providers: {
                             /** @enum {string} */
                             circuit: "closed" | "open" | "half-open";
+                            /** @description Why this provider’s calls wait: an open circuit (repeated failures) or its daily USD ceiling reached */
                             paused: string | null;
                             provider: string;
                         }[];
@@ -29370,9 +29626,12 @@ export interface operations {
                             maxSamplesPerCell: number;
                             /** @enum {string} */
                             mode: "adaptive";
+                            /** @description Points; null: only decision thresholds call for samples */
                             targetWidth: number | null;
                         } | null;
+                        /** @description true when any of the run’s data is simulated (simulatedShare > 0) */
                         simulated: boolean | null;
+                        /** @description Share of the run’s stored calls that went to a simulated engine (before any is stored: the share its plan expects). null only for a run from before this was recorded, with no stored call. */
                         simulatedShare: number | null;
                         /** Format: date-time */
                         startedAt: string;
@@ -29631,6 +29890,7 @@ export interface operations {
                             batches: {
                                 /** @description The provider's batch id (msgbatch_…) */
                                 batchId: string;
+                                /** Format: date-time */
                                 endedAt: string | null;
                                 engine: string;
                                 provider: string;
@@ -29650,6 +29910,7 @@ export interface operations {
                             }[];
                             /** @description The workspace slug */
                             brand: string;
+                            /** @description What this run alone measured: the share of its answers naming the brand, with n and its interval. The GEO score is the day's (pooled over the day's runs: GET …/score). null until an answer is stored. */
                             brandVisibility: {
                                 /** @description 95% Wilson interval, in percent */
                                 interval: [
@@ -29664,6 +29925,7 @@ export interface operations {
                             } | null;
                             /** @description The engine ids it asks, the built-in engines in the catalogue's order (ChatGPT first), optional ones after (display names: GET /api/v1/workspaces/{workspace}/engines) */
                             engines: string[];
+                            /** Format: date-time */
                             finishedAt: string | null;
                             id: string;
                             /** @description `measurement`, `prompt_generation`, … */
@@ -29674,7 +29936,11 @@ export interface operations {
                             logPath: string;
                             /** @description The operating-system process id of the process that runs the job, or ran it last: the creating process until a worker takes the job, then that worker's (with several worker processes, each job says which one). A number only: no host or path. */
                             pid: number;
-                            preset: ("smoke" | "lite" | "standard" | "searchx") | null;
+                            /**
+                             * @description The preset it was started with; null only for a run from before this was recorded
+                             * @enum {string|null}
+                             */
+                            preset: "smoke" | "lite" | "standard" | "searchx" | null;
                             progress: {
                                 completedCalls: number;
                                 percent: number;
@@ -29691,6 +29957,7 @@ export interface operations {
                             providers: {
                                 /** @enum {string} */
                                 circuit: "closed" | "open" | "half-open";
+                                /** @description Why this provider’s calls wait: an open circuit (repeated failures) or its daily USD ceiling reached */
                                 paused: string | null;
                                 provider: string;
                             }[];
@@ -29706,32 +29973,40 @@ export interface operations {
                                 maxSamplesPerCell: number;
                                 /** @enum {string} */
                                 mode: "adaptive";
+                                /** @description Points; null: only decision thresholds call for samples */
                                 targetWidth: number | null;
                             } | null;
+                            /** @description true when any of the run’s data is simulated (simulatedShare > 0) */
                             simulated: boolean | null;
+                            /** @description Share of the run’s stored calls that went to a simulated engine (before any is stored: the share its plan expects). null only for a run from before this was recorded, with no stored call. */
                             simulatedShare: number | null;
                             /** Format: date-time */
                             startedAt: string;
                             /** @enum {string} */
                             status: "running" | "succeeded" | "failed" | "cancelled";
                         };
+                        /** @description Adaptive sampling: the run’s option and where the extra samples went and why; null for a uniform run. */
                         sampling: {
                             /** @description Every cell that got extra samples: why, and its interval before and after */
                             cells: {
                                 after: {
                                     answers: number;
+                                    /** @description 95% Wilson interval, percent */
                                     interval: number[] | null;
                                     /** @description Answers naming the brand */
                                     mentioned: number;
+                                    /** @description Percent */
                                     mentionRate: number | null;
                                     /** @description Calls made on the cell */
                                     samples: number;
                                 };
                                 before: {
                                     answers: number;
+                                    /** @description 95% Wilson interval, percent */
                                     interval: number[] | null;
                                     /** @description Answers naming the brand */
                                     mentioned: number;
+                                    /** @description Percent */
                                     mentionRate: number | null;
                                     /** @description Calls made on the cell */
                                     samples: number;
@@ -29766,6 +30041,7 @@ export interface operations {
                             maxSamplesPerCell: number;
                             /** @enum {string} */
                             mode: "adaptive";
+                            /** @description Points; null: only decision thresholds call for samples */
                             targetWidth: number | null;
                         } | null;
                     };
@@ -29934,9 +30210,11 @@ export interface operations {
                                     positive: number;
                                 };
                             };
+                            /** @description Cohen's kappa over the four labels; null when n = 0 or both sides used one same label only. */
                             kappa: number | null;
                             /** @description Answers with both a lexicon and a model label. */
                             n: number;
+                            /** @description 100 · agreed / n; null when n = 0. */
                             percentAgreement: number | null;
                         };
                         /** @description Answered results of the run that mention the brand. */
@@ -29944,6 +30222,7 @@ export interface operations {
                         job: {
                             /** @description The workspace slug */
                             brand: string;
+                            /** Format: date-time */
                             finishedAt: string | null;
                             id: string;
                             /** @description `measurement`, `prompt_generation`, … */
@@ -29974,6 +30253,7 @@ export interface operations {
                         results: {
                             agree: boolean | null;
                             engine: string;
+                            /** Format: date-time */
                             judgedAt: string | null;
                             language: string;
                             lexiconLabel: ("positive" | "neutral" | "negative" | "mixed") | null;
@@ -30130,6 +30410,7 @@ export interface operations {
                     "application/json": {
                         /** @description The workspace slug */
                         brand: string;
+                        /** Format: date-time */
                         finishedAt: string | null;
                         id: string;
                         /** @description `measurement`, `prompt_generation`, … */
@@ -30381,6 +30662,7 @@ export interface operations {
                     "application/json": {
                         /** @description The workspace slug */
                         brand: string;
+                        /** Format: date-time */
                         finishedAt: string | null;
                         id: string;
                         /** @description `measurement`, `prompt_generation`, … */
@@ -30839,6 +31121,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description With `batch=true`: the discount the quote applied; null otherwise */
                         batchDiscount: {
                             /** @description The engines quoted at the batch price */
                             engines: string[];
@@ -30873,6 +31156,7 @@ export interface operations {
                          */
                         providerCostUsd: string;
                         samples: number;
+                        /** @description Adaptive sampling's worst case; null for a uniform run */
                         sampling: {
                             /** @description At most this much more for the extra samples: the worst case is `estimateMicrousd` */
                             extraCeilingMicrousd: number;
@@ -30883,6 +31167,7 @@ export interface operations {
                             maxSamplesPerCell: number;
                             /** @enum {string} */
                             mode: "adaptive";
+                            /** @description Points; null: only decision thresholds call for samples */
                             targetWidth: number | null;
                         } | null;
                         totalCalls: number;
@@ -31033,9 +31318,11 @@ export interface operations {
                             /** Format: date-time */
                             dueAt: string;
                             message: string | null;
+                            /** @description Why the run did not start: the error code `POST …/runs` would have answered (`insufficient_credits`, `job_already_running`, `pipeline_capacity_reached`, `invalid_request`, `internal_error`) */
                             reason: string | null;
                             /** Format: date-time */
                             recordedAt: string;
+                            /** @description The run started for this due time */
                             runId: string | null;
                             /** @enum {string} */
                             status: "started" | "skipped";
@@ -31044,9 +31331,11 @@ export interface operations {
                             /** Format: date-time */
                             dueAt: string;
                             message: string | null;
+                            /** @description Why the run did not start: the error code `POST …/runs` would have answered (`insufficient_credits`, `job_already_running`, `pipeline_capacity_reached`, `invalid_request`, `internal_error`) */
                             reason: string | null;
                             /** Format: date-time */
                             recordedAt: string;
+                            /** @description The run started for this due time */
                             runId: string | null;
                             /** @enum {string} */
                             status: "started" | "skipped";
@@ -31056,6 +31345,7 @@ export interface operations {
                         /** @enum {string} */
                         preset: "smoke" | "lite" | "standard" | "searchx";
                         samples: number;
+                        /** @description How samples are spent (default uniform). A setting of adaptive sampling on a uniform run is 400 `invalid_request`. */
                         sampling: {
                             /** @description Credit ceiling of the extra samples in micro-USD, held at start on top of the first pass and charged only for the calls made. Default: the first pass's own estimate (an adaptive run costs at most twice a uniform one). */
                             maxExtraMicrousd?: number;
@@ -31257,9 +31547,11 @@ export interface operations {
                             /** Format: date-time */
                             dueAt: string;
                             message: string | null;
+                            /** @description Why the run did not start: the error code `POST …/runs` would have answered (`insufficient_credits`, `job_already_running`, `pipeline_capacity_reached`, `invalid_request`, `internal_error`) */
                             reason: string | null;
                             /** Format: date-time */
                             recordedAt: string;
+                            /** @description The run started for this due time */
                             runId: string | null;
                             /** @enum {string} */
                             status: "started" | "skipped";
@@ -31268,9 +31560,11 @@ export interface operations {
                             /** Format: date-time */
                             dueAt: string;
                             message: string | null;
+                            /** @description Why the run did not start: the error code `POST …/runs` would have answered (`insufficient_credits`, `job_already_running`, `pipeline_capacity_reached`, `invalid_request`, `internal_error`) */
                             reason: string | null;
                             /** Format: date-time */
                             recordedAt: string;
+                            /** @description The run started for this due time */
                             runId: string | null;
                             /** @enum {string} */
                             status: "started" | "skipped";
@@ -31280,6 +31574,7 @@ export interface operations {
                         /** @enum {string} */
                         preset: "smoke" | "lite" | "standard" | "searchx";
                         samples: number;
+                        /** @description How samples are spent (default uniform). A setting of adaptive sampling on a uniform run is 400 `invalid_request`. */
                         sampling: {
                             /** @description Credit ceiling of the extra samples in micro-USD, held at start on top of the first pass and charged only for the calls made. Default: the first pass's own estimate (an adaptive run costs at most twice a uniform one). */
                             maxExtraMicrousd?: number;
@@ -31659,6 +31954,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Change from the previous day measured; null on the first */
                         change: {
                             delta: number | null;
                             previous: number | null;
@@ -31698,10 +31994,12 @@ export interface operations {
                         /** Format: date */
                         date: string;
                         engine: string;
+                        /** @description 95% percentile-bootstrap interval of the score over prompts (1,000 resamples, fixed seed; docs/scoring.md) */
                         interval: number[] | null;
                         missingComponents: string[];
                         /** @description Answers pooled in the snapshot: every succeeded run of the day, every sample of every prompt */
                         n: number;
+                        /** @description Distinct prompts (the bootstrap’s resampling unit) */
                         prompts: number | null;
                         /** @description Succeeded runs of the day pooled in the snapshot */
                         runs: number;
@@ -31713,7 +32011,9 @@ export interface operations {
                             };
                         };
                         score: number;
+                        /** @description true when any of the data is simulated (simulatedShare > 0) */
                         simulated: boolean | null;
+                        /** @description Share of the answers behind these figures that came from simulated engines; null for snapshots written before it was counted */
                         simulatedShare: number | null;
                         /** @description The methodology stamp: how the figure was made and whether it is decision-grade (docs/methodology.md) */
                         stamp: {
@@ -31746,7 +32046,11 @@ export interface operations {
                             /** @description Median answers per run, engine and prompt */
                             samplesPerPrompt: number;
                             simulatedShare: number;
-                            surface: ("api" | "product" | "mixed") | null;
+                            /**
+                             * @description `mixed`: the figure pools API and consumer-product answers
+                             * @enum {string|null}
+                             */
+                            surface: "api" | "product" | "mixed" | null;
                             /** @description The rules' thresholds (docs/methodology.md) */
                             thresholds: {
                                 [key: string]: number;
@@ -31754,7 +32058,11 @@ export interface operations {
                             /** @description Share of answers whose provider reported no model version */
                             unversionedShare: number;
                         };
-                        surface: ("api" | "product" | "mixed") | null;
+                        /**
+                         * @description The surface of the answers behind the figures: `api`, `product`, or `mixed` when API and consumer-product answers are pooled; null with none
+                         * @enum {string|null}
+                         */
+                        surface: "api" | "product" | "mixed" | null;
                         /** @description The metric definition the snapshot was derived under (`geo-score-v1`, or another version of `listMetricDefinitions` after a re-derivation) */
                         version: string;
                     };
@@ -31913,7 +32221,9 @@ export interface operations {
                         })[];
                         runId: string;
                         runs: number;
+                        /** @description true when any of the data is simulated (simulatedShare > 0) */
                         simulated: boolean | null;
+                        /** @description Share of the answers behind these figures that came from simulated engines; null for snapshots written before it was counted */
                         simulatedShare: number | null;
                         /** @description The methodology stamp: how the figure was made and whether it is decision-grade (docs/methodology.md) */
                         stamp: {
@@ -31946,7 +32256,11 @@ export interface operations {
                             /** @description Median answers per run, engine and prompt */
                             samplesPerPrompt: number;
                             simulatedShare: number;
-                            surface: ("api" | "product" | "mixed") | null;
+                            /**
+                             * @description `mixed`: the figure pools API and consumer-product answers
+                             * @enum {string|null}
+                             */
+                            surface: "api" | "product" | "mixed" | null;
                             /** @description The rules' thresholds (docs/methodology.md) */
                             thresholds: {
                                 [key: string]: number;
@@ -31954,7 +32268,11 @@ export interface operations {
                             /** @description Share of answers whose provider reported no model version */
                             unversionedShare: number;
                         };
-                        surface: ("api" | "product" | "mixed") | null;
+                        /**
+                         * @description The surface of the answers behind the figures: `api`, `product`, or `mixed` when API and consumer-product answers are pooled; null with none
+                         * @enum {string|null}
+                         */
+                        surface: "api" | "product" | "mixed" | null;
                         version: string;
                         workspace: string;
                     };
@@ -32264,6 +32582,7 @@ export interface operations {
                     "application/json": {
                         /** @description The workspace slug */
                         brand: string;
+                        /** Format: date-time */
                         finishedAt: string | null;
                         id: string;
                         /** @description `measurement`, `prompt_generation`, … */
@@ -32517,6 +32836,7 @@ export interface operations {
                                 id: string;
                                 /** @description Share of the period’s impressions */
                                 importanceBp: number;
+                                /** @description Previous minus current position: positive moved up */
                                 positionChange: number | null;
                                 previousPosition: number | null;
                                 signalRefs: string[];
@@ -32524,7 +32844,9 @@ export interface operations {
                                 subject: string;
                             }[];
                             refreshJobId: string | null;
+                            /** Format: date */
                             scoreDate: string | null;
+                            /** @description The refresh snapshot; null before the first refresh */
                             scoreId: string | null;
                             /** @description `seo-score-v1` */
                             scoreVersion: string;
@@ -32699,6 +33021,7 @@ export interface operations {
                     "application/json": {
                         /** @description The workspace slug */
                         brand: string;
+                        /** Format: date-time */
                         finishedAt: string | null;
                         id: string;
                         /** @description `measurement`, `prompt_generation`, … */
@@ -33116,6 +33439,7 @@ export interface operations {
                     designMd?: string | null;
                     displayName?: string;
                     domains?: string[];
+                    /** Format: email */
                     email?: string | null;
                     industry?: string | null;
                     languages?: ("en" | "es" | "ca" | "fr")[];
@@ -33125,6 +33449,7 @@ export interface operations {
                         /** Format: uri */
                         url?: string;
                     }[] | null;
+                    /** @description Network name (lowercase) to profile URL, e.g. {"linkedin": "https://…"}. */
                     socials?: {
                         [key: string]: string;
                     } | null;
@@ -34332,6 +34657,7 @@ export interface operations {
                                 interval: number[];
                                 k: number;
                                 n: number;
+                                /** @description percent; null when n is 0 */
                                 value: number | null;
                             };
                             cited: number;
@@ -34379,7 +34705,11 @@ export interface operations {
                             /** @description Median answers per run, engine and prompt */
                             samplesPerPrompt: number;
                             simulatedShare: number;
-                            surface: ("api" | "product" | "mixed") | null;
+                            /**
+                             * @description `mixed`: the figure pools API and consumer-product answers
+                             * @enum {string|null}
+                             */
+                            surface: "api" | "product" | "mixed" | null;
                             /** @description The rules' thresholds (docs/methodology.md) */
                             thresholds: {
                                 [key: string]: number;
@@ -34560,6 +34890,7 @@ export interface operations {
                                     interval: number[];
                                     k: number;
                                     n: number;
+                                    /** @description percent; null when n is 0 */
                                     value: number | null;
                                 };
                             }[];
@@ -34598,7 +34929,11 @@ export interface operations {
                             /** @description Median answers per run, engine and prompt */
                             samplesPerPrompt: number;
                             simulatedShare: number;
-                            surface: ("api" | "product" | "mixed") | null;
+                            /**
+                             * @description `mixed`: the figure pools API and consumer-product answers
+                             * @enum {string|null}
+                             */
+                            surface: "api" | "product" | "mixed" | null;
                             /** @description The rules' thresholds (docs/methodology.md) */
                             thresholds: {
                                 [key: string]: number;
@@ -34813,7 +35148,11 @@ export interface operations {
                             /** @description Median answers per run, engine and prompt */
                             samplesPerPrompt: number;
                             simulatedShare: number;
-                            surface: ("api" | "product" | "mixed") | null;
+                            /**
+                             * @description `mixed`: the figure pools API and consumer-product answers
+                             * @enum {string|null}
+                             */
+                            surface: "api" | "product" | "mixed" | null;
                             /** @description The rules' thresholds (docs/methodology.md) */
                             thresholds: {
                                 [key: string]: number;
@@ -34988,6 +35327,7 @@ export interface operations {
                                 interval: number[];
                                 k: number;
                                 n: number;
+                                /** @description percent; null when n is 0 */
                                 value: number | null;
                             };
                             ownedRetrieved: {
@@ -34995,6 +35335,7 @@ export interface operations {
                                 interval: number[];
                                 k: number;
                                 n: number;
+                                /** @description percent; null when n is 0 */
                                 value: number | null;
                             };
                             ownedUrls: string[];
@@ -35038,7 +35379,11 @@ export interface operations {
                             /** @description Median answers per run, engine and prompt */
                             samplesPerPrompt: number;
                             simulatedShare: number;
-                            surface: ("api" | "product" | "mixed") | null;
+                            /**
+                             * @description `mixed`: the figure pools API and consumer-product answers
+                             * @enum {string|null}
+                             */
+                            surface: "api" | "product" | "mixed" | null;
                             /** @description The rules' thresholds (docs/methodology.md) */
                             thresholds: {
                                 [key: string]: number;
@@ -35222,6 +35567,7 @@ export interface operations {
                                 interval: number[];
                                 k: number;
                                 n: number;
+                                /** @description percent; null when n is 0 */
                                 value: number | null;
                             };
                             cited: number;
@@ -35269,7 +35615,11 @@ export interface operations {
                             /** @description Median answers per run, engine and prompt */
                             samplesPerPrompt: number;
                             simulatedShare: number;
-                            surface: ("api" | "product" | "mixed") | null;
+                            /**
+                             * @description `mixed`: the figure pools API and consumer-product answers
+                             * @enum {string|null}
+                             */
+                            surface: "api" | "product" | "mixed" | null;
                             /** @description The rules' thresholds (docs/methodology.md) */
                             thresholds: {
                                 [key: string]: number;
@@ -35532,7 +35882,11 @@ export interface operations {
                             /** @description Median answers per run, engine and prompt */
                             samplesPerPrompt: number;
                             simulatedShare: number;
-                            surface: ("api" | "product" | "mixed") | null;
+                            /**
+                             * @description `mixed`: the figure pools API and consumer-product answers
+                             * @enum {string|null}
+                             */
+                            surface: "api" | "product" | "mixed" | null;
                             /** @description The rules' thresholds (docs/methodology.md) */
                             thresholds: {
                                 [key: string]: number;
@@ -35540,7 +35894,11 @@ export interface operations {
                             /** @description Share of answers whose provider reported no model version */
                             unversionedShare: number;
                         };
-                        surface: ("api" | "product" | "mixed") | null;
+                        /**
+                         * @description The surface of the answers behind the figures: `api`, `product`, or `mixed` when API and consumer-product answers are pooled; null with none
+                         * @enum {string|null}
+                         */
+                        surface: "api" | "product" | "mixed" | null;
                         to: string;
                         version: string;
                         workspace: string;
@@ -35741,7 +36099,11 @@ export interface operations {
                             /** @description Median answers per run, engine and prompt */
                             samplesPerPrompt: number;
                             simulatedShare: number;
-                            surface: ("api" | "product" | "mixed") | null;
+                            /**
+                             * @description `mixed`: the figure pools API and consumer-product answers
+                             * @enum {string|null}
+                             */
+                            surface: "api" | "product" | "mixed" | null;
                             /** @description The rules' thresholds (docs/methodology.md) */
                             thresholds: {
                                 [key: string]: number;
@@ -35749,7 +36111,11 @@ export interface operations {
                             /** @description Share of answers whose provider reported no model version */
                             unversionedShare: number;
                         };
-                        surface: ("api" | "product") | null;
+                        /**
+                         * @description The `surface` asked for; null when not narrowed
+                         * @enum {string|null}
+                         */
+                        surface: "api" | "product" | null;
                         to: string;
                         workspace: string;
                     };
@@ -36092,6 +36458,7 @@ export interface operations {
                                     interval: number[];
                                     k: number;
                                     n: number;
+                                    /** @description Percent, 0-100 */
                                     value: number | null;
                                 } | null;
                                 /** @description null: no access log sent yet (unknown, not zero) */
@@ -36101,6 +36468,7 @@ export interface operations {
                                     crawlers: string[];
                                     /** @description Verified fetches answered ≥ 400 */
                                     errors: number;
+                                    /** Format: date-time */
                                     lastAt: string | null;
                                     lastStatus: number | null;
                                     /** @description Whether any of the crawlers can be verified (published addresses or a reverse-DNS rule). When none can (Anthropic's), their claimed fetches are what the crawl link is judged on */
@@ -36109,6 +36477,7 @@ export interface operations {
                                     verifiedHits: number;
                                 } | null;
                                 engine: string;
+                                /** @description The weakest link in a sentence, e.g. "PerplexityBot gets 403 on /pricing" */
                                 reason: string | null;
                                 /** @description Real (not simulated) answers of the engine that retrieved the page, of those reporting what they retrieved (window of latest runs); null: none report it */
                                 retrieved: {
@@ -36116,6 +36485,7 @@ export interface operations {
                                     interval: number[];
                                     k: number;
                                     n: number;
+                                    /** @description Percent, 0-100 */
                                     value: number | null;
                                 } | null;
                                 robots: {
@@ -36129,17 +36499,28 @@ export interface operations {
                                 /** @description The engine's answers in the window are all simulated: retrieved and cited are then null, because simulated answers cite made-up paths (listed in `simulatedPaths`), never the site's real pages */
                                 simulated: boolean;
                                 visits: {
+                                    /** @description AI-referred visits in the period from access-log referrers; null: no log sent */
                                     accessLogs: number | null;
+                                    /** @description GA4 sessions from the engine landing on the page; null: GA4 not read */
                                     ga4: number | null;
                                 };
-                                weakest: ("crawl" | "retrieval" | "citation" | "visits") | null;
+                                /**
+                                 * @description The first broken link, in chain order; null when none is broken or the data to tell is missing
+                                 * @enum {string|null}
+                                 */
+                                weakest: "crawl" | "retrieval" | "citation" | "visits" | null;
                             }[];
                             /** @description The page's one key (lib/text/path-key.ts): no query, no trailing slash, escapes of letters decoded */
                             path: string;
+                            /** @description The first of those engines' reasons */
                             reason: string | null;
                             sources: string[];
                             url: string | null;
-                            weakest: ("crawl" | "retrieval" | "citation" | "visits") | null;
+                            /**
+                             * @description The most broken of the engines' weakest links
+                             * @enum {string|null}
+                             */
+                            weakest: "crawl" | "retrieval" | "citation" | "visits" | null;
                             /** @description The engines where the page breaks at `weakest` */
                             weakestEngines: string[];
                         }[];
@@ -36152,6 +36533,7 @@ export interface operations {
                                 interval: number[];
                                 k: number;
                                 n: number;
+                                /** @description Percent, 0-100 */
                                 value: number | null;
                             } | null;
                             /** @description null: no access log sent yet (unknown, not zero) */
@@ -36161,6 +36543,7 @@ export interface operations {
                                 crawlers: string[];
                                 /** @description Verified fetches answered ≥ 400 */
                                 errors: number;
+                                /** Format: date-time */
                                 lastAt: string | null;
                                 lastStatus: number | null;
                                 /** @description Whether any of the crawlers can be verified (published addresses or a reverse-DNS rule). When none can (Anthropic's), their claimed fetches are what the crawl link is judged on */
@@ -36170,6 +36553,7 @@ export interface operations {
                             } | null;
                             engine: string;
                             path: string;
+                            /** @description The weakest link in a sentence, e.g. "PerplexityBot gets 403 on /pricing" */
                             reason: string | null;
                             /** @description Real (not simulated) answers of the engine that retrieved the page, of those reporting what they retrieved (window of latest runs); null: none report it */
                             retrieved: {
@@ -36177,6 +36561,7 @@ export interface operations {
                                 interval: number[];
                                 k: number;
                                 n: number;
+                                /** @description Percent, 0-100 */
                                 value: number | null;
                             } | null;
                             robots: {
@@ -36192,10 +36577,16 @@ export interface operations {
                             sources: string[];
                             url: string | null;
                             visits: {
+                                /** @description AI-referred visits in the period from access-log referrers; null: no log sent */
                                 accessLogs: number | null;
+                                /** @description GA4 sessions from the engine landing on the page; null: GA4 not read */
                                 ga4: number | null;
                             };
-                            weakest: ("crawl" | "retrieval" | "citation" | "visits") | null;
+                            /**
+                             * @description The first broken link, in chain order; null when none is broken or the data to tell is missing
+                             * @enum {string|null}
+                             */
+                            weakest: "crawl" | "retrieval" | "citation" | "visits" | null;
                         }[];
                         /** @description The brand's paths that simulated answers read or cited: made up by the simulated engines, so kept apart from the site's pages and never joined to the logs */
                         simulatedPaths: {
@@ -36242,7 +36633,11 @@ export interface operations {
                             /** @description Median answers per run, engine and prompt */
                             samplesPerPrompt: number;
                             simulatedShare: number;
-                            surface: ("api" | "product" | "mixed") | null;
+                            /**
+                             * @description `mixed`: the figure pools API and consumer-product answers
+                             * @enum {string|null}
+                             */
+                            surface: "api" | "product" | "mixed" | null;
                             /** @description The rules' thresholds (docs/methodology.md) */
                             thresholds: {
                                 [key: string]: number;
@@ -36280,7 +36675,11 @@ export interface operations {
                             }[];
                             /** @description Pages in scope (the `engine` and `path` filters apply, `weakest` does not) */
                             pages: number;
-                            weakest: ("crawl" | "retrieval" | "citation" | "visits") | null;
+                            /**
+                             * @description The link that breaks on the most pages (the earlier on a tie): fix it first
+                             * @enum {string|null}
+                             */
+                            weakest: "crawl" | "retrieval" | "citation" | "visits" | null;
                         };
                         /** Format: date */
                         to: string;
@@ -36437,7 +36836,9 @@ export interface operations {
                         name: string;
                         /** @description Where the drain posts (relative to the API) */
                         pushUrl: string;
+                        /** Format: date-time */
                         revokedAt: string | null;
+                        /** @description The verification code Vercel shows when a drain is added (its `x-vercel-verify` value): the push URL answers it in the `x-vercel-verify` header, to `GET` and to every push. */
                         vercelVerify: string | null;
                     }[];
                 };
@@ -36589,9 +36990,11 @@ export interface operations {
                         name: string;
                         /** @description Where the drain posts (relative to the API) */
                         pushUrl: string;
+                        /** Format: date-time */
                         revokedAt: string | null;
                         /** @description Shown once: sign each push with it (HMAC-SHA256 in `x-geo-signature`, or HMAC-SHA1 in `x-vercel-signature`) */
                         secret: string;
+                        /** @description The verification code Vercel shows when a drain is added (its `x-vercel-verify` value): the push URL answers it in the `x-vercel-verify` header, to `GET` and to every push. */
                         vercelVerify: string | null;
                     };
                 };
@@ -36925,6 +37328,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name?: string;
+                    /** @description The verification code Vercel shows when a drain is added (its `x-vercel-verify` value): the push URL answers it in the `x-vercel-verify` header, to `GET` and to every push. */
                     vercelVerify?: string | null;
                 };
             };
@@ -36965,7 +37369,9 @@ export interface operations {
                         name: string;
                         /** @description Where the drain posts (relative to the API) */
                         pushUrl: string;
+                        /** Format: date-time */
                         revokedAt: string | null;
+                        /** @description The verification code Vercel shows when a drain is added (its `x-vercel-verify` value): the push URL answers it in the `x-vercel-verify` header, to `GET` and to every push. */
                         vercelVerify: string | null;
                     };
                 };
@@ -37149,6 +37555,7 @@ export interface operations {
                     "application/json": {
                         /** @description The workspace slug */
                         brand: string;
+                        /** Format: date-time */
                         finishedAt: string | null;
                         id: string;
                         /** @description `measurement`, `prompt_generation`, … */
@@ -37868,6 +38275,7 @@ export interface operations {
                             llmsTxt: {
                                 /** @description Fetches only claimed by the user agent */
                                 claimedHits: number;
+                                /** Format: date-time */
                                 lastAt: string | null;
                                 lastStatus: number | null;
                                 /** @description Fetches from the operator's published addresses */
@@ -37879,7 +38287,12 @@ export interface operations {
                                 claimedHits: number;
                                 /** Format: date-time */
                                 evaluatedAt: string;
-                                finding: ("fetched_while_blocked" | "blocked" | "fetch_errors" | "allowed_not_fetched" | "fetched" | "robots_only") | null;
+                                /**
+                                 * @description `fetched_while_blocked`: verified fetches although robots.txt blocks the token (user-triggered agents may not follow robots.txt); `fetch_errors`: the last verified fetch answered ≥ 400; `allowed_not_fetched`: allowed, no verified fetch in the logs
+                                 * @enum {string|null}
+                                 */
+                                finding: "fetched_while_blocked" | "blocked" | "fetch_errors" | "allowed_not_fetched" | "fetched" | "robots_only" | null;
+                                /** Format: date-time */
                                 lastAt: string | null;
                                 lastStatus: number | null;
                                 path: string;
@@ -37899,6 +38312,7 @@ export interface operations {
                             robotsTxt: {
                                 /** @description Fetches only claimed by the user agent */
                                 claimedHits: number;
+                                /** Format: date-time */
                                 lastAt: string | null;
                                 lastStatus: number | null;
                                 /** @description Fetches from the operator's published addresses */
@@ -37907,6 +38321,7 @@ export interface operations {
                             /** @description The robots.txt / user-agent token */
                             token: string;
                         }[];
+                        /** Format: date-time */
                         evaluatedAt: string | null;
                         /** @description From the latest page evaluation; null before any */
                         llmsTxt: {
@@ -38556,6 +38971,7 @@ export interface operations {
                         };
                         /** Format: date-time */
                         createdAt: string;
+                        /** Format: date-time */
                         finishedAt: string | null;
                         /** @description The job id (`GET …/jobs/{id}` has its progress) */
                         id: string;
@@ -38732,6 +39148,7 @@ export interface operations {
                             /** @description …of which from the operator's published ranges */
                             verified: number;
                         };
+                        /** Format: date-time */
                         finishedAt: string | null;
                         /** @description The job id (`GET …/jobs/{id}` has its progress) */
                         id: string;
@@ -38888,6 +39305,7 @@ export interface operations {
                         createdAt: string;
                         /** @description True after too many consecutive failed deliveries; a successful test send enables it again. */
                         disabled: boolean;
+                        /** Format: date-time */
                         disabledAt: string | null;
                         disabledReason: string | null;
                         events: string[];
@@ -39414,20 +39832,25 @@ export interface operations {
                             /** @description Every attempt, newest first. */
                             attempts: {
                                 attempt: number;
+                                /** @description Why the attempt failed without an answer (refused address, timeout, network), or that a redirect was not followed. */
                                 error: string | null;
                                 latencyMs: number;
+                                /** Format: date-time */
                                 nextAttemptAt: string | null;
                                 /** Format: date-time */
                                 startedAt: string;
+                                /** @description The receiver’s HTTP status; null when no answer came. */
                                 statusCode: number | null;
                             }[];
                             /** Format: date-time */
                             createdAt: string;
                             /** @description The `webhook-id` header, the same on every attempt. */
                             eventId: string;
+                            /** Format: date-time */
                             finishedAt: string | null;
                             /** @description `wdl_…` */
                             id: string;
+                            /** Format: date-time */
                             nextAttemptAt: string | null;
                             /** @description The JSON body sent: {type, timestamp, data}. */
                             payload: {
@@ -39437,6 +39860,7 @@ export interface operations {
                             status: "pending" | "succeeded" | "failed";
                             type: string;
                         }[];
+                        /** @description Pass as `cursor` for the next (older) page; null on the last. */
                         nextCursor: string | null;
                     };
                 };
@@ -39576,11 +40000,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         attempt: number;
+                        /** @description Why the attempt failed without an answer (refused address, timeout, network), or that a redirect was not followed. */
                         error: string | null;
                         latencyMs: number;
+                        /** Format: date-time */
                         nextAttemptAt: string | null;
                         /** Format: date-time */
                         startedAt: string;
+                        /** @description The receiver’s HTTP status; null when no answer came. */
                         statusCode: number | null;
                     } & {
                         deliveryId: string;

@@ -5,6 +5,8 @@ import { Nullable, StringEnum, Timestamp } from '../../lib/http/schema-helpers.t
 export const PROGRESS_SOURCES = ['calls', 'batches', 'pages', 'kilobytes', 'items', 'report', 'days'] as const;
 export type ProgressSource = (typeof PROGRESS_SOURCES)[number];
 
+export const JOB_STATES = ['running', 'succeeded', 'failed', 'cancelled'] as const;
+
 /** Spec 2.10: the status of a run, and of every other background job. */
 export const JobStatus = Type.Object({
   id: Type.String(),
@@ -14,7 +16,7 @@ export const JobStatus = Type.Object({
   logPath: Type.String({ description: 'Where the whole log is read: the API path `/api/v1/workspaces/{workspace}/jobs/{id}/log` (text/plain, credential runs:read). No file path of the server is shown: it would tell a caller about the server\'s disk.' }),
   startedAt: Timestamp,
   finishedAt: Nullable(Timestamp),
-  status: StringEnum(['running', 'succeeded', 'failed', 'cancelled'] as const),
+  status: StringEnum(JOB_STATES),
   progress: Type.Object({
     completedCalls: Type.Integer({ minimum: 0 }),
     totalCalls: Type.Integer({ minimum: 0 }),

@@ -258,8 +258,8 @@ export function createJobsService(deps: {
       return row;
     },
 
-    list: (ws: WorkspaceContext, kind: string, limit: number) =>
-      db.select().from(jobs).where(and(eq(jobs.workspaceId, ws.id), eq(jobs.kind, kind))).orderBy(desc(jobs.startedAt), desc(jobs.id)).limit(limit),
+    list: (ws: WorkspaceContext, kind: string, limit: number, status?: JobRow['status']) =>
+      db.select().from(jobs).where(and(eq(jobs.workspaceId, ws.id), eq(jobs.kind, kind), status ? eq(jobs.status, status) : undefined)).orderBy(desc(jobs.startedAt), desc(jobs.id)).limit(limit),
 
     /** DELETE: the job is cancelled at once; its worker stops at its next step and settles. */
     async cancel(row: JobRow) {

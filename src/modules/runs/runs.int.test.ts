@@ -131,6 +131,10 @@ describe('runs', () => {
     expect(before.postedMicrousd - after.postedMicrousd).toBe(2 * ALL);
     const list = (await api('GET', `/api/v1/workspaces/${slug}/runs`)).json();
     expect(list.runs[0].id).toBe(run.id);
+    // Filtered by state: what the dashboard asks to know whether anything was measured.
+    expect((await api('GET', `/api/v1/workspaces/${slug}/runs?status=succeeded&limit=1`)).json().runs.map((r: { id: string }) => r.id)).toEqual([run.id]);
+    expect((await api('GET', `/api/v1/workspaces/${slug}/runs?status=running`)).json().runs).toEqual([]);
+    expect((await api('GET', `/api/v1/workspaces/${slug}/runs?status=done`)).json().error.code).toBe('invalid_request');
   });
 
   it('the same idempotency key returns the same run; another preset with it is 409', async () => {

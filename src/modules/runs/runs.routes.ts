@@ -5,7 +5,7 @@ import { ACCESS } from '../../lib/http/credentials.ts';
 import { Closed, Nullable, StringEnum } from '../../lib/http/schema-helpers.ts';
 import { actorOf, workspaceOf } from '../../lib/http/responses.ts';
 import { WorkspaceParams, workspaceParamsWith } from '../../lib/http/params.ts';
-import { JobStatus } from '../jobs/jobs.schemas.ts';
+import { JOB_STATES, JobStatus } from '../jobs/jobs.schemas.ts';
 import { MAX_SAMPLES, PRESETS } from './runs.fns.ts';
 import { DETAIL_PAGE_MAX } from './detail-rows.fns.ts';
 import { ALL_ENGINE_IDS } from '../engines/catalogue.ts';
@@ -63,10 +63,13 @@ export function runsRoutes(app: FastifyInstance, deps: { runs: RunsService }) {
     config: { credential: ACCESS.runs.read },
     schema: {
       operationId: 'listRuns', tags, summary: 'Measurement runs, newest first', params: WorkspaceParams,
-      querystring: Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }) }, { additionalProperties: false }),
+      querystring: Type.Object({
+        limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+        status: Type.Optional(StringEnum(JOB_STATES, { description: 'Only runs in this state (an addition to the contract: `status=succeeded&limit=1` says whether anything was measured yet, without reading a page of runs)' })),
+      }, { additionalProperties: false }),
       response: { 200: Type.Object({ runs: Type.Array(RunStatus) }) },
     },
-  }, async (request) => ({ runs: await runs.list(workspaceOf(request), request.query.limit) }));
+  }, async (request) => ({ runs: await runs.list(workspaceOf(request), request.query.limit, request.query.status) }));
 
   r.post('/api/v1/workspaces/:workspace/runs', {
     config: { credential: ACCESS.runs.write },

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { EnginesService } from '../engines/engines.service.ts';
 import { formatUsd } from '../engines/limits/usage.fns.ts';
 import { BATCH_DISCOUNT_NOTE, BATCH_TOKEN_DISCOUNT_PERCENT, BATCHABLE, NOT_BATCHED_WHY } from '../engines/batch/batch.fns.ts';
-import type { JobsService } from '../jobs/jobs.service.ts';
+import type { JobRow, JobsService } from '../jobs/jobs.service.ts';
 import type { EventHub } from '../events/events.hub.ts';
 import type { PromptsService } from '../prompts/prompts.service.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
@@ -159,8 +159,8 @@ export function createRunsService(deps: {
       };
     },
 
-    async list(ws: WorkspaceContext, limit: number) {
-      return views.many(await jobs.list(ws, KIND, limit), ws.slug);
+    async list(ws: WorkspaceContext, limit: number, status?: JobRow['status']) {
+      return views.many(await jobs.list(ws, KIND, limit, status), ws.slug);
     },
     get: async (ws: WorkspaceContext, id: string) => views.one(await jobs.get(ws, id, KIND), ws.slug),
     async cancel(ws: WorkspaceContext, id: string) {

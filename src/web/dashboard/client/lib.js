@@ -101,7 +101,8 @@ export const rawBody = (body) => ({ body: /** @type {never} */ (body), bodySeria
  * and time series exist. Asked first, so that "no data yet" is an empty state and never a 404
  * the browser logs as an error.
  */
-export const hasMeasurement = async (slug) => (await call(client.GET('/api/v1/workspaces/{workspace}/runs', { params: { path: { workspace: slug }, query: { limit: 100 } } }))).runs.some((r) => r.status === 'succeeded');
+// One succeeded run is enough to know: the newest such, not a page of runs with their counts.
+export const hasMeasurement = async (slug) => (await call(client.GET('/api/v1/workspaces/{workspace}/runs', { params: { path: { workspace: slug }, query: { limit: 1, status: 'succeeded' } } }))).runs.length > 0;
 export const newKey = () => crypto.randomUUID();
 /**
  * A mailed token from the address's fragment (`#token=…`, which browsers never send to a server
