@@ -124,13 +124,13 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   return wrapPglite(await PGlite.create(dataDir ? { dataDir } : {}));
 }
 
-/** Rows of a raw statement on either driver. */
 /**
  * A list of strings as one parameter (a text array) for `= any(…)`: drizzle's `inArray` sends one
  * placeholder per item, and building a statement of hundreds of them is slower than running it.
  */
 export const textArray = (list: string[]) => sql`array(select jsonb_array_elements_text(${JSON.stringify(list)}::jsonb))`;
 
+/** Rows of a raw statement on either driver. */
 export async function rawRows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;

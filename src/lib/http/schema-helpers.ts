@@ -14,6 +14,10 @@ export function StringEnum<const T extends readonly string[]>(values: T, options
  * compile an ajv validator on the first response that reaches the field and run it on every one
  * after (the first load of a page after a start spent some 90 ms compiling them, issue 47).
  * Anything else (a union, a reference) stays `anyOf [schema, null]`.
+ * What the serializer checks of such a field is its JSON type only, as for every other field: a
+ * value outside its enum or format is written, not refused (docs/api.md). For bodies and
+ * responses: on a query string or path parameter an empty value would no longer become null
+ * (ajv coerces to the first type that fits), and a nullable object's inner `default`s are filled.
  */
 export function Nullable<T extends TSchema>(schema: T): TUnsafe<Static<T> | null> {
   const { type, enum: values, const: constant } = schema as { type?: unknown; enum?: unknown[]; const?: unknown };

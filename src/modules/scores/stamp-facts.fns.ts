@@ -67,8 +67,8 @@ function medianOf(histogram: Map<number, number>): number {
 
 /**
  * `cells`: the figure's day (already narrowed to its engine for a per-engine figure);
- * `windowDays`: the distinct days with answers in the 7 days ending on it; `prompts`: the cells'
- * prompts (promptsOf) when the caller has them already.
+ * `windowDays`: the distinct days with answers in the 7 days ending on it; `prompts`: exactly
+ * `promptsOf(cells)` when the caller has it already (it is not checked).
  */
 export function stampFacts(cells: StampCell[], input: { intentOf: Map<string, string>; intents: readonly string[]; windowDays: string[]; from: string | null; to: string; prompts?: string[] }): StampFacts {
   const engines = new Map<string, Set<string>>();

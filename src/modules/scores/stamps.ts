@@ -1,6 +1,6 @@
 import type { Clock } from '../../lib/clock.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
-import { dayStart as startOf, RANGE_DAYS, utcDay as dayOf, type RangeName } from '../../lib/ranges.ts';
+import { dayStart, RANGE_DAYS, utcDay, type RangeName } from '../../lib/ranges.ts';
 import { INTENTS } from '../workspaces/workspaces.schemas.ts';
 import { stamp, THRESHOLDS } from './methodology.fns.ts';
 import type { ScoresService } from './scores.service.ts';
@@ -80,11 +80,11 @@ export function createStamps(deps: StampsDeps) {
   return {
     /** The stamp of the score of `day` (a measured day), for the composite or one engine, one surface or both. */
     async ofDay(ws: WorkspaceContext, day: string, f: StampFilter = {}) {
-      const end = new Date(startOf(day).getTime() + DAY);
+      const end = new Date(dayStart(day).getTime() + DAY);
       const start = new Date(end.getTime() - CADENCE_DAYS * DAY);
       return keptOr(ws, `day|${day}|${f.engine ?? ''}|${f.surface ?? ''}|${f.metricVersion ?? ''}`, { from: start, to: end }, async () => {
         const window = await deps.answers(ws, { from: start, to: end, engine: engineOf(f.engine), surface: f.surface });
-        return build(ws, window.filter((a) => a.day === day), window.map((a) => a.day), dayOf(start), day, f.metricVersion);
+        return build(ws, window.filter((a) => a.day === day), window.map((a) => a.day), utcDay(start), day, f.metricVersion);
       }, f.newestRun);
     },
 
@@ -97,13 +97,13 @@ export function createStamps(deps: StampsDeps) {
     /** Over a series' range ending today (`7d`, `28d`, `all`): every answer in it, cadence over its days. */
     async ofRange(ws: WorkspaceContext, range: RangeName, f: StampFilter = {}) {
       const days = RANGE_DAYS[range];
-      const today = dayOf(deps.clock.now());
-      return this.ofPeriod(ws, days === null ? null : dayOf(new Date(deps.clock.now().getTime() - (days - 1) * DAY)), today, f);
+      const today = utcDay(deps.clock.now());
+      return this.ofPeriod(ws, days === null ? null : utcDay(new Date(deps.clock.now().getTime() - (days - 1) * DAY)), today, f);
     },
 
     /** Over the days [from, to] (a report's period; from null: since the first answer). */
     async ofPeriod(ws: WorkspaceContext, from: string | null, to: string, f: StampFilter = {}) {
-      const period = { from: from ? startOf(from) : null, to: new Date(startOf(to).getTime() + DAY) };
+      const period = { from: from ? dayStart(from) : null, to: new Date(dayStart(to).getTime() + DAY) };
       return keptOr(ws, `period|${from ?? ''}|${to}|${f.engine ?? ''}|${f.surface ?? ''}|${f.metricVersion ?? ''}`, period, async () => {
         const answers = await deps.answers(ws, { ...period, engine: engineOf(f.engine), surface: f.surface });
         const first = answers.reduce<string | null>((m, a) => (m === null || a.day < m ? a.day : m), null);
@@ -137,7 +137,7 @@ export function createStamps(deps: StampsDeps) {
     /** Over the runs a view reads (the sources views' window). */
     async ofRuns(ws: WorkspaceContext, window: { runIds: string[]; from: string; to: string } | null, f: StampFilter = {}) {
       const answers = window ? await deps.answers(ws, { runIds: window.runIds, engine: engineOf(f.engine), surface: f.surface }) : [];
-      return build(ws, answers, answers.map((a) => a.day), window?.from.slice(0, 10) ?? null, (window?.to ?? dayOf(deps.clock.now())).slice(0, 10), f.metricVersion);
+      return build(ws, answers, answers.map((a) => a.day), window?.from.slice(0, 10) ?? null, (window?.to ?? utcDay(deps.clock.now())).slice(0, 10), f.metricVersion);
     },
   };
 }

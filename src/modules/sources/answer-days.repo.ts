@@ -2,7 +2,7 @@ import { and, eq, gte, lt, min } from 'drizzle-orm';
 import type { Clock } from '../../lib/clock.ts';
 import type { Db } from '../../lib/db.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
-import { dayStart as startOf, shiftDay, utcDay as dayOf } from '../../lib/ranges.ts';
+import { dayStart, shiftDay, utcDay } from '../../lib/ranges.ts';
 import type { StampCell, StampScope } from '../scores/stamp-facts.fns.ts';
 import { byDay, cellsOfDay } from './answer-days.fns.ts';
 import { answerDays, answerTraces, type AnswerDayCell } from './sources.tables.ts';
@@ -19,14 +19,14 @@ const midnight = (d: Date) => d.getTime() % DAY_MS === 0;
 const WRITE_CHUNK = 30;
 
 type DayCells = { day: string; cells: AnswerDayCell[] };
-const daysBetween = (from: string, to: string) => Math.max(0, Math.round((startOf(to).getTime() - startOf(from).getTime()) / DAY_MS));
+const daysBetween = (from: string, to: string) => Math.max(0, Math.round((dayStart(to).getTime() - dayStart(from).getTime()) / DAY_MS));
 
 /**
  * A day is finished two days after it began to end: the runs that write into it (an answer is
  * dated when it is received) have long ended, so its summary never misses an answer. Days from
  * yesterday on are read from their traces.
  */
-export const firstUnfinishedDay = (now: Date) => shiftDay(dayOf(now), -1);
+export const firstUnfinishedDay = (now: Date) => shiftDay(utcDay(now), -1);
 
 export function createAnswerDays(deps: { db: Db; clock: Clock; traces(ws: WorkspaceContext, q: StampScope): Promise<StampCell[]> }) {
   const { db } = deps;
@@ -38,7 +38,7 @@ export function createAnswerDays(deps: { db: Db; clock: Clock; traces(ws: Worksp
 
   async function firstAnswerDay(ws: WorkspaceContext): Promise<string | null> {
     const [row] = await db.select({ at: min(answerTraces.createdAt) }).from(answerTraces).where(eq(answerTraces.workspaceId, ws.id));
-    return row?.at ? dayOf(new Date(row.at)) : null;
+    return row?.at ? utcDay(new Date(row.at)) : null;
   }
 
   // Concurrent readers share their work (the overview asks for eight stamps of one month at once):
@@ -51,7 +51,7 @@ export function createAnswerDays(deps: { db: Db; clock: Clock; traces(ws: Worksp
     const mine = missing.filter((day) => !summarizing.has(`${ws.id}|${day}`));
     if (mine.length) {
       const made = (async () => {
-        const folded = byDay(await deps.traces(ws, { from: startOf(mine[0]!), to: startOf(shiftDay(mine.at(-1)!, 1)) }));
+        const folded = byDay(await deps.traces(ws, { from: dayStart(mine[0]!), to: dayStart(shiftDay(mine.at(-1)!, 1)) }));
         const rows = mine.map((day) => ({ workspaceId: ws.id, day, cells: folded.get(day) ?? [] }));
         // Another process may summarize the same day at once: the same rows, the first kept.
         for (let i = 0; i < rows.length; i += WRITE_CHUNK) await db.insert(answerDays).values(rows.slice(i, i + WRITE_CHUNK)).onConflictDoNothing();
@@ -97,14 +97,14 @@ export function createAnswerDays(deps: { db: Db; clock: Clock; traces(ws: Worksp
    * run writes into them: a reader never joins a read begun before a write it follows).
    */
   async function days(ws: WorkspaceContext, q: { from: Date | null; to: Date }): Promise<DayCells[]> {
-    const from = q.from ? dayOf(q.from) : null;
-    const to = dayOf(q.to);
+    const from = q.from ? utcDay(q.from) : null;
+    const to = utcDay(q.to);
     const unfinished = firstUnfinishedDay(deps.clock.now());
     const finishedTo = to < unfinished ? to : unfinished;
     const out: DayCells[] = from === null || from < finishedTo ? [...await finishedDays(ws, from, finishedTo)] : [];
     if (finishedTo < to) {
       const liveFrom = from !== null && from > finishedTo ? from : finishedTo;
-      for (const [day, cells] of byDay(await deps.traces(ws, { from: startOf(liveFrom), to: q.to }))) out.push({ day, cells });
+      for (const [day, cells] of byDay(await deps.traces(ws, { from: dayStart(liveFrom), to: q.to }))) out.push({ day, cells });
     }
     return out;
   }
