@@ -111,6 +111,25 @@ describe.runIf(browserAvailable)('the measurement pages in Spanish and French', 
     }
   }
 
+  it('says why the score is not yet fit to decide on in the reader\'s language, intents by their names', { timeout: 60_000 }, async () => {
+    for (const lang of Object.keys(LANGS) as Lang[]) {
+      const context = await contextFor(lang, 1440, true);
+      const page = await context.newPage();
+      watch(page);
+      await page.goto(`${base}/w/${SLUG}`);
+      await page.locator('#methodology summary').click();
+      const reasons = await page.locator('#methodology li').allInnerTexts();
+      const { table } = LANGS[lang];
+      // The API's reasons are English and name intents by their ids: none of that reaches the page.
+      expect(reasons.join(' ')).not.toMatch(/_|simulated answers|prompt coverage|platform coverage|sample size/);
+      const spaced = (t: string) => t.replace(/\s/g, ' '); // French puts a narrow no-break space before its colons
+      expect(spaced(reasons[0]!)).toBe(spaced(table['dashboard.grade.simulation']));
+      expect(reasons.join(' ')).toContain(table['dashboard.runs.intent.problem_solution']);
+      await context.close();
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('switches the page when a language is chosen in the header menu', { timeout: 60_000 }, async () => {
     const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
     const [name, value] = cookie.split(/=(.*)/s);

@@ -180,7 +180,7 @@ describe.runIf(browserAvailable)('dashboard in Chromium', () => {
     expect(await page.getByText('Simulated').count()).toBeGreaterThan(0);
     // The score says how it was made: simulated answers are never decision-grade, and the reasons are listed.
     await page.locator('#methodology summary', { hasText: 'Exploratory' }).click();
-    await page.locator('#methodology li', { hasText: 'simulated answers' }).waitFor();
+    await page.locator('#methodology li', { hasText: 'Some answers are simulated' }).waitFor();
     // …and how sure its tone is, from the blind set (docs/analysis.md), through the formatter.
     expect(await page.locator('#tone-sure').textContent()).toMatch(/^How sure the tone is: on 256 answers that people labelled without seeing our analysis, our tone label matched theirs 52\.3% of the time \(95% interval 46\.2–58\.4%\)\. Treat tone as a rough signal\.$/);
     await shot('overview');

@@ -152,6 +152,14 @@ describe('names: display names, never ids or slugs', () => {
   ])('brand %j → %s', (b, name) => expect(fmt('en').brand(b)).toBe(name));
 
   it.each([
+    ['en', ['discovery'], 'discovery'],
+    ['en', ['discovery', 'use case', 'expert'], 'discovery, use case, and expert'],
+    ['es', ['descubrimiento', 'experto'], 'descubrimiento y experto'],
+    ['ca', ['a', 'b', 'c'], 'a, b i c'],
+    ['fr', ['a', 'b'], 'a et b'],
+    ['en', [], ''],
+  ] as const)('a list in %s: %j', (lang, items, said) => expect(fmt(lang).list(items)).toBe(said));
+  it.each([
     ['en', 'Visibility', 'significant'], ['es', 'Visibilidad', 'significativo'], ['ca', 'Visibilitat', 'significatiu'], ['fr', 'Visibilité', 'significatif'],
   ])('metric names and significance in %s', (lang, visibility, significant) => {
     expect(fmt(lang).metric('visibility')).toBe(visibility);

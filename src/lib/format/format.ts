@@ -72,6 +72,8 @@ export interface Formatter {
   brand(b: string | { displayName?: string | null; name?: string | null; brand?: string; slug?: string } | null | undefined): string;
   metric(key: MetricKey | (string & {})): string;
   significance(yes: boolean): string;
+  /** Items joined as the language says a list ("a, b and c", "a, b y c"). */
+  list(items: readonly string[]): string;
   effect(e: EffectLike | null | undefined): string;
 }
 export interface EffectLike {
@@ -132,6 +134,7 @@ export function createFormatter({ locale = 'en', timeZone = 'UTC' }: { locale?: 
   const languageNames = new Intl.DisplayNames([locale], { type: 'language' });
   const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const dateTimeFmt = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' });
+  const listFmt = new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' });
 
   // The locale's percent pattern around any text ("52.3%", "52,3 %"): its number parts replaced.
   const percentAround = (text: string): string => {
@@ -232,6 +235,7 @@ export function createFormatter({ locale = 'en', timeZone = 'UTC' }: { locale?: 
     },
     /** "significant" / "not significant" in the reader's language. */
     significance: (yes) => word(yes ? 'format.significant' : 'format.notSignificant'),
+    list: (items) => listFmt.format(items),
   };
   return Object.freeze(f);
 }

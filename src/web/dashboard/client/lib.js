@@ -225,11 +225,39 @@ export function Simulated({ simulated, share }) {
   return html`<span class="badge simulated" title=${say('dashboard.common.simulatedWhy')}>${part ? say('dashboard.common.simulatedShare', { share: part }) : say('dashboard.common.simulated')}</span>`;
 }
 
+/**
+ * Why a figure is exploratory, in the reader's language: a sentence for each criterion the API
+ * says it fails (`failedCriteria`), told from the stamp's own facts and thresholds. The API's
+ * `reasons` are English and name intents by their ids; which part of a criterion to say (too few
+ * prompts in all, or for some intents) follows the same thresholds.
+ */
+export function gradeReasons(stamp) {
+  const t = stamp.thresholds;
+  const out = [];
+  for (const criterion of stamp.failedCriteria ?? []) {
+    if (criterion === 'simulation') out.push(say('dashboard.grade.simulation'));
+    else if (criterion === 'query_volume') out.push(say('dashboard.grade.answers', { n: stamp.answers, min: fmt.count(t.answers) }));
+    else if (criterion === 'sample_size') out.push(say('dashboard.grade.samples', { n: stamp.samplesPerPrompt, min: fmt.count(t.samplesPerPrompt) }));
+    else if (criterion === 'prompt_coverage') {
+      if (stamp.prompts < t.prompts) out.push(say('dashboard.grade.prompts', { n: stamp.prompts, min: fmt.count(t.prompts) }));
+      const thin = stamp.intents.filter((i) => (stamp.intentCoverage[i] ?? 0) < t.promptsPerIntent);
+      if (thin.length) out.push(say('dashboard.grade.intents', { min: fmt.count(t.promptsPerIntent), intents: fmt.list(thin.map((i) => say(`dashboard.runs.intent.${i}`))) }));
+    } else if (criterion === 'cadence') out.push(say('dashboard.grade.days', { n: stamp.runDays, min: fmt.count(t.runDays) }));
+    else if (criterion === 'reproducibility') out.push(say('dashboard.grade.versions'));
+    else if (criterion === 'platform_coverage') {
+      if (stamp.surface === 'mixed') out.push(say('dashboard.grade.pooled'));
+      else if (stamp.surface === null) out.push(say('dashboard.grade.noAnswers'));
+      if (stamp.engines.length < t.engines) out.push(say('dashboard.grade.engines', { n: stamp.engines.length, min: fmt.count(t.engines) }));
+    }
+  }
+  return out;
+}
+
 /** The methodology stamp's grade of the figures beside it (docs/methodology.md), its reasons on hover. */
 export function Grade({ stamp }) {
   if (!stamp) return null;
   const decision = stamp.grade === 'decision-grade';
-  const why = decision ? say('dashboard.common.gradeFit') : say('dashboard.common.gradeWhy', { reasons: stamp.reasons.join('; ') });
+  const why = decision ? say('dashboard.common.gradeFit') : say('dashboard.common.gradeWhy', { reasons: gradeReasons(stamp).join(' ') });
   return html`<span class=${decision ? 'badge ok grade' : 'badge grade'} title=${why}>${say(decision ? 'dashboard.common.decisionGrade' : 'dashboard.common.exploratory')}</span>`;
 }
 

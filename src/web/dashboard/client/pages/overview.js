@@ -2,7 +2,7 @@
 // competitors, and the time series per engine with its 95% interval band.
 import { BandChart, COLORS } from '../chart.js';
 import { toneAccuracyPercent } from '../../../../lib/stats/tone-accuracy.ts';
-import { Alert, Change, ENGINES, Grade, Loading, Simulated, answersHref, day, hasMeasurement, engineName, fmt, html, interval, newKey, num, pct, say, sayWith, usd, useAction, useLoad, useState, call, client } from '../lib.js';
+import { Alert, Change, ENGINES, Grade, gradeReasons, Loading, Simulated, answersHref, day, hasMeasurement, engineName, fmt, html, interval, newKey, num, pct, say, sayWith, usd, useAction, useLoad, useState, call, client } from '../lib.js';
 
 const COMPONENTS = {
   visibility: say('dashboard.overview.cVisibility'),
@@ -25,7 +25,7 @@ function Methodology({ slug, date }) {
   return html`<details class="methodology" id="methodology">
     <summary><span class=${decision ? 'badge ok' : 'badge'}>${say(decision ? 'dashboard.common.decisionGrade' : 'dashboard.common.exploratory')}</span>
       ${' '}${say('dashboard.overview.how', { surface: ['api', 'product', 'mixed'].includes(data.surface) ? data.surface : 'none', engines: data.engines.length, answers: data.answers })}</summary>
-    ${decision ? html`<p>${say('dashboard.common.gradeFit')}</p>` : html`<p>${say('dashboard.overview.notFit')}</p><ul>${data.reasons.map((r) => html`<li>${r}</li>`)}</ul>`}
+    ${decision ? html`<p>${say('dashboard.common.gradeFit')}</p>` : html`<p>${say('dashboard.overview.notFit')}</p><ul>${gradeReasons(data).map((r) => html`<li>${r}</li>`)}</ul>`}
     <p class="muted">${say('dashboard.overview.models', { list: data.engines.map((e) => say('dashboard.overview.modelOf', { engine: engineName(e.engine), versions: e.modelVersions.join(', ') || say('dashboard.overview.noVersion') })).join('; ') })}${' '}
       ${say('dashboard.overview.sampling', { samples: fmt.decimal(data.samplesPerPrompt), prompts: data.prompts, days: data.runDays, cadence: data.cadenceDays, version: data.metricVersion })}</p>
     <p class="muted" id="tone-sure">${say('dashboard.overview.toneSure', { n: fmt.count(TONE.n), share: fmt.percent(TONE.value), interval: fmt.interval(TONE.interval, undefined, { unit: '%' }) })}</p>
