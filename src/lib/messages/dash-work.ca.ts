@@ -189,6 +189,8 @@ export const DASH_WORK_CA: { readonly [K in keyof typeof DASH_WORK_EN]: string }
   'dashboard.overview.range7': '7 dies', 'dashboard.overview.range28': '28 dies', 'dashboard.overview.rangeAll': 'Tot',
   'dashboard.overview.modelChange': '{engine} va indicar {to} (abans: {from})',
   'dashboard.overview.engineChange': 'possible canvi del motor a {engine}: {reasons}',
+  'dashboard.overview.engineModel': 'versió del model {from} → {to}',
+  'dashboard.overview.engineFeature': '{feature, select, length {llargada de les respostes en caràcters} citations {fonts citades per resposta} other {elements de llista per resposta}} {from} → {to}',
   'dashboard.overview.definitionChange': 'definició de la mètrica {from} → {to} (recalculada)',
   'dashboard.overview.measureScore': 'Puntuació GEO per motor', 'dashboard.overview.measureRivals': 'Visibilitat davant la competència',
   'dashboard.overview.overTime': 'Evolució', 'dashboard.overview.range': 'Període', 'dashboard.overview.show': 'Mostra',

@@ -199,6 +199,8 @@ export const DASH_WORK_EN = {
   'dashboard.overview.range7': '7 days', 'dashboard.overview.range28': '28 days', 'dashboard.overview.rangeAll': 'All',
   'dashboard.overview.modelChange': '{engine} named {to} (before: {from})',
   'dashboard.overview.engineChange': 'possible engine change on {engine}: {reasons}',
+  'dashboard.overview.engineModel': 'model version {from} → {to}',
+  'dashboard.overview.engineFeature': '{feature, select, length {answer length in characters} citations {sources cited per answer} other {list items per answer}} {from} → {to}',
   'dashboard.overview.definitionChange': 'metric definition {from} → {to} (re-derived)',
   'dashboard.overview.measureScore': 'GEO score per engine', 'dashboard.overview.measureRivals': 'Visibility against competitors',
   'dashboard.overview.overTime': 'Over time', 'dashboard.overview.range': 'Range', 'dashboard.overview.show': 'Show',

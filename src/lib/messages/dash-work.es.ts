@@ -189,6 +189,8 @@ export const DASH_WORK_ES: { readonly [K in keyof typeof DASH_WORK_EN]: string }
   'dashboard.overview.range7': '7 días', 'dashboard.overview.range28': '28 días', 'dashboard.overview.rangeAll': 'Todo',
   'dashboard.overview.modelChange': '{engine} indicó {to} (antes: {from})',
   'dashboard.overview.engineChange': 'posible cambio del motor en {engine}: {reasons}',
+  'dashboard.overview.engineModel': 'versión del modelo {from} → {to}',
+  'dashboard.overview.engineFeature': '{feature, select, length {longitud de las respuestas en caracteres} citations {fuentes citadas por respuesta} other {elementos de lista por respuesta}} {from} → {to}',
   'dashboard.overview.definitionChange': 'definición de la métrica {from} → {to} (recalculada)',
   'dashboard.overview.measureScore': 'Puntuación GEO por motor', 'dashboard.overview.measureRivals': 'Visibilidad frente a la competencia',
   'dashboard.overview.overTime': 'Evolución', 'dashboard.overview.range': 'Periodo', 'dashboard.overview.show': 'Mostrar',

@@ -190,6 +190,8 @@ export const DASH_WORK_FR: { readonly [K in keyof typeof DASH_WORK_EN]: string }
   'dashboard.overview.range7': '7 jours', 'dashboard.overview.range28': '28 jours', 'dashboard.overview.rangeAll': 'Tout',
   'dashboard.overview.modelChange': '{engine} a indiqué {to} (avant : {from})',
   'dashboard.overview.engineChange': 'changement possible du moteur {engine} : {reasons}',
+  'dashboard.overview.engineModel': 'version du modèle {from} → {to}',
+  'dashboard.overview.engineFeature': '{feature, select, length {longueur des réponses en caractères} citations {sources citées par réponse} other {éléments de liste par réponse}} {from} → {to}',
   'dashboard.overview.definitionChange': 'définition de la métrique {from} → {to} (recalculée)',
   'dashboard.overview.measureScore': 'Score GEO par moteur', 'dashboard.overview.measureRivals': 'Visibilité face aux concurrents',
   'dashboard.overview.overTime': 'Évolution', 'dashboard.overview.range': 'Période', 'dashboard.overview.show': 'Afficher',

@@ -105,10 +105,18 @@ async function loadSeries(slug, range) {
     ...(recs?.done ?? []).map((r) => ({ date: r.updatedAt.slice(0, 10), kind: 'done', text: r.title })).filter((a) => days.has(a.date)),
     ...(models?.changes ?? []).map((c) => ({ date: c.date, kind: 'model', text: say('dashboard.overview.modelChange', { engine: engineName(c.engine), to: c.to.join(', '), from: c.from.join(', ') }) })).filter((a) => days.has(a.date)),
     // Engine changes the canaries flagged, and the days the metric definition changed.
-    ...(composite.engineChanges ?? []).map((c) => ({ date: c.day, kind: 'engine', text: say('dashboard.overview.engineChange', { engine: engineName(c.engine), reasons: c.reasons.map((r) => r.detail).join('; ') }) })),
+    ...(composite.engineChanges ?? []).map((c) => ({ date: c.day, kind: 'engine', text: say('dashboard.overview.engineChange', { engine: engineName(c.engine), reasons: c.reasons.map(engineReason).join('; ') }) })),
     ...(composite.definitionChanges ?? []).map((c) => ({ date: c.date, kind: 'definition', text: say('dashboard.overview.definitionChange', { from: c.from, to: c.to }) })).filter((a) => days.has(a.date)),
   ];
   return { composite, series, rivals, annotations };
+}
+
+/** What a canary saw move, in the reader's language (the API's `detail` is English, with the test statistic). */
+function engineReason(r) {
+  const side = (v) => (Array.isArray(v) ? v.join(', ') || say('dashboard.overview.noVersion') : fmt.decimal(v));
+  return r.feature === 'modelVersion'
+    ? say('dashboard.overview.engineModel', { from: side(r.before), to: side(r.after) })
+    : say('dashboard.overview.engineFeature', { feature: r.feature, from: side(r.before), to: side(r.after) });
 }
 
 const MEASURES = [['score', say('dashboard.overview.measureScore')], ['rivals', say('dashboard.overview.measureRivals')]];
