@@ -241,7 +241,7 @@ export function gradeReasons(stamp) {
     else if (criterion === 'prompt_coverage') {
       if (stamp.prompts < t.prompts) out.push(say('dashboard.grade.prompts', { n: stamp.prompts, min: fmt.count(t.prompts) }));
       const thin = stamp.intents.filter((i) => (stamp.intentCoverage[i] ?? 0) < t.promptsPerIntent);
-      if (thin.length) out.push(say('dashboard.grade.intents', { min: fmt.count(t.promptsPerIntent), intents: fmt.list(thin.map((i) => say(`dashboard.runs.intent.${i}`))) }));
+      if (thin.length) out.push(say('dashboard.grade.intents', { min: fmt.count(t.promptsPerIntent), intents: fmt.list(thin.map((i) => sayCode('dashboard.runs.intent', i))) }));
     } else if (criterion === 'cadence') out.push(say('dashboard.grade.days', { n: stamp.runDays, min: fmt.count(t.runDays) }));
     else if (criterion === 'reproducibility') out.push(say('dashboard.grade.versions'));
     else if (criterion === 'platform_coverage') {
