@@ -75,13 +75,18 @@ const yearOfDays = Array.from({ length: DAYS }, (_, k) => {
 });
 const pool = corpus({ ...profileFromWorkspace(workspace), domains: workspace.domains }, 300);
 
+/** An active API key that reads metrics and runs; answers its secret. */
+async function readingKey(app: Awaited<ReturnType<typeof buildApp>>, cookie: string, name: string): Promise<string> {
+  const created = (await app.inject({ method: 'POST', url: '/api/v1/workspaces/benchco/api-keys', headers: { cookie }, payload: { name, scopes: ['metrics:read', 'runs:read'] } })).json();
+  await app.inject({ method: 'POST', url: `/api/v1/workspaces/benchco/api-keys/${created.keyId}`, headers: { cookie }, payload: { action: 'acknowledge', deliveryId: created.deliveryId } });
+  return created.secret as string;
+}
+
 /** A new API key and session for the workspace a kept database holds. */
 async function credentialsAgain(app: Awaited<ReturnType<typeof buildApp>>) {
   const login = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: 'bench@example.com', password: 'bench password 1' } });
   const cookie = `geo.session=${login.cookies.find((c) => c.name === 'geo.session')!.value}`;
-  const created = (await app.inject({ method: 'POST', url: '/api/v1/workspaces/benchco/api-keys', headers: { cookie }, payload: { name: `bench ${Date.now()}`, scopes: ['metrics:read', 'runs:read'] } })).json();
-  await app.inject({ method: 'POST', url: `/api/v1/workspaces/benchco/api-keys/${created.keyId}`, headers: { cookie }, payload: { action: 'acknowledge', deliveryId: created.deliveryId } });
-  return { secret: created.secret as string, cookie };
+  return { secret: await readingKey(app, cookie, `bench ${Date.now()}`), cookie };
 }
 
 /** The workspace, its API key and a year of data in `database`; answers the key's secret. */
@@ -89,8 +94,7 @@ async function seedWorkspace(database: Database, app: Awaited<ReturnType<typeof 
   const signup = await app.inject({ method: 'POST', url: '/api/v1/auth/signup', payload: { email: 'bench@example.com', password: 'bench password 1' } });
   const cookie = `geo.session=${signup.cookies.find((c) => c.name === 'geo.session')!.value}`;
   await app.inject({ method: 'POST', url: '/api/v1/workspaces', headers: { cookie }, payload: workspace });
-  const created = (await app.inject({ method: 'POST', url: '/api/v1/workspaces/benchco/api-keys', headers: { cookie }, payload: { name: 'bench', scopes: ['metrics:read', 'runs:read'] } })).json();
-  await app.inject({ method: 'POST', url: `/api/v1/workspaces/benchco/api-keys/${created.keyId}`, headers: { cookie }, payload: { action: 'acknowledge', deliveryId: created.deliveryId } });
+  const secret = await readingKey(app, cookie, 'bench');
   const [ws] = (await database.executeSql(`select id from workspaces where slug = 'benchco'`)).rows as Array<{ id: string }>;
   const id = ws!.id;
   for (const rows of yearOfDays) await database.db.insert(scoreSnapshots).values(rows.map((r) => ({ ...r, workspaceId: id })));
@@ -117,7 +121,7 @@ async function seedWorkspace(database: Database, app: Awaited<ReturnType<typeof 
     where t.workspace_id = $1 and t.created_at >= now() - ${ANSWER_DAYS} * interval '1 day'`, [id]);
   await database.executeSql('drop table bench_pool');
   await database.executeSql('analyze');
-  return { secret: created.secret as string, cookie };
+  return { secret, cookie };
 }
 
 /**

@@ -97,11 +97,10 @@ export const answersHref = (workspace, filters) => {
 export const rawBody = (body) => ({ body: /** @type {never} */ (body), bodySerializer: (/** @type {Blob | FormData} */ b) => b });
 
 /**
- * Whether the workspace has a succeeded run among its latest 100, i.e. whether score, scoreboard
- * and time series exist. Asked first, so that "no data yet" is an empty state and never a 404
- * the browser logs as an error.
+ * Whether the workspace has a succeeded run, i.e. whether score, scoreboard and time series exist:
+ * the newest such run alone (`status=succeeded&limit=1`), not a page of runs with their counts.
+ * Asked first, so that "no data yet" is an empty state and never a 404 the browser logs as an error.
  */
-// One succeeded run is enough to know: the newest such, not a page of runs with their counts.
 export const hasMeasurement = async (slug) => (await call(client.GET('/api/v1/workspaces/{workspace}/runs', { params: { path: { workspace: slug }, query: { limit: 1, status: 'succeeded' } } }))).runs.length > 0;
 export const newKey = () => crypto.randomUUID();
 /**
