@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from './config.ts';
 import { openPglite, openPostgres, type Database } from './lib/db.ts';
 import { acquireDataDirLock } from './lib/datadir-lock.ts';
+import { codeIdentity } from './lib/code-identity.ts';
 import { buildApp, type AppDeps } from './app.ts';
 
 export interface RunningServer {
@@ -30,7 +31,8 @@ export async function startServer(env: NodeJS.ProcessEnv, extra: Partial<AppDeps
   const { database, release } = await openDatabase(config);
   let app: FastifyInstance | undefined;
   try {
-    await database.migrate();
+    // The running code's digest, which the stored figures are checked against, is ready before the first request.
+    await Promise.all([database.migrate(), codeIdentity()]);
     app = await buildApp({ config, database, timers: true, ...extra });
     await app.listen({ host: config.host, port: config.port });
     // The line a newcomer looks for after `npm start` (the README's tour names it).

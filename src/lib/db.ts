@@ -7,8 +7,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { sql } from 'drizzle-orm';
-import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTable } from 'drizzle-orm/pg-core';
 
 /**
  * A database or a transaction: repos accept either so callers decide the transaction's scope.
@@ -135,6 +135,19 @@ export async function rawRows<T>(db: Db, query: ReturnType<typeof sql>): Promise
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * The state of the rows of `table` that `where` selects, in one value: how many, and the
+ * transactions that last wrote them (xmin: every insert or update gives a row a newer one, so any
+ * write changes the sum, and a removal the count). Equal values: the rows were not written between.
+ */
+export async function rowsMark(db: Db, table: PgTable, where: SQL): Promise<string> {
+  const [row] = await rawRows<{ v: string }>(db, sql`select ${rowsMarkSql(table, where)} as v`);
+  return row?.v ?? '';
+}
+
+/** The same as an expression, to be read with others in one statement. */
+export const rowsMarkSql = (table: PgTable, where: SQL): SQL => sql`(select count(*)::text || ':' || coalesce(sum(xmin::text::bigint), 0)::text from ${table} where ${where})`;
 
 const dialect = new PgDialect();
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createReadsCache, WRITE_HOLD_MS } from './reads-cache.ts';
+import { computedAfresh, createReadsCache, WRITE_HOLD_MS } from './reads-cache.ts';
 
 /** A computation that counts its calls and ends when told. */
 function gate<T>(value: T) {
@@ -21,6 +21,16 @@ describe('reads cache', () => {
     expect(await cache.read('ws', 'k', async () => ({ n: 2 }))).toEqual({ n: 1 });
     // Kept values are shared: frozen, so no reader changes them for the others.
     expect(Object.isFrozen(values[0])).toBe(true);
+  });
+
+  it('inside a computation made afresh, neither serves nor keeps a value', async () => {
+    const cache = createReadsCache({ ttlMs: 60_000 });
+    await cache.read('ws', 'k', async () => 'kept');
+    expect(await computedAfresh(() => cache.read('ws', 'k', async () => 'made now'))).toBe('made now');
+    expect(await computedAfresh(() => cache.read('ws', 'other', async () => 'made now'))).toBe('made now');
+    // Outside it, the kept value as before; what was made afresh was not kept.
+    expect(await cache.read('ws', 'k', async () => 'x')).toBe('kept');
+    expect(await cache.read('ws', 'other', async () => 'computed')).toBe('computed');
   });
 
   it('keeps other keys and workspaces apart', async () => {

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { LRUCache } from 'lru-cache';
 
 /**
@@ -39,6 +40,15 @@ export type KeepRead = <T>(workspaceId: string, key: string, compute: () => Prom
 
 export const WRITE_HOLD_MS = 120_000;
 
+const afresh = new AsyncLocalStorage<true>();
+/**
+ * Runs `compute` with every kept read inside it computed, neither served from memory nor kept.
+ * For what is stored beside the mark of the data it was made from (scores/stored-reads.ts): some
+ * kept reads are bounded by their time-to-live only (a prompt's intent in a stamp, a canary's
+ * flag beside a series), and one of those inside a stored figure would outlive that bound.
+ */
+export const computedAfresh = <T>(compute: () => Promise<T>): Promise<T> => afresh.run(true, compute);
+
 /** A kept value's size for the byte bound: text by its length, anything else as a small object. */
 const sizeOf = (value: { value: unknown }) => (typeof value.value === 'string' ? Math.max(1, value.value.length) : 2_048);
 
@@ -65,6 +75,7 @@ export function createReadsCache(opts: { ttlMs: number; maxBytes?: number; now?:
 
   return {
     read<T>(workspaceId: string, key: string, compute: () => Promise<T>, options: { ttlMs?: number } = {}): Promise<T> {
+      if (afresh.getStore()) return compute();
       const s = stateOf(workspaceId);
       const id = `${workspaceId}|${key}`;
       if (!open(s)) {

@@ -19,6 +19,7 @@ import { stripeClient } from '../modules/billing/billing.service.ts';
 import { jobsModule } from '../modules/jobs/jobs.module.ts';
 import { canariesModule } from '../modules/canaries/canaries.module.ts';
 import { scoresModule } from '../modules/scores/scores.module.ts';
+import { createStoredReads } from '../modules/scores/stored-reads.ts';
 import { reportsModule } from '../modules/reports/reports.module.ts';
 import { runsModule } from '../modules/runs/runs.module.ts';
 import { promptsWithHistory } from '../modules/runs/runs.reads.ts';
@@ -116,6 +117,16 @@ export async function createModules(deps: Needs) {
   };
   /** The answers' kept reads: dropped whenever a batch of answers (and their traces) is written. */
   const keepAnswers: KeepRead = (workspaceId, key, compute) => reads.read(answersScope(workspaceId), key, compute);
+  // The slowest figures (series, stamps, model versions, ended runs' counts), kept in the database for the other
+  // processes and the next start, with the marks of everything they are computed from besides the
+  // snapshots (scores/stored-reads.ts).
+  const stored = createStoredReads({
+    db, clock,
+    marks: [(id) => ws.mark(id), (id) => prompts.prompts.mark(id), (id) => sources.sources.answersWrittenMark(id), () => canaries.canaries.mark()],
+    onError: (err) => log.warn({ err }, 'stored figures: not read or not written; computed instead'),
+  });
+  /** The answers' kept reads that are also stored (model versions, ended runs' counts). */
+  const keepStored: KeepRead = (id, key, compute) => keepAnswers(id, key, () => stored.through(id, key, compute));
   const metrics = metricsModule({ db, token: config.metricsToken });
   const email = emailModule({
     db, log, mail: config.mail, showLoggedMail: config.env !== 'production', mailer: deps.mailer, inboxProvider: deps.inboxProvider,
@@ -195,6 +206,7 @@ export async function createModules(deps: Needs) {
     onSucceeded: afterRunSucceeded({ events, scores: () => scores.scores, reports: () => reports.reports }),
     answersWritten: (workspaceId) => reads.changed(answersScope(workspaceId)),
     keepAnswersRead: keepAnswers,
+    keepCountsRead: keepStored,
   });
   const scores = scoresModule({
     db, clock, workspaces: ws, canaries: canaries.canaries, jobs: j, runReads: runs.runReads, reads,
@@ -202,10 +214,12 @@ export async function createModules(deps: Needs) {
     answers: (w, scope) => sources.sources.stampAnswers(w, scope),
     answersMark: (workspaceId, period) => sources.sources.answersMark(workspaceId, period),
     intents: (workspaceId, ids) => prompts.prompts.intents(workspaceId, ids),
+    stored,
   });
   const sources = sourcesModule({
     db, clock, runReads: runs.runReads, prompts: prompts.prompts, workspaces: ws, engines: engines.engines, stamps: () => scores.stamps,
-    keepAnswersRead: keepAnswers,
+    // The model versions: kept here, and stored for the other processes and the next start.
+    keepAnswersRead: keepStored,
   });
   const answers = answersModule({ db, clock, workspaces: ws, stamps: scores.stamps, reads });
   const pages = pagesModule({ db, clock, jobs: j, fetcher, seo: seoConfig });

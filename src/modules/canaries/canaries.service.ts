@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ENGINE_IDS } from '../engines/catalogue.ts';
 import type { CanaryConfig } from './canary-set.ts';
-import type { Db } from '../../lib/db.ts';
+import { rowsMarkSql, type Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { shiftDay } from '../../lib/ranges.ts';
@@ -97,6 +97,8 @@ export function createCanariesService(deps: {
   return {
     round,
     between,
+    /** An expression whose value changes whenever an engine change is flagged or withdrawn (the series mark the days around them: scores/stored-reads.ts). */
+    mark: () => rowsMarkSql(engineChanges, sql`true`),
     /** Flags within FLAG_RADIUS_DAYS of a day: a significant move then may be the engine's, not the brand's. */
     near: (day: string, engines: string[] | null = null) => between(shiftDay(day, -FLAG_RADIUS_DAYS), shiftDay(day, FLAG_RADIUS_DAYS), engines),
     /** For the read route: the latest flags, and the latest rounds' call counts. */

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
-import { textArray, type Db } from '../../lib/db.ts';
+import { rowsMarkSql, textArray, type Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -188,6 +188,8 @@ export function createPromptsService(deps: PromptsDeps) {
       return { ...categoryView(stored!), rewritten };
     },
 
+    /** An expression whose value changes whenever one of the workspace's prompts is written, added or removed (a stored figure's mark: scores/stored-reads.ts). */
+    mark: (workspaceId: string) => rowsMarkSql(prompts, eq(prompts.workspaceId, workspaceId)),
     /** Each prompt's intent (a stamp's prompts: hundreds of ids, sent as one parameter). */
     intents: async (workspaceId: string, ids: string[]) => (ids.length
       ? db.select({ id: prompts.id, intent: prompts.intent }).from(prompts).where(and(eq(prompts.workspaceId, workspaceId), sql`${prompts.id} = any(${textArray(ids)})`))

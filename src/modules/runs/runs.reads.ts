@@ -103,6 +103,12 @@ export async function promptsWithHistory(db: Db, workspaceId: string, ids: strin
 export function createRunReads(db: Db) {
   return {
     /**
+     * An expression of the time of the newest result the workspace's runs wrote, from the
+     * (workspace, time) index (one entry read): it changes with every result written, dated when
+     * received (an ended run's late results included, which its counts show). A stored figure's mark (scores/stored-reads.ts).
+     */
+    resultsWrittenMark: (workspaceId: string): SQL => sql`coalesce((select max(${runResults.createdAt})::text from ${runResults} where ${eq(runResults.workspaceId, workspaceId)}), '')`,
+    /**
      * The latest succeeded measurement runs (at most 7, within 7 days of the newest), optionally
      * only those finished after `after` and at or before `until`. Null when there is none.
      */

@@ -60,10 +60,12 @@ export function createRunsService(deps: {
   answersWritten?: (workspaceId: string) => void;
   /** Where an ended run's detail rows are kept between pages (dropped with the workspace's answers). */
   keepAnswersRead?: KeepRead;
+  /** Where ended runs' counts are kept, across processes and restarts too (runs.views.ts). */
+  keepCountsRead?: KeepRead;
 }) {
   const { db, clock, jobs } = deps;
   const batches = createRunBatches({ db, clock, jobs, engines: deps.engines, pipeline: deps.pipeline, log: deps.log });
-  const views = createRunViews({ db, engines: deps.engines, batches, keep: deps.keepAnswersRead });
+  const views = createRunViews({ db, engines: deps.engines, batches, keep: deps.keepAnswersRead, keepCounts: deps.keepCountsRead });
   createRunLoop({
     db, clock, prompts: deps.prompts, engines: deps.engines, workspaces: deps.workspaces, pipeline: deps.pipeline,
     sampling: { fixed: fixedSampling, adaptive: createAdaptiveSampling({ db, decisions: deps.decisions, pricing: deps.pipeline.pricing }) },

@@ -42,8 +42,14 @@ export function createRunViews(deps: {
   db: Db; engines: Pick<EnginesService, 'providerStatus'>; batches: Pick<RunBatches, 'views'>;
   /** An ended run's rows and summaries are kept here between pages (without it, read for each page). */
   keep?: KeepRead;
+  /**
+   * Where ended runs' counts are kept: across processes and restarts too (the first request of
+   * the overview asks for the latest succeeded run, and counting its answers is most of it). Else `keep`.
+   */
+  keepCounts?: KeepRead;
 }) {
   const { db, batches } = deps;
+  const keepCounts = deps.keepCounts ?? deps.keep;
 
   /** Stored calls and simulated calls per run, for the honest labels of run lists. */
   async function resultCounts(runIds: string[]) {
@@ -66,7 +72,8 @@ export function createRunViews(deps: {
     const running = rows.filter((r) => r.status === 'running').map((r) => r.id);
     const workspaceId = rows[0]?.workspaceId;
     const [kept, live] = await Promise.all([
-      deps.keep && workspaceId && ended.length ? deps.keep(workspaceId, `run-counts|${ended.join(',')}`, () => resultCounts(ended)) : resultCounts(ended),
+      // As entries: what is kept across processes is plain JSON.
+      keepCounts && workspaceId && ended.length ? keepCounts(workspaceId, `run-counts|${ended.join(',')}`, async () => [...await resultCounts(ended)]) : resultCounts(ended),
       resultCounts(running),
     ]);
     return new Map([...kept, ...live]);

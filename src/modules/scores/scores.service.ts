@@ -20,6 +20,7 @@ import type { Surface } from '../engines/capture/trace.ts';
 import { surfaceOf, type FigureSurface } from './stamp-facts.fns.ts';
 import { FLAG_RADIUS_DAYS, flagsByDay, type CanariesService } from '../canaries/canaries.service.ts';
 import type { ReadsCache } from '../../lib/reads-cache.ts';
+import type { StoredReads } from './stored-reads.ts';
 
 export const COMPOSITE = 'composite';
 /**
@@ -59,6 +60,8 @@ export function createScoresService(deps: {
    * re-derivation (rederive.ts); src/lib/reads-cache.ts. Without it every read is computed.
    */
   reads?: ReadsCache;
+  /** Where the slowest of them (the series' and scoreboard's bodies) are kept across processes and restarts (stored-reads.ts). */
+  stored?: StoredReads;
 }) {
   const { db, clock } = deps;
   const kept = <T>(ws: WorkspaceContext, key: string, compute: () => Promise<T>) => (deps.reads ? deps.reads.read(ws.id, `scores|${ws.slug}|${key}`, compute) : compute());
@@ -295,7 +298,11 @@ export function createScoresService(deps: {
      * A whole response body of the workspace's figures (a figure with its stamp, serialised), kept
      * as the figures are: dropped by the same writes. `key` names the route and every parameter.
      */
-    keptBody: (ws: WorkspaceContext, key: string, compute: () => Promise<string>) => kept(ws, `body|${key}|${dayOf(clock.now())}`, compute),
+    keptBody(ws: WorkspaceContext, key: string, compute: () => Promise<string>) {
+      const id = `body|${key}|${dayOf(clock.now())}`;
+      // The body names the workspace by its slug: stored under it too.
+      return kept(ws, id, () => (deps.stored ? deps.stored.through(ws.id, `${ws.slug}|${id}`, compute) : compute()));
+    },
 
     /** After the transaction that wrote a run's snapshots has ended: the workspace's kept reads are dropped. */
     committed(workspaceId: string) {

@@ -34,3 +34,23 @@ export const scoreSnapshots = pgTable(
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.engine, t.day] })],
 );
+
+/**
+ * The slow figures of a workspace (a series' body with its stamp, a stamp, the model versions),
+ * kept in the database as they were last computed, with the mark of the data they were computed
+ * from (stored-reads.ts): a process that starts, or another process, serves them while the mark
+ * holds instead of computing them again. Keys carry their day; rows older than two days are dropped.
+ */
+export const storedReads = pgTable(
+  'stored_reads',
+  {
+    workspaceId: text('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    mark: text('mark').notNull(),
+    /** `text`: the body as served; `json`: a value, serialised. */
+    kind: text('kind').notNull(),
+    body: text('body').notNull(),
+    madeAt: ts('made_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.key] })],
+);

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { rawRows, type Db } from '../../lib/db.ts';
+import { eq, sql } from 'drizzle-orm';
+import { rawRows, rowsMark, type Db } from '../../lib/db.ts';
 import { COMPONENTS } from './scores.fns.ts';
 import { changeFrom, deriveSnapshot, type EntityInfo } from './snapshot.fns.ts';
 import type { SnapshotStats } from './stats.fns.ts';
@@ -48,15 +48,10 @@ export async function upsertSnapshots(tx: Db, rows: SnapshotRow[]) {
 export const lockDay = (tx: Db, workspaceId: string, day: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`score_snapshots:${workspaceId}:${day}`}))`);
 
 /**
- * The state of a workspace's snapshot rows in one value: how many, and the transactions that last
- * wrote them (xmin: every write of a row, insert or update, gives it a newer one, so any write
- * changes the sum). Compared, under the day's lock, with the value a run's rows were built from.
+ * The state of a workspace's snapshot rows in one value (lib/db.ts `rowsMark`): compared, under
+ * the day's lock, with the value a run's rows were built from.
  */
-export async function snapshotsVersion(db: Db, workspaceId: string): Promise<string> {
-  const [row] = await rawRows<{ v: string }>(db, sql`
-    select count(*)::text || ':' || coalesce(sum(xmin::text::bigint), 0)::text as v from score_snapshots where workspace_id = ${workspaceId}`);
-  return row?.v ?? '';
-}
+export const snapshotsVersion = (db: Db, workspaceId: string) => rowsMark(db, scoreSnapshots, eq(scoreSnapshots.workspaceId, workspaceId));
 
 /** Each engine's latest snapshot before the day. */
 export async function previousSnapshots(tx: Db, workspaceId: string, day: string): Promise<Map<string, Previous>> {

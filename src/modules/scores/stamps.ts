@@ -6,6 +6,7 @@ import { stamp, THRESHOLDS } from './methodology.fns.ts';
 import type { ScoresService } from './scores.service.ts';
 import { promptsOf, stampFacts, type StampCell, type StampScope } from './stamp-facts.fns.ts';
 import type { ReadsCache } from '../../lib/reads-cache.ts';
+import type { StoredReads } from './stored-reads.ts';
 
 // The methodology stamp of a figure (docs/methodology.md), for every response that carries one:
 // the day of a score (its answers; cadence over the 7 days ending on it), the range of a series
@@ -30,6 +31,8 @@ export interface StampsDeps {
   answersMark(workspaceId: string, period: { from: Date | null; to: Date }): Promise<string>;
   /** Where stamps given their figure's newest run are memoised (src/lib/reads-cache.ts); without it, the mark decides. */
   reads?: ReadsCache;
+  /** Where those are also kept across processes and restarts (stored-reads.ts). */
+  stored?: StoredReads;
 }
 
 /**
@@ -59,7 +62,10 @@ export function createStamps(deps: StampsDeps) {
    * A memoised stamp is shared, frozen: callers copy it, never change it.
    */
   async function keptOr(ws: WorkspaceContext, key: string, period: { from: Date | null; to: Date }, make: () => Promise<Built>, newestRun?: string | null): Promise<Built> {
-    if (newestRun && deps.reads) return deps.reads.read(ws.id, `stamp|${key}|${newestRun}`, make, { ttlMs: STAMP_TTL_MS });
+    if (newestRun && deps.reads) {
+      const id = `stamp|${key}|${newestRun}`;
+      return deps.reads.read(ws.id, id, () => (deps.stored ? deps.stored.through(ws.id, id, make) : make()), { ttlMs: STAMP_TTL_MS });
+    }
     const mark = await deps.answersMark(ws.id, period);
     const id = `${ws.id}|${key}`;
     const hit = kept.get(id);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { rawRows, type Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -6,7 +6,7 @@ import type { WorkspaceContext } from '../../lib/http/types.ts';
 import { jobOfKind } from '../jobs/jobs.reads.ts';
 import type { PromptsService } from '../prompts/prompts.service.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
-import { answerTraces, sourceClassOverrides } from './sources.tables.ts';
+import { answerTraces, answerWrites, sourceClassOverrides } from './sources.tables.ts';
 import { createAnswerDays } from './answer-days.repo.ts';
 import { versionsOfDay } from './answer-days.fns.ts';
 import { classOf, shippedClasses, type ClassContext, type OverridableClass, type SourceClass } from './source-classes.fns.ts';
@@ -40,6 +40,7 @@ export interface ViewFilter {
  */
 export interface RunWindowReads {
   window(workspaceId: string): Promise<{ runIds: string[]; from: Date; to: Date } | null>;
+  resultsWrittenMark?(workspaceId: string): SQL;
 }
 
 export function createSourcesService(deps: {
@@ -208,6 +209,19 @@ export function createSourcesService(deps: {
       const [row] = await deps.db.select({ n: count(), at: sql<string | null>`max(${t.createdAt})::text` }).from(t)
         .where(and(eq(t.workspaceId, workspaceId), q.from ? gte(t.createdAt, q.from) : undefined, lt(t.createdAt, q.to)));
       return `${Number(row?.n ?? 0)}|${row?.at ?? ''}`;
+    },
+
+    /**
+     * An expression whose value changes whenever an answer of the workspace is written, read without
+     * counting them: the batches of traces written (traces.repo.ts), and the newest result the runs
+     * wrote (a result without a trace, a failed call, changes an ended run's counts). Part of the
+     * stored figures' mark (scores/stored-reads.ts).
+     */
+    answersWrittenMark(workspaceId: string): SQL {
+      return sql.join([
+        sql`coalesce((select ${answerWrites.batches}::text from ${answerWrites} where ${eq(answerWrites.workspaceId, workspaceId)}), '0')`,
+        deps.runReads.resultsWrittenMark?.(workspaceId) ?? sql`''`,
+      ], sql` || '|' || `);
     },
 
     /** Each engine's model versions day by day (UTC days of the answers) over the range, and the days they changed. */

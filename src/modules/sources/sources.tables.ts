@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { ts } from '../../lib/columns.ts';
 import { workspaces } from '../workspaces/workspaces.tables.ts';
 import type { TraceCitation, TraceField, TraceSource, TraceUsage } from '../engines/capture/trace.ts';
@@ -54,6 +54,17 @@ export const answerDays = pgTable(
 );
 
 export type AnswerDayCell = Omit<StampCell, 'day'>;
+
+/**
+ * How many times answers' traces were written for the workspace, ever (traces.repo.ts: each batch
+ * counts in the statement that writes it). It only grows: a figure stored with it
+ * (scores/stored-reads.ts) is never served after an answer it did not read was written, whatever
+ * its day, and reading it is one row where counting the answers is thousands.
+ */
+export const answerWrites = pgTable('answer_writes', {
+  workspaceId: text('workspace_id').primaryKey().references(() => workspaces.id, { onDelete: 'cascade' }),
+  batches: bigint('batches', { mode: 'number' }).notNull(),
+});
 
 /** The workspace's own source classes, over the shipped domain list (`domain` is a registrable domain). */
 export const sourceClassOverrides = pgTable(

@@ -26,8 +26,12 @@ export function insertTraces(db: Db, rows: TraceRow[]) {
   }))).replace(/(?<!\\)\\u0000/g, '');
   // A trace dated into a finished day (an import, a late write) drops that day's summary
   // (answer-days.repo.ts) in the same statement: it is made again from the traces when next read.
+  // The batch is counted (answer_writes): the mark of the figures stored from the answers.
   return db.execute(sql`with written as (
-      insert into answer_traces select * from jsonb_populate_recordset(null::answer_traces, ${json}::jsonb) returning workspace_id, created_at)
-    delete from answer_days d using (select distinct workspace_id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day from written) w
-    where d.workspace_id = w.workspace_id and d.day = w.day`).then(() => undefined);
+      insert into answer_traces select * from jsonb_populate_recordset(null::answer_traces, ${json}::jsonb) returning workspace_id, created_at),
+    dropped as (
+      delete from answer_days d using (select distinct workspace_id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day from written) w
+      where d.workspace_id = w.workspace_id and d.day = w.day)
+    insert into answer_writes (workspace_id, batches) select distinct workspace_id, 1 from written
+    on conflict (workspace_id) do update set batches = answer_writes.batches + 1`).then(() => undefined);
 }

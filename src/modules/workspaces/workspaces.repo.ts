@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/errors.ts';
-import type { Db } from '../../lib/db.ts';
+import { rowsMarkSql, type Db } from '../../lib/db.ts';
 import { workspaceMembers, workspaces } from './workspaces.tables.ts';
 
 export type WorkspaceRow = typeof workspaces.$inferSelect;
@@ -51,6 +51,9 @@ export function createWorkspacesRepo(db: Db) {
         .where(eq(workspaceMembers.userId, userId))
         .orderBy(asc(workspaces.createdAt), asc(workspaces.id));
     },
+
+    /** The row's mark (lib/db.ts `rowsMark`): changes with every edit of its settings or competitors. */
+    mark: (id: string) => rowsMarkSql(workspaces, eq(workspaces.id, id)),
 
     /** `tx`: read inside the caller's transaction (on the embedded database a read beside an open transaction waits for it). */
     async byId(id: string, tx: Db = db) {

@@ -135,6 +135,8 @@ export function createWorkspacesService(deps: { repo: WorkspacesRepo; email: Inb
     },
 
     getSettings: async (ws: WorkspaceContext) => settingsView(await load(ws)),
+    /** An expression whose value changes whenever the workspace's row does (a stored figure's mark: scores/stored-reads.ts). */
+    mark: (workspaceId: string) => repo.mark(workspaceId),
     /** The stored row, for modules that compute from the whole workspace (prompts, runs). */
     getRow: (ws: Pick<WorkspaceContext, 'id'>) => load(ws as WorkspaceContext),
     /** The same inside the caller's transaction (a run's reports are made in the one that ends it). */
