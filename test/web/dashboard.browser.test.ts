@@ -184,9 +184,15 @@ describe.runIf(browserAvailable)('dashboard in Chromium', () => {
     // …and how sure its tone is, from the blind set (docs/analysis.md), through the formatter.
     expect(await page.locator('#tone-sure').textContent()).toMatch(/^How sure the tone is: on 256 answers that people labelled without seeing our analysis, our tone label matched theirs 52\.3% of the time \(95% interval 46\.2–58\.4%\)\. Treat tone as a rough signal\.$/);
     await shot('overview');
+    // Seen measured, the workspace's figures are asked at once on the next visit, without the runs check first.
+    const checks: string[] = [];
+    const onRequest = (r: { url(): string }) => { if (r.url().includes('/runs?')) checks.push(r.url()); };
+    page.on('request', onRequest);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
     await page.locator('.uplot canvas').first().waitFor();
+    page.off('request', onRequest);
+    expect(checks).toEqual([]);
     // Phone width: nothing wider than the screen outside the scrollable tables.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot('overview-phone');

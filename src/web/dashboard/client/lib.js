@@ -101,7 +101,26 @@ export const rawBody = (body) => ({ body: /** @type {never} */ (body), bodySeria
  * the newest such run alone (`status=succeeded&limit=1`), not a page of runs with their counts.
  * Asked first, so that "no data yet" is an empty state and never a 404 the browser logs as an error.
  */
-export const hasMeasurement = async (slug) => (await call(client.GET('/api/v1/workspaces/{workspace}/runs', { params: { path: { workspace: slug }, query: { limit: 1, status: 'succeeded' } } }))).runs.length > 0;
+export const hasMeasurement = async (slug) => {
+  const measured = (await call(client.GET('/api/v1/workspaces/{workspace}/runs', { params: { path: { workspace: slug }, query: { limit: 1, status: 'succeeded' } } }))).runs.length > 0;
+  try {
+    if (measured) localStorage.setItem(measuredKey(slug), '1');
+    else localStorage.removeItem(measuredKey(slug));
+  } catch { /* storage refused (a private window): the check is waited for each time */ }
+  return measured;
+};
+const measuredKey = (slug) => `geo.measured.${slug}`;
+/**
+ * Whether this browser saw the workspace measured before: a workspace measured once stays
+ * measured, so a page asks for its figures at once instead of checking first (the check is a
+ * round trip before all the others). `forgetMeasured` when a figure says there is none after all.
+ */
+export const measuredBefore = (slug) => {
+  try { return localStorage.getItem(measuredKey(slug)) === '1'; } catch { return false; }
+};
+export const forgetMeasured = (slug) => {
+  try { localStorage.removeItem(measuredKey(slug)); } catch { /* nothing kept */ }
+};
 export const newKey = () => crypto.randomUUID();
 /**
  * A mailed token from the address's fragment (`#token=…`, which browsers never send to a server

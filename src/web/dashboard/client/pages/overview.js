@@ -2,7 +2,7 @@
 // competitors, and the time series per engine with its 95% interval band.
 import { BandChart, COLORS } from '../chart.js';
 import { toneAccuracyPercent } from '../../../../lib/stats/tone-accuracy.ts';
-import { Alert, Change, ENGINES, Grade, gradeReasons, Loading, Simulated, answersHref, day, hasMeasurement, engineName, fmt, html, interval, newKey, num, pct, say, sayWith, usd, useAction, useLoad, useState, call, client } from '../lib.js';
+import { Alert, Change, ENGINES, Grade, gradeReasons, Loading, Simulated, answersHref, day, hasMeasurement, measuredBefore, forgetMeasured, engineName, fmt, html, interval, newKey, num, pct, say, sayWith, usd, useAction, useLoad, useState, call, client } from '../lib.js';
 
 const COMPONENTS = {
   visibility: say('dashboard.overview.cVisibility'),
@@ -17,9 +17,18 @@ const MISSING = say('dashboard.overview.missing');
 /** How often the tone label agrees with people's (lib/stats/tone-accuracy.ts, docs/analysis.md "The blind set"). */
 const TONE = toneAccuracyPercent();
 
+/**
+ * The latest score and its stamp, asked at once (the stamp without a date is the latest score's):
+ * the stamp is asked again for the score's day only if a run committed between the two.
+ */
+async function scoreAndStamp(slug) {
+  const stampOf = (date) => call(client.GET('/api/v1/workspaces/{workspace}/methodology', { params: { path: { workspace: slug }, query: date ? { date } : {} } })).catch(() => null);
+  const [score, stamp] = await Promise.all([call(client.GET('/api/v1/workspaces/{workspace}/score', { params: { path: { workspace: slug }, query: { format: 'json' } } })), stampOf()]);
+  return { ...score, methodology: stamp && stamp.date === score.date ? stamp : await stampOf(score.date) };
+}
+
 /** How the score was made and whether to decide on it (GET …/methodology): the grade, then why. */
-function Methodology({ slug, date }) {
-  const { data } = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/methodology', { params: { path: { workspace: slug }, query: { date } } })), [slug, date]);
+function Methodology({ data }) {
   if (!data) return null;
   const decision = data.grade === 'decision-grade';
   return html`<details class="methodology" id="methodology">
@@ -33,15 +42,17 @@ function Methodology({ slug, date }) {
 }
 
 function ScoreCard({ slug }) {
-  const { data, error, loading } = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/score', { params: { path: { workspace: slug }, query: { format: 'json' } } })), [slug]);
+  const { data, error, loading } = useLoad(() => scoreAndStamp(slug), [slug]);
   if (loading) return html`<${Loading} what=${say('dashboard.overview.loadingScore')} />`;
+  // Measured before, yet no score now (the workspace was made again under its name): checked next time.
+  if (error?.code === 'score_not_available') forgetMeasured(slug);
   if (error?.code === 'score_not_available') return html`<section aria-labelledby="score-h"><h2 id="score-h">${say('label.score')}</h2><p>${sayWith('dashboard.overview.noScore', {}, { link: html`<a href=${`/w/${slug}/runs`}>${say('dashboard.overview.startRunLink')}</a>` })}</p></section>`;
   if (error) return html`<${Alert} error=${error} />`;
   return html`<section aria-labelledby="score-h" class="card">
     <h2 id="score-h">${say('label.score')} <${Simulated} simulated=${data.simulated} share=${data.simulatedShare} /></h2>
     <p class="big"><strong id="geo-score">${num(data.score)}</strong> <span class="muted">/ 100</span></p>
     <p>${say('dashboard.overview.scoreLine', { interval: interval(data.interval), n: fmt.n(data.n), prompts: fmt.count(data.prompts, 'not_measured'), runs: data.runs, date: day(data.date) })} · <${Change} change=${data.change} /></p>
-    <${Methodology} slug=${slug} date=${data.date} />
+    <${Methodology} data=${data.methodology} />
     <div class="table-wrap"><table id="components">
       <caption>${say('dashboard.overview.components', { version: data.version })}</caption>
       <thead><tr><th scope="col">${say('col.component')}</th><th scope="col">${say('dashboard.overview.weight')}</th><th scope="col">${say('ui.value')}</th><th scope="col">${say('ui.interval95')}</th></tr></thead>
@@ -200,11 +211,13 @@ function NoRunYet({ slug }) {
 }
 
 export function Overview({ workspace }) {
-  // Whether anything was measured, asked first so that "no data yet" is never a failed request.
-  const measured = useLoad(() => hasMeasurement(workspace), [workspace]);
-  if (measured.loading && measured.data === null) return html`<h1>${say('dashboard.page.overview')}</h1><${Loading} />`;
-  if (measured.error) return html`<h1>${say('dashboard.page.overview')}</h1><${Alert} error=${measured.error} />`;
-  if (!measured.data) return html`<h1>${say('dashboard.page.overview')}</h1><${NoRunYet} slug=${workspace} />`;
+  // Whether anything was measured, asked first so that "no data yet" is never a failed request;
+  // not asked when this browser has seen the workspace measured (lib.js `measuredBefore`).
+  const before = measuredBefore(workspace);
+  const measured = useLoad(() => (before ? Promise.resolve(true) : hasMeasurement(workspace)), [workspace]);
+  if (!before && measured.loading && measured.data === null) return html`<h1>${say('dashboard.page.overview')}</h1><${Loading} />`;
+  if (!before && measured.error) return html`<h1>${say('dashboard.page.overview')}</h1><${Alert} error=${measured.error} />`;
+  if (!before && !measured.data) return html`<h1>${say('dashboard.page.overview')}</h1><${NoRunYet} slug=${workspace} />`;
   return html`<h1>${say('dashboard.page.overview')}</h1>
     <div class="grid"><${ScoreCard} slug=${workspace} /><${Scoreboard} slug=${workspace} /></div>
     <${Series} slug=${workspace} />`;
