@@ -48,6 +48,8 @@ const afresh = new AsyncLocalStorage<true>();
  * flag beside a series), and one of those inside a stored figure would outlive that bound.
  */
 export const computedAfresh = <T>(compute: () => Promise<T>): Promise<T> => afresh.run(true, compute);
+/** Inside `computedAfresh`: other memories (a memo, a shared read begun earlier) are not used either. */
+export const computingAfresh = () => afresh.getStore() === true;
 
 /** A kept value's size for the byte bound: text by its length, anything else as a small object. */
 const sizeOf = (value: { value: unknown }) => (typeof value.value === 'string' ? Math.max(1, value.value.length) : 2_048);
@@ -75,7 +77,7 @@ export function createReadsCache(opts: { ttlMs: number; maxBytes?: number; now?:
 
   return {
     read<T>(workspaceId: string, key: string, compute: () => Promise<T>, options: { ttlMs?: number } = {}): Promise<T> {
-      if (afresh.getStore()) return compute();
+      if (computingAfresh()) return compute();
       const s = stateOf(workspaceId);
       const id = `${workspaceId}|${key}`;
       if (!open(s)) {

@@ -115,7 +115,7 @@ export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService
       const ws = workspaceOf(request);
       const withItsStamp = async () => {
         const { score: found, runId } = await scores.scoreRead(ws, q.date, q.surface);
-        return { ...found, stamp: await stamps.ofDay(ws, found.date, { surface: q.surface, metricVersion: found.version, newestRun: runId }) };
+        return { ...found, stamp: await stamps.ofDay(ws, found.date, { surface: q.surface, metricVersion: found.version, newestRun: runId, store: true }) };
       };
       // Both kept (scores.service.ts, stamps.ts): a kept score costs two lookups and its serialisation.
       const score = await withItsStamp();
@@ -191,7 +191,7 @@ export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService
     const q = request.query as { engine: string; range: '7d' | '28d' | 'all'; surface?: Surface };
     const ws = workspaceOf(request);
     const { series, runId } = await scores.entitySeriesRead(ws, q.engine, q.range, q.surface);
-    return { ...series, stamp: await stamps.ofRange(ws, q.range, { ...q, newestRun: runId }) };
+    return { ...series, stamp: await stamps.ofRange(ws, q.range, { ...q, newestRun: runId, store: true }) };
   });
 
   r.get('/api/v1/workspaces/:workspace/metrics', {

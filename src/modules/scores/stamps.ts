@@ -5,7 +5,7 @@ import { INTENTS } from '../workspaces/workspaces.schemas.ts';
 import { stamp, THRESHOLDS } from './methodology.fns.ts';
 import type { ScoresService } from './scores.service.ts';
 import { promptsOf, stampFacts, type StampCell, type StampScope } from './stamp-facts.fns.ts';
-import type { ReadsCache } from '../../lib/reads-cache.ts';
+import { computingAfresh, type ReadsCache } from '../../lib/reads-cache.ts';
 import type { StoredReads } from './stored-reads.ts';
 
 // The methodology stamp of a figure (docs/methodology.md), for every response that carries one:
@@ -18,8 +18,10 @@ export const CADENCE_DAYS = 7;
 /**
  * `metricVersion`: the definition the figure's snapshots were derived under (scores' `version`), when not the current one.
  * `newestRun`: the run of the figure's latest snapshot, when the caller read it: the stamp is then memoised by it (below).
+ * `store`: also stored across processes (stored-reads.ts), for a stamp served apart from a stored
+ * body (the score's, the methodology's, the entity series'); never for the export's thousands.
  */
-export interface StampFilter { engine?: string; surface?: string; metricVersion?: string; newestRun?: string | null }
+export interface StampFilter { engine?: string; surface?: string; metricVersion?: string; newestRun?: string | null; store?: boolean }
 
 export interface StampsDeps {
   clock: Clock;
@@ -61,15 +63,16 @@ export function createStamps(deps: StampsDeps) {
    * mark (a count over an index, read each time) says whether the kept one still holds.
    * A memoised stamp is shared, frozen: callers copy it, never change it.
    */
-  async function keptOr(ws: WorkspaceContext, key: string, period: { from: Date | null; to: Date }, make: () => Promise<Built>, newestRun?: string | null): Promise<Built> {
-    if (newestRun && deps.reads) {
-      const id = `stamp|${key}|${newestRun}`;
-      return deps.reads.read(ws.id, id, () => (deps.stored ? deps.stored.through(ws.id, id, make) : make()), { ttlMs: STAMP_TTL_MS });
+  async function keptOr(ws: WorkspaceContext, key: string, period: { from: Date | null; to: Date }, make: () => Promise<Built>, f: StampFilter): Promise<Built> {
+    if (f.newestRun && deps.reads) {
+      const id = `stamp|${key}|${f.newestRun}`;
+      return deps.reads.read(ws.id, id, () => (deps.stored && f.store ? deps.stored.through(ws.id, id, make) : make()), { ttlMs: STAMP_TTL_MS });
     }
     const mark = await deps.answersMark(ws.id, period);
     const id = `${ws.id}|${key}`;
     const hit = kept.get(id);
-    if (hit && hit.mark === mark && Date.now() - hit.at < STAMP_TTL_MS) return structuredClone(hit.stamp);
+    // Not inside what is being stored: the memo's intents may be a minute old.
+    if (hit && hit.mark === mark && Date.now() - hit.at < STAMP_TTL_MS && !computingAfresh()) return structuredClone(hit.stamp);
     const stamp = await make();
     if (kept.size >= KEPT_STAMPS) kept.clear();
     kept.set(id, { stamp: structuredClone(stamp), mark, at: Date.now() });
@@ -91,13 +94,13 @@ export function createStamps(deps: StampsDeps) {
       return keptOr(ws, `day|${day}|${f.engine ?? ''}|${f.surface ?? ''}|${f.metricVersion ?? ''}`, { from: start, to: end }, async () => {
         const window = await deps.answers(ws, { from: start, to: end, engine: engineOf(f.engine), surface: f.surface });
         return build(ws, window.filter((a) => a.day === day), window.map((a) => a.day), utcDay(start), day, f.metricVersion);
-      }, f.newestRun);
+      }, f);
     },
 
     /** GET …/methodology: the stamp of the score `GET …/score?date=` answers, with its day and window. */
     async forScore(ws: WorkspaceContext, q: { date?: string; engine?: string }) {
       const { score, runId } = await deps.scores.scoreRead(ws, q.date);
-      return { date: score.date, engine: engineOf(q.engine) ?? 'composite', cadenceDays: CADENCE_DAYS, ...(await this.ofDay(ws, score.date, { ...q, metricVersion: score.version, newestRun: runId })) };
+      return { date: score.date, engine: engineOf(q.engine) ?? 'composite', cadenceDays: CADENCE_DAYS, ...(await this.ofDay(ws, score.date, { ...q, metricVersion: score.version, newestRun: runId, store: true })) };
     },
 
     /** Over a series' range ending today (`7d`, `28d`, `all`): every answer in it, cadence over its days. */
@@ -114,7 +117,7 @@ export function createStamps(deps: StampsDeps) {
         const answers = await deps.answers(ws, { ...period, engine: engineOf(f.engine), surface: f.surface });
         const first = answers.reduce<string | null>((m, a) => (m === null || a.day < m ? a.day : m), null);
         return build(ws, answers, answers.map((a) => a.day), from ?? first, to, f.metricVersion);
-      }, f.newestRun);
+      }, f);
     },
 
     /**

@@ -35,6 +35,15 @@ const restarted = async () => {
   services.push(ctx);
   return ctx;
 };
+/** A new service for `use`, closed after it (a dozen open services slow each other's start). */
+async function withRestarted<T>(use: (ctx: TestContext) => Promise<T>): Promise<T> {
+  const ctx = await createTestApp({ clock }, database);
+  try {
+    return await use(ctx);
+  } finally {
+    await ctx.app.close();
+  }
+}
 const read = async (ctx: TestContext, path: string) => {
   const res = await ctx.app.inject({ url: `${ws}${path}`, headers: { cookie } });
   expect(res.statusCode, `${path}: ${res.body.slice(0, 300)}`).toBe(200);
@@ -46,10 +55,7 @@ async function mark() {
   expect(marked.length).toBeGreaterThanOrEqual(BODIES.length);
 }
 /** What a new service answers for each body (storing what it computes): the marker where it served the store. */
-const servedFromStore = async () => {
-  const ctx = await restarted();
-  return Promise.all(BODIES.map(async (path) => (await read(ctx, path)) === MARKER));
-};
+const servedFromStore = () => withRestarted((ctx) => Promise.all(BODIES.map(async (path) => (await read(ctx, path)) === MARKER)));
 async function runToEnd(app: TestContext['app']) {
   const run = await app.inject({ method: 'POST', url: `${ws}/runs`, headers: { cookie }, payload: { preset: 'smoke' } });
   expect(run.statusCode, run.body).toBe(202);
@@ -70,10 +76,9 @@ afterAll(async () => {
 
 describe('stored figures', () => {
   it('are served by a service that starts while nothing they are made of has changed', { timeout: 60_000 }, async () => {
-    const computed = await Promise.all(BODIES.map(async (path) => read(await restarted(), path)));
-    const again = await restarted();
+    const computed = await withRestarted((ctx) => Promise.all(BODIES.map((path) => read(ctx, path))));
     // The same bytes as the service that computed them.
-    expect(await Promise.all(BODIES.map((path) => read(again, path)))).toEqual(computed);
+    expect(await withRestarted((ctx) => Promise.all(BODIES.map((path) => read(ctx, path))))).toEqual(computed);
     await mark();
     expect(await servedFromStore()).toEqual(BODIES.map(() => true));
   });
@@ -105,15 +110,16 @@ describe('stored figures', () => {
   }
 
   it('are made from the data their mark describes, never from a memory bounded only by time', { timeout: 60_000 }, async () => {
-    const service = await restarted();
-    // The score's stamp, kept in this service's memory, which no edit of a prompt drops (it lives 60 s).
-    await read(service, '/methodology');
-    await database.db.execute(sql`update ${prompts} set intent = case when intent = 'expert' then 'discovery' else 'expert' end`);
-    // The scoreboard carries the same stamp; not in memory, it is made and stored now.
-    await read(service, '/scoreboard');
-    const stored = JSON.parse(await read(await restarted(), '/scoreboard')).stamp;
+    await withRestarted(async (service) => {
+      // The score's stamp, kept in this service's memory, which no edit of a prompt drops (it lives 60 s).
+      await read(service, '/methodology');
+      await database.db.execute(sql`update ${prompts} set intent = case when intent = 'expert' then 'discovery' else 'expert' end`);
+      // The scoreboard carries the same stamp; not in memory, it is made and stored now.
+      await read(service, '/scoreboard');
+    });
+    const stored = JSON.parse(await withRestarted((ctx) => read(ctx, '/scoreboard'))).stamp;
     await database.db.delete(storedReads);
-    const made = JSON.parse(await read(await restarted(), '/scoreboard')).stamp;
+    const made = JSON.parse(await withRestarted((ctx) => read(ctx, '/scoreboard'))).stamp;
     expect(stored).toEqual(made);
   });
 

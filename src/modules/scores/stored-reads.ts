@@ -1,4 +1,5 @@
-import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../lib/clock.ts';
 import { codeIdentity } from '../../lib/code-identity.ts';
 import { rawRows, rowsMarkSql, type Db } from '../../lib/db.ts';
@@ -56,15 +57,19 @@ export function createStoredReads(deps: { db: Db; clock: Clock; marks: Mark[]; o
   async function store(workspaceId: string, key: string, mark: string, value: unknown) {
     const now = deps.clock.now();
     const text = typeof value === 'string';
-    await db.transaction(async (tx) => {
-      await tx.delete(storedReads).where(and(eq(storedReads.workspaceId, workspaceId), lt(storedReads.madeAt, new Date(now.getTime() - KEPT_DAYS * DAY_MS))));
-      await tx.insert(storedReads).values({ workspaceId, key, mark, kind: text ? 'text' : 'json', body: text ? value : JSON.stringify(value), madeAt: now })
-        .onConflictDoUpdate({ target: [storedReads.workspaceId, storedReads.key], set: { mark: sql`excluded.mark`, kind: sql`excluded.kind`, body: sql`excluded.body`, madeAt: sql`excluded.made_at` } });
-    });
+    // Two statements, no transaction: each stands alone. The old rows another process is dropping
+    // at the same moment are skipped (two deletes taking rows in different orders would deadlock).
+    await rawRows(db, sql`delete from ${storedReads} where (workspace_id, key) in (
+      select workspace_id, key from ${storedReads} where workspace_id = ${workspaceId} and made_at < ${new Date(now.getTime() - KEPT_DAYS * DAY_MS).toISOString()}::timestamptz for update skip locked)`);
+    await db.insert(storedReads).values({ workspaceId, key, mark, kind: text ? 'text' : 'json', body: text ? value : JSON.stringify(value), madeAt: now })
+      .onConflictDoUpdate({ target: [storedReads.workspaceId, storedReads.key], set: { mark: sql`excluded.mark`, kind: sql`excluded.kind`, body: sql`excluded.body`, madeAt: sql`excluded.made_at` } });
   }
+  /** A key as stored: a long one (a list's counts name a hundred runs) by its digest, within the index's bounds. */
+  const keyOf = (key: string) => (key.length <= 200 ? key : `sha256:${createHash('sha256').update(key).digest('base64url')}`);
 
   return {
-    async through<T>(workspaceId: string, key: string, compute: () => Promise<T>): Promise<T> {
+    async through<T>(workspaceId: string, name: string, compute: () => Promise<T>): Promise<T> {
+      const key = keyOf(name);
       // A read or write of the store that fails (the database busy, a row too large) costs the
       // figure its shortcut, never its answer: it is computed as without a store.
       const found = await stored(workspaceId, key).catch((err: unknown) => {

@@ -5,6 +5,7 @@ import type { WorkspaceContext } from '../../lib/http/types.ts';
 import { dayStart, shiftDay, utcDay } from '../../lib/ranges.ts';
 import type { StampCell, StampScope } from '../scores/stamp-facts.fns.ts';
 import { byDay, cellsOfDay } from './answer-days.fns.ts';
+import { computingAfresh } from '../../lib/reads-cache.ts';
 import { answerDays, answerTraces, type AnswerDayCell } from './sources.tables.ts';
 
 // The answers behind a stamp over a span of days, read from the finished days' summaries
@@ -72,7 +73,8 @@ export function createAnswerDays(deps: { db: Db; clock: Clock; traces(ws: Worksp
    */
   function finishedDays(ws: WorkspaceContext, from: string | null, to: string): Promise<DayCells[]> {
     const key = `${ws.id}|${from ?? ''}|${to}`;
-    let flight = reading.get(key);
+    // What is computed to be stored under a mark read just now joins no read begun before it.
+    let flight = computingAfresh() ? undefined : reading.get(key);
     if (!flight) {
       flight = (async () => {
         const kept = await summarized(ws, from, to);
