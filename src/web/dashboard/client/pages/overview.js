@@ -17,18 +17,18 @@ const MISSING = say('dashboard.overview.missing');
 /** How often the tone label agrees with people's (lib/stats/tone-accuracy.ts, docs/analysis.md "The blind set"). */
 const TONE = toneAccuracyPercent();
 
-/**
- * The latest score and its stamp, asked at once (the stamp without a date is the latest score's):
- * the stamp is asked again for the score's day only if a run committed between the two.
- */
-async function scoreAndStamp(slug) {
-  const stampOf = (date) => call(client.GET('/api/v1/workspaces/{workspace}/methodology', { params: { path: { workspace: slug }, query: date ? { date } : {} } })).catch(() => null);
-  const [score, stamp] = await Promise.all([call(client.GET('/api/v1/workspaces/{workspace}/score', { params: { path: { workspace: slug }, query: { format: 'json' } } })), stampOf()]);
-  return { ...score, methodology: stamp && stamp.date === score.date ? stamp : await stampOf(score.date) };
-}
+/** The stamp of the score of `date` (GET …/methodology; without a date, the latest score's); null when it cannot be read. */
+const stampOf = (slug, date) => call(client.GET('/api/v1/workspaces/{workspace}/methodology', { params: { path: { workspace: slug }, query: date ? { date } : {} } })).catch(() => null);
 
-/** How the score was made and whether to decide on it (GET …/methodology): the grade, then why. */
-function Methodology({ data }) {
+/**
+ * How the score was made and whether to decide on it: the grade, then why. `latest` is the stamp
+ * asked beside the score, without a date; when it is of another day than the score's (a run
+ * committed between the two requests), the score's day is asked.
+ */
+function Methodology({ slug, date, latest }) {
+  const other = !latest.loading && latest.data?.date !== date;
+  const ofDay = useLoad(() => (other ? stampOf(slug, date) : Promise.resolve(null)), [slug, date, other]);
+  const data = other ? ofDay.data : latest.data;
   if (!data) return null;
   const decision = data.grade === 'decision-grade';
   return html`<details class="methodology" id="methodology">
@@ -42,7 +42,9 @@ function Methodology({ data }) {
 }
 
 function ScoreCard({ slug }) {
-  const { data, error, loading } = useLoad(() => scoreAndStamp(slug), [slug]);
+  const { data, error, loading } = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/score', { params: { path: { workspace: slug }, query: { format: 'json' } } })), [slug]);
+  // Asked at once with the score, not after it: the stamp of the latest score.
+  const latest = useLoad(() => stampOf(slug), [slug]);
   if (loading) return html`<${Loading} what=${say('dashboard.overview.loadingScore')} />`;
   // Measured before, yet no score now (the workspace was made again under its name): checked next time.
   if (error?.code === 'score_not_available') forgetMeasured(slug);
@@ -52,7 +54,7 @@ function ScoreCard({ slug }) {
     <h2 id="score-h">${say('label.score')} <${Simulated} simulated=${data.simulated} share=${data.simulatedShare} /></h2>
     <p class="big"><strong id="geo-score">${num(data.score)}</strong> <span class="muted">/ 100</span></p>
     <p>${say('dashboard.overview.scoreLine', { interval: interval(data.interval), n: fmt.n(data.n), prompts: fmt.count(data.prompts, 'not_measured'), runs: data.runs, date: day(data.date) })} · <${Change} change=${data.change} /></p>
-    <${Methodology} data=${data.methodology} />
+    <${Methodology} slug=${slug} date=${data.date} latest=${latest} />
     <div class="table-wrap"><table id="components">
       <caption>${say('dashboard.overview.components', { version: data.version })}</caption>
       <thead><tr><th scope="col">${say('col.component')}</th><th scope="col">${say('dashboard.overview.weight')}</th><th scope="col">${say('ui.value')}</th><th scope="col">${say('ui.interval95')}</th></tr></thead>
