@@ -137,17 +137,18 @@ export async function rawRows<T>(db: Db, query: ReturnType<typeof sql>): Promise
 }
 
 /**
- * The state of the rows of `table` that `where` selects, in one value: how many, and the
- * transactions that last wrote them (xmin: every insert or update gives a row a newer one, so any
- * write changes the sum, and a removal the count). Equal values: the rows were not written between.
+ * The state of the rows of `table` that `where` selects, in one value, as an expression to be read
+ * with others in one statement: how many, and the transactions that last wrote them (xmin: every
+ * insert or update gives a row a newer one, so any write changes the sum, and a removal the
+ * count). Equal values: the rows were not written between.
  */
-export async function rowsMark(db: Db, table: PgTable, where: SQL): Promise<string> {
-  const [row] = await rawRows<{ v: string }>(db, sql`select ${rowsMarkSql(table, where)} as v`);
+export const rowsMarkSql = (table: PgTable, where: SQL): SQL => sql`(select count(*)::text || ':' || coalesce(sum(xmin::text::bigint), 0)::text from ${table} where ${where})`;
+
+/** A mark (`rowsMarkSql`) read alone. */
+export async function readMark(db: Db, mark: SQL): Promise<string> {
+  const [row] = await rawRows<{ v: string }>(db, sql`select ${mark} as v`);
   return row?.v ?? '';
 }
-
-/** The same as an expression, to be read with others in one statement. */
-export const rowsMarkSql = (table: PgTable, where: SQL): SQL => sql`(select count(*)::text || ':' || coalesce(sum(xmin::text::bigint), 0)::text from ${table} where ${where})`;
 
 const dialect = new PgDialect();
 /**

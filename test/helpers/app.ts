@@ -77,6 +77,19 @@ export async function createTestApp(deps: Partial<AppDeps> = {}, database?: Data
 }
 
 /**
+ * `use` given a new service on the same database (a restart, or a second process), closed after
+ * it: a dozen services left open slow each other's start past the plugin timeout under load.
+ */
+export async function withRestarted<T>(deps: Partial<AppDeps>, database: Database, use: (ctx: TestContext) => Promise<T>): Promise<T> {
+  const ctx = await createTestApp(deps, database);
+  try {
+    return await use(ctx);
+  } finally {
+    await ctx.close();
+  }
+}
+
+/**
  * The simulated engines answer as on the pinned day (test/helpers/simulated-day.ts), unless the
  * test drives a clock of its own: then the clock's days seed them, as a test of several days wants.
  */

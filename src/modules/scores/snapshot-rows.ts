@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { rawRows, rowsMark, type Db } from '../../lib/db.ts';
+import { rawRows, readMark, rowsMarkSql, type Db } from '../../lib/db.ts';
 import { COMPONENTS } from './scores.fns.ts';
 import { changeFrom, deriveSnapshot, type EntityInfo } from './snapshot.fns.ts';
 import type { SnapshotStats } from './stats.fns.ts';
@@ -48,10 +48,13 @@ export async function upsertSnapshots(tx: Db, rows: SnapshotRow[]) {
 export const lockDay = (tx: Db, workspaceId: string, day: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`score_snapshots:${workspaceId}:${day}`}))`);
 
 /**
- * The state of a workspace's snapshot rows in one value (lib/db.ts `rowsMark`): compared, under
+ * The state of a workspace's snapshot rows in one value (lib/db.ts `rowsMarkSql`): compared, under
  * the day's lock, with the value a run's rows were built from.
  */
-export const snapshotsVersion = (db: Db, workspaceId: string) => rowsMark(db, scoreSnapshots, eq(scoreSnapshots.workspaceId, workspaceId));
+export const snapshotsVersion = (db: Db, workspaceId: string) => readMark(db, snapshotsMarkSql(workspaceId));
+
+/** The same as an expression: the first part of the stored figures' mark (stored-reads.ts). */
+export const snapshotsMarkSql = (workspaceId: string) => rowsMarkSql(scoreSnapshots, eq(scoreSnapshots.workspaceId, workspaceId));
 
 /** Each engine's latest snapshot before the day. */
 export async function previousSnapshots(tx: Db, workspaceId: string, day: string): Promise<Map<string, Previous>> {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { manualClock } from '../../lib/clock.ts';
 import type { Database } from '../../lib/db.ts';
-import { createTestApp, createWorkspace, openTestDatabase, signup, type TestContext } from '../../../test/helpers/app.ts';
+import { createTestApp, createWorkspace, openTestDatabase, signup, withRestarted, type TestContext } from '../../../test/helpers/app.ts';
 import { jobWhenDone } from '../../../test/helpers/fixture-site.ts';
 import { answerTraces } from '../sources/sources.tables.ts';
 import { insertTraces } from '../sources/traces.repo.ts';
@@ -35,15 +35,8 @@ const restarted = async () => {
   services.push(ctx);
   return ctx;
 };
-/** A new service for `use`, closed after it (a dozen open services slow each other's start). */
-async function withRestarted<T>(use: (ctx: TestContext) => Promise<T>): Promise<T> {
-  const ctx = await createTestApp({ clock }, database);
-  try {
-    return await use(ctx);
-  } finally {
-    await ctx.app.close();
-  }
-}
+/** A new service for `use`, closed after it. */
+const restartedFor = <T>(use: (ctx: TestContext) => Promise<T>) => withRestarted({ clock }, database, use);
 const read = async (ctx: TestContext, path: string) => {
   const res = await ctx.app.inject({ url: `${ws}${path}`, headers: { cookie } });
   expect(res.statusCode, `${path}: ${res.body.slice(0, 300)}`).toBe(200);
@@ -55,7 +48,7 @@ async function mark() {
   expect(marked.length).toBeGreaterThanOrEqual(BODIES.length);
 }
 /** What a new service answers for each body (storing what it computes): the marker where it served the store. */
-const servedFromStore = () => withRestarted((ctx) => Promise.all(BODIES.map(async (path) => (await read(ctx, path)) === MARKER)));
+const servedFromStore = () => restartedFor((ctx) => Promise.all(BODIES.map(async (path) => (await read(ctx, path)) === MARKER)));
 async function runToEnd(app: TestContext['app']) {
   const run = await app.inject({ method: 'POST', url: `${ws}/runs`, headers: { cookie }, payload: { preset: 'smoke' } });
   expect(run.statusCode, run.body).toBe(202);
@@ -76,9 +69,9 @@ afterAll(async () => {
 
 describe('stored figures', () => {
   it('are served by a service that starts while nothing they are made of has changed', { timeout: 60_000 }, async () => {
-    const computed = await withRestarted((ctx) => Promise.all(BODIES.map((path) => read(ctx, path))));
+    const computed = await restartedFor((ctx) => Promise.all(BODIES.map((path) => read(ctx, path))));
     // The same bytes as the service that computed them.
-    expect(await withRestarted((ctx) => Promise.all(BODIES.map((path) => read(ctx, path))))).toEqual(computed);
+    expect(await restartedFor((ctx) => Promise.all(BODIES.map((path) => read(ctx, path))))).toEqual(computed);
     await mark();
     expect(await servedFromStore()).toEqual(BODIES.map(() => true));
   });
@@ -110,16 +103,16 @@ describe('stored figures', () => {
   }
 
   it('are made from the data their mark describes, never from a memory bounded only by time', { timeout: 60_000 }, async () => {
-    await withRestarted(async (service) => {
+    await restartedFor(async (service) => {
       // The score's stamp, kept in this service's memory, which no edit of a prompt drops (it lives 60 s).
       await read(service, '/methodology');
       await database.db.execute(sql`update ${prompts} set intent = case when intent = 'expert' then 'discovery' else 'expert' end`);
       // The scoreboard carries the same stamp; not in memory, it is made and stored now.
       await read(service, '/scoreboard');
     });
-    const stored = JSON.parse(await withRestarted((ctx) => read(ctx, '/scoreboard'))).stamp;
+    const stored = JSON.parse(await restartedFor((ctx) => read(ctx, '/scoreboard'))).stamp;
     await database.db.delete(storedReads);
-    const made = JSON.parse(await withRestarted((ctx) => read(ctx, '/scoreboard'))).stamp;
+    const made = JSON.parse(await restartedFor((ctx) => read(ctx, '/scoreboard'))).stamp;
     expect(stored).toEqual(made);
   });
 
@@ -136,5 +129,18 @@ describe('stored figures', () => {
     expect(await stored.through(id, key, async () => 'computed after it')).toBe('computed after it');
     // And kept from then on, while nothing changes.
     expect(await stored.through(id, key, async () => 'not asked')).toBe('computed after it');
+  });
+
+  it('not made again for two days are dropped when the workspace stores another', { timeout: 60_000 }, async () => {
+    const { id } = (await database.executeSql(`select id from workspaces where slug = 'stored'`)).rows[0] as { id: string };
+    const later = manualClock(new Date(clock.now().getTime() + 10 * DAY));
+    const stored = createStoredReads({ db: database.db, clock: later, marks: [] });
+    const keys = async () => (await database.db.select({ key: storedReads.key }).from(storedReads).where(eq(storedReads.workspaceId, id))).map((r) => r.key);
+    await stored.through(id, 'old', async () => 'three days old');
+    later.advance(2 * DAY);
+    await stored.through(id, 'recent', async () => 'a day old');
+    later.advance(DAY);
+    await stored.through(id, 'new', async () => 'made today');
+    expect((await keys()).filter((k) => ['old', 'recent', 'new'].includes(k)).sort()).toEqual(['new', 'recent']);
   });
 });

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../lib/clock.ts';
 import { codeIdentity } from '../../lib/code-identity.ts';
-import { rawRows, rowsMarkSql, type Db } from '../../lib/db.ts';
+import { rawRows, type Db } from '../../lib/db.ts';
 import { computedAfresh } from '../../lib/reads-cache.ts';
-import { scoreSnapshots, storedReads } from './scores.tables.ts';
+import { storedReads } from './scores.tables.ts';
+import { snapshotsMarkSql } from './snapshot-rows.ts';
 
 // The slow figures of a workspace, kept in the database beside the mark of what they were computed
 // from (issue 47). The kept reads of a process (src/lib/reads-cache.ts) start empty: after a
@@ -26,7 +27,11 @@ import { scoreSnapshots, storedReads } from './scores.tables.ts';
 // It is read before the figure is computed: a write that commits during the computation changes
 // the mark, so what was computed from the older data is stored under a mark that never returns.
 
-/** Rows older than this are dropped when a workspace stores another: every key names its day. */
+/**
+ * Rows not made again within this are dropped when the workspace stores another, once a day per
+ * process: most keys name their day and are not read after it; one that does not (an ended run's
+ * counts) is made again at its next read.
+ */
 const KEPT_DAYS = 2;
 const DAY_MS = 86_400_000;
 
@@ -44,7 +49,7 @@ export interface StoredReads {
 
 export function createStoredReads(deps: { db: Db; clock: Clock; marks: Mark[]; onError?: (err: unknown) => void }): StoredReads {
   const { db } = deps;
-  const marks: Mark[] = [(id) => rowsMarkSql(scoreSnapshots, eq(scoreSnapshots.workspaceId, id)), ...deps.marks];
+  const marks: Mark[] = [snapshotsMarkSql, ...deps.marks];
   /** The mark now and the row stored for `key`, in one statement; the running code's digest joins the mark. */
   async function stored(workspaceId: string, key: string) {
     const s = storedReads;
@@ -54,13 +59,19 @@ export function createStoredReads(deps: { db: Db; clock: Clock; marks: Mark[]; o
     return { mark: `${row!.mark}|${code}`, row: row!.stored_mark === null ? null : { mark: row!.stored_mark, kind: row!.kind!, body: row!.body! } };
   }
 
+  /** The day each workspace's old rows were last dropped by this process. */
+  const pruned = new Map<string, string>();
   async function store(workspaceId: string, key: string, mark: string, value: unknown) {
     const now = deps.clock.now();
     const text = typeof value === 'string';
     // Two statements, no transaction: each stands alone. The old rows another process is dropping
     // at the same moment are skipped (two deletes taking rows in different orders would deadlock).
-    await rawRows(db, sql`delete from ${storedReads} where (workspace_id, key) in (
-      select workspace_id, key from ${storedReads} where workspace_id = ${workspaceId} and made_at < ${new Date(now.getTime() - KEPT_DAYS * DAY_MS).toISOString()}::timestamptz for update skip locked)`);
+    const today = now.toISOString().slice(0, 10);
+    if (pruned.get(workspaceId) !== today) {
+      pruned.set(workspaceId, today);
+      await rawRows(db, sql`delete from ${storedReads} where (workspace_id, key) in (
+        select workspace_id, key from ${storedReads} where workspace_id = ${workspaceId} and made_at < ${new Date(now.getTime() - KEPT_DAYS * DAY_MS).toISOString()}::timestamptz for update skip locked)`);
+    }
     await db.insert(storedReads).values({ workspaceId, key, mark, kind: text ? 'text' : 'json', body: text ? value : JSON.stringify(value), madeAt: now })
       .onConflictDoUpdate({ target: [storedReads.workspaceId, storedReads.key], set: { mark: sql`excluded.mark`, kind: sql`excluded.kind`, body: sql`excluded.body`, madeAt: sql`excluded.made_at` } });
   }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { manualClock } from '../../lib/clock.ts';
 import type { Database } from '../../lib/db.ts';
-import { createTestApp, createWorkspace, openTestDatabase, signup, type TestContext } from '../../../test/helpers/app.ts';
+import { createTestApp, createWorkspace, openTestDatabase, signup, withRestarted, type TestContext } from '../../../test/helpers/app.ts';
 import { jobWhenDone } from '../../../test/helpers/fixture-site.ts';
 import { answerDays, answerTraces } from './sources.tables.ts';
 import { insertTraces } from './traces.repo.ts';
@@ -24,15 +24,8 @@ const restarted = async () => {
   services.push(ctx);
   return ctx;
 };
-/** A new service for `use`, closed after it (a dozen open services slow each other's start). */
-async function withRestarted<T>(use: (ctx: TestContext) => Promise<T>): Promise<T> {
-  const ctx = await createTestApp({ clock }, database);
-  try {
-    return await use(ctx);
-  } finally {
-    await ctx.app.close();
-  }
-}
+/** A new service for `use`, closed after it. */
+const restartedFor = <T>(use: (ctx: TestContext) => Promise<T>) => withRestarted({ clock }, database, use);
 const stampOf = async (ctx: TestContext, path: string) => {
   const res = await ctx.app.inject({ url: `/api/v1/workspaces/days/${path}`, headers: { cookie } });
   expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
@@ -72,14 +65,14 @@ describe('stamps over finished days', () => {
 
     clock.advance(5 * DAY);
     // The ranges now end on 7 October: the day stamps are compared as they were, the series' by their answers.
-    const summarizing = await Promise.all(paths.map((p) => withRestarted((ctx) => stampOf(ctx, p))));
+    const summarizing = await Promise.all(paths.map((p) => restartedFor((ctx) => stampOf(ctx, p))));
     const written = await days();
     expect(written.find((d) => d.day === '2026-10-01')!.cells.length).toBeGreaterThan(0);
     expect(written.find((d) => d.day === '2026-10-04')!.cells).toEqual([]); // a finished day without answers is summarized too
     expect(written[0]!.day).toBe('2026-10-01'); // none before the first answer
     expect(written.some((d) => d.day >= '2026-10-06')).toBe(false); // yesterday and today are read from the traces
-    const fromSummaries = await Promise.all(paths.map((p) => withRestarted((ctx) => stampOf(ctx, p))));
-    expect(await withRestarted(versions)).toEqual(versionsFromTraces);
+    const fromSummaries = await Promise.all(paths.map((p) => restartedFor((ctx) => stampOf(ctx, p))));
+    expect(await restartedFor(versions)).toEqual(versionsFromTraces);
     for (const i of [0, 1]) {
       expect(summarizing[i]).toEqual(fromTraces[i]);
       expect(fromSummaries[i]).toEqual(fromTraces[i]);
@@ -91,11 +84,11 @@ describe('stamps over finished days', () => {
   });
 
   it('count a trace written into a finished day afterwards', { timeout: 60_000 }, async () => {
-    const before = await withRestarted((ctx) => stampOf(ctx, paths[0]!));
+    const before = await restartedFor((ctx) => stampOf(ctx, paths[0]!));
     const [late] = await database.db.select().from(answerTraces).where(eq(answerTraces.engine, 'claude')).limit(1);
     await insertTraces(database.db, [{ ...late!, resultId: 'res_late', createdAt: new Date('2026-10-02T23:00:00Z') }]);
     expect((await days()).map((d) => d.day)).not.toContain('2026-10-02');
-    const after = await withRestarted((ctx) => stampOf(ctx, paths[0]!));
+    const after = await restartedFor((ctx) => stampOf(ctx, paths[0]!));
     expect(after.answers).toBe(before.answers + 1);
     expect((await days()).map((d) => d.day)).toContain('2026-10-02');
   });

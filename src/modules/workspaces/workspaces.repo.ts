@@ -52,7 +52,7 @@ export function createWorkspacesRepo(db: Db) {
         .orderBy(asc(workspaces.createdAt), asc(workspaces.id));
     },
 
-    /** The row's mark (lib/db.ts `rowsMark`): changes with every edit of its settings or competitors. */
+    /** The row's mark (lib/db.ts `rowsMarkSql`): changes with every edit of its settings or competitors. */
     mark: (id: string) => rowsMarkSql(workspaces, eq(workspaces.id, id)),
 
     /** `tx`: read inside the caller's transaction (on the embedded database a read beside an open transaction waits for it). */
