@@ -2629,6 +2629,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspace}/timeseries/engines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The composite and every engine measured in the range, one series each, in one response
+         * @description `series`: the composite first, then each engine with a snapshot in the range (of `surface`, when given) in the catalogue's order; each exactly as `GET …/timeseries?engine=` answers it, with its own stamp. What a dashboard drawing every engine asks instead of one request per engine. 404 `score_not_available` before any measurement.
+         */
+        get: operations["getEnginesTimeseries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspace}/timeseries/entities": {
         parameters: {
             query?: never;
@@ -35977,6 +35997,282 @@ export interface operations {
                 };
             };
             /** @description workspace_not_found (unknown, unreachable or malformed workspace) or not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_grant" | "invalid_scope" | "invalid_target" | "unsupported_grant_type" | "invalid_client_metadata" | "invalid_redirect_uri" | "invalid_client" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getEnginesTimeseries: {
+        parameters: {
+            query: {
+                range: "7d" | "28d" | "all";
+                /** @description `api` (engines asked through a provider API with its search tool) or `product` (the consumer answer as served, through a results provider): the figures of that surface only, pooled on their own (from the runs since per-surface figures were introduced). Without it the composite pools every engine and `surface` says `mixed` when it pools both. */
+                surface?: "api" | "product";
+            };
+            header?: never;
+            path: {
+                /** @description Workspace slug */
+                workspace: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description internal_error (logged under the request id), upstream_error, or a 503 (`not_ready`, `billing_unavailable`, `pdf_unavailable`) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_grant" | "invalid_scope" | "invalid_target" | "unsupported_grant_type" | "invalid_client_metadata" | "invalid_redirect_uri" | "invalid_client" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        range: "7d" | "28d" | "all";
+                        series: ({
+                            answers: number;
+                            /** @description Days in the range whose metric definition differs from the day before (a re-derivation covered part of the history); `version` is the latest point's */
+                            definitionChanges?: {
+                                date: string;
+                                from: string;
+                                to: string;
+                            }[];
+                            engine: string;
+                            /** @description Engine changes the canary prompts flagged within 2 days of the range, of the series' engine (every engine for the composite); see `listEngineChanges` */
+                            engineChanges?: {
+                                /**
+                                 * Format: date
+                                 * @description The UTC day whose canary answers moved
+                                 */
+                                day: string;
+                                engine: string;
+                                reasons: {
+                                    /** @description The day’s mean per answer, or its model versions */
+                                    after: unknown;
+                                    /** @description Baseline mean per answer, or the model versions seen since the last change */
+                                    before: unknown;
+                                    /** @description What moved, in words, with the figures */
+                                    detail: string;
+                                    /** @enum {string} */
+                                    feature: "modelVersion" | "length" | "citations" | "listItems";
+                                    /** @description The CUSUM statistic that crossed its threshold */
+                                    statistic?: number;
+                                }[];
+                                /** @description true when the engine was simulated (the flag then tests the simulation) */
+                                simulated: boolean;
+                            }[];
+                            from: string | null;
+                            points: ({
+                                date: string;
+                                /** @description Present where the definition differs from the previous day measured: the series is not comparable across this point */
+                                definitionChanged?: {
+                                    from: string;
+                                    to: string;
+                                };
+                                /** @description The metric definition this day's snapshot was derived under */
+                                metricVersion?: string;
+                                /** @description Present on days within 2 days of an engine change: a move then may be the engine's, not the brand's */
+                                possibleEngineChange?: {
+                                    /**
+                                     * Format: date
+                                     * @description The UTC day whose canary answers moved
+                                     */
+                                    day: string;
+                                    engine: string;
+                                    reasons: {
+                                        /** @description The day’s mean per answer, or its model versions */
+                                        after: unknown;
+                                        /** @description Baseline mean per answer, or the model versions seen since the last change */
+                                        before: unknown;
+                                        /** @description What moved, in words, with the figures */
+                                        detail: string;
+                                        /** @enum {string} */
+                                        feature: "modelVersion" | "length" | "citations" | "listItems";
+                                        /** @description The CUSUM statistic that crossed its threshold */
+                                        statistic?: number;
+                                    }[];
+                                    /** @description true when the engine was simulated (the flag then tests the simulation) */
+                                    simulated: boolean;
+                                }[];
+                                runId: string;
+                                score: number | null;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @enum {string} */
+                            range: "7d" | "28d" | "all";
+                            simulated: boolean | null;
+                            simulatedShare: number | null;
+                            /** @description The methodology stamp: how the figure was made and whether it is decision-grade (docs/methodology.md) */
+                            stamp: {
+                                /** @description n: the answers behind the figure */
+                                answers: number;
+                                dateRange: {
+                                    from: string | null;
+                                    to: string;
+                                };
+                                engines: {
+                                    engine: string;
+                                    /** @description As the provider reported them on the answers */
+                                    modelVersions: string[];
+                                }[];
+                                /** @description The criteria behind `reasons`, each once (IAB's six, plus `simulation`) */
+                                failedCriteria: ("simulation" | "query_volume" | "sample_size" | "prompt_coverage" | "cadence" | "reproducibility" | "platform_coverage")[];
+                                /** @enum {string} */
+                                grade: "exploratory" | "decision-grade";
+                                /** @description Distinct prompts per intent */
+                                intentCoverage: {
+                                    [key: string]: number;
+                                };
+                                intents: string[];
+                                metricVersion: string;
+                                prompts: number;
+                                /** @description Each failed rule in a sentence; empty when decision-grade */
+                                reasons: string[];
+                                /** @description Days with answers in the cadence window (a series: in its range) */
+                                runDays: number;
+                                /** @description Median answers per run, engine and prompt */
+                                samplesPerPrompt: number;
+                                simulatedShare: number;
+                                /**
+                                 * @description `mixed`: the figure pools API and consumer-product answers
+                                 * @enum {string|null}
+                                 */
+                                surface: "api" | "product" | "mixed" | null;
+                                /** @description The rules' thresholds (docs/methodology.md) */
+                                thresholds: {
+                                    [key: string]: number;
+                                };
+                                /** @description Share of answers whose provider reported no model version */
+                                unversionedShare: number;
+                            };
+                            /**
+                             * @description The surface of the answers behind the figures: `api`, `product`, or `mixed` when API and consumer-product answers are pooled; null with none
+                             * @enum {string|null}
+                             */
+                            surface: "api" | "product" | "mixed" | null;
+                            to: string;
+                            version: string;
+                            workspace: string;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        /**
+                         * @description The `surface` asked for; null when not narrowed
+                         * @enum {string|null}
+                         */
+                        surface: "api" | "product" | null;
+                        workspace: string;
+                    };
+                };
+            };
+            /** @description invalid_request: the request failed validation or its JSON does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_grant" | "invalid_scope" | "invalid_target" | "unsupported_grant_type" | "invalid_client_metadata" | "invalid_redirect_uri" | "invalid_client" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description invalid_key: no credential, or a malformed, unknown or inactive key */
+            401: {
+                headers: {
+                    /** @description The challenge: `Bearer realm="geo"` */
+                    "www-authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_grant" | "invalid_scope" | "invalid_target" | "unsupported_grant_type" | "invalid_client_metadata" | "invalid_redirect_uri" | "invalid_client" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description insufficient_scope, csrf_rejected or ip_forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description One of the error codes (lib/errors.ts); the HTTP status follows from it
+                             * @enum {string}
+                             */
+                            code: "invalid_request" | "invalid_token" | "invalid_quote" | "invalid_signature" | "authorization_pending" | "slow_down" | "expired_token" | "access_denied" | "invalid_grant" | "invalid_scope" | "invalid_target" | "unsupported_grant_type" | "invalid_client_metadata" | "invalid_redirect_uri" | "invalid_client" | "invalid_key" | "invalid_credentials" | "insufficient_credits" | "csrf_rejected" | "ip_forbidden" | "insufficient_scope" | "session_required" | "forbidden" | "not_found" | "workspace_not_found" | "score_not_available" | "email_taken" | "slug_taken" | "credential_exists" | "last_owner" | "already_member" | "invalid_state" | "model_not_configured" | "stale_state" | "idempotency_conflict" | "job_already_running" | "mock_topup_disabled" | "invalid_transition" | "compliance_approval_required" | "topic_open" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "pipeline_capacity_reached" | "internal_error" | "upstream_error" | "billing_unavailable" | "pdf_unavailable" | "not_ready";
+                            details?: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description workspace_not_found (unknown, unreachable or malformed workspace) or not_found; score_not_available */
             404: {
                 headers: {
                     [name: string]: unknown;

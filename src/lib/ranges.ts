@@ -13,3 +13,9 @@ export const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /** The UTC day `days` after `day` (YYYY-MM-DD; negative: before). */
 export const shiftDay = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The first day of `range` ending on `today` (null: from the first measured day). */
+export function rangeFrom(range: RangeName, today: string): string | null {
+  const days = RANGE_DAYS[range];
+  return days === null ? null : shiftDay(today, -(days - 1));
+}

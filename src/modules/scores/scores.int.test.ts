@@ -48,7 +48,7 @@ function expected(detail: Detail, engine?: string) {
 
 describe('GEO score', () => {
   it('is 404 score_not_available before any run succeeded; 400 for a malformed date', async () => {
-    for (const route of ['score', 'scoreboard', 'timeseries', 'metrics']) {
+    for (const route of ['score', 'scoreboard', 'timeseries', 'timeseries/engines', 'metrics']) {
       const res = await get(`/api/v1/workspaces/scored/${route}`);
       expect([res.statusCode, res.json().error.code], route).toEqual([404, 'score_not_available']);
     }

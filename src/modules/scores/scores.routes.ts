@@ -8,6 +8,7 @@ import { scoreCsv, seriesCsv } from './scores.csv.fns.ts';
 import { ACCESS } from '../../lib/http/credentials.ts';
 import { Nullable, StringEnum } from '../../lib/http/schema-helpers.ts';
 import { workspaceOf } from '../../lib/http/responses.ts';
+import type { WorkspaceContext } from '../../lib/http/types.ts';
 import { expected } from '../../lib/http/validation.ts';
 import { WorkspaceParams } from '../../lib/http/params.ts';
 import { COMPONENTS } from './scores.fns.ts';
@@ -81,6 +82,7 @@ const SeriesQuery = Type.Object({
   surface: SurfaceFilter,
 }, { additionalProperties: false });
 const TimeseriesQuery = Type.Object({ ...SeriesQuery.properties, format: Format }, { additionalProperties: false });
+const EnginesQuery = Type.Object({ range: SeriesQuery.properties.range, surface: SurfaceFilter }, { additionalProperties: false });
 const csvOr = (json: TSchema) => ({ 200: { description: 'JSON, or CSV with `format=csv` (RFC 4180: CRLF line endings)', content: { 'application/json': { schema: json }, 'text/csv': { schema: { type: 'string' } } } } });
 const Series = Type.Object({
   workspace: Type.String(), engine: Type.String(), surface: SurfaceField, range: StringEnum(['7d', '28d', 'all'] as const), from: Nullable(Type.String()), to: Type.String(),
@@ -96,9 +98,21 @@ const Series = Type.Object({
   stamp: Stamp,
 }, { additionalProperties: true, description: '{workspace, engine, surface, range, from, to, version, answers, simulatedShare, simulated, points: [{date, runId, runs, score, interval, components, missingComponents, n, simulatedShare, simulated, change: {previousDate, previous, delta, significant} | null}]} — one point per day measured, pooling every succeeded run of that day; `significant` only when the two days’ 95% score intervals do not overlap. The top-level simulatedShare is over every answer in the range.' });
 
+type SeriesQ = { engine: string; range: '7d' | '28d' | 'all'; surface?: Surface };
+
 export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService; stamps: Stamps }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { scores, stamps } = deps;
+  /** A series as PostgreSQL assembled it, its version and newest run read beside it (never parsed out of it), and its stamp. */
+  const series = async (ws: WorkspaceContext, q: SeriesQ) => {
+    const { json, version, runId } = await scores.timeseriesJson(ws, q.engine, q.range, q.surface);
+    return { json, stamp: await stamps.ofRange(ws, q.range, { ...q, metricVersion: version, newestRun: runId }) };
+  };
+  /** The JSON body of a series, kept with its stamp. */
+  const seriesBody = (ws: WorkspaceContext, q: SeriesQ) => scores.keptBody(ws, `series|${q.engine}|${q.range}|${q.surface ?? ''}`, async () => {
+    const { json, stamp } = await series(ws, q);
+    return withStamp(json, stamp);
+  });
 
   for (const [url, operationId, params] of [
     ['/api/v1/workspaces/:workspace/score', 'getScore', WorkspaceParams],
@@ -150,25 +164,34 @@ export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService
         description: '`surface`: the surface of the series (`mixed` when the composite pools API and consumer-product engines over the range); `?surface=api|product` narrows it to one surface. 400 for an engine of the other surface.',
       },
     }, async (request, reply) => {
-      const q = request.query as { engine: string; range: '7d' | '28d' | 'all'; surface?: Surface; format: 'json' | 'csv' };
+      const q = request.query as SeriesQ & { format: 'json' | 'csv' };
       const ws = workspaceOf(request);
-      const series = async () => {
-        const { json, version, runId } = await scores.timeseriesJson(ws, q.engine, q.range, q.surface);
-        return { json, stamp: await stamps.ofRange(ws, q.range, { ...q, metricVersion: version, newestRun: runId }) };
-      };
-      // Only the CSV reads the points; the JSON is passed through as PostgreSQL assembled it, its
-      // version and newest run read beside it (never parsed out of it), kept with its stamp.
       if (q.format === 'csv') {
-        const { json, stamp } = await series();
+        const { json, stamp } = await series(ws, q);
         return reply.type('text/csv; charset=utf-8').send(seriesCsv({ ...(JSON.parse(json) as Parameters<typeof seriesCsv>[0]), stamp }));
       }
-      const body = await scores.keptBody(ws, `series|${q.engine}|${q.range}|${q.surface ?? ''}`, async () => {
-        const { json, stamp } = await series();
-        return withStamp(json, stamp);
-      });
-      return reply.type('application/json; charset=utf-8').send(body as never);
+      return reply.type('application/json; charset=utf-8').send(await seriesBody(ws, q) as never);
     });
   }
+
+  r.get('/api/v1/workspaces/:workspace/timeseries/engines', {
+    config: { credential: ACCESS.metrics.read },
+    schema: {
+      operationId: 'getEnginesTimeseries', tags, summary: 'The composite and every engine measured in the range, one series each, in one response', params: WorkspaceParams, querystring: EnginesQuery,
+      description: '`series`: the composite first, then each engine with a snapshot in the range (of `surface`, when given) in the catalogue\'s order; each exactly as `GET …/timeseries?engine=` answers it, with its own stamp. What a dashboard drawing every engine asks instead of one request per engine. 404 `score_not_available` before any measurement.',
+      response: { 200: Type.Object({ workspace: Type.String(), range: StringEnum(['7d', '28d', 'all'] as const), surface: Nullable(StringEnum(SURFACES, { description: 'The `surface` asked for; null when not narrowed' })), series: Type.Array(Series) }) },
+    },
+  }, async (request, reply) => {
+    const q = request.query as Omit<SeriesQ, 'engine'>;
+    const ws = workspaceOf(request);
+    // Each engine's body as it is kept and served alone, joined as text: none is parsed again.
+    const body = await scores.keptBody(ws, `series-engines|${q.range}|${q.surface ?? ''}`, async () => {
+      const engines = [COMPOSITE, ...await scores.enginesMeasured(ws, q.range, q.surface)];
+      const bodies = await Promise.all(engines.map((engine) => seriesBody(ws, { ...q, engine })));
+      return `{"workspace":${JSON.stringify(ws.slug)},"range":"${q.range}","surface":${JSON.stringify(q.surface ?? null)},"series":[${bodies.join(',')}]}`;
+    });
+    return reply.type('application/json; charset=utf-8').send(body as never);
+  });
 
   r.get('/api/v1/workspaces/:workspace/timeseries/entities', {
     config: { credential: ACCESS.metrics.read },
@@ -187,11 +210,15 @@ export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService
         }),
       },
     },
-  }, async (request) => {
-    const q = request.query as { engine: string; range: '7d' | '28d' | 'all'; surface?: Surface };
+  }, async (request, reply) => {
+    const q = request.query as SeriesQ;
     const ws = workspaceOf(request);
-    const { series, runId } = await scores.entitySeriesRead(ws, q.engine, q.range, q.surface);
-    return { ...series, stamp: await stamps.ofRange(ws, q.range, { ...q, newestRun: runId, store: true }) };
+    // Kept and stored as the body served (JSON.stringify writes exactly the schema's fields).
+    const body = await scores.keptBody(ws, `entities|${q.engine}|${q.range}|${q.surface ?? ''}`, async () => {
+      const { series, runId } = await scores.entitySeriesRead(ws, q.engine, q.range, q.surface);
+      return JSON.stringify({ ...series, stamp: await stamps.ofRange(ws, q.range, { ...q, newestRun: runId }) });
+    });
+    return reply.type('application/json; charset=utf-8').send(body as never);
   });
 
   r.get('/api/v1/workspaces/:workspace/metrics', {

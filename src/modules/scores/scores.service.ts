@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
-import { ENGINE_IDS } from '../engines/catalogue.ts';
+import { ALL_ENGINE_IDS, ENGINE_IDS } from '../engines/catalogue.ts';
 import { rawRows, type Db } from '../../lib/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -14,7 +14,7 @@ import { scoreSnapshots } from './scores.tables.ts';
 import { lockDay, previousSnapshots, snapshotRows, snapshotsVersion, upsertSnapshots } from './snapshot-rows.ts';
 import { CURRENT_METRIC_VERSION, definitionChanges } from './definitions.fns.ts';
 import { entitySeries } from './entity-series.fns.ts';
-import { RANGE_DAYS as RANGES, shiftDay } from '../../lib/ranges.ts';
+import { RANGE_DAYS as RANGES, rangeFrom, shiftDay } from '../../lib/ranges.ts';
 import { ENGINE_SURFACE } from '../engines/capture/capture.ts';
 import type { Surface } from '../engines/capture/trace.ts';
 import { surfaceOf, type FigureSurface } from './stamp-facts.fns.ts';
@@ -198,9 +198,8 @@ export function createScoresService(deps: {
       return kept(ws, `series|${engine}|${range}|${dayOf(clock.now())}|${surface ?? ''}`, () => service.seriesOf(ws, engine, rowsOf, range, surface));
     },
     async seriesOf(ws: WorkspaceContext, engine: string, rowsOf: string, range: keyof typeof RANGES, surface?: Surface): Promise<SeriesJson> {
-      const days = RANGES[range];
       const today = dayOf(clock.now());
-      const from = days === null ? null : dayOf(new Date(clock.now().getTime() - (days - 1) * DAY_MS));
+      const from = rangeFrom(range, today);
       if (!(await latest(ws, COMPOSITE, today))) throw notAvailable();
       // Engine changes near the range, of the series' engines: the days around each carry them.
       const changes = await engineChangesFor(engine, surface, from, today);
@@ -223,11 +222,19 @@ export function createScoresService(deps: {
       const definitionChanged = definitionChanges(versions).filter((c) => !from || c.date >= from);
       const labels = honest(Number(row!.answers), Number(row!.simulated));
       // The series' surface: the filter, the engine's own, or that of every engine measured in the range.
-      const seriesSurface = surface ?? (engine !== COMPOSITE ? engineSurface(engine) : surfaceOfEngines((await db.selectDistinct({ engine: scoreSnapshots.engine }).from(scoreSnapshots)
-        .where(and(eq(scoreSnapshots.workspaceId, ws.id), lte(scoreSnapshots.day, today), ...(from ? [gte(scoreSnapshots.day, from)] : [])))).map((r) => r.engine)));
+      const seriesSurface = surface ?? (engine !== COMPOSITE ? engineSurface(engine) : surfaceOfEngines(await service.enginesMeasured(ws, range)));
       const version = row!.version ?? CURRENT_METRIC_VERSION;
       const json = `{"workspace":${JSON.stringify(ws.slug)},"engine":${JSON.stringify(engine)},"surface":${JSON.stringify(seriesSurface)},"range":"${range}","from":${from ? `"${from}"` : 'null'},"to":"${today}","version":${JSON.stringify(version)},"answers":${Number(row!.answers)},"simulatedShare":${labels.simulatedShare},"simulated":${labels.simulated},"definitionChanges":${JSON.stringify(definitionChanged)},"engineChanges":${JSON.stringify(changes)},"points":${row!.points}}`;
       return { json, version, runId: row!.run };
+    },
+
+    /** The engines with a snapshot in the range (of `surface`, when given), in the catalogue's order. */
+    async enginesMeasured(ws: WorkspaceContext, range: keyof typeof RANGES, surface?: Surface): Promise<string[]> {
+      const today = dayOf(clock.now());
+      const from = rangeFrom(range, today);
+      const found = new Set((await db.selectDistinct({ engine: scoreSnapshots.engine }).from(scoreSnapshots)
+        .where(and(eq(scoreSnapshots.workspaceId, ws.id), lte(scoreSnapshots.day, today), ...(from ? [gte(scoreSnapshots.day, from)] : [])))).map((r) => r.engine));
+      return ALL_ENGINE_IDS.filter((e) => found.has(e) && (!surface || engineSurface(e) === surface));
     },
 
     /** The brand and each competitor day by day (visibility and share of voice with their intervals), from each day's scoreboard. */
@@ -240,9 +247,8 @@ export function createScoresService(deps: {
     },
     async entitySeriesOf(ws: WorkspaceContext, engine: string, range: keyof typeof RANGES, surface?: Surface) {
       const rowsOf = seriesKey(engine, surface);
-      const days = RANGES[range];
       const today = dayOf(clock.now());
-      const from = days === null ? null : dayOf(new Date(clock.now().getTime() - (days - 1) * DAY_MS));
+      const from = rangeFrom(range, today);
       if (!(await latest(ws, COMPOSITE, today))) throw notAvailable();
       // Only the scoreboard of each day is read out of the snapshot, never the whole document.
       const rows = await rawRows<{ day: string; run_id: string; answers: number; simulated: number; board: Snapshot['scoreboard'] }>(db, sql`

@@ -19,7 +19,7 @@ export const CADENCE_DAYS = 7;
  * `metricVersion`: the definition the figure's snapshots were derived under (scores' `version`), when not the current one.
  * `newestRun`: the run of the figure's latest snapshot, when the caller read it: the stamp is then memoised by it (below).
  * `store`: also stored across processes (stored-reads.ts), for a stamp served apart from a stored
- * body (the score's, the methodology's, the entity series'); never for the export's thousands.
+ * body (the score's, the methodology's); never for the export's thousands.
  */
 export interface StampFilter { engine?: string; surface?: string; metricVersion?: string; newestRun?: string | null; store?: boolean }
 

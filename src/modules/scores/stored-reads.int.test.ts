@@ -28,7 +28,7 @@ let first: TestContext;
 const ws = '/api/v1/workspaces/stored';
 const MARKER = '{"marker":true}';
 /** The overview's slow reads whose stored body is served as it is. */
-const BODIES = ['/timeseries?range=28d', '/timeseries?range=28d&engine=claude', '/scoreboard'];
+const BODIES = ['/timeseries?range=28d', '/timeseries?range=28d&engine=claude', '/timeseries/engines?range=28d', '/timeseries/entities?range=28d', '/scoreboard'];
 
 const restarted = async () => {
   const ctx = await createTestApp({ clock }, database);

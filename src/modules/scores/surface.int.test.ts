@@ -53,6 +53,21 @@ describe('surfaces in scores and time series', () => {
     expect(entities.entities[0].points[0].n).toBe(answersOf(['chatgpt', 'perplexity', 'gemini', 'claude']));
   });
 
+  it('every engine\'s series in one response: the composite first, each as its own route answers it, of the surface asked', async () => {
+    const engines = (s: { series: Array<{ engine: string }> }) => s.series.map((one) => one.engine);
+    const all = (await get('timeseries/engines?range=7d')).json();
+    expect(all).toMatchObject({ workspace: 'surfaced', range: '7d', surface: null });
+    expect(engines(all)).toEqual(['composite', 'chatgpt', 'perplexity', 'gemini', 'claude', 'google-aio']);
+    for (const one of all.series) expect(one, one.engine).toEqual((await get(`timeseries?engine=${one.engine}&range=7d`)).json());
+    const api = (await get('timeseries/engines?surface=api')).json();
+    expect([api.range, api.surface, engines(api)]).toEqual(['28d', 'api', ['composite', 'chatgpt', 'perplexity', 'gemini', 'claude']]);
+    expect(api.series[0]).toEqual((await get('timeseries?surface=api')).json());
+    for (const query of ['range=30d', 'engine=chatgpt', 'surface=web', 'format=csv']) {
+      const res = await get(`timeseries/engines?${query}`);
+      expect([res.statusCode, res.json().error.code], query).toEqual([400, 'invalid_request']);
+    }
+  });
+
   it('CSV rows carry the surface', async () => {
     const series = await get('timeseries?surface=api&format=csv');
     expect(series.headers['content-type']).toMatch(/^text\/csv/);

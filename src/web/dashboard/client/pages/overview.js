@@ -17,18 +17,11 @@ const MISSING = say('dashboard.overview.missing');
 /** How often the tone label agrees with people's (lib/stats/tone-accuracy.ts, docs/analysis.md "The blind set"). */
 const TONE = toneAccuracyPercent();
 
-/** The stamp of the score of `date` (GET …/methodology; without a date, the latest score's); null when it cannot be read. */
-const stampOf = (slug, date) => call(client.GET('/api/v1/workspaces/{workspace}/methodology', { params: { path: { workspace: slug }, query: date ? { date } : {} } })).catch(() => null);
+/** The days of a day stamp's cadence window (its `dateRange`, both ends counted). */
+const windowDays = (range) => (range.from ? Math.round((Date.parse(range.to) - Date.parse(range.from)) / 86_400_000) + 1 : 0);
 
-/**
- * How the score was made and whether to decide on it: the grade, then why. `latest` is the stamp
- * asked beside the score, without a date; when it is of another day than the score's (a run
- * committed between the two requests), the score's day is asked.
- */
-function Methodology({ slug, date, latest }) {
-  const other = !latest.loading && latest.data?.date !== date;
-  const ofDay = useLoad(() => (other ? stampOf(slug, date) : Promise.resolve(null)), [slug, date, other]);
-  const data = other ? ofDay.data : latest.data;
+/** How the score was made and whether to decide on it: the grade, then why (the score's own stamp). */
+function Methodology({ stamp: data }) {
   if (!data) return null;
   const decision = data.grade === 'decision-grade';
   return html`<details class="methodology" id="methodology">
@@ -36,15 +29,13 @@ function Methodology({ slug, date, latest }) {
       ${' '}${say('dashboard.overview.how', { surface: ['api', 'product', 'mixed'].includes(data.surface) ? data.surface : 'none', engines: data.engines.length, answers: data.answers })}</summary>
     ${decision ? html`<p>${say('dashboard.common.gradeFit')}</p>` : html`<p>${say('dashboard.overview.notFit')}</p><ul>${gradeReasons(data).map((r) => html`<li>${r}</li>`)}</ul>`}
     <p class="muted">${say('dashboard.overview.models', { list: data.engines.map((e) => say('dashboard.overview.modelOf', { engine: engineName(e.engine), versions: e.modelVersions.join(', ') || say('dashboard.overview.noVersion') })).join('; ') })}${' '}
-      ${say('dashboard.overview.sampling', { samples: fmt.decimal(data.samplesPerPrompt), prompts: data.prompts, days: data.runDays, cadence: data.cadenceDays, version: data.metricVersion })}</p>
+      ${say('dashboard.overview.sampling', { samples: fmt.decimal(data.samplesPerPrompt), prompts: data.prompts, days: data.runDays, cadence: windowDays(data.dateRange), version: data.metricVersion })}</p>
     <p class="muted" id="tone-sure">${say('dashboard.overview.toneSure', { n: fmt.count(TONE.n), share: fmt.percent(TONE.value), interval: fmt.interval(TONE.interval, undefined, { unit: '%' }) })}</p>
   </details>`;
 }
 
 function ScoreCard({ slug }) {
   const { data, error, loading } = useLoad(() => call(client.GET('/api/v1/workspaces/{workspace}/score', { params: { path: { workspace: slug }, query: { format: 'json' } } })), [slug]);
-  // Asked at once with the score, not after it: the stamp of the latest score.
-  const latest = useLoad(() => stampOf(slug), [slug]);
   if (loading) return html`<${Loading} what=${say('dashboard.overview.loadingScore')} />`;
   // Measured before, yet no score now (the workspace was made again under its name): checked next time.
   if (error?.code === 'score_not_available') forgetMeasured(slug);
@@ -54,7 +45,7 @@ function ScoreCard({ slug }) {
     <h2 id="score-h">${say('label.score')} <${Simulated} simulated=${data.simulated} share=${data.simulatedShare} /></h2>
     <p class="big"><strong id="geo-score">${num(data.score)}</strong> <span class="muted">/ 100</span></p>
     <p>${say('dashboard.overview.scoreLine', { interval: interval(data.interval), n: fmt.n(data.n), prompts: fmt.count(data.prompts, 'not_measured'), runs: data.runs, date: day(data.date) })} · <${Change} change=${data.change} /></p>
-    <${Methodology} slug=${slug} date=${data.date} latest=${latest} />
+    <${Methodology} stamp=${data.stamp} />
     <div class="table-wrap"><table id="components">
       <caption>${say('dashboard.overview.components', { version: data.version })}</caption>
       <thead><tr><th scope="col">${say('col.component')}</th><th scope="col">${say('dashboard.overview.weight')}</th><th scope="col">${say('ui.value')}</th><th scope="col">${say('ui.interval95')}</th></tr></thead>
@@ -89,6 +80,12 @@ function Scoreboard({ slug }) {
   </section>`;
 }
 
+/** An engine's colour, the same on every range (one missing from a range shifts no other's); optional engines after. */
+function colorOf(engine, i) {
+  const fixed = ['composite', ...ENGINES].indexOf(engine);
+  return COLORS[(fixed >= 0 ? fixed : i) % COLORS.length];
+}
+
 const RANGES = [['7d', say('dashboard.overview.range7')], ['28d', say('dashboard.overview.range28')], ['all', say('dashboard.overview.rangeAll')]];
 
 /**
@@ -96,14 +93,16 @@ const RANGES = [['7d', say('dashboard.overview.range7')], ['28d', say('dashboard
  * the annotation days: simulated answers, recommendations done, an engine naming a new model.
  */
 async function loadSeries(slug, range) {
-  const keys = /** @type {const} */ (['composite', ...ENGINES]);
-  const [all, recs, entities, models] = await Promise.all([
-    Promise.all(keys.map((k) => call(client.GET('/api/v1/workspaces/{workspace}/timeseries', { params: { path: { workspace: slug }, query: { engine: k, format: 'json', range } } })))),
+  // Every engine's series in one request: the page's requests go out at once over the browser's
+  // six connections, instead of in waves (bench/README.md).
+  const [engines, recs, entities, models] = await Promise.all([
+    call(client.GET('/api/v1/workspaces/{workspace}/timeseries/engines', { params: { path: { workspace: slug }, query: { range } } })),
     call(client.GET('/api/v1/workspaces/{workspace}/recs', { params: { path: { workspace: slug } } })).catch(() => null),
     call(client.GET('/api/v1/workspaces/{workspace}/timeseries/entities', { params: { path: { workspace: slug }, query: { engine: 'composite', range } } })),
     call(client.GET('/api/v1/workspaces/{workspace}/model-versions', { params: { path: { workspace: slug }, query: { range } } })).catch(() => null),
   ]);
-  const series = all.map((d, i) => ({ key: keys[i], label: engineName(keys[i]), color: COLORS[i], points: d.points, simulated: d.simulated, simulatedShare: d.simulatedShare, stamp: d.stamp }))
+  const all = engines.series;
+  const series = all.map((d, i) => ({ key: d.engine, label: engineName(d.engine), color: colorOf(d.engine, i), points: d.points, simulated: d.simulated, simulatedShare: d.simulatedShare, stamp: d.stamp }))
     .filter((s) => s.points.length);
   // Visibility per entity: the brand and its competitors, as each day's scoreboard has them.
   const rivals = entities.entities.map((e, i) => ({
