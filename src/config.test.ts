@@ -103,6 +103,22 @@ describe('GEO_SIMULATION', () => {
   });
 });
 
+describe('GEO_FIGURES_AFTER_RUN', () => {
+  it.each([
+    ['local', undefined, true],
+    ['production', undefined, true],
+    ['test', undefined, false],
+    ['test', 'on', true],
+    ['production', 'off', false],
+  ] as const)('%s with GEO_FIGURES_AFTER_RUN=%s makes the figures after a run: %s', (geoEnv, value, expected) => {
+    expect(loadConfig({ GEO_ENV: geoEnv, DATA_DIR: tmp(), ...secrets, ...(value ? { GEO_FIGURES_AFTER_RUN: value } : {}) }).figuresAfterRun).toBe(expected);
+  });
+
+  it('refuses other values', () => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), GEO_FIGURES_AFTER_RUN: 'yes' })).toThrow(/GEO_FIGURES_AFTER_RUN must be on or off \(got "yes"\)/);
+  });
+});
+
 describe('GEO_SIMULATED_DAY (tests pin the simulated answers to a day)', () => {
   it.each([
     ['2026-11-20', true], ['2028-02-29', true], ['2027-02-29', false], ['2026-13-01', false], ['2026-1-5', false], ['20261120', false], ['2026-11-20T00:00', false],

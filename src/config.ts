@@ -53,6 +53,12 @@ export interface Config {
   /** Sign-up and sign-in attempts per client address per 10 minutes. */
   authAttemptsPer10Min: number;
   pipeline: PipelineConfig;
+  /**
+   * GEO_FIGURES_AFTER_RUN (`on`/`off`): the overview's figures are made and stored as soon as a
+   * run's snapshots commit (src/modules/scores/bodies.ts `overview`). On by default, off under
+   * GEO_ENV=test (a test that wants it says so); absent, as in a config made by hand: off.
+   */
+  figuresAfterRun?: boolean;
   secrets: Secrets;
   /**
    * GEO_SIMULATION: whether an engine without a provider key runs simulated. Unset (as in test
@@ -229,6 +235,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTty = p
     ...simulatedDaySettings(env, geoEnv, problems),
   };
 
+  const figuresAfterRun = env.GEO_FIGURES_AFTER_RUN ?? (geoEnv === 'test' ? 'off' : 'on');
+  if (figuresAfterRun !== 'on' && figuresAfterRun !== 'off') problems.push(`GEO_FIGURES_AFTER_RUN must be on or off (got "${figuresAfterRun}")`);
+
   const simulation = (env.GEO_SIMULATION || (geoEnv === 'production' ? 'disabled' : 'enabled')) as 'enabled' | 'disabled';
   if (simulation !== 'enabled' && simulation !== 'disabled') problems.push(`GEO_SIMULATION must be enabled or disabled (got "${env.GEO_SIMULATION}")`);
   const allowPrivate = env.GEO_FETCH_ALLOW_PRIVATE === '1';
@@ -295,6 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTty = p
     payments,
     authAttemptsPer10Min,
     pipeline,
+    figuresAfterRun: figuresAfterRun === 'on',
     secrets: secrets!,
     simulation,
     fetch: { allowPrivate, allowOrigins: [] },

@@ -9,14 +9,21 @@ import type { ReportsService } from '../modules/reports/reports.service.ts';
  * committed. Runs sit below scores and reports, so the composition hands this in. A run recorded
  * as history writes its snapshots only (run-end.ts HistoryRun).
  */
-export function afterRunSucceeded(deps: { events: EventHub; scores: () => ScoresService; reports: () => ReportsService }): OnSucceeded {
+export function afterRunSucceeded(deps: {
+  events: EventHub; scores: () => ScoresService; reports: () => ReportsService;
+  /** Told once the snapshots have committed and the kept reads are dropped (the overview's figures made then). */
+  onCommitted?: (workspaceId: string) => void;
+}): OnSucceeded {
   return async (workspaceId, runId, answered, history) => {
     const write = await deps.scores().prepareRun(workspaceId, runId, answered, history?.finishedAt);
     const simulated = [...new Set(answered.filter((a) => a.simulated).map((a) => a.engine))].sort();
     return async (tx) => {
       const moves = await write(tx);
       // Once committed, the workspace's kept reads are dropped (scores.service.ts `committed`).
-      const committed = async () => deps.scores().committed(workspaceId);
+      const committed = async () => {
+        deps.scores().committed(workspaceId);
+        deps.onCommitted?.(workspaceId);
+      };
       if (history) return committed;
       await deps.reports().afterRun(tx, workspaceId, runId, simulated);
       const changed: DomainEvent[] = [];

@@ -6,6 +6,7 @@ import type { JobsService } from '../jobs/jobs.service.ts';
 import type { RunReads } from '../runs/runs.reads.ts';
 import { createScoresService } from './scores.service.ts';
 import { scoresRoutes } from './scores.routes.ts';
+import { createScoreBodies } from './bodies.ts';
 import { createStamps, type StampsDeps } from './stamps.ts';
 import { methodologyRoutes } from './methodology.routes.ts';
 import { definitionsRoutes } from './definitions.routes.ts';
@@ -21,10 +22,11 @@ export function scoresModule(needs: Parameters<typeof createScoresService>[0] & 
 }) {
   const scores = createScoresService(needs);
   const stamps = createStamps({ ...needs, scores });
+  const bodies = createScoreBodies({ scores, stamps });
   return {
-    name: 'scores', scores, stamps,
+    name: 'scores', scores, stamps, bodies,
     http(app: FastifyInstance) {
-      scoresRoutes(app, { scores, stamps });
+      scoresRoutes(app, { scores, stamps, bodies });
       methodologyRoutes(app, { stamps });
       metricsExportRoutes(app, { exporter: createMetricsExport({ db: needs.db, clock: needs.clock, stamps }) });
       definitionsRoutes(app, { rederivation: createRederivation({ db: needs.db, clock: needs.clock, jobs: needs.jobs, workspaces: needs.workspaces, reads: needs.runReads, cache: needs.reads }) });

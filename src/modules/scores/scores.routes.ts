@@ -8,13 +8,13 @@ import { scoreCsv, seriesCsv } from './scores.csv.fns.ts';
 import { ACCESS } from '../../lib/http/credentials.ts';
 import { Nullable, StringEnum } from '../../lib/http/schema-helpers.ts';
 import { workspaceOf } from '../../lib/http/responses.ts';
-import type { WorkspaceContext } from '../../lib/http/types.ts';
 import { expected } from '../../lib/http/validation.ts';
 import { WorkspaceParams } from '../../lib/http/params.ts';
 import { COMPONENTS } from './scores.fns.ts';
 import { COMPOSITE, type ScoresService } from './scores.service.ts';
 import { Stamp } from './methodology.schema.ts';
 import type { Stamps } from './stamps.ts';
+import { type ScoreBodies, type SeriesQuery } from './bodies.ts';
 import { EngineChange } from '../canaries/canaries.schemas.ts';
 
 const tags = ['scores'];
@@ -98,21 +98,9 @@ const Series = Type.Object({
   stamp: Stamp,
 }, { additionalProperties: true, description: '{workspace, engine, surface, range, from, to, version, answers, simulatedShare, simulated, points: [{date, runId, runs, score, interval, components, missingComponents, n, simulatedShare, simulated, change: {previousDate, previous, delta, significant} | null}]} — one point per day measured, pooling every succeeded run of that day; `significant` only when the two days’ 95% score intervals do not overlap. The top-level simulatedShare is over every answer in the range.' });
 
-type SeriesQ = { engine: string; range: '7d' | '28d' | 'all'; surface?: Surface };
-
-export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService; stamps: Stamps }) {
+export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService; stamps: Stamps; bodies: ScoreBodies }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { scores, stamps } = deps;
-  /** A series as PostgreSQL assembled it, its version and newest run read beside it (never parsed out of it), and its stamp. */
-  const series = async (ws: WorkspaceContext, q: SeriesQ) => {
-    const { json, version, runId } = await scores.timeseriesJson(ws, q.engine, q.range, q.surface);
-    return { json, stamp: await stamps.ofRange(ws, q.range, { ...q, metricVersion: version, newestRun: runId }) };
-  };
-  /** The JSON body of a series, kept with its stamp. */
-  const seriesBody = (ws: WorkspaceContext, q: SeriesQ) => scores.keptBody(ws, `series|${q.engine}|${q.range}|${q.surface ?? ''}`, async () => {
-    const { json, stamp } = await series(ws, q);
-    return withStamp(json, stamp);
-  });
+  const { scores, stamps, bodies } = deps;
 
   for (const [url, operationId, params] of [
     ['/api/v1/workspaces/:workspace/score', 'getScore', WorkspaceParams],
@@ -126,13 +114,8 @@ export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService
       },
     }, async (request, reply) => {
       const q = request.query as { date?: string; surface?: Surface; format: 'json' | 'csv' };
-      const ws = workspaceOf(request);
-      const withItsStamp = async () => {
-        const { score: found, runId } = await scores.scoreRead(ws, q.date, q.surface);
-        return { ...found, stamp: await stamps.ofDay(ws, found.date, { surface: q.surface, metricVersion: found.version, newestRun: runId, store: true }) };
-      };
       // Both kept (scores.service.ts, stamps.ts): a kept score costs two lookups and its serialisation.
-      const score = await withItsStamp();
+      const score = await bodies.score(workspaceOf(request), q);
       return q.format === 'csv' ? reply.type('text/csv; charset=utf-8').send(scoreCsv(score)) : score;
     });
   }
@@ -144,14 +127,7 @@ export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService
       description: 'Each entity: rank, score, visibility (with `visibilityInterval`, Wilson 95%), shareOfVoice (with `shareOfVoiceInterval`), averagePosition, sentiment, mentions, citations. `answers` pooled from `runs` succeeded runs of the day; `simulatedShare`/`simulated` say how much of it is simulated.',
       response: { 200: Type.Object({ workspace: Type.String(), date: Type.String(), runId: Type.String(), runs: Type.Integer(), surface: SurfaceField, answers: Type.Integer(), ...Honest, version: Type.String(), stamp: Stamp, entities: Type.Array(ScoreboardEntity) }) },
     },
-  }, async (request, reply) => {
-    const ws = workspaceOf(request);
-    const body = await scores.keptBody(ws, 'scoreboard', async () => {
-      const board = await scores.scoreboardJson(ws);
-      return withStamp(board.json, await stamps.ofDay(ws, board.date, { metricVersion: board.version, newestRun: board.runId }));
-    });
-    return reply.type('application/json; charset=utf-8').send(body as never);
-  });
+  }, async (request, reply) => reply.type('application/json; charset=utf-8').send(await bodies.scoreboard(workspaceOf(request)) as never));
 
   for (const [url, operationId, params] of [
     ['/api/v1/workspaces/:workspace/timeseries', 'getTimeseries', WorkspaceParams],
@@ -164,13 +140,13 @@ export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService
         description: '`surface`: the surface of the series (`mixed` when the composite pools API and consumer-product engines over the range); `?surface=api|product` narrows it to one surface. 400 for an engine of the other surface.',
       },
     }, async (request, reply) => {
-      const q = request.query as SeriesQ & { format: 'json' | 'csv' };
+      const q = request.query as SeriesQuery & { format: 'json' | 'csv' };
       const ws = workspaceOf(request);
       if (q.format === 'csv') {
-        const { json, stamp } = await series(ws, q);
+        const { json, stamp } = await bodies.series(ws, q);
         return reply.type('text/csv; charset=utf-8').send(seriesCsv({ ...(JSON.parse(json) as Parameters<typeof seriesCsv>[0]), stamp }));
       }
-      return reply.type('application/json; charset=utf-8').send(await seriesBody(ws, q) as never);
+      return reply.type('application/json; charset=utf-8').send(await bodies.seriesBody(ws, q) as never);
     });
   }
 
@@ -181,17 +157,7 @@ export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService
       description: '`series`: the composite first, then each engine with a snapshot in the range (of `surface`, when given) in the catalogue\'s order; each exactly as `GET …/timeseries?engine=` answers it, with its own stamp. What a dashboard drawing every engine asks instead of one request per engine. 404 `score_not_available` before any measurement.',
       response: { 200: Type.Object({ workspace: Type.String(), range: StringEnum(['7d', '28d', 'all'] as const), surface: Nullable(StringEnum(SURFACES, { description: 'The `surface` asked for; null when not narrowed' })), series: Type.Array(Series) }) },
     },
-  }, async (request, reply) => {
-    const q = request.query as Omit<SeriesQ, 'engine'>;
-    const ws = workspaceOf(request);
-    // Each engine's body as it is kept and served alone, joined as text: none is parsed again.
-    const body = await scores.keptBody(ws, `series-engines|${q.range}|${q.surface ?? ''}`, async () => {
-      const engines = [COMPOSITE, ...await scores.enginesMeasured(ws, q.range, q.surface)];
-      const bodies = await Promise.all(engines.map((engine) => seriesBody(ws, { ...q, engine })));
-      return `{"workspace":${JSON.stringify(ws.slug)},"range":"${q.range}","surface":${JSON.stringify(q.surface ?? null)},"series":[${bodies.join(',')}]}`;
-    });
-    return reply.type('application/json; charset=utf-8').send(body as never);
-  });
+  }, async (request, reply) => reply.type('application/json; charset=utf-8').send(await bodies.engines(workspaceOf(request), request.query as Omit<SeriesQuery, 'engine'>) as never));
 
   r.get('/api/v1/workspaces/:workspace/timeseries/entities', {
     config: { credential: ACCESS.metrics.read },
@@ -210,16 +176,7 @@ export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService
         }),
       },
     },
-  }, async (request, reply) => {
-    const q = request.query as SeriesQ;
-    const ws = workspaceOf(request);
-    // Kept and stored as the body served (JSON.stringify writes exactly the schema's fields).
-    const body = await scores.keptBody(ws, `entities|${q.engine}|${q.range}|${q.surface ?? ''}`, async () => {
-      const { series, runId } = await scores.entitySeriesRead(ws, q.engine, q.range, q.surface);
-      return JSON.stringify({ ...series, stamp: await stamps.ofRange(ws, q.range, { ...q, newestRun: runId }) });
-    });
-    return reply.type('application/json; charset=utf-8').send(body as never);
-  });
+  }, async (request, reply) => reply.type('application/json; charset=utf-8').send(await bodies.entities(workspaceOf(request), request.query as SeriesQuery) as never));
 
   r.get('/api/v1/workspaces/:workspace/metrics', {
     config: { credential: ACCESS.metrics.read },
@@ -233,9 +190,4 @@ export function scoresRoutes(app: FastifyInstance, deps: { scores: ScoresService
     const metrics = await scores.metrics(ws);
     return { ...metrics, stamp: await stamps.ofDay(ws, metrics.date, { metricVersion: metrics.version, newestRun: metrics.runId }) };
   });
-}
-
-/** Scores answer pre-serialised JSON (snapshots are stored as text); the stamp joins it as its last field. */
-function withStamp(json: string, stamp: unknown): string {
-  return `${json.slice(0, json.lastIndexOf('}'))},"stamp":${JSON.stringify(stamp)}}`;
 }

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { manualClock } from '../../lib/clock.ts';
 import type { Database } from '../../lib/db.ts';
-import { createTestApp, createWorkspace, openTestDatabase, signup, withRestarted, type TestContext } from '../../../test/helpers/app.ts';
+import { createTestApp, createWorkspace, openTestDatabase, signup, testConfig, withRestarted, type TestContext } from '../../../test/helpers/app.ts';
+import { until } from '../../../test/helpers/wait.ts';
 import { jobWhenDone } from '../../../test/helpers/fixture-site.ts';
 import { answerTraces } from '../sources/sources.tables.ts';
 import { insertTraces } from '../sources/traces.repo.ts';
@@ -129,6 +130,20 @@ describe('stored figures', () => {
     expect(await stored.through(id, key, async () => 'computed after it')).toBe('computed after it');
     // And kept from then on, while nothing changes.
     expect(await stored.through(id, key, async () => 'not asked')).toBe('computed after it');
+  });
+
+  it('of the overview are made and stored as a run commits (GEO_FIGURES_AFTER_RUN), and served without computing', { timeout: 180_000 }, async () => {
+    const overview = ['/timeseries/engines?range=28d', '/timeseries/entities?range=28d', '/scoreboard'];
+    const keys = ['|body|series-engines|28d|', '|body|entities|composite|28d|', '|body|scoreboard|'];
+    await withRestarted({ clock, config: testConfig({ figuresAfterRun: true }) }, database, async (service) => {
+      await database.db.delete(storedReads);
+      await runToEnd(service.app);
+      // Made in the background once the run has ended: waited for, then told from a read's by the marker.
+      await until(async () => (await database.db.select({ key: storedReads.key }).from(storedReads)).map((r) => r.key),
+        (stored) => keys.every((k) => stored.some((key) => key.includes(k))), 'the overview\'s figures stored');
+    });
+    await mark();
+    expect(await restartedFor((ctx) => Promise.all(overview.map(async (path) => (await read(ctx, path)) === MARKER)))).toEqual(overview.map(() => true));
   });
 
   it('not made again for two days are dropped when the workspace stores another', { timeout: 60_000 }, async () => {
