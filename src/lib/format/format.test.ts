@@ -128,6 +128,10 @@ describe('names: display names, never ids or slugs', () => {
   ])('engine %s → %s', (id, name) => expect(fmt('en').engine(id)).toBe(name));
 
   it.each([
+    ['geo-score-v1', '1'], ['geo-score-v2', '2'], ['seo-score-v1', '1'], ['geo-score-v0', 'Geo Score V0'], ['custom', 'Custom'],
+  ])('score version %s → %s', (version, shown) => expect(fmt('en').scoreVersion(version)).toBe(shown));
+
+  it.each([
     ['en', 4_500_000, '$4.50'], ['en', 1_234_500_000, '$1,234.50'], ['en', 5_000, '$0.01'], ['es', 4_500_000, '4,50 US$'], ['en', null, 'Not enough data: not measured'],
   ])('money in %s: %s micro-USD → %s', (lang, micros, text) => expect(fmt(lang).usd(micros)).toBe(text));
 

@@ -65,6 +65,8 @@ export interface Formatter {
   dateTime(v: When): string;
   period(from: string, to: string): string;
   engine(id: string): string;
+  /** A score definition's version as a person reads it ("geo-score-v2" → "2", for "score version 2"); never the identifier. */
+  scoreVersion(version: string): string;
   /** A language model's display name ("OpenAI · GPT-4.1 mini"), never "provider:model" (models.ts). */
   model(id: string): string;
   usd(micros: Num, reason?: Reason): string;
@@ -204,6 +206,11 @@ export function createFormatter({ locale = 'en', timeZone = 'UTC' }: { locale?: 
     },
     /** An engine's (or a referring AI assistant's) display name; "composite" (all engines pooled) reads as such. */
     engine: (id) => (id === 'composite' ? word('format.allEngines') : (ENGINE_NAMES as Readonly<Record<string, string>>)[id] ?? (ASSISTANT_NAMES as Readonly<Record<string, string>>)[id] ?? humanise(id)),
+    scoreVersion: (version) => {
+      const at = String(version ?? '').lastIndexOf('-v');
+      const n = at >= 0 ? Number(String(version).slice(at + 2)) : NaN;
+      return Number.isInteger(n) && n > 0 ? String(n) : humanise(String(version ?? ''));
+    },
     model: (id) => modelName(id),
     /** A language code by its name in the reader's language ("de" → "German", "alemán"); the code when unknown. */
     languageName: (code) => {

@@ -278,7 +278,7 @@ export const DASH_SETUP_CA: { readonly [K in keyof typeof DASH_SETUP_EN]: string
 
   // SEO i correu
   'dashboard.seo.scores': 'Puntuacions', 'dashboard.seo.seo': 'SEO', 'dashboard.seo.geo': 'GEO', 'dashboard.seo.combined': 'Combinada', 'dashboard.seo.geoFromRuns': 'La puntuació GEO surt de les mesures: {link}.', 'dashboard.seo.startOne': 'inicia’n una',
-  'dashboard.seo.scored': 'Puntuat el {date} ({version})', 'dashboard.seo.notRefreshed': 'Encara no s’ha actualitzat.', 'dashboard.seo.refreshLabel': 'Actualitzar la puntuació SEO', 'dashboard.seo.home': 'Pàgina d’inici a avaluar (opcional)',
+  'dashboard.seo.scored': 'Puntuat el {date} (versió de la puntuació SEO {version})', 'dashboard.seo.notRefreshed': 'Encara no s’ha actualitzat.', 'dashboard.seo.refreshLabel': 'Actualitzar la puntuació SEO', 'dashboard.seo.home': 'Pàgina d’inici a avaluar (opcional)',
   'dashboard.seo.homePlaceholder': 'https://el-teu-domini/', 'dashboard.seo.refresh': 'Actualitzar (consumeix crèdit)', 'dashboard.seo.components': 'Components', 'dashboard.seo.component': 'Component', 'dashboard.seo.points': 'Punts',
   'dashboard.seo.pointsOf': '{points} / {max}', 'dashboard.seo.missing': 'falta: {reason}', 'dashboard.seo.checks': 'Comprovacions tècniques', 'dashboard.seo.checksCaption': 'Comprovacions fallides de les pàgines avaluades, amb el que s’ha observat',
   'dashboard.seo.check': 'Comprovació', 'dashboard.seo.observed': 'Observat', 'dashboard.seo.expected': 'Esperat', 'dashboard.seo.evidence': 'Evidència', 'dashboard.seo.todo': 'Què cal fer', 'dashboard.seo.health': 'salut tècnica {pct}',

@@ -622,7 +622,7 @@ export const DASH_SETUP_EN = {
   'dashboard.seo.combined': 'Combined',
   'dashboard.seo.geoFromRuns': 'The GEO score comes from measurement runs: {link}.',
   'dashboard.seo.startOne': 'start one',
-  'dashboard.seo.scored': 'Scored {date} ({version})',
+  'dashboard.seo.scored': 'Scored {date} (SEO score version {version})',
   'dashboard.seo.notRefreshed': 'Not refreshed yet.',
   'dashboard.seo.refreshLabel': 'Refresh the SEO score',
   'dashboard.seo.home': 'Home page to evaluate (optional)',

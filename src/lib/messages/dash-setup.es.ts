@@ -278,7 +278,7 @@ export const DASH_SETUP_ES: { readonly [K in keyof typeof DASH_SETUP_EN]: string
 
   // SEO y correo
   'dashboard.seo.scores': 'Puntuaciones', 'dashboard.seo.seo': 'SEO', 'dashboard.seo.geo': 'GEO', 'dashboard.seo.combined': 'Combinada', 'dashboard.seo.geoFromRuns': 'La puntuación GEO sale de las mediciones: {link}.', 'dashboard.seo.startOne': 'inicia una',
-  'dashboard.seo.scored': 'Puntuado el {date} ({version})', 'dashboard.seo.notRefreshed': 'Aún no se ha actualizado.', 'dashboard.seo.refreshLabel': 'Actualizar la puntuación SEO', 'dashboard.seo.home': 'Página de inicio a evaluar (opcional)',
+  'dashboard.seo.scored': 'Puntuado el {date} (versión de la puntuación SEO {version})', 'dashboard.seo.notRefreshed': 'Aún no se ha actualizado.', 'dashboard.seo.refreshLabel': 'Actualizar la puntuación SEO', 'dashboard.seo.home': 'Página de inicio a evaluar (opcional)',
   'dashboard.seo.homePlaceholder': 'https://tu-dominio/', 'dashboard.seo.refresh': 'Actualizar (consume crédito)', 'dashboard.seo.components': 'Componentes', 'dashboard.seo.component': 'Componente', 'dashboard.seo.points': 'Puntos',
   'dashboard.seo.pointsOf': '{points} / {max}', 'dashboard.seo.missing': 'falta: {reason}', 'dashboard.seo.checks': 'Comprobaciones técnicas', 'dashboard.seo.checksCaption': 'Comprobaciones fallidas de las páginas evaluadas, con lo observado',
   'dashboard.seo.check': 'Comprobación', 'dashboard.seo.observed': 'Observado', 'dashboard.seo.expected': 'Esperado', 'dashboard.seo.evidence': 'Evidencia', 'dashboard.seo.todo': 'Qué hacer', 'dashboard.seo.health': 'salud técnica {pct}',

@@ -278,7 +278,7 @@ export const DASH_SETUP_FR: { readonly [K in keyof typeof DASH_SETUP_EN]: string
 
   // SEO et e-mail
   'dashboard.seo.scores': 'Scores', 'dashboard.seo.seo': 'SEO', 'dashboard.seo.geo': 'GEO', 'dashboard.seo.combined': 'Combiné', 'dashboard.seo.geoFromRuns': 'Le score GEO vient des mesures : {link}.', 'dashboard.seo.startOne': 'lancez-en une',
-  'dashboard.seo.scored': 'Évalué le {date} ({version})', 'dashboard.seo.notRefreshed': 'Pas encore actualisé.', 'dashboard.seo.refreshLabel': 'Actualiser le score SEO', 'dashboard.seo.home': 'Page d’accueil à évaluer (facultatif)',
+  'dashboard.seo.scored': 'Évalué le {date} (version du score SEO {version})', 'dashboard.seo.notRefreshed': 'Pas encore actualisé.', 'dashboard.seo.refreshLabel': 'Actualiser le score SEO', 'dashboard.seo.home': 'Page d’accueil à évaluer (facultatif)',
   'dashboard.seo.homePlaceholder': 'https://votre-domaine/', 'dashboard.seo.refresh': 'Actualiser (consomme du crédit)', 'dashboard.seo.components': 'Composantes', 'dashboard.seo.component': 'Composante', 'dashboard.seo.points': 'Points',
   'dashboard.seo.pointsOf': '{points} / {max}', 'dashboard.seo.missing': 'manquante : {reason}', 'dashboard.seo.checks': 'Vérifications techniques', 'dashboard.seo.checksCaption': 'Vérifications échouées des pages évaluées, avec ce qui a été observé',
   'dashboard.seo.check': 'Vérification', 'dashboard.seo.observed': 'Observé', 'dashboard.seo.expected': 'Attendu', 'dashboard.seo.evidence': 'Preuve', 'dashboard.seo.todo': 'Que faire', 'dashboard.seo.health': 'santé technique {pct}',

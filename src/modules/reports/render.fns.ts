@@ -129,7 +129,7 @@ function appendix(r: ReportData, f: Formatter, t: Translator): string {
     t.msg('ui.days', { days: f.count(m.days), answers: span(m.answersPerDay, 'no_runs'), prompts: span(m.promptsPerDay, 'no_runs') }),
     t.msg('ui.samples', { samples: m.samplesPerPrompt === null ? f.notEnough('no_runs') : f.count(m.samplesPerPrompt) }),
     t.msg('ui.simulatedAll', { share: m.simulatedShare === null ? f.notEnough('no_answers') : f.percent(100 * m.simulatedShare) }),
-    ...surfaces(m, f, t), t.msg('ui.models'), t.text(m.interval), t.msg('ui.weights', { version: r.score?.version ?? 'geo-score-v1' }),
+    ...surfaces(m, f, t), t.msg('ui.models'), t.text(m.interval), t.msg('ui.weights', { version: f.scoreVersion(r.score?.version ?? 'geo-score-v1') }),
   ];
   return `<section class="block appendix"><h2>${esc(t.msg('ui.methodology'))}</h2>`
     // No engine answered in the period: say so rather than print a table of headers only.

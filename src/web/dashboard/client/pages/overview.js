@@ -29,7 +29,7 @@ function Methodology({ stamp: data }) {
       ${' '}${say('dashboard.overview.how', { surface: ['api', 'product', 'mixed'].includes(data.surface) ? data.surface : 'none', engines: data.engines.length, answers: data.answers })}</summary>
     ${decision ? html`<p>${say('dashboard.common.gradeFit')}</p>` : html`<p>${say('dashboard.overview.notFit')}</p><ul>${gradeReasons(data).map((r) => html`<li>${r}</li>`)}</ul>`}
     <p class="muted">${say('dashboard.overview.models', { list: data.engines.map((e) => say('dashboard.overview.modelOf', { engine: engineName(e.engine), versions: e.modelVersions.join(', ') || say('dashboard.overview.noVersion') })).join('; ') })}${' '}
-      ${say('dashboard.overview.sampling', { samples: fmt.decimal(data.samplesPerPrompt), prompts: data.prompts, days: data.runDays, cadence: windowDays(data.dateRange), version: data.metricVersion })}</p>
+      ${say('dashboard.overview.sampling', { samples: fmt.decimal(data.samplesPerPrompt), prompts: data.prompts, days: data.runDays, cadence: windowDays(data.dateRange), version: fmt.scoreVersion(data.metricVersion) })}</p>
     <p class="muted" id="tone-sure">${say('dashboard.overview.toneSure', { n: fmt.count(TONE.n), share: fmt.percent(TONE.value), interval: fmt.interval(TONE.interval, undefined, { unit: '%' }) })}</p>
   </details>`;
 }
@@ -47,7 +47,7 @@ function ScoreCard({ slug }) {
     <p>${say('dashboard.overview.scoreLine', { interval: interval(data.interval), n: fmt.n(data.n), prompts: fmt.count(data.prompts, 'not_measured'), runs: data.runs, date: day(data.date) })} · <${Change} change=${data.change} /></p>
     <${Methodology} stamp=${data.stamp} />
     <div class="table-wrap"><table id="components">
-      <caption>${say('dashboard.overview.components', { version: data.version })}</caption>
+      <caption>${say('dashboard.overview.components', { version: fmt.scoreVersion(data.version) })}</caption>
       <thead><tr><th scope="col">${say('col.component')}</th><th scope="col">${say('dashboard.overview.weight')}</th><th scope="col">${say('ui.value')}</th><th scope="col">${say('ui.interval95')}</th></tr></thead>
       <tbody>${Object.entries(COMPONENTS).map(([key, label]) => {
         const c = data.components[key];
@@ -118,7 +118,7 @@ async function loadSeries(slug, range) {
     ...(models?.changes ?? []).map((c) => ({ date: c.date, kind: 'model', text: say('dashboard.overview.modelChange', { engine: engineName(c.engine), to: c.to.join(', '), from: c.from.join(', ') }) })).filter((a) => days.has(a.date)),
     // Engine changes the canaries flagged, and the days the metric definition changed.
     ...(composite.engineChanges ?? []).map((c) => ({ date: c.day, kind: 'engine', text: say('dashboard.overview.engineChange', { engine: engineName(c.engine), reasons: c.reasons.map(engineReason).join('; ') }) })),
-    ...(composite.definitionChanges ?? []).map((c) => ({ date: c.date, kind: 'definition', text: say('dashboard.overview.definitionChange', { from: c.from, to: c.to }) })).filter((a) => days.has(a.date)),
+    ...(composite.definitionChanges ?? []).map((c) => ({ date: c.date, kind: 'definition', text: say('dashboard.overview.definitionChange', { from: fmt.scoreVersion(c.from), to: fmt.scoreVersion(c.to) }) })).filter((a) => days.has(a.date)),
   ];
   return { composite, series, rivals, annotations };
 }

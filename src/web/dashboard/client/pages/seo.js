@@ -18,7 +18,7 @@ function Scores({ d, geo, slug, onRefresh, busy }) {
   return html`<section class="card" aria-labelledby="seo-h"><h2 id="seo-h">${say('dashboard.seo.scores')}</h2>
     <p class="big"><span>${say('dashboard.seo.seo')} ${headline('seo-score', d.seoScoreBp === null ? null : bp(d.seoScoreBp), 'not_measured')}</span> · <span>${say('dashboard.seo.geo')} ${headline('seo-geo-score', geo ? fmt.score(geo.score) : null, 'no_runs')}${geo?.simulated ? html` <${Simulated} simulated share=${geo.simulatedShare} />` : null}</span> · <span>${say('dashboard.seo.combined')} ${headline('seo-combined-score', d.combinedScoreBp === null ? null : bp(d.combinedScoreBp), 'not_measured')}</span></p>
     ${geo ? null : html`<p class="muted">${sayWith('dashboard.seo.geoFromRuns', {}, { link: html`<a href=${`/w/${slug}/runs`}>${say('dashboard.seo.startOne')}</a>` })}</p>`}
-    <p class="muted">${d.scoreDate ? say('dashboard.seo.scored', { date: fmt.date(d.scoreDate), version: d.scoreVersion }) : say('dashboard.seo.notRefreshed')}</p>
+    <p class="muted">${d.scoreDate ? say('dashboard.seo.scored', { date: fmt.date(d.scoreDate), version: fmt.scoreVersion(d.scoreVersion) }) : say('dashboard.seo.notRefreshed')}</p>
     <form class="controls" onSubmit=${submit} aria-label=${say('dashboard.seo.refreshLabel')}>
       <label for="seo-url">${say('dashboard.seo.home')}<input id="seo-url" type="url" value=${url} onInput=${(e) => setUrl(e.target.value)} placeholder=${say('dashboard.seo.homePlaceholder')} /></label>
       <button type="submit" class="secondary" disabled=${busy}>${say('dashboard.seo.refresh')}</button>
