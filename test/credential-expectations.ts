@@ -281,6 +281,7 @@ export const DECISION_CREDENTIALS: Record<string, string> = {
   'GET /r/portfolio': 'public',
   // docs/scoring.md and docs/sources.md: read like the time series they annotate
   [`GET ${W}/timeseries/entities`]: 'metrics:read',
+  [`GET ${W}/timeseries/engines`]: 'metrics:read',
   [`GET ${W}/engine-changes`]: 'metrics:read',
   // docs/methodology.md: the metric definitions, read like the figures; re-deriving is a job like a run
   [`GET ${W}/scores/definitions`]: 'metrics:read',
