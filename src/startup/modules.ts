@@ -199,17 +199,11 @@ export async function createModules(deps: Needs) {
     searchedQueries: (w) => sources.sources.searched(w),
     researchQuestions: (workspaceId) => research.research.questions(workspaceId),
   });
-  /**
-   * The overview's figures made and stored as a run's snapshots commit (scores/bodies.ts), in the
-   * background: the run's end waits for none of it, and a failure costs only the head start.
-   */
-  const figuresAfterRun = (workspaceId: string) => void ws.contextById(workspaceId).then((w) => scores.bodies.overview(w))
-    .catch((err: unknown) => log.warn({ err, workspaceId }, 'the overview\'s figures were not made after the run'));
   const runs = runsModule({
     db, clock, jobs: j, prompts: prompts.prompts, engines: engines.engines, workspaces: ws, pipeline: config.pipeline, events, log,
     // Read when a run's adaptive rounds start, long after both modules exist.
     decisions: { visibilityRules: (id) => alerts.alerts.visibilityRules(id), effectTests: (id) => recs.recs.effectTests(id) },
-    onSucceeded: afterRunSucceeded({ events, scores: () => scores.scores, reports: () => reports.reports, onCommitted: config.figuresAfterRun ? figuresAfterRun : undefined }),
+    onSucceeded: afterRunSucceeded({ events, scores: () => scores.scores, reports: () => reports.reports, onCommitted: (workspaceId) => scores.runCommitted(workspaceId) }),
     answersWritten: (workspaceId) => reads.changed(answersScope(workspaceId)),
     keepAnswersRead: keepAnswers,
     keepCountsRead: keepStored,
@@ -220,7 +214,7 @@ export async function createModules(deps: Needs) {
     answers: (w, scope) => sources.sources.stampAnswers(w, scope),
     answersMark: (workspaceId, period) => sources.sources.answersMark(workspaceId, period),
     intents: (workspaceId, ids) => prompts.prompts.intents(workspaceId, ids),
-    stored,
+    stored, figuresAfterRun: config.figuresAfterRun ?? false, log,
   });
   const sources = sourcesModule({
     db, clock, runReads: runs.runReads, prompts: prompts.prompts, workspaces: ws, engines: engines.engines, stamps: () => scores.stamps,

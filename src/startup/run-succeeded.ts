@@ -11,7 +11,10 @@ import type { ReportsService } from '../modules/reports/reports.service.ts';
  */
 export function afterRunSucceeded(deps: {
   events: EventHub; scores: () => ScoresService; reports: () => ReportsService;
-  /** Told once the snapshots have committed and the kept reads are dropped (the overview's figures made then). */
+  /**
+   * Told once a live run's snapshots have committed and the kept reads are dropped (the overview's
+   * figures made then); not for a run recorded as history (a demo's ninety days, one after another).
+   */
   onCommitted?: (workspaceId: string) => void;
 }): OnSucceeded {
   return async (workspaceId, runId, answered, history) => {
@@ -20,16 +23,14 @@ export function afterRunSucceeded(deps: {
     return async (tx) => {
       const moves = await write(tx);
       // Once committed, the workspace's kept reads are dropped (scores.service.ts `committed`).
-      const committed = async () => {
-        deps.scores().committed(workspaceId);
-        deps.onCommitted?.(workspaceId);
-      };
+      const committed = async () => deps.scores().committed(workspaceId);
       if (history) return committed;
       await deps.reports().afterRun(tx, workspaceId, runId, simulated);
       const changed: DomainEvent[] = [];
       for (const data of moves) changed.push(await deps.events.record(tx, { type: 'score.changed', workspaceId, data: { ...data } }));
       return async () => {
         await committed();
+        deps.onCommitted?.(workspaceId);
         await deps.events.deliver(changed);
       };
     };

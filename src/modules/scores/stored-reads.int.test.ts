@@ -134,13 +134,16 @@ describe('stored figures', () => {
 
   it('of the overview are made and stored as a run commits (GEO_FIGURES_AFTER_RUN), and served without computing', { timeout: 180_000 }, async () => {
     const overview = ['/timeseries/engines?range=28d', '/timeseries/entities?range=28d', '/scoreboard'];
-    const keys = ['|body|series-engines|28d|', '|body|entities|composite|28d|', '|body|scoreboard|'];
+    const keys = ['|body|series-engines|28d|', '|body|entities|composite|28d|', '|body|scoreboard|', 'stamp|day|'];
+    // The only service working jobs: the run's end, and what follows it, happen in it.
+    await first.close();
+    services.splice(services.indexOf(first), 1);
     await withRestarted({ clock, config: testConfig({ figuresAfterRun: true }) }, database, async (service) => {
       await database.db.delete(storedReads);
       await runToEnd(service.app);
       // Made in the background once the run has ended: waited for, then told from a read's by the marker.
       await until(async () => (await database.db.select({ key: storedReads.key }).from(storedReads)).map((r) => r.key),
-        (stored) => keys.every((k) => stored.some((key) => key.includes(k))), 'the overview\'s figures stored');
+        (stored) => keys.every((k) => stored.some((key) => key.includes(k))), 'the overview\'s figures and the score\'s stamp stored');
     });
     await mark();
     expect(await restartedFor((ctx) => Promise.all(overview.map(async (path) => (await read(ctx, path)) === MARKER)))).toEqual(overview.map(() => true));
