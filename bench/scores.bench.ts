@@ -38,7 +38,7 @@ const PROMPTS = Number(process.env.BENCH_PROMPTS ?? 120);
 /** Set (`1`): the overview is opened in Chromium (CHROME_PATH, else /usr/bin/chromium) before the loads, cold then warm. */
 const BROWSER = process.env.BENCH_BROWSER === '1';
 /** Loads of the overview, cold and warm each (the median printed, with the range): one load on two shared cores is noise. */
-const LOADS = Number(process.env.BENCH_OVERVIEW_LOADS ?? 5);
+const LOADS = Math.max(1, Math.trunc(Number(process.env.BENCH_OVERVIEW_LOADS ?? 5)) || 5);
 /** A PostgreSQL database kept by `BENCH_KEEP=name` the same day, measured again without loading (a change of the read path only). */
 const REUSE = process.env.BENCH_REUSE;
 

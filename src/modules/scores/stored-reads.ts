@@ -68,9 +68,9 @@ export function createStoredReads(deps: { db: Db; clock: Clock; marks: Mark[]; o
     // at the same moment are skipped (two deletes taking rows in different orders would deadlock).
     const today = now.toISOString().slice(0, 10);
     if (pruned.get(workspaceId) !== today) {
-      pruned.set(workspaceId, today);
       await rawRows(db, sql`delete from ${storedReads} where (workspace_id, key) in (
         select workspace_id, key from ${storedReads} where workspace_id = ${workspaceId} and made_at < ${new Date(now.getTime() - KEPT_DAYS * DAY_MS).toISOString()}::timestamptz for update skip locked)`);
+      pruned.set(workspaceId, today);
     }
     await db.insert(storedReads).values({ workspaceId, key, mark, kind: text ? 'text' : 'json', body: text ? value : JSON.stringify(value), madeAt: now })
       .onConflictDoUpdate({ target: [storedReads.workspaceId, storedReads.key], set: { mark: sql`excluded.mark`, kind: sql`excluded.kind`, body: sql`excluded.body`, madeAt: sql`excluded.made_at` } });

@@ -13,6 +13,8 @@ const DAY_S = 86400;
 export const dayOf = (iso) => Date.parse(`${iso}T00:00:00Z`) / 1000;
 export const isoOf = (s) => new Date(s * 1000).toISOString().slice(0, 10);
 export const COLORS = ['#0b57d0', '#b3261e', '#146c2e', '#7c4dff', '#a15c00', '#00639b'];
+/** The optional engines' own colours (engine-ids.ts order), none of the six above: at least 3:1 against white. */
+export const MORE_COLORS = ['#c2185b', '#5d4037', '#00897b', '#827717', '#455a64', '#e65100', '#283593'];
 
 /** The x range: the measured days, half a day either side so that points sit inside; never past today. */
 export function xRange(days, today = Math.floor(Date.now() / 1000 / DAY_S) * DAY_S) {

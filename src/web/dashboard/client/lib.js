@@ -307,7 +307,7 @@ export function Sparkline({ values, bands = [], label }) {
 export const Section = ({ id, title, children }) => html`<section class="card" id=${id} aria-labelledby=${`${id}-h`}><h2 id=${`${id}-h`}>${title}</h2>${children}</section>`;
 
 /** The engines every run asks: the server's own list. */
-export { ENGINE_IDS as ENGINES } from '../../../modules/engines/engine-ids.ts';
+export { ENGINE_IDS as ENGINES, OPTIONAL_ENGINE_IDS as OPTIONAL_ENGINES } from '../../../modules/engines/engine-ids.ts';
 
 /**
  * Polls a background job (`GET …/jobs/{id}`) once a second until it leaves `running`; answers its last status.

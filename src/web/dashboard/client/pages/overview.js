@@ -1,8 +1,8 @@
 // Workspace overview: the GEO score with its five components, the scoreboard against the
 // competitors, and the time series per engine with its 95% interval band.
-import { BandChart, COLORS } from '../chart.js';
+import { BandChart, COLORS, MORE_COLORS } from '../chart.js';
 import { toneAccuracyPercent } from '../../../../lib/stats/tone-accuracy.ts';
-import { Alert, Change, ENGINES, Grade, gradeReasons, Loading, Simulated, answersHref, day, hasMeasurement, measuredBefore, forgetMeasured, engineName, fmt, html, interval, newKey, num, pct, say, sayWith, usd, useAction, useLoad, useState, call, client } from '../lib.js';
+import { Alert, Change, ENGINES, OPTIONAL_ENGINES, Grade, gradeReasons, Loading, Simulated, answersHref, day, hasMeasurement, measuredBefore, forgetMeasured, engineName, fmt, html, interval, newKey, num, pct, say, sayWith, usd, useAction, useLoad, useState, call, client } from '../lib.js';
 
 const COMPONENTS = {
   visibility: say('dashboard.overview.cVisibility'),
@@ -80,10 +80,11 @@ function Scoreboard({ slug }) {
   </section>`;
 }
 
-/** An engine's colour, the same on every range (one missing from a range shifts no other's); optional engines after. */
-function colorOf(engine, i) {
+/** An engine's colour, the same on every range (one missing from a range shifts no other's); the optional engines' never one of those. */
+function colorOf(engine) {
   const fixed = ['composite', ...ENGINES].indexOf(engine);
-  return COLORS[(fixed >= 0 ? fixed : i) % COLORS.length];
+  if (fixed >= 0) return COLORS[fixed];
+  return MORE_COLORS[Math.max(0, OPTIONAL_ENGINES.indexOf(engine)) % MORE_COLORS.length];
 }
 
 const RANGES = [['7d', say('dashboard.overview.range7')], ['28d', say('dashboard.overview.range28')], ['all', say('dashboard.overview.rangeAll')]];
@@ -102,7 +103,7 @@ async function loadSeries(slug, range) {
     call(client.GET('/api/v1/workspaces/{workspace}/model-versions', { params: { path: { workspace: slug }, query: { range } } })).catch(() => null),
   ]);
   const all = engines.series;
-  const series = all.map((d, i) => ({ key: d.engine, label: engineName(d.engine), color: colorOf(d.engine, i), points: d.points, simulated: d.simulated, simulatedShare: d.simulatedShare, stamp: d.stamp }))
+  const series = all.map((d) => ({ key: d.engine, label: engineName(d.engine), color: colorOf(d.engine), points: d.points, simulated: d.simulated, simulatedShare: d.simulatedShare, stamp: d.stamp }))
     .filter((s) => s.points.length);
   // Visibility per entity: the brand and its competitors, as each day's scoreboard has them.
   const rivals = entities.entities.map((e, i) => ({
