@@ -1,6 +1,6 @@
 import type { Clock } from '../../lib/clock.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
-import { dayStart, RANGE_DAYS, utcDay, type RangeName } from '../../lib/ranges.ts';
+import { dayStart, rangeFrom, RANGE_DAYS, utcDay, type RangeName } from '../../lib/ranges.ts';
 import { INTENTS } from '../workspaces/workspaces.schemas.ts';
 import { stamp, THRESHOLDS } from './methodology.fns.ts';
 import type { ScoresService } from './scores.service.ts';
@@ -105,9 +105,8 @@ export function createStamps(deps: StampsDeps) {
 
     /** Over a series' range ending today (`7d`, `28d`, `all`): every answer in it, cadence over its days. */
     async ofRange(ws: WorkspaceContext, range: RangeName, f: StampFilter = {}) {
-      const days = RANGE_DAYS[range];
       const today = utcDay(deps.clock.now());
-      return this.ofPeriod(ws, days === null ? null : utcDay(new Date(deps.clock.now().getTime() - (days - 1) * DAY)), today, f);
+      return this.ofPeriod(ws, rangeFrom(range, today), today, f);
     },
 
     /** Over the days [from, to] (a report's period; from null: since the first answer). */
