@@ -4,8 +4,8 @@ import { COMPOSITE, type ScoresService } from './scores.service.ts';
 import type { Stamps } from './stamps.ts';
 
 // The figures the read routes answer, each with its methodology stamp, as the routes serve them:
-// the score as data (its CSV is made from it), the others as serialised bodies kept in memory and
-// stored in the database (scores.service.ts `keptBody`). Apart from the routes so that the figures
+// the score as data (its CSV is made from it), the others as serialised bodies, all kept in memory
+// and stored in the database (scores.service.ts `keptBody`). Apart from the routes so that the figures
 // of the overview can also be made when a run's snapshots commit (`overview`), before anyone asks.
 
 export type Range = '7d' | '28d' | 'all';
@@ -20,11 +20,15 @@ export function createScoreBodies(deps: { scores: ScoresService; stamps: Stamps 
   const { scores, stamps } = deps;
 
   const bodies = {
-    /** The score of `date` (today when none) with its stamp; kept, with its stamp stored. */
-    async score(ws: WorkspaceContext, q: { date?: string; surface?: Surface }) {
+    /**
+     * The score of `date` (today when none) with its stamp, as data (its CSV is made from it): kept
+     * and stored whole like the bodies, so that a process that starts reads it in one statement, not
+     * the three it is made from (the snapshot, the day's engines, the stamp). Shared: never changed.
+     */
+    score: (ws: WorkspaceContext, q: { date?: string; surface?: Surface }) => scores.keptBody(ws, `score|${q.date ?? ''}|${q.surface ?? ''}`, async () => {
       const { score, runId } = await scores.scoreRead(ws, q.date, q.surface);
       return { ...score, stamp: await stamps.ofDay(ws, score.date, { surface: q.surface, metricVersion: score.version, newestRun: runId, store: true }) };
-    },
+    }),
 
     scoreboard: (ws: WorkspaceContext) => scores.keptBody(ws, 'scoreboard', async () => {
       const board = await scores.scoreboardJson(ws);

@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, primaryKey, real, text } from 'drizzle-orm/pg-core';
+import { bigint, integer, jsonb, pgTable, primaryKey, real, text } from 'drizzle-orm/pg-core';
 import { ts } from '../../lib/columns.ts';
 import { workspaces } from '../workspaces/workspaces.tables.ts';
 import type { Snapshot } from './snapshot.fns.ts';
@@ -54,3 +54,15 @@ export const storedReads = pgTable(
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.key] })],
 );
+
+/**
+ * How many statements have written a workspace's snapshots (inserted, updated or deleted rows):
+ * kept by triggers on `score_snapshots` (migration 0058), so that no writer, present or future,
+ * can change a snapshot without moving it. The snapshots' part of the stored figures' mark
+ * (stored-reads.ts) and of a run's check that nothing was pooled since it read (pooling.ts): one
+ * row read, where counting the year of rows and summing their versions was 4-5 ms a read.
+ */
+export const snapshotWrites = pgTable('snapshot_writes', {
+  workspaceId: text('workspace_id').primaryKey().references(() => workspaces.id, { onDelete: 'cascade' }),
+  writes: bigint('writes', { mode: 'number' }).notNull(),
+});

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { rawRows, readMark, rowsMarkSql, type Db } from '../../lib/db.ts';
+import { rawRows, readMark, type Db } from '../../lib/db.ts';
 import { COMPONENTS } from './scores.fns.ts';
 import { changeFrom, deriveSnapshot, type EntityInfo } from './snapshot.fns.ts';
 import type { SnapshotStats } from './stats.fns.ts';
-import { scoreSnapshots } from './scores.tables.ts';
+import { scoreSnapshots, snapshotWrites } from './scores.tables.ts';
 
 // The snapshot rows of one workspace and day from their pooled statistics, and their upsert: the
 // same code for a run's commit (scores.service.ts) and a re-derivation (rederive.ts), so that
@@ -48,13 +48,15 @@ export async function upsertSnapshots(tx: Db, rows: SnapshotRow[]) {
 export const lockDay = (tx: Db, workspaceId: string, day: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`score_snapshots:${workspaceId}:${day}`}))`);
 
 /**
- * The state of a workspace's snapshot rows in one value (lib/db.ts `rowsMarkSql`): compared, under
- * the day's lock, with the value a run's rows were built from.
+ * The state of a workspace's snapshot rows in one value: the count of statements that wrote them
+ * (`snapshot_writes`, moved by triggers), compared, under the day's lock, with the value a run's
+ * rows were built from.
  */
 export const snapshotsVersion = (db: Db, workspaceId: string) => readMark(db, snapshotsMarkSql(workspaceId));
 
 /** The same as an expression: the first part of the stored figures' mark (stored-reads.ts). */
-export const snapshotsMarkSql = (workspaceId: string) => rowsMarkSql(scoreSnapshots, eq(scoreSnapshots.workspaceId, workspaceId));
+export const snapshotsMarkSql = (workspaceId: string) =>
+  sql`coalesce((select ${snapshotWrites.writes}::text from ${snapshotWrites} where ${eq(snapshotWrites.workspaceId, workspaceId)}), '0')`;
 
 /** Each engine's latest snapshot before the day. */
 export async function previousSnapshots(tx: Db, workspaceId: string, day: string): Promise<Map<string, Previous>> {

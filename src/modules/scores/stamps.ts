@@ -1,6 +1,6 @@
 import type { Clock } from '../../lib/clock.ts';
 import type { WorkspaceContext } from '../../lib/http/types.ts';
-import { dayStart, rangeFrom, RANGE_DAYS, utcDay, type RangeName } from '../../lib/ranges.ts';
+import { dayStart, rangeFrom, utcDay, type RangeName } from '../../lib/ranges.ts';
 import { INTENTS } from '../workspaces/workspaces.schemas.ts';
 import { stamp, THRESHOLDS } from './methodology.fns.ts';
 import type { ScoresService } from './scores.service.ts';
