@@ -49,7 +49,7 @@ const workspace = {
   quotas: { discovery: 0.2, problem_solution: 0.2, use_case: 0.2, comparison: 0.2, expert: 0.1, brand_research: 0.1 },
 };
 
-// A year of snapshots, built once (the bootstrap intervals are the slow part) for both databases:
+// A year of snapshots (the bootstrap intervals are the slow part to build), for each database:
 // 120 synthetic answers per engine per day, rows as a run's success writes them, statistics included
 // (the read routes must never load them).
 const entities = [{ entityId: 'brand', name: 'Bench Co', kind: 'brand' as const }, ...competitors.map((c, i) => ({ entityId: `competitor:${i}`, name: c.name, kind: 'competitor' as const }))];
@@ -64,7 +64,12 @@ const answer = (_: unknown, i: number) => {
   } };
 };
 const today = new Date();
-const yearOfDays = Array.from({ length: DAYS }, (_, k) => {
+/**
+ * Made for each database's load and let go after it (the same rows each time: the generator starts
+ * again): a year of snapshots with their statistics is a few hundred megabytes of objects, which
+ * the server measured in this process would otherwise carry in its heap (a real server does not).
+ */
+const yearOfDays = () => (seed = 7, Array.from({ length: DAYS }, (_, k) => {
   const day = new Date(today.getTime() - (DAYS - 1 - k) * 86_400_000).toISOString().slice(0, 10);
   const perEngine = ENGINE_IDS.map((engine) => ({ engine, results: Array.from({ length: 120 }, answer) }));
   const stats = runStats(`run_${day}`, perEngine.flatMap((e) => e.results.map((r) => ({ ...r, engine: e.engine }))), entities.map((e) => e.entityId), 'composite');
@@ -74,7 +79,7 @@ const yearOfDays = Array.from({ length: DAYS }, (_, k) => {
       point: JSON.stringify({ date: day, runId: `run_${day}`, runs: 1, score: data.score, interval: data.interval, components: Object.fromEntries(COMPONENTS.map((k) => [k, data.components[k].value])), missingComponents: data.missingComponents, n: data.answers, simulatedShare: data.simulatedShare, simulated: data.simulated, change: null }),
       componentValues: Object.fromEntries(COMPONENTS.map((k) => [k, data.components[k].value])), missingComponents: data.missingComponents };
   });
-});
+}));
 const pool = corpus({ ...profileFromWorkspace(workspace), domains: workspace.domains }, 300);
 
 /** An active API key that reads metrics and runs; answers its secret. */
@@ -99,7 +104,7 @@ async function seedWorkspace(database: Database, app: Awaited<ReturnType<typeof 
   const secret = await readingKey(app, cookie, 'bench');
   const [ws] = (await database.executeSql(`select id from workspaces where slug = 'benchco'`)).rows as Array<{ id: string }>;
   const id = ws!.id;
-  for (const rows of yearOfDays) await database.db.insert(scoreSnapshots).values(rows.map((r) => ({ ...r, workspaceId: id })));
+  for (const rows of yearOfDays()) await database.db.insert(scoreSnapshots).values(rows.map((r) => ({ ...r, workspaceId: id })));
   // The answers' traces behind those snapshots, one per engine, prompt and day, as runs write them:
   // what each response's methodology stamp reads (the score's over its 7-day window, the series'
   // over its whole range); each day's run, ended.
@@ -195,7 +200,8 @@ const table: string[] = [];
 for (const kind of [...(url && ONLY !== 'pglite' ? ['PostgreSQL'] : []), ...(ONLY === 'pg' ? [] : ['PGlite'])] as const) {
   const t0 = performance.now();
   const reused = kind === 'PostgreSQL' && REUSE ? REUSE : undefined;
-  const { database, drop } = reused ? reusedDatabase(url!, reused, 10) : await freshDatabase(kind === 'PostgreSQL' ? url : undefined, 10, process.env.BENCH_KEEP);
+  const opened = reused ? reusedDatabase(url!, reused, 10) : await freshDatabase(kind === 'PostgreSQL' ? url : undefined, 10, process.env.BENCH_KEEP);
+  let { database } = opened;
   await database.migrate();
   const config = loadConfig({ GEO_ENV: 'test', DATA_DIR: '/tmp/geo-bench', LOG_LEVEL: 'silent', GEO_WORKERS: 'off', AUTH_RATE_LIMIT: '100000' });
   let app = await buildApp({ config, database, logger: false });
@@ -203,9 +209,15 @@ for (const kind of [...(url && ONLY !== 'pglite' ? ['PostgreSQL'] : []), ...(ONL
   console.log(reused ? `${kind}: ${reused}, loaded before (its first read is not the first)` : `${kind}: a year of data loaded in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const port = (app.server.address() as { port: number }).port;
-  /** The service stopped and a new one started on the same database and address: nothing in its memory, the summaries and stored figures there. */
+  /**
+   * The service stopped and a new one started on the same database and address, as `npm start`
+   * does it (src/server.ts): a new pool, its connections opened before it listens; nothing in its
+   * memory, the summaries and stored figures in the database.
+   */
   const restart = async () => {
     await app.close();
+    database = await opened.reopen();
+    await database.warm();
     app = await buildApp({ config, database, logger: false });
     await app.listen({ host: '127.0.0.1', port });
   };
@@ -263,7 +275,7 @@ for (const kind of [...(url && ONLY !== 'pglite' ? ['PostgreSQL'] : []), ...(ONL
     table.push(row);
   }
   await app.close();
-  await drop();
+  await opened.drop();
 }
 await bare.close();
 console.log('\n| route | old (issue 47): median, 10 connections (ratio) | median one at a time | 10 connections | ratio to bare (target ≥ 0.05, p99 ≤ 20 ms) |\n|---|---|---|---|---|');

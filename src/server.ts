@@ -15,7 +15,7 @@ export interface RunningServer {
 
 /** Embedded PGlite under DATA_DIR (one process, held by a lock file) or PostgreSQL at DATABASE_URL. */
 export async function openDatabase(config: Config): Promise<{ database: Database; release(): void }> {
-  if (config.databaseUrl) return { database: openPostgres(config.databaseUrl, undefined, { listenUrl: config.databaseListenUrl }), release: () => {} };
+  if (config.databaseUrl) return { database: openPostgres(config.databaseUrl, undefined, { listenUrl: config.databaseListenUrl, keepIdle: true }), release: () => {} };
   const lock = acquireDataDirLock(config.dataDir);
   try {
     return { database: await openPglite(path.join(config.dataDir, 'pgdata')), release: lock.release };
@@ -31,8 +31,10 @@ export async function startServer(env: NodeJS.ProcessEnv, extra: Partial<AppDeps
   const { database, release } = await openDatabase(config);
   let app: FastifyInstance | undefined;
   try {
-    // The running code's digest, which the stored figures are checked against, is ready before the first request.
+    // The running code's digest, which the stored figures are checked against, is ready before the
+    // first request, and so are the database's connections.
     await Promise.all([database.migrate(), codeIdentity()]);
+    await database.warm();
     app = await buildApp({ config, database, timers: true, ...extra });
     await app.listen({ host: config.host, port: config.port });
     // The line a newcomer looks for after `npm start` (the README's tour names it).

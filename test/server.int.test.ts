@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../src/server.ts';
 import { DataDirLockedError } from '../src/lib/datadir-lock.ts';
+import { openPostgres } from '../src/lib/db.ts';
 import { driver } from './helpers/app.ts';
 import { adminQuery, PG_PREFIX, postgresUrl } from './helpers/databases.ts';
 
@@ -52,6 +53,22 @@ describe('starting the server', SERVER_TESTS, () => {
       expect((await session.json()).user.email).toBe('restart@example.com');
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe.runIf(driver() === 'postgres')('a server on PostgreSQL', SERVER_TESTS, () => {
+  it('opens its pool of connections before the first request (startServer warms it once migrated)', async () => {
+    const env = await envFor(tmp());
+    const tag = `geo_warm_${Math.random().toString(36).slice(2, 10)}`;
+    const database = openPostgres(`${env.DATABASE_URL}?application_name=${tag}`, 3);
+    const open = async () => ((await adminQuery(`select count(*)::int as n from pg_stat_activity where application_name = '${tag}'`)).rows as Array<{ n: number }>)[0]!.n;
+    try {
+      expect(await open()).toBe(0);
+      await database.warm();
+      expect(await open()).toBe(3);
+    } finally {
+      await database.close();
     }
   });
 });

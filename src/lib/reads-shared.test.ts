@@ -80,4 +80,20 @@ describe('kept reads shared between processes', () => {
     expect(await a.reads.read('ws', 'k', ws.compute)).toBe(5);
     expect(await a.reads.read('ws', 'k', ws.compute)).toBe(5);
   });
+
+  it('says when it first listens, or gives up waiting after the time it is given', async () => {
+    const b = bus();
+    const l = b.link();
+    const shared = sharedReads(createReadsCache({ ttlMs: 600_000 }), l);
+    let heard = false;
+    const waiting = shared.listening(600_000).then(() => (heard = true));
+    await delivered();
+    expect(heard).toBe(false);
+    l.up();
+    await waiting;
+    expect(heard).toBe(true);
+    // A listener that never comes up: the wait ends on its own.
+    const silent = sharedReads(createReadsCache({ ttlMs: 600_000 }), b.link());
+    await expect(silent.listening(1)).resolves.toBeUndefined();
+  });
 });

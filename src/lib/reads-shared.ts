@@ -16,10 +16,21 @@ export interface ReadsLink {
   listen(onMessage: (message: string) => void, onState: (listening: boolean) => void): { stop(): Promise<void> };
 }
 
-export function sharedReads(local: ReadsCache, link: ReadsLink): { reads: ReadsCache; stop(): Promise<void> } {
+export function sharedReads(local: ReadsCache, link: ReadsLink): {
+  reads: ReadsCache;
+  /**
+   * Resolves once the listener first listens, or after `ms`, whichever comes first: a process
+   * waits for it before its first request, which would otherwise be computed without the cache
+   * (every request's credentials read again, no two identical reads shared).
+   */
+  listening(ms: number): Promise<void>;
+  stop(): Promise<void>;
+} {
   // This process's own messages come back to it: told apart by a tag of its own.
   const origin = randomBytes(6).toString('hex');
   let listening = false;
+  let heard!: () => void;
+  const first = new Promise<void>((resolve) => (heard = resolve));
   const publish = (scope: string) => void link.publish(`${origin}|${scope}`).catch(() => {
     // Not sent (the database is unreachable): the other processes' listeners have lost it too,
     // and serve nothing kept until they listen again.
@@ -30,6 +41,7 @@ export function sharedReads(local: ReadsCache, link: ReadsLink): { reads: ReadsC
   }, (now) => {
     listening = now;
     local.dropAll();
+    if (now) heard();
   });
   return {
     reads: {
@@ -44,6 +56,10 @@ export function sharedReads(local: ReadsCache, link: ReadsLink): { reads: ReadsC
         publish(workspaceId);
       },
       dropAll: () => local.dropAll(),
+    },
+    listening(ms) {
+      let timer: NodeJS.Timeout | undefined;
+      return Promise.race([first, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]).finally(() => clearTimeout(timer));
     },
     stop: () => listener.stop(),
   };

@@ -326,7 +326,13 @@ export async function createModules(deps: Needs) {
 
   // The order of the routes, the workers and the sweeps; modules close in the reverse order.
   const parts = [
-    { name: 'reads', close: async () => sharing?.stop() } satisfies ModuleParts,
+    {
+      name: 'reads',
+      // An API process takes its first request once it hears the others' writes (or after 5 s,
+      // serving uncached meanwhile, as when the session is lost).
+      http: (app) => void app.addHook('onReady', async () => sharing?.listening(5_000)),
+      close: async () => sharing?.stop(),
+    } satisfies ModuleParts,
     metrics, healthModule({ version: API_VERSION, ping: database.ping }), docsModule(), email, credits, workspaces, accounts, connections, engines,
     team, access, profile, billing, jobs, canaries, prompts, runs, scores, sources, answers, pages, onboarding, research, traffic, ingest, seo,
     recs, reports, judge, chat, schedules, alerts, portfolio, demo, delivery, webhooks, oauth, mcp,
