@@ -16,8 +16,9 @@ import { snapshotsMarkSql } from './snapshot-rows.ts';
 // while the mark is the same.
 //
 // The mark is read from the database with the stored row, in one prepared statement (a few index
-// reads, under a millisecond), never kept: it is made of everything the stored figures are computed from, so a figure
-// computed from other data is never served. Each module gives its part as an SQL expression.
+// reads, about a millisecond), never kept: it is made of everything the stored figures are
+// computed from, so a figure computed from other data is never served. Each module gives its part
+// as an SQL expression.
 // - the workspace's snapshots (the count of statements that wrote them, `snapshot_writes`, moved by
 //   triggers on the table): every run's commit and every re-derivation;
 // - the workspace's row: its settings and competitors (names in the scoreboard and entity series);
