@@ -6,6 +6,7 @@ import { createTestApp, createWorkspace, signup, type TestContext } from '../hel
 import { jobWhenDone } from '../helpers/fixture-site.ts';
 import { eq } from 'drizzle-orm';
 import { answerTraces } from '../../src/modules/sources/sources.tables.ts';
+import { engineChanges } from '../../src/modules/canaries/canaries.tables.ts';
 
 // A dashboard a client can be shown: every workspace page of a new workspace and of
 // a measured one, at 1440 and 390 px, in Chromium. Each page: no console message of type error
@@ -39,6 +40,11 @@ beforeAll(async () => {
   // Yesterday ChatGPT's provider named an older model: today's answers mark a model change.
   const [trace] = await ctx.database.db.select().from(answerTraces).where(eq(answerTraces.engine, 'chatgpt')).limit(1);
   await ctx.database.db.insert(answerTraces).values({ ...trace!, resultId: 'res_yesterday', modelVersion: 'simulated-chatgpt-0', createdAt: new Date(Date.now() - 86_400_000) });
+  // And the canaries flagged ChatGPT today: longer answers, and a model version where none was reported.
+  await ctx.database.db.insert(engineChanges).values({ engine: 'chatgpt', day: new Date().toISOString().slice(0, 10), simulated: true, createdAt: new Date(), reasons: [
+    { feature: 'length', detail: 'mean length 1200 -> 1850.5 characters', statistic: 6.2, before: 1200, after: 1850.5 },
+    { feature: 'modelVersion', detail: 'model version gpt-x not seen since the last change', before: [], after: ['gpt-x'] },
+  ] });
   await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   base = `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`;
   browser = await launchBrowser();
@@ -138,6 +144,10 @@ describe.runIf(browserAvailable)('a dashboard a client can be shown', () => {
       // The model change is marked, and said in words under the chart.
       expect(await page.locator('figcaption').first().textContent()).toContain('M = an engine named a new model version');
       expect(await page.locator('#model-changes').textContent()).toContain('ChatGPT named simulated-chatgpt-1 (before: simulated-chatgpt-0)');
+      // The canaries' flag in words and figures, never the API's feature names.
+      const engineChange = (await page.locator('#engine-changes').textContent())!;
+      expect(engineChange).toMatch(/possible engine change on ChatGPT: answer length in characters 1,200(\.0)? → 1,850\.5; model version no version reported → gpt-x/);
+      expect(engineChange).not.toMatch(/modelVersion|listItems|: length\b|\d -> \d/);
       // Competitors as lines: the brand and its strongest competitor on, visibility in percent.
       await page.getByLabel('Visibility against competitors').check();
       const brands = page.locator('#engines input[type=checkbox]');
